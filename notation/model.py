@@ -1,0 +1,154 @@
+"""The typed SJN record model (pydantic), shared by the reader, the writer,
+JSON in/out and the rules engine.
+
+Cards are the small ints of :mod:`replay.cards`; seats are the letters
+``N W S E``; levels are rank ints (2..14, 15 = Joker). Every node carries a
+:class:`~replay.diagnostics.Span` (all zeros for records built in code).
+
+This module knows syntax-level structure only: nothing here checks rules.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from replay.diagnostics import NO_SPAN, Span
+
+Seat = Literal["N", "W", "S", "E"]
+#: play / deal order (counter-clockwise)
+SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+Cards = tuple[int, ...]
+
+
+class Node(BaseModel):
+    """Base: a span and the commentary attached after the element."""
+
+    model_config = ConfigDict(frozen=False, extra="forbid")
+
+    span: Span = NO_SPAN
+    #: ``{ … }`` commentaries attached to this element, in order (text inside the braces)
+    comments: list[str] = Field(default_factory=list)
+    #: a ``;`` comment ending the element's line (text after the ``;``), kept by the writer
+    line_comment: str | None = None
+
+
+class Tag(Node):
+    name: str
+    value: str
+
+
+class Levels(Node):
+    ns: int
+    ew: int
+
+
+class SeatCards(Node):
+    """``N: SAKQ10 H9 …``: a seat's dealt cards, in draw order when ``@k`` is used."""
+
+    seat: Seat
+    cards: Cards
+
+
+class Declaration(Node):
+    """``declare S H2 H2 @9``: every card the seat has shown after this act."""
+
+    kind: Literal["declare"] = "declare"
+    seat: Seat
+    cards: Cards
+    #: ``@k``: after the declarer's k-th drawn card (None: not given)
+    at: int | None = None
+
+
+class Bury(Node):
+    """``bury S: SK H5 …``: the cards laid down as the kitty."""
+
+    kind: Literal["bury"] = "bury"
+    seat: Seat
+    cards: Cards
+
+
+Event = Annotated[Union[Declaration, Bury], Field(discriminator="kind")]
+
+
+class Play(Node):
+    """``S: CAKK -> CKK``: ``attempted`` is set for a failed throw."""
+
+    seat: Seat
+    cards: Cards
+    attempted: Cards | None = None
+
+
+class Trick(Node):
+    number: int | None = None
+    plays: list[Play] = Field(default_factory=list)
+
+
+class Hand(Node):
+    number: int | None = None
+    levels: Levels | None = None
+    #: a seat, ``"?"`` (declaring decides), or None when not written
+    dealer: Literal["N", "W", "S", "E", "?"] | None = None
+    dealer_span: Span = NO_SPAN
+    first: Seat | None = None
+    first_span: Span = NO_SPAN
+    deal: list[SeatCards] = Field(default_factory=list)
+    kitty: Cards | None = None
+    kitty_span: Span = NO_SPAN
+    #: ``declare``/``bury`` lines in written order (order matters for 反主抄底)
+    events: list[Event] = Field(default_factory=list)
+    #: ``declare none`` was written (span of that line), else None
+    declare_none: Span | None = None
+    #: ``S H D C`` as 0..3, 4 for ``NT``; None when not written
+    trump: int | None = None
+    trump_span: Span = NO_SPAN
+    tricks: list[Trick] = Field(default_factory=list)
+    points: int | None = None
+    points_span: Span = NO_SPAN
+    #: ``redeal`` was written (its span), else None
+    redeal: Span | None = None
+
+    @property
+    def declarations(self) -> list[Declaration]:
+        return [e for e in self.events if isinstance(e, Declaration)]
+
+    @property
+    def buries(self) -> list[Bury]:
+        return [e for e in self.events if isinstance(e, Bury)]
+
+    def seat_cards(self, seat: str) -> SeatCards | None:
+        for sc in self.deal:
+            if sc.seat == seat:
+                return sc
+        return None
+
+
+class Record(Node):
+    """One match: tags, then hands."""
+
+    tags: list[Tag] = Field(default_factory=list)
+    hands: list[Hand] = Field(default_factory=list)
+    #: commentary before the first hand that follows the tags
+    header_comments: list[str] = Field(default_factory=list)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        for t in self.tags:
+            if t.name == name:
+                return t.value
+        return default
+
+    def tag_node(self, name: str) -> Tag | None:
+        for t in self.tags:
+            if t.name == name:
+                return t
+        return None
+
+    @property
+    def rules_name(self) -> str:
+        return self.tag("Rules") or "standard"
+
+    @property
+    def rule_overrides(self) -> dict[str, Tag]:
+        """``[Rule.x "v"]`` tags by option name ``x``."""
+        return {t.name[5:]: t for t in self.tags if t.name.startswith("Rule.")}

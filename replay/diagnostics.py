@@ -1,0 +1,139 @@
+"""Diagnostics and the one table of diagnostic codes.
+
+Every finding of every layer (notation SJ1xx, ruleset SJ15x, engine
+SJ2xx–SJ5xx, analyzer mistakes SJ6xx, importers SJ7xx) is a
+:class:`Diagnostic`; the codes, their names and default severities are listed
+once, in :data:`CODES`. ``docs/diagnostics.md`` documents the same table and a
+test keeps the two in step. Codes are a public contract: never renumber.
+
+Diagnostics are collected, never raised (like flake8/sqlfluff).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+ERROR = "error"
+WARNING = "warning"
+INFO = "info"
+
+
+class Span(NamedTuple):
+    """Source position of an element: 1-based line and column, end exclusive.
+
+    ``Span()`` (all zeros) means "no position" (a record built in code).
+    """
+
+    line: int = 0
+    column: int = 0
+    end_line: int = 0
+    end_column: int = 0
+
+
+NO_SPAN = Span()
+
+
+class CodeInfo(NamedTuple):
+    name: str
+    severity: str
+    summary: str
+
+
+#: The public table of codes. Keep ``docs/diagnostics.md`` in step (a test checks).
+CODES: dict[str, CodeInfo] = {
+    # -- SJ1xx: reading SJN text (notation) ---------------------------------
+    "SJ101": CodeInfo("syntax-error", ERROR, "the text is not valid SJN here"),
+    "SJ102": CodeInfo("bad-card", ERROR, "a card group has an unknown suit or a bad rank"),
+    "SJ103": CodeInfo("unterminated-comment", ERROR, "a `{` commentary is never closed"),
+    "SJ104": CodeInfo("unknown-keyword", ERROR, "a line starts with a word that is not an SJN keyword"),
+    "SJ105": CodeInfo("bad-tag", ERROR, "a tag pair is malformed (`[Name \"value\"]`)"),
+    "SJ106": CodeInfo("bad-value", ERROR, "a keyword's value is out of range (level, seat, trump, number)"),
+    "SJ107": CodeInfo("bad-json", ERROR, "JSON input does not match the record model"),
+    # -- SJ15x: the ruleset (tags [Rules] / [Rule.x]) -----------------------
+    "SJ150": CodeInfo("unknown-preset", ERROR, "`[Rules]` names no known preset"),
+    "SJ151": CodeInfo("unknown-option", ERROR, "`[Rule.x]` names no ruleset option"),
+    "SJ152": CodeInfo("bad-option-value", ERROR, "`[Rule.x]` gives a value the option does not take"),
+    # -- SJ2xx: the deal ----------------------------------------------------
+    "SJ201": CodeInfo("hand-size", ERROR, "wrong hand or kitty size"),
+    "SJ202": CodeInfo("too-many-copies", ERROR, "a card appears more often than the decks allow"),
+    "SJ203": CodeInfo("card-not-held", ERROR, "a player plays or declares a card they do not hold"),
+    "SJ204": CodeInfo("bad-bury", ERROR, "bury is not the kitty size or buries cards the dealer does not hold"),
+    "SJ205": CodeInfo("not-dealer-bury", ERROR, "someone other than the dealer (or a campus 反主抄底 overrider) buries"),
+    # -- SJ3xx: declarations and trump --------------------------------------
+    "SJ301": CodeInfo("weak-declaration", ERROR, "declaration too weak to override, or not allowed by the policy"),
+    "SJ302": CodeInfo("declared-too-early", ERROR, "declared cards not yet drawn at `@k`"),
+    "SJ303": CodeInfo("trump-mismatch", ERROR, "`trump` contradicts the declarations"),
+    "SJ304": CodeInfo("trump-unknown", ERROR, "no declarations and no `trump` line: the trump cannot be known"),
+    "SJ305": CodeInfo("redeal-mismatch", ERROR, "`redeal` where the rules do not redeal, or a missing redeal"),
+    # -- SJ4xx: play ----------------------------------------------------------
+    "SJ401": CodeInfo("wrong-leader", ERROR, "wrong leader or seat order"),
+    "SJ402": CodeInfo("wrong-count", ERROR, "wrong number of cards in a play"),
+    "SJ403": CodeInfo("revoke", ERROR, "revoke: did not follow the led suit while holding it"),
+    "SJ404": CodeInfo("shape", ERROR, "did not follow the lead's shape (tractor / tuple obligations)"),
+    "SJ405": CodeInfo("mixed-lead", ERROR, "a lead mixes effective suits"),
+    "SJ406": CodeInfo("throw-should-fail", ERROR, "a throw recorded as standing should have failed"),
+    "SJ407": CodeInfo("bad-failed-throw", ERROR, "a failed throw recorded wrongly (it would stand, or the forced unit is wrong)"),
+    "SJ408": CodeInfo("trick-number", ERROR, "a trick's written number is out of sequence"),
+    "SJ409": CodeInfo("extra-trick", ERROR, "a trick after every card has been played"),
+    # -- SJ5xx: score, levels, match ----------------------------------------
+    "SJ501": CodeInfo("points-mismatch", ERROR, "recorded `points` differ from the computed total"),
+    "SJ502": CodeInfo("levels-mismatch", ERROR, "written levels or dealer differ from the computed ones"),
+    "SJ503": CodeInfo("incomplete-hand", WARNING, "hand incomplete (fewer tricks than a full hand)"),
+    "SJ504": CodeInfo("after-match-end", WARNING, "a hand recorded after the match was already decided"),
+    # -- SJ6xx: mistakes (analyzer); severity is set by the point cost --------
+    "SJ601": CodeInfo("failed-throw", INFO, "a throw failed: blocked, penalised, lead lost"),
+    "SJ602": CodeInfo("missed-kitty-protection", INFO, "attackers won the last trick though the dealers could have kept it"),
+    "SJ603": CodeInfo("risky-bury", INFO, "points buried and then lost to the attackers"),
+    "SJ604": CodeInfo("points-fed", INFO, "a point card fed to a trick the opponents were certain to win"),
+    "SJ605": CodeInfo("points-withheld", INFO, "a point card kept back from a trick the partner was certain to win"),
+    "SJ606": CodeInfo("ruffed-partner", INFO, "ruffed a trick the partner was already certain to win"),
+    "SJ610": CodeInfo("endgame-error", INFO, "a play in the endgame lost points against the best play"),
+    # -- SJ7xx: importing other software's logs -----------------------------
+    "SJ701": CodeInfo("import-unreadable", ERROR, "the log cannot be read at all (truncated JSON, wrong format)"),
+    "SJ702": CodeInfo("import-unknown-event", WARNING, "an event or line the importer does not know; skipped"),
+    "SJ703": CodeInfo("import-bad-card", ERROR, "a card id or spelling out of range; skipped"),
+    "SJ704": CodeInfo("import-claim-differs", ERROR, "what the log states (winner, points) differs from the rules"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One finding: ``code, severity, line, column, message`` (+ end, context).
+
+    ``hand`` and ``trick`` are 1-based context numbers when known.
+    """
+
+    code: str
+    message: str
+    line: int = 0
+    column: int = 0
+    end_line: int = 0
+    end_column: int = 0
+    severity: str = ""
+    hand: int | None = None
+    trick: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.severity:
+            info = CODES.get(self.code)
+            object.__setattr__(self, "severity", info.severity if info else ERROR)
+
+    @classmethod
+    def at(cls, code: str, span: Span | None, message: str, *, severity: str = "",
+           hand: int | None = None, trick: int | None = None) -> "Diagnostic":
+        s = span or NO_SPAN
+        return cls(code, message, s.line, s.column, s.end_line, s.end_column,
+                   severity, hand, trick)
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.column, self.end_line, self.end_column)
+
+    @property
+    def name(self) -> str:
+        info = CODES.get(self.code)
+        return info.name if info else ""
+
+    def sort_key(self) -> tuple:
+        return (self.line, self.column, self.code)

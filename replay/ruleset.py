@@ -1,0 +1,305 @@
+"""The ruleset: every variant of RULES.md as an option, and the presets.
+
+``Ruleset`` is a frozen pydantic model (validated at the edge, read as plain
+attributes in the hot path). ``resolve(name, overrides)`` turns a record's
+``[Rules]`` / ``[Rule.x]`` tags into a ruleset plus diagnostics (SJ150–SJ152):
+an unknown preset or a bad value never raises.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+
+from .cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
+from .diagnostics import Diagnostic, Span
+
+Declaration = Literal["standard", "tractor97", "campus", "titanic", "ladder", "botzone"]
+KittyMultiplier = Literal["by_unit", "by_cards", "by_play_cards", "linear", "titanic",
+                          "times_unit", "times_lead_cards", "botzone"]
+Advancement = Literal["standard", "campus", "one-deck", "titanic"]
+LINKS = ("joker", "joker_level", "level", "level_top")
+
+
+class Ruleset(BaseModel):
+    """Every ruleset option (RULES.md). Field docs name the section and seed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = "standard"
+    #: §1: 1–4 standard 54-card decks
+    decks: int = 2
+    #: §1: cards left after the deal; None → by decks (1→6, 2→8, 3→6, 4→8)
+    kitty_size: int | None = None
+    #: §2: both teams start here; None → 2 (3 when two_is_trump)
+    start_level: int | None = None
+    #: §2: a ``Joker`` level after A (001); that hand is always NT
+    joker_level: bool = False
+    #: §2: all 2s are trump (常主, 001 "Start From 3")
+    two_is_trump: bool = False
+    #: §4: the declaration policy
+    declaration: Declaration = "standard"
+    #: §4 standard: may a declarer reinforce after being overridden (000 note)
+    reinforce_after_overridden: bool = True
+    #: §4 tractor97 switch 自反: override your own single with a pair of another suit
+    self_override: bool = True
+    #: §4 tractor97 switch 对家保: partner adds the second copy
+    partner_reinforce: bool = False
+    #: §4 tractor97 switch 反无将: a joker pair declares NT
+    joker_override: bool = True
+    #: §8b ladder: ``any`` (same seat may overcall) or ``reinforce_only`` (80fen)
+    ladder_self: Literal["any", "reinforce_only"] = "any"
+    #: §4: first hand's dealer: the last successful declarer, or the first
+    first_dealer: Literal["last", "first"] = "last"
+    #: §4: what happens when nobody declares
+    no_declaration: Literal["redeal", "kitty_card", "no_trump", "kitty_first"] = "redeal"
+    #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
+    throw_check: Literal["strict", "none"] = "strict"
+    #: §6: which unit a failed throw must play
+    throw_forced: Literal["smallest", "first_blocker"] = "smallest"
+    #: §6: penalty for a failed throw, counted against the thrower's team
+    throw_penalty: Literal["none", "per_card", "per_attempt"] = "none"
+    #: §6: how two matching plays of a throw compare
+    throw_compare: Literal["largest_unit", "all_units", "highest_card"] = "largest_unit"
+    #: §6: shape obligations when following
+    follow_policy: Literal["pairs", "strict"] = "pairs"
+    #: §3: bridges across the trump ladder
+    tractor_links: frozenset[str] = frozenset(LINKS)
+    #: §7: kitty multiplier when the attackers win the last trick
+    kitty_multiplier: KittyMultiplier = "by_unit"
+    #: §7: advancement table
+    advancement: Advancement = "standard"
+    #: §7: levels a jump may not pass (rank ints; 15 = Joker)
+    must_play: tuple[int, ...] = (2,)
+    #: §7 (000 note): levels where an attacker last-trick win with that rank sends the dealers back
+    hook_back: tuple[int, ...] = ()
+    #: §7: ``reach_top`` | ``defend_top`` | ``none`` | ``hands:N``
+    match_end: str = "reach_top"
+
+    @field_validator("decks")
+    @classmethod
+    def _decks(cls, v: int) -> int:
+        if not 1 <= v <= 4:
+            raise ValueError("decks must be 1 to 4")
+        return v
+
+    @field_validator("tractor_links")
+    @classmethod
+    def _links(cls, v: frozenset[str]) -> frozenset[str]:
+        bad = set(v) - set(LINKS)
+        if bad:
+            raise ValueError(f"unknown link(s) {', '.join(sorted(bad))}; known: {', '.join(LINKS)}")
+        return frozenset(v)
+
+    @field_validator("match_end")
+    @classmethod
+    def _match_end(cls, v: str) -> str:
+        if v in ("reach_top", "defend_top", "none"):
+            return v
+        if v.startswith("hands:") and v[6:].isdigit() and int(v[6:]) > 0:
+            return v
+        raise ValueError("match_end is reach_top, defend_top, none or hands:N")
+
+    @field_validator("must_play", "hook_back")
+    @classmethod
+    def _ranks(cls, v: tuple[int, ...]) -> tuple[int, ...]:
+        for r in v:
+            if not 2 <= r <= JOKER_LEVEL:
+                raise ValueError(f"not a level: {r}")
+        return tuple(sorted(set(v)))
+
+    @field_validator("start_level")
+    @classmethod
+    def _start(cls, v: int | None) -> int | None:
+        if v is not None and not 2 <= v <= 14:
+            raise ValueError(f"not a level: {v}")
+        return v
+
+    # -- derived values ---------------------------------------------------------
+    @property
+    def kitty(self) -> int:
+        if self.kitty_size is not None:
+            return self.kitty_size
+        return {1: 6, 2: 8, 3: 6, 4: 8}[self.decks]
+
+    @property
+    def hand_size(self) -> int:
+        return (54 * self.decks - self.kitty) // 4
+
+    @property
+    def first_level(self) -> int:
+        if self.start_level is not None:
+            return self.start_level
+        return 3 if self.two_is_trump else 2
+
+    @property
+    def top_level(self) -> int:
+        return JOKER_LEVEL if self.joker_level else ACE
+
+    @property
+    def total_points(self) -> int:
+        return 100 * self.decks
+
+    @property
+    def hands_limit(self) -> int | None:
+        return int(self.match_end[6:]) if self.match_end.startswith("hands:") else None
+
+
+# -- presets (RULES.md §8, §8b) --------------------------------------------------
+_BASE: dict[str, Any] = {}
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    "tractor97": {
+        "declaration": "tractor97", "no_declaration": "kitty_card", "joker_level": True,
+        "joker_override": True, "self_override": False, "partner_reinforce": False,
+        "match_end": "none",
+    },
+    "campus": {
+        "declaration": "campus", "throw_penalty": "per_card",
+        "tractor_links": frozenset({"joker", "joker_level", "level_top"}),
+        "advancement": "campus", "match_end": "hands:17", "first_dealer": "first",
+    },
+    "one-deck": {
+        "decks": 1, "kitty_multiplier": "by_cards", "tractor_links": frozenset(),
+        "advancement": "one-deck",
+    },
+    "titanic": {
+        "decks": 3, "declaration": "titanic", "kitty_multiplier": "titanic",
+        "advancement": "titanic", "match_end": "defend_top",
+    },
+    "shengji-io": {
+        "throw_compare": "all_units", "kitty_multiplier": "times_unit",
+        "follow_policy": "strict", "throw_forced": "first_blocker",
+        "no_declaration": "kitty_card", "must_play": (ACE,), "match_end": "defend_top",
+    },
+    "shengji-fly": {
+        "declaration": "ladder", "no_declaration": "kitty_first",
+        "kitty_multiplier": "times_lead_cards", "match_end": "defend_top",
+    },
+    "80fen": {
+        "declaration": "ladder", "ladder_self": "reinforce_only", "no_declaration": "no_trump",
+        "kitty_multiplier": "times_lead_cards", "must_play": (2, 5, 10, KING),
+    },
+    "botzone": {
+        "declaration": "botzone", "throw_check": "none", "tractor_links": frozenset({"joker"}),
+        "kitty_multiplier": "botzone", "match_end": "hands:1",
+    },
+}
+
+#: where each option comes from, for ``shengji rules`` and docs/rules.md
+SOURCES: dict[str, str] = {
+    "decks": "RULES §1; seeds 000, 004",
+    "kitty_size": "RULES §1; seeds 000, 004",
+    "start_level": "RULES §2; seeds 000, 001",
+    "joker_level": "RULES §2; seed 001",
+    "two_is_trump": "RULES §2; seeds 000 (note), 001 'Start From 3'",
+    "declaration": "RULES §4, §8b; seeds 000, 001, 002, 004",
+    "reinforce_after_overridden": "RULES §4; seed 000 note",
+    "self_override": "RULES §4; seed 001 'Zi Fan'",
+    "partner_reinforce": "RULES §4; seed 001 'Partner Keep'",
+    "joker_override": "RULES §4; seed 001 'Anti Joker'",
+    "ladder_self": "RULES §8b (80fen: reinforce only)",
+    "first_dealer": "RULES §4; seeds 000/001 (last), 002 (first)",
+    "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
+    "throw_check": "RULES §8b (botzone judge never checks throws)",
+    "throw_forced": "RULES §6; seed 001; shengji.io",
+    "throw_penalty": "RULES §6; seed 002; shengji.io",
+    "throw_compare": "RULES §6; seed 001; shengji.io",
+    "follow_policy": "RULES §6; seeds 001, 004; shengji.io",
+    "tractor_links": "RULES §3; seeds 001, 002",
+    "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
+    "advancement": "RULES §7; seeds 000, 001, 002, 004",
+    "must_play": "RULES §7; seed 001",
+    "hook_back": "RULES §7; seed 000 note",
+    "match_end": "RULES §7; seeds 000, 001, 002, 004",
+}
+
+OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.model_fields if f != "name")
+
+
+def preset(name: str) -> Ruleset:
+    """The named preset; KeyError for an unknown name."""
+    return Ruleset(name=name, **PRESETS[name])
+
+
+# -- option values from tag text ---------------------------------------------------
+_TRUE = {"yes", "true", "on", "1"}
+_FALSE = {"no", "false", "off", "0"}
+
+
+def _parse_value(option: str, text: str) -> Any:
+    field = Ruleset.model_fields[option]
+    ann = field.annotation
+    t = text.strip()
+    if ann is bool:
+        if t.lower() in _TRUE:
+            return True
+        if t.lower() in _FALSE:
+            return False
+        raise ValueError(f"expected yes or no, not {t!r}")
+    if option in ("decks", "kitty_size", "start_level"):
+        if option == "start_level":
+            return parse_rank(t)
+        if not t.isdigit():
+            raise ValueError(f"expected a number, not {t!r}")
+        return int(t)
+    if option == "tractor_links":
+        low = t.lower()
+        if low in ("all", "all four"):
+            return frozenset(LINKS)
+        if low in ("none", ""):
+            return frozenset()
+        return frozenset(p.strip() for p in t.replace("+", ",").split(",") if p.strip())
+    if option in ("must_play", "hook_back"):
+        if t.lower() in ("none", ""):
+            return ()
+        return tuple(parse_rank(p) for p in t.replace("+", ",").replace("/", ",").split(",") if p.strip())
+    return t
+
+
+def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = None,
+            name_span: Span | None = None) -> tuple[Ruleset, list[Diagnostic]]:
+    """A ruleset from a preset name and ``{option: (value text, span)}``.
+
+    Bad input yields diagnostics and falls back (unknown preset → ``standard``;
+    a bad option is ignored), so replay can go on.
+    """
+    diags: list[Diagnostic] = []
+    pname = name or "standard"
+    if pname not in PRESETS:
+        diags.append(Diagnostic.at("SJ150", name_span,
+                                   f"unknown preset {pname!r}; known: {', '.join(PRESETS)}; using 'standard'"))
+        pname = "standard"
+    values: dict[str, Any] = {"name": pname, **PRESETS[pname]}
+    for option, (text, span) in (overrides or {}).items():
+        if option not in OPTION_NAMES:
+            diags.append(Diagnostic.at("SJ151", span, f"unknown rule option {option!r}"))
+            continue
+        try:
+            value = _parse_value(option, text)
+            Ruleset(**{**values, option: value})  # validate this one option in context
+        except (ValueError, ValidationError) as exc:
+            msg = exc.errors()[0]["msg"] if isinstance(exc, ValidationError) else str(exc)
+            diags.append(Diagnostic.at("SJ152", span, f"bad value {text!r} for rule option {option!r}: {msg}"))
+            continue
+        values[option] = value
+    return Ruleset(**values), diags
+
+
+def option_text(value: Any) -> str:
+    """An option value as written in a ``[Rule.x]`` tag."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, frozenset):
+        return ",".join(l for l in LINKS if l in value) or "none"
+    if isinstance(value, tuple):
+        return ",".join(rank_name(r) for r in value) or "none"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+__all__ = ["Ruleset", "PRESETS", "SOURCES", "OPTION_NAMES", "preset", "resolve", "option_text",
+           "LINKS", "JACK", "ACE"]
