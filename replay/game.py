@@ -1,0 +1,556 @@
+"""Replaying a whole record: hands, deal, declarations, kitty, tricks, score.
+
+``replay(record)`` walks every hand and every trick, checks every rule it can
+(with the cards as recorded, never stopping at the first problem) and returns
+a :class:`MatchResult` holding the state before and after each trick, the
+score, the level changes and all diagnostics.
+
+Hands may be partly known (NOTATION.md "Omissions"): a seat without a seat
+line holds the cards it plays. Checks are made only where they are certain:
+a card known to be held because it is played later was held all along.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .cards import NUM_CARDS, points
+from .declare import DeclEvent, resolve_declarations
+from .diagnostics import Diagnostic, Span
+from .order import NT, Order
+from .ruleset import Ruleset, resolve
+from .scoring import (SEAT_ORDER, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
+                      team_of)
+from .trick import (cards_text, check_follow, check_throw, lead_suit, throw_penalty, trick_winner,
+                    unit_text)
+from .units import Blocker, Unit, decompose
+
+SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    seat: str
+    cards: tuple[int, ...]                 # as played (a failed throw: the forced unit)
+    attempted: tuple[int, ...] | None      # a failed throw's attempt
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    number: int                            # 1-based
+    leader: str
+    plays: tuple[PlayResult, ...]
+    winner: str
+    points: int                            # point cards in the trick
+    to_attackers: bool                     # the attackers won it
+    penalty: int                           # signed change to the attackers' total from a failed throw
+    attacker_points: int                   # running total after this trick (tricks + penalties)
+    hands_before: tuple[tuple[int, ...], ...]  # known holdings by SEAT_ORDER (N W S E)
+    hands_after: tuple[tuple[int, ...], ...]
+    is_throw: bool
+    failed_throw: bool
+    blockers: tuple[Blocker, ...]
+    winning_units: tuple[Unit, ...]
+    ruffed: bool
+    span: Span
+
+    @property
+    def lead(self) -> PlayResult:
+        return self.plays[0]
+
+    def play_of(self, seat: str) -> PlayResult | None:
+        for p in self.plays:
+            if p.seat == seat:
+                return p
+        return None
+
+
+@dataclass
+class HandResult:
+    number: int
+    span: Span
+    ruleset: Ruleset
+    levels: dict[str, int]                 # team → level before the hand
+    level: int                             # the hand's level rank
+    dealer: str | None
+    declarer: str | None
+    trump: int | None                      # 0..3 or NT (4)
+    order: Order | None
+    redeal: bool = False
+    dealt: dict[str, tuple[int, ...]] = field(default_factory=dict)   # seat lines as written
+    kitty: tuple[int, ...] | None = None   # the kitty before burying
+    bury: tuple[int, ...] | None = None    # the final buried cards
+    start_hands: dict[str, tuple[int, ...]] = field(default_factory=dict)  # at trick 1 (known part)
+    known: dict[str, bool] = field(default_factory=dict)   # start hand fully known
+    tricks: list[TrickResult] = field(default_factory=list)
+    complete: bool = False
+    card_points: int = 0
+    penalties: int = 0
+    kitty_points: int = 0                  # kitty points × multiplier added to the attackers
+    multiplier: int = 0
+    attacker_points: int = 0
+    outcome: HandOutcome | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def attackers(self) -> str | None:
+        return other_team(team_of(self.dealer)) if self.dealer else None
+
+
+@dataclass
+class MatchResult:
+    ruleset: Ruleset
+    hands: list[HandResult]
+    diagnostics: list[Diagnostic]
+    winner: str | None = None
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+
+def ruleset_for(record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
+    """The record's ruleset from its tags (``rules`` overrides ``[Rules]``)."""
+    tag = record.tag_node("Rules")
+    name = rules or (tag.value if tag else None)
+    overrides = {k: (t.value, t.span) for k, t in record.rule_overrides.items()}
+    return resolve(name, overrides, tag.span if tag else None)
+
+
+def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) -> MatchResult:
+    """Replay every hand of ``record`` (a :class:`notation.model.Record`)."""
+    if ruleset is None:
+        ruleset, diags = ruleset_for(record, rules)
+    else:
+        diags = []
+    hands: list[HandResult] = []
+    levels: dict[str, int] | None = None
+    dealer: str | None = None
+    over, winner = False, None
+    played = 0
+    for i, hand in enumerate(record.hands, 1):
+        if over:
+            diags.append(Diagnostic.at("SJ504", hand.span,
+                                       f"hand {i} is recorded after the match was decided ({winner} won)",
+                                       hand=i))
+        res = _replay_hand(hand, i, ruleset, levels, dealer, first=(played == 0))
+        hands.append(res)
+        diags.extend(res.diagnostics)
+        if res.redeal:
+            levels, dealer = res.levels, (res.dealer if played > 0 else None)
+            continue
+        played += 1
+        if res.complete and res.dealer and res.outcome is None:
+            res.outcome = hand_outcome(ruleset, res.levels, res.dealer, res.attacker_points,
+                                       last_trick_rank_hook=_hooked(res), hands_played=played)
+        if res.outcome is not None:
+            levels, dealer = res.outcome.levels, res.outcome.next_dealer
+            if res.outcome.match_over and not over:
+                over, winner = True, res.outcome.winner
+        else:
+            levels, dealer = None, None  # unknown: the next hand's written values are taken as given
+    diags.sort(key=Diagnostic.sort_key)
+    return MatchResult(ruleset, hands, diags, winner)
+
+
+def _hooked(res: HandResult) -> bool:
+    """The attackers won the last trick with a card of the level rank (hook back)."""
+    if not res.tricks or res.order is None:
+        return False
+    last = res.tricks[-1]
+    if not last.to_attackers:
+        return False
+    return any(c < 52 and c % 13 + 2 == res.level for u in last.winning_units for c in u.cards)
+
+
+def _levels_text(levels: dict[str, int]) -> str:
+    from .cards import rank_name
+    return f"NS {rank_name(levels['NS'])} EW {rank_name(levels['EW'])}"
+
+
+def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
+                 first: bool) -> HandResult:
+    diags: list[Diagnostic] = []
+
+    def diag(code: str, span: Span | None, msg: str, trick: int | None = None) -> None:
+        diags.append(Diagnostic.at(code, span or hand.span, msg, hand=number, trick=trick))
+
+    # -- levels and dealer ------------------------------------------------------------
+    written_levels = {"NS": hand.levels.ns, "EW": hand.levels.ew} if hand.levels else None
+    if levels is None:
+        if written_levels is None:
+            levels = {"NS": rs.first_level, "EW": rs.first_level}
+            if number == 1:
+                diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming {_levels_text(levels)}")
+        else:
+            levels = written_levels
+    elif written_levels is not None and written_levels != levels:
+        diag("SJ502", hand.levels.span, f"levels written as {_levels_text(written_levels)} but the "
+                                        f"previous hands give {_levels_text(levels)}")
+        levels = written_levels
+    written_dealer = hand.dealer if hand.dealer in SEAT_INDEX else None
+    if dealer is not None and written_dealer is not None and written_dealer != dealer and not first:
+        diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the previous hand "
+                                        f"makes {dealer} the dealer")
+    if written_dealer is not None:
+        dealer = written_dealer
+
+    # -- deal ------------------------------------------------------------------------------
+    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal}
+    for sc in hand.deal:
+        if len(sc.cards) != rs.hand_size:
+            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
+    seen = set()
+    for sc in hand.deal:
+        if sc.seat in seen:
+            diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
+        seen.add(sc.seat)
+    kitty = tuple(hand.kitty) if hand.kitty is not None else None
+    if kitty is not None and len(kitty) != rs.kitty:
+        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
+    _check_copies(hand, rs, diag)
+    if kitty is None and len(dealt) == 4:
+        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
+        for cards in dealt.values():
+            left.subtract(cards)
+        if all(v >= 0 for v in left.values()) and sum(left.values()) == rs.kitty:
+            kitty = tuple(sorted(left.elements()))
+
+    # -- declarations and trump ---------------------------------------------------------
+    first_drawer = hand.first or written_dealer or dealer or "N"
+    events, after_bury = [], False
+    for ev in hand.events:
+        if ev.kind == "bury":
+            after_bury = True
+        else:
+            events.append(DeclEvent(ev.seat, tuple(ev.cards), ev.at, ev.span, after_bury))
+    level = _hand_level(levels, dealer, events)
+    declarer = None
+    trump = hand.trump
+    redeal = False
+    rebury = None
+    if events or hand.declare_none is not None:
+        draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
+        res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
+                                   first_drawer=first_drawer, deal=draw_order, kitty=hand.kitty,
+                                   declare_none=hand.declare_none is not None)
+        for d in res.diagnostics:
+            diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
+                                    d.severity, number, None))
+        declarer, rebury = res.declarer, res.rebury
+        if (first or dealer is None) and res.dealer is not None:
+            if written_dealer is not None and written_dealer != res.dealer:
+                diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
+                                                f"declarations make {res.dealer} the dealer")
+            else:
+                dealer = res.dealer
+        elif res.dealer is not None and dealer is None:
+            dealer = res.dealer
+        level = _hand_level(levels, dealer, events)
+        if res.redeal:
+            redeal = True
+        if res.trump is not None:
+            if trump is not None and trump != res.trump and not (level == 15 and trump == NT):
+                diag("SJ303", hand.trump_span, f"trump written as {_trump_text(trump)} but the "
+                                               f"declarations make it {_trump_text(res.trump)}")
+            elif trump is None:
+                trump = res.trump
+    if level == 15:
+        trump = NT
+    if hand.redeal is not None:
+        if not redeal:
+            why = "declarations stand" if events else "the rules do not redeal"
+            diag("SJ305", hand.redeal, f"`redeal` written but {why}")
+        return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
+                          redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags)
+    if redeal and hand.tricks:
+        diag("SJ305", hand.tricks[0].span, "nobody declared: the rules require a redeal, yet tricks are played")
+    if trump is None:
+        diag("SJ304", hand.span, "no declarations and no `trump` line: assuming no trump (NT) to go on")
+        trump = NT
+    if dealer is None:
+        dealer = hand.tricks[0].plays[0].seat if hand.tricks and hand.tricks[0].plays else None
+        if dealer is not None:
+            level = _hand_level(levels, dealer, events)
+    order = Order.for_ruleset(level, trump, rs)
+    result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
+                        dealt=dealt, kitty=kitty, diagnostics=diags)
+
+    # -- kitty exchange ---------------------------------------------------------------------
+    holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in SEAT_ORDER}
+    known = {s: s in dealt for s in SEAT_ORDER}
+    current_kitty = kitty
+    allowed = [dealer] + ([rebury] if rebury else [])
+    for b_index, b in enumerate(hand.buries):
+        expect = allowed[b_index] if b_index < len(allowed) else None
+        if b.seat != expect:
+            who = f"{expect}" if expect else "nobody (no further bury is allowed)"
+            diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is {who}")
+        if len(b.cards) != rs.kitty:
+            diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} cards; the kitty has {rs.kitty}")
+        h = holdings[b.seat]
+        if current_kitty is not None:
+            h.update(current_kitty)
+        else:
+            known[b.seat] = False
+        if known[b.seat]:
+            missing = Counter(b.cards) - h
+            if missing:
+                diag("SJ204", b.span, f"{b.seat} buries {cards_text(list(missing.elements()), order)}, "
+                                      f"which they do not hold")
+        h.subtract(b.cards)
+        for c in [c for c, k in h.items() if k <= 0]:
+            del h[c]
+        current_kitty = tuple(b.cards)
+    if not hand.buries and dealer is not None:
+        known[dealer] = False  # the dealer's exchange is not recorded
+    result.bury = current_kitty if hand.buries else None
+
+    # -- reconstruction of unknown hands from the plays -------------------------------------
+    plays_by_seat: dict[str, Counter[int]] = {s: Counter() for s in SEAT_ORDER}
+    for t in hand.tricks:
+        for p in t.plays:
+            if p.seat in plays_by_seat:
+                need = plays_by_seat[p.seat] + Counter(p.attempted or ())
+                plays_by_seat[p.seat].update(p.cards)
+                if p.attempted:
+                    plays_by_seat[p.seat] |= need
+    total_played = {s: sum(1 for t in hand.tricks for p in t.plays if p.seat == s for _ in p.cards)
+                    for s in SEAT_ORDER}
+    for s in SEAT_ORDER:
+        if not known[s]:
+            holdings[s] = Counter(plays_by_seat[s])
+    result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
+    full = rs.hand_size
+    complete_by_count = all(total_played[s] >= full for s in SEAT_ORDER)
+    for s in SEAT_ORDER:
+        if not known[s] and complete_by_count:
+            known[s] = True  # reconstructed from a complete hand
+    result.known = known
+
+    # -- tricks -------------------------------------------------------------------------------
+    _play_tricks(hand, result, holdings, known, diag)
+
+    # -- score --------------------------------------------------------------------------------
+    done = sum(len(t.plays[0].cards) for t in result.tricks if t.plays)
+    result.complete = done >= full and all(len(t.plays) == 4 for t in result.tricks)
+    if not result.complete:
+        diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
+             f"hand {number} is incomplete: {done} of {full} cards played by each seat")
+    else:
+        final_kitty = current_kitty if hand.buries else None
+        if final_kitty is None:
+            left = Counter({c: rs.decks for c in range(NUM_CARDS)})
+            for t in result.tricks:
+                for p in t.plays:
+                    left.subtract(p.cards)
+            if all(v >= 0 for v in left.values()):
+                final_kitty = tuple(sorted(left.elements()))
+        last = result.tricks[-1]
+        if last.to_attackers and final_kitty is not None:
+            plays = last.plays
+            mult = kitty_multiplier(rs.kitty_multiplier, last.winning_units,
+                                    play_cards=len(plays[0].cards), lead_cards=len(plays[0].cards),
+                                    last_play=decompose(plays[-1].cards, order))
+            result.multiplier = mult
+            result.kitty_points = points(final_kitty) * mult
+        result.attacker_points = result.card_points + result.penalties + result.kitty_points
+        if hand.points is not None and hand.points != result.attacker_points:
+            diag("SJ501", hand.points_span,
+                 f"points written as {hand.points} but the attackers scored {result.attacker_points} "
+                 f"({_points_breakdown(result)})")
+    return result
+
+
+def _points_breakdown(r: HandResult) -> str:
+    parts = [f"{r.card_points} in tricks"]
+    if r.penalties:
+        parts.append(f"{r.penalties:+d} in throw penalties")
+    if r.kitty_points:
+        parts.append(f"{r.kitty_points} from the kitty ×{r.multiplier}")
+    return ", ".join(parts)
+
+
+def _trump_text(t: int) -> str:
+    return "NT" if t == NT else "♠♥♦♣"[t]
+
+
+def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
+    if dealer is not None:
+        return levels[team_of(dealer)]
+    if levels["NS"] == levels["EW"] or not events:
+        return levels["NS"]
+    return levels[team_of(events[0].seat)]
+
+
+def _check_copies(hand, rs: Ruleset, diag) -> None:
+    """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
+    seen: Counter[int] = Counter()
+    for sc in hand.deal:
+        for c in sc.cards:
+            seen[c] += 1
+            if seen[c] == rs.decks + 1:
+                diag("SJ202", sc.span, f"{cards_text([c])} appears more than {rs.decks} time(s) in the deal")
+    if hand.kitty is not None:
+        for c in hand.kitty:
+            seen[c] += 1
+            if seen[c] == rs.decks + 1:
+                diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {rs.decks} time(s) "
+                                               f"counting the kitty")
+    played: Counter[int] = Counter()
+    for t in hand.tricks:
+        for p in t.plays:
+            for c in p.cards:
+                played[c] += 1
+                if played[c] == rs.decks + 1:
+                    diag("SJ202", p.span, f"{cards_text([c])} is played more than {rs.decks} time(s)")
+
+
+def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], known: dict[str, bool],
+                 diag) -> None:
+    rs, order, dealer = result.ruleset, result.order, result.dealer
+    attackers = other_team(team_of(dealer)) if dealer else None
+    leader = dealer
+    total = 0
+    full = rs.hand_size
+    played_count = 0
+    for t_index, trick in enumerate(hand.tricks, 1):
+        tn = t_index
+        if trick.number is not None and trick.number != t_index:
+            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {t_index} of the hand", tn)
+        if not trick.plays:
+            continue
+        if played_count >= full:
+            diag("SJ409", trick.span, f"trick {t_index} comes after every card has been played", tn)
+        lead_play = trick.plays[0]
+        if leader is not None and lead_play.seat != leader:
+            why = "the dealer" if t_index == 1 else f"the winner of trick {t_index - 1}"
+            diag("SJ401", lead_play.span, f"trick {t_index} should be led by {leader} ({why}), "
+                                          f"not {lead_play.seat}", tn)
+        seats_seen = {lead_play.seat}
+        for k, p in enumerate(trick.plays[1:], 1):
+            expect = next_seat(trick.plays[k - 1].seat)
+            if p.seat in seats_seen:
+                diag("SJ401", p.span, f"{p.seat} plays twice in trick {t_index}", tn)
+            elif p.seat != expect:
+                diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
+                                      f"{trick.plays[k - 1].seat}", tn)
+            seats_seen.add(p.seat)
+        if len(trick.plays) < 4 and t_index < len(hand.tricks):
+            missing = [s for s in SEAT_ORDER if s not in seats_seen]
+            diag("SJ401", trick.span, f"trick {t_index} has {len(trick.plays)} plays; "
+                                      f"{', '.join(missing)} did not play", tn)
+        before = tuple(tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER)
+
+        # the lead
+        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+        lead_cards = tuple(lead_play.cards)
+        tried = attempted or lead_cards
+        suit = lead_suit(tried, order) if tried else None
+        if tried and suit is None:
+            diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead is all "
+                                          f"one suit (trumps count as one suit)", tn)
+        is_throw = bool(tried) and suit is not None and len(decompose(tried, order)) > 1
+        blockers: tuple[Blocker, ...] = ()
+        failed = attempted is not None
+        penalty = 0
+        if is_throw and suit is not None:
+            lead_idx = 0
+            order_seats = [lead_play.seat] + [next_seat(lead_play.seat, k) for k in (1, 2, 3)]
+            hold_list = [holdings[s] for s in order_seats]
+            chk = check_throw(tried, lead_idx, hold_list, order_seats, order, rs)
+            blockers = tuple(chk.blockers)
+            if not failed and chk.blockers:
+                b = chk.blockers[0]
+                f = chk.forced
+                diag("SJ406", lead_play.span,
+                     f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
+                     f"the {unit_text(b.unit, order)}; {lead_play.seat} must play "
+                     f"{cards_text(f.cards, order)} (write `{lead_play.seat}: {_plain(tried, order)} -> "
+                     f"{_plain(f.cards, order)}`)", tn)
+            elif failed and not chk.blockers:
+                why = ("the rules check no throw" if rs.throw_check == "none"
+                       else "nobody holds a unit that beats any part of it")
+                diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
+            elif failed and chk.forced is not None and Counter(lead_cards) != Counter(chk.forced.cards):
+                b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
+                    x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
+                diag("SJ407", lead_play.span,
+                     f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
+                     f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
+                     f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not {cards_text(lead_cards, order)}", tn)
+        elif failed:
+            diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
+                                          "not a throw", tn)
+        if failed:
+            if Counter(lead_cards) - Counter(attempted):
+                diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
+                                              "attempted cards", tn)
+            cost = throw_penalty(rs, len(attempted))
+            if attackers is not None and cost:
+                penalty = -cost if team_of(lead_play.seat) == attackers else cost
+        _take(holdings, known, lead_play.seat, lead_cards, lead_play.span, order, diag, tn)
+
+        # the follows
+        lead_units = decompose(lead_cards, order) if lead_cards else []
+        n = len(lead_cards)
+        for p in trick.plays[1:]:
+            cards = tuple(p.cards)
+            if p.attempted:
+                diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
+            if len(cards) != n:
+                diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
+            elif suit is not None and n:
+                err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs)
+                if err is not None:
+                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
+            _take(holdings, known, p.seat, cards, p.span, order, diag, tn)
+        played_count += n
+
+        # the winner
+        plays = [tuple(p.cards) for p in trick.plays]
+        if plays and plays[0] and suit is not None:
+            w = trick_winner(plays, order, rs)
+        else:
+            w = None
+        winner = trick.plays[w.index].seat if w else lead_play.seat
+        pts = points(c for p in trick.plays for c in p.cards)
+        to_att = attackers is not None and team_of(winner) == attackers
+        if to_att:
+            result.card_points += pts
+            total += pts
+        result.penalties += penalty
+        total += penalty
+        after = tuple(tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER)
+        result.tricks.append(TrickResult(
+            t_index, lead_play.seat,
+            tuple(PlayResult(p.seat, tuple(p.cards), tuple(p.attempted) if p.attempted else None, p.span)
+                  for p in trick.plays),
+            winner, pts, to_att, penalty, total, before, after, is_throw, failed, blockers,
+            w.units if w else (), w.ruffed if w else False, trick.span))
+        leader = winner
+
+
+def _plain(cards, order) -> str:
+    from .cards import format_cards
+    return format_cards(order.sorted(cards))
+
+
+def _take(holdings: dict[str, Counter[int]], known: dict[str, bool], seat: str, cards, span, order,
+          diag, tn: int) -> None:
+    """Remove played cards from a seat's holding; SJ203 when a fully known hand lacks them."""
+    if seat not in holdings:
+        return
+    h = holdings[seat]
+    missing = []
+    for c in cards:
+        if h.get(c, 0) > 0:
+            h[c] -= 1
+            if not h[c]:
+                del h[c]
+        else:
+            missing.append(c)
+    if missing and known.get(seat):
+        diag("SJ203", span, f"{seat} plays {cards_text(missing, order)}, which they do not hold", tn)

@@ -1,0 +1,221 @@
+"""Scoring a hand and moving the levels (RULES.md §7).
+
+Pure functions: the kitty multiplier from the last trick's winning units,
+the advancement table of each preset, level jumps with must-play stops and
+hook back, the next dealer, and the match end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import ACE, JOKER_LEVEL
+from .units import Unit
+
+SEAT_ORDER = ("N", "W", "S", "E")
+TEAMS = {"N": "NS", "S": "NS", "W": "EW", "E": "EW"}
+
+
+def team_of(seat: str) -> str:
+    return TEAMS[seat]
+
+
+def other_team(team: str) -> str:
+    return "EW" if team == "NS" else "NS"
+
+
+def partner(seat: str) -> str:
+    return SEAT_ORDER[(SEAT_ORDER.index(seat) + 2) % 4]
+
+
+def next_seat(seat: str, k: int = 1) -> str:
+    """The seat ``k`` places after ``seat`` in play order (N → W → S → E)."""
+    return SEAT_ORDER[(SEAT_ORDER.index(seat) + k) % 4]
+
+
+# -- kitty multiplier (§7 "Kitty") ----------------------------------------------------
+
+def _largest(units: Sequence[Unit]) -> Unit:
+    return min(units, key=lambda u: (-u.size, -u.width, -u.top))
+
+
+def kitty_multiplier(policy: str, winning: Sequence[Unit], *, play_cards: int, lead_cards: int,
+                     last_play: Sequence[Unit] | None = None) -> int:
+    """Multiplier of the kitty's points when the attackers win the last trick.
+
+    ``winning``: the units of the winning play (matching the lead's structure);
+    ``play_cards``: cards in each play of the last trick; ``lead_cards``: cards
+    in its lead (the same number); ``last_play``: units of the trick's last play
+    (the ``botzone`` judge reads that one, not the winner's).
+    """
+    top = _largest(winning)
+    if policy == "by_unit":
+        # single 2, pair 4, tractor of k pairs 2^(k+1); generally 2^(1 + L·(w-1))
+        return 2 ** (1 + top.length * (top.width - 1))
+    if policy == "by_cards":
+        return min(64, 2 ** top.size)
+    if policy == "by_play_cards":
+        return 2 ** play_cards
+    if policy == "linear":
+        return play_cards
+    if policy == "titanic":
+        # seed 004: Titanic 2·3^L > triple 6 > tractor 2·2^L > pair 4 > single 2
+        titanics = [u for u in winning if u.width >= 3 and u.length >= 2]
+        if titanics:
+            return 2 * 3 ** max(u.length for u in titanics)
+        if any(u.width >= 3 for u in winning):
+            return 6
+        tractors = [u for u in winning if u.width == 2 and u.length >= 2]
+        if tractors:
+            return 2 * 2 ** max(u.length for u in tractors)
+        if any(u.width == 2 for u in winning):
+            return 4
+        return 2
+    if policy == "times_unit":
+        return 2 * top.size
+    if policy == "times_lead_cards":
+        return 2 * lead_cards
+    if policy == "botzone":
+        units = list(last_play) if last_play else list(winning)
+        if len(units) == 1:
+            return play_cards
+        big = _largest(units)
+        if big.length >= 2:
+            return 2 * big.size
+        return 4 if big.width >= 2 else 2
+    raise ValueError(f"unknown kitty multiplier {policy!r}")
+
+
+# -- advancement (§7 table) ---------------------------------------------------------
+
+class Advance(NamedTuple):
+    """The outcome of a hand: who goes up and by how much."""
+
+    dealers_keep: bool   # the dealer team keeps the deal
+    levels: int          # levels gained by the team that goes up (dealers, or attackers)
+
+
+def advancement(table: str, points: int, decks: int = 2) -> Advance:
+    """The advancement for attackers' ``points`` under ``table``."""
+    p = max(points, 0)
+    if table == "one-deck":
+        # seed 004: 0 → +2, 5–35 → +1, 40–75 → take the deal, 80–95 → +1, 100–115 → +2, +1 per 20
+        if p == 0:
+            return Advance(True, 2)
+        if p < 40:
+            return Advance(True, 1)
+        return Advance(False, max(0, (p - 60) // 20))
+    if table == "titanic":
+        # seed 004: 0 → +3, < 60 → +2, 60–115 → +1, 120 → take the deal, +1 per further 60
+        if p == 0:
+            return Advance(True, 3)
+        if p < 60:
+            return Advance(True, 2)
+        if p < 120:
+            return Advance(True, 1)
+        return Advance(False, (p - 120) // 60)
+    threshold, step = 40 * decks, 20 * decks
+    if p == 0:
+        return Advance(True, 3)
+    if p < step:
+        return Advance(True, 2)
+    if p < threshold:
+        return Advance(True, 1)
+    gained = (p - threshold) // step
+    if table == "campus":
+        # seed 002: 120–155 → +1, 160–200 → +2, above 200 → +3 (and no more)
+        if p > 200:
+            return Advance(False, 3)
+        if p >= 160:
+            return Advance(False, 2)
+        return Advance(False, 1 if p >= 120 else 0)
+    return Advance(False, gained)
+
+
+# -- levels -----------------------------------------------------------------------------
+
+def level_ladder(ruleset) -> list[int]:
+    """The levels in order: start level … A (… Joker)."""
+    top = JOKER_LEVEL if ruleset.joker_level else ACE
+    return [r for r in range(ruleset.first_level, ACE + 1)] + ([JOKER_LEVEL] if top == JOKER_LEVEL else [])
+
+
+def raise_level(ruleset, level: int, steps: int, *, defended: bool) -> int:
+    """``level`` moved up ``steps`` levels: a jump stops at the first must-play
+    level it reaches; a team sitting on a must-play level leaves it only when it
+    has just ``defended`` it (won it as dealers). Past the top, the level stays
+    at the top, except ``match_end: none`` which cycles back to the start (001)."""
+    ladder = level_ladder(ruleset)
+    if level not in ladder:
+        ladder = sorted(set(ladder) | {level})
+    i = ladder.index(level)
+    for n in range(steps):
+        if ladder[i] in ruleset.must_play and not (defended and n == 0):
+            break
+        if i == len(ladder) - 1:
+            if ruleset.match_end == "none":
+                i = 0
+                continue
+            break
+        i += 1
+    return ladder[i]
+
+
+class HandOutcome(NamedTuple):
+    levels: dict[str, int]       # team → level after the hand
+    next_dealer: str
+    dealers_keep: bool
+    gained: int                  # levels the winning side rose
+    hooked_back: bool
+    match_over: bool
+    winner: str | None           # team that won the match (when over)
+
+
+def hand_outcome(ruleset, levels: dict[str, int], dealer: str, attacker_points: int, *,
+                 last_trick_rank_hook: bool = False, hands_played: int = 1) -> HandOutcome:
+    """Levels, next dealer and match end after a complete hand.
+
+    ``levels``: team → level before the hand; ``last_trick_rank_hook``: the
+    attackers won the last trick with a card of the level rank (for ``hook_back``).
+    """
+    dealers = team_of(dealer)
+    attackers = other_team(dealers)
+    level = levels[dealers]
+    adv = advancement(ruleset.advancement, attacker_points, ruleset.decks)
+    new = dict(levels)
+    hooked = False
+    if adv.dealers_keep:
+        new[dealers] = raise_level(ruleset, level, adv.levels, defended=True)
+        nxt = partner(dealer)
+    else:
+        new[attackers] = raise_level(ruleset, levels[attackers], adv.levels, defended=False)
+        nxt = next_seat(dealer)
+    if last_trick_rank_hook and level in ruleset.hook_back:
+        new[dealers] = ruleset.first_level
+        hooked = True
+    top = ruleset.top_level
+    over, winner = False, None
+    end = ruleset.match_end
+    if end == "reach_top":
+        # 000/004: the first team to rise to the top level wins
+        for team in (dealers, attackers):
+            if new[team] >= top > levels[team]:
+                over, winner = True, team
+                break
+    elif end == "defend_top":
+        if adv.dealers_keep and level >= top:
+            over, winner = True, dealers
+    elif ruleset.hands_limit is not None and hands_played >= ruleset.hands_limit:
+        over = True
+        next_team = team_of(nxt)
+        if new["NS"] == new["EW"]:
+            winner = next_team
+        else:
+            winner = "NS" if _rank_index(ruleset, new["NS"]) > _rank_index(ruleset, new["EW"]) else "EW"
+    return HandOutcome(new, nxt, adv.dealers_keep, adv.levels, hooked, over, winner)
+
+
+def _rank_index(ruleset, level: int) -> int:
+    ladder = level_ladder(ruleset)
+    return ladder.index(level) if level in ladder else level

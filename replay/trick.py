@@ -1,0 +1,146 @@
+"""One trick: lead check, throw check, follow legality and the winner (§6).
+
+Pure functions over card ints, holdings (card → count) and an Order. The
+replay (``replay.game``) calls these; the generator and the analyzer call the
+same functions, so no rule is written twice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .cards import format_cards
+from .order import TRUMP, Order
+from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_unit, obligation,
+                    shape_name, throw_blockers)
+
+
+def cards_text(cards: Sequence[int], order: Order | None = None) -> str:
+    """Cards for messages: sorted high to low when an order is known."""
+    if order is not None:
+        cards = order.sorted(cards)
+    return format_cards(cards, unicode=True)
+
+
+def unit_text(u: Unit, order: Order | None = None) -> str:
+    return f"{shape_name(u.width, u.length)} {cards_text(u.cards, order)}"
+
+
+def lead_suit(cards: Sequence[int], order: Order) -> int | None:
+    """The effective suit of a lead, or None when it mixes suits (SJ405)."""
+    effs = {order.eff[c] for c in cards}
+    return effs.pop() if len(effs) == 1 else None
+
+
+class ThrowCheck(NamedTuple):
+    blockers: list[Blocker]
+    forced: Unit | None     # the unit the thrower must play when it fails
+
+
+def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
+                seats: Sequence[str], order: Order, ruleset) -> ThrowCheck:
+    """Does a lead of several units fail (§6 throw check)? ``holdings`` and
+    ``seats`` are in play order starting with the leader at ``leader_index``."""
+    units = decompose(lead_cards, order)
+    if len(units) < 2 or ruleset.throw_check == "none":
+        return ThrowCheck([], None)
+    n = len(seats)
+    others = [(seats[(leader_index + k) % n], holdings[(leader_index + k) % n]) for k in range(1, n)]
+    blockers = throw_blockers(units, others, order)
+    if not blockers:
+        return ThrowCheck([], None)
+    return ThrowCheck(blockers, forced_unit(blockers, ruleset.throw_forced))
+
+
+def throw_penalty(ruleset, attempted: int) -> int:
+    """Points a failed throw of ``attempted`` cards costs its team (§6)."""
+    if ruleset.throw_penalty == "per_card":
+        return 10 * attempted
+    if ruleset.throw_penalty == "per_attempt":
+        return 10
+    return 0
+
+
+class FollowError(NamedTuple):
+    code: str        # SJ403 (suit) or SJ404 (shape)
+    message: str
+
+
+def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
+                 order: Order, ruleset) -> FollowError | None:
+    """Is ``play`` a legal follow to ``lead`` (units, of effective ``suit``)
+    for a player holding ``holding`` (card → count, before the play)?
+
+    The holding may be partly known (cards known to be held): every error
+    reported is then still certain. The card count is checked by the caller.
+    """
+    n = sum(u.size for u in lead)
+    eff = order.eff
+    held = [c for c, k in holding.items() for _ in range(k) if eff[c] == suit]
+    played = [c for c in play if eff[c] == suit]
+    need = min(n, len(held))
+    if len(played) < need:
+        what = "trumps" if suit == TRUMP else "cards of the led suit"
+        return FollowError("SJ403", f"revoke: played {len(played)} {what} but held {len(held)} "
+                                    f"({cards_text(held, order)}); {need} were required")
+    if n < 2 or len(lead) == 1 and lead[0].width == 1:
+        return None
+    want = obligation(lead, held, order, ruleset.follow_policy, ruleset.decks)
+    got = obligation(lead, played, order, ruleset.follow_policy, ruleset.decks)
+    if got < want:
+        return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset))
+    return None
+
+
+def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], order: Order,
+                   ruleset) -> str:
+    lead_desc = " + ".join(shape_name(u.width, u.length) for u in lead)
+    held_units = [u for u in decompose(held, order) if u.width >= 2]
+    held_desc = ", ".join(cards_text(u.cards, order) for u in held_units[:4]) or "none"
+    return (f"did not follow the lead's shape ({lead_desc}): held {held_desc} "
+            f"but played {cards_text(played, order) or 'no cards of the suit'}")
+
+
+class Winner(NamedTuple):
+    index: int               # index of the winning play in the trick
+    units: tuple[Unit, ...]  # the winning play's units (matching the lead)
+    ruffed: bool             # won by trumping a plain lead
+
+
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset) -> Winner:
+    """The winning play of a trick (§6 "Winning"); ``plays[0]`` is the lead
+    as actually played (after a failed throw: the forced unit)."""
+    lead_cards = plays[0]
+    suit = lead_suit(lead_cards, order)
+    lead = decompose(lead_cards, order)
+    shape = [u.shape for u in lead]
+    single = len(lead) == 1
+    best_i, best_units, best_ruff = 0, lead, False
+    if suit is None:
+        return Winner(0, tuple(lead), False)
+    eff = order.eff
+    for i in range(1, len(plays)):
+        cards = plays[i]
+        if len(cards) != len(lead_cards) or not cards:
+            continue
+        e = eff[cards[0]]
+        if any(eff[c] != e for c in cards):
+            continue
+        if e == suit:
+            if not single or best_ruff:
+                continue
+        elif not (e == TRUMP and suit != TRUMP):
+            continue
+        cv = cover(shape, cards, order)
+        if cv is None:
+            continue
+        ruff = e != suit
+        if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
+            best_i, best_units, best_ruff = i, cv, ruff
+    return Winner(best_i, tuple(best_units), best_ruff)
+
+
+def holding_of(cards) -> Counter[int]:
+    return Counter(cards)
