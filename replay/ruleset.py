@@ -72,6 +72,8 @@ class Ruleset(BaseModel):
     advancement: Advancement = "standard"
     #: §7: levels a jump may not pass (rank ints; 15 = Joker)
     must_play: tuple[int, ...] = (2,)
+    #: §8b (80fen): a team on a must-play level leaves it only by winning it as dealers
+    must_defend: bool = False
     #: §7 (000 note): levels where an attacker last-trick win with that rank sends the dealers back
     hook_back: tuple[int, ...] = ()
     #: §7: ``reach_top`` | ``defend_top`` | ``none`` | ``hands:N``
@@ -180,7 +182,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "80fen": {
         "declaration": "ladder", "ladder_self": "reinforce_only", "no_declaration": "no_trump",
-        "kitty_multiplier": "times_lead_cards", "must_play": (2, 5, 10, KING),
+        "kitty_multiplier": "times_lead_cards", "must_play": (2, 5, 10, KING), "must_defend": True,
     },
     "botzone": {
         "declaration": "botzone", "throw_check": "none", "tractor_links": frozenset({"joker"}),
@@ -212,6 +214,7 @@ SOURCES: dict[str, str] = {
     "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
     "advancement": "RULES §7; seeds 000, 001, 002, 004",
     "must_play": "RULES §7; seed 001",
+    "must_defend": "RULES §8b (80fen: the gate must be defended)",
     "hook_back": "RULES §7; seed 000 note",
     "match_end": "RULES §7; seeds 000, 001, 002, 004",
 }

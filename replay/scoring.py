@@ -143,15 +143,16 @@ def level_ladder(ruleset) -> list[int]:
 
 def raise_level(ruleset, level: int, steps: int, *, defended: bool) -> int:
     """``level`` moved up ``steps`` levels: a jump stops at the first must-play
-    level it reaches; a team sitting on a must-play level leaves it only when it
-    has just ``defended`` it (won it as dealers). Past the top, the level stays
-    at the top, except ``match_end: none`` which cycles back to the start (001)."""
+    level it reaches (001: 不可越級); with ``must_defend`` (80fen) a team sitting
+    on a must-play level leaves it only when it has just ``defended`` it (won it
+    as dealers). Past the top, the level stays at the top, except
+    ``match_end: none`` which cycles back to the start (001)."""
     ladder = level_ladder(ruleset)
     if level not in ladder:
         ladder = sorted(set(ladder) | {level})
     i = ladder.index(level)
     for n in range(steps):
-        if ladder[i] in ruleset.must_play and not (defended and n == 0):
+        if ladder[i] in ruleset.must_play and (n > 0 or (ruleset.must_defend and not defended)):
             break
         if i == len(ladder) - 1:
             if ruleset.match_end == "none":
