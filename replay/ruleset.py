@@ -174,7 +174,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     "shengji-io": {
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
         "follow_policy": "strict", "throw_forced": "first_blocker",
-        "no_declaration": "kitty_card", "must_play": (ACE,), "match_end": "defend_top",
+        "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
     },
     "shengji-fly": {
         "declaration": "ladder", "no_declaration": "kitty_first",
