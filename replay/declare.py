@@ -1,0 +1,802 @@
+"""Declaring trump (亮主 / 反主): which declarations take effect, the trump, the dealer.
+
+RULES.md §4 and §8b are the contract; seeds 000 (standard), 001 (tractor97),
+002 (campus) and 004 (titanic) are the sources. This module is pure: no I/O,
+diagnostics are collected, never raised.
+
+Incremental API (a fold)
+========================
+:func:`start` builds a :class:`DeclState`; :func:`advance` applies one
+:class:`DeclEvent` and returns ``(new_state, accepted, diagnostics)``;
+:func:`conclude` turns the final state into a :class:`DeclResult`.
+:func:`resolve_declarations` is exactly ``start`` + ``advance`` over the events
++ ``conclude``. A generator dealing one card at a time keeps a ``DeclState``,
+asks :func:`legal_declarations` / :func:`can_declare` what a seat may show now,
+and calls :func:`advance` with the event it chose.
+
+Reading a ``declare`` line (cumulative sets)
+============================================
+A ``declare`` line lists every card the seat has shown after that act
+(NOTATION "Declarations"). Let *prev* be the cards of the seat's last
+**accepted** act (a refused act took no effect and is forgotten) and *new* the
+cards written now.
+
+* If *new* contains *prev* (as a multiset), the seat **adds** ``new - prev``;
+  the declaration it makes is the strongest valid declaration unit inside
+  *new* that contains every added card (ties: the one with more cards). So
+  ``H2`` → ``H2 H2`` is the pair ``♥2♥2``; ``S9`` → ``S9 H9 H9`` is the pair
+  ``♥9♥9`` (a new declaration next to the old card); campus ``H2 BJ`` →
+  ``H2 BJ H2`` is ``♥2♥2 + BJ`` and ``C2 C2 LJ`` → ``C2 C2 LJ LJ`` is the
+  LJ pair.
+* Otherwise the whole of *new* is a fresh declaration by that seat
+  (``S9`` → ``H9 H9`` is the pair ``♥9♥9``).
+* A **reinforcement** (自保) is a declaration by the same seat of *more copies
+  of the same level card* as the seat's own last accepted declaration, written
+  as an extension of it (``S9`` → ``S9 S9``). A **partner reinforcement**
+  (对家保) is a single level card equal to the partner's accepted single
+  (the partner writes just ``S9``); it counts as a pair of that card declared by
+  the reinforcing seat. Every other declaration is a **new declaration**
+  (a first declaration, an override 反主, or a self-override 自反 when the
+  seat's own declaration is standing).
+* A declaration unit is ``n`` copies of one level card (rank == level), or
+  ``n >= 2`` copies of one joker (LJ or BJ: NT); campus adds exactly one
+  matching joker to the level card(s). A single joker declares nothing;
+  ``LJ BJ`` is not a joker pair *(reading: jokers must be identical)*.
+
+Policies (``ruleset.declaration``)
+==================================
+``standard`` (seed 000)
+    A single level card declares its suit. A pair overrides a single (反主),
+    any suit, the same suit included *(reading)*. The original declarer may
+    reinforce (自保); a reinforced pair is stronger than a plain pair (seed 000:
+    after B's ♥9♥9, A adding ♠9 changes back to spades), unless
+    ``reinforce_after_overridden`` is off and someone else's declaration now
+    stands. A joker pair declares NT and ends the bidding; it is allowed over
+    any declaration, one's own included *(reading)*. A self-override
+    (own single → a pair of another suit) needs ``self_override``. A pair
+    cannot override a pair. ``partner_reinforce`` (a tractor97 switch) also
+    works here: it has the strength of a reinforcement. Strength with 1–4
+    decks *(reading: more copies = stronger)*: a level tuple of ``n`` copies
+    is ``(n, 0)``, a reinforced one ``(n, 1)``, any joker tuple beats them all
+    and ends the bidding. With one deck no pair exists: the first single stands.
+``tractor97`` (seed 001)
+    The first single sets the suit (a later single, other than the partner's
+    second copy under ``partner_reinforce``, is refused). The first of
+    reinforce (自保) / partner-reinforce (对家保) / override with a pair (反主)
+    / self-override (自反, needs ``self_override``) / a direct pair **fixes**
+    the suit; after that only a joker pair (``joker_override``, 反无将) changes
+    it, to NT, and ends the bidding. A joker pair may also be the first
+    declaration *(reading: "無論之前亮出的級牌花色為何")*.
+``campus`` (seed 002)
+    A declaration is one level card + a joker of its colour (BJ with ♥/♦, LJ
+    with ♠/♣); a level pair + that joker may be declared at once (定主). An
+    override is a level pair + matching joker or a joker pair (NT) in the
+    strict order ♦ < ♣ < ♥ < ♠ < LJ pair < BJ pair, strictly higher than the
+    standing override/定主; any override beats a plain declaration; a joker pair
+    may not be the first declaration. The declarer may override only after
+    someone else has *(reading, generalised: nobody overrides a declaration of
+    their own that still stands)*. After the bury (``after_bury``) only an
+    override is possible and only on a later hand (反主抄底: the overrider
+    reburies, ``DeclResult.rebury``, the dealer stays); on the first hand it is
+    refused (反主反打 must come before the kitty is taken).
+``titanic`` (seed 004)
+    single < pair < joker pair (NT) < triple < joker triple (NT): a level tuple
+    of ``n`` is ``2n - 1``, a joker tuple of ``n`` is ``2n``; a new declaration
+    must be strictly stronger; anyone may declare, the same seat included.
+``ladder`` (RULES §8b: shengji.fly.dev, 80fen)
+    strength ``(copies, kind)`` with kind level 0 < LJ 1 < BJ 2, so with two
+    decks: single 1 < level pair 2 < LJ pair 3 < BJ pair 4; strictly stronger
+    wins. ``ladder_self: any``: the standing bidder may overcall itself in any
+    way; ``reinforce_only`` (80fen): the standing bidder may only add copies of
+    its own level card (single → pair of the same suit); no self-counter, and
+    nothing after its own joker pair.
+``botzone`` (RULES §8b)
+    First a call with one level card, then at most one overcall with a level
+    pair or a joker pair (NT), by anyone (the Botzone judge does not restrict
+    the caller; the caller's own pair is simply the one overcall, it has no
+    reinforcement strength). Every accepted bid makes the bidder dealer.
+
+Dealer and the first hand
+=========================
+Later hands keep the given dealer (``botzone`` too: *reading*, RULES speaks of
+one-hand matches). On the first hand: ``first_dealer: last`` → the seat of the
+standing declaration at the end (for a partner reinforcement that is the
+reinforcing partner, *reading*: the last successful act); ``first`` → the first
+accepted declarer. ``campus`` ignores the option: the first declarer deals and
+every pre-bury override moves the deal to the overrider (反主反打), i.e. the
+last accepted declarer. ``botzone``: every accepted bid → the bidder.
+With nobody declaring on the first hand and a trump that does not need a
+redeal (``kitty_card``, ``kitty_first``, ``no_trump``) the first drawer deals
+*(reading; 80fen and shengji.fly.dev do so)*.
+
+Nobody declares
+===============
+``declare none`` written, or events written but none accepted *(reading: an
+invalid declaration takes no effect)*: ``no_declaration`` applies:
+``redeal`` → ``DeclResult.redeal``; ``kitty_card`` → the suit of the kitty's
+3rd card, jokers skipped to the next card; ``kitty_first`` → the first
+non-joker kitty card; only jokers left (or a kitty shorter than 3 for
+``kitty_card``) → NT *(reading; seed 001 mentions a variant where a joker means
+NT)*; ``no_trump`` → NT. Without a kitty the kitty modes give ``trump=None``.
+No events and no ``declare none``: declarations are unrecorded, ``trump=None``
+and no diagnostics. At the ``Joker`` level the hand is always NT and every
+declaration is refused (SJ301).
+
+Checks
+======
+SJ301 weak or disallowed declaration (the message says why), including cards
+that are neither level cards nor jokers and ``declare none`` contradicted by
+``declare`` lines; SJ203 a card the seat was not dealt (``deal`` given); SJ302
+``@k`` beyond the hand size, declared cards not among the seat's first ``k``
+cards (or more cards than ``k`` without a deal), and events out of draw order
+(the draw index of a seat's ``k``-th card is ``(k-1)*4 + offset`` from the
+first drawer; events without ``@k``, at ``@hand_size``, or after the bury
+count as after the deal). An event with a diagnostic is not accepted; card
+and timing checks come first and, when they fail, the policy is not consulted.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import (BJ, CLUBS, DIAMONDS, HEARTS, JOKER_LEVEL, LJ, SPADES, SUIT_SYMBOLS,
+                    format_cards, rank_name, suit_of, to_str)
+from .diagnostics import NO_SPAN, Diagnostic, Span
+from .order import NT
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .ruleset import Ruleset
+
+#: seats in play/deal order (counter-clockwise)
+SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+_AFTER_DEAL = 10**9  # draw index of events made after the deal
+
+
+def partner_of(seat: str) -> str:
+    """The seat opposite ``seat``."""
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
+# ---------------------------------------------------------------------------
+# events, results, units, bids
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DeclEvent:
+    """One ``declare`` line."""
+
+    seat: str                 # "N" | "W" | "S" | "E"
+    cards: tuple[int, ...]    # every card this seat has shown after this act (cumulative)
+    at: int | None = None     # @k, or None
+    span: Span = NO_SPAN
+    after_bury: bool = False  # written after a `bury` line (campus 反主抄底)
+
+
+@dataclass
+class DeclResult:
+    """What the declarations decide for one hand."""
+
+    trump: int | None                  # 0..3 (S H D C) or 4 (NT); None when undecidable
+    declarer: str | None               # seat whose declaration stands at the end
+    dealer: str | None                 # the hand's dealer (see module docstring)
+    redeal: bool = False               # nobody declared and no_declaration == "redeal"
+    rebury: str | None = None          # campus 反主抄底: the seat that must bury again
+    accepted: list[bool] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+class Unit(NamedTuple):
+    """One declaration unit: ``copies`` × ``card`` (+ campus ``joker``)."""
+
+    card: int               # a level card, or LJ/BJ for a joker tuple
+    copies: int
+    joker: int | None = None
+
+    @property
+    def cards(self) -> tuple[int, ...]:
+        extra = () if self.joker is None else (self.joker,)
+        return (self.card,) * self.copies + extra
+
+    @property
+    def is_joker_tuple(self) -> bool:
+        return self.card >= LJ
+
+    @property
+    def trump(self) -> int:
+        return NT if self.card >= LJ else suit_of(self.card)
+
+
+@dataclass(frozen=True)
+class Bid:
+    """An accepted declaration: who, which unit, and how it came about.
+
+    ``how`` is ``"declare"`` (a new declaration: first, override, self-override),
+    ``"reinforce"`` (自保) or ``"partner"`` (对家保; ``unit`` is then the combined
+    pair, of which ``seat`` showed one card).
+    """
+
+    seat: str
+    unit: Unit
+    how: str = "declare"
+    after_bury: bool = False
+
+    @property
+    def trump(self) -> int:
+        return self.unit.trump
+
+
+# ---------------------------------------------------------------------------
+# state
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class DeclState:
+    """Everything the declaration fold knows after some events (immutable).
+
+    Per-seat tuples are indexed like :data:`SEATS`. Build with :func:`start`.
+    """
+
+    ruleset: "Ruleset"
+    level: int
+    first_hand: bool
+    dealer: str | None                     # later hands: given; first hand: as decided so far
+    first_drawer: str
+    deal: Mapping[str, tuple[int, ...]] | None = None
+    standing: Bid | None = None            # the declaration in force
+    first: Bid | None = None               # the first accepted declaration
+    bids: tuple[Bid | None, ...] = (None, None, None, None)        # each seat's last accepted bid
+    shown: tuple[tuple[int, ...], ...] = ((), (), (), ())           # cards of each seat's last accepted act
+    accepted_count: int = 0
+    fixed: bool = False                    # tractor97: the suit is fixed
+    closed: bool = False                   # a joker pair ended the bidding (standard, tractor97)
+    last_time: int = -1                    # draw index of the latest event so far
+    rebury: str | None = None              # campus 反主抄底
+
+    def bid_of(self, seat: str) -> Bid | None:
+        return self.bids[SEATS.index(seat)]
+
+    def shown_by(self, seat: str) -> tuple[int, ...]:
+        return self.shown[SEATS.index(seat)]
+
+    def hand_size(self, seat: str) -> int:
+        if self.deal is not None and seat in self.deal:
+            return len(self.deal[seat])
+        return self.ruleset.hand_size
+
+
+def start(ruleset: "Ruleset", level: int, *, first_hand: bool, dealer: str | None,
+          first_drawer: str, deal: Mapping[str, tuple[int, ...]] | None = None) -> DeclState:
+    """The state before any declaration (arguments as for :func:`resolve_declarations`)."""
+    return DeclState(ruleset=ruleset, level=level, first_hand=first_hand,
+                     dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal)
+
+
+# ---------------------------------------------------------------------------
+# spelling (messages)
+# ---------------------------------------------------------------------------
+
+def _c(card: int) -> str:
+    return to_str(card, unicode=True)
+
+
+def describe(unit: Unit) -> str:
+    """``♠2``, ``a pair of ♠2``, ``three ♠2``, ``a pair of BJ`` (+ `` + BJ`` for campus)."""
+    name = _c(unit.card)
+    base = {1: name, 2: f"a pair of {name}", 3: f"three {name}", 4: f"four {name}"}.get(
+        unit.copies, f"{unit.copies} × {name}")
+    if unit.joker is not None:
+        base += f" + {_c(unit.joker)}"
+    if unit.is_joker_tuple:
+        base += " (NT)"
+    return base
+
+
+def _who(bid: Bid) -> str:
+    if bid.how == "reinforce":
+        return f"{bid.seat}'s reinforced {describe(bid.unit).removeprefix('a ')}"
+    if bid.how == "partner":
+        return f"{bid.seat}'s {describe(bid.unit).removeprefix('a ')} (with the partner's card, 对家保)"
+    return f"{bid.seat}'s {describe(bid.unit).removeprefix('a ')}"
+
+
+# ---------------------------------------------------------------------------
+# units: what a set of cards declares
+# ---------------------------------------------------------------------------
+
+def _is_level_card(card: int, level: int) -> bool:
+    return card < LJ and card % 13 + 2 == level
+
+
+def campus_joker(suit: int) -> int:
+    """The joker that goes with a level card of ``suit`` under campus: BJ red, LJ black."""
+    return BJ if suit in (HEARTS, DIAMONDS) else LJ
+
+
+def _units(counts: Counter[int], level: int, policy: str) -> list[Unit]:
+    """Every declaration unit the multiset ``counts`` contains under ``policy``."""
+    out: list[Unit] = []
+    for card, n in counts.items():
+        if card >= LJ:
+            out.extend(Unit(card, k) for k in range(2, n + 1))
+        elif _is_level_card(card, level):
+            if policy == "campus":
+                j = campus_joker(suit_of(card))
+                if counts[j] >= 1:
+                    out.extend(Unit(card, k, j) for k in range(1, n + 1))
+            else:
+                out.extend(Unit(card, k) for k in range(1, n + 1))
+    return out
+
+
+def _why_not_unit(cards: Counter[int], level: int, policy: str) -> str:
+    """Why ``cards`` is not one declaration (they are all level cards or jokers)."""
+    levels = [c for c in cards if c < LJ]
+    jokers = [c for c in cards if c >= LJ]
+    if policy == "campus":
+        if len(set(levels)) == 1 and len({suit_of(c) for c in levels}) == 1:
+            s = suit_of(levels[0])
+            j = campus_joker(s)
+            if cards[j] == 0:
+                return (f"campus needs a matching joker: {SUIT_SYMBOLS[s]} goes with "
+                        f"{to_str(j)}")
+        if not levels and len(jokers) == 1 and cards[jokers[0]] == 1:
+            return "under campus a joker alone declares nothing (a level card goes with it)"
+        return (f"{format_cards(sorted(cards.elements()), unicode=True)} is not one declaration: "
+                f"campus shows a level card (or pair) + its joker, or a joker pair")
+    if not levels and len(jokers) == 1 and cards[jokers[0]] == 1:
+        return "a single joker declares nothing (a joker pair declares NT)"
+    return (f"{format_cards(sorted(cards.elements()), unicode=True)} is not one declaration: "
+            f"show copies of one level card, or a joker pair")
+
+
+def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[Unit | None, bool, str]:
+    """The unit ``seat`` declares by writing ``cards`` → ``(unit, extends_prev, why_not)``."""
+    level, rs = state.level, state.ruleset
+    policy = rs.declaration
+    cur = Counter(cards)
+    for c in cur:
+        if not (c >= LJ or _is_level_card(c, level)):
+            return None, False, (f"{_c(c)} is neither a level card ({rank_name(level)}) nor a joker"
+                                 f" and cannot be declared")
+    for c, n in cur.items():
+        if n > rs.decks:
+            return None, False, (f"{n} × {_c(c)} shown, but {rs.decks} deck"
+                                 f"{'s hold' if rs.decks > 1 else ' holds'} only {rs.decks}")
+    prev = Counter(state.shown_by(seat))
+    extends = bool(prev) and cur >= prev
+    added = cur - prev if extends else cur
+    if not added:
+        return None, extends, f"{seat} shows nothing new ({format_cards(cards, unicode=True)} again)"
+    cands = [u for u in _units(cur, level, policy) if Counter(u.cards) >= added]
+    if not cands:
+        return None, extends, _why_not_unit(added, level, policy)
+    best = max(cands, key=lambda u: (_base_key(u, policy), len(u.cards)))
+    return best, extends, ""
+
+
+# ---------------------------------------------------------------------------
+# strength keys
+# ---------------------------------------------------------------------------
+
+_CAMPUS_ORDER = {DIAMONDS: 0, CLUBS: 1, HEARTS: 2, SPADES: 3}
+
+
+def _base_key(u: Unit, policy: str) -> tuple[int, ...]:
+    """Strength of a fresh unit under ``policy`` (higher is stronger)."""
+    if policy == "titanic":
+        return (2 * u.copies,) if u.is_joker_tuple else (2 * u.copies - 1,)
+    if policy == "ladder":
+        return (u.copies, 0 if not u.is_joker_tuple else (1 if u.card == LJ else 2))
+    if policy == "campus":
+        if u.is_joker_tuple:
+            return (1, 4 if u.card == LJ else 5)
+        return (0, 0) if u.copies == 1 else (1, _CAMPUS_ORDER[suit_of(u.card)])
+    if policy == "tractor97":
+        return (3,) if u.is_joker_tuple else (min(u.copies, 2),)
+    if policy == "botzone":
+        return (min(u.copies, 2),)
+    # standard
+    return (99, 0) if u.is_joker_tuple else (u.copies, 0)
+
+
+def _key(bid: Bid, policy: str) -> tuple[int, ...]:
+    if policy == "standard" and not bid.unit.is_joker_tuple and bid.how != "declare":
+        return (bid.unit.copies, 1)
+    return _base_key(bid.unit, policy)
+
+
+def declaration_strength(ruleset: "Ruleset", level: int, cards: Iterable[int]) -> tuple[int, ...] | None:
+    """Strength of ``cards`` read as one fresh declaration under the ruleset's policy.
+
+    ``None`` when the cards are not one declaration. Keys compare within one
+    policy (higher is stronger); context (reinforcement, campus order rules,
+    tractor97 fixing, botzone's one overcall) is only in :func:`can_declare`.
+    """
+    if level == JOKER_LEVEL:
+        return None
+    cur = Counter(cards)
+    if not cur:
+        return None
+    for u in _units(cur, level, ruleset.declaration):
+        if Counter(u.cards) == cur:
+            return _base_key(u, ruleset.declaration)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# policies: accept (return a Bid) or refuse (return the reason)
+# ---------------------------------------------------------------------------
+
+def _standard(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+    rs, cur = st.ruleset, st.standing
+    if cur is not None and st.closed:
+        return f"the bidding ended with {_who(cur)}"
+    if u.is_joker_tuple:
+        return Bid(seat, u)
+    if u.copies == 1:
+        if cur is None:
+            return Bid(seat, u)
+        mate = partner_of(seat)
+        p = st.bid_of(mate)
+        if p is not None and p.how == "declare" and p.unit.copies == 1 and p.unit.card == u.card:
+            if not rs.partner_reinforce:
+                return (f"{_c(u.card)} cannot reinforce {mate}'s {_c(u.card)}: "
+                        f"partner_reinforce (对家保) is off")
+            if cur is not p and not rs.reinforce_after_overridden:
+                return (f"{mate}'s {_c(u.card)} was overridden by {_who(cur)}; "
+                        f"reinforce_after_overridden is off")
+            bid = Bid(seat, Unit(u.card, p.unit.copies + 1), "partner")
+            if _key(bid, "standard") > _key(cur, "standard"):
+                return bid
+            return f"{describe(bid.unit)} (对家保) cannot override {_who(cur)} under standard rules"
+        return (f"{describe(u)} cannot override {_who(cur)} under standard rules: "
+                f"an override needs a pair")
+    mine = st.bid_of(seat)
+    if (mine is not None and extends and not mine.unit.is_joker_tuple
+            and mine.unit.card == u.card and u.copies > mine.unit.copies):
+        how = "reinforce"
+        if cur is not None and cur.seat != seat and not rs.reinforce_after_overridden:
+            return (f"{seat} was overridden by {_who(cur)} and may not reinforce "
+                    f"(reinforce_after_overridden is off)")
+    else:
+        how = "declare"
+        if cur is not None and cur.seat == seat and not rs.self_override:
+            return f"{seat} may not override its own {describe(cur.unit).removeprefix('a ')} (self_override is off)"
+    bid = Bid(seat, u, how)
+    if cur is None or _key(bid, "standard") > _key(cur, "standard"):
+        return bid
+    why = ""
+    if cur.how != "declare" and cur.unit.copies >= u.copies:
+        why = ": a reinforced declaration can only be beaten by a joker pair"
+    elif cur.unit.copies == u.copies:
+        why = ": equal strength"
+    word = "reinforced " if how == "reinforce" else ""
+    return f"{word}{describe(u)} cannot override {_who(cur)} under standard rules{why}"
+
+
+def _tractor97(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+    rs, cur = st.ruleset, st.standing
+    if u.is_joker_tuple:
+        if not rs.joker_override:
+            return "joker_override (反无将) is off: a joker pair cannot declare NT"
+        if cur is not None and st.closed:
+            return f"the bidding ended with {_who(cur)}"
+        return Bid(seat, u)
+    if cur is not None and st.fixed:
+        tail = "only a joker pair can change it" if rs.joker_override else \
+            "nothing can change it (joker_override is off)"
+        return f"the trump is fixed by {_who(cur)}; {tail}"
+    if u.copies == 1:
+        if cur is None:
+            return Bid(seat, u)
+        if cur.seat == partner_of(seat) and cur.unit.card == u.card and cur.unit.copies == 1:
+            if rs.partner_reinforce:
+                return Bid(seat, Unit(u.card, 2), "partner")
+            return (f"{_c(u.card)} cannot reinforce {cur.seat}'s {_c(u.card)}: "
+                    f"partner_reinforce (对家保) is off")
+        return f"the first declared suit stands: {describe(u)} cannot override {_who(cur)}"
+    if cur is None:
+        return Bid(seat, u)                       # a direct pair fixes the suit
+    if cur.seat == seat:
+        if cur.unit.card == u.card and extends:
+            return Bid(seat, u, "reinforce")      # 自保
+        if not rs.self_override:
+            return f"{seat} may not override its own {describe(cur.unit).removeprefix('a ')} (self_override / 自反 is off)"
+    return Bid(seat, u)                           # 反主 / 自反
+
+
+def _ladder(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+    rs, cur = st.ruleset, st.standing
+    bid = Bid(seat, u)
+    if cur is not None and cur.seat == seat and rs.ladder_self == "reinforce_only":
+        if (cur.unit.is_joker_tuple or u.is_joker_tuple or u.card != cur.unit.card or not extends):
+            return (f"{seat} holds the bid ({describe(cur.unit)}); with ladder_self reinforce_only "
+                    f"it may only reinforce a single to a pair of the same suit")
+        bid = Bid(seat, u, "reinforce")
+    if cur is None or _key(bid, "ladder") > _key(cur, "ladder"):
+        return bid
+    return (f"{describe(u)} is not stronger than {_who(cur)} under ladder rules "
+            f"(single < level pair < LJ pair < BJ pair)")
+
+
+def _titanic(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+    cur = st.standing
+    bid = Bid(seat, u)
+    if cur is None or _key(bid, "titanic") > _key(cur, "titanic"):
+        return bid
+    return (f"{describe(u)} is not stronger than {_who(cur)} under titanic rules "
+            f"(single < pair < joker pair < triple < joker triple)")
+
+
+def _campus(st: DeclState, seat: str, u: Unit, extends: bool, after_bury: bool) -> Bid | str:
+    cur = st.standing
+    override = u.is_joker_tuple or u.copies >= 2
+    if after_bury:
+        if st.first_hand:
+            return ("on the first hand an override must come before the kitty is taken "
+                    "(反主反打); after the bury it is not allowed")
+        if cur is None:
+            return "nothing to override after the bury"
+        if not override:
+            return (f"after the bury only an override (a level pair + its joker, or a joker pair) "
+                    f"is possible (反主抄底), not {describe(u)}")
+    if cur is None:
+        if u.is_joker_tuple:
+            return "a joker pair may not declare (对王牌不可进行报主); it can only override"
+        return Bid(seat, u, after_bury=after_bury)   # 报主, or 定主 with a pair
+    if not override:
+        return (f"{_who(cur)} stands; only an override (a level pair + its joker, or a joker pair) "
+                f"can change it, not {describe(u)}")
+    if cur.seat == seat:
+        return (f"{seat} may override only after someone else has: its own {describe(cur.unit).removeprefix('a ')} "
+                f"still stands")
+    if _key(cur, "campus")[0] == 1 and _key(Bid(seat, u), "campus") <= _key(cur, "campus"):
+        return (f"{describe(u)} is not higher than {_who(cur)} "
+                f"(campus order: ♦ < ♣ < ♥ < ♠ < LJ pair < BJ pair)")
+    return Bid(seat, u, after_bury=after_bury)
+
+
+def _botzone(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+    cur = st.standing
+    if u.copies > 2:
+        return "botzone bids are one level card or a pair"
+    if u.copies == 1:
+        if cur is not None:
+            return (f"botzone allows one call with a single level card; "
+                    f"{st.first.seat if st.first else cur.seat} already called")
+        return Bid(seat, u)
+    if cur is None:
+        return "botzone: an overcall with a pair needs an earlier call with a single level card"
+    if st.accepted_count >= 2:
+        return f"botzone allows only one overcall; {cur.seat} already overcalled"
+    return Bid(seat, u)
+
+
+def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool
+            ) -> tuple[DeclState | None, str]:
+    """Apply the policy: ``(new_state, "")`` if accepted, else ``(None, reason)``."""
+    rs = st.ruleset
+    policy = rs.declaration
+    if st.level == JOKER_LEVEL:
+        return None, "at the Joker level the hand is always NT: nobody declares"
+    if seat not in SEATS:
+        return None, f"unknown seat {seat!r}"
+    if after_bury and policy != "campus":
+        return None, f"declaring after the bury is only allowed under campus (反主抄底), not {policy}"
+    u, extends, why = _read(st, seat, cards)
+    if u is None:
+        return None, why
+    if policy == "campus":
+        got = _campus(st, seat, u, extends, after_bury)
+    else:
+        got = {"standard": _standard, "tractor97": _tractor97, "ladder": _ladder,
+               "titanic": _titanic, "botzone": _botzone}[policy](st, seat, u, extends)
+    if isinstance(got, str):
+        return None, got
+    bid = got
+    i = SEATS.index(seat)
+    bids = list(st.bids)
+    bids[i] = bid
+    shown = list(st.shown)
+    shown[i] = tuple(cards)
+    dealer, rebury = st.dealer, st.rebury
+    if st.first_hand:
+        if policy in ("campus", "botzone") or rs.first_dealer == "last" or st.first is None:
+            dealer = seat
+    elif after_bury:
+        rebury = seat
+    fixed = st.fixed or (policy == "tractor97" and (bid.unit.copies >= 2 or bid.unit.is_joker_tuple))
+    closed = st.closed or (policy in ("standard", "tractor97") and bid.unit.is_joker_tuple)
+    return replace(st, standing=bid, first=st.first or bid, bids=tuple(bids), shown=tuple(shown),
+                   accepted_count=st.accepted_count + 1, fixed=fixed, closed=closed,
+                   dealer=dealer, rebury=rebury), ""
+
+
+# ---------------------------------------------------------------------------
+# card and timing checks
+# ---------------------------------------------------------------------------
+
+def _draw_time(st: DeclState, ev: DeclEvent) -> int:
+    if ev.at is None or ev.after_bury or ev.at >= st.hand_size(ev.seat):
+        return _AFTER_DEAL
+    offset = (SEATS.index(ev.seat) - SEATS.index(st.first_drawer)) % 4
+    return (ev.at - 1) * 4 + offset
+
+
+def _card_checks(st: DeclState, ev: DeclEvent) -> Diagnostic | None:
+    seat, cards, at = ev.seat, ev.cards, ev.at
+    if seat not in SEATS:
+        return Diagnostic.at("SJ301", ev.span, f"unknown seat {seat!r} in a declaration")
+    if not cards:
+        return Diagnostic.at("SJ301", ev.span, f"{seat} declares no cards")
+    size = st.hand_size(seat)
+    if at is not None and not 1 <= at <= size:
+        return Diagnostic.at("SJ302", ev.span,
+                             f"@{at} is outside {seat}'s hand of {size} cards")
+    want = Counter(cards)
+    hand = st.deal.get(seat) if st.deal is not None else None
+    if hand is not None:
+        have = Counter(hand)
+        missing = want - have
+        if missing:
+            return Diagnostic.at("SJ203", ev.span,
+                                 f"{seat} declares {format_cards(sorted(missing.elements()), unicode=True)}"
+                                 f" but was not dealt {'it' if sum(missing.values()) == 1 else 'them'}")
+        if at is not None:
+            early = want - Counter(hand[:at])
+            if early:
+                return Diagnostic.at("SJ302", ev.span,
+                                     f"{seat} declares {format_cards(sorted(early.elements()), unicode=True)}"
+                                     f" @{at}, before drawing {'it' if sum(early.values()) == 1 else 'them'}"
+                                     f" (not among {seat}'s first {at} cards)")
+    elif at is not None and len(cards) > at:
+        return Diagnostic.at("SJ302", ev.span,
+                             f"{seat} cannot show {len(cards)} cards @{at}, having drawn only {at}")
+    t = _draw_time(st, ev)
+    if t < st.last_time:
+        when = "a declaration made after the deal" if st.last_time >= _AFTER_DEAL else \
+            f"one made at draw {st.last_time + 1} of the deal"
+        return Diagnostic.at("SJ302", ev.span,
+                             f"declarations out of draw order: {seat}'s @{at} (draw {t + 1} of the deal)"
+                             f" is written after {when}")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# the fold
+# ---------------------------------------------------------------------------
+
+def advance(state: DeclState, event: DeclEvent) -> tuple[DeclState, bool, list[Diagnostic]]:
+    """Apply one declaration → ``(new_state, accepted, diagnostics)``.
+
+    A refused event leaves the state unchanged except for the draw-time clock.
+    """
+    bad = _card_checks(state, event)
+    if bad is not None:
+        return state, False, [bad]
+    state = replace(state, last_time=max(state.last_time, _draw_time(state, event)))
+    new, why = _decide(state, event.seat, tuple(event.cards), event.after_bury)
+    if new is None:
+        return state, False, [Diagnostic.at("SJ301", event.span, why)]
+    return new, True, []
+
+
+def kitty_trump(kitty: Iterable[int] | None, mode: str) -> int | None:
+    """Trump from the kitty when nobody declared (``kitty_card`` / ``kitty_first``).
+
+    ``kitty_card``: the 3rd card's suit, jokers skipped to the next; ``kitty_first``:
+    the first non-joker. Only jokers left → NT. ``None`` without a kitty.
+    """
+    if kitty is None:
+        return None
+    cards = tuple(kitty)
+    for c in cards[2 if mode == "kitty_card" else 0:]:
+        if c < LJ:
+            return suit_of(c)
+    return NT
+
+
+def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: bool,
+             recorded: bool) -> DeclResult:
+    """The result of a finished fold. ``recorded``: at least one ``declare`` event was written."""
+    rs = state.ruleset
+    given = None if state.first_hand else state.dealer
+    if state.level == JOKER_LEVEL:
+        return DeclResult(trump=NT, declarer=None,
+                          dealer=state.first_drawer if state.first_hand else given)
+    if state.standing is not None:
+        return DeclResult(trump=state.standing.trump, declarer=state.standing.seat,
+                          dealer=state.dealer, rebury=state.rebury)
+    if not recorded and not declare_none:
+        return DeclResult(trump=None, declarer=None, dealer=given)
+    mode = rs.no_declaration
+    if mode == "redeal":
+        return DeclResult(trump=None, declarer=None, dealer=given, redeal=True)
+    dealer = state.first_drawer if state.first_hand else given
+    trump = NT if mode == "no_trump" else kitty_trump(kitty, mode)
+    return DeclResult(trump=trump, declarer=None, dealer=dealer)
+
+
+def resolve_declarations(
+    ruleset: "Ruleset", level: int, events: list[DeclEvent], *,
+    first_hand: bool,
+    dealer: str | None,
+    first_drawer: str,
+    deal: dict[str, tuple[int, ...]] | None,
+    kitty: tuple[int, ...] | None,
+    declare_none: bool,
+) -> DeclResult:
+    """Replay a hand's ``declare`` lines: trump, declarer, dealer, checks (a fold over :func:`advance`)."""
+    state = start(ruleset, level, first_hand=first_hand, dealer=dealer,
+                  first_drawer=first_drawer, deal=deal)
+    diags: list[Diagnostic] = []
+    accepted: list[bool] = []
+    if declare_none and events:
+        diags.append(Diagnostic.at("SJ301", events[0].span,
+                                   "`declare none` says nobody declared, but declarations are recorded"))
+    for ev in events:
+        state, ok, d = advance(state, ev)
+        accepted.append(ok)
+        diags.extend(d)
+    result = conclude(state, kitty=kitty, declare_none=declare_none, recorded=bool(events))
+    result.accepted = accepted
+    result.diagnostics = diags
+    return result
+
+
+# ---------------------------------------------------------------------------
+# helpers for bots and the generator
+# ---------------------------------------------------------------------------
+
+def _with(state: DeclState, ruleset: "Ruleset", level: int) -> DeclState:
+    if state.ruleset is ruleset and state.level == level:
+        return state
+    return replace(state, ruleset=ruleset, level=level)
+
+
+def can_declare(ruleset: "Ruleset", level: int, state: DeclState, seat: str,
+                cards: Iterable[int], *, after_bury: bool = False) -> bool:
+    """Would ``seat`` writing ``declare seat <cards>`` now take effect?
+
+    ``cards`` is the cumulative set as it would be written (see the module
+    docstring). The seat is assumed to hold the cards; timing is not checked.
+    ``ruleset``/``level`` normally equal the state's (they override it if not).
+    """
+    new, _ = _decide(_with(state, ruleset, level), seat, tuple(cards), after_bury)
+    return new is not None
+
+
+def legal_declarations(ruleset: "Ruleset", level: int, state: DeclState, seat: str,
+                       drawn_cards: Iterable[int], *, after_bury: bool = False
+                       ) -> list[tuple[int, ...]]:
+    """Every cumulative card set ``seat`` could write now and have accepted.
+
+    ``drawn_cards``: the seat's cards so far (all of them after the deal).
+    Each result is the seat's previously shown cards joined (multiset union)
+    with one declaration unit, sorted; the list is sorted and has no duplicates.
+    """
+    st = _with(state, ruleset, level)
+    if level == JOKER_LEVEL or seat not in SEATS:
+        return []
+    have = Counter(drawn_cards)
+    prev = Counter(st.shown_by(seat))
+    out: set[tuple[int, ...]] = set()
+    for u in _units(have, level, ruleset.declaration):
+        written = prev | Counter(u.cards)
+        if not written <= have:
+            continue
+        cards = tuple(sorted(written.elements()))
+        if cards not in out and _decide(st, seat, cards, after_bury)[0] is not None:
+            out.add(cards)
+    return sorted(out)
+
+
+__all__ = [
+    "SEATS", "DeclEvent", "DeclResult", "DeclState", "Unit", "Bid",
+    "start", "advance", "conclude", "resolve_declarations",
+    "can_declare", "legal_declarations", "declaration_strength", "kitty_trump",
+    "campus_joker", "partner_of", "describe",
+]
