@@ -135,7 +135,10 @@ def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) 
             diags.append(Diagnostic.at("SJ504", hand.span,
                                        f"hand {i} is recorded after the match was decided ({winner} won)",
                                        hand=i))
-        res = _replay_hand(hand, i, ruleset, levels, dealer, first=(played == 0))
+        # the match's first hand: nothing played before it, and not numbered as a later hand
+        # (a record may hold one hand of a match, e.g. `hand 7` with its levels and dealer)
+        first = played == 0 and hand.number in (None, 1)
+        res = _replay_hand(hand, i, ruleset, levels, dealer, first=first)
         hands.append(res)
         diags.extend(res.diagnostics)
         if res.redeal:
@@ -338,7 +341,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     result.complete = done >= full and all(len(t.plays) == 4 for t in result.tricks)
     if not result.complete:
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
-             f"hand {number} is incomplete: {done} of {full} cards played by each seat")
+             f"hand {hand.number or number} is incomplete: {done} of {full} cards played by each seat")
     else:
         final_kitty = current_kitty if hand.buries else None
         if final_kitty is None:
