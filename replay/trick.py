@@ -113,6 +113,24 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset) -> Winne
     """The winning play of a trick (§6 "Winning"); ``plays[0]`` is the lead
     as actually played (after a failed throw: the forced unit)."""
     lead_cards = plays[0]
+    eff, key = order.eff, order.key
+    if len(lead_cards) == 1:
+        # fast path: a single card (most tricks)
+        c = lead_cards[0]
+        suit = eff[c]
+        best_i, best_card, best_ruff = 0, c, False
+        for i in range(1, len(plays)):
+            if len(plays[i]) != 1:
+                continue
+            d = plays[i][0]
+            e = eff[d]
+            if e == suit:
+                if not best_ruff and key[d] > key[best_card]:
+                    best_i, best_card = i, d
+            elif e == TRUMP:
+                if not best_ruff or key[d] > key[best_card]:
+                    best_i, best_card, best_ruff = i, d, True
+        return Winner(best_i, (Unit(1, 1, key[best_card], (best_card,)),), best_ruff)
     suit = lead_suit(lead_cards, order)
     lead = decompose(lead_cards, order)
     shape = [u.shape for u in lead]
@@ -120,7 +138,6 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset) -> Winne
     best_i, best_units, best_ruff = 0, lead, False
     if suit is None:
         return Winner(0, tuple(lead), False)
-    eff = order.eff
     for i in range(1, len(plays)):
         cards = plays[i]
         if len(cards) != len(lead_cards) or not cards:

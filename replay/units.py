@@ -80,6 +80,9 @@ def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[i
 def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     """Split cards of one effective suit into units: longest tractors first
     (most cards, then widest, then highest), then the widest tuples (§6)."""
+    if isinstance(cards, (tuple, list)) and len(cards) == 1:  # fast path: a single
+        c = cards[0]
+        return [Unit(1, 1, order.key[c], (c,))]
     counts = Counter(cards)
     key = order.key
     units: list[Unit] = []
