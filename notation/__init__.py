@@ -1,0 +1,69 @@
+"""SJN, the Shengji notation: reading, writing and JSON.
+
+Public API::
+
+    parse(text)                      -> (list[Record], list[Diagnostic])
+    parse_record(text)               -> (Record | None, list[Diagnostic])
+    iter_records(lines_or_file, *, start_line=1)
+                                     -> iterator of (Record, list[Diagnostic])
+    write(record_or_records, *, unicode=False, grouped=True) -> str
+    to_json(record, *, indent=None, spans=True) -> str
+    from_json(text)                  -> (Record | None, list[Diagnostic])
+    canonical(record)                -> Record   (what write + parse gives back)
+
+Reading never raises: every problem is a :class:`~replay.diagnostics.Diagnostic`
+(SJ101–SJ109) with a position, and reading goes on at the next line. The
+notation is described in ``docs/notation.md``; the grammar is ``sjn.lark``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from replay.diagnostics import Diagnostic, Span
+
+from .jsonio import from_json, to_json
+from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record, SeatCards,
+                    Tag, Trick, content_equal, strip_spans)
+from .reader import read_records
+from .writer import canonical, write
+
+__all__ = [
+    "parse", "parse_record", "iter_records", "write", "to_json", "from_json", "canonical",
+    "content_equal", "strip_spans",
+    "Record", "Hand", "Tag", "Levels", "SeatCards", "Declaration", "Bury", "Play", "Trick", "Note",
+]
+
+
+def iter_records(lines_or_file, *, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
+    """Stream the records of a text, a file (text or binary) or an iterable of
+    lines, one ``(record, diagnostics)`` at a time; ``start_line`` is the line
+    number of the first line. Memory holds one record at a time."""
+    return read_records(lines_or_file, start_line)
+
+
+def parse(text) -> tuple[list[Record], list[Diagnostic]]:
+    """All records of ``text`` (or of a file / lines) and all diagnostics, in order."""
+    records: list[Record] = []
+    diags: list[Diagnostic] = []
+    for record, found in read_records(text):
+        records.append(record)
+        diags.extend(found)
+    return records, diags
+
+
+def parse_record(text) -> tuple[Record | None, list[Diagnostic]]:
+    """The one record of ``text``: None if there is none; SJ109 if there are more."""
+    first: Record | None = None
+    diags: list[Diagnostic] = []
+    for record, found in read_records(text):
+        if first is None:
+            first = record
+            diags.extend(found)
+        else:
+            line = record.span.line
+            diags.append(Diagnostic.at("SJ109", Span(line, 1, line, 2),
+                                       "a second record starts here; parse_record reads only the "
+                                       "first (use parse or iter_records for a file of records)"))
+            break
+    return first, diags

@@ -34,6 +34,16 @@ class Node(BaseModel):
     line_comment: str | None = None
 
 
+class Note(Node):
+    """Comments of a hand line whose value is a plain field (``dealer S ; …``).
+
+    ``dealer``, ``first``, ``kitty``, ``declare none``, ``trump``, ``points``
+    and ``redeal`` are stored as plain fields of :class:`Hand`; their
+    ``{ … }`` and ``;`` comments live here, keyed by keyword in
+    :attr:`Hand.line_notes`. ``span`` is the span of the line's element.
+    """
+
+
 class Tag(Node):
     name: str
     value: str
@@ -108,6 +118,10 @@ class Hand(Node):
     points_span: Span = NO_SPAN
     #: ``redeal`` was written (its span), else None
     redeal: Span | None = None
+    #: comments on the one-value lines, keyed by keyword (``"dealer"``,
+    #: ``"first"``, ``"kitty"``, ``"declare none"``, ``"trump"``, ``"points"``,
+    #: ``"redeal"``); only lines that carry a comment have an entry
+    line_notes: dict[str, Note] = Field(default_factory=dict)
 
     @property
     def declarations(self) -> list[Declaration]:
@@ -152,3 +166,32 @@ class Record(Node):
     def rule_overrides(self) -> dict[str, Tag]:
         """``[Rule.x "v"]`` tags by option name ``x``."""
         return {t.name[5:]: t for t in self.tags if t.name.startswith("Rule.")}
+
+
+# -- helpers for comparing records regardless of where they were read ---------
+
+def strip_spans(node: BaseModel) -> BaseModel:
+    """A deep copy of ``node`` with every :class:`Span` set to ``NO_SPAN``.
+
+    Optional spans that mark a flag (``declare_none``, ``redeal``) stay set
+    (as ``NO_SPAN``) or ``None``, so the content is unchanged.
+    """
+    return node.model_copy(update={name: _strip(value)
+                                   for name, value in node.__dict__.items()})
+
+
+def _strip(value):
+    if isinstance(value, Span):
+        return NO_SPAN
+    if isinstance(value, BaseModel):
+        return strip_spans(value)
+    if isinstance(value, list):
+        return [_strip(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items()}
+    return value
+
+
+def content_equal(a: BaseModel, b: BaseModel) -> bool:
+    """True when ``a`` and ``b`` hold the same content, ignoring spans."""
+    return strip_spans(a) == strip_spans(b)

@@ -50,6 +50,8 @@ CODES: dict[str, CodeInfo] = {
     "SJ105": CodeInfo("bad-tag", ERROR, "a tag pair is malformed (`[Name \"value\"]`)"),
     "SJ106": CodeInfo("bad-value", ERROR, "a keyword's value is out of range (level, seat, trump, number)"),
     "SJ107": CodeInfo("bad-json", ERROR, "JSON input does not match the record model"),
+    "SJ108": CodeInfo("duplicate-line", ERROR, "a line that a hand holds once (levels, dealer, a seat's cards, …) is repeated; the first is kept"),
+    "SJ109": CodeInfo("extra-record", WARNING, "one record was asked for but the text holds more; the rest is ignored"),
     # -- SJ15x: the ruleset (tags [Rules] / [Rule.x]) -----------------------
     "SJ150": CodeInfo("unknown-preset", ERROR, "`[Rules]` names no known preset"),
     "SJ151": CodeInfo("unknown-option", ERROR, "`[Rule.x]` names no ruleset option"),

@@ -1,0 +1,107 @@
+"""Parse benchmark: how many full two-deck hands per second the SJN reader
+turns into the record model. Prints figures, asserts nothing.
+
+Each hand is random but well formed (not legal play): 25 cards per seat, an
+8-card kitty, a declaration, a bury, 25 tricks of 4 plays, points. Hands are
+written with the canonical writer, one record per hand with a few tags, and
+the whole text is parsed with ``notation.parse`` (chunking, fast path,
+assembly into pydantic models, everything a caller pays for).
+
+    python bench/bench_parse.py [--hands 500] [--repeat 5] [--seed 1]
+
+Both Lark backends are timed when lark-cython is installed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from notation import parse, write  # noqa: E402
+from notation import reader  # noqa: E402
+from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick  # noqa: E402
+from replay.cards import deck_list  # noqa: E402
+
+SEATS = ("N", "W", "S", "E")
+
+
+def random_hand(rng: random.Random, number: int) -> Hand:
+    deck = deck_list(2)
+    rng.shuffle(deck)
+    hands = {seat: deck[i * 25:(i + 1) * 25] for i, seat in enumerate(SEATS)}
+    kitty = deck[100:]
+    dealer = rng.choice(SEATS)
+    held = {seat: list(cards) for seat, cards in hands.items()}
+    held[dealer] += kitty
+    rng.shuffle(held[dealer])
+    buried, held[dealer] = held[dealer][:8], held[dealer][8:]
+    tricks = []
+    leader = SEATS.index(dealer)
+    for t in range(25):
+        plays = []
+        for k in range(4):
+            seat = SEATS[(leader + k) % 4]
+            plays.append(Play(seat=seat, cards=(held[seat].pop(),)))
+        tricks.append(Trick(number=t + 1, plays=plays))
+        leader = rng.randrange(4)
+    declarer = rng.choice(SEATS)
+    return Hand(
+        number=number,
+        levels=Levels(ns=rng.randint(2, 14), ew=rng.randint(2, 14)),
+        dealer=dealer,
+        deal=[SeatCards(seat=seat, cards=tuple(sorted(cards))) for seat, cards in hands.items()],
+        kitty=tuple(sorted(kitty)),
+        events=[Declaration(seat=declarer, cards=(hands[declarer][0],), at=rng.randint(1, 25)),
+                Bury(seat=dealer, cards=tuple(sorted(buried)))],
+        tricks=tricks,
+        points=rng.randrange(0, 200, 5),
+    )
+
+
+def make_text(n: int, seed: int) -> str:
+    rng = random.Random(seed)
+    records = [Record(tags=[Tag(name="Event", value="bench"), Tag(name="Rules", value="standard")],
+                      hands=[random_hand(rng, i + 1)]) for i in range(n)]
+    return write(records)
+
+
+def time_parse(text: str, n: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        records, diags = parse(text)
+        best = min(best, time.perf_counter() - start)
+        if diags or len(records) != n:  # pragma: no cover - a bench sanity check
+            print(f"  unexpected: {len(records)} records, {len(diags)} diagnostics: {diags[:3]}")
+    return n / best
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=500)
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    text = make_text(args.hands, args.seed)
+    print(f"{args.hands} two-deck hands, {len(text) / args.hands:.0f} characters per hand, "
+          f"best of {args.repeat} runs")
+    results = {}
+    for backend in ("lark", "lark-cython"):
+        used = reader.use_backend(backend)
+        if used != backend:
+            print(f"  {backend:12s}: not installed")
+            continue
+        parse(text[:2000])  # warm up (grammar build, caches)
+        results[backend] = rate = time_parse(text, args.hands, args.repeat)
+        print(f"  {backend:12s}: {rate:7.0f} hands/s  ({1e3 / rate:.2f} ms per hand)")
+    reader.use_backend("lark-cython")
+    print(f"target: 2000 hands/s; default backend: {reader.BACKEND}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1168 @@
+"""Reading SJN text into the record model.
+
+How a text is read:
+
+1. **Records.** :func:`split_records` cuts the input, line by line, into
+   record chunks: a line whose first non-blank character is ``[`` starts a new
+   record once the current one has hand content. Only one chunk is held in
+   memory at a time, so a file of any size streams.
+2. **Fast path.** The chunk is parsed in one go by the Lark LALR parser
+   (``sjn.lark``) with the tree builder inlined (:class:`_Build`): each line
+   becomes an :class:`_Item`, and the cards are split in Python.
+3. **Recovery.** If Lark stops on a syntax error, the chunk is read again one
+   *logical line* at a time (a line, plus the following lines a multi-line
+   ``{ … }`` commentary runs over). A line that fails is dropped with one
+   diagnostic and reading goes on at the next line.
+4. **Assembly.** :func:`_assemble` turns the items into :class:`Record` and
+   :class:`Hand` objects, attaches comments and reports repeated lines.
+
+Diagnostics are collected, never raised; any unexpected failure becomes an
+SJ101 diagnostic at the start of the chunk. Nothing here knows game rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+import gc
+import os
+import re
+import threading
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from lark import Lark, Transformer
+from lark.exceptions import LarkError, UnexpectedInput
+
+from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
+from replay.diagnostics import Diagnostic, NO_SPAN, Span
+
+from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record,
+                    SeatCards, Tag, Trick)
+
+__all__ = ["parse_chunk", "split_records", "read_records", "BACKEND", "KEYWORDS"]
+
+GRAMMAR_PATH = Path(__file__).with_name("sjn.lark")
+
+KEYWORDS = ("hand", "levels", "dealer", "first", "kitty", "declare", "trump",
+            "bury", "points", "redeal")
+SEATS = frozenset("NWSE")
+_TRUMPS = {"NT": 4}
+
+#: how each keyword is written (completes error messages)
+USAGE = {
+    "hand": "`hand` takes an optional number, like `hand 3`",
+    "levels": "`levels` gives both teams' levels, like `levels NS 2 EW 2` "
+              "(a level is 2 to 10, J, Q, K, A or Joker)",
+    "dealer": "`dealer` takes a seat (N, W, S, E) or `?`, like `dealer S`",
+    "first": "`first` takes a seat (N, W, S, E), like `first S`",
+    "kitty": "`kitty` takes the kitty's cards, like `kitty C3 C4 D7`",
+    "declare": "`declare` takes a seat, the cards shown and an optional `@k`, "
+               "like `declare S H2 @7`, or is written `declare none`",
+    "trump": "`trump` takes S, H, D, C (or ♠ ♥ ♦ ♣) or NT, like `trump H`",
+    "bury": "`bury` takes a seat with a colon and the buried cards, like `bury S: SK H5`",
+    "points": "`points` takes a whole number, like `points 85`",
+    "redeal": "`redeal` stands alone on its line",
+}
+
+
+# -- fast model construction ---------------------------------------------------
+#
+# Parsed values are already typed (seats come from a regex, cards are ints),
+# so validation would only cost time. pydantic's ``model_construct`` is slow in
+# the pydantic versions we run on (it inspects each ``default_factory`` on
+# every call), so the reader fills the instance dict directly. A self-check at
+# import compares the result with a validated model and falls back to
+# validation if pydantic's internals ever differ.
+
+def _builder(cls):
+    template: dict = {}
+    factories = []
+    for name, field in cls.model_fields.items():
+        template[name] = None if field.is_required() or field.default_factory else field.default
+        if field.default_factory is not None:
+            factories.append((name, field.default_factory))
+    new = cls.__new__
+    setattr_ = object.__setattr__
+
+    def build(**kw):
+        d = template.copy()
+        d.update(kw)
+        for name, factory in factories:
+            if name not in kw:
+                d[name] = factory()
+        obj = new(cls)
+        setattr_(obj, "__dict__", d)
+        setattr_(obj, "__pydantic_fields_set__", set(kw))
+        setattr_(obj, "__pydantic_extra__", None)
+        setattr_(obj, "__pydantic_private__", None)
+        return obj
+
+    try:
+        sample = {"Play": dict(seat="S", cards=(1, 2), span=Span(1, 2, 1, 5)),
+                  "Tag": dict(name="A", value="b")}.get(cls.__name__)
+        if sample is not None:
+            made, checked = build(**sample), cls(**sample)
+            if made != checked or made.model_dump() != checked.model_dump():
+                raise ValueError("fast builder differs")
+    except Exception:  # pragma: no cover - depends on the pydantic version
+        return cls
+    return build
+
+
+_Play, _Trick, _SeatCards = _builder(Play), _builder(Trick), _builder(SeatCards)
+_Tag, _Levels, _Declaration, _Bury = _builder(Tag), _builder(Levels), _builder(Declaration), _builder(Bury)
+_Hand, _Record, _Note = _builder(Hand), _builder(Record), _builder(Note)
+
+_model_new = Play.__new__
+_set = object.__setattr__
+
+
+def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span) -> Play:
+    """A :class:`Play` built directly (the reader's hottest object)."""
+    obj = _model_new(Play)
+    _set(obj, "__dict__", {"span": span, "comments": [], "line_comment": None,
+                           "seat": seat, "cards": cards, "attempted": attempted})
+    _set(obj, "__pydantic_fields_set__", {"seat", "cards", "attempted", "span"})
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+def _check_new_play() -> None:
+    global _new_play
+    try:
+        args = ("S", (1, 2), (3,), Span(1, 2, 1, 5))
+        made = _new_play(*args)
+        checked = Play(seat="S", cards=(1, 2), attempted=(3,), span=args[3])
+        if made != checked or made.model_dump() != checked.model_dump() or list(made.__dict__) != list(checked.__dict__):
+            raise ValueError
+    except Exception:  # pragma: no cover - depends on the pydantic version
+        _new_play = lambda seat, cards, attempted, span: Play(  # noqa: E731
+            seat=seat, cards=cards, attempted=attempted, span=span)
+
+
+_check_new_play()
+
+
+# -- cards -----------------------------------------------------------------------
+
+class CardError(ValueError):
+    """A card list holds a bad group: ``index`` of the group, and a message."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(message)
+        self.index = index
+
+
+#: card group text -> cards (card groups repeat a lot: "HA", "S10", ...)
+_GROUP_CACHE: dict[str, tuple[int, ...]] = {}
+_RANK_START = frozenset("123456789TJQKAtjqka")
+
+
+def split_cards(text: str) -> tuple[int, ...]:
+    """Blank-separated card groups → cards, in order.
+
+    A group is a suit followed by ranks (``SAKK``, ``H10109``), a joker
+    (``BJ``, ``LJ``, ``大王``, ``小王``) or — SJN's shorthand — ranks alone,
+    which continue the suit of the group before them in the same list:
+    ``H10 10 9`` is three groups holding ♥10 ♥10 ♥9. Raises :class:`CardError`.
+    """
+    out: list[int] = []
+    suit = -1
+    cache = _GROUP_CACHE
+    for index, group in enumerate(text.split()):
+        if group[0] in _RANK_START:
+            if suit < 0:
+                raise CardError(index, _no_suit_message(group, out))
+            key = SUIT_LETTERS[suit] + group
+        else:
+            key = group
+        cards = cache.get(key)
+        if cards is None:
+            try:
+                cards = parse_group(key)
+            except ValueError as exc:
+                raise CardError(index, _group_message(group, key, exc)) from None
+            if len(cache) < 100_000:
+                cache[key] = cards
+        out.extend(cards)
+        last = cards[-1]
+        suit = last // 13 if last < 52 else -1
+    return tuple(out)
+
+
+def _no_suit_message(group: str, before: list[int]) -> str:
+    where = "after a joker" if before else "at the start of a card list"
+    return (f"`{group}` has no suit: ranks written alone continue the suit of the "
+            f"group before them, and there is none {where} (write e.g. `H{group}`)")
+
+
+def _group_message(group: str, key: str, exc: ValueError) -> str:
+    if group in SEATS:
+        return f"`{group}` alone is not a card"
+    reason = str(exc)
+    if key != group:  # a continuation group: name it as written
+        reason = reason.replace(repr(key), repr(group))
+    return f"`{group}` is not a card group: {reason}"
+
+
+# -- lexical helpers -------------------------------------------------------------
+
+_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.\-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]\Z')
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
+_UNESCAPE_RE = re.compile(r'\\([\\"])')
+_GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
+_PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
+_WORD_RE = re.compile(r"\S+")
+
+
+def unescape_tag_value(raw: str) -> str:
+    """``\\"`` → ``"`` and ``\\\\`` → ``\\``; any other backslash is kept."""
+    return _UNESCAPE_RE.sub(r"\1", raw) if "\\" in raw else raw
+
+
+def tag_problem(text: str) -> str:
+    """Why ``text`` (from ``[`` to the end of the line) is not a good tag."""
+    i, n = 1, len(text)
+    while i < n and text[i] in " \t":
+        i += 1
+    j = i
+    while j < n and text[j] not in ' \t"]':
+        j += 1
+    name = text[i:j]
+    i = j
+    while i < n and text[i] in " \t":
+        i += 1
+    if not name:
+        return 'a tag is written `[Name "value"]`: the name is missing'
+    if not _TAG_NAME_RE.match(name):
+        return (f"`{name}` is not a tag name: a name is letters, digits, `_`, `.` "
+                f"and `-`, starting with a letter")
+    if i >= n or text[i] == "]":
+        return f'tag `{name}` has no value: write `[{name} "…"]`'
+    if text[i] != '"':
+        value = text[i:].split("]", 1)[0].strip()
+        return f'the value of tag `{name}` must be in double quotes: `[{name} "{value}"]`'
+    m = re.compile(r'"((?:[^"\\\n]|\\.)*)"').match(text, i)
+    if not m:
+        return f'the value of tag `{name}` is missing its closing `"`'
+    i = m.end()
+    while i < n and text[i] in " \t":
+        i += 1
+    if i >= n:
+        return f"tag `{name}` is not closed with `]`"
+    if text[i] != "]":
+        return f"unexpected `{text[i:].split()[0]}` after the value of tag `{name}`"
+    return 'a tag is written `[Name "value"]`'
+
+
+def _commentary_text(token_value: str) -> str:
+    return token_value[1:-1].strip()
+
+
+def _join_comment(old: str | None, new: str) -> str:
+    return new if old is None else old + "\n" + new
+
+
+# -- items: one per logical line ---------------------------------------------------
+
+class _Item:
+    """One parsed line: ``kind``, its ``value`` (a node or a plain value), its
+    span, commentaries, ``;`` comment, and ``tail``: the list a commentary
+    written right after the line's last element goes to."""
+
+    __slots__ = ("kind", "value", "span", "comments", "line_comment", "tail")
+
+    def __init__(self, kind: str, value, span: Span, comments: list[str], tail: list[str] | None = None):
+        self.kind = kind
+        self.value = value
+        self.span = span
+        self.comments = comments
+        self.line_comment: str | None = None
+        self.tail = comments if tail is None else tail
+
+
+def _merge(a: Span, b: Span) -> Span:
+    return Span(a.line, a.column, b.end_line, b.end_column)
+
+
+# -- the tree builder, inlined into the LALR parser --------------------------------
+
+class _Build(Transformer):
+    """Turns grammar rules into items and model nodes while Lark parses.
+
+    ``offset`` is added to every line number (Lark counts from 1 in the text
+    it is given); ``diags`` collects problems; ``bad`` marks the current line
+    as dropped (reset at each line end).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(visit_tokens=False)
+        self.offset = 0
+        self.diags: list[Diagnostic] = []
+        self.bad = False
+        self._bad_span = NO_SPAN
+
+    # helpers
+    def _span(self, tok) -> Span:
+        off = self.offset
+        return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)
+
+    def _fail(self, code: str, span: Span, message: str) -> None:
+        self.diags.append(Diagnostic.at(code, span, message))
+        self.bad = True
+
+    def _value_error(self, tok, message: str) -> None:
+        self._fail("SJ106", self._span(tok), message)
+
+    def _cards(self, tok, text: str | None = None, column: int | None = None, before: str = ""):
+        """Cards of a CARDS token (or of ``text`` at ``column`` of ``tok``'s line)."""
+        if text is None:
+            text, column = tok.value, tok.column
+        try:
+            return split_cards(text)
+        except CardError as exc:
+            words = list(_WORD_RE.finditer(text))
+            word = words[exc.index]
+            line = tok.line + self.offset
+            span = Span(line, column + word.start(), line, column + word.end())
+            group = word.group()
+            prefix = " ".join((before + " " + text[:word.start()]).split())
+            if group in SEATS:
+                message = (f"expected a card or a seat like `{group}:` after `{prefix}`; "
+                           f"`{group}` alone is not a card (a seat that starts a play "
+                           f"needs a colon)")
+                self._fail("SJ101", span, message)
+            else:
+                self._fail("SJ102", span, str(exc))
+            return ()
+
+    def _comments(self, children, start: int) -> list[str]:
+        return [_commentary_text(t.value) for t in children[start:]]
+
+    # lines
+    def _done(self, item: _Item) -> _Item:
+        """Every element rule ends here: a line with a problem becomes a
+        ``bad`` item, dropped by :meth:`start` (with its ``;`` comment)."""
+        if self.bad:
+            self.bad = False
+            return _Item("bad", None, item.span, [])
+        return item
+
+    def start(self, children):
+        """Items in order; each ``;`` comment goes to the element it ends the
+        line of, or becomes a ``comment`` item (a line of its own)."""
+        out = []
+        prev = None
+        offset = self.offset
+        for child in children:
+            if type(child) is _Item:
+                prev = child
+                if child.kind != "bad":
+                    out.append(child)
+                continue
+            line = child.line + offset
+            text = child.value[1:].strip()
+            if prev is not None and prev.span.end_line == line:
+                if prev.kind != "bad":
+                    prev.line_comment = text
+                prev = None
+                continue
+            item = _Item("comment", None, self._span(child), [])
+            item.line_comment = text
+            out.append(item)
+            prev = None
+        return out
+
+    def notes(self, children):
+        span = _merge(self._span(children[0]), self._span(children[-1]))
+        texts = self._comments(children, 0)
+        return self._done(_Item("notes", texts, span, texts))
+
+    # tags
+    def tag(self, children):
+        tok = children[0]
+        span = self._span(tok)
+        self._bad_span = span
+        m = _TAG_RE.match(tok.value)
+        if m is None:
+            self._fail("SJ105", span, tag_problem(tok.value))
+            return None
+        return _Tag(name=m.group(1), value=unescape_tag_value(m.group(2)), span=span,
+                    comments=self._comments(children, 1))
+
+    def tags(self, children):
+        if self.bad:
+            self.bad = False
+            return _Item("bad", None, self._bad_span, [])
+        span = _merge(children[0].span, children[-1].span)
+        last = children[-1]
+        return _Item("tags", children, span, last.comments, last.comments)
+
+    # one-value lines
+    def hand(self, children):
+        kw = children[0]
+        number, i = None, 1
+        if len(children) > 1 and children[1].type == "VALUE":
+            tok = children[1]
+            i = 2
+            if tok.value.isdigit() and tok.value.isascii():
+                number = int(tok.value)
+            else:
+                self._value_error(tok, f"`{tok.value}` is not a hand number: {USAGE['hand']}")
+        end = children[i - 1]
+        return self._done(_Item("hand", number, _merge(self._span(kw), self._span(end)),
+                                self._comments(children, i)))
+
+    def levels(self, children):
+        kw, t1, l1, t2, l2 = children[:5]
+        teams = {}
+        for team_tok, level_tok in ((t1, l1), (t2, l2)):
+            team = team_tok.value
+            if team not in ("NS", "EW") or team in teams:
+                self._value_error(team_tok, f"`{team}` is not a team here: {USAGE['levels']}")
+                continue
+            try:
+                teams[team] = parse_rank(level_tok.value)
+            except ValueError:
+                self._value_error(level_tok, f"`{level_tok.value}` is not a level: {USAGE['levels']}")
+        span = _merge(self._span(kw), self._span(l2))
+        if self.bad:
+            return self._done(_Item("levels", None, span, []))
+        node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=self._comments(children, 5))
+        return _Item("levels", node, span, node.comments)
+
+    def _seat_value(self, kw, tok, allow_unknown: bool):
+        value = tok.value
+        if value in SEATS or (allow_unknown and value == "?"):
+            return value
+        self._value_error(tok, f"`{value}` is not a seat: {USAGE[kw.value]}")
+        return None
+
+    def dealer(self, children):
+        kw, tok = children[0], children[1]
+        seat = self._seat_value(kw, tok, True)
+        return self._done(_Item("dealer", seat, _merge(self._span(kw), self._span(tok)),
+                                self._comments(children, 2)))
+
+    def first(self, children):
+        kw, tok = children[0], children[1]
+        seat = self._seat_value(kw, tok, False)
+        return self._done(_Item("first", seat, _merge(self._span(kw), self._span(tok)),
+                                self._comments(children, 2)))
+
+    def kitty(self, children):
+        kw, tok = children[0], children[1]
+        cards = self._cards(tok, before="kitty")
+        return self._done(_Item("kitty", cards, _merge(self._span(kw), self._span(tok)),
+                                self._comments(children, 2)))
+
+    def trump(self, children):
+        kw, tok = children[0], children[1]
+        value = tok.value
+        trump = _TRUMPS.get(value.upper())
+        if trump is None and len(value) == 1:
+            try:
+                trump = suit_from_char(value)
+            except ValueError:
+                pass
+        if trump is None:
+            self._value_error(tok, f"`{value}` is not a trump: {USAGE['trump']}")
+        return self._done(_Item("trump", trump, _merge(self._span(kw), self._span(tok)),
+                                self._comments(children, 2)))
+
+    def points(self, children):
+        kw, tok = children[0], children[1]
+        value = tok.value
+        digits = value[1:] if value[:1] == "-" else value
+        number = None
+        if digits.isdigit() and digits.isascii():
+            number = int(value)
+        else:
+            self._value_error(tok, f"`{value}` is not a number of points: {USAGE['points']}")
+        return self._done(_Item("points", number, _merge(self._span(kw), self._span(tok)),
+                                self._comments(children, 2)))
+
+    def redeal(self, children):
+        kw = children[0]
+        span = self._span(kw)
+        return self._done(_Item("redeal", span, span, self._comments(children, 1)))
+
+    def declare_none(self, children):
+        span = _merge(self._span(children[0]), self._span(children[1]))
+        return self._done(_Item("declare none", span, span, self._comments(children, 2)))
+
+    # events
+    def declare(self, children):
+        kw, seat_tok, cards_tok = children[0], children[1], children[2]
+        seat = self._seat_value(kw, seat_tok, False)
+        cards = self._cards(cards_tok, before=f"declare {seat_tok.value}")
+        at, i, end = None, 3, cards_tok
+        if len(children) > 3 and children[3].type == "AT":
+            end = at_tok = children[3]
+            i = 4
+            digits = at_tok.value[1:]
+            if digits.isdigit() and digits.isascii():
+                at = int(digits)
+            else:
+                self._value_error(at_tok, f"`{at_tok.value}` is not a draw count: after `@` comes "
+                                          f"the number of cards the declarer had drawn, like `@7`")
+        span = _merge(self._span(kw), self._span(end))
+        if self.bad:
+            return self._done(_Item("declare", None, span, []))
+        node = _Declaration(seat=seat, cards=cards, at=at, span=span, comments=self._comments(children, i))
+        return _Item("declare", node, span, node.comments)
+
+    def bury(self, children):
+        kw, tok = children[0], children[1]
+        plays = self._plays(tok)
+        span = _merge(self._span(kw), self._span(tok))
+        if not self.bad and (len(plays) != 1 or plays[0].attempted is not None):
+            self._fail("SJ101", span, f"{USAGE['bury']}; found more than one seat or a `->`")
+        if self.bad:
+            return self._done(_Item("bury", None, span, []))
+        play = plays[0]
+        node = _Bury(seat=play.seat, cards=play.cards, span=span, comments=self._comments(children, 2))
+        return _Item("bury", node, span, node.comments)
+
+    # plays: seat lines and tricks
+    def _plays(self, tok, start: int = 0) -> list:
+        """The plays of a PLAYS (or TRICK) token, from ``start`` in its text."""
+        text = tok.value
+        column = tok.column
+        line = tok.line + self.offset
+        plays = []
+        for m in _PLAY_RE.finditer(text, start):
+            cards_text, attempt_text = m.group(2), m.group(3)
+            try:
+                cards = split_cards(cards_text)
+                attempted = None
+                if attempt_text is not None:
+                    attempted, cards = cards, split_cards(attempt_text)
+            except CardError:
+                cards = self._cards(tok, cards_text, column + m.start(2), text[m.start():m.start(2)])
+                attempted = None
+                if attempt_text is not None:
+                    attempted = cards
+                    cards = self._cards(tok, attempt_text, column + m.start(3), text[m.start():m.start(3)])
+            plays.append(_new_play(m.group(1), cards, attempted,
+                                   Span(line, column + m.start(), line, column + m.end())))
+        return plays
+
+    def plays(self, children):
+        number = None
+        first = children[0]
+        trick_comments: list[str] = []
+        plays: list = []
+        kind = first.type
+        if kind == "TRICK":
+            text = first.value
+            dot = text.index(".")
+            number = int(text[:dot])
+            plays = self._plays(first, dot + 1)
+        elif kind == "TRICKNO":
+            number = int(first.value[:-1])
+        last_tok = first
+        for tok in children:
+            kind = tok.type
+            if kind == "PLAYS":
+                plays.extend(self._plays(tok))
+                last_tok = tok
+            elif kind == "COMMENTARY":
+                (plays[-1].comments if plays else trick_comments).append(_commentary_text(tok.value))
+        span = _merge(self._span(first), self._span(last_tok))
+        if self.bad:
+            return self._done(_Item("trick", None, span, []))
+        if number is None and len(plays) == 1 and plays[0].attempted is None:
+            play = plays[0]
+            node = _SeatCards(seat=play.seat, cards=play.cards, span=play.span, comments=play.comments)
+            return _Item("seat", node, span, node.comments)
+        node = _Trick(number=number, plays=plays, span=span, comments=trick_comments)
+        return _Item("trick", node, span, node.comments, plays[-1].comments if plays else trick_comments)
+
+
+# -- the parser (built once) ---------------------------------------------------------
+
+_LOCK = threading.Lock()
+_BUILD = _Build()
+
+
+def _make_parser(cython: bool) -> tuple[Lark, str]:
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    if cython:
+        try:
+            import lark_cython  # optional accelerator
+            parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=_BUILD,
+                          maybe_placeholders=False, _plugins=lark_cython.plugins)
+            return parser, "lark-cython"
+        except Exception:
+            pass
+    parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=_BUILD,
+                  maybe_placeholders=False)
+    return parser, "lark"
+
+
+_PARSER: Lark | None = None
+#: which Lark runs the grammar: "lark-cython" when importable (and not disabled
+#: with SHENGJI_PLAIN_LARK=1), else "lark"; set at the first parse
+BACKEND = ""
+
+
+def _parser() -> Lark:
+    global _PARSER, BACKEND
+    if _PARSER is None:
+        _PARSER, BACKEND = _make_parser(not os.environ.get("SHENGJI_PLAIN_LARK"))
+    return _PARSER
+
+
+def use_backend(name: str) -> str:
+    """Switch to ``"lark"`` or ``"lark-cython"`` (for benchmarks and tests).
+
+    Returns the backend actually in use (plain Lark when lark-cython is not
+    installed).
+    """
+    global _PARSER, BACKEND
+    with _LOCK:
+        _PARSER, BACKEND = _make_parser(name == "lark-cython")
+    return BACKEND
+
+
+# -- splitting into records and logical lines -------------------------------------------
+
+_OUTSIDE = re.compile(r'[";{]')
+_BRACE = re.compile(r"[{}]")
+_QUOTED_REST = re.compile(r'(?:[^"\\]|\\.)*"')
+
+
+def _open_at_end(line: str, inside: bool) -> bool:
+    """Is a ``{`` commentary still open at the end of ``line``?"""
+    i = 0
+    while True:
+        if inside:
+            m = _BRACE.search(line, i)
+            if m is None:
+                return True
+            inside = m.group() == "{"
+            i = m.end()
+        else:
+            m = _OUTSIDE.search(line, i)
+            if m is None:
+                return False
+            ch = m.group()
+            if ch == ";":
+                return False
+            if ch == '"':
+                q = _QUOTED_REST.match(line, m.end())
+                if q is None:
+                    return False
+                i = q.end()
+            else:
+                inside = True
+                i = m.end()
+
+
+def _lines_of(source) -> Iterator[str]:
+    """The lines of a str, bytes, file or iterable of lines, without line ends."""
+    if isinstance(source, (str, bytes)):
+        text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+        start = 0
+        n = len(text)
+        while start < n:
+            end = text.find("\n", start)
+            if end < 0:
+                yield text[start:].rstrip("\r")
+                return
+            yield text[start:end].rstrip("\r")
+            start = end + 1
+        return
+    for piece in source:
+        if isinstance(piece, bytes):
+            piece = piece.decode("utf-8", "replace")
+        if "\n" in piece.rstrip("\r\n"):
+            for sub in piece.rstrip("\r\n").split("\n"):
+                yield sub.rstrip("\r")
+        else:
+            yield piece.rstrip("\r\n")
+
+
+def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
+    """Cut the input into record chunks: ``(first line number, lines)``.
+
+    A line whose first non-blank character is ``[`` starts a new record when
+    the current one already has hand content (any line that is not a tag,
+    comment, commentary or blank). Comment lines separated from the hand
+    above by a blank line go with the record that follows. A ``[`` line starts
+    a new record even inside an open multi-line commentary (which is then
+    reported unterminated): this bounds the memory a chunk can take.
+    """
+    buf: list[str] = []
+    first = start_line
+    has_content = False
+    inside = False
+    cut: int | None = None
+    for number, line in enumerate(_lines_of(source)):
+        if number == 0 and line.startswith("\ufeff"):
+            line = line[1:]
+        stripped = line.lstrip()
+        head = stripped[:1]
+        if inside and not (has_content and head == "["):
+            buf.append(line)
+            inside = _open_at_end(line, True)
+            continue
+        inside = False
+        if not head:
+            if has_content and cut is None:
+                cut = len(buf)
+        elif head == "[":
+            if has_content:
+                if cut is None:
+                    cut = len(buf)
+                yield first, buf[:cut]
+                buf = buf[cut:]
+                first += cut
+                has_content = False
+        elif head not in ";{":
+            has_content = True
+            cut = None
+        buf.append(line)
+        if "{" in line:
+            inside = _open_at_end(line, False)
+        if number % 4096 == 4095 and not has_content and not any(s.strip() for s in buf):
+            first += len(buf)  # do not hold long runs of blank lines
+            buf = []
+    if any(s.strip() for s in buf):
+        yield first, buf
+
+
+class _Logical:
+    """A logical line of a chunk: lines ``first..last`` (0-based in the chunk),
+    its ``text``, and an unterminated commentary found on it, if any."""
+
+    __slots__ = ("first", "text", "open_line", "open_column", "open_text")
+
+    def __init__(self, first: int, text: str):
+        self.first = first
+        self.text = text
+        self.open_line = -1
+        self.open_column = 0
+        self.open_text = ""
+
+
+def _find_close(lines: list[str], j: int, i: int) -> tuple[int, int] | None:
+    """From line ``j`` column ``i`` (inside a commentary), where is the ``}``?
+
+    ``(line, index after it)``, or None when a ``{`` comes first or the chunk
+    ends: the commentary is unterminated.
+    """
+    while j < len(lines):
+        m = _BRACE.search(lines[j], i)
+        if m is not None:
+            return (j, m.end()) if m.group() == "}" else None
+        j, i = j + 1, 0
+    return None
+
+
+def logical_lines(lines: list[str]) -> Iterator[_Logical]:
+    """Group a chunk's lines into logical lines (multi-line commentaries)."""
+    j = 0
+    n = len(lines)
+    while j < n:
+        first = j
+        i = 0
+        while True:
+            line = lines[j]
+            m = _OUTSIDE.search(line, i)
+            if m is None or m.group() == ";":
+                item = _Logical(first, "\n".join(lines[first:j + 1]))
+                break
+            if m.group() == '"':
+                q = _QUOTED_REST.match(line, m.end())
+                if q is None:
+                    item = _Logical(first, "\n".join(lines[first:j + 1]))
+                    break
+                i = q.end()
+                continue
+            close = _find_close(lines, j, m.end())
+            if close is not None:
+                j, i = close
+                continue
+            # unterminated: parse what is before the `{`, keep the text after it
+            item = _Logical(first, "\n".join(lines[first:j] + [line[:m.start()]]))
+            item.open_line = j
+            item.open_column = m.start()
+            rest = line[m.end():]
+            item.open_text = _BRACE.split(rest, 1)[0].strip()
+            break
+        yield item
+        j += 1
+
+
+# -- explaining syntax errors -----------------------------------------------------------
+
+_SEAT_NO_COLON = re.compile(r"([NWSE])(?=[ \t]|$)")
+_SEAT_COLON = re.compile(r"[NWSE]:")
+_BAD_TRICKNO = re.compile(r"[^\s.:;{}\[\]]+\.(?=\s|$)")
+_LAST_PLAY = re.compile(r".*([NWSE]:.*)$")
+
+
+def _describe(before: str) -> str:
+    m = _LAST_PLAY.match(before)
+    text = m.group(1) if m else before
+    return text if len(text) <= 40 else "…" + text[-39:]
+
+
+def _missing_colon(rest: str, line: int, col: int, diag) -> Diagnostic:
+    seat = rest[0]
+    nxt = rest[1:].split()
+    example = f"{seat}: {nxt[0]}" if nxt and nxt[0][0] not in ";{" else f"{seat}: …"
+    return diag("SJ101", f"a seat that introduces cards is followed by a colon: write `{example}`",
+                Span(line, col + 1, line, col + 2))
+
+
+def _explain_line_start(rest: str, word: str, line: int, col: int, diag) -> Diagnostic:
+    """The line cannot start with ``rest``."""
+    if _BAD_TRICKNO.match(rest):
+        return diag("SJ106", f"`{word}` is not a trick number: write the number and a dot, like `3.`")
+    if _SEAT_COLON.match(rest):
+        return diag("SJ101", f"expected cards after `{rest[:2]}`")
+    if _SEAT_NO_COLON.match(rest):
+        return _missing_colon(rest, line, col, diag)
+    name = re.match(r"[^\W\d_][\w.]*", word)
+    if name:
+        w = name.group()
+        wspan = Span(line, col + 1, line, col + 1 + len(w))
+        if w.lower() in KEYWORDS:
+            return diag("SJ104", f"keywords are written in lowercase: `{w.lower()}`", wspan)
+        close = difflib.get_close_matches(w.lower(), KEYWORDS, n=1, cutoff=0.6)
+        hint = f" (did you mean `{close[0]}`?)" if close else ""
+        return diag("SJ104", f"`{w}` is not an SJN keyword{hint}; a line starts with a keyword, "
+                             f"a tag `[…]`, a trick number like `1.` or a seat like `S:`", wspan)
+    return diag("SJ101", f"unexpected `{word}` at the start of a line; a line starts with a keyword, "
+                         f"a tag `[…]`, a trick number like `1.` or a seat like `S:`")
+
+
+def explain(text: str, exc: Exception, line_offset: int) -> Diagnostic:
+    """A diagnostic for a Lark error in ``text`` (one logical line + "\\n")."""
+    pos = getattr(exc, "pos_in_stream", None)
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "start_pos", None) is not None:
+        pos = token.start_pos
+    if pos is None:
+        pos = len(text.rstrip("\n"))
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    if line_end < 0:
+        line_end = len(text)
+    line_text = text[line_start:line_end]
+    line = text.count("\n", 0, pos) + 1 + line_offset
+    col = pos - line_start
+    before = line_text[:col].rstrip()
+    rest = line_text[col:]
+    word_m = _WORD_RE.match(rest)
+    word = word_m.group() if word_m else ""
+    span = Span(line, col + 1, line, col + 1 + max(len(word), 1))
+    stripped = text.lstrip()
+    head = stripped.split(None, 1)[0] if stripped else ""
+    keyword = head if head in KEYWORDS else None
+
+    def diag(code: str, message: str, s: Span = span) -> Diagnostic:
+        return Diagnostic.at(code, s, message)
+
+    if rest.startswith("["):
+        return diag("SJ105", tag_problem(rest), Span(line, col + 1, line, col + 1 + len(rest.rstrip())))
+    if rest.startswith("}"):
+        return diag("SJ101", "`}` closes no commentary: its `{` is missing")
+    if rest.startswith("->") or before.endswith("->"):
+        after = rest[2:].strip() if rest.startswith("->") else rest.strip()
+        if not after or _SEAT_COLON.match(after) or after[0] in ";{":
+            return diag("SJ101", "expected the cards actually played after `->` "
+                                 "(a failed throw is written `S: CAKK -> CKK`)")
+        return diag("SJ101", "`->` goes between the attempted and the played cards of "
+                             "one play: `S: CAKK -> CKK`")
+    if not word:
+        if keyword:
+            return diag("SJ101", f"the `{keyword}` line ends too early: {USAGE[keyword]}")
+        if before.endswith(":"):
+            return diag("SJ101", f"expected cards after `{_describe(before)}`")
+        return diag("SJ101", f"the line ends too early after `{_describe(before)}`")
+    if not before:
+        return _explain_line_start(rest, word, line, col, diag)
+    if keyword is None and re.fullmatch(r"[0-9]+\.", before):
+        # right after a trick number: a play must follow
+        if _SEAT_COLON.match(rest):
+            return diag("SJ101", f"expected cards after `{rest[:2]}`")
+        m = _SEAT_NO_COLON.match(rest)
+        if m:
+            return _missing_colon(rest, line, col, diag)
+        return diag("SJ101", f"expected a play like `S: HA` after `{before}`, found `{word}`")
+    if keyword:
+        return diag("SJ101", f"unexpected `{word}` after `{_describe(before)}`: {USAGE[keyword]}")
+    if head[:1] in SEATS or head[:1].isdigit():
+        if _SEAT_NO_COLON.match(rest):
+            return diag("SJ101", f"expected a card or a seat like `{rest[0]}:` after "
+                                 f"`{_describe(before)}`; a seat that introduces cards is "
+                                 f"followed by a colon", Span(line, col + 1, line, col + 2))
+        if _SEAT_COLON.match(rest):
+            return diag("SJ101", f"expected cards after `{rest[:2]}`")
+        return diag("SJ101", f"expected a card or a seat like `W:` after `{_describe(before)}`, "
+                             f"found `{word}`")
+    return diag("SJ101", f"unexpected `{word}` after `{_describe(before)}`")
+
+
+# -- parsing a chunk ---------------------------------------------------------------------
+
+def _run(parser: Lark, text: str, offset: int) -> list:
+    build = _BUILD
+    build.offset = offset
+    build.bad = False
+    return parser.parse(text)
+
+
+def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], list[Diagnostic]]:
+    """Parse one record chunk (lines without line ends) whose first line has
+    number ``first_line``. Never raises."""
+    gc_was_enabled = gc.isenabled()
+    try:
+        # The reader allocates many small acyclic objects; pausing the cyclic
+        # GC while one chunk is built avoids scanning the caller's heap over
+        # and over (about 40% of the time when many records are kept).
+        gc.disable()
+        with _LOCK:
+            items, diags = _parse_items(lines, first_line)
+        records, more = _assemble(items)
+        diags.extend(more)
+    except Exception as exc:  # the API boundary: report, never raise
+        diag = Diagnostic.at("SJ101", Span(first_line, 1, first_line, 1),
+                             f"internal error while reading this record ({type(exc).__name__}: {exc}); "
+                             f"the record is skipped")
+        return [], [diag]
+    finally:
+        if gc_was_enabled:
+            gc.enable()
+    diags.sort(key=Diagnostic.sort_key)
+    return records, diags
+
+
+def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
+    parser = _parser()
+    build = _BUILD
+    build.diags = diags = []
+    try:
+        return _run(parser, "\n".join(lines) + "\n", first_line - 1), diags
+    except (LarkError, UnexpectedInput):
+        pass
+    # recovery: one logical line at a time
+    build.diags = diags = []
+    items = []
+    for logical in logical_lines(lines):
+        offset = first_line + logical.first - 1
+        if logical.open_line >= 0:
+            line_no = first_line + logical.open_line
+            diags.append(Diagnostic.at(
+                "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
+                "`{` opens a commentary that is never closed (commentaries do not nest); "
+                "it is taken to end with its line"))
+        if not logical.text.strip():
+            if logical.open_text:  # a lone unterminated commentary line
+                line_no = first_line + logical.open_line
+                col = logical.open_column + 1
+                items.append(_Item("notes", [logical.open_text],
+                                   Span(line_no, col, line_no, len(lines[logical.open_line]) + 1),
+                                   []))
+            continue
+        text = logical.text + "\n"
+        try:
+            got = _run(parser, text, offset)
+        except (LarkError, UnexpectedInput) as exc:
+            diags.append(explain(text, exc, offset))
+            continue
+        for it in got:
+            if logical.open_text and it.kind != "comment":
+                it.tail.append(logical.open_text)
+            items.append(it)
+    return items, diags
+
+
+# -- assembling records ----------------------------------------------------------------------
+
+_FIELD_KINDS = {
+    # kind: (Hand field, its span field)
+    "dealer": ("dealer", "dealer_span"),
+    "first": ("first", "first_span"),
+    "kitty": ("kitty", "kitty_span"),
+    "trump": ("trump", "trump_span"),
+    "points": ("points", "points_span"),
+    "declare none": ("declare_none", None),
+    "redeal": ("redeal", None),
+}
+
+
+def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
+    records: list[Record] = []
+    diags: list[Diagnostic] = []
+    rec = None          # current record
+    hand = None         # current hand
+    target = None       # node receiving `;` continuation lines / own-line commentary
+    seats_seen: set[str] = set()
+
+    def new_record(span: Span):
+        nonlocal rec, hand, target
+        rec = _Record(span=span)
+        records.append(rec)
+        hand = None
+        target = None
+        return rec
+
+    for item in items:
+        kind = item.kind
+        span = item.span
+        if rec is None:
+            new_record(span)
+        if kind == "comment":
+            if target is None:
+                rec.line_comment = _join_comment(rec.line_comment, item.line_comment)
+            else:
+                target.line_comment = _join_comment(target.line_comment, item.line_comment)
+            rec.span = _merge(rec.span, span)
+            if hand is not None:
+                hand.span = _merge(hand.span, span)
+            continue
+        if kind == "notes":
+            if hand is None:
+                rec.header_comments.extend(item.value)
+            else:
+                target.comments.extend(item.value)
+            if item.line_comment is not None:
+                if target is None:
+                    rec.line_comment = _join_comment(rec.line_comment, item.line_comment)
+                else:
+                    target.line_comment = _join_comment(target.line_comment, item.line_comment)
+            rec.span = _merge(rec.span, span)
+            if hand is not None:
+                hand.span = _merge(hand.span, span)
+            continue
+        if kind == "tags":
+            if hand is not None:
+                new_record(span)
+            rec.tags.extend(item.value)
+            target = item.value[-1]
+            if item.line_comment is not None:
+                target.line_comment = item.line_comment
+            rec.span = _merge(rec.span, span)
+            continue
+        # hand content
+        if kind == "hand" or hand is None:
+            number = item.value if kind == "hand" else None
+            hand = _Hand(number=number, span=span)
+            rec.hands.append(hand)
+            seats_seen = set()
+            if kind == "hand":
+                hand.comments.extend(item.comments)
+                hand.line_comment = item.line_comment
+                target = hand
+                rec.span = _merge(rec.span, span)
+                continue
+        node_target = None
+        if kind in _FIELD_KINDS:
+            field, span_field = _FIELD_KINDS[kind]
+            if getattr(hand, field) is not None:
+                diags.append(Diagnostic.at("SJ108", span, f"a second `{kind}` line in this hand; "
+                                                          f"the first one is kept"))
+                continue
+            setattr(hand, field, item.value)
+            if span_field:
+                setattr(hand, span_field, span)
+            note = _Note(span=span, comments=item.comments, line_comment=item.line_comment)
+            if item.comments or item.line_comment is not None:
+                hand.line_notes[kind] = note
+            node_target = _LazyNote(hand, kind, note)
+        elif kind == "levels":
+            if hand.levels is not None:
+                diags.append(Diagnostic.at("SJ108", span, "a second `levels` line in this hand; "
+                                                          "the first one is kept"))
+                continue
+            hand.levels = node_target = item.value
+        elif kind == "seat":
+            seat = item.value.seat
+            if seat in seats_seen:
+                diags.append(Diagnostic.at("SJ108", span, f"a second `{seat}:` line with dealt cards "
+                                                          f"in this hand; the first one is kept "
+                                                          f"(a trick needs a number, like `5. {seat}: …`)"))
+                continue
+            seats_seen.add(seat)
+            hand.deal.append(item.value)
+            node_target = item.value
+        elif kind in ("declare", "bury"):
+            hand.events.append(item.value)
+            node_target = item.value
+        elif kind == "trick":
+            hand.tricks.append(item.value)
+            node_target = item.value
+        if item.line_comment is not None and kind not in _FIELD_KINDS:
+            node_target.line_comment = item.line_comment
+        target = node_target
+        hand.span = _merge(hand.span, span)
+        rec.span = _merge(rec.span, span)
+    return records, diags
+
+
+class _LazyNote:
+    """Stands for a hand line's :class:`Note` until a comment needs it stored."""
+
+    __slots__ = ("hand", "key", "note")
+
+    def __init__(self, hand, key: str, note):
+        self.hand = hand
+        self.key = key
+        self.note = note
+
+    @property
+    def comments(self) -> list[str]:
+        self.hand.line_notes[self.key] = self.note
+        return self.note.comments
+
+    @property
+    def line_comment(self) -> str | None:
+        return self.note.line_comment
+
+    @line_comment.setter
+    def line_comment(self, value: str | None) -> None:
+        self.hand.line_notes[self.key] = self.note
+        self.note.line_comment = value
+
+
+# -- reading a whole input ---------------------------------------------------------------------
+
+def read_records(source, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
+    """Stream ``(record, diagnostics)`` from any input; never raises.
+
+    A chunk that holds text but yields no record (every line was bad) gives
+    an empty :class:`Record` so that its diagnostics are not lost.
+    """
+    chunks = split_records(source, start_line)
+    line = start_line
+    while True:
+        try:
+            first, lines = next(chunks)
+        except StopIteration:
+            return
+        except Exception as exc:  # reading the input itself failed
+            yield _Record(span=NO_SPAN), [Diagnostic.at(
+                "SJ101", Span(line, 1, line, 1),
+                f"the input could not be read past this line ({type(exc).__name__}: {exc})")]
+            return
+        line = first + len(lines)
+        records, diags = parse_chunk(lines, first)
+        if not records:
+            yield _Record(span=Span(first, 1, first, 1)), diags
+            continue
+        if len(records) == 1:
+            yield records[0], diags
+            continue
+        # several records in one chunk (only when a tag line follows hand content
+        # on the same logical line group): hand each its own diagnostics
+        starts = [r.span.line for r in records]
+        for k, record in enumerate(records):
+            lo = starts[k] if k else 0
+            hi = starts[k + 1] if k + 1 < len(records) else None
+            yield record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]

@@ -1,0 +1,282 @@
+"""Writing records as canonical SJN.
+
+The canonical style (documented in ``docs/notation.md``):
+
+* comment lines of the record (``Record.line_comment``) first, then the tags,
+  one per line, then the header commentaries, one per line;
+* a blank line before each hand and between records;
+* within a hand, a fixed line order: ``hand``, ``levels``, ``dealer``,
+  ``first``, the seat lines in N W S E order, ``kitty``, ``declare none``,
+  the ``declare``/``bury`` lines in their recorded order with ``trump`` right
+  before the first ``bury`` (after the last declaration when nothing is
+  buried), the tricks (one per line, always numbered), ``points``, ``redeal``;
+* cards suit-first with ASCII suits (``unicode=True``: ♠ ♥ ♦ ♣), a run of
+  one suit written as one group (``SAKK H109``; ``grouped=False``: one card
+  per group), two spaces between the plays of a trick;
+* a ``{ … }`` commentary right after its element, a ``;`` comment at the end
+  of its line (a comment of several lines continues on ``;`` lines below);
+  the commentary of a whole trick goes on the line after it.
+
+Writing then reading gives back the same content (``parse(write(r))`` equals
+:func:`canonical` of ``r`` ignoring spans), and writing what was read is
+idempotent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
+
+from .model import SEATS, Hand, Record, Trick
+
+__all__ = ["write", "write_record", "canonical", "representable_problems"]
+
+_SEAT_ORDER = {seat: i for i, seat in enumerate(SEATS)}
+
+
+class _Style:
+    __slots__ = ("unicode", "grouped")
+
+    def __init__(self, unicode: bool, grouped: bool):
+        self.unicode = unicode
+        self.grouped = grouped
+
+    def cards(self, cards) -> str:
+        return format_cards(cards, unicode=self.unicode, grouped=self.grouped)
+
+
+def write(records: Record | Iterable[Record], *, unicode: bool = False, grouped: bool = True) -> str:
+    """Canonical SJN for one record or several (separated by a blank line).
+
+    Raises ``ValueError`` for a record that SJN cannot represent (see
+    :func:`representable_problems`); records read from SJN or JSON by this
+    package always can be written.
+    """
+    if isinstance(records, Record):
+        records = [records]
+    style = _Style(unicode, grouped)
+    parts = [write_record(r, style) for r in records]
+    return "\n".join(p for p in parts if p)
+
+
+def write_record(record: Record, style: _Style | None = None) -> str:
+    problems = representable_problems(record)
+    if problems:
+        raise ValueError("record cannot be written as SJN: " + "; ".join(problems[:3]))
+    style = style or _Style(False, True)
+    out: list[str] = []
+    if record.line_comment is not None:
+        out.extend(_comment_lines(record.line_comment))
+    for tag in record.tags:
+        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+        _emit(out, f'[{tag.name} "{value}"]', tag)
+    for text in record.header_comments:
+        out.append(f"{{{text}}}")
+    for hand in record.hands:
+        if out:
+            out.append("")
+        _write_hand(out, hand, style)
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _comment_lines(text: str) -> list[str]:
+    return [f"; {line}" if line else ";" for line in text.split("\n")]
+
+
+def _emit(out: list[str], text: str, node) -> None:
+    """Append ``text`` with the node's commentaries and ``;`` comment."""
+    if node is not None:
+        for comment in node.comments:
+            text += f" {{{comment}}}"
+        if node.line_comment is not None:
+            lines = _comment_lines(node.line_comment)
+            out.append(f"{text}  {lines[0]}")
+            out.extend(lines[1:])
+            return
+    out.append(text)
+
+
+def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
+    notes = hand.line_notes
+    head = "hand" if hand.number is None else f"hand {hand.number}"
+    _emit(out, head, hand)
+    if hand.levels is not None:
+        lv = hand.levels
+        _emit(out, f"levels NS {rank_name(lv.ns)} EW {rank_name(lv.ew)}", lv)
+    if hand.dealer is not None:
+        _emit(out, f"dealer {hand.dealer}", notes.get("dealer"))
+    if hand.first is not None:
+        _emit(out, f"first {hand.first}", notes.get("first"))
+    for sc in sorted(hand.deal, key=lambda s: _SEAT_ORDER[s.seat]):
+        _emit(out, f"{sc.seat}: {style.cards(sc.cards)}", sc)
+    if hand.kitty is not None:
+        _emit(out, f"kitty {style.cards(hand.kitty)}", notes.get("kitty"))
+    if hand.declare_none is not None:
+        _emit(out, "declare none", notes.get("declare none"))
+    trump_line = None
+    if hand.trump is not None:
+        symbols = SUIT_SYMBOLS if style.unicode else SUIT_LETTERS
+        trump_line = "NT" if hand.trump == 4 else symbols[hand.trump]
+    for event in hand.events:
+        if event.kind == "bury":
+            if trump_line is not None:
+                _emit(out, f"trump {trump_line}", notes.get("trump"))
+                trump_line = None
+            _emit(out, f"bury {event.seat}: {style.cards(event.cards)}", event)
+        else:
+            text = f"declare {event.seat} {style.cards(event.cards)}"
+            if event.at is not None:
+                text += f" @{event.at}"
+            _emit(out, text, event)
+    if trump_line is not None:
+        _emit(out, f"trump {trump_line}", notes.get("trump"))
+    for index, trick in enumerate(hand.tricks):
+        _write_trick(out, trick, index, style)
+    if hand.points is not None:
+        _emit(out, f"points {hand.points}", notes.get("points"))
+    if hand.redeal is not None:
+        _emit(out, "redeal", notes.get("redeal"))
+
+
+def _write_trick(out: list[str], trick: Trick, index: int, style: _Style) -> None:
+    number = trick.number if trick.number is not None else index + 1
+    plays = []
+    for play in trick.plays:
+        text = f"{play.seat}: "
+        if play.attempted is not None:
+            text += f"{style.cards(play.attempted)} -> "
+        text += style.cards(play.cards)
+        for comment in play.comments:
+            text += f" {{{comment}}}"
+        plays.append(text)
+    line = f"{number}."
+    if plays:
+        line += " " + "  ".join(plays)
+    if trick.line_comment is not None:
+        lines = _comment_lines(trick.line_comment)
+        out.append(f"{line}  {lines[0]}")
+        out.extend(lines[1:])
+    else:
+        out.append(line)
+    for comment in trick.comments:
+        out.append(f"{{{comment}}}")
+
+
+def canonical(record: Record) -> Record:
+    """The record as canonical SJN gives it back: seat lines in N W S E order,
+    every trick numbered (a missing number is its position in the hand) and
+    no empty line notes. Spans are kept."""
+    hands = []
+    for hand in record.hands:
+        deal = sorted(hand.deal, key=lambda s: _SEAT_ORDER[s.seat])
+        tricks = [t if t.number is not None else t.model_copy(update={"number": i + 1})
+                  for i, t in enumerate(hand.tricks)]
+        notes = {k: n for k, n in hand.line_notes.items() if n.comments or n.line_comment is not None}
+        hands.append(hand.model_copy(update={"deal": deal, "tricks": tricks, "line_notes": notes}))
+    return record.model_copy(update={"hands": hands})
+
+
+# -- what SJN can hold ------------------------------------------------------------------------
+
+def _text_problems(what: str, text: str, *, commentary: bool) -> list[str]:
+    problems = []
+    if text != text.strip():
+        problems.append(f"{what} has blanks at its ends (they are not kept)")
+    if commentary:
+        if "{" in text or "}" in text:
+            problems.append(f"{what} holds a brace")
+        if any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
+            problems.append(f"{what} has a line starting with `[` (it would start a record)")
+    return problems
+
+
+def _node_problems(what: str, node) -> list[str]:
+    problems = []
+    for c in node.comments:
+        problems += _text_problems(f"a commentary of {what}", c, commentary=True)
+    if node.line_comment is not None:
+        for line in node.line_comment.split("\n"):
+            problems += _text_problems(f"the comment of {what}", line, commentary=False)
+    return problems
+
+
+def _cards_problems(what: str, cards) -> list[str]:
+    if not cards:
+        return [f"{what} has no cards"]
+    if any(not (isinstance(c, int) and 0 <= c < 54) for c in cards):
+        return [f"{what} holds a card outside 0..53"]
+    return []
+
+
+def representable_problems(record: Record) -> list[str]:
+    """Why ``record`` cannot be written as SJN (empty when it can).
+
+    SJN cannot write: empty card lists, cards outside 0..53, levels outside
+    2..15, a trump outside 0..4, negative hand/trick numbers or draw counts,
+    a tag name that is not ``[A-Za-z][A-Za-z0-9_.-]*`` or a value with a line
+    break, comment text with blanks at its ends, a commentary holding a brace
+    or a line starting with ``[``, and two seat lines for one seat.
+    """
+    problems: list[str] = []
+    if record.comments:
+        problems.append("Record.comments has no SJN form (use header_comments)")
+    if record.line_comment is not None:
+        for line in record.line_comment.split("\n"):
+            problems += _text_problems("the record's comment", line, commentary=False)
+    for c in record.header_comments:
+        problems += _text_problems("a header commentary", c, commentary=True)
+    for tag in record.tags:
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
+            problems.append(f"tag name {tag.name!r} is not a valid name")
+        if "\n" in tag.value or "\r" in tag.value:
+            problems.append(f"tag {tag.name} has a line break in its value")
+        problems += _node_problems(f"tag {tag.name}", tag)
+    for h, hand in enumerate(record.hands, 1):
+        where = f"hand #{h}"
+        if hand.number is not None and hand.number < 0:
+            problems.append(f"{where} has a negative number")
+        problems += _node_problems(where, hand)
+        if hand.levels is not None:
+            if not (2 <= hand.levels.ns <= 15 and 2 <= hand.levels.ew <= 15):
+                problems.append(f"{where} has a level outside 2..15")
+            problems += _node_problems(f"the levels of {where}", hand.levels)
+        if hand.trump is not None and not 0 <= hand.trump <= 4:
+            problems.append(f"{where} has a trump outside 0..4")
+        seats = [sc.seat for sc in hand.deal]
+        if len(set(seats)) != len(seats):
+            problems.append(f"{where} has two seat lines for one seat")
+        for sc in hand.deal:
+            problems += _cards_problems(f"{sc.seat}'s cards in {where}", sc.cards)
+            problems += _node_problems(f"{sc.seat}'s cards in {where}", sc)
+        if hand.kitty is not None:
+            problems += _cards_problems(f"the kitty of {where}", hand.kitty)
+        for event in hand.events:
+            problems += _cards_problems(f"a {event.kind} in {where}", event.cards)
+            problems += _node_problems(f"a {event.kind} in {where}", event)
+            if getattr(event, "at", None) is not None and event.at < 0:
+                problems.append(f"a declaration in {where} has a negative `@k`")
+        for t, trick in enumerate(hand.tricks, 1):
+            if trick.number is not None and trick.number < 0:
+                problems.append(f"trick #{t} of {where} has a negative number")
+            problems += _node_problems(f"trick #{t} of {where}", trick)
+            for play in trick.plays:
+                problems += _cards_problems(f"a play in trick #{t} of {where}", play.cards)
+                if play.attempted is not None:
+                    problems += _cards_problems(f"a failed throw in trick #{t} of {where}", play.attempted)
+                if play.line_comment is not None:
+                    problems.append(f"a play in trick #{t} of {where} has a `;` comment "
+                                    f"(only the trick line can)")
+                problems += _node_problems(f"a play in trick #{t} of {where}", play)
+        for key, note in hand.line_notes.items():
+            if key not in _NOTE_KEYS:
+                problems.append(f"{where} has a note for unknown line {key!r}")
+            elif getattr(hand, _NOTE_KEYS[key]) is None:
+                problems.append(f"{where} has a note for its `{key}` line but no such line")
+            problems += _node_problems(f"the `{key}` line of {where}", note)
+    return problems
+
+
+_NOTE_KEYS = {"dealer": "dealer", "first": "first", "kitty": "kitty", "declare none": "declare_none",
+              "trump": "trump", "points": "points", "redeal": "redeal"}
