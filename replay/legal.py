@@ -100,3 +100,80 @@ def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
                     out.append(Unit(w, length, key[run[-1]],
                                     tuple(c for c in reversed(run) for _ in range(w))))
     return out
+
+
+# -- building one legal follow directly (bots, the generator) -------------------------
+
+def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
+                 prefer=None) -> tuple[int, ...]:
+    """One legal follow to ``lead``, built directly instead of enumerated.
+
+    ``prefer(card) -> sortable`` ranks the cards the caller would rather give
+    up (smallest first; default: lowest strength). The play is built the way
+    §6 "Following" reads: every card of the led suit when short of it (filled
+    with the most preferred other cards); otherwise the lead's tractors, then
+    its tuples widest first (an unmet w-tuple falls back to a (w-1)-tuple), then
+    singles, each time taking the most preferred cards of the led suit. The
+    result is checked with :func:`replay.trick.check_follow`; when the greedy
+    choice misses an obligation (``follow_policy: strict``, Titanic fallbacks)
+    the most preferred play among :func:`legal_follows` is returned instead.
+    """
+    eff, key = order.eff, order.key
+    if prefer is None:
+        def prefer(c: int) -> int:
+            return key[c]
+    n = len(lead)
+    suit = lead_suit(lead, order)
+    in_suit = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] == suit})
+    have = sum(in_suit.values())
+    if have <= n:
+        base = sorted(in_suit.elements())
+        if have == n:
+            return tuple(base)
+        others = sorted((c for c, k in holding.items() if k > 0 and eff[c] != suit
+                         for _ in range(k)), key=prefer)
+        return tuple(base + others[:n - have])
+    if n == 1:
+        return (min(in_suit, key=prefer),)
+    units = decompose(lead, order)
+    rem = Counter(in_suit)
+    out: list[int] = []
+
+    def take(cards: Sequence[int]) -> None:
+        for c in cards:
+            rem[c] -= 1
+            if not rem[c]:
+                del rem[c]
+        out.extend(cards)
+
+    demand: dict[int, int] = {}
+    for u in units:
+        if u.width >= 2:
+            demand[u.width] = demand.get(u.width, 0) + u.length
+    for u in units:
+        if u.length < 2:
+            continue
+        runs = _sub_runs(rem, key, u.width, u.length)
+        if runs:
+            run = min(runs, key=lambda r: sorted(prefer(c) for c in r))
+            take([c for c in run for _ in range(u.width)])
+            demand[u.width] -= u.length
+    for w in range(max(demand, default=1), 1, -1):
+        need = demand.get(w, 0)
+        while need > 0:
+            cands = [c for c, k in rem.items() if k >= w]
+            if not cands:
+                break
+            take([min(cands, key=lambda c: (rem[c] > w, prefer(c)))] * w)
+            need -= 1
+        if need > 0 and w > 2:
+            demand[w - 1] = demand.get(w - 1, 0) + need
+    if len(out) < n:
+        # singles: spare cards that break no tuple first
+        rest = sorted(rem.elements(), key=lambda c: (rem[c] > 1, prefer(c)))
+        out.extend(rest[:n - len(out)])
+    play = tuple(out[:n])
+    if check_follow(units, suit, in_suit, play, order, ruleset) is None:
+        return play
+    legal = legal_follows(lead, holding, order, ruleset, limit=64)
+    return min(legal, key=lambda p: sorted(prefer(c) for c in p))

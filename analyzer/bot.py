@@ -1,0 +1,532 @@
+"""Simple rule-following bots for the record generator (``analyzer.generate``).
+
+A :class:`Bot` makes every decision of one seat in a hand: whether to declare
+while the cards are drawn, which cards to bury, what to lead and how to follow.
+It plays legally and "reasonably": it is not a strong player, it only has to
+produce records that look like real games and exercise every rule.
+
+Rules are never re-implemented here: what may be declared comes from
+:func:`replay.declare.legal_declarations`, units and throws from
+:mod:`replay.units` / :func:`replay.trick.check_throw`, follows from
+:func:`replay.legal.build_follow` (checked by the engine's ``check_follow``),
+and who wins from :func:`replay.trick.trick_winner`. The bots are
+*omniscient*: the generator shows them every holding, and they use it to see
+which units stand (``beats_unit``) and which throws would fail. All randomness
+comes from the ``random.Random`` the generator passes in, so a seed gives the
+same decisions every time.
+
+Policy in short
+---------------
+* **Declaring**: show a level card (or pair, or campus card + joker) when its
+  suit is long in the cards drawn so far; reinforce one's own declaration;
+  override an opponent with a pair when that suit is good for us; declare NT
+  with a joker pair now and then, more readily over an opponent. When nobody
+  has declared by the end of the deal most seats declare whatever they can
+  (a few hands are redealt or fall to ``no_declaration``).
+* **Burying**: keep trumps, aces, kings and tuples; void short plain suits
+  first; bury point cards only with a strong trump holding.
+* **Leading**: at the end of the hand, lead the strongest units (the last
+  trick decides the kitty); otherwise sometimes throw all the units of a suit
+  that nobody can beat (``check_throw`` confirms), rarely a risky throw that may
+  fail; lead a unit nobody can beat (tractors and pairs first) when the
+  opponents cannot ruff it; else a low card of the shortest plain suit.
+* **Following**: win cheaply (the lowest matching unit that beats the best
+  play, or the lowest ruff when void) when an opponent is winning; feed points
+  (10, K, 5) when the partner's play will stand; otherwise give low cards,
+  keeping tuples and point cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from replay.cards import LJ, POINTS
+from replay.declare import DeclState, legal_declarations
+from replay.legal import build_follow, single_unit_leads
+from replay.order import NT, TRUMP, Order
+from replay.ruleset import Ruleset
+from replay.scoring import next_seat, partner, team_of
+from replay.trick import check_throw, lead_suit, trick_winner
+from replay.units import Unit, beats_unit, decompose
+
+SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+
+
+@dataclass(frozen=True)
+class BotParams:
+    """Knobs of the policy (probabilities are per decision)."""
+
+    #: lead a throw that stands when one is available
+    throw_chance: float = 0.35
+    #: lead a throw without knowing that it stands (some of these fail)
+    risky_throw_chance: float = 0.06
+    #: declare at the end of the deal when nobody has declared yet
+    last_chance_declare: float = 0.5
+    #: override an opponent's declaration when our suit is good
+    override_chance: float = 0.7
+    #: reinforce one's own declaration when possible
+    reinforce_chance: float = 0.75
+    #: declare NT with a joker pair (over an opponent: twice as likely)
+    joker_nt_chance: float = 0.3
+    #: share of hands where nobody wants to declare while the cards are drawn
+    shy_hand: float = 0.08
+    #: in such a hand, the chance that a seat declares at the end of the deal
+    shy_last_chance: float = 0.25
+    #: campus, later hands: keep an override for after the bury (反主抄底)
+    save_for_kitty: float = 0.5
+    #: ruff a pointless trick an opponent is winning
+    ruff_chance: float = 0.75
+    #: cards left in hand from which the bot fights for the last trick
+    endgame: int = 3
+
+
+@dataclass
+class TrickView:
+    """What a bot sees when it plays: the position of one trick.
+
+    ``holdings`` are every seat's current cards (the bots are omniscient);
+    ``plays`` the plays of this trick so far, leader first, as played.
+    """
+
+    seat: str
+    order: Order
+    ruleset: Ruleset
+    holdings: Mapping[str, Counter]
+    plays: list[tuple[str, tuple[int, ...]]]
+    dealer: str
+    trick_number: int
+    #: points in the kitty at stake on the last trick (0: nothing to fight for)
+    kitty_points: int = 0
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def holding(self) -> Counter:
+        return self.holdings[self.seat]
+
+    @property
+    def cards_left(self) -> int:
+        return sum(self.holding.values())
+
+    def later_seats(self) -> list[str]:
+        """Seats still to play after this one in this trick."""
+        leader = self.plays[0][0] if self.plays else self.seat
+        done = {s for s, _ in self.plays} | {self.seat}
+        return [s for s in (next_seat(leader, k) for k in (1, 2, 3)) if s not in done]
+
+
+class Bot:
+    """The decisions of one seat (one instance per seat and hand, or shared)."""
+
+    def __init__(self, ruleset: Ruleset, rng: random.Random, params: BotParams | None = None) -> None:
+        self.rs = ruleset
+        self.rng = rng
+        self.p = params or BotParams()
+        self.shy = False
+        self._units_cache: tuple[tuple[int, ...], Order | None, list[Unit]] = ((), None, [])
+
+    def new_hand(self) -> None:
+        """Start a hand: draw this hand's mood (a shy hand: nobody likes the cards)."""
+        self.shy = self.rng.random() < self.p.shy_hand
+
+    # ------------------------------------------------------------------ declaring
+    def declaration(self, state: DeclState, seat: str, drawn: Sequence[int], *,
+                    after_bury: bool = False, last_chance: bool = False,
+                    eager: bool = False) -> tuple[int, ...] | None:
+        """The cumulative card set ``seat`` writes on a ``declare`` line now, or None.
+
+        ``drawn``: the seat's cards so far; ``last_chance``: the deal is over;
+        ``eager``: declare anything legal (the generator's guard against a long
+        run of redeals); ``after_bury``: campus 反主抄底.
+        """
+        rng, p, rs = self.rng, self.p, self.rs
+        cur = state.standing
+        # cheap filters first: the engine is asked only when the bot would declare
+        level = state.level
+        held = Counter(c for c in drawn if c >= LJ or c % 13 + 2 == level)
+        if not held:
+            return None
+        if not eager:
+            if cur is None and not last_chance:
+                if self.shy:
+                    return None
+                n = max(len(drawn), 1)
+                need = 0.34 - 0.1 * min(1.0, n / rs.hand_size)
+                suits = {c // 13 for c in held if c < LJ}
+                if max((self._share(drawn, level, t) for t in suits), default=0.0) < need and \
+                        max(held.values()) < 2:
+                    return None
+            elif cur is not None and not rs.partner_reinforce and max(held.values()) < 2:
+                return None             # only a tuple can override or reinforce
+        options = legal_declarations(rs, level, state, seat, drawn, after_bury=after_bury)
+        if not options:
+            return None
+        if eager:
+            return max(options, key=lambda o: self._declare_score(state, seat, drawn, o))
+        prev = Counter(state.shown_by(seat))
+        scored = sorted(((self._declare_score(state, seat, drawn, o), o) for o in options),
+                        key=lambda x: -x[0])
+        if len(scored) > 1 and _trump_of(Counter(scored[0][1]) - prev) == NT and \
+                rng.random() >= 2 * p.joker_nt_chance:
+            scored = scored[1:]         # a joker pair is kept back this time
+        best_score, best = scored[0]
+        added = Counter(best) - prev
+        trump = _trump_of(added)
+        n = max(len(drawn), 1)
+        quality = best_score
+        if cur is None:
+            if last_chance:
+                chance = p.shy_last_chance if self.shy else p.last_chance_declare
+                return best if rng.random() < chance else None
+            if self.shy:
+                return None
+            # declare early only with a long suit; later more readily
+            need = 0.34 - 0.1 * min(1.0, n / self.rs.hand_size)
+            return best if quality >= need and rng.random() < 0.8 else None
+        mine = cur.seat == seat
+        if mine:
+            if trump == cur.trump and trump != NT:
+                return best if rng.random() < p.reinforce_chance else None   # 自保
+            return best if quality >= 0.4 and rng.random() < 0.15 else None
+        if team_of(cur.seat) == team_of(seat):
+            if cur.trump == trump and trump != NT:      # 对家保 (partner_reinforce)
+                return best if rng.random() < p.reinforce_chance else None
+            return best if quality >= 0.45 and rng.random() < 0.1 else None
+        # an opponent's declaration stands: override (反主)
+        if (self.rs.declaration == "campus" and not state.first_hand and not after_bury
+                and rng.random() < p.save_for_kitty):
+            return None                 # keep it for 反主抄底 after the bury
+        if trump == NT:
+            return best if rng.random() < 2 * p.joker_nt_chance else None
+        if after_bury:
+            return best if quality >= 0.2 or rng.random() < 0.5 else None
+        return best if quality >= 0.28 and rng.random() < p.override_chance else None
+
+    def _declare_score(self, state: DeclState, seat: str, drawn: Sequence[int],
+                       cards: tuple[int, ...]) -> float:
+        """How good the trump that ``cards`` would set is for the seat's cards so far:
+        the share of them that would be trumps (NT: jokers and level cards, scaled)."""
+        added = Counter(cards) - Counter(state.shown_by(seat))
+        trump = _trump_of(added)
+        level = state.level
+        n = max(len(drawn), 1)
+        count = 0
+        for c in drawn:
+            if c >= LJ or c % 13 + 2 == level or (trump != NT and c // 13 == trump):
+                count += 1
+        share = count / n
+        return 2.2 * share if trump == NT else share
+
+    @staticmethod
+    def _share(drawn: Sequence[int], level: int, trump: int) -> float:
+        """The share of ``drawn`` that would be trumps with ``trump`` (a suit)."""
+        count = sum(1 for c in drawn if c >= LJ or c % 13 + 2 == level or c // 13 == trump)
+        return count / max(len(drawn), 1)
+
+    # ------------------------------------------------------------------ burying
+    def bury(self, cards: Sequence[int], order: Order, count: int) -> tuple[int, ...]:
+        """``count`` cards to lay down from ``cards`` (hand + kitty).
+
+        Keeps trumps, aces and kings, tuples; voids the shortest plain suits
+        when they fit; buries point cards only with many trumps.
+        """
+        eff, key = order.eff, order.key
+        hold = Counter(cards)
+        trumps = sum(k for c, k in hold.items() if eff[c] == TRUMP)
+        strong = trumps >= 0.45 * len(cards)
+        plain: dict[int, list[int]] = {}
+        for c in cards:
+            if eff[c] != TRUMP:
+                plain.setdefault(eff[c], []).append(c)
+        top_key = {s: max(key[c] for c in cs) for s, cs in plain.items()}
+
+        def keep_value(c: int) -> float:
+            if eff[c] == TRUMP:
+                return 1000 + key[c]
+            v = key[c] * 2.0
+            if hold[c] >= 2:
+                v += 40
+            if key[c] >= top_key[eff[c]] and key[c] >= 10:
+                v += 30            # the suit's ace (or the best card left)
+            if POINTS[c]:
+                v += 8 if strong else 25
+            return v
+
+        out: list[int] = []
+        # void short plain suits whose cards are all cheap
+        for s in sorted(plain, key=lambda s: (len(plain[s]), s)):
+            cs = plain[s]
+            if len(out) + len(cs) > count:
+                continue
+            if any(keep_value(c) >= 40 for c in cs):
+                continue
+            out.extend(cs)
+        rest = Counter(cards)
+        rest.subtract(out)
+        pool = sorted(rest.elements(), key=lambda c: (keep_value(c), c))
+        out.extend(pool[:count - len(out)])
+        return tuple(order.sorted(out))
+
+    # ------------------------------------------------------------------ leading
+    def lead(self, view: TrickView) -> tuple[int, ...]:
+        """The cards to lead (a throw may fail: the generator asks the engine)."""
+        order, rs = view.order, self.rs
+        eff, key = order.eff, order.key
+        hold = view.holding
+        seat = view.seat
+        others = [(next_seat(seat, k), view.holdings[next_seat(seat, k)]) for k in (1, 2, 3)]
+        by_suit: dict[int, Counter] = {}
+        for c, k in hold.items():
+            if k:
+                by_suit.setdefault(eff[c], Counter())[c] = k
+        others_by_suit = [_split(h, eff) for _, h in others]
+        opp_by_suit = [others_by_suit[i] for i, (s, _) in enumerate(others)
+                       if team_of(s) != team_of(seat)]
+
+        stand_cache: dict[tuple[int, ...], bool] = {}
+
+        def stands(u: Unit) -> bool:
+            got = stand_cache.get(u.cards)
+            if got is None:
+                s = eff[u.cards[0]]
+                got = all(beats_unit(h[s], u, order) is None for h in others_by_suit if s in h)
+                stand_cache[u.cards] = got
+            return got
+
+        def ruffable(u: Unit) -> bool:
+            s = eff[u.cards[0]]
+            if s == TRUMP:
+                return False
+            return any(not h.get(s) and sum(h.get(TRUMP, {}).values()) >= u.size for h in opp_by_suit)
+
+        # top unit of each shape in each suit: the candidates for a sure winner
+        cands = _top_units(by_suit, order)
+        left = view.cards_left
+
+        # the end of the hand: fight for the last trick (kitty), biggest units first
+        if left <= self.p.endgame:
+            best = max(cands, key=lambda u: (u.size, stands(u), eff[u.cards[0]] == TRUMP, u.top))
+            return best.cards
+
+        rng = self.rng
+        # a throw that stands: every unit of a suit nobody can beat
+        if rng.random() < self.p.throw_chance:
+            throw = self._standing_throw(by_suit, stands, ruffable, order)
+            if throw is not None:
+                holdings = [hold] + [h for _, h in others]
+                seats = [seat] + [s for s, _ in others]
+                if not check_throw(throw, 0, holdings, seats, order, rs).blockers:
+                    return throw
+        # a risky throw: the top units of a suit, without looking
+        if rng.random() < self.p.risky_throw_chance:
+            suits = [s for s, cs in by_suit.items() if len(decompose(cs.elements(), order)) >= 2]
+            if suits:
+                s = rng.choice(sorted(suits))
+                units = sorted(decompose(by_suit[s].elements(), order), key=lambda u: -u.top)
+                k = min(len(units), rng.choice((2, 2, 3)))
+                return tuple(c for u in units[:k] for c in u.cards)
+        # a sure winner: bigger units first, plain suits before trumps
+        winners = [u for u in cands if stands(u) and not ruffable(u)]
+        if winners:
+            trumps = sum(by_suit.get(TRUMP, {}).values())
+            pull = trumps >= 0.5 * left and team_of(seat) == team_of(view.dealer)
+            u = max(winners, key=lambda u: (u.size, (eff[u.cards[0]] == TRUMP) == pull, u.top))
+            if u.size >= 2 or rng.random() < 0.85:
+                return u.cards
+        # a low card from the shortest plain suit (towards a void), no points
+        plain = [s for s in by_suit if s != TRUMP]
+        if plain:
+            s = min(plain, key=lambda s: (sum(by_suit[s].values()), s))
+            cs = by_suit[s]
+            pairs = [c for c, k in cs.items() if k >= 2 and not POINTS[c]]
+            if pairs and rng.random() < 0.3:
+                c = min(pairs, key=lambda c: key[c])
+                return (c, c)
+            c = min(cs, key=lambda c: (cs[c] > 1, POINTS[c] > 0, key[c]))
+            return (c,)
+        cs = by_suit[TRUMP]
+        c = min(cs, key=lambda c: (cs[c] > 1, POINTS[c] > 0, key[c]))
+        return (c,)
+
+    def _standing_throw(self, by_suit, stands, ruffable, order: Order) -> tuple[int, ...] | None:
+        """All units of one suit that stand, when there are at least two of them."""
+        best: tuple[int, ...] | None = None
+        for s in sorted(by_suit):
+            units = decompose(by_suit[s].elements(), order)
+            if len(units) < 2:
+                continue
+            good = [u for u in units if stands(u) and not ruffable(u)]
+            if len(good) < 2:
+                continue
+            cards = tuple(c for u in good for c in u.cards)
+            if best is None or len(cards) > len(best):
+                best = cards
+        return best
+
+    # ------------------------------------------------------------------ following
+    def follow(self, view: TrickView) -> tuple[int, ...]:
+        """A legal follow to the trick's lead."""
+        order, rs = view.order, self.rs
+        eff, key = order.eff, order.key
+        hold = view.holding
+        seat = view.seat
+        lead = view.plays[0][1]
+        n = len(lead)
+        suit = lead_suit(lead, order)
+        plays = [p for _, p in view.plays]
+        cur = trick_winner(plays, order, rs)
+        cur_seat = view.plays[cur.index][0]
+        later = view.later_seats()
+        last = not later
+        mate_wins = team_of(cur_seat) == team_of(seat)
+        trick_points = sum(POINTS[c] for p in plays for c in p)
+        in_suit = {c: k for c, k in hold.items() if k and eff[c] == suit}
+        have = sum(in_suit.values())
+        endgame = view.cards_left <= self.p.endgame
+        opp_later = [s for s in later if team_of(s) != team_of(seat)]
+
+        def low(c: int) -> tuple:
+            return (eff[c] == TRUMP, POINTS[c] > 0, key[c])
+
+        def feed(c: int) -> tuple:
+            return (eff[c] == TRUMP, -POINTS[c], key[c])
+
+        if mate_wins:
+            safe = last or self._stands_against(cur.units, cur.ruffed, suit, opp_later, view)
+            return build_follow(lead, hold, order, rs, feed if safe else low)
+
+        # an opponent is winning: try to win
+        win = None
+        if have >= n:
+            if len(self._lead_units(lead, order)) == 1 and not cur.ruffed:
+                win = self._lowest_beating(lead, plays, in_suit, view)
+        elif have == 0 and suit != TRUMP:
+            if trick_points or endgame or last or self.rng.random() < self.p.ruff_chance:
+                win = self._lowest_ruff(lead, plays, hold, view)
+        if win is not None:
+            if last or trick_points >= 10 or endgame:
+                return win
+            units = decompose(win, order)
+            if self._stands_against(units, eff[win[0]] != suit, suit, opp_later, view) or \
+                    self.rng.random() < 0.5:
+                return win
+        return build_follow(lead, hold, order, rs, low)
+
+    def _lead_units(self, lead: tuple[int, ...], order: Order) -> list[Unit]:
+        """``decompose(lead)``, remembered for the rest of the trick."""
+        cached_lead, cached_order, units = self._units_cache
+        if cached_lead != lead or cached_order is not order:
+            units = decompose(lead, order)
+            self._units_cache = (lead, order, units)
+        return units
+
+    def _stands_against(self, units: Sequence[Unit], ruffed: bool, suit: int, seats: list[str],
+                        view: TrickView) -> bool:
+        """Can none of ``seats`` beat this winning play (in suit, or by ruffing)?"""
+        order = view.order
+        eff = order.eff
+        for s in seats:
+            h = view.holdings[s]
+            if len(units) == 1 and any(eff[c] == eff[units[0].cards[0]] and k for c, k in h.items()):
+                if beats_unit(h, units[0], order) is not None:
+                    return False
+            if not ruffed and suit != TRUMP and not any(k and eff[c] == suit for c, k in h.items()):
+                if any(k and eff[c] == TRUMP for c, k in h.items()):
+                    return False
+        return True
+
+    def _lowest_beating(self, lead, plays, in_suit: Mapping[int, int], view: TrickView):
+        """The lowest unit of the led suit, shaped like the one-unit lead, that wins now."""
+        order = view.order
+        u = self._lead_units(lead, order)[0]
+        best = trick_winner(plays, order, self.rs).units[0].top
+        cands: list[Unit] = []
+        if u.length == 1:
+            for c, k in in_suit.items():
+                if k >= u.width and order.key[c] > best:
+                    cands.append(Unit(u.width, 1, order.key[c], (c,) * u.width))
+        else:
+            wide = {c: k for c, k in in_suit.items() if k >= u.width}
+            cands = [v for v in single_unit_leads(wide, order)
+                     if v.shape == u.shape and v.top > best]
+        for v in sorted(cands, key=lambda v: v.top):
+            if trick_winner(list(plays) + [v.cards], order, self.rs).index == len(plays):
+                return v.cards
+        return None
+
+    def _lowest_ruff(self, lead, plays, hold: Mapping[int, int], view: TrickView):
+        """The lowest trump play matching the lead's structure that wins now."""
+        order = view.order
+        eff = order.eff
+        trumps = Counter({c: k for c, k in hold.items() if k and eff[c] == TRUMP})
+        if sum(trumps.values()) < len(lead):
+            return None
+        units = self._lead_units(lead, order)
+        if len(units) == 1:
+            u = units[0]
+            if u.length == 1:
+                cands = [(c,) * u.width for c in sorted(trumps, key=lambda c: order.key[c])
+                         if trumps[c] >= u.width]
+            else:
+                wide = {c: k for c, k in trumps.items() if k >= u.width}
+                cands = [v.cards for v in sorted(single_unit_leads(wide, order), key=lambda v: v.top)
+                         if v.shape == u.shape]
+        else:
+            rem = Counter(trumps)
+            cards: list[int] = []
+            for u in units:
+                opts = [v for v in single_unit_leads(rem, order) if v.shape == u.shape]
+                if not opts:
+                    return None
+                v = min(opts, key=lambda v: v.top)
+                cards.extend(v.cards)
+                rem.subtract(v.cards)
+                rem = +rem
+            cands = [tuple(cards)]
+        for cards in cands:
+            if trick_winner(list(plays) + [cards], order, self.rs).index == len(plays):
+                return tuple(cards)
+        return None
+
+
+def _trump_of(added: Mapping[int, int]) -> int:
+    """The trump a declaration sets: the suit of its level card(s), NT for jokers only."""
+    for c, k in added.items():
+        if k and c < LJ:
+            return c // 13
+    return NT
+
+
+def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[Unit]:
+    """The highest unit of each shape (single, pair, …, each tractor) in each suit."""
+    key = order.key
+    out: list[Unit] = []
+    for cs in by_suit.values():
+        top_w: dict[int, int] = {}
+        for c, k in cs.items():
+            for w in range(1, k + 1):
+                if w not in top_w or key[c] > key[top_w[w]]:
+                    top_w[w] = c
+        out.extend(Unit(w, 1, key[c], (c,) * w) for w, c in top_w.items())
+        wide = {c: k for c, k in cs.items() if k >= 2}
+        if len(wide) >= 2:
+            best: dict[tuple[int, int], Unit] = {}
+            for u in single_unit_leads(wide, order):
+                if u.length >= 2 and (u.shape not in best or u.top > best[u.shape].top):
+                    best[u.shape] = u
+            out.extend(best.values())
+    return out
+
+
+def _split(holding: Mapping[int, int], eff: Sequence[int]) -> dict[int, dict[int, int]]:
+    """A holding split by effective suit."""
+    out: dict[int, dict[int, int]] = {}
+    for c, k in holding.items():
+        if k:
+            out.setdefault(eff[c], {})[c] = k
+    return out
+
+
+__all__ = ["Bot", "BotParams", "TrickView"]
