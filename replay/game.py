@@ -47,14 +47,22 @@ class TrickResult:
     to_attackers: bool                     # the attackers won it
     penalty: int                           # signed change to the attackers' total from a failed throw
     attacker_points: int                   # running total after this trick (tricks + penalties)
-    hands_before: tuple[tuple[int, ...], ...]  # known holdings by SEAT_ORDER (N W S E)
-    hands_after: tuple[tuple[int, ...], ...]
     is_throw: bool
     failed_throw: bool
     blockers: tuple[Blocker, ...]
     winning_units: tuple[Unit, ...]
     ruffed: bool
     span: Span
+    _hand: "HandResult | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def hands_before(self) -> tuple[tuple[int, ...], ...]:
+        """Known holdings before this trick, by SEAT_ORDER (N W S E), cards sorted."""
+        return self._hand.hands_at(self.number - 1) if self._hand else ((),) * 4
+
+    @property
+    def hands_after(self) -> tuple[tuple[int, ...], ...]:
+        return self._hand.hands_at(self.number) if self._hand else ((),) * 4
 
     @property
     def lead(self) -> PlayResult:
@@ -97,6 +105,17 @@ class HandResult:
     @property
     def attackers(self) -> str | None:
         return other_team(team_of(self.dealer)) if self.dealer else None
+
+    def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
+        """Known holdings (sorted cards by SEAT_ORDER) after the first ``k`` tricks."""
+        hands = {s: Counter(self.start_hands.get(s, ())) for s in SEAT_ORDER}
+        for t in self.tricks[:k]:
+            for p in t.plays:
+                h = hands.get(p.seat)
+                if h is not None:
+                    h.subtract(p.cards)
+        return tuple(tuple(sorted(c for c, n in hands[s].items() for _ in range(max(n, 0))))
+                     for s in SEAT_ORDER)
 
 
 @dataclass
@@ -316,10 +335,12 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     for t in hand.tricks:
         for p in t.plays:
             if p.seat in plays_by_seat:
-                need = plays_by_seat[p.seat] + Counter(p.attempted or ())
-                plays_by_seat[p.seat].update(p.cards)
-                if p.attempted:
+                if p.attempted:  # the attempt was held: cards played so far + the attempt
+                    need = plays_by_seat[p.seat] + Counter(p.attempted)
+                    plays_by_seat[p.seat].update(p.cards)
                     plays_by_seat[p.seat] |= need
+                else:
+                    plays_by_seat[p.seat].update(p.cards)
     total_played = {s: sum(1 for t in hand.tricks for p in t.plays if p.seat == s for _ in p.cards)
                     for s in SEAT_ORDER}
     for s in SEAT_ORDER:
@@ -445,7 +466,6 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
             missing = [s for s in SEAT_ORDER if s not in seats_seen]
             diag("SJ401", trick.span, f"trick {t_index} has {len(trick.plays)} plays; "
                                       f"{', '.join(missing)} did not play", tn)
-        before = tuple(tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER)
 
         # the lead
         attempted = tuple(lead_play.attempted) if lead_play.attempted else None
@@ -526,13 +546,12 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
             total += pts
         result.penalties += penalty
         total += penalty
-        after = tuple(tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER)
         result.tricks.append(TrickResult(
             t_index, lead_play.seat,
             tuple(PlayResult(p.seat, tuple(p.cards), tuple(p.attempted) if p.attempted else None, p.span)
                   for p in trick.plays),
-            winner, pts, to_att, penalty, total, before, after, is_throw, failed, blockers,
-            w.units if w else (), w.ruffed if w else False, trick.span))
+            winner, pts, to_att, penalty, total, is_throw, failed, blockers,
+            w.units if w else (), w.ruffed if w else False, trick.span, result))
         leader = winner
 
 

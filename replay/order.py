@@ -37,7 +37,7 @@ class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
     __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
-                 "trump_cards", "_hash")
+                 "trump_cards", "suit_cards", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
@@ -105,6 +105,10 @@ class Order:
         self.eff: tuple[int, ...] = tuple(eff)
         self.key: tuple[int, ...] = tuple(key)
         self.trump_cards = frozenset(c for c in range(NUM_CARDS) if eff[c] == TRUMP)
+        #: the cards of each effective suit (index 0..3, TRUMP), ascending by key
+        self.suit_cards: tuple[tuple[int, ...], ...] = tuple(
+            tuple(sorted((c for c in range(NUM_CARDS) if eff[c] == s), key=key.__getitem__))
+            for s in range(5))
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod

@@ -78,7 +78,16 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     """
     n = sum(u.size for u in lead)
     eff = order.eff
-    held = [c for c, k in holding.items() for _ in range(k) if eff[c] == suit]
+    get = holding.get
+    if n == 1:  # fast path: a single card must be of the led suit when one is held
+        if eff[play[0]] == suit:
+            return None
+        held = [c for c in order.suit_cards[suit] if get(c, 0) > 0]
+        if not held:
+            return None
+        what = "trumps" if suit == TRUMP else "cards of the led suit"
+        return FollowError("SJ403", f"revoke: played no {what} but held {cards_text(held, order)}")
+    held = [c for c in order.suit_cards[suit] for _ in range(get(c, 0))]
     played = [c for c in play if eff[c] == suit]
     need = min(n, len(held))
     if len(played) < need:
