@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from lark import Lark, Transformer
+from pydantic import BaseModel
 from lark.exceptions import LarkError, UnexpectedInput
 
 from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
@@ -115,6 +116,10 @@ _Hand, _Record, _Note = _builder(Hand), _builder(Record), _builder(Note)
 
 _model_new = Play.__new__
 _set = object.__setattr__
+# pydantic keeps its per-instance state in slots; their descriptors set it directly
+_set_fields_set = BaseModel.__pydantic_fields_set__.__set__
+_set_extra = BaseModel.__pydantic_extra__.__set__
+_set_private = BaseModel.__pydantic_private__.__set__
 
 
 def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span) -> Play:
@@ -122,9 +127,9 @@ def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span) -> P
     obj = _model_new(Play)
     _set(obj, "__dict__", {"span": span, "comments": [], "line_comment": None,
                            "seat": seat, "cards": cards, "attempted": attempted})
-    _set(obj, "__pydantic_fields_set__", {"seat", "cards", "attempted", "span"})
-    _set(obj, "__pydantic_extra__", None)
-    _set(obj, "__pydantic_private__", None)
+    _set_fields_set(obj, {"seat", "cards", "attempted", "span"})
+    _set_extra(obj, None)
+    _set_private(obj, None)
     return obj
 
 
@@ -143,6 +148,51 @@ def _check_new_play() -> None:
 
 _check_new_play()
 
+_trick_new, _seat_new = Trick.__new__, SeatCards.__new__
+
+
+def _new_trick(number: int | None, plays: list, span: Span, comments: list[str]) -> Trick:
+    obj = _trick_new(Trick)
+    _set(obj, "__dict__", {"span": span, "comments": comments, "line_comment": None,
+                           "number": number, "plays": plays})
+    _set(obj, "__pydantic_fields_set__", {"span", "comments", "number", "plays"})
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+def _new_seat_cards(seat: str, cards: tuple, span: Span, comments: list[str]) -> SeatCards:
+    obj = _seat_new(SeatCards)
+    _set(obj, "__dict__", {"span": span, "comments": comments, "line_comment": None,
+                           "seat": seat, "cards": cards})
+    _set(obj, "__pydantic_fields_set__", {"span", "comments", "seat", "cards"})
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj
+
+
+def _check_direct_builders() -> None:
+    """Fall back to validated models if the direct builders ever disagree."""
+    global _new_trick, _new_seat_cards
+    span = Span(1, 1, 1, 9)
+    try:
+        play = Play(seat="S", cards=(1,), span=span)
+        t1 = _new_trick(3, [play], span, ["c"])
+        t2 = Trick(number=3, plays=[play], span=span, comments=["c"])
+        s1 = _new_seat_cards("N", (1, 2), span, ["c"])
+        s2 = SeatCards(seat="N", cards=(1, 2), span=span, comments=["c"])
+        if (t1 != t2 or s1 != s2 or t1.model_dump() != t2.model_dump()
+                or list(t1.__dict__) != list(t2.__dict__) or list(s1.__dict__) != list(s2.__dict__)):
+            raise ValueError
+    except Exception:  # pragma: no cover - depends on the pydantic version
+        _new_trick = lambda number, plays, span, comments: Trick(  # noqa: E731
+            number=number, plays=plays, span=span, comments=comments)
+        _new_seat_cards = lambda seat, cards, span, comments: SeatCards(  # noqa: E731
+            seat=seat, cards=cards, span=span, comments=comments)
+
+
+_check_direct_builders()
+
 
 # -- cards -----------------------------------------------------------------------
 
@@ -156,6 +206,10 @@ class CardError(ValueError):
 
 #: card group text -> cards (card groups repeat a lot: "HA", "S10", ...)
 _GROUP_CACHE: dict[str, tuple[int, ...]] = {}
+#: the text of a whole card list in a play -> cards (plays repeat a lot too)
+_LIST_CACHE: dict[str, tuple[int, ...]] = {}
+#: Span(...) without NamedTuple's Python-level __new__
+_span_new = tuple.__new__
 _RANK_START = frozenset("123456789TJQKAtjqka")
 
 
@@ -212,6 +266,7 @@ _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.\-]*)[ \t]+"((?:[^"\\\n]|\\.
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
 _GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
+_TRICKNO_RE = re.compile(r"([0-9]+)\.[ \t]*")
 _PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
 
@@ -283,7 +338,8 @@ class _Item:
 
 
 def _merge(a: Span, b: Span) -> Span:
-    return Span(a.line, a.column, b.end_line, b.end_column)
+    """From the start of ``a`` to the end of ``b``."""
+    return _span_new(Span, (a[0], a[1], b[2], b[3]))
 
 
 # -- the tree builder, inlined into the LALR parser --------------------------------
@@ -315,16 +371,18 @@ class _Build(Transformer):
     def _value_error(self, tok, message: str) -> None:
         self._fail("SJ106", self._span(tok), message)
 
-    def _cards(self, tok, text: str | None = None, column: int | None = None, before: str = ""):
-        """Cards of a CARDS token (or of ``text`` at ``column`` of ``tok``'s line)."""
-        if text is None:
-            text, column = tok.value, tok.column
+    def _cards(self, tok, before: str = ""):
+        """Cards of a CARDS token."""
+        return self._cards_at(tok.value, tok.line + self.offset, tok.column, before)
+
+    def _cards_at(self, text: str, line: int, column: int, before: str = ""):
+        """Cards of ``text`` found at ``line``:``column``; () and a diagnostic
+        (the line is dropped) when a group is bad."""
         try:
             return split_cards(text)
         except CardError as exc:
             words = list(_WORD_RE.finditer(text))
             word = words[exc.index]
-            line = tok.line + self.offset
             span = Span(line, column + word.start(), line, column + word.end())
             group = word.group()
             prefix = " ".join((before + " " + text[:word.start()]).split())
@@ -356,10 +414,17 @@ class _Build(Transformer):
         prev = None
         offset = self.offset
         for child in children:
-            if type(child) is _Item:
+            kind = type(child)
+            if kind is _Item:
                 prev = child
                 if child.kind != "bad":
                     out.append(child)
+                continue
+            if kind is list:  # a run of play lines
+                for item in child:
+                    if item.kind != "bad":
+                        out.append(item)
+                prev = child[-1]
                 continue
             line = child.line + offset
             text = child.value[1:].strip()
@@ -515,7 +580,7 @@ class _Build(Transformer):
 
     def bury(self, children):
         kw, tok = children[0], children[1]
-        plays = self._plays(tok)
+        plays = self._plays(tok.value, 0, tok.line + self.offset, tok.column)
         span = _merge(self._span(kw), self._span(tok))
         if not self.bad and (len(plays) != 1 or plays[0].attempted is not None):
             self._fail("SJ101", span, f"{USAGE['bury']}; found more than one seat or a `->`")
@@ -526,64 +591,86 @@ class _Build(Transformer):
         return _Item("bury", node, span, node.comments)
 
     # plays: seat lines and tricks
-    def _plays(self, tok, start: int = 0) -> list:
-        """The plays of a PLAYS (or TRICK) token, from ``start`` in its text."""
-        text = tok.value
-        column = tok.column
-        line = tok.line + self.offset
+    def _plays(self, text: str, start: int, line: int, column: int) -> list:
+        """The plays written in ``text`` from index ``start``; ``text[0]`` is at
+        ``line``:``column`` of the source."""
         plays = []
+        append = plays.append
+        cache = _LIST_CACHE
         for m in _PLAY_RE.finditer(text, start):
-            cards_text, attempt_text = m.group(2), m.group(3)
+            seat, cards_text, attempt_text = m.groups()
+            cards = cache.get(cards_text)
+            if cards is not None and attempt_text is None:  # the usual case
+                s, e = m.span()
+                append(_new_play(seat, cards, None, _span_new(Span, (line, column + s, line, column + e))))
+                continue
             try:
                 cards = split_cards(cards_text)
                 attempted = None
                 if attempt_text is not None:
                     attempted, cards = cards, split_cards(attempt_text)
             except CardError:
-                cards = self._cards(tok, cards_text, column + m.start(2), text[m.start():m.start(2)])
+                head = text[m.start():m.start(2)]
+                cards = self._cards_at(cards_text, line, column + m.start(2), head)
                 attempted = None
                 if attempt_text is not None:
                     attempted = cards
-                    cards = self._cards(tok, attempt_text, column + m.start(3), text[m.start():m.start(3)])
-            plays.append(_new_play(m.group(1), cards, attempted,
-                                   Span(line, column + m.start(), line, column + m.end())))
+                    head = text[m.start():m.start(3)]
+                    cards = self._cards_at(attempt_text, line, column + m.start(3), head)
+            if attempted is None and len(cache) < 50_000:
+                cache[cards_text] = cards
+            append(_new_play(seat, cards, attempted, Span(line, column + m.start(), line, column + m.end())))
         return plays
 
-    def plays(self, children):
-        number = None
-        first = children[0]
+    def _play_line(self, text: str, line: int, column: int, more=()) -> _Item:
+        """One seat line or trick line: ``text`` (no line end) starts at
+        ``line``:``column``; ``more`` are the COMMENTARY / PLAYS tokens that
+        follow it on its line."""
+        m = _TRICKNO_RE.match(text)
+        number = int(m.group(1)) if m else None
+        plays = self._plays(text, m.end() if m else 0, line, column)
+        end = Span(line, column, line, column + len(text.rstrip()))
         trick_comments: list[str] = []
-        plays: list = []
-        kind = first.type
-        if kind == "TRICK":
-            text = first.value
-            dot = text.index(".")
-            number = int(text[:dot])
-            plays = self._plays(first, dot + 1)
-        elif kind == "TRICKNO":
-            number = int(first.value[:-1])
-        last_tok = first
-        for tok in children:
-            kind = tok.type
-            if kind == "PLAYS":
-                plays.extend(self._plays(tok))
-                last_tok = tok
-            elif kind == "COMMENTARY":
+        offset = self.offset
+        for tok in more:
+            if tok.type == "PLAYS":
+                plays.extend(self._plays(tok.value, 0, tok.line + offset, tok.column))
+                end = self._span(tok)
+            else:
                 (plays[-1].comments if plays else trick_comments).append(_commentary_text(tok.value))
-        span = _merge(self._span(first), self._span(last_tok))
+        span = Span(line, column, end.end_line, end.end_column)
         if self.bad:
             return self._done(_Item("trick", None, span, []))
         if number is None and len(plays) == 1 and plays[0].attempted is None:
             play = plays[0]
-            node = _SeatCards(seat=play.seat, cards=play.cards, span=play.span, comments=play.comments)
+            node = _new_seat_cards(play.seat, play.cards, play.span, play.comments)
             return _Item("seat", node, span, node.comments)
-        node = _Trick(number=number, plays=plays, span=span, comments=trick_comments)
+        node = _new_trick(number, plays, span, trick_comments)
         return _Item("trick", node, span, node.comments, plays[-1].comments if plays else trick_comments)
+
+    def plays(self, children):
+        first = children[0]
+        line = first.line + self.offset
+        if first.type == "TRICKNO":
+            return self._play_line(first.value, line, first.column, children[1:])
+        lines = first.value.split("\n")
+        last = len(lines) - 1
+        items = []
+        column = first.column
+        for k, text in enumerate(lines):
+            if k:
+                stripped = text.lstrip(" \t")
+                column += len(text) - len(stripped)
+                text = stripped
+            items.append(self._play_line(text, line + k, column, children[1:] if k == last else ()))
+            column = 1
+        return items
 
 
 # -- the parser (built once) ---------------------------------------------------------
 
 _LOCK = threading.Lock()
+PAUSE_GC = True
 _BUILD = _Build()
 
 
@@ -926,7 +1013,8 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
         # The reader allocates many small acyclic objects; pausing the cyclic
         # GC while one chunk is built avoids scanning the caller's heap over
         # and over (about 40% of the time when many records are kept).
-        gc.disable()
+        if PAUSE_GC:
+            gc.disable()
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
         records, more = _assemble(items)
@@ -998,111 +1086,110 @@ _FIELD_KINDS = {
 
 
 def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
+    """Build records from the items of one chunk (normally one record).
+
+    Model fields are written straight into the instance dicts: the values are
+    already typed, and pydantic's ``__setattr__`` would only cost time.
+    """
     records: list[Record] = []
     diags: list[Diagnostic] = []
-    rec = None          # current record
-    hand = None         # current hand
-    target = None       # node receiving `;` continuation lines / own-line commentary
+    rec = hand = None
+    rec_start = rec_end = hand_start = hand_end = NO_SPAN
+    target = None       # receives `;` continuation lines and own-line commentary
     seats_seen: set[str] = set()
 
-    def new_record(span: Span):
-        nonlocal rec, hand, target
-        rec = _Record(span=span)
-        records.append(rec)
-        hand = None
-        target = None
-        return rec
+    def close_hand():
+        if hand is not None:
+            hand.__dict__["span"] = _merge(hand_start, hand_end)
+
+    def close_record():
+        close_hand()
+        if rec is not None:
+            rec.__dict__["span"] = _merge(rec_start, rec_end)
 
     for item in items:
         kind = item.kind
         span = item.span
-        if rec is None:
-            new_record(span)
-        if kind == "comment":
-            if target is None:
-                rec.line_comment = _join_comment(rec.line_comment, item.line_comment)
-            else:
-                target.line_comment = _join_comment(target.line_comment, item.line_comment)
-            rec.span = _merge(rec.span, span)
-            if hand is not None:
-                hand.span = _merge(hand.span, span)
-            continue
-        if kind == "notes":
-            if hand is None:
-                rec.header_comments.extend(item.value)
-            else:
-                target.comments.extend(item.value)
-            if item.line_comment is not None:
-                if target is None:
-                    rec.line_comment = _join_comment(rec.line_comment, item.line_comment)
+        if rec is None or (kind == "tags" and hand is not None):
+            close_record()
+            rec = _Record()
+            records.append(rec)
+            hand = target = None
+            rec_start = span
+        rec_end = span
+        if kind == "comment" or kind == "notes":
+            if kind == "notes":
+                if hand is None:
+                    rec.header_comments.extend(item.value)
                 else:
-                    target.line_comment = _join_comment(target.line_comment, item.line_comment)
-            rec.span = _merge(rec.span, span)
+                    target.comments.extend(item.value)
+            if item.line_comment is not None:
+                owner = rec if target is None else target
+                owner.line_comment = _join_comment(owner.line_comment, item.line_comment)
             if hand is not None:
-                hand.span = _merge(hand.span, span)
+                hand_end = span
             continue
         if kind == "tags":
-            if hand is not None:
-                new_record(span)
             rec.tags.extend(item.value)
             target = item.value[-1]
             if item.line_comment is not None:
-                target.line_comment = item.line_comment
-            rec.span = _merge(rec.span, span)
+                target.__dict__["line_comment"] = item.line_comment
             continue
         # hand content
         if kind == "hand" or hand is None:
-            number = item.value if kind == "hand" else None
-            hand = _Hand(number=number, span=span)
+            close_hand()
+            hand = _Hand(number=item.value if kind == "hand" else None)
             rec.hands.append(hand)
+            hand_start = span
             seats_seen = set()
             if kind == "hand":
                 hand.comments.extend(item.comments)
-                hand.line_comment = item.line_comment
+                hand.__dict__["line_comment"] = item.line_comment
                 target = hand
-                rec.span = _merge(rec.span, span)
+                hand_end = span
                 continue
-        node_target = None
-        if kind in _FIELD_KINDS:
-            field, span_field = _FIELD_KINDS[kind]
-            if getattr(hand, field) is not None:
-                diags.append(Diagnostic.at("SJ108", span, f"a second `{kind}` line in this hand; "
-                                                          f"the first one is kept"))
-                continue
-            setattr(hand, field, item.value)
-            if span_field:
-                setattr(hand, span_field, span)
-            note = _Note(span=span, comments=item.comments, line_comment=item.line_comment)
-            if item.comments or item.line_comment is not None:
-                hand.line_notes[kind] = note
-            node_target = _LazyNote(hand, kind, note)
-        elif kind == "levels":
-            if hand.levels is not None:
-                diags.append(Diagnostic.at("SJ108", span, "a second `levels` line in this hand; "
-                                                          "the first one is kept"))
-                continue
-            hand.levels = node_target = item.value
+        hand_end = span
+        fields = hand.__dict__
+        if kind == "trick":
+            node = item.value
+            hand.tricks.append(node)
         elif kind == "seat":
-            seat = item.value.seat
+            node = item.value
+            seat = node.seat
             if seat in seats_seen:
                 diags.append(Diagnostic.at("SJ108", span, f"a second `{seat}:` line with dealt cards "
                                                           f"in this hand; the first one is kept "
                                                           f"(a trick needs a number, like `5. {seat}: …`)"))
                 continue
             seats_seen.add(seat)
-            hand.deal.append(item.value)
-            node_target = item.value
-        elif kind in ("declare", "bury"):
-            hand.events.append(item.value)
-            node_target = item.value
-        elif kind == "trick":
-            hand.tricks.append(item.value)
-            node_target = item.value
-        if item.line_comment is not None and kind not in _FIELD_KINDS:
-            node_target.line_comment = item.line_comment
-        target = node_target
-        hand.span = _merge(hand.span, span)
-        rec.span = _merge(rec.span, span)
+            hand.deal.append(node)
+        elif kind == "declare" or kind == "bury":
+            node = item.value
+            hand.events.append(node)
+        elif kind == "levels":
+            if fields["levels"] is not None:
+                diags.append(Diagnostic.at("SJ108", span, "a second `levels` line in this hand; "
+                                                          "the first one is kept"))
+                continue
+            node = fields["levels"] = item.value
+        else:  # a one-value line: dealer, first, kitty, trump, points, declare none, redeal
+            field, span_field = _FIELD_KINDS[kind]
+            if fields[field] is not None:
+                diags.append(Diagnostic.at("SJ108", span, f"a second `{kind}` line in this hand; "
+                                                          f"the first one is kept"))
+                continue
+            fields[field] = item.value
+            if span_field:
+                fields[span_field] = span
+            note = _Note(span=span, comments=item.comments, line_comment=item.line_comment)
+            if item.comments or item.line_comment is not None:
+                hand.line_notes[kind] = note
+            target = _LazyNote(hand, kind, note)
+            continue
+        if item.line_comment is not None:
+            node.__dict__["line_comment"] = item.line_comment
+        target = node
+    close_record()
     return records, diags
 
 
