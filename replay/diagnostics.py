@@ -96,6 +96,7 @@ CODES: dict[str, CodeInfo] = {
     "SJ702": CodeInfo("import-unknown-event", WARNING, "an event or line the importer does not know; skipped"),
     "SJ703": CodeInfo("import-bad-card", ERROR, "a card id or spelling out of range; skipped"),
     "SJ704": CodeInfo("import-claim-differs", ERROR, "what the log states (winner, points) differs from the rules"),
+    "SJ705": CodeInfo("import-bad-event", ERROR, "an event of the log is malformed or contradicts the rest of the log (missing field, impossible seat, deal or trick that does not add up); skipped or repaired as the message says"),
 }
 
 

@@ -1,0 +1,142 @@
+"""shengji.fly.dev room logs (JSONL): the project's own two-round fixture, and garbage."""
+
+import json
+
+from importer_testlib import codes, errors, fixture, line_of, lint, shared_sample
+
+from analyzer.importers import check_claims, fly, import_log, import_text
+from replay.cards import parse_cards as C
+
+TEXT = fixture("fly", "room_QZXW.jsonl")
+LINES = TEXT.rstrip("\n").split("\n")
+
+
+def events():
+    return [json.loads(line) for line in LINES]
+
+
+def rebuild(evs):
+    return "\n".join(json.dumps(e) for e in evs) + "\n"
+
+
+def test_two_rounds_make_one_record():
+    res = import_log("fly", TEXT, source="room_QZXW.jsonl")
+    assert res.diagnostics == []
+    [rec] = res.records
+    assert rec.tag("Rules") == "shengji-fly"
+    assert rec.tag("Event") == "shengji.fly.dev room QZXW"
+    assert rec.tag("Date") == "2025.11.21"
+    # source seats 0..3 → S, E, N, W; bots marked
+    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == \
+        ("mei", "bot-1 (bot)", "bot-2 (bot)", "bot-3 (bot)")
+    assert rec.tag("Source") == "room_QZXW.jsonl"
+    assert len(rec.hands) == 2
+    assert lint(rec) == []
+
+
+def test_deal_from_the_deck_and_declarations_with_at():
+    rec = import_log("fly", TEXT).records[0]
+    h1 = rec.hands[0]
+    deck = [fly.card(c) for c in events()[0]["deck"]]
+    assert h1.first == "S"                         # the deal always starts at seat 0
+    assert {sc.seat: sc.cards for sc in h1.deal} == {
+        "S": tuple(deck[0:100:4]), "E": tuple(deck[1:100:4]), "N": tuple(deck[2:100:4]), "W": tuple(deck[3:100:4])}
+    assert h1.kitty == tuple(deck[100:])
+    assert h1.levels.ns == 2 and h1.levels.ew == 2
+    # round 1: banker null, the trump event names the final bidder (W, seat 3)
+    assert h1.dealer == "W" and h1.trump == 0
+    d1, d2 = h1.declarations
+    assert (d1.seat, d1.cards, d2.seat, d2.cards) == ("N", C("D2"), "W", C("S2 S2"))
+    # @k: the earliest draw at which the bidder held the cards, in bid order
+    n_cards = {sc.seat: sc.cards for sc in h1.deal}
+    assert C("D2")[0] in n_cards["N"][:d1.at] and C("D2")[0] not in n_cards["N"][:d1.at - 1]
+    assert n_cards["W"][:d2.at].count(C("S2")[0]) == 2
+    assert (d2.at - 1) * 4 + 3 >= (d1.at - 1) * 4 + 2
+    assert h1.buries[0].seat == "W" and len(h1.buries[0].cards) == 8
+    assert h1.points == 75
+
+
+def test_second_round_flips_the_trump_and_carries_levels():
+    h2 = import_log("fly", TEXT).records[0].hands[1]
+    assert h2.dealer == "E" and (h2.levels.ns, h2.levels.ew) == (2, 3)
+    assert h2.declare_none is not None and h2.declarations == []
+    assert h2.trump == 1                      # first non-joker kitty card (the engine checks it)
+
+
+def test_failed_throws():
+    rec = import_log("fly", TEXT).records[0]
+    plays = {p.span.line: p for h in rec.hands for t in h.tricks for p in t.plays}
+    bot = plays[36]                            # a bot's failed throw keeps its attempt
+    assert bot.seat == "E" and bot.attempted == C("S8 H2") and bot.cards == C("S8")
+    human = plays[156]                         # a human's keeps only the forced cards
+    assert human.attempted is None and human.comments == ["a failed throw: the log keeps only the forced cards"]
+
+
+def test_spans_point_into_the_log_and_claims_agree():
+    res = import_log("fly", TEXT)
+    rec = res.records[0]
+    first_play = rec.hands[0].tricks[0].plays[0]
+    assert first_play.span.line == line_of(TEXT, '"e": "play"')
+    assert len([c for c in res.claims if c.kind == "trick"]) == sum(len(h.tricks) for h in rec.hands)
+    assert [c.points for c in res.claims if c.kind == "total"] == [75, 120]
+    assert check_claims(res.records, res.claims) == []
+
+
+def test_a_wrong_trick_winner_is_flagged_at_its_line():
+    evs = events()
+    k = next(i for i, e in enumerate(evs) if e["e"] == "trick")
+    evs[k]["winner"] = (evs[k]["winner"] + 1) % 4
+    evs[k]["points"] += 5
+    records, diags = import_text("fly", rebuild(evs))
+    [d] = diags
+    assert d.code == "SJ704" and d.line == k + 1 and d.trick == 1
+    assert "wins trick 1" in d.message and "points" in d.message
+
+
+def test_truncated_file_keeps_what_came_before():
+    cut = TEXT[: len(TEXT) - len(LINES[-1]) // 2 - 1]     # the last line (round_end) half written
+    records, diags = import_text("fly", cut)
+    assert codes(diags) == ["SJ701"] and diags[0].line == len(LINES)
+    assert "cut off" in diags[0].message
+    [rec] = records
+    assert len(rec.hands) == 2 and rec.hands[1].points is None
+    assert errors(lint(rec)) == []                 # complete tricks, only the points line is lost
+
+
+def test_unknown_event_bad_card_and_orphan_event():
+    evs = events()
+    evs.insert(5, {"t": 1.0, "room": "QZXW", "round": 1, "e": "emoji", "seat": 1})
+    k = next(i for i, e in enumerate(evs) if e["e"] == "play")
+    evs[k]["cards"] = ["ZZ"]
+    text = rebuild(evs)
+    text = json.dumps({"room": "QZXW", "e": "play", "seat": 0, "cards": ["SA"]}) + "\n" + text
+    records, diags = import_text("fly", text)
+    got = {(d.code, d.line) for d in diags}
+    assert ("SJ705", 1) in got                     # a play before any round_start
+    assert ("SJ702", 7) in got                     # the unknown event, on its own line
+    bad = next(d for d in diags if d.code == "SJ703")
+    assert bad.line == k + 2 and bad.column == text.split("\n")[k + 1].index('"ZZ"') + 1
+    assert len(records) == 1 and len(records[0].hands) == 2
+
+
+def test_document_form_and_excerpt_with_fields_removed():
+    doc = json.dumps({"note": "excerpt", "events": events()[:8]}, indent=1)
+    res = import_log("fly", doc)
+    assert res.diagnostics == []
+    h = res.records[0].hands[0]
+    assert len(h.tricks) == 1 and len(h.tricks[0].plays) == 3
+
+
+def test_not_a_log_at_all():
+    for text in ("", "hello world\n", "[1, 2, 3]", "{\"e\": 5}"):
+        records, diags = import_text("fly", text)
+        assert records == [] and diags and diags[0].code in ("SJ701", "SJ705")
+
+
+def test_shared_excerpt_imports_without_errors():
+    res = import_log("fly", shared_sample("jerryyyu-shengji-fly", "mc_override_variance.json"))
+    assert res.diagnostics == []
+    h = res.records[0].hands[0]
+    # banker 2 was fixed before this round: the bids cannot choose the dealer of a record's first hand
+    assert h.dealer == "N" and h.declarations == [] and "declarations" in h.comments[-1]
+    assert h.trump == 1                            # W's ♥4♥4 still names the trump suit
