@@ -335,19 +335,23 @@ class Bot:
             u = max(winners, key=lambda u: (u.size, (eff[u.cards[0]] == TRUMP) == pull, u.top))
             if u.size >= 2 or rng.random() < 0.85:
                 return u.cards
-        # a low card from the shortest plain suit (towards a void), no points
+        # a cheap card, from a short plain suit (towards a void), no points if possible
         plain = [s for s in by_suit if s != TRUMP]
         if plain:
-            s = min(plain, key=lambda s: (sum(by_suit[s].values()), s))
+            def lead_cost(s: int) -> float:
+                cs = by_suit[s]
+                return min(_cost(order, c) + 4 * (cs[c] > 1) for c in cs) + sum(cs.values())
+
+            s = min(plain, key=lambda s: (lead_cost(s), s))
             cs = by_suit[s]
             pairs = [c for c, k in cs.items() if k >= 2 and not POINTS[c]]
             if pairs and rng.random() < 0.3:
                 c = min(pairs, key=lambda c: key[c])
                 return (c, c)
-            c = min(cs, key=lambda c: (cs[c] > 1, POINTS[c] > 0, key[c]))
+            c = min(cs, key=lambda c: (_cost(order, c) + 4 * (cs[c] > 1), c))
             return (c,)
         cs = by_suit[TRUMP]
-        c = min(cs, key=lambda c: (cs[c] > 1, POINTS[c] > 0, key[c]))
+        c = min(cs, key=lambda c: (_cost(order, c) + 4 * (cs[c] > 1), c))
         return (c,)
 
     def _standing_throw(self, by_suit, stands, ruffable, order: Order) -> tuple[int, ...] | None:
@@ -387,8 +391,9 @@ class Bot:
         endgame = view.cards_left <= self.p.endgame
         opp_later = [s for s in later if team_of(s) != team_of(seat)]
 
-        def low(c: int) -> tuple:
-            return (eff[c] == TRUMP, POINTS[c] > 0, key[c])
+        def low(c: int) -> float:
+            # cheap first: low cards, no points, no trumps, keep tuples
+            return _cost(order, c) + 4 * (hold[c] > 1)
 
         def feed(c: int) -> tuple:
             return (eff[c] == TRUMP, -POINTS[c], key[c])
@@ -497,6 +502,15 @@ def _trump_of(added: Mapping[int, int]) -> int:
         if k and c < LJ:
             return c // 13
     return NT
+
+
+def _cost(order: Order, c: int) -> int:
+    """What giving up card ``c`` costs: its strength (trumps above every plain
+    card, and high trumps dearer still), plus a charge for points (a 10 or K
+    weighs like six plain ranks, a 5 three)."""
+    pts = POINTS[c]
+    k = order.key[c]
+    return (30 + 2 * k if order.eff[c] == TRUMP else k) + (6 if pts == 10 else 3 if pts == 5 else 0)
 
 
 def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[Unit]:

@@ -169,8 +169,8 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
         if need > 0 and w > 2:
             demand[w - 1] = demand.get(w - 1, 0) + need
     if len(out) < n:
-        # singles: spare cards that break no tuple first
-        rest = sorted(rem.elements(), key=lambda c: (rem[c] > 1, prefer(c)))
+        # singles: the most preferred cards left (``prefer`` may charge for breaking a tuple)
+        rest = sorted(rem.elements(), key=prefer)
         out.extend(rest[:n - len(out)])
     play = tuple(out[:n])
     if check_follow(units, suit, in_suit, play, order, ruleset) is None:
