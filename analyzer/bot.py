@@ -53,6 +53,8 @@ from replay.trick import check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
 SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+#: the seats after each seat in play order
+_AFTER = {s: [next_seat(s, k) for k in (1, 2, 3)] for s in SEATS}
 
 
 @dataclass(frozen=True)
@@ -112,9 +114,7 @@ class TrickView:
 
     def later_seats(self) -> list[str]:
         """Seats still to play after this one in this trick."""
-        leader = self.plays[0][0] if self.plays else self.seat
-        done = {s for s, _ in self.plays} | {self.seat}
-        return [s for s in (next_seat(leader, k) for k in (1, 2, 3)) if s not in done]
+        return _AFTER[self.seat][:3 - len(self.plays)]
 
 
 class Bot:
@@ -328,13 +328,13 @@ class Bot:
                 k = min(len(units), rng.choice((2, 2, 3)))
                 return tuple(c for u in units[:k] for c in u.cards)
         # a sure winner: bigger units first, plain suits before trumps
-        winners = [u for u in cands if stands(u) and not ruffable(u)]
-        if winners:
-            trumps = sum(by_suit.get(TRUMP, {}).values())
-            pull = trumps >= 0.5 * left and team_of(seat) == team_of(view.dealer)
-            u = max(winners, key=lambda u: (u.size, (eff[u.cards[0]] == TRUMP) == pull, u.top))
-            if u.size >= 2 or rng.random() < 0.85:
-                return u.cards
+        # (dealers with many trumps pull trumps first)
+        trumps = sum(by_suit.get(TRUMP, {}).values())
+        pull = trumps >= 0.5 * left and team_of(seat) == team_of(view.dealer)
+        cands.sort(key=lambda u: (u.size, (eff[u.cards[0]] == TRUMP) == pull, u.top), reverse=True)
+        u = next((u for u in cands if stands(u) and not ruffable(u)), None)
+        if u is not None and (u.size >= 2 or rng.random() < 0.85):
+            return u.cards
         # a cheap card, from a short plain suit (towards a void), no points if possible
         plain = [s for s in by_suit if s != TRUMP]
         if plain:
@@ -379,6 +379,7 @@ class Bot:
         lead = view.plays[0][1]
         n = len(lead)
         suit = lead_suit(lead, order)
+        lead_units = self._lead_units(lead, order)
         plays = [p for _, p in view.plays]
         cur = trick_winner(plays, order, rs)
         cur_seat = view.plays[cur.index][0]
@@ -400,12 +401,12 @@ class Bot:
 
         if mate_wins:
             safe = last or self._stands_against(cur.units, cur.ruffed, suit, opp_later, view)
-            return build_follow(lead, hold, order, rs, feed if safe else low)
+            return build_follow(lead, hold, order, rs, feed if safe else low, units=lead_units)
 
         # an opponent is winning: try to win
         win = None
         if have >= n:
-            if len(self._lead_units(lead, order)) == 1 and not cur.ruffed:
+            if len(lead_units) == 1 and not cur.ruffed:
                 win = self._lowest_beating(lead, plays, in_suit, view)
         elif have == 0 and suit != TRUMP:
             if trick_points or endgame or last or self.rng.random() < self.p.ruff_chance:
@@ -417,7 +418,7 @@ class Bot:
             if self._stands_against(units, eff[win[0]] != suit, suit, opp_later, view) or \
                     self.rng.random() < 0.5:
                 return win
-        return build_follow(lead, hold, order, rs, low)
+        return build_follow(lead, hold, order, rs, low, units=lead_units)
 
     def _lead_units(self, lead: tuple[int, ...], order: Order) -> list[Unit]:
         """``decompose(lead)``, remembered for the rest of the trick."""

@@ -105,7 +105,7 @@ def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
 # -- building one legal follow directly (bots, the generator) -------------------------
 
 def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
-                 prefer=None) -> tuple[int, ...]:
+                 prefer=None, units: Sequence[Unit] | None = None) -> tuple[int, ...]:
     """One legal follow to ``lead``, built directly instead of enumerated.
 
     ``prefer(card) -> sortable`` ranks the cards the caller would rather give
@@ -117,25 +117,27 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     result is checked with :func:`replay.trick.check_follow`; when the greedy
     choice misses an obligation (``follow_policy: strict``, Titanic fallbacks)
     the most preferred play among :func:`legal_follows` is returned instead.
+    ``units``: ``decompose(lead, order)`` when the caller has it already.
     """
     eff, key = order.eff, order.key
     if prefer is None:
         def prefer(c: int) -> int:
             return key[c]
     n = len(lead)
-    suit = lead_suit(lead, order)
-    in_suit = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] == suit})
+    suit = eff[lead[0]] if n == 1 else lead_suit(lead, order)
+    in_suit = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
+    if n == 1 and in_suit:
+        return (min(in_suit, key=prefer),)
     have = sum(in_suit.values())
     if have <= n:
-        base = sorted(in_suit.elements())
+        base = sorted(c for c, k in in_suit.items() for _ in range(k))
         if have == n:
             return tuple(base)
         others = sorted((c for c, k in holding.items() if k > 0 and eff[c] != suit
                          for _ in range(k)), key=prefer)
         return tuple(base + others[:n - have])
-    if n == 1:
-        return (min(in_suit, key=prefer),)
-    units = decompose(lead, order)
+    if units is None:
+        units = decompose(lead, order)
     rem = Counter(in_suit)
     out: list[int] = []
 
