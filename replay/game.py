@@ -497,7 +497,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
                 why = ("the rules check no throw" if rs.throw_check == "none"
                        else "nobody holds a unit that beats any part of it")
                 diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
-            elif failed and chk.forced is not None and Counter(lead_cards) != Counter(chk.forced.cards):
+            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
                 b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
                     x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
                 diag("SJ407", lead_play.span,

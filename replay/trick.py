@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from .cards import format_cards
 from .order import TRUMP, Order
-from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_unit, obligation,
+from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_units, obligation,
                     shape_name, throw_blockers)
 
 
@@ -37,6 +37,12 @@ def lead_suit(cards: Sequence[int], order: Order) -> int | None:
 class ThrowCheck(NamedTuple):
     blockers: list[Blocker]
     forced: Unit | None     # the unit the thrower must play when it fails
+    allowed: tuple[Unit, ...] = ()   # every equally small unit that may be played instead
+
+    def accepts(self, played: Sequence[int]) -> bool:
+        """Is ``played`` a correct forced unit for this failed throw?"""
+        want = Counter(played)
+        return any(Counter(u.cards) == want for u in self.allowed)
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
@@ -51,7 +57,8 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     blockers = throw_blockers(units, others, order)
     if not blockers:
         return ThrowCheck([], None)
-    return ThrowCheck(blockers, forced_unit(blockers, ruleset.throw_forced))
+    allowed = forced_units(blockers, ruleset.throw_forced)
+    return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
 def throw_penalty(ruleset, attempted: int) -> int:

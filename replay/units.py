@@ -326,12 +326,29 @@ def _smallest(units: Iterable[Unit]) -> Unit:
     return min(units, key=lambda u: (u.size, u.top, u.width))
 
 
-def forced_unit(blockers: Sequence[Blocker], policy: str = "smallest") -> Unit:
-    """The unit a failed throw must play (§6 ``throw_forced``)."""
+def forced_units(blockers: Sequence[Blocker], policy: str = "smallest") -> list[Unit]:
+    """Every unit a failed throw may be forced to play (§6 ``throw_forced``):
+    the smallest failing unit (fewest cards, then lowest), or with
+    ``first_blocker`` the smallest the first blocking player can beat. Several
+    when they tie (e.g. ♠2 and ♥2 as equal off-suit level cards); the first is
+    the canonical choice."""
     if policy == "first_blocker":
         first = blockers[0].seat
-        return _smallest(b.unit for b in blockers if b.seat == first)
-    return _smallest(b.unit for b in blockers)
+        pool = [b.unit for b in blockers if b.seat == first]
+    else:
+        pool = [b.unit for b in blockers]
+    best = _smallest(pool)
+    rank = (best.size, best.top, best.width)
+    out: list[Unit] = []
+    for u in pool:
+        if (u.size, u.top, u.width) == rank and u not in out:
+            out.append(u)
+    return out
+
+
+def forced_unit(blockers: Sequence[Blocker], policy: str = "smallest") -> Unit:
+    """The unit a failed throw must play (the first of :func:`forced_units`)."""
+    return forced_units(blockers, policy)[0]
 
 
 # -- comparing plays (§6 "Winning") ------------------------------------------------------

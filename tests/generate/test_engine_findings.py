@@ -31,9 +31,6 @@ def test_forced_unit_written_first_is_accepted():
     assert replay(_throw_record("H2 S2", "H2", "S2")).diagnostics == []
 
 
-@pytest.mark.xfail(strict=True, reason="engine: among equal smallest failing units (off-suit level "
-                                       "cards) the forced one depends on the order the attempt is "
-                                       "written; the other equal card is reported as SJ407")
 def test_forced_unit_tie_between_equal_level_cards_accepts_either():
     # ♠2 and ♥2 are equal cards (RULES §2); both are the smallest failing unit,
     # so playing either should be a correct failed throw, whatever the order written
