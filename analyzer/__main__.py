@@ -1,0 +1,5 @@
+"""``python -m analyzer``: the ``shengji`` command line."""
+
+from analyzer.cli import PROG, app
+
+app(prog_name=PROG)

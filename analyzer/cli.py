@@ -1,0 +1,632 @@
+"""The ``shengji`` command line: thin Typer commands over library calls.
+
+Every command reads its input, calls ``notation`` / ``replay`` /
+:mod:`analyzer.lint` / :mod:`analyzer.report`, and prints. Exit status: 0
+success, 1 findings (lint errors, files that fmt would change), 2 usage or
+I/O errors, always with a one-line message on stderr and no traceback.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import NoReturn
+
+import typer
+from typer.core import TyperGroup
+
+# Typer ≥ 0.2x vendors click as ``typer._click``; older ones use click itself.
+try:
+    from typer._click import exceptions as _cx
+    from typer._click.globals import get_current_context as _current_context
+except ImportError:  # pragma: no cover - older Typer
+    from click import exceptions as _cx
+    from click import get_current_context as _current_context
+
+PROG = "shengji"
+
+
+def version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError, version as _v
+        try:
+            return _v("shengji")
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover
+        pass
+    return "0.1.0"
+
+
+class _Group(TyperGroup):
+    """Usage errors as one line (``shengji lint: error: …``), exit status 2."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        if not standalone_mode:
+            return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                standalone_mode=False, **extra)
+        try:
+            rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+        except _cx.UsageError as exc:
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                exc.show()  # the help
+                sys.exit(2)
+            where = exc.ctx.command_path if exc.ctx else PROG
+            hint = f" (see '{where} --help')" if exc.ctx else ""
+            typer.echo(f"{where}: error: {_one_line(exc.format_message())}{hint}", err=True)
+            sys.exit(exc.exit_code)
+        except _cx.ClickException as exc:
+            typer.echo(f"{PROG}: error: {_one_line(exc.format_message())}", err=True)
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        sys.exit(rv if isinstance(rv, int) else 0)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+app = typer.Typer(
+    cls=_Group,
+    name=PROG,
+    help="Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert.",
+    epilog="Example: shengji lint games/ --format github",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode="rich",
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"{PROG} {version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: bool = typer.Option(False, "--version", "-V", help="Show the version and exit.",
+                                      callback=_version_callback, is_eager=True),
+) -> None:
+    """Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert."""
+
+
+# -- helpers ------------------------------------------------------------------------------
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr and exit (2: usage or I/O error)."""
+    typer.echo(f"{PROG}: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _usage(message: str) -> NoReturn:
+    raise _cx.UsageError(message, _current_context(silent=True))
+
+
+def read_text(path: str) -> str:
+    """A file's text (``-``: stdin), or exit 2 with a one-line message."""
+    if path == "-":
+        return sys.stdin.read()
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        fail(f"{path}: is a directory")
+    except OSError as exc:
+        fail(f"{path}: {exc.strerror or exc}")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        fail(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})")
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def is_json(text: str, path: str = "") -> bool:
+    """JSON input by suffix, else by content (``{`` or a ``[`` array of objects)."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".json":
+        return True
+    if suffix == ".sjn":
+        return False
+    s = text.lstrip()
+    if s.startswith("{"):
+        return True
+    if s.startswith("["):
+        rest = s[1:].lstrip()
+        return rest.startswith("{") or rest.startswith("]")
+    return False
+
+
+def load_records(text: str, path: str = ""):
+    """``(records, diagnostics)`` from SJN or JSON text (an object or an array of objects)."""
+    from notation import from_json, parse
+    from replay.diagnostics import Diagnostic
+    if not is_json(text, path):
+        records, diags = parse(text)
+        records = [r for r in records if r.tags or r.hands]
+        return records, diags
+    try:
+        data = json.loads(text)
+    except ValueError:
+        record, diags = from_json(text)
+        return ([record] if record else []), diags
+    items = data if isinstance(data, list) else [data]
+    records, diags = [], []
+    for k, item in enumerate(items, 1):
+        record, found = from_json(json.dumps(item))
+        if record is not None:
+            records.append(record)
+        for d in found:
+            diags.append(Diagnostic(d.code, (f"record {k}: " if len(items) > 1 else "") + d.message,
+                                    d.line, d.column, d.end_line, d.end_column, d.severity))
+    return records, diags
+
+
+def _diag_line(path: str, d) -> str:
+    return f"{path}:{d.line}:{d.column}: {d.code} {d.message}"
+
+
+def _check_preset(rules: str | None) -> None:
+    from replay.ruleset import PRESETS
+    if rules is not None and rules not in PRESETS:
+        _usage(f"unknown preset {rules!r}; known: {', '.join(PRESETS)}")
+
+
+def write_output(out: str | None, text: str, *, force: bool) -> None:
+    """Write ``text`` to ``out`` (never over an existing file without ``force``), or stdout."""
+    if out is None or out == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    p = Path(out)
+    if p.exists() and not force:
+        fail(f"{out} exists; use --force to overwrite it")
+    if p.is_dir():
+        fail(f"{out} is a directory")
+    try:
+        p.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+
+
+# -- lint ---------------------------------------------------------------------------------
+
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+class _RichProgress:
+    """A Rich progress bar on stderr (only made when stderr is a terminal)."""
+
+    #: below this many bytes of input, no bar (a few records)
+    THRESHOLD = 512 * 1024
+
+    def __init__(self) -> None:
+        self._progress = None
+        self._task = None
+        self._pending = 0
+
+    def start(self, total: int) -> None:
+        if total < self.THRESHOLD:
+            return
+        from rich.console import Console
+        from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn)
+        self._progress = Progress(TextColumn("linting"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+                                  console=Console(stderr=True), transient=True)
+        self._progress.start()
+        self._task = self._progress.add_task("lint", total=total)
+
+    def advance(self, n: int) -> None:
+        if self._progress is None:
+            return
+        self._pending += n
+        if self._pending >= 256 * 1024:
+            self._progress.advance(self._task, self._pending)
+            self._pending = 0
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.advance(self._task, self._pending)
+            self._progress.stop()
+            self._progress = None
+
+
+@app.command(epilog="""Examples:
+
+  shengji lint games/                      every *.sjn below games/
+
+  shengji lint a.sjn --select SJ4 --ignore SJ404
+
+  cat a.sjn | shengji lint - --format json
+
+  shengji lint "logs/**/*.sjn" --format sarif > lint.sarif
+
+A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
+Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
+def lint(
+    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Files, directories (every *.sjn below), globs, or - for stdin."),
+    fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
+    select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
+    ignore: list[str] = typer.Option([], "--ignore", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx) when available."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
+) -> None:
+    """Check records: syntax, deal, declarations, play legality, score and levels."""
+    from . import lint as L
+    try:
+        options = L.LintOptions(rules, L.parse_codes(select), L.parse_codes(ignore), mistakes).validate()
+    except L.LintUsageError as exc:
+        _usage(str(exc))
+    if mistakes and not L.mistakes_available():
+        typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
+        options = L.LintOptions(options.rules, options.select, options.ignore, False)
+    progress = _RichProgress() if sys.stderr.isatty() else None
+    report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    findings = report.findings
+    out = sys.stdout
+    if fmt == LintFormat.text:
+        out.write(L.to_text(findings))
+        if not quiet:
+            out.write(report.summary() + "\n")
+    elif fmt == LintFormat.json:
+        out.write(L.to_json(findings))
+    elif fmt == LintFormat.sarif:
+        out.write(L.to_sarif(findings, version=version()))
+    else:
+        out.write(L.to_github(findings))
+    out.flush()
+    for line in report.errors:
+        typer.echo(f"{PROG}: error: {line}", err=True)
+    raise typer.Exit(report.exit_code)
+
+
+# -- replay -------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji replay match.sjn
+
+  shengji replay match.sjn --hand 2 --trick 5     the table before trick 5 of hand 2
+
+  shengji replay match.sjn --step                 Enter for the next trick""")
+def replay(
+    file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
+    hand: int | None = typer.Option(None, "--hand", min=1, help="Only this hand (1-based)."),
+    trick: int | None = typer.Option(None, "--trick", "-t", min=1, help="The table before this trick, and the tricks up to it."),
+    step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, help="Only this record of the file (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+) -> None:
+    """Show a match as the players saw it: hands in trump order, tricks, points, kitty."""
+    from replay.game import replay as run_replay
+
+    from . import render
+    _check_preset(rules)
+    text = read_text(file)
+    records, diags = load_records(text, file)
+    for d in diags:
+        typer.echo(_diag_line(file, d), err=True)
+    if not records:
+        fail(f"{file}: no record found")
+    chosen = list(enumerate(records, 1))
+    if record is not None:
+        if record > len(records):
+            fail(f"{file} has {len(records)} record(s); there is no record {record}")
+        chosen = [(record, records[record - 1])]
+    console = render.make_console()
+    waiter = None
+    if step:
+        if sys.stdin.isatty():
+            def waiter(prompt: str) -> None:
+                console.input(f"[dim]{prompt}[/dim] ")
+        else:
+            def waiter(prompt: str) -> None:
+                return None
+    for n, (index, rec) in enumerate(chosen):
+        if n:
+            console.print()
+        if len(records) > 1:
+            console.print(render.record_title(rec, index, file))
+        match = run_replay(rec, rules=rules)
+        try:
+            render.render_replay(console, rec, match, hand=hand, trick=trick, step=waiter)
+        except IndexError as exc:
+            fail(str(exc))
+        except (KeyboardInterrupt, EOFError):
+            raise typer.Exit(130)
+
+
+# -- report -------------------------------------------------------------------------------
+
+class ReportFormat(str, Enum):
+    term = "term"
+    md = "md"
+    json = "json"
+    html = "html"
+
+
+@app.command(epilog="""Examples:
+
+  shengji report match.sjn
+
+  shengji report match.sjn --format md -o match.md
+
+  shengji report match.sjn --format html -o match.html --force""")
+def report(
+    file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
+    fmt: ReportFormat = typer.Option(ReportFormat.term, "--format", "-f", help="Output format."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+    mistakes: bool = typer.Option(False, "--mistakes", help="Annotate mistakes (SJ6xx) when available."),
+) -> None:
+    """Per hand, per match and per player summary of a record file."""
+    from notation import write
+
+    from . import lint as L
+    from . import render
+    from . import report as R
+    _check_preset(rules)
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    text = read_text(file)
+    annotate = None
+    if mistakes:
+        if not L.mistakes_available():
+            typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
+        else:
+            annotate = L._mistake_hook()
+    if is_json(text, file):
+        records, diags = load_records(text, file)
+        for d in diags:
+            typer.echo(_diag_line(file, d), err=True)
+        try:
+            text = write(records) if records else ""
+        except ValueError as exc:
+            fail(f"{file}: {exc}", 1)
+    name = "<stdin>" if file == "-" else file
+    rep = R.build_report(text, name, rules=rules, annotate=annotate)
+    if not rep["matches"]:
+        fail(f"{file}: no record found")
+    if fmt == ReportFormat.term:
+        if output in (None, "-"):
+            render.render_report(render.make_console(), rep)
+            return
+        import io
+        buf = io.StringIO()
+        render.render_report(render.make_console(file=buf, color=False), rep)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    write_output(output, R.render(rep, fmt.value), force=force)
+
+
+# -- fmt ----------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji fmt match.sjn                 print the canonical form
+
+  shengji fmt games/*.sjn --check       exit 1 if a file would change
+
+  shengji fmt games/*.sjn --write       rewrite the files in place
+
+Files with syntax errors (SJ1xx) are never rewritten: the writer would drop the bad lines.""")
+def fmt(
+    files: list[str] = typer.Argument(..., metavar="FILE...", help="SJN files (- for stdin); directories give every *.sjn below."),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a file would change, and list it."),
+    write_back: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
+    diff: bool = typer.Option(False, "--diff", help="Print a unified diff instead of the canonical text."),
+    unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
+) -> None:
+    """Rewrite records in canonical SJN (like black)."""
+    from notation import parse, write
+
+    from .lint import expand_paths
+    if check and write_back:
+        _usage("--check and --write cannot be used together")
+    targets, missing = expand_paths(files)
+    for m in missing:
+        fail(f"{m}: no such file or directory")
+    changed: list[str] = []
+    unchanged = 0
+    refused = 0
+    for path, _ in targets:
+        text = read_text(path)
+        records, diags = parse(text)
+        syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
+        if syntax:
+            for d in syntax:
+                typer.echo(_diag_line(path, d), err=True)
+            typer.echo(f"{PROG}: error: {path}: not formatted: {len(syntax)} syntax error(s) "
+                       f"(the writer would drop the bad lines)", err=True)
+            refused += 1
+            continue
+        records = [r for r in records if r.tags or r.hands]
+        try:
+            new = write(records, unicode=unicode) if records else ""
+        except ValueError as exc:  # a record SJN cannot represent
+            typer.echo(f"{PROG}: error: {path}: not formatted: {exc}", err=True)
+            refused += 1
+            continue
+        if new and not new.endswith("\n"):
+            new += "\n"
+        same = new == text
+        if check or diff:
+            if not same:
+                changed.append(path)
+                if diff:
+                    sys.stdout.writelines(difflib.unified_diff(
+                        text.splitlines(keepends=True), new.splitlines(keepends=True),
+                        fromfile=path, tofile=path))
+                if check:
+                    typer.echo(f"would reformat {path}", err=True)
+            else:
+                unchanged += 1
+        elif write_back:
+            if path == "-":
+                sys.stdout.write(new)
+            elif not same:
+                try:
+                    Path(path).write_text(new, encoding="utf-8")
+                except OSError as exc:
+                    fail(f"cannot write {path}: {exc.strerror or exc}")
+                changed.append(path)
+                typer.echo(f"reformatted {path}", err=True)
+            else:
+                unchanged += 1
+        else:
+            sys.stdout.write(new)
+    if check or write_back or diff:
+        verb = "would be reformatted" if (check or diff) else "reformatted"
+        parts = []
+        if changed:
+            parts.append(f"{len(changed)} file{'s' if len(changed) != 1 else ''} {verb}")
+        if unchanged:
+            parts.append(f"{unchanged} file{'s' if unchanged != 1 else ''} "
+                         f"{'would be left' if check or diff else 'left'} unchanged")
+        if refused:
+            parts.append(f"{refused} file{'s' if refused != 1 else ''} not formatted (syntax errors)")
+        if parts:
+            typer.echo(", ".join(parts) + ".", err=True)
+    if refused or (check and changed):
+        raise typer.Exit(1)
+
+
+# -- convert ------------------------------------------------------------------------------
+
+class ConvertTo(str, Enum):
+    json = "json"
+    sjn = "sjn"
+
+
+@app.command(epilog="""Examples:
+
+  shengji convert match.sjn --to json -o match.json
+
+  shengji convert match.json --to sjn
+
+The input format (SJN or JSON) is told by the suffix, else by the content. Several
+records become a JSON array; a JSON array becomes several SJN records.""")
+def convert(
+    file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON file (- for stdin)."),
+    to: ConvertTo = typer.Option(..., "--to", help="Output format."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+    spans: bool = typer.Option(False, "--spans", help="JSON: keep the source positions of every element."),
+    unicode: bool = typer.Option(False, "--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣."),
+) -> None:
+    """Convert records between SJN and JSON."""
+    from notation import to_json, write
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    text = read_text(file)
+    records, diags = load_records(text, file)
+    errors = [d for d in diags if d.severity == "error" and d.code.startswith("SJ1")]
+    for d in diags:
+        typer.echo(_diag_line(file, d), err=True)
+    if errors:
+        fail(f"{file}: not converted: {len(errors)} reading error(s)", 1)
+    if not records:
+        fail(f"{file}: no record found", 1)
+    if to == ConvertTo.sjn:
+        try:
+            out = write(records, unicode=unicode)
+        except ValueError as exc:
+            fail(f"{file}: not converted: {exc}", 1)
+        if not out.endswith("\n"):
+            out += "\n"
+    else:
+        dumped = [json.loads(to_json(r, spans=spans)) for r in records]
+        data = dumped[0] if len(dumped) == 1 else dumped
+        out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    write_output(output, out, force=force)
+
+
+# -- rules --------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji rules              every preset and what it changes
+
+  shengji rules campus       every option of the campus preset, with its source""")
+def rules(
+    name: str | None = typer.Argument(None, metavar="[PRESET]", help="A preset name."),
+) -> None:
+    """List the rule presets, or every option of one preset with its source."""
+    from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
+
+    from . import render
+    console = render.make_console()
+    standard = preset("standard")
+    if name is None:
+        rows = []
+        for pname in PRESETS:
+            rs = preset(pname)
+            diff = [f"{o}={option_text(getattr(rs, o))}" for o in OPTION_NAMES
+                    if getattr(rs, o) != getattr(standard, o)]
+            rows.append((pname, ", ".join(diff) if diff else "(the reference rules)"))
+        console.print(render.presets_table(rows))
+        return
+    if name not in PRESETS:
+        _usage(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+    rs = preset(name)
+    rows = [(o, option_text(getattr(rs, o)), SOURCES.get(o, ""), getattr(rs, o) != getattr(standard, o))
+            for o in OPTION_NAMES]
+    console.print(render.options_table(rows, title=f"Preset {name} (* differs from standard)"))
+
+
+# -- generate -----------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji generate --rules standard --hands 3 --seed 7
+
+  shengji generate --rules one-deck --hands 1 --seed 1 -o games/""")
+def generate(
+    rules_name: str = typer.Option("standard", "--rules", help="The preset to play by."),
+    hands: int = typer.Option(1, "--hands", "-n", min=1, help="Hands to play."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Random seed (the same seed gives the same match)."),
+    output: str | None = typer.Option(None, "--output", "-o", help="A file, or a directory to write into."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+) -> None:
+    """Generate a legal random match (bots play every seat)."""
+    from notation import write
+    _check_preset(rules_name)
+    try:
+        from . import generate as gen
+    except ImportError:
+        fail("generate is not available: analyzer.generate is not installed yet")
+    try:
+        record = gen.generate_match(rules_name, hands, seed)
+    except getattr(gen, "GenerationError", RuntimeError) as exc:
+        fail(f"generation failed: {exc}", 1)
+    text = write(record)
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is not None and output != "-" and (Path(output).is_dir() or output.endswith(("/", os.sep))):
+        Path(output).mkdir(parents=True, exist_ok=True)
+        output = str(Path(output) / f"{rules_name}-{hands}h-seed{seed}.sjn")
+    write_output(output, text, force=force)
+    if output not in (None, "-"):
+        typer.echo(f"wrote {output}", err=True)
+
+
+def main() -> None:  # pragma: no cover - the console script calls ``app``
+    app(prog_name=PROG)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

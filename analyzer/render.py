@@ -1,0 +1,451 @@
+"""Rich rendering for the terminal: cards with coloured suits, the table as a
+player sees it (``shengji replay``), the report (``--format term``), the
+ruleset tables (``shengji rules``).
+
+Nothing here checks a rule or computes a score: every value comes from
+``replay`` (a :class:`replay.game.MatchResult`) or from a report dict built
+by :mod:`analyzer.report`. Output is plain when the console has no colour
+(pipes, ``NO_COLOR``, tests), so it can be compared with golden files.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from replay.cards import JOKER_SUIT, format_cards, parse_cards, suit_of
+from replay.order import NT, TRUMP
+
+SEATS = ("N", "W", "S", "E")
+SEAT_NAMES = {"N": "North", "W": "West", "S": "South", "E": "East"}
+TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
+#: default console width when the output is not a terminal (stable golden files)
+DEFAULT_WIDTH = 100
+
+SUIT_STYLE = {0: "bold", 1: "bold red", 2: "bold red", 3: "bold", JOKER_SUIT: "bold magenta"}
+BIG_JOKER_STYLE = "bold red"
+WIN_MARK = "*"
+#: between the effective suits of a hand (trumps first)
+SUIT_GAP = " │ "
+
+
+def make_console(*, stderr: bool = False, width: int | None = None, color: bool | None = None,
+                 file=None) -> Console:
+    """A console for the CLI: colour only on a terminal (and never under ``NO_COLOR``),
+    a fixed width when not a terminal (``COLUMNS`` wins)."""
+    stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
+    is_tty = hasattr(stream, "isatty") and stream.isatty()
+    if width is None and not is_tty:
+        try:
+            width = int(os.environ.get("COLUMNS", "")) or DEFAULT_WIDTH
+        except ValueError:
+            width = DEFAULT_WIDTH
+    no_color = bool(os.environ.get("NO_COLOR")) or (color is False)
+    return Console(file=stream, width=width, force_terminal=True if color else None,
+                   no_color=no_color, highlight=False, emoji=False, soft_wrap=False,
+                   color_system="auto" if not no_color and (is_tty or color) else None)
+
+
+# -- cards --------------------------------------------------------------------------------
+
+def trump_text(trump: int | None) -> str:
+    if trump is None:
+        return "?"
+    return "NT" if trump == NT else "♠♥♦♣"[trump]
+
+
+def cards_text(cards: Sequence[int] | str, *, style: bool = True) -> Text:
+    """Cards as a Rich Text, grouped by suit (``♠AKK ♥10 9``), ♥♦ red."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    out = Text()
+    groups = _groups(cards)
+    for i, (suit, group) in enumerate(groups):
+        if i:
+            out.append(" ")
+        text = format_cards(group, unicode=True)
+        if not style:
+            out.append(text)
+        elif suit == JOKER_SUIT:
+            for k, c in enumerate(group):
+                if k:
+                    out.append(" ")
+                out.append(format_cards([c]), style=BIG_JOKER_STYLE if c == 53 else "bold")
+        else:
+            out.append(text, style=SUIT_STYLE.get(suit, ""))
+    return out
+
+
+def _groups(cards: Sequence[int]) -> list[tuple[int, list[int]]]:
+    groups: list[tuple[int, list[int]]] = []
+    for c in cards:
+        s = suit_of(c)
+        if groups and groups[-1][0] == s:
+            groups[-1][1].append(c)
+        else:
+            groups.append((s, [c]))
+    return groups
+
+
+def hand_text(cards: Sequence[int], order) -> Text:
+    """A hand as a player holds it: trumps first (high to low), then each suit,
+    effective suits separated by a wide gap."""
+    if order is None:
+        return cards_text(sorted(cards))
+    cards = order.sorted(cards)
+    by_eff: list[tuple[int, list[int]]] = []
+    for c in cards:
+        e = order.eff[c]
+        if by_eff and by_eff[-1][0] == e:
+            by_eff[-1][1].append(c)
+        else:
+            by_eff.append((e, [c]))
+    out = Text()
+    for i, (e, group) in enumerate(by_eff):
+        if i:
+            out.append(SUIT_GAP, style="dim")
+        out.append_text(cards_text(group))
+    return out
+
+
+# -- replay: the table as a player sees it -------------------------------------------------
+
+def _player(record, seat: str) -> str:
+    if record is None:
+        return ""
+    return record.tag(TAG_OF_SEAT[seat]) or ""
+
+
+def hand_header(hand, record=None) -> Text:
+    from replay.cards import rank_name
+    rs = hand.ruleset
+    t = Text()
+    t.append(f"Hand {hand.number}", style="bold")
+    parts = [f"rules {rs.name}",
+             f"levels NS {rank_name(hand.levels['NS'])} EW {rank_name(hand.levels['EW'])}",
+             f"level {rank_name(hand.level)}",
+             f"dealer {hand.dealer or '?'}",
+             f"trump {trump_text(hand.trump)}"]
+    if hand.declarer:
+        parts.append(f"declared by {hand.declarer}")
+    t.append(" · " + " · ".join(parts))
+    return t
+
+
+def declarations_text(hand_node) -> Text | None:
+    """The ``declare`` lines of a record's hand, in order."""
+    if hand_node is None:
+        return None
+    t = Text()
+    if hand_node.declare_none is not None:
+        return Text("nobody declared")
+    decls = hand_node.declarations
+    if not decls:
+        return None
+    for i, d in enumerate(decls):
+        if i:
+            t.append("; ")
+        t.append(f"{d.seat} ")
+        t.append_text(cards_text(d.cards))
+        if d.at is not None:
+            t.append(f" @{d.at}")
+    return t
+
+
+def hands_table(hands: Sequence[Sequence[int]], order, record=None, *, title: str = "") -> Table:
+    """The four hands (by seat N W S E) sorted in trump order."""
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
+                  title_justify="left", title_style="bold")
+    table.add_column("seat")
+    table.add_column("player")
+    table.add_column("n", justify="right")
+    table.add_column("cards", overflow="fold")
+    for seat, cards in zip(SEATS, hands):
+        table.add_row(seat, _player(record, seat), str(len(cards)), hand_text(cards, order))
+    return table
+
+
+def trick_row(trick, order) -> list[Any]:
+    cells: list[Any] = [str(trick.number), trick.leader]
+    for seat in SEATS:
+        p = trick.play_of(seat)
+        if p is None:
+            cells.append("")
+            continue
+        t = Text()
+        if p.attempted:
+            t.append_text(cards_text(order.sorted(p.attempted) if order else p.attempted))
+            t.append(" → ")
+        t.append_text(cards_text(order.sorted(p.cards) if order else p.cards))
+        if seat == trick.winner:
+            t.append(" " + WIN_MARK, style="bold green")
+            t.stylize("underline")
+        cells.append(t)
+    notes = []
+    if trick.ruffed:
+        notes.append("ruff")
+    if trick.failed_throw:
+        notes.append("failed throw")
+    elif trick.is_throw:
+        notes.append("throw")
+    if trick.penalty:
+        notes.append(f"penalty {trick.penalty:+d}")
+    cells += [trick.winner, str(trick.points) if trick.points else "", str(trick.attacker_points),
+              ", ".join(notes)]
+    return cells
+
+
+def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | None = None) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
+                  title_justify="left", title_style="bold")
+    for name, justify in (("#", "right"), ("lead", "left"), ("N", "left"), ("W", "left"), ("S", "left"),
+                          ("E", "left"), ("won", "left"), ("pts", "right"), ("att", "right"),
+                          ("note", "left")):
+        table.add_column(name, justify=justify)
+    for t in tricks:
+        table.add_row(*trick_row(t, order), style="bold" if highlight == t.number else None)
+    return table
+
+
+def score_text(hand) -> Text:
+    """The hand's final line: points, kitty, level change and next dealer."""
+    from replay.cards import rank_name
+    t = Text()
+    if hand.redeal:
+        t.append("Redeal: nobody declared; no levels change.")
+        return t
+    if not hand.complete:
+        t.append(f"Incomplete hand: {len(hand.tricks)} trick(s) recorded; attackers have "
+                 f"{hand.tricks[-1].attacker_points if hand.tricks else 0} so far.")
+        return t
+    parts = [f"Attackers ({hand.attackers}) {hand.attacker_points} points: {hand.card_points} in tricks"]
+    if hand.penalties:
+        parts.append(f"{hand.penalties:+d} in penalties")
+    if hand.multiplier:
+        parts.append(f"{hand.kitty_points} from the kitty (×{hand.multiplier})")
+    t.append(", ".join(parts) + ".")
+    o = hand.outcome
+    if o is not None:
+        lv = f"NS {rank_name(o.levels['NS'])} EW {rank_name(o.levels['EW'])}"
+        who = "dealers keep the deal" if o.dealers_keep else "attackers take the deal"
+        t.append(f"\nLevels after: {lv} (+{o.gained}, {who}); next dealer {o.next_dealer}.")
+        if o.hooked_back:
+            t.append(" Hooked back.")
+        if o.match_over:
+            t.append(f" Match over: {o.winner} wins.")
+    return t
+
+
+def kitty_text(hand) -> Text | None:
+    if hand.kitty is None and hand.bury is None:
+        return None
+    t = Text()
+    if hand.kitty is not None:
+        t.append("Kitty: ")
+        t.append_text(cards_text(hand.order.sorted(hand.kitty) if hand.order else hand.kitty))
+    if hand.bury is not None:
+        if hand.kitty is not None:
+            t.append("   ")
+        t.append(f"Buried by {hand.dealer}: ")
+        t.append_text(cards_text(hand.order.sorted(hand.bury) if hand.order else hand.bury))
+    return t
+
+
+def render_hand(console: Console, hand, record=None, hand_node=None, *, trick: int | None = None,
+                step: Callable[[str], None] | None = None) -> None:
+    """One hand: header, declarations, kitty, the four hands, then the tricks.
+
+    ``trick``: show the table as it was before trick ``trick`` and the tricks up
+    to it. ``step``: called with a prompt after each trick (``--step``).
+    """
+    console.print(hand_header(hand, record))
+    decl = declarations_text(hand_node)
+    if decl is not None:
+        console.print(Text("Declarations: ").append_text(decl))
+    kt = kitty_text(hand)
+    if kt is not None:
+        console.print(kt)
+    if hand.redeal:
+        console.print(score_text(hand))
+        return
+    order = hand.order
+    tricks = hand.tricks
+    if trick is not None:
+        if not 1 <= trick <= len(tricks):
+            raise IndexError(f"hand {hand.number} has {len(tricks)} trick(s); there is no trick {trick}")
+        t = tricks[trick - 1]
+        console.print(hands_table(t.hands_before, order, record, title=f"Before trick {trick}"))
+        console.print(tricks_table(tricks[:trick], order, title="Tricks", highlight=trick))
+        return
+    start = tricks[0].hands_before if tricks else tuple(hand.start_hands.get(s, ()) for s in SEATS)
+    console.print(hands_table(start, order, record, title="Hands at the first trick"))
+    if step is None:
+        if tricks:
+            console.print(tricks_table(tricks, order, title="Tricks"))
+    else:
+        for k, t in enumerate(tricks):
+            console.print(tricks_table([t], order))
+            if k + 1 < len(tricks):
+                console.print(hands_table(t.hands_after, order, record, title=f"Before trick {t.number + 1}"))
+                step(f"trick {t.number} of {len(tricks)} — Enter for the next")
+    console.print(score_text(hand))
+
+
+def render_replay(console: Console, record, match, *, hand: int | None = None, trick: int | None = None,
+                  step: Callable[[str], None] | None = None) -> None:
+    """``shengji replay``: every hand (or hand ``hand``) of one record."""
+    hands = match.hands
+    if hand is not None:
+        if not 1 <= hand <= len(hands):
+            raise IndexError(f"the record has {len(hands)} hand(s); there is no hand {hand}")
+        hands = [hands[hand - 1]]
+    for i, h in enumerate(hands):
+        if i:
+            console.print()
+        node = record.hands[h.number - 1] if h.number - 1 < len(record.hands) else None
+        render_hand(console, h, record, node, trick=trick, step=step)
+    if hand is None and match.winner:
+        console.print(Text(f"\nMatch won by {match.winner}.", style="bold"))
+
+
+def record_title(record, index: int, path: str = "") -> Text:
+    tags = {t.name: t.value for t in record.tags}
+    bits = [tags[k] for k in ("Event", "Site", "Date") if k in tags]
+    t = Text(f"Record {index}", style="bold")
+    if path:
+        t.append(f" ({path}:{record.span.line})" if record.span.line else f" ({path})")
+    if bits:
+        t.append(": " + ", ".join(bits))
+    return t
+
+
+# -- report (--format term) -------------------------------------------------------------------
+
+def render_report(console: Console, report: dict) -> None:
+    """A report dict (:func:`analyzer.report.build_report`) for the terminal."""
+    from . import report as rep
+    for m_index, m in enumerate(report["matches"]):
+        if m_index:
+            console.print()
+        console.print(Text(rep.match_title(m, report.get("path", "")), style="bold underline"))
+        console.print(f"Rules: {m['ruleset']['name']}" + (
+            " (" + ", ".join(f"{k}={v}" for k, v in m["ruleset"]["overrides"].items()) + ")"
+            if m["ruleset"]["overrides"] else ""))
+        for h in m["hands"]:
+            console.print()
+            console.print(Text(rep.hand_title(h), style="bold"))
+            for line in rep.hand_facts(h):
+                console.print(_md_cards(line))
+            if h["tricks"]:
+                table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+                for name, justify in (("#", "right"), ("lead", "left"), ("plays", "left"),
+                                      ("won", "left"), ("pts", "right"), ("att", "right"), ("note", "left")):
+                    table.add_column(name, justify=justify)
+                for t in h["tricks"]:
+                    plays = Text()
+                    for k, p in enumerate(t["plays"]):
+                        if k:
+                            plays.append("  ")
+                        plays.append(f"{p['seat']}: ")
+                        if p["attempted"]:
+                            plays.append_text(cards_text(p["attempted"]))
+                            plays.append(" → ")
+                        plays.append_text(cards_text(p["cards"]))
+                        if p["seat"] == t["winner"]:
+                            plays.append(" " + WIN_MARK, style="bold green")
+                    table.add_row(str(t["number"]), t["leader"], plays, t["winner"],
+                                  str(t["points"]) if t["points"] else "", str(t["attacker_points"]),
+                                  rep.trick_note(t))
+                console.print(table)
+            for line in rep.hand_result_lines(h):
+                console.print(line)
+            for d in h["diagnostics"]:
+                console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}",
+                                   style="yellow" if d["severity"] != "error" else "red"))
+        console.print()
+        console.print(Text("Level progression", style="bold"))
+        console.print(progression_table(m))
+        console.print()
+        console.print(Text("Players", style="bold"))
+        console.print(players_table(m))
+        other = [d for d in m["diagnostics"] if d["hand"] is None]
+        for d in other:
+            console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}"))
+
+
+def _md_cards(line: str) -> Text:
+    """A fact line whose cards are already in suit symbols: colour ♥♦ groups."""
+    out = Text()
+    for k, word in enumerate(line.split(" ")):
+        if k:
+            out.append(" ")
+        if word[:1] in "♥♦":
+            out.append(word, style=SUIT_STYLE[1])
+        elif word[:1] in "♠♣":
+            out.append(word, style=SUIT_STYLE[0])
+        else:
+            out.append(word)
+    return out
+
+
+def progression_table(m: dict) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name in ("hand", "dealer", "NS", "EW", "attackers", "result"):
+        table.add_column(name)
+    for p in m["progression"]:
+        table.add_row(str(p["hand"]), p["dealer"] or "?", p["before"]["NS"], p["before"]["EW"],
+                      "" if p["attacker_points"] is None else str(p["attacker_points"]), p["result"])
+    if m["progression"]:
+        last = m["progression"][-1]
+        if last["after"]:
+            table.add_row("end", last["next_dealer"] or "", last["after"]["NS"], last["after"]["EW"], "",
+                          f"{m['winner']} wins" if m["winner"] else "")
+    return table
+
+
+def players_table(m: dict) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name, justify in (("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
+                          ("ruffs", "right"), ("throws", "right"), ("failed", "right"),
+                          ("diagnostics", "left")):
+        table.add_column(name, justify=justify)
+    for seat in SEATS:
+        p = m["players"][seat]
+        table.add_row(seat, p["name"] or "", str(p["tricks_won"]), str(p["points_won"]), str(p["ruffs"]),
+                      str(p["throws"]), str(p["failed_throws"]), ", ".join(p["diagnostics"]))
+    return table
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+def presets_table(rows: Sequence[tuple[str, str]]) -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    table.add_column("preset", style="bold")
+    table.add_column("differs from standard", overflow="fold")
+    for name, diff in rows:
+        table.add_row(name, diff)
+    return table
+
+
+def options_table(rows: Sequence[tuple[str, str, str, bool]], title: str = "") -> Table:
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
+                  title_justify="left", title_style="bold")
+    table.add_column("option")
+    table.add_column("value")
+    table.add_column("", width=1)
+    table.add_column("source", overflow="fold")
+    for option, value, source, differs in rows:
+        table.add_row(option, value, "*" if differs else "", source, style="bold" if differs else None)
+    return table
+
+
+__all__ = ["make_console", "cards_text", "hand_text", "hands_table", "tricks_table", "render_hand",
+           "render_replay", "render_report", "presets_table", "options_table", "trump_text",
+           "record_title", "progression_table", "players_table", "Group"]

@@ -1,0 +1,572 @@
+"""Match reports: one JSON-able dict per match, rendered to Markdown, HTML or
+the terminal (:func:`analyzer.render.render_report`).
+
+:func:`build_report` reads a text (every record in it), replays each record
+and builds, per record, a plain dict (:func:`build_match`):
+
+* per hand: ruleset, levels, dealer, trump and how it was declared, the kitty
+  before and after the bury, every trick (leader, plays, winner, points, the
+  running attacker total), the kitty multiplier and final score, the level
+  change and the next dealer, and the hand's diagnostics;
+* per match: the level progression of both teams, the winner;
+* per player: tricks and points won, ruffs, throws tried and failed, the
+  diagnostics found on their plays and (a hook for the mistake rules of
+  ``analyzer.mistakes``) their mistakes.
+
+Cards in the dict are SJN text (``"SAKK H10"``), sorted in the hand's trump
+order, so the JSON can be read back by any SJN reader. Nothing here checks a
+rule: every value comes from :func:`replay.game.replay`.
+
+The HTML page is made by one function, :func:`render_html`, which a richer
+viewer can replace; it is self-contained (inline CSS, no script, no network).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from replay.cards import format_cards, parse_cards, points, rank_name
+from replay.diagnostics import Diagnostic
+from replay.order import NT
+from replay.ruleset import PRESETS, option_text, preset
+
+SEATS = ("N", "W", "S", "E")
+TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
+FORMATS = ("term", "md", "json", "html")
+#: the report dict's layout version (bumped when a key changes meaning)
+SCHEMA = 1
+
+#: ``(record, match) -> Iterable[Diagnostic]``: annotations added to the report (mistakes)
+Annotator = Callable[[Any, Any], Iterable[Diagnostic]]
+
+
+# -- building -------------------------------------------------------------------------------
+
+def _cards(cards: Sequence[int] | None, order=None) -> str | None:
+    if cards is None:
+        return None
+    if order is not None:
+        cards = order.sorted(cards)
+    return format_cards(cards)
+
+
+def _trump(t: int | None) -> str | None:
+    if t is None:
+        return None
+    return "NT" if t == NT else "SHDC"[t]
+
+
+def _levels(levels: dict[str, int] | None) -> dict[str, str] | None:
+    if levels is None:
+        return None
+    return {team: rank_name(v) for team, v in levels.items()}
+
+
+def diagnostic_dict(d: Diagnostic) -> dict:
+    return {"code": d.code, "name": d.name, "severity": d.severity, "line": d.line, "column": d.column,
+            "end_line": d.end_line, "end_column": d.end_column, "message": d.message, "hand": d.hand,
+            "trick": d.trick}
+
+
+def ruleset_overrides(ruleset) -> dict[str, str]:
+    """The options of ``ruleset`` that differ from its preset (set by ``[Rule.x]`` tags)."""
+    base = preset(ruleset.name) if ruleset.name in PRESETS else preset("standard")
+    return {name: option_text(getattr(ruleset, name)) for name in type(ruleset).model_fields
+            if name != "name" and getattr(ruleset, name) != getattr(base, name)}
+
+
+def _declared_how(hand_node, hr) -> str:
+    if hand_node is None:
+        return ""
+    if hand_node.declare_none is not None:
+        return f"nobody declared (no_declaration: {hr.ruleset.no_declaration})"
+    decls = hand_node.declarations
+    if not decls:
+        return "given by the record (no declarations recorded)" if hand_node.trump is not None else ""
+    parts = []
+    for i, d in enumerate(decls):
+        verb = "declared" if i == 0 else ("reinforced with" if d.seat == decls[i - 1].seat else "overrode with")
+        at = f" @{d.at}" if d.at is not None else ""
+        parts.append(f"{d.seat} {verb} {format_cards(d.cards)}{at}")
+    return "; ".join(parts)
+
+
+def _in_span(d: Diagnostic, span) -> bool:
+    if not span or not span.line or not d.line:
+        return False
+    start = (span.line, span.column)
+    end = (span.end_line or span.line, span.end_column or 10 ** 9)
+    return start <= (d.line, d.column) < end or (d.line, d.column) == start
+
+
+def _seat_of(d: Diagnostic, hr) -> str | None:
+    """The seat whose play a diagnostic points at (by position), if any."""
+    if hr is None or d.trick is None or not 1 <= d.trick <= len(hr.tricks):
+        tricks = hr.tricks if hr is not None else []
+    else:
+        tricks = [hr.tricks[d.trick - 1]]
+    for t in tricks:
+        for p in t.plays:
+            if _in_span(d, p.span):
+                return p.seat
+    return None
+
+
+def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+    """One hand of a :class:`replay.game.HandResult` as a dict."""
+    order = hr.order
+    tricks = []
+    for t in hr.tricks:
+        tricks.append({
+            "number": t.number,
+            "leader": t.leader,
+            "plays": [{"seat": p.seat, "cards": _cards(p.cards, order),
+                       "attempted": _cards(p.attempted, order) if p.attempted else None} for p in t.plays],
+            "winner": t.winner,
+            "points": t.points,
+            "to_attackers": t.to_attackers,
+            "penalty": t.penalty,
+            "attacker_points": t.attacker_points,
+            "throw": t.is_throw,
+            "failed_throw": t.failed_throw,
+            "ruffed": t.ruffed,
+        })
+    o = hr.outcome
+    outcome = None
+    if o is not None:
+        outcome = {"levels": _levels(o.levels), "gained": o.gained, "next_dealer": o.next_dealer,
+                   "dealers_keep": o.dealers_keep, "hooked_back": o.hooked_back,
+                   "match_over": o.match_over, "winner": o.winner}
+    start = {}
+    if hr.tricks:
+        start = {s: _cards(c, order) for s, c in zip(SEATS, hr.tricks[0].hands_before)}
+    elif hr.start_hands:
+        start = {s: _cards(hr.start_hands.get(s, ()), order) for s in SEATS}
+    return {
+        "number": hr.number,
+        "line": hr.span.line,
+        "ruleset": hr.ruleset.name,
+        "levels": _levels(hr.levels),
+        "level": rank_name(hr.level),
+        "dealer": hr.dealer,
+        "attackers": hr.attackers,
+        "declarer": hr.declarer,
+        "trump": _trump(hr.trump),
+        "declared": _declared_how(hand_node, hr),
+        "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "at": d.at}
+                         for d in (hand_node.declarations if hand_node is not None else [])],
+        "kitty": _cards(hr.kitty, order),
+        "bury": _cards(hr.bury, order),
+        "bury_points": points(hr.bury) if hr.bury is not None else None,
+        "start_hands": start,
+        "tricks": tricks,
+        "timeline": [t.attacker_points for t in hr.tricks],
+        "complete": hr.complete,
+        "redeal": hr.redeal,
+        "card_points": hr.card_points,
+        "penalties": hr.penalties,
+        "multiplier": hr.multiplier,
+        "kitty_points": hr.kitty_points,
+        "attacker_points": hr.attacker_points if hr.complete else None,
+        "outcome": outcome,
+        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+    }
+
+
+def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
+                annotations: Sequence[Diagnostic] = ()) -> dict:
+    """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
+    all_diags = sorted([*parse_diagnostics, *match.diagnostics], key=Diagnostic.sort_key)
+    hands = []
+    for hr in match.hands:
+        node = record.hands[hr.number - 1] if hr.number - 1 < len(record.hands) else None
+        hands.append(build_hand(hr, node, [d for d in all_diags if d.hand == hr.number]))
+
+    players: dict[str, dict] = {}
+    for s in SEATS:
+        players[s] = {"name": record.tag(TAG_OF_SEAT[s]), "tricks_won": 0, "points_won": 0, "ruffs": 0,
+                      "throws": 0, "failed_throws": 0, "diagnostics": [], "mistakes": []}
+    for hr in match.hands:
+        for t in hr.tricks:
+            w = players.get(t.winner)
+            if w is not None:
+                w["tricks_won"] += 1
+                w["points_won"] += t.points
+                if t.ruffed:
+                    w["ruffs"] += 1
+            lead = players.get(t.leader)
+            if lead is not None and t.is_throw:
+                lead["throws"] += 1
+                if t.failed_throw:
+                    lead["failed_throws"] += 1
+    by_hand = {hr.number: hr for hr in match.hands}
+    for d in all_diags:
+        seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+        if seat is not None:
+            players[seat]["diagnostics"].append(d.code)
+    for d in sorted(annotations, key=Diagnostic.sort_key):
+        seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+        entry = diagnostic_dict(d)
+        if seat is not None:
+            players[seat]["mistakes"].append(entry)
+
+    progression = []
+    for h in hands:
+        o = h["outcome"]
+        if h["redeal"]:
+            result = "redeal"
+        elif o is None:
+            result = "incomplete"
+        else:
+            result = (f"dealers keep the deal, +{o['gained']}" if o["dealers_keep"]
+                      else f"attackers take the deal, +{o['gained']}")
+            if o["hooked_back"]:
+                result += ", hooked back"
+            if o["match_over"]:
+                result += f"; {o['winner']} wins"
+        progression.append({"hand": h["number"], "dealer": h["dealer"], "before": h["levels"],
+                            "after": o["levels"] if o else None,
+                            "next_dealer": o["next_dealer"] if o else None,
+                            "attacker_points": h["attacker_points"], "result": result})
+    return {
+        "record": index,
+        "line": record.span.line,
+        "tags": {t.name: t.value for t in record.tags},
+        "ruleset": {"name": match.ruleset.name, "overrides": ruleset_overrides(match.ruleset)},
+        "winner": match.winner,
+        "hands": hands,
+        "progression": progression,
+        "players": players,
+        "diagnostics": [diagnostic_dict(d) for d in all_diags],
+        "annotations": [diagnostic_dict(d) for d in sorted(annotations, key=Diagnostic.sort_key)],
+    }
+
+
+def build_report(text: str, path: str = "", *, rules: str | None = None,
+                 annotate: Annotator | None = None) -> dict:
+    """Every record of ``text`` replayed and reported: ``{"path", "schema", "matches": [...]}``.
+
+    ``rules`` overrides each record's ``[Rules]`` tag; ``annotate`` (the
+    mistake rules) adds annotations per record.
+    """
+    from notation import iter_records
+    from replay.game import replay
+
+    matches = []
+    index = 0
+    for record, diags in iter_records(text.splitlines(keepends=True)):
+        if record is None:
+            continue
+        if not record.hands and not record.tags and diags:
+            # a chunk that held no record at all: keep its diagnostics on the report
+            matches.append({"record": None, "line": diags[0].line, "tags": {}, "ruleset": {"name": "", "overrides": {}},
+                            "winner": None, "hands": [], "progression": [],
+                            "players": {s: {"name": None, "tricks_won": 0, "points_won": 0, "ruffs": 0,
+                                            "throws": 0, "failed_throws": 0, "diagnostics": [],
+                                            "mistakes": []} for s in SEATS},
+                            "diagnostics": [diagnostic_dict(d) for d in diags], "annotations": []})
+            continue
+        index += 1
+        match = replay(record, rules=rules)
+        notes = list(annotate(record, match)) if annotate is not None else []
+        matches.append(build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes))
+    return {"schema": SCHEMA, "path": path, "matches": matches}
+
+
+# -- text pieces shared by the renderers -----------------------------------------------------------
+
+def sym(cards: str | None) -> str:
+    """SJN card text in suit symbols: ``"SAKK H10"`` → ``"♠AKK ♥10"``."""
+    if not cards:
+        return "—" if cards is None else ""
+    return format_cards(parse_cards(cards), unicode=True)
+
+
+def trump_sym(t: str | None) -> str:
+    if t is None:
+        return "?"
+    return "NT" if t == "NT" else sym(t + "A")[0]
+
+
+def match_title(m: dict, path: str = "") -> str:
+    tags = m["tags"]
+    bits = [tags[k] for k in ("Event", "Site", "Date") if k in tags]
+    where = f"{path}:{m['line']}" if path and m.get("line") else path
+    title = f"Match {m['record']}" if m["record"] is not None else "Unreadable text"
+    if bits:
+        title += ": " + ", ".join(bits)
+    if where:
+        title += f" ({where})"
+    return title
+
+
+def hand_title(h: dict) -> str:
+    lv = h["levels"] or {"NS": "?", "EW": "?"}
+    return (f"Hand {h['number']}: dealer {h['dealer'] or '?'}, trump {trump_sym(h['trump'])}, "
+            f"level {h['level']} (NS {lv['NS']}, EW {lv['EW']})")
+
+
+def hand_facts(h: dict) -> list[str]:
+    """Ruleset, declarations, kitty and bury as text lines (cards in suit symbols)."""
+    lines = [f"Rules: {h['ruleset']}. Dealers: {_team(h['dealer'])}; attackers: {h['attackers'] or '?'}."]
+    if h["declared"]:
+        decl = h["declared"]
+        for d in h["declarations"]:
+            decl = decl.replace(f" {d['cards']}", f" {sym(d['cards'])}", 1)
+        lines.append(f"Trump {trump_sym(h['trump'])}: {decl}.")
+    if h["kitty"] is not None:
+        lines.append(f"Kitty dealt: {sym(h['kitty'])}")
+    if h["bury"] is not None:
+        lines.append(f"Kitty buried by {h['dealer']}: {sym(h['bury'])} ({h['bury_points']} points)")
+    return lines
+
+
+def _team(seat: str | None) -> str:
+    if seat is None:
+        return "?"
+    return "NS" if seat in "NS" else "EW"
+
+
+def trick_note(t: dict) -> str:
+    notes = []
+    if t["ruffed"]:
+        notes.append("ruff")
+    if t["failed_throw"]:
+        notes.append("failed throw")
+    elif t["throw"]:
+        notes.append("throw")
+    if t["penalty"]:
+        notes.append(f"penalty {t['penalty']:+d}")
+    return ", ".join(notes)
+
+
+def hand_result_lines(h: dict) -> list[str]:
+    if h["redeal"]:
+        return ["Redeal: nobody declared; no levels change."]
+    lines = []
+    if h["timeline"]:
+        lines.append("Attackers' points after each trick: " + " ".join(str(p) for p in h["timeline"]))
+    if not h["complete"]:
+        lines.append(f"Incomplete hand: {len(h['tricks'])} trick(s) recorded.")
+        return lines
+    parts = [f"{h['card_points']} in tricks"]
+    if h["penalties"]:
+        parts.append(f"{h['penalties']:+d} in throw penalties")
+    if h["multiplier"]:
+        parts.append(f"{h['kitty_points']} from the kitty (×{h['multiplier']})")
+    lines.append(f"Final score: attackers {h['attacker_points']} ({', '.join(parts)}).")
+    o = h["outcome"]
+    if o is not None:
+        who = "the dealers keep the deal" if o["dealers_keep"] else "the attackers take the deal"
+        lines.append(f"Levels after: NS {o['levels']['NS']}, EW {o['levels']['EW']} "
+                     f"(+{o['gained']}, {who}{', hooked back' if o['hooked_back'] else ''}); "
+                     f"next dealer {o['next_dealer']}." + (f" Match over: {o['winner']} wins." if o["match_over"] else ""))
+    return lines
+
+
+# -- Markdown ----------------------------------------------------------------------------------
+
+def _md_escape(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def render_markdown(report: dict) -> str:
+    out: list[str] = []
+    path = report.get("path", "")
+    for m in report["matches"]:
+        out.append(f"# {match_title(m, path)}")
+        out.append("")
+        rs = m["ruleset"]
+        over = ", ".join(f"`{k}={v}`" for k, v in rs["overrides"].items())
+        if rs["name"]:
+            out.append(f"Rules: **{rs['name']}**" + (f" with {over}" if over else ""))
+        players = [f"{s} {m['players'][s]['name']}" for s in SEATS if m["players"][s]["name"]]
+        if players:
+            out.append("Players: " + ", ".join(players))
+        if m["winner"]:
+            out.append(f"Winner: **{m['winner']}**")
+        out.append("")
+        for h in m["hands"]:
+            out.append(f"## {hand_title(h)}")
+            out.append("")
+            for line in hand_facts(h):
+                out.append(f"- {line}")
+            out.append("")
+            if h["tricks"]:
+                out.append("| # | lead | plays | won | pts | attackers | note |")
+                out.append("|---:|---|---|---|---:|---:|---|")
+                for t in h["tricks"]:
+                    plays = []
+                    for p in t["plays"]:
+                        cards = (f"{sym(p['attempted'])} → " if p["attempted"] else "") + sym(p["cards"])
+                        if p["seat"] == t["winner"]:
+                            cards = f"**{cards}**"
+                        plays.append(f"{p['seat']}: {cards}")
+                    out.append(f"| {t['number']} | {t['leader']} | {_md_escape('  '.join(plays))} | {t['winner']} "
+                               f"| {t['points'] or ''} | {t['attacker_points']} | {trick_note(t)} |")
+                out.append("")
+            for line in hand_result_lines(h):
+                out.append(line + "  ")
+            out.append("")
+            if h["diagnostics"]:
+                for d in h["diagnostics"]:
+                    out.append(f"- `{d['code']}` line {d['line']}: {_md_escape(d['message'])}")
+                out.append("")
+        if m["progression"]:
+            out.append("## Level progression")
+            out.append("")
+            out.append("| hand | dealer | NS | EW | attackers' points | result |")
+            out.append("|---:|---|---|---|---:|---|")
+            for p in m["progression"]:
+                before = p["before"] or {"NS": "?", "EW": "?"}
+                pts = "" if p["attacker_points"] is None else str(p["attacker_points"])
+                out.append(f"| {p['hand']} | {p['dealer'] or '?'} | {before['NS']} | {before['EW']} | {pts} | {p['result']} |")
+            last = m["progression"][-1]
+            if last["after"]:
+                out.append(f"| end | {last['next_dealer']} | {last['after']['NS']} | {last['after']['EW']} | | "
+                           f"{(m['winner'] + ' wins') if m['winner'] else ''} |")
+            out.append("")
+        out.append("## Players")
+        out.append("")
+        out.append("| seat | player | tricks | points | ruffs | throws | failed throws | diagnostics |")
+        out.append("|---|---|---:|---:|---:|---:|---:|---|")
+        for s in SEATS:
+            p = m["players"][s]
+            out.append(f"| {s} | {p['name'] or ''} | {p['tricks_won']} | {p['points_won']} | {p['ruffs']} | "
+                       f"{p['throws']} | {p['failed_throws']} | {', '.join(p['diagnostics'])} |")
+        out.append("")
+        other = [d for d in m["diagnostics"] if d["hand"] is None]
+        if other:
+            out.append("## Other diagnostics")
+            out.append("")
+            for d in other:
+                out.append(f"- `{d['code']}` line {d['line']}: {_md_escape(d['message'])}")
+            out.append("")
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render_json(report: dict) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- HTML: one replaceable function ------------------------------------------------------------------
+
+_CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:70em;color:#222;padding:0 1em}
+h1{font-size:1.5em;border-bottom:2px solid #ccc}h2{font-size:1.2em;margin-top:1.6em}
+table{border-collapse:collapse;margin:.6em 0}th,td{border:1px solid #ddd;padding:.25em .6em;text-align:left;vertical-align:top}
+th{background:#f4f4f4}td.n{text-align:right}.red{color:#c00}.win{font-weight:bold;background:#eef8ee}
+.diag{font-family:monospace}.error{color:#b00}.warning{color:#a60}.info{color:#06a}ul.facts{margin:.3em 0}
+details{margin:.5em 0}summary{cursor:pointer}
+"""
+
+
+def _h(text: Any) -> str:
+    return html.escape("" if text is None else str(text))
+
+
+def _html_cards(cards: str | None) -> str:
+    text = sym(cards)
+    parts = []
+    for word in text.split(" "):
+        cls = ' class="red"' if word[:1] in "♥♦" or word == "BJ" else ""
+        parts.append(f"<span{cls}>{_h(word)}</span>")
+    return " ".join(parts)
+
+
+def _html_sym_line(line: str) -> str:
+    out = []
+    for word in line.split(" "):
+        out.append(f'<span class="red">{_h(word)}</span>' if word[:1] in "♥♦" else _h(word))
+    return " ".join(out)
+
+
+def render_html(report: dict) -> str:
+    """The report as one self-contained HTML page (inline CSS, no script, no network).
+
+    This is the one entry point of the HTML output: a richer viewer replaces
+    this function and keeps the report dict as its input.
+    """
+    path = report.get("path", "")
+    body: list[str] = []
+    for m in report["matches"]:
+        body.append(f"<h1>{_h(match_title(m, path))}</h1>")
+        rs = m["ruleset"]
+        if rs["name"]:
+            over = ", ".join(f"{k}={v}" for k, v in rs["overrides"].items())
+            body.append(f"<p>Rules: <b>{_h(rs['name'])}</b>{_h(' with ' + over) if over else ''}"
+                        + (f" · Winner: <b>{_h(m['winner'])}</b>" if m["winner"] else "") + "</p>")
+        for h in m["hands"]:
+            body.append(f"<h2>{_html_sym_line(hand_title(h))}</h2>")
+            body.append('<ul class="facts">' + "".join(f"<li>{_html_sym_line(line)}</li>"
+                                                       for line in hand_facts(h)) + "</ul>")
+            if h["start_hands"]:
+                body.append("<details><summary>Hands at the first trick</summary><table>")
+                for s in SEATS:
+                    body.append(f"<tr><th>{s}</th><td>{_html_cards(h['start_hands'].get(s))}</td></tr>")
+                body.append("</table></details>")
+            if h["tricks"]:
+                body.append("<table><tr><th>#</th><th>lead</th><th>N</th><th>W</th><th>S</th><th>E</th>"
+                            "<th>won</th><th>pts</th><th>attackers</th><th>note</th></tr>")
+                for t in h["tricks"]:
+                    cells = []
+                    by_seat = {p["seat"]: p for p in t["plays"]}
+                    for s in SEATS:
+                        p = by_seat.get(s)
+                        if p is None:
+                            cells.append("<td></td>")
+                            continue
+                        txt = (_html_cards(p["attempted"]) + " → " if p["attempted"] else "") + _html_cards(p["cards"])
+                        cls = ' class="win"' if s == t["winner"] else ""
+                        cells.append(f"<td{cls}>{txt}</td>")
+                    body.append(f"<tr><td class=\"n\">{t['number']}</td><td>{t['leader']}</td>{''.join(cells)}"
+                                f"<td>{t['winner']}</td><td class=\"n\">{t['points'] or ''}</td>"
+                                f"<td class=\"n\">{t['attacker_points']}</td><td>{_h(trick_note(t))}</td></tr>")
+                body.append("</table>")
+            for line in hand_result_lines(h):
+                body.append(f"<p>{_h(line)}</p>")
+            if h["diagnostics"]:
+                body.append("<ul>" + "".join(
+                    f'<li class="diag {_h(d["severity"])}">{_h(d["code"])} line {d["line"]}: {_h(d["message"])}</li>'
+                    for d in h["diagnostics"]) + "</ul>")
+        if m["progression"]:
+            body.append("<h2>Level progression</h2><table><tr><th>hand</th><th>dealer</th><th>NS</th><th>EW</th>"
+                        "<th>attackers' points</th><th>result</th></tr>")
+            for p in m["progression"]:
+                before = p["before"] or {"NS": "?", "EW": "?"}
+                pts = "" if p["attacker_points"] is None else p["attacker_points"]
+                body.append(f"<tr><td class=\"n\">{p['hand']}</td><td>{_h(p['dealer'] or '?')}</td>"
+                            f"<td>{_h(before['NS'])}</td><td>{_h(before['EW'])}</td><td class=\"n\">{pts}</td>"
+                            f"<td>{_h(p['result'])}</td></tr>")
+            body.append("</table>")
+        body.append("<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>tricks</th><th>points</th>"
+                    "<th>ruffs</th><th>throws</th><th>failed throws</th><th>diagnostics</th></tr>")
+        for s in SEATS:
+            p = m["players"][s]
+            body.append(f"<tr><td>{s}</td><td>{_h(p['name'] or '')}</td><td class=\"n\">{p['tricks_won']}</td>"
+                        f"<td class=\"n\">{p['points_won']}</td><td class=\"n\">{p['ruffs']}</td>"
+                        f"<td class=\"n\">{p['throws']}</td><td class=\"n\">{p['failed_throws']}</td>"
+                        f"<td>{_h(', '.join(p['diagnostics']))}</td></tr>")
+        body.append("</table>")
+    title = _h(f"Shengji report: {path}" if path else "Shengji report")
+    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+            f"<title>{title}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+            + "\n".join(body) + "\n</body>\n</html>\n")
+
+
+def render(report: dict, fmt: str) -> str:
+    """``md``, ``json`` or ``html`` text of a report (``term`` is :func:`analyzer.render.render_report`)."""
+    if fmt == "md":
+        return render_markdown(report)
+    if fmt == "json":
+        return render_json(report)
+    if fmt == "html":
+        return render_html(report)
+    raise ValueError(f"unknown report format {fmt!r}")
+
+
+__all__ = ["build_report", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
+           "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA"]
