@@ -168,7 +168,8 @@ class _Importer:
             c = card(v)
             if c is None:
                 shown = v.get("id") if isinstance(v, dict) else v
-                self.sink.add("SJ703", doc.span(*path, i), f"{what}: {shown!r} is not a card id 0..107")
+                where = doc.span(*path, i, "id") if isinstance(v, dict) and "id" in v else doc.span(*path, i)
+                self.sink.add("SJ703", where, f"{what}: {shown!r} is not a card id 0..107")
                 ok = False
             else:
                 out.append(c)
@@ -253,6 +254,9 @@ class _Importer:
                 self.sink.add("SJ705", at(*path), "an event must be an object; skipped")
                 continue
             kind = ev.get("type")
+            if not isinstance(kind, str):
+                self.sink.add("SJ705", at(*path), "an event without a `type`; skipped")
+                continue
             if kind == "declaration":
                 seat = seat_of(ev.get("seat"))
                 cards = self.ids(ev.get("cards"), doc, base + path + ("cards",), "declared card")

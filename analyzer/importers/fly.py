@@ -217,6 +217,9 @@ class _Importer:
         cur: _Round | None = None
         for ev in events:
             kind = ev.data.get("e")
+            if not isinstance(kind, str):
+                self.sink.add("SJ705", ev.span(), "an event without a kind (`e`); skipped")
+                continue
             if kind == "round_start":
                 cur = self.round_start(ev)
                 rounds.append(cur)

@@ -1,0 +1,85 @@
+"""The importers' library API: formats, detection, never raising."""
+
+import pytest
+from importer_testlib import fixture
+
+import analyzer.importers as imp
+from analyzer.importers import FORMATS, detect_format, import_log, import_text
+
+SAMPLES = {
+    "fly": fixture("fly", "room_QZXW.jsonl"),
+    "botzone": fixture("botzone", "match_complete.json"),
+    "shengji-io-chat": fixture("chat", "paste_ok.txt"),
+    "80fen-v2": fixture("80fen", "deal_v2.json"),
+}
+
+
+def test_formats():
+    assert FORMATS == ("fly", "botzone", "shengji-io-chat", "80fen-v2")
+    assert imp.RULES == {"fly": "shengji-fly", "botzone": "botzone", "shengji-io-chat": "shengji-io",
+                         "80fen-v2": "80fen"}
+    assert imp.SOURCE_SEATS == ("S", "E", "N", "W")
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_detect_each_format(fmt):
+    text = SAMPLES[fmt]
+    assert detect_format(text) == fmt
+    assert detect_format(text[: len(text) // 2]) == fmt          # a truncated file too
+    records, diags = import_text(fmt, text)
+    assert records and [d for d in diags if d.severity == "error"] == []
+    for r in records:
+        assert r.tag("Rules") == imp.RULES[fmt]
+
+
+def test_detect_only_when_unambiguous():
+    assert detect_format("") is None
+    assert detect_format("just some words") is None
+    assert detect_format('{"a": 1}') is None
+    both = SAMPLES["shengji-io-chat"] + "\n" + SAMPLES["botzone"]
+    assert detect_format(both) is None
+    assert detect_format(both, "paste.txt") == "shengji-io-chat"       # the suffix breaks a tie
+    assert detect_format(both, "match.json") is None
+    assert detect_format(None) is None
+
+
+def test_aliases_and_unknown_formats():
+    assert import_text("80fen", SAMPLES["80fen-v2"])[0]
+    assert import_text("shengji-fly", SAMPLES["fly"])[0]
+    records, diags = import_text("pbn", "anything")
+    assert records == [] and [d.code for d in diags] == ["SJ701"] and "known:" in diags[0].message
+
+
+def test_bytes_bom_and_non_text():
+    records, diags = import_text("fly", SAMPLES["fly"].encode())
+    assert records and not diags
+    records, diags = import_text("shengji-io-chat", "\ufeff" + SAMPLES["shengji-io-chat"])
+    assert records and not diags
+    records, diags = import_text("fly", 12345)
+    assert records == [] and diags[0].code == "SJ701"
+
+
+def test_check_can_be_switched_off_and_claims_are_kept():
+    wrong = fixture("chat", "paste_wrong_winner.txt")
+    assert [d.code for d in import_text("shengji-io-chat", wrong)[1]] == ["SJ704"]
+    assert import_text("shengji-io-chat", wrong, check=False)[1] == []
+    res = import_log("shengji-io-chat", wrong)
+    claim = next(c for c in res.claims if c.line == 47)
+    assert (claim.trick, claim.winner, claim.points, claim.name) == (5, "W", 0, "Di")
+
+
+def test_check_claims_accepts_match_results():
+    from replay.game import replay
+    res = import_log("shengji-io-chat", fixture("chat", "paste_wrong_winner.txt"))
+    m = replay(res.records[0])
+    assert [d.code for d in imp.check_claims(res.records, res.claims, m)] == ["SJ704"]
+    assert [d.code for d in imp.check_claims(res.records, res.claims, [m])] == ["SJ704"]
+    assert imp.check_claims([], res.claims) == []
+
+
+def test_an_importer_bug_becomes_a_diagnostic(monkeypatch):
+    def boom(text, source=""):
+        raise RuntimeError("bug")
+    monkeypatch.setattr(imp.fly, "import_log", boom)
+    records, diags = import_text("fly", SAMPLES["fly"])
+    assert records == [] and diags[0].code == "SJ701" and "RuntimeError" in diags[0].message

@@ -1,0 +1,145 @@
+"""shengji.io chat pastes: plays-only records, seats by order of play, stated results as claims."""
+
+from importer_testlib import codes, fixture, line_of, lint, shared_sample
+
+from analyzer.importers import check_claims, import_log, import_text, shengji_io_chat
+from replay.cards import BJ, LJ, parse_cards as C
+from replay.game import replay
+
+OK = fixture("chat", "paste_ok.txt")
+WRONG = fixture("chat", "paste_wrong_winner.txt")
+
+
+def test_card_spellings():
+    parse = shengji_io_chat.parse_cards
+    assert parse("10♠") == (C("S10"), None)
+    assert parse("J♣J♣") == (C("CJ CJ"), None)
+    assert parse("HJLJ") == ((BJ, LJ), None)
+    assert parse("2♡2♤") == (C("H2 S2"), None)                 # the server's outline suits
+    assert parse("A♠\ufe0fK♥") == (C("SA HK"), None)           # an emoji variation selector
+    # the server's Unicode playing cards: ace, ten, queen (after the knight), king; jokers
+    assert parse("\U0001F0A1\U0001F0BA\U0001F0CD\U0001F0DE") == (C("SA H10 DQ CK"), None)
+    assert parse("\U0001F0CF\U0001F0DF") == ((BJ, LJ), None)
+    assert parse("1♠")[1] == 0 and parse("A♠X")[1] == 2 and parse("\U0001F0AC")[1] == 0   # no knights
+    assert parse("")[1] == 0
+
+
+def test_paste_becomes_a_plays_only_record():
+    res = import_log("shengji-io-chat", OK)
+    assert res.diagnostics == []
+    [rec] = res.records
+    assert rec.tag("Rules") == "shengji-io"
+    # the first trick's leader is South, then play order: East, North, West
+    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Ann", "Bo", "Cy", "Di")
+    [h] = rec.hands
+    assert h.deal == [] and h.kitty is None
+    assert h.dealer == "S" and h.trump == 3 and (h.levels.ns, h.levels.ew) == (6, 6)
+    [d] = h.declarations
+    assert (d.seat, d.cards, d.at) == ("S", C("C6"), None)
+    assert len(h.tricks) == 8
+    m = replay(rec)
+    assert [x.code for x in m.diagnostics] == ["SJ503"]        # a partial hand, nothing else
+    assert check_claims(res.records, res.claims) == []
+
+
+def test_take_back_and_failed_throw():
+    h = import_log("shengji-io-chat", OK).records[0].hands[0]
+    first = h.tricks[0]
+    # "Bo played K♥" was taken back; only the replacement counts
+    assert [p.seat for p in first.plays] == ["S", "E", "N", "W"] and first.plays[1].cards == C("CQ")
+    throw = h.tricks[2].plays[0]
+    assert throw.attempted == C("S10 SQ") and throw.cards == C("S10")
+    assert throw.span.line == line_of(OK, "Ann played 10♠")
+
+
+def test_the_disputed_trick_is_flagged_at_the_chat_line():
+    records, diags = import_text("shengji-io-chat", WRONG)
+    [d] = diags
+    assert d.code == "SJ704" and d.severity == "error"
+    assert d.line == line_of(WRONG, "Di wins the trick") == 47
+    assert d.column == len("GAME: ") + 1 and d.trick == 5
+    assert "Di (W) wins trick 5" in d.message and "Cy (N) wins it with ♥Q" in d.message
+    assert lint(records[0]) == []                    # the plays themselves are legal
+
+
+def test_stated_points_are_checked_too():
+    text = OK.replace("GAME: Ann wins the trick and gets 5 points", "GAME: Ann wins the trick and gets 15 points")
+    records, diags = import_text("shengji-io-chat", text)
+    [d] = diags
+    assert d.code == "SJ704" and "holds 5 points" in d.message and d.line == line_of(text, "gets 15 points")
+
+
+def test_server_strings_kitty_and_summary():
+    text = "\n".join([
+        "GAME: A set the number of decks to 2",
+        "GAME: A set the throw penalty to 10 points per throw",
+        "GAME: A bid 2 2♡",
+        "GAME: A played 🂱",
+        "GAME: B played 3♥",
+        "GAME: C played 4♥",
+        "GAME: D played 5♥",
+        "GAME: 10 points were buried and are attached to the last trick, with a multiplier of 2",
+        "GAME: A wins the trick and gets 25 points",
+        "GAME: Landlord team won, opposing team only collected 0 points",
+        "GAME: 5♠5♠ in kitty",
+        "GAME: A has advanced to rank 5",
+    ])
+    res = import_log("shengji-io-chat", text)
+    assert res.diagnostics == []
+    rec = res.records[0]
+    assert rec.tag("Rule.decks") == "2" and rec.tag("Rule.throw_penalty") == "per_attempt"
+    h = rec.hands[0]
+    assert h.declarations[0].cards == C("H2 H2") and h.trump == 1
+    assert h.tricks[0].plays[0].cards == C("HA")
+    assert h.points == 0 and h.buries[0].cards == C("S5 S5")
+    [trick, total] = res.claims
+    assert (trick.points, trick.kitty_points, total.kind) == (25, 20, "total")
+    assert check_claims(res.records, res.claims) == []        # 5 in the trick + 20 from the kitty
+
+
+def test_garbage_lines_are_positioned_and_skipped():
+    text = OK.replace("GAME: Ann played A♦", "GAME: Ann 出牌 A♦\nGAME: Ann played A♦", 1)
+    text = text.replace("GAME: Di played 5♦", "GAME: Di played 5♦Z")
+    text += "random noise from somewhere\n"
+    records, diags = import_text("shengji-io-chat", text)
+    got = [(d.code, d.line) for d in diags]
+    assert ("SJ702", line_of(text, "出牌")) in got
+    assert ("SJ702", line_of(text, "random noise")) in got
+    bad = next(d for d in diags if d.code == "SJ703")
+    assert bad.line == line_of(text, "5♦Z") and bad.column == text.split("\n")[bad.line - 1].index("Z") + 1
+    # the rest is imported: the trick with the broken play keeps its other three plays
+    h = records[0].hands[0]
+    assert len(h.tricks) == 8 and len(h.tricks[1].plays) == 3
+
+
+def test_lines_that_need_a_missing_line():
+    text = "GAME: X took back their last play\nGAME: X wins the trick and gets 5 points\nGAME: X took back their last bid\n"
+    records, diags = import_text("shengji-io-chat", text)
+    assert codes(diags) == ["SJ705", "SJ705", "SJ705"] and records == []
+
+
+def test_empty_and_foreign_texts():
+    for text in ("", "\n\n", "hello\nworld", "{\"json\": true}"):
+        records, diags = import_text("shengji-io-chat", text)
+        assert records == [] and diags and diags[0].code in ("SJ701", "SJ702")
+
+
+def test_issue_347_paste():
+    text = shared_sample("shengji-io-chat", "issue-347-chat-log.txt")
+    res = import_log("shengji-io-chat", text)
+    assert res.diagnostics == []
+    rec = res.records[0]
+    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Yang", "Hook", "Lin", "S")
+    h = rec.hands[0]
+    # the landlord (Yang) leads; S's bid only chose the trump: kept as commentary, trump ♦
+    assert h.dealer == "S" and h.trump == 2 and h.declarations == [] and "W D6" in h.comments[-1]
+    assert len(h.tricks) == 6 and h.tricks[3].plays[0].cards == C("H2 H2 H3 H3")
+    assert check_claims(res.records, res.claims) == []        # the excerpt's stated results hold
+    assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]
+
+
+def test_issue_397_five_players():
+    res = import_log("shengji-io-chat", shared_sample("shengji-io-chat", "issue-397-chat-log.txt"))
+    [d] = res.diagnostics
+    assert d.code == "SJ705" and d.line == 5 and "P5" in d.message
+    assert res.claims == []                                 # a trick with an unseated player is not judged

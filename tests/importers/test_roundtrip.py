@@ -1,0 +1,65 @@
+"""import → notation.write → notation.parse → replay: lint-clean for the legal fixtures."""
+
+import pytest
+from importer_testlib import fixture, notation_io, shared_sample
+
+from analyzer.importers import import_text
+from replay.game import replay
+
+LEGAL = [
+    ("fly", ("fly", "room_QZXW.jsonl")),
+    ("botzone", ("botzone", "match_complete.json")),
+    ("shengji-io-chat", ("chat", "paste_ok.txt")),
+    ("shengji-io-chat", ("chat", "paste_wrong_winner.txt")),     # legal plays; only the claim is wrong
+    ("80fen-v2", ("80fen", "deal_v2.json")),
+]
+
+
+def round_trip(fmt, text):
+    write, parse = notation_io()
+    records, diags = import_text(fmt, text, check=False)
+    assert not [d for d in diags if d.severity == "error"]
+    sjn = write(records)
+    back, read_diags = parse(sjn)
+    assert read_diags == [], read_diags
+    assert len(back) == len(records)
+    problems = [d for r in back for d in replay(r).diagnostics if d.code != "SJ503"]
+    return sjn, back, problems
+
+
+@pytest.mark.parametrize("fmt, path", LEGAL)
+def test_fixture_round_trip_is_lint_clean(fmt, path):
+    sjn, back, problems = round_trip(fmt, fixture(*path))
+    assert problems == [], "\n".join(f"{d.code} {d.line}: {d.message}" for d in problems)
+    assert f'[Rules "' in sjn
+
+
+def test_round_trip_keeps_the_content():
+    write, parse = notation_io()
+    for fmt, path in LEGAL:
+        records, _ = import_text(fmt, fixture(*path), check=False)
+        back, _ = parse(write(records))
+        for a, b in zip(records, back):
+            for ha, hb in zip(a.hands, b.hands):
+                assert [(p.seat, p.cards, p.attempted) for t in ha.tricks for p in t.plays] == \
+                       [(p.seat, p.cards, p.attempted) for t in hb.tricks for p in t.plays]
+                assert [(sc.seat, sc.cards) for sc in ha.deal] == [(sc.seat, sc.cards) for sc in hb.deal]
+                assert [(d.seat, d.cards, d.at) for d in ha.declarations] == \
+                       [(d.seat, d.cards, d.at) for d in hb.declarations]
+                assert (ha.dealer, ha.trump, ha.kitty, ha.points, ha.first) == \
+                       (hb.dealer, hb.trump, hb.kitty, hb.points, hb.first)
+
+
+@pytest.mark.parametrize("fmt, parts", [
+    ("botzone", ("botzone-tractor", "logs.json")),
+    ("shengji-io-chat", ("shengji-io-chat", "issue-347-chat-log.txt")),
+    ("fly", ("jerryyyu-shengji-fly", "mc_override_variance.json")),
+])
+def test_shared_samples_round_trip(fmt, parts):
+    sjn, back, problems = round_trip(fmt, shared_sample(*parts))
+    if fmt == "botzone":
+        # the published match's bots do not follow suit by the engine's rules (the judge of that
+        # revision did not check): the engine reports it; the import itself is faithful
+        assert {d.code for d in problems} <= {"SJ403", "SJ404"}
+    else:
+        assert problems == []
