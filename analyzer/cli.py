@@ -66,6 +66,14 @@ class _Group(TyperGroup):
         except typer.Abort:
             typer.echo("Aborted.", err=True)
             sys.exit(1)
+        except BrokenPipeError:
+            # the reader went away (`shengji lint big.sjn | head`): stop quietly
+            try:
+                devnull = os.open(os.devnull, os.O_WRONLY)
+                os.dup2(devnull, sys.stdout.fileno())
+            except (OSError, ValueError):
+                pass
+            sys.exit(1)
         sys.exit(rv if isinstance(rv, int) else 0)
 
 
@@ -231,7 +239,7 @@ class _RichProgress:
         if self._progress is None:
             return
         self._pending += n
-        if self._pending >= 256 * 1024:
+        if self._pending >= 16 * 1024:
             self._progress.advance(self._task, self._pending)
             self._pending = 0
 
@@ -388,7 +396,7 @@ def report(
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L._mistake_hook()
+            annotate = L.mistake_hook()
     if is_json(text, file):
         records, diags = load_records(text, file)
         for d in diags:

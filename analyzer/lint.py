@@ -246,20 +246,31 @@ class LintOptions:
         return self
 
 
+#: the entry point the mistake rules provide: ``find_mistakes(record, match) -> Iterable[Diagnostic]``
+MISTAKES_ENTRY = "find_mistakes"
+
+
 def mistakes_available() -> bool:
     """True when the mistake rules (``analyzer.mistakes``) are installed."""
     try:
-        return importlib.util.find_spec("analyzer.mistakes") is not None
+        if importlib.util.find_spec("analyzer.mistakes") is None:
+            return False
+        mod = importlib.import_module("analyzer.mistakes")
     except (ImportError, ValueError):
         return False
+    return callable(getattr(mod, MISTAKES_ENTRY, None))
 
 
-def _mistake_hook() -> Callable | None:
-    """``analyzer.mistakes.find_mistakes(record, match) -> Iterable[Diagnostic]`` when it exists."""
+def mistake_hook() -> Callable | None:
+    """``analyzer.mistakes.find_mistakes`` when the mistake rules are installed, else None."""
     if not mistakes_available():
         return None
     mod = importlib.import_module("analyzer.mistakes")
-    return getattr(mod, "find_mistakes", None)
+    hook = getattr(mod, MISTAKES_ENTRY, None)
+    return hook if callable(hook) else None
+
+
+_mistake_hook = mistake_hook
 
 
 # -- one text / one file -------------------------------------------------------------------
@@ -742,4 +753,4 @@ __all__ = ["Finding", "FileResult", "LintReport", "LintOptions", "LintUsageError
            "lint_text", "lint_text_result", "lint_file", "lint_paths", "expand_paths", "split_file",
            "parse_codes", "selected", "noqa_codes", "noqa_map", "silenced", "summary_line",
            "to_json", "to_sarif", "to_github", "to_text", "mistakes_available", "default_jobs",
-           "record_diagnostics", "FORMATS", "STDIN"]
+           "record_diagnostics", "mistake_hook", "FORMATS", "STDIN"]

@@ -226,3 +226,39 @@ def test_lint_text_api():
     assert found[0].text().startswith("e.sjn:21:11: SJ403 ")
     with pytest.raises(L.LintUsageError):
         L.lint_text(text, rules="nosuch")
+
+
+@pytest.fixture
+def fake_mistakes(monkeypatch):
+    """A stand-in ``analyzer.mistakes`` whose one rule flags every trick-1 lead."""
+    import importlib.machinery
+    import sys
+    import types
+
+    from replay.diagnostics import Diagnostic
+
+    def find_mistakes(record, match):
+        for hand in match.hands:
+            if hand.tricks:
+                lead = hand.tricks[0].plays[0]
+                yield Diagnostic.at("SJ604", lead.span, f"{lead.seat} led into trouble",
+                                    hand=hand.number, trick=1)
+
+    mod = types.ModuleType("analyzer.mistakes")
+    mod.__spec__ = importlib.machinery.ModuleSpec("analyzer.mistakes", None)
+    mod.find_mistakes = find_mistakes
+    monkeypatch.setitem(sys.modules, "analyzer.mistakes", mod)
+    return mod
+
+
+def test_mistakes_hook(run, fake_mistakes):
+    r = run("lint", "clean.sjn", "--mistakes", "--jobs", "1", code=0)
+    assert r.stdout == ("clean.sjn:15:4: SJ604 S led into trouble\n"
+                        "Found 1 info in 1 file (1 record).\n")
+    assert r.stderr == ""
+    r = run("lint", "clean.sjn", "--jobs", "1", code=0)
+    assert "SJ604" not in r.stdout
+    r = run("report", "clean.sjn", "--mistakes", "--format", "json")
+    m = json.loads(r.stdout)["matches"][0]
+    assert [d["code"] for d in m["players"]["S"]["mistakes"]] == ["SJ604"]
+    assert [d["code"] for d in m["annotations"]] == ["SJ604"]
