@@ -1,0 +1,619 @@
+"""Exact perfect-information endgame search for one hand (the analyzer's
+"engine eval", like a chess engine's: all four hands are known).
+
+A position is the four holdings (sorted card tuples by seat N W S E), the
+leader of the current trick and the plays already made in it. Its **value**
+is the number of points the attackers (the non-dealer team) score from this
+position to the end of the hand under best play by both teams: the point
+cards of the tricks they win, plus, when they win the last trick, the kitty's
+points × the ruleset's kitty multiplier for that trick's winning play. The
+attackers maximise, the dealers minimise. The points scored before the
+position are not part of the value (the rest of the hand is additive), so one
+transposition-table entry serves every route into a position.
+
+Every rule comes from the engine (``replay``), never from here:
+
+* leads are :func:`replay.legal.single_unit_leads` plus the multi-unit throws
+  that :func:`replay.trick.check_throw` lets stand. A throw that fails is a
+  legal lead whose outcome is forced: the forced unit is played and the
+  penalty goes against the thrower's team. That outcome is the same as leading
+  the forced unit (a single-unit lead the search already tries) with the
+  penalty on top, so failed throws never improve on a move the search has and
+  are not searched; :meth:`Solver.play_value` values a failed throw that was
+  actually played as ``penalty + value(forced unit)``;
+* follows are :func:`replay.legal.legal_follows`;
+* the winner is :func:`replay.trick.trick_winner`, the multiplier
+  :func:`replay.scoring.kitty_multiplier`.
+
+The search is alpha-beta over those moves with a transposition table keyed on
+``(hands, leader)`` at trick boundaries (entries are value bounds and the best
+lead, which is tried first on a revisit). The value of a node depends only on
+the cards still held, so the table stays valid for the whole hand and is
+shared by every question asked of one :class:`Solver` (the review asks for the
+value before and after each play of the last tricks).
+
+Two objectives: ``"points"`` (the value above) and ``"last_trick"`` (1 when
+the attackers win the last trick, else 0: "can the dealers still protect the
+kitty?", used by SJ602).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from replay.cards import POINTS
+from replay.legal import legal_follows, multisets, single_unit_leads
+from replay.order import Order
+from replay.scoring import SEAT_ORDER, kitty_multiplier, team_of
+from replay.trick import check_throw, throw_penalty, trick_winner
+from replay.units import Unit, decompose
+
+INF = 10 ** 9
+
+Hands = tuple[tuple[int, ...], ...]
+Play = tuple[int, ...]
+
+
+class Position(NamedTuple):
+    """A node of the search: holdings by seat index (``SEAT_ORDER`` N W S E),
+    the leader's seat index and the plays already made in this trick (cards
+    removed from ``hands``)."""
+
+    hands: Hands
+    leader: int
+    plays: tuple[Play, ...] = ()
+
+    @property
+    def to_move(self) -> int:
+        """Seat index of the player to move."""
+        return (self.leader + len(self.plays)) % 4
+
+    @property
+    def terminal(self) -> bool:
+        return not self.plays and not any(self.hands)
+
+
+def position(hands: Sequence[Iterable[int]], leader: int | str, plays: Sequence[Iterable[int]] = ()) -> Position:
+    """A :class:`Position` from any card iterables; ``leader`` a seat letter or index.
+
+    ``hands`` are the holdings at the start of the trick; the cards of
+    ``plays`` are taken out of them here.
+    """
+    lead_i = SEAT_ORDER.index(leader) if isinstance(leader, str) else leader
+    hs = [list(h) for h in hands]
+    ps = tuple(tuple(sorted(p)) for p in plays)
+    for k, p in enumerate(ps):
+        h = hs[(lead_i + k) % 4]
+        for c in p:
+            h.remove(c)
+    return Position(tuple(tuple(sorted(h)) for h in hs), lead_i, ps)
+
+
+def _minus(hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
+    if len(play) == 1:
+        i = hand.index(play[0])
+        return hand[:i] + hand[i + 1:]
+    h = list(hand)
+    for c in play:
+        h.remove(c)
+    return tuple(h)
+
+
+class Solver:
+    """Exact endgame values for one hand (order, ruleset, dealer and kitty fixed).
+
+    ``kitty_points`` are the point cards of the final kitty (the bury);
+    ``objective`` is ``"points"`` or ``"last_trick"`` (see the module doc).
+    """
+
+    def __init__(self, order: Order, ruleset, dealer: str, kitty_points: int = 0,
+                 objective: str = "points") -> None:
+        if objective not in ("points", "last_trick"):
+            raise ValueError(f"unknown objective {objective!r}")
+        self.order = order
+        self.ruleset = ruleset
+        self.dealer = dealer
+        self.kitty_points = kitty_points
+        self.objective = objective
+        dealers = team_of(dealer)
+        #: per seat index: True for the attackers (the maximising side)
+        self.attacker = tuple(team_of(s) != dealers for s in SEAT_ORDER)
+        self.nodes = 0
+        self._tt: dict[tuple[Hands, int], tuple[int, int, Play | None]] = {}
+        self._follow_cache: dict[tuple[Play, tuple[int, ...]], list[Play]] = {}
+        self._unit_leads: dict[tuple[int, ...], list[Play]] = {}
+        self._throw_cands: dict[tuple[int, ...], list[tuple[Play, int]]] = {}
+        self._stands: dict[tuple, bool] = {}
+        self._leads: dict[tuple[Hands, int], list[Play]] = {}
+        self._winner: dict[tuple[Play, ...], tuple[int, int, int]] = {}
+        self._reps: dict[Hands, tuple] = {}
+        self._max_mult: dict[int, int] = {}
+        self._canon_cache: dict[tuple[Hands, int], tuple] = {}
+        self._follow_distinct: dict[tuple, list[Play]] = {}
+        self._partial: dict[tuple[Play, ...], int] = {}
+
+    # -- public API ---------------------------------------------------------------------
+
+    def value(self, pos: Position) -> int:
+        """The exact value of ``pos`` (attacker points from here to the end)."""
+        if pos.terminal:
+            return 0
+        return self._root(pos.hands, pos.leader, pos.plays, -INF, INF)
+
+    def moves(self, pos: Position) -> list[Play]:
+        """The moves the search considers at ``pos``: every legal follow, or
+        every single-unit lead and standing throw."""
+        seat = pos.to_move
+        if not pos.plays:
+            return list(self._lead_moves(pos.hands, seat))
+        return list(self._follows(pos.plays[0], pos.hands[seat]))
+
+    def after(self, pos: Position, move: Play) -> tuple[Position, int]:
+        """The position after ``move`` and the points the attackers gain by it
+        (the trick's points when it completes a trick they win, plus the kitty
+        on the last trick; 0/1 under the ``last_trick`` objective)."""
+        move = tuple(sorted(move))
+        seat = pos.to_move
+        hands = list(pos.hands)
+        hands[seat] = _minus(hands[seat], move)
+        hands_t = tuple(hands)
+        plays = pos.plays + (move,)
+        if len(plays) < 4:
+            return Position(hands_t, pos.leader, plays), 0
+        w, pts, mult = self._trick(plays)
+        wseat = (pos.leader + w) % 4
+        att = self.attacker[wseat]
+        last = not any(hands_t)
+        return Position(hands_t, wseat, ()), self._gain(att, last, pts, mult)
+
+    def play_value(self, pos: Position, move: Play, attempted: Play | None = None) -> int:
+        """The value of playing ``move`` at ``pos`` (gain of the move + value of
+        the position after it). ``attempted``: a failed throw's attempt at the
+        lead, whose penalty is added (against the thrower's team)."""
+        nxt, gain = self.after(pos, move)
+        v = gain + self.value(nxt)
+        if attempted is not None and self.objective == "points":
+            cost = throw_penalty(self.ruleset, len(attempted))
+            v += -cost if self.attacker[pos.to_move] else cost
+        return v
+
+    def move_values(self, pos: Position) -> list[tuple[Play, int]]:
+        """Every considered move at ``pos`` with its exact value, best first
+        for the side to move (ties keep the engine's order)."""
+        out = [(m, self.play_value(pos, m)) for m in self.moves(pos)]
+        maxi = self.attacker[pos.to_move]
+        out.sort(key=lambda mv: -mv[1] if maxi else mv[1])
+        return out
+
+    def best_move(self, pos: Position, target: int | None = None) -> tuple[Play, int]:
+        """A best move at ``pos`` and its value (``target``: the value of ``pos``
+        if already known). Uses null-window tests, so it is cheaper than
+        :meth:`move_values`."""
+        if target is None:
+            target = self.value(pos)
+        maxi = self.attacker[pos.to_move]
+        for m in self._ordered(pos):
+            nxt, gain = self.after(pos, m)
+            if nxt.terminal:
+                v = gain
+            elif maxi:
+                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain - 1, target - gain)
+            else:
+                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain, target - gain + 1)
+            if v == target:
+                return m, target
+        raise AssertionError("no move reaches the position's value")  # pragma: no cover
+
+    def _ordered(self, pos: Position) -> list[Play]:
+        moves = self.moves(pos)
+        if not pos.plays:
+            e = self._tt.get(self._canon(pos.hands, pos.leader))
+            if e is not None and e[2] in moves:
+                moves.remove(e[2])
+                moves.insert(0, e[2])
+        return moves
+
+    # -- move generation ----------------------------------------------------------------
+
+    def _follows(self, lead: Play, hand: tuple[int, ...]) -> list[Play]:
+        key = (lead, hand)
+        got = self._follow_cache.get(key)
+        if got is None:
+            if len(lead) == 1:
+                got = self._single_follows(lead[0], hand)
+            else:
+                got = [tuple(p) for p in legal_follows(lead, Counter(hand), self.order, self.ruleset)]
+            self._follow_cache[key] = got
+        return got
+
+    def _single_follows(self, card: int, hand: tuple[int, ...]) -> list[Play]:
+        # the engine's rule for a single lead, read through legal_follows once per
+        # distinct holding; the answer is the distinct cards of the suit, or all
+        return [tuple(p) for p in legal_follows((card,), Counter(hand), self.order, self.ruleset)]
+
+    def _lead_moves(self, hands: Hands, seat: int) -> list[Play]:
+        key = (hands, seat)
+        got = self._leads.get(key)
+        if got is not None:
+            return got
+        hand = hands[seat]
+        moves = list(self._single_unit_leads(hand))
+        cands = self._throw_candidates(hand)
+        if cands:
+            eff = self.order.eff
+            others_idx = [(seat + k) % 4 for k in (1, 2, 3)]
+            for cards, suit in cands:
+                others = tuple(tuple(c for c in hands[i] if eff[c] == suit) for i in others_idx)
+                skey = (cards, others)
+                ok = self._stands.get(skey)
+                if ok is None:
+                    holds = [Counter(hand)] + [Counter(o) for o in others]
+                    seats = [SEAT_ORDER[seat]] + [SEAT_ORDER[i] for i in others_idx]
+                    chk = check_throw(cards, 0, holds, seats, self.order, self.ruleset)
+                    ok = not chk.blockers
+                    self._stands[skey] = ok
+                if ok:
+                    moves.append(cards)
+        moves = self._distinct(moves, self._trick_reps(hands)[seat])
+        # strongest first: bigger leads, then higher tops (a cheap ordering that
+        # lets winning leads cut the tree early)
+        key_of = self.order.key
+        moves.sort(key=lambda m: (-len(m), -max(key_of[c] for c in m), -sum(POINTS[c] for c in m)))
+        self._leads[key] = moves
+        return moves
+
+    def _single_unit_leads(self, hand: tuple[int, ...]) -> list[Play]:
+        got = self._unit_leads.get(hand)
+        if got is None:
+            seen: dict[Play, None] = {}
+            for u in single_unit_leads(Counter(hand), self.order):
+                seen.setdefault(tuple(sorted(u.cards)), None)
+            got = list(seen)
+            self._unit_leads[hand] = got
+        return got
+
+    def _throw_candidates(self, hand: tuple[int, ...]) -> list[tuple[Play, int]]:
+        """Every sub-multiset of one effective suit that splits into ≥ 2 units."""
+        got = self._throw_cands.get(hand)
+        if got is not None:
+            return got
+        got = []
+        eff = self.order.eff
+        by_suit: dict[int, Counter[int]] = {}
+        for c in hand:
+            by_suit.setdefault(eff[c], Counter())[c] += 1
+        for suit, cnt in by_suit.items():
+            n = sum(cnt.values())
+            for k in range(2, n + 1):
+                for cards in multisets(cnt, k):
+                    if len(decompose(cards, self.order)) >= 2:
+                        got.append((tuple(cards), suit))
+        self._throw_cands[hand] = got
+        return got
+
+    # -- equivalent cards --------------------------------------------------------------
+
+    def _trick_reps(self, hands: Hands) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """For each seat, its interchangeable single cards as (card, representative)
+        pairs, valid for the whole trick that starts with ``hands`` (a player to
+        move has not played yet in the trick, and the cards the others hold or
+        have played in it are exactly the cards they held at its start)."""
+        got = self._reps.get(hands)
+        if got is not None:
+            return got
+        eff, key = self.order.eff, self.order.key
+        keys_by_suit: list[dict[int, list[int]]] = []
+        for h in hands:
+            d: dict[int, list[int]] = {}
+            for c in h:
+                d.setdefault(eff[c], []).append(key[c])
+            keys_by_suit.append(d)
+        out = []
+        for seat, hand in enumerate(hands):
+            cnt = Counter(hand)
+            singles: dict[tuple[int, int], list[int]] = {}
+            for c, n in cnt.items():
+                if n == 1:
+                    singles.setdefault((eff[c], POINTS[c]), []).append(c)
+            pairs: list[tuple[int, int]] = []
+            for (suit, _), cards in singles.items():
+                if len(cards) < 2:
+                    continue
+                blocked = [x for i, d in enumerate(keys_by_suit) if i != seat for x in d.get(suit, ())]
+                cards.sort(key=lambda c: key[c])
+                r = cards[0]
+                for a, b in zip(cards, cards[1:]):
+                    lo, hi = key[a], key[b]
+                    if any(lo <= x <= hi for x in blocked):
+                        r = b
+                    else:
+                        pairs.append((b, r))
+            out.append(tuple(pairs))
+        got = tuple(out)
+        self._reps[hands] = got
+        return got
+
+    @staticmethod
+    def _distinct(moves: list[Play], pairs: tuple[tuple[int, int], ...]) -> list[Play]:
+        """One move per class of equivalent moves (see "Equivalent cards")."""
+        if not pairs or len(moves) < 2:
+            return moves
+        rep = dict(pairs)
+        seen: set[Play] = set()
+        out = []
+        for m in moves:
+            c = tuple(sorted(rep.get(x, x) for x in m))
+            if c not in seen:
+                seen.add(c)
+                out.append(m)
+        return out
+
+    def _follow_moves(self, lead: Play, hand: tuple[int, ...], pairs) -> list[Play]:
+        key = (lead, hand, pairs)
+        got = self._follow_distinct.get(key)
+        if got is None:
+            got = self._distinct(self._follows(lead, hand), pairs)
+            self._follow_distinct[key] = got
+        return got
+
+    def _ordered_follows(self, moves: list[Play], leader: int, plays: tuple[Play, ...], seat: int) -> list[Play]:
+        """Best guess first: plays that leave the trick to the mover's team (most
+        points first), then the others (fewest points first, lowest cards first)."""
+        mine = self.attacker[seat]
+        key = self.order.key
+        att = self.attacker
+        scored = []
+        for m in moves:
+            w = self._partial_winner(plays + (m,))
+            pts = 0
+            strength = 0
+            for c in m:
+                pts += POINTS[c]
+                strength += key[c]
+            if att[(leader + w) % 4] == mine:
+                scored.append((0, -pts, strength, m))
+            else:
+                scored.append((1, pts, strength, m))
+        scored.sort()
+        return [t[3] for t in scored]
+
+    def _partial_winner(self, plays: tuple[Play, ...]) -> int:
+        got = self._partial.get(plays)
+        if got is None:
+            got = trick_winner(plays, self.order, self.ruleset).index
+            self._partial[plays] = got
+        return got
+
+    # -- the search -------------------------------------------------------------------
+
+    def _max_multiplier(self, n: int) -> int:
+        """The largest kitty multiplier a last trick of at most ``n`` cards per play
+        can give (asked of the engine for every unit shape that fits)."""
+        got = self._max_mult.get(n)
+        if got is None:
+            got = 1
+            policy = self.ruleset.kitty_multiplier
+            for w in range(1, self.ruleset.decks + 1):
+                for length in range(1, n // w + 1):
+                    u = Unit(w, length, 0, ())
+                    for cards in range(w * length, n + 1):
+                        got = max(got, kitty_multiplier(policy, [u], play_cards=cards, lead_cards=cards,
+                                                        last_play=[u]))
+            self._max_mult[n] = got
+        return got
+
+    def _trick(self, plays: tuple[Play, ...]) -> tuple[int, int, int]:
+        """(winning play index, points in the trick, kitty multiplier if last)."""
+        got = self._winner.get(plays)
+        if got is None:
+            w = trick_winner(plays, self.order, self.ruleset)
+            pts = sum(POINTS[c] for p in plays for c in p)
+            n = len(plays[0])
+            mult = kitty_multiplier(self.ruleset.kitty_multiplier, w.units, play_cards=n, lead_cards=n,
+                                    last_play=decompose(plays[-1], self.order))
+            got = (w.index, pts, mult)
+            self._winner[plays] = got
+        return got
+
+    def _gain(self, att: bool, last: bool, pts: int, mult: int) -> int:
+        if self.objective == "last_trick":
+            return 1 if (att and last) else 0
+        if not att:
+            return 0
+        return pts + self.kitty_points * mult if last else pts
+
+    def _start_hands(self, hands: Hands, leader: int, plays: tuple[Play, ...]) -> Hands:
+        if not plays:
+            return hands
+        hs = list(hands)
+        for k, p in enumerate(plays):
+            i = (leader + k) % 4
+            hs[i] = tuple(sorted(hs[i] + p))
+        return tuple(hs)
+
+    def _root(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int) -> int:
+        if not plays:
+            return self._trick_start(hands, leader, alpha, beta)
+        reps = self._trick_reps(self._start_hands(hands, leader, plays))
+        return self._node(hands, leader, plays, alpha, beta, reps, None)
+
+    def _canon(self, hands: Hands, leader: int) -> tuple:
+        """The transposition-table key of a trick-start position: positions that
+        differ only by interchangeable single cards share it (see "Equivalent
+        cards"). A card a player holds once is described by its effective suit,
+        its points and where it falls among the *other* players' cards of that
+        suit (how many are lower, how many lower or equal); cards held more than
+        once keep their identity (tuples and tractors need the exact ranks)."""
+        got = self._canon_cache.get((hands, leader))
+        if got is not None:
+            return got
+        eff, key = self.order.eff, self.order.key
+        by_suit: dict[int, list[int]] = {}
+        own: list[dict[int, list[int]]] = []
+        for h in hands:
+            mine: dict[int, list[int]] = {}
+            for c in h:
+                e = eff[c]
+                k = key[c]
+                if e in mine:
+                    mine[e].append(k)
+                else:
+                    mine[e] = [k]
+            for e, ks in mine.items():
+                ks.sort()
+                if e in by_suit:
+                    by_suit[e] += ks
+                else:
+                    by_suit[e] = list(ks)
+            own.append(mine)
+        for v in by_suit.values():
+            v.sort()
+        out: list = [leader]
+        for i, h in enumerate(hands):
+            desc = []
+            prev = -1
+            n = len(h)
+            mine = own[i]
+            for j, c in enumerate(h):
+                if c == prev or (j + 1 < n and h[j + 1] == c):
+                    desc.append(c)
+                else:
+                    k = key[c]
+                    e = eff[c]
+                    allk = by_suit[e]
+                    ownk = mine[e]
+                    lo = bisect_left(allk, k) - bisect_left(ownk, k)
+                    le = bisect_right(allk, k) - bisect_right(ownk, k)
+                    desc.append(100000 + ((e * 16 + POINTS[c]) * 128 + lo) * 128 + le)
+                prev = c
+            desc.sort()
+            out.append(tuple(desc))
+        got = tuple(out)
+        self._canon_cache[(hands, leader)] = got
+        return got
+
+    def _trick_start(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
+        """Value of a trick-start position (fail-soft alpha-beta; bounds in the table)."""
+        tt_key = self._canon(hands, leader)
+        e = self._tt.get(tt_key)
+        first = None
+        if e is not None:
+            lo, hi, first = e
+            if lo >= beta or lo == hi:
+                return lo
+            if hi <= alpha:
+                return hi
+            if lo > alpha:
+                alpha = lo
+            if hi < beta:
+                beta = hi
+        elif len(hands[leader]) == 1:
+            # the last trick, one card each: nothing to choose
+            self.nodes += 1
+            plays = tuple((h[0],) for h in hands[leader:] + hands[:leader])
+            w, pts, mult = self._trick(plays)
+            v = self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
+            self._tt[tt_key] = (v, v, None)
+            return v
+        elif self.objective == "points":
+            # the value lies between 0 and the points still held (+ the most the
+            # kitty can be worth with plays of this many cards)
+            left = 0
+            for h in hands:
+                for c in h:
+                    left += POINTS[c]
+            if self.kitty_points:
+                left += self.kitty_points * self._max_multiplier(len(hands[leader]))
+            if left <= alpha or left == 0:
+                return left
+            if beta <= 0:
+                return 0
+        return self._node(hands, leader, (), alpha, beta, self._trick_reps(hands), first, tt_key)
+
+    def _node(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int,
+              reps, first: Play | None, tt_key=None) -> int:
+        self.nodes += 1
+        k = len(plays)
+        seat = (leader + k) % 4
+        maxi = self.attacker[seat]
+        hand = hands[seat]
+        if k == 0:
+            moves = self._lead_moves(hands, seat)
+            if first is not None and moves[0] != first and first in moves:
+                moves = [first] + [m for m in moves if m != first]
+        else:
+            moves = self._follow_moves(plays[0], hand, reps[seat])
+            if len(moves) > 1:
+                moves = self._ordered_follows(moves, leader, plays, seat)
+        a0, b0 = alpha, beta
+        best = -INF if maxi else INF
+        best_move = None
+        pvs = False
+        for m in moves:
+            nh = hands[:seat] + (_minus(hand, m),) + hands[seat + 1:]
+            np = plays + (m,)
+            g = 0
+            if k == 3:
+                w, pts, mult = self._trick(np)
+                wseat = (leader + w) % 4
+                att = self.attacker[wseat]
+                if not nh[wseat]:
+                    v = self._gain(att, True, pts, mult)
+                    pvs = False
+                else:
+                    g = self._gain(att, False, pts, mult)
+                    pvs = True
+            if k != 3 or pvs:
+                # principal variation search: after the first move, a null window
+                # proves the move no better; re-search only when it is
+                if best_move is None or beta - alpha <= 1:
+                    v = (g + self._trick_start(nh, wseat, alpha - g, beta - g) if k == 3
+                         else self._node(nh, leader, np, alpha, beta, reps, None))
+                elif maxi:
+                    v = (g + self._trick_start(nh, wseat, alpha - g, alpha - g + 1) if k == 3
+                         else self._node(nh, leader, np, alpha, alpha + 1, reps, None))
+                    if alpha < v < beta:
+                        v = (g + self._trick_start(nh, wseat, v - g, beta - g) if k == 3
+                             else self._node(nh, leader, np, v, beta, reps, None))
+                else:
+                    v = (g + self._trick_start(nh, wseat, beta - g - 1, beta - g) if k == 3
+                         else self._node(nh, leader, np, beta - 1, beta, reps, None))
+                    if alpha < v < beta:
+                        v = (g + self._trick_start(nh, wseat, alpha - g, v - g) if k == 3
+                             else self._node(nh, leader, np, alpha, v, reps, None))
+            if maxi:
+                if v > best:
+                    best, best_move = v, m
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best, best_move = v, m
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        if k == 0:
+            if tt_key is None:
+                tt_key = self._canon(hands, leader)
+            lo, hi = -INF, INF
+            e = self._tt.get(tt_key)
+            if e is not None:
+                lo, hi = e[0], e[1]
+            if best <= a0:
+                hi = min(hi, best)
+            elif best >= b0:
+                lo = max(lo, best)
+            else:
+                lo = hi = best
+            self._tt[tt_key] = (lo, hi, best_move)
+        return best
+
+
+def solve(hands: Sequence[Iterable[int]], leader: int | str, order: Order, ruleset, dealer: str,
+          kitty_points: int = 0, objective: str = "points") -> int:
+    """The exact value of a trick-start position (a one-shot convenience)."""
+    return Solver(order, ruleset, dealer, kitty_points, objective).value(position(hands, leader))
