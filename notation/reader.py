@@ -234,7 +234,7 @@ def split_cards(text: str) -> tuple[int, ...]:
         cards = cache.get(key)
         if cards is None:
             try:
-                cards = parse_group(key)
+                cards = _group_cards(key)
             except ValueError as exc:
                 raise CardError(index, _group_message(group, key, exc)) from None
             if len(cache) < 100_000:
@@ -242,6 +242,28 @@ def split_cards(text: str) -> tuple[int, ...]:
         out.extend(cards)
         last = cards[-1]
         suit = last // 13 if last < 52 else -1
+    return tuple(out)
+
+
+_SUIT_CHARS = frozenset("SHDCshdc♠♥♦♣♤♡♢♧")
+
+
+def _group_cards(key: str) -> tuple[int, ...]:
+    """Cards of one group; the suit may be repeated before each rank
+    (``♠A♠K♠K`` = ``♠AKK``), but a group holds one suit."""
+    try:
+        return parse_group(key)
+    except ValueError:
+        cuts = [i for i in range(1, len(key)) if key[i] in _SUIT_CHARS]
+        if not cuts or key[0] not in _SUIT_CHARS:
+            raise
+    suit = suit_from_char(key[0])
+    out: list[int] = []
+    for start, end in zip([0] + cuts, cuts + [len(key)]):
+        piece = key[start:end]
+        if suit_from_char(piece[0]) != suit:
+            raise ValueError(f"a group holds one suit: put a blank before {piece[0]!r}")
+        out.extend(parse_group(piece))
     return tuple(out)
 
 
@@ -609,6 +631,8 @@ class _Build(Transformer):
                 attempted = None
                 if attempt_text is not None:
                     attempted, cards = cards, split_cards(attempt_text)
+                elif len(cache) < 50_000:
+                    cache[cards_text] = cards
             except CardError:
                 head = text[m.start():m.start(2)]
                 cards = self._cards_at(cards_text, line, column + m.start(2), head)
@@ -617,8 +641,6 @@ class _Build(Transformer):
                     attempted = cards
                     head = text[m.start():m.start(3)]
                     cards = self._cards_at(attempt_text, line, column + m.start(3), head)
-            if attempted is None and len(cache) < 50_000:
-                cache[cards_text] = cards
             append(_new_play(seat, cards, attempted, Span(line, column + m.start(), line, column + m.end())))
         return plays
 
@@ -1223,33 +1245,63 @@ class _LazyNote:
 def read_records(source, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
     """Stream ``(record, diagnostics)`` from any input; never raises.
 
-    A chunk that holds text but yields no record (every line was bad) gives
-    an empty :class:`Record` so that its diagnostics are not lost.
+    A record is a tag section followed by hands. What the reader finds with no
+    hand (tags or comments whose hand lines were all bad, or a chunk of
+    errors only) is not a record of its own: it is folded into the record
+    that follows (its tags and comments first), as reading the written text
+    again would do. Only at the very end is a hand-less record yielded alone.
     """
     chunks = split_records(source, start_line)
     line = start_line
+    pending: tuple[Record, list[Diagnostic]] | None = None
     while True:
         try:
             first, lines = next(chunks)
         except StopIteration:
-            return
+            break
         except Exception as exc:  # reading the input itself failed
-            yield _Record(span=NO_SPAN), [Diagnostic.at(
-                "SJ101", Span(line, 1, line, 1),
-                f"the input could not be read past this line ({type(exc).__name__}: {exc})")]
-            return
+            diag = Diagnostic.at("SJ101", Span(line, 1, line, 1),
+                                 f"the input could not be read past this line ({type(exc).__name__}: {exc})")
+            if pending is not None:
+                pending[1].append(diag)
+            else:
+                pending = (_Record(span=Span(line, 1, line, 1)), [diag])
+            break
         line = first + len(lines)
         records, diags = parse_chunk(lines, first)
         if not records:
-            yield _Record(span=Span(first, 1, first, 1)), diags
-            continue
+            records = [_Record(span=Span(first, 1, first, 1))]
         if len(records) == 1:
-            yield records[0], diags
-            continue
-        # several records in one chunk (only when a tag line follows hand content
-        # on the same logical line group): hand each its own diagnostics
-        starts = [r.span.line for r in records]
-        for k, record in enumerate(records):
-            lo = starts[k] if k else 0
-            hi = starts[k + 1] if k + 1 < len(records) else None
-            yield record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]
+            parts = [(records[0], diags)]
+        else:  # several records in one chunk: hand each its own diagnostics
+            starts = [r.span.line for r in records]
+            parts = []
+            for k, record in enumerate(records):
+                lo = starts[k] if k else 0
+                hi = starts[k + 1] if k + 1 < len(records) else None
+                parts.append((record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]))
+        for record, found in parts:
+            if pending is not None:
+                record, found = _fold(pending, (record, found))
+                pending = None
+            if record.hands:
+                yield record, found
+            else:
+                pending = (record, found)
+    if pending is not None:
+        yield pending
+
+
+def _fold(before: tuple[Record, list[Diagnostic]], after: tuple[Record, list[Diagnostic]]):
+    """Put a hand-less record in front of the record that follows it."""
+    head, head_diags = before
+    rec, diags = after
+    merged = rec.model_copy(update={
+        "tags": head.tags + rec.tags,
+        "header_comments": head.header_comments + rec.header_comments,
+        "line_comment": (rec.line_comment if head.line_comment is None else
+                         _join_comment(head.line_comment, rec.line_comment)
+                         if rec.line_comment is not None else head.line_comment),
+        "span": _merge(head.span, rec.span) if head.span.line else rec.span,
+    })
+    return merged, head_diags + diags
