@@ -156,7 +156,9 @@ def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) 
                                        hand=i))
         # the match's first hand: nothing played before it, and not numbered as a later hand
         # (a record may hold one hand of a match, e.g. `hand 7` with its levels and dealer)
-        first = played == 0 and hand.number in (None, 1)
+        # a dealer written as a seat is known: declaring does not choose it (NOTATION: `dealer ?`
+        # is "declaring decides")
+        first = played == 0 and hand.number in (None, 1) and hand.dealer in (None, "?")
         res = _replay_hand(hand, i, ruleset, levels, dealer, first=first)
         hands.append(res)
         diags.extend(res.diagnostics)

@@ -57,13 +57,13 @@ class Ruleset(BaseModel):
     #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
     throw_check: Literal["strict", "none"] = "strict"
     #: §6: which unit a failed throw must play
-    throw_forced: Literal["smallest", "first_blocker"] = "smallest"
+    throw_forced: Literal["smallest", "first_blocker", "lowest"] = "smallest"
     #: §6: penalty for a failed throw, counted against the thrower's team
     throw_penalty: Literal["none", "per_card", "per_attempt"] = "none"
     #: §6: how two matching plays of a throw compare
     throw_compare: Literal["largest_unit", "all_units", "highest_card"] = "largest_unit"
     #: §6: shape obligations when following
-    follow_policy: Literal["pairs", "strict"] = "pairs"
+    follow_policy: Literal["pairs", "strict", "pure_tractor"] = "pairs"
     #: §3: bridges across the trump ladder
     tractor_links: frozenset[str] = frozenset(LINKS)
     #: §7: kitty multiplier when the attackers win the last trick
@@ -177,11 +177,12 @@ PRESETS: dict[str, dict[str, Any]] = {
         "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
     },
     "shengji-fly": {
-        "declaration": "ladder", "no_declaration": "kitty_first",
+        "declaration": "ladder", "no_declaration": "kitty_first", "follow_policy": "pure_tractor",
         "kitty_multiplier": "times_lead_cards", "match_end": "defend_top",
     },
     "80fen": {
         "declaration": "ladder", "ladder_self": "reinforce_only", "no_declaration": "no_trump",
+        "throw_forced": "lowest",
         "kitty_multiplier": "times_lead_cards", "must_play": (2, 5, 10, KING), "must_defend": True,
     },
     "botzone": {
@@ -206,10 +207,10 @@ SOURCES: dict[str, str] = {
     "first_dealer": "RULES §4; seeds 000/001 (last), 002 (first)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
-    "throw_forced": "RULES §6; seed 001; shengji.io",
+    "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",
     "throw_penalty": "RULES §6; seed 002; shengji.io",
     "throw_compare": "RULES §6; seed 001; shengji.io",
-    "follow_policy": "RULES §6; seeds 001, 004; shengji.io",
+    "follow_policy": "RULES §6; seeds 001, 004; shengji.io; shengji.fly.dev (pure_tractor)",
     "tractor_links": "RULES §3; seeds 001, 002",
     "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
     "advancement": "RULES §7; seeds 000, 001, 002, 004",

@@ -245,7 +245,8 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
     """
     counts = Counter(cards)
     key = order.key
-    tractors = [u.shape for u in lead if u.length >= 2]
+    # pure_tractor (shengji.fly.dev): only a lead that is one tractor obliges a tractor
+    tractors = [u.shape for u in lead if u.length >= 2] if policy != "pure_tractor" or len(lead) == 1 else []
     demand: dict[int, int] = {}
     for u in lead:
         if u.width >= 2:
@@ -328,8 +329,9 @@ def _smallest(units: Iterable[Unit]) -> Unit:
 
 def forced_units(blockers: Sequence[Blocker], policy: str = "smallest") -> list[Unit]:
     """Every unit a failed throw may be forced to play (§6 ``throw_forced``):
-    the smallest failing unit (fewest cards, then lowest), or with
-    ``first_blocker`` the smallest the first blocking player can beat. Several
+    the smallest failing unit (fewest cards, then lowest), with
+    ``first_blocker`` the smallest the first blocking player can beat, with
+    ``lowest`` (80fen) the failing unit with the lowest top. Several
     when they tie (e.g. ♠2 and ♥2 as equal off-suit level cards); the first is
     the canonical choice."""
     if policy == "first_blocker":
@@ -337,11 +339,16 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest") -> list[
         pool = [b.unit for b in blockers if b.seat == first]
     else:
         pool = [b.unit for b in blockers]
-    best = _smallest(pool)
-    rank = (best.size, best.top, best.width)
+    if policy == "lowest":  # 80fen: the failing component with the lowest top
+        def rank_of(u: Unit) -> tuple[int, int, int]:
+            return (u.top, u.size, u.width)
+    else:
+        def rank_of(u: Unit) -> tuple[int, int, int]:
+            return (u.size, u.top, u.width)
+    rank = min(rank_of(u) for u in pool)
     out: list[Unit] = []
     for u in pool:
-        if (u.size, u.top, u.width) == rank and u not in out:
+        if rank_of(u) == rank and u not in out:
             out.append(u)
     return out
 

@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from replay.diagnostics import CODES
-from replay.ruleset import OPTION_NAMES, PRESETS
+from replay.ruleset import OPTION_NAMES, PRESETS, option_text, preset
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 START, END = "<!-- codes:start -->", "<!-- codes:end -->"
@@ -47,3 +47,26 @@ def test_rules_doc_names_every_preset_and_option():
         assert f"`{name}`" in text, name
     for option in OPTION_NAMES:
         assert f"`{option}`" in text, option
+
+
+def preset_table() -> str:
+    names = list(PRESETS)
+    rows = ["| option | " + " | ".join(f"`{n}`" for n in names) + " |", "|---|" + "---|" * len(names)]
+    for option in OPTION_NAMES:
+        vals = [option_text(getattr(preset(n), option)).replace("joker,joker_level,level,level_top", "all four")
+                for n in names]
+        rows.append(f"| `{option}` | " + " | ".join(vals) + " |")
+    return "\n".join(rows)
+
+
+def test_preset_table_matches_presets():
+    path = DOCS / "rules.md"
+    text = path.read_text(encoding="utf-8")
+    start, end = "<!-- presets:start -->", "<!-- presets:end -->"
+    head, rest = text.split(start, 1)
+    current, tail = rest.split(end, 1)
+    want = "\n" + preset_table() + "\n"
+    if os.environ.get("UPDATE_DOCS") and current != want:
+        path.write_text(head + start + want + end + tail, encoding="utf-8")
+        current = want
+    assert current == want, "docs/rules.md preset table is stale: run with UPDATE_DOCS=1"

@@ -1,8 +1,8 @@
 """Engine behaviour the platform presets need but do not get yet (found while importing).
 
-Each test states what the platform's rules say; it is ``xfail(strict=True)``:
-when the engine learns the rule the test passes and must be un-marked. Not
-fixed here: ``replay/`` belongs to the engine (see the importer report).
+Each test states what the platform's rules say. They were strict xfails until
+the engine learnt the rule (first-hand dealer written as a seat, the
+``pure_tractor`` follow policy, the ``lowest`` forced unit); now they pin it.
 """
 
 import pytest
@@ -33,8 +33,6 @@ def codes(rec):
     return [d.code for d in replay(rec).diagnostics if d.severity == "error"]
 
 
-@pytest.mark.xfail(strict=True, reason="a record's first hand cannot have a dealer fixed before declaring: "
-                                       "the declarations always choose it (SJ502)")
 def test_first_hand_of_a_record_with_a_known_dealer():
     # One 80fen deal from the middle of a match (levels NS 3 EW 2): North deals. West's ♥3 sets
     # the trump, and "a known dealer stays dealer after counters" (80fen); shengji.io and
@@ -46,8 +44,6 @@ def test_first_hand_of_a_record_with_a_known_dealer():
     assert codes(record("80fen", hand)) == []
 
 
-@pytest.mark.xfail(strict=True, reason="no follow_policy where only a pure tractor lead obliges a tractor "
-                                       "(shengji.fly.dev)")
 def test_fly_tractor_obligation_only_for_a_pure_tractor_lead():
     # shengji.fly.dev (FORMAT.md, "Following"): a pure tractor lead obliges an in-suit tractor;
     # a throw that contains a tractor only obliges pairs. W holds ♠9988 and ♠66 and follows
@@ -60,7 +56,6 @@ def test_fly_tractor_obligation_only_for_a_pure_tractor_lead():
     assert codes(record("shengji-fly", hand, kitty_size="84")) == []
 
 
-@pytest.mark.xfail(strict=True, reason="no throw_forced option for 80fen's 'component with the lowest top'")
 def test_80fen_failed_throw_plays_the_lowest_component():
     # 80fen (FORMAT.md, "Throw"): on failure the thrower plays the component with the lowest top
     # order. N throws ♠JJ + ♠K; W's ♠A beats the K and ♠QQ beats the JJ: the pair (top J) is
