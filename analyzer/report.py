@@ -356,7 +356,10 @@ def hand_result_lines(h: dict) -> list[str]:
     if h["penalties"]:
         parts.append(f"{h['penalties']:+d} in throw penalties")
     if h["multiplier"]:
-        parts.append(f"{h['kitty_points']} from the kitty (×{h['multiplier']})")
+        base = h["kitty_points"] // h["multiplier"]
+        parts.append(f"kitty {base} × {h['multiplier']} = {h['kitty_points']}")
+    elif h["bury_points"] is not None:
+        parts.append(f"the kitty ({h['bury_points']} points) stays with the dealers")
     lines.append(f"Final score: attackers {h['attacker_points']} ({', '.join(parts)}).")
     o = h["outcome"]
     if o is not None:

@@ -93,12 +93,50 @@ def test_convert_refuses_syntax_errors(run):
 
 # -- rules ----------------------------------------------------------------------------------
 
-def test_rules_table(run, golden):
+@pytest.fixture
+def fixed_presets(monkeypatch):
+    """A small frozen preset table, so the golden files test the rendering only
+    (the real presets change as the rules grow; see test_rules_lists_everything)."""
+    import replay.ruleset as R
+    monkeypatch.setattr(R, "PRESETS", {
+        "standard": {},
+        "club": {"decks": 1, "throw_penalty": "per_card", "tractor_links": frozenset({"joker"}),
+                 "must_play": (2, 14), "match_end": "hands:3"},
+    })
+    monkeypatch.setattr(R, "OPTION_NAMES", ("decks", "kitty_size", "throw_penalty", "tractor_links",
+                                            "must_play", "match_end"))
+    monkeypatch.setattr(R, "SOURCES", {"decks": "RULES §1", "kitty_size": "RULES §1",
+                                       "throw_penalty": "RULES §6; a long source text that wraps in the "
+                                                        "last column of the table",
+                                       "tractor_links": "RULES §3", "must_play": "RULES §7",
+                                       "match_end": "RULES §7"})
+
+
+def test_rules_table(run, golden, fixed_presets):
     golden("rules", run("rules").stdout)
 
 
-def test_rules_preset(run, golden):
-    golden("rules_campus", run("rules", "campus").stdout)
+def test_rules_preset(run, golden, fixed_presets):
+    golden("rules_club", run("rules", "club").stdout)
+
+
+def test_rules_lists_everything(run):
+    from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
+    table = run("rules").stdout
+    flat = " ".join(table.split())
+    for name in PRESETS:
+        assert re.search(rf"^{re.escape(name)}\s", table, re.M), name
+        rs, std = preset(name), preset("standard")
+        for option in OPTION_NAMES:
+            if getattr(rs, option) != getattr(std, option):
+                assert f"{option}={option_text(getattr(rs, option))}" in flat, (name, option)
+    for name in PRESETS:
+        out = run("rules", name).stdout
+        rows = {line.split()[0] for line in out.splitlines()[3:] if line.strip() and not line.startswith(" ")}
+        assert set(OPTION_NAMES) <= rows, name
+        flat = " ".join(out.split())
+        for option in OPTION_NAMES:
+            assert " ".join(SOURCES.get(option, "").split()[:2]) in flat
 
 
 def test_rules_unknown(run):
