@@ -41,14 +41,14 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from replay.cards import LJ, POINTS
 from replay.declare import DeclState, legal_declarations
 from replay.legal import build_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
-from replay.scoring import next_seat, partner, team_of
+from replay.scoring import next_seat, team_of
 from replay.trick import check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
@@ -102,7 +102,6 @@ class TrickView:
     trick_number: int
     #: points in the kitty at stake on the last trick (0: nothing to fight for)
     kitty_points: int = 0
-    extra: dict = field(default_factory=dict)
 
     @property
     def holding(self) -> Counter:

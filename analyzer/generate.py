@@ -106,7 +106,6 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     level = levels[team_of(dealer)] if dealer else levels["NS"]
     deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
                  first_hand=first_hand, eager=eager)
-    hs = rs.hand_size
     events: list = list(deal.events)
     state = deal.state
     declared = bool(events)
