@@ -40,6 +40,8 @@ STDIN = "-"
 SPLIT_BYTES = 4 * 1024 * 1024
 #: target size of one chunk of a split file
 CHUNK_BYTES = 2 * 1024 * 1024
+#: below this much input in all, worker processes cost more than they save
+MIN_PARALLEL_BYTES = 256 * 1024
 
 
 class LintUsageError(ValueError):
@@ -546,11 +548,13 @@ def _merge(parts: list[FileResult]) -> FileResult:
 
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: "Progress | None" = None,
-               chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES) -> LintReport:
+               chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
-    ``jobs`` defaults to every core; with more than one, files (and record
-    chunks of files of at least ``split_bytes``) run in worker processes.
+    ``jobs`` defaults to every core; with more than one (and at least
+    ``min_parallel_bytes`` of input), files (and record chunks of files of at
+    least ``split_bytes``) run in worker processes.
     ``progress`` receives ``start(total_bytes)``, ``advance(nbytes)`` and
     ``stop()`` calls (see :class:`Progress`).
     """
@@ -570,7 +574,8 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
-    parallel = jobs > 1 and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values()))
+    parallel = (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
+                and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
     results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
     try:
         if not parallel:

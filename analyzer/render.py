@@ -11,6 +11,7 @@ by :mod:`analyzer.report`. Output is plain when the console has no colour
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -381,17 +382,13 @@ def render_report(console: Console, report: dict) -> None:
 
 
 def _md_cards(line: str) -> Text:
-    """A fact line whose cards are already in suit symbols: colour ♥♦ groups."""
+    """A fact line whose cards are already in suit symbols: colour the card groups."""
     out = Text()
-    for k, word in enumerate(line.split(" ")):
-        if k:
-            out.append(" ")
-        if word[:1] in "♥♦":
-            out.append(word, style=SUIT_STYLE[1])
-        elif word[:1] in "♠♣":
-            out.append(word, style=SUIT_STYLE[0])
+    for k, part in enumerate(re.split(r"([♠♥♦♣][0-9AJQKT]*)", line)):
+        if k % 2:
+            out.append(part, style=SUIT_STYLE[1] if part[0] in "♥♦" else SUIT_STYLE[0])
         else:
-            out.append(word)
+            out.append(part)
     return out
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -480,11 +481,13 @@ def _html_cards(cards: str | None) -> str:
     return " ".join(parts)
 
 
+_RED_GROUP = re.compile(r"([♥♦][0-9AJQKT]*)")
+
+
 def _html_sym_line(line: str) -> str:
-    out = []
-    for word in line.split(" "):
-        out.append(f'<span class="red">{_h(word)}</span>' if word[:1] in "♥♦" else _h(word))
-    return " ".join(out)
+    """Text with ♥ ♦ card groups in red."""
+    return "".join(f'<span class="red">{_h(part)}</span>' if k % 2 else _h(part)
+                   for k, part in enumerate(_RED_GROUP.split(line)))
 
 
 def render_html(report: dict) -> str:

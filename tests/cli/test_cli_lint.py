@@ -201,6 +201,11 @@ def test_jobs_same_output(tmp_path):
     one = run("lint", ".", "--jobs", "1", "--format", "json", code=1).stdout
     two = run("lint", ".", "--jobs", "2", "--format", "json", code=1).stdout
     assert one == two
+    # the same through worker processes (small inputs normally stay in-process)
+    files = [str(tmp_path / p) for p in ("a/b/deep.sjn", "a/top.sjn", "z.sjn")]
+    serial = L.lint_paths(files, jobs=1)
+    pooled = L.lint_paths(files, jobs=2, min_parallel_bytes=0)
+    assert serial.findings == pooled.findings and serial.records == pooled.records == 4
 
 
 def test_split_huge_file_same_findings(tmp_path):
@@ -213,7 +218,7 @@ def test_split_huge_file_same_findings(tmp_path):
     assert len(ranges) > 3 and ranges[0][0] == 0 and ranges[-1][1] is None
     assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
     one = L.lint_paths([str(big)], jobs=1)
-    two = L.lint_paths([str(big)], jobs=2, chunk_bytes=3000, split_bytes=1000)
+    two = L.lint_paths([str(big)], jobs=2, chunk_bytes=3000, split_bytes=1000, min_parallel_bytes=0)
     assert one.findings == two.findings
     assert one.records == two.records == 30  # errors.sjn holds two records
     assert [f.record for f in two.findings if f.code == "SJ403"] == [1, 6, 11, 16, 21, 26]
