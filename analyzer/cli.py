@@ -462,7 +462,6 @@ def fmt(
                        f"(the writer would drop the bad lines)", err=True)
             refused += 1
             continue
-        records = [r for r in records if r.tags or r.hands]
         try:
             new = write(records, unicode=unicode) if records else ""
         except ValueError as exc:  # a record SJN cannot represent

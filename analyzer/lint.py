@@ -326,8 +326,7 @@ class _NoqaLines:
 
 
 def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
-                first_record: int = 1, on_bytes: Callable[[int], None] | None = None,
-                on_record: Callable[[], None] | None = None) -> FileResult:
+                first_record: int = 1, on_bytes: Callable[[int], None] | None = None) -> FileResult:
     from notation import iter_records
     result = FileResult(path)
     wrapped = _NoqaLines(lines, start_line, on_bytes)
@@ -351,8 +350,6 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
             found.append(f)
         found.sort(key=Finding.sort_key)
         result.findings.extend(found)
-        if on_record is not None:
-            on_record()
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
     # records never overlap in lines, but a reader may report a record's
@@ -669,7 +666,7 @@ _SARIF_LEVEL = {ERROR: "error", WARNING: "warning", INFO: "note"}
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def to_sarif(findings: Sequence[Finding], *, version: str = "0", base: str | None = None) -> str:
+def to_sarif(findings: Sequence[Finding], *, version: str = "0") -> str:
     """A minimal valid SARIF 2.1.0 log: one run, the rules used, one result per finding."""
     import json
     used = sorted({f.code for f in findings})
