@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import FIXTURES, Run
+from cli_helpers import FIXTURES, Run
 
 
 # -- fmt ------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from conftest import FIXTURES
+from cli_helpers import FIXTURES
 
 SCRIPT = shutil.which("shengji")
 

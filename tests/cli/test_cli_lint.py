@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from analyzer import lint as L
-from conftest import FIXTURES, Run
+from cli_helpers import FIXTURES, Run
 
 
 # -- output formats (golden) ---------------------------------------------------------------
