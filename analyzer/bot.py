@@ -276,10 +276,7 @@ class Bot:
         hold = view.holding
         seat = view.seat
         others = [(next_seat(seat, k), view.holdings[next_seat(seat, k)]) for k in (1, 2, 3)]
-        by_suit: dict[int, Counter] = {}
-        for c, k in hold.items():
-            if k:
-                by_suit.setdefault(eff[c], Counter())[c] = k
+        by_suit = _split(hold, eff)
         others_by_suit = [_split(h, eff) for _, h in others]
         opp_by_suit = [others_by_suit[i] for i, (s, _) in enumerate(others)
                        if team_of(s) != team_of(seat)]
@@ -320,10 +317,10 @@ class Bot:
                     return throw
         # a risky throw: the top units of a suit, without looking
         if rng.random() < self.p.risky_throw_chance:
-            suits = [s for s, cs in by_suit.items() if len(decompose(cs.elements(), order)) >= 2]
+            suits = [s for s, cs in by_suit.items() if len(decompose(_cards(cs), order)) >= 2]
             if suits:
                 s = rng.choice(sorted(suits))
-                units = sorted(decompose(by_suit[s].elements(), order), key=lambda u: -u.top)
+                units = sorted(decompose(_cards(by_suit[s]), order), key=lambda u: -u.top)
                 k = min(len(units), rng.choice((2, 2, 3)))
                 return tuple(c for u in units[:k] for c in u.cards)
         # a sure winner: bigger units first, plain suits before trumps
@@ -357,7 +354,7 @@ class Bot:
         """All units of one suit that stand, when there are at least two of them."""
         best: tuple[int, ...] | None = None
         for s in sorted(by_suit):
-            units = decompose(by_suit[s].elements(), order)
+            units = decompose(_cards(by_suit[s]), order)
             if len(units) < 2:
                 continue
             good = [u for u in units if stands(u) and not ruffable(u)]
@@ -532,6 +529,11 @@ def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[U
                     best[u.shape] = u
             out.extend(best.values())
     return out
+
+
+def _cards(holding: Mapping[int, int]) -> list[int]:
+    """A holding (card → count) as a list of cards."""
+    return [c for c, k in holding.items() for _ in range(k)]
 
 
 def _split(holding: Mapping[int, int], eff: Sequence[int]) -> dict[int, dict[int, int]]:
