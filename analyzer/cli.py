@@ -283,6 +283,8 @@ def lint(
         options = L.LintOptions(options.rules, options.select, options.ignore, False)
     progress = _RichProgress() if sys.stderr.isatty() else None
     report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    if not report.files and not report.missing:
+        typer.echo(f"{PROG}: warning: no *.sjn files found under the given path(s)", err=True)
     findings = report.findings
     out = sys.stdout
     if fmt == LintFormat.text:

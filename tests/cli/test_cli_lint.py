@@ -267,3 +267,10 @@ def test_mistakes_hook(run, fake_mistakes):
     m = json.loads(r.stdout)["matches"][0]
     assert [d["code"] for d in m["players"]["S"]["mistakes"]] == ["SJ604"]
     assert [d["code"] for d in m["annotations"]] == ["SJ604"]
+
+
+def test_directory_without_records(tmp_path):
+    (tmp_path / "notes.txt").write_text("nothing to lint\n")
+    r = Run(tmp_path)("lint", ".", code=0)
+    assert r.stdout == "All checks passed (0 records).\n"
+    assert "no *.sjn files found" in r.stderr
