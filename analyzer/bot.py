@@ -301,9 +301,11 @@ class Bot:
         cands = _top_units(by_suit, order)
         left = view.cards_left
 
-        # the end of the hand: fight for the last trick (kitty), biggest units first
+        # the end of the hand: fight for the last trick (the kitty): keep the lead with
+        # units nobody can beat, the biggest first
         if left <= self.p.endgame:
-            best = max(cands, key=lambda u: (u.size, stands(u), eff[u.cards[0]] == TRUMP, u.top))
+            best = max(cands, key=lambda u: (stands(u) and not ruffable(u), u.size,
+                                             eff[u.cards[0]] == TRUMP, u.top))
             return best.cards
 
         rng = self.rng
