@@ -143,6 +143,13 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
                     f"the log gives the attackers {c.points} points for hand {c.hand}; by the {rules} rules "
                     f"they score {hr.attacker_points} ({_breakdown(hr)})"), hand=c.hand))
             continue
+        if c.kind == "dealer":
+            if c.winner is not None and hr.dealer is not None and c.winner != hr.dealer:
+                who = _who(_player(records, c.record, hr.dealer), hr.dealer, records, c.record)
+                out.append(Diagnostic.at("SJ704", span, (
+                    f"the log makes {_who(c.name, c.winner, records, c.record)} the dealer of hand {c.hand}; "
+                    f"by the {rules} rules the declarations make {who} the dealer"), hand=c.hand))
+            continue
         if c.trick is None or not 1 <= c.trick <= len(hr.tricks):
             continue
         tr = hr.tricks[c.trick - 1]

@@ -8,9 +8,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.model import Declaration, Hand, Record, Tag
+from notation.model import Tag
 from replay.cards import format_cards
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
+from replay.diagnostics import Diagnostic, Span
 
 #: source seat 0, 1, 2, 3 → SJN seat. Every source plays seat → seat+1, which is
 #: S → E → N → W, SJN's counter-clockwise N → W → S → E cycle; partners 0+2 and
@@ -35,8 +35,10 @@ class Claim:
 
     ``line``/``column`` are in the source log. ``kind`` is ``"trick"`` (the
     winner and the card points of trick ``trick``), ``"running"`` (the
-    attackers' running total after trick ``trick``, as Botzone reports it) or
-    ``"total"`` (the attackers' total for the hand, kitty included).
+    attackers' running total after trick ``trick``, as Botzone reports it),
+    ``"total"`` (the attackers' total for the hand, kitty included) or
+    ``"dealer"`` (``winner`` is the seat the log makes dealer where the
+    declarations decide it: the record says ``dealer ?``).
     """
 
     line: int
@@ -139,57 +141,3 @@ def earliest_at(draws: Sequence[int], cards: Sequence[int], offset: int, not_bef
         if t >= not_before and not need - have:
             return k, t
     return None, not_before
-
-
-# -- the first hand of a record ---------------------------------------------------------
-
-def settle_first_hand(record: Record, ruleset_name: str, dealer_known: bool) -> bool:
-    """Make a record's first hand say what the log says about its dealer.
-
-    On a record's first hand the engine lets the declarations choose the
-    dealer. When the log shows that the dealer was fixed before the deal (a
-    later hand of a match: a log excerpt, or one 80fen deal), and the
-    declarations would choose someone else, the ``declare`` lines are moved
-    into the hand's commentary (the written ``trump`` and ``dealer`` stand).
-    Returns True when it moved them. See docs/importing.md.
-    """
-    if not dealer_known or not record.hands:
-        return False
-    hand = record.hands[0]
-    decls = hand.declarations
-    if not decls or hand.dealer not in ("N", "W", "S", "E"):
-        return False
-    chosen, trump = _first_hand_dealer(hand, ruleset_name)
-    if chosen is None or chosen == hand.dealer:
-        return False
-    if hand.trump is None and trump is not None:
-        hand.trump = trump          # the declarations still say which suit is trump
-    parts = []
-    for d in decls:
-        at = f" @{d.at}" if d.at is not None else ""
-        parts.append(f"{d.seat} {format_cards(d.cards)}{at}")
-    hand.events = [e for e in hand.events if not isinstance(e, Declaration)]
-    hand.comments.append(comment_text(
-        f"declarations (the dealer {hand.dealer} was fixed before the deal, which a record's first "
-        f"hand cannot say, so they are kept here): " + "; ".join(parts)))
-    return True
-
-
-def _first_hand_dealer(hand: Hand, ruleset_name: str) -> tuple[str | None, int | None]:
-    try:
-        from replay.declare import DeclEvent, resolve_declarations
-        from replay.ruleset import preset
-        rs = preset(ruleset_name)
-        levels = hand.levels
-        level = 2
-        if levels is not None:
-            level = levels.ns if hand.dealer in ("N", "S") else levels.ew
-        events = [DeclEvent(d.seat, tuple(d.cards), d.at, NO_SPAN) for d in hand.declarations]
-        deal = {sc.seat: tuple(sc.cards) for sc in hand.deal}
-        res = resolve_declarations(rs, level, events, first_hand=True, dealer=None,
-                                   first_drawer=hand.first or hand.dealer or "N",
-                                   deal=deal if len(deal) == 4 and any(d.at for d in hand.declarations) else None,
-                                   kitty=hand.kitty, declare_none=False)
-        return res.dealer, res.trump
-    except Exception:  # the engine is not this module's to guard; keep the lines then
-        return None, None

@@ -302,7 +302,11 @@ class _Importer:
                     first=seat_of(first_drawer))
         banker = banking.get("banker")
         if bids:
-            hand.dealer = "?"
+            hand.dealer = "?"               # every accepted bid makes the bidder the banker
+            if seat_of(banker):
+                line, col = doc.pos(*banking_path, "banker")
+                self.claims.append(Claim(line=line, column=col, trick=None, winner=seat_of(banker),
+                                         points=None, kind="dealer", name=f"player {banker}"))
         elif isinstance(banker, int) and seat_of(banker):
             hand.dealer = seat_of(banker)
             hand.dealer_span = doc.span(*banking_path, "banker")

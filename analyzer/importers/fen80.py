@@ -40,7 +40,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCa
 from replay.cards import rank_name
 
 from . import _json
-from ._common import Claim, ImportResult, Sink, seat_of, settle_first_hand, span_at, tags_for
+from ._common import Claim, ImportResult, Sink, seat_of, span_at, tags_for
 
 RULES = "80fen"
 FORMAT = "eighty-completed-deal"
@@ -84,7 +84,6 @@ class _Importer:
         elif not doc.error:
             self.sink.add("SJ701", doc.pos(), "not an 80fen completed-deal replay")
         records: list[Record] = []
-        first_cut: list[bool] = []      # per record: its first deal was cut for (no dealer known)
         last_game = object()
         for obj, d, base in deals:
             game = obj.get("gameId")
@@ -99,16 +98,10 @@ class _Importer:
                     extra.append(("Variant", obj["ruleset"]))
                 records.append(Record(tags=tags_for(event=f"80 fen game {gid}".strip(), site="80fen",
                                                     rules=RULES, source=self.source, extra=extra)))
-                first_cut.append(False)
                 last_game = game
             hand = self.hand(obj, d, base, len(records[-1].hands) + 1, len(records) - 1)
             records[-1].hands.append(hand)
-            if len(records[-1].hands) == 1:
-                first_cut[-1] = self._has_cut
-        for rec, cut in zip(records, first_cut):
-            if rec.hands:
-                settle_first_hand(rec, RULES, dealer_known=not cut)
-                result.records.append(rec)
+        result.records.extend(rec for rec in records if rec.hands)
         result.diagnostics.sort(key=lambda x: (x.line, x.column, x.code))
         return result
 
@@ -340,13 +333,21 @@ class _Importer:
                 self.sink.add("SJ702", at(*path, "type"), f"unknown event {kind!r}; skipped")
             else:
                 self.sink.add("SJ705", at(*path), "an event without a `type`; skipped")
+        if self._has_cut and hand.dealer in ("N", "W", "S", "E"):
+            # no dealer was known before this deal (the first taker was cut for): declaring decides,
+            # and the replay's dealer is checked against the declarations
+            line, col = doc.pos(*base, "dealer")
+            self.claims.append(Claim(line=line, column=col, trick=None, winner=hand.dealer, points=None,
+                                     hand=number, record=record_index, kind="dealer",
+                                     name=f"seat {obj.get('dealer')}"))
+            hand.dealer = "?"
         buried = obj.get("buried")
-        if buried is not None and hand.dealer in ("N", "W", "S", "E"):
+        if buried is not None and dealer is not None:
             got = self.ids(buried, doc, base + ("buried",), "buried card")
             if got is not None:
                 line, col = doc.pos(*base, "buried")
                 # after the declarations, before the plays
-                hand.events.append(Bury(seat=hand.dealer, cards=tuple(got), span=span_at(line, col)))
+                hand.events.append(Bury(seat=dealer, cards=tuple(got), span=span_at(line, col)))
         return hand
 
 

@@ -12,8 +12,10 @@ read (see ``shared/real-logs/jerryyyu-shengji-fly/FORMAT.md``):
   it was made, so ``@k`` is the earliest draw at which the bidder held the
   cards and which keeps the bids in order.
 * ``trump``: the trump line (``declared: false`` → ``declare none``: the
-  trump was flipped from the kitty); its ``banker`` is the dealer of a first
-  round.
+  trump was flipped from the kitty). In a first round (``banker: null``) the
+  hand says ``dealer ?`` (declaring decides) and the event's ``banker`` is a
+  claim checked against the declarations; a ``banker`` given in
+  ``round_start`` is written as a known dealer.
 * ``bury``; ``play`` (grouped into tricks, ``attempted_cards`` → a failed
   throw ``A -> B``); ``trick`` (its winner and points become claims; its
   ``plays`` repair a trick whose ``play`` lines are missing);
@@ -37,8 +39,7 @@ from replay.cards import BJ, LJ, parse_rank, points as card_points
 from replay.diagnostics import Span
 
 from . import _json
-from ._common import (Claim, ImportResult, Sink, comment_text, earliest_at, seat_of,
-                      settle_first_hand, span_at, tags_for)
+from ._common import Claim, ImportResult, Sink, earliest_at, seat_of, span_at, tags_for
 
 RULES = "shengji-fly"
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -247,8 +248,6 @@ class _Importer:
                                       source=self.source))
         for i, r in enumerate(rounds, 1):
             record.hands.append(self.hand(r, i, record_index))
-        if rounds[0].banker is not None:
-            settle_first_hand(record, RULES, dealer_known=True)
         return record
 
     def round_start(self, ev: _Event) -> _Round:
@@ -438,14 +437,17 @@ class _Importer:
         elif number == 1 and r.trump_rank is not None:
             hand.levels = Levels(ns=r.trump_rank, ew=r.trump_rank, span=r.start.span("trump_rank"))
             hand.comments.append("levels: the log gives only the trump rank; both teams are set to it")
-        dealer = r.banker
-        if dealer is None and r.trump is not None:
-            dealer = r.trump[1]
-        if dealer is not None:
-            hand.dealer = dealer
-            hand.dealer_span = r.start.span("banker") if r.banker else r.trump[3].span("banker")
+        if r.banker is not None:
+            # a banker given before the deal: the declarations do not choose the dealer
+            hand.dealer, hand.dealer_span = r.banker, r.start.span("banker")
         elif number == 1:
+            # the first round: declaring decides; the trump event's banker is checked against it
             hand.dealer = "?"
+            if r.trump is not None and r.trump[1] is not None:
+                line, col = r.trump[3].pos("banker")
+                r.claims.append(Claim(line=line, column=col, trick=None, winner=r.trump[1], points=None,
+                                      hand=number, kind="dealer",
+                                      name=f"seat {r.trump[3].data.get('banker')}"))
         if r.deal is not None:
             for s in ("N", "W", "S", "E"):
                 hand.deal.append(SeatCards(seat=s, cards=r.deal[s], span=r.start.span("deck")))

@@ -29,8 +29,9 @@ gives no deal, kitty or bury, so the record is **plays only** (no seat lines),
 first trick in the paste is South (source seat 0), the next to play East,
 then North, then West (the general mapping of source seats 0,1,2,3 → S, E, N,
 W), so partners sit opposite. Names go into the ``[South]`` … tags. The
-first trick's leader is written as the dealer (the landlord leads the first
-trick of a hand).
+first trick's leader is written as the (known) dealer: the landlord leads the
+first trick of a hand, and a paste may start at any game of a match, where the
+bids only choose the trump.
 
 Other ``GAME:`` lines (joins, reconnects, most settings, kitty pick-up) are
 known and skipped; chat lines of known players (``Name: text``) are skipped;
@@ -46,7 +47,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, Trick
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_rank
 from replay.diagnostics import Span
 
-from ._common import Claim, ImportResult, Sink, SOURCE_SEATS, comment_text, settle_first_hand, span_at, tags_for
+from ._common import SOURCE_SEATS, Claim, ImportResult, Sink, comment_text, span_at, tags_for
 
 RULES = "shengji-io"
 _SUIT_CHARS = {ch: i for i, ch in enumerate(SUIT_SYMBOLS)}
@@ -528,7 +529,6 @@ class _Importer:
                     for name, r in ranks.items():
                         if name in seats:
                             team_levels[seats[name] % 2] = r
-        settle_first_hand(record, RULES, dealer_known=True)
         return record
 
 

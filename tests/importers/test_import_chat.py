@@ -131,8 +131,9 @@ def test_issue_347_paste():
     rec = res.records[0]
     assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Yang", "Hook", "Lin", "S")
     h = rec.hands[0]
-    # the landlord (Yang) leads; S's bid only chose the trump: kept as commentary, trump ♦
-    assert h.dealer == "S" and h.trump == 2 and h.declarations == [] and "W D6" in h.comments[-1]
+    # the landlord (Yang) leads, written as a known dealer; S's bid only chooses the trump
+    assert h.dealer == "S" and h.trump == 2
+    assert [(d.seat, d.cards) for d in h.declarations] == [("W", C("D6"))]
     assert len(h.tricks) == 6 and h.tricks[3].plays[0].cards == C("H2 H2 H3 H3")
     assert check_claims(res.records, res.claims) == []        # the excerpt's stated results hold
     assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]

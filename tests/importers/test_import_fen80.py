@@ -30,7 +30,9 @@ def test_complete_deal():
     assert rec.tag("Rules") == "80fen" and rec.tag("Variant") == "shanghai-80fen-0.7.14-v1"
     [h] = rec.hands
     d = doc()
-    assert h.first == "E" and h.dealer == "E" and (h.levels.ns, h.levels.ew) == (2, 2)
+    # the first taker was cut for: no dealer was known, declaring decides (the log's dealer is a claim)
+    assert h.first == "E" and h.dealer == "?" and (h.levels.ns, h.levels.ew) == (2, 2)
+    assert [(c.kind, c.winner) for c in res.claims if c.kind == "dealer"] == [("dealer", "E")]
     assert {sc.seat: sc.cards for sc in h.deal}["N"] == tuple(i % 54 for i in d["deal"]["hands"][2])
     single, pair = h.declarations
     # a single, then the same seat's reinforcement to a pair, with exact @k from the draws' seq
@@ -41,7 +43,7 @@ def test_complete_deal():
     assert h.points == d["events"][-1]["score"]["total"]
     assert any(p.attempted for t in h.tricks for p in t.plays)    # throw_failed → attempted -> forced
     assert lint(rec) == []
-    assert len(res.claims) == len(h.tricks) + 1 and check_claims(res.records, res.claims) == []
+    assert len(res.claims) == len(h.tricks) + 2 and check_claims(res.records, res.claims) == []
 
 
 def test_envelopes():

@@ -6,6 +6,7 @@ from importer_testlib import codes, errors, fixture, line_of, lint, shared_sampl
 
 from analyzer.importers import check_claims, fly, import_log, import_text
 from replay.cards import parse_cards as C
+from replay.game import replay
 
 TEXT = fixture("fly", "room_QZXW.jsonl")
 LINES = TEXT.rstrip("\n").split("\n")
@@ -43,8 +44,8 @@ def test_deal_from_the_deck_and_declarations_with_at():
         "S": tuple(deck[0:100:4]), "E": tuple(deck[1:100:4]), "N": tuple(deck[2:100:4]), "W": tuple(deck[3:100:4])}
     assert h1.kitty == tuple(deck[100:])
     assert h1.levels.ns == 2 and h1.levels.ew == 2
-    # round 1: banker null, the trump event names the final bidder (W, seat 3)
-    assert h1.dealer == "W" and h1.trump == 0
+    # round 1: banker null, declaring decides; the trump event's banker (seat 3, W) is a claim
+    assert h1.dealer == "?" and h1.trump == 0
     d1, d2 = h1.declarations
     assert (d1.seat, d1.cards, d2.seat, d2.cards) == ("N", C("D2"), "W", C("S2 S2"))
     # @k: the earliest draw at which the bidder held the cards, in bid order
@@ -79,6 +80,7 @@ def test_spans_point_into_the_log_and_claims_agree():
     assert first_play.span.line == line_of(TEXT, '"e": "play"')
     assert len([c for c in res.claims if c.kind == "trick"]) == sum(len(h.tricks) for h in rec.hands)
     assert [c.points for c in res.claims if c.kind == "total"] == [75, 120]
+    assert [(c.winner, c.line) for c in res.claims if c.kind == "dealer"] == [("W", 4)]
     assert check_claims(res.records, res.claims) == []
 
 
@@ -91,6 +93,14 @@ def test_a_wrong_trick_winner_is_flagged_at_its_line():
     [d] = diags
     assert d.code == "SJ704" and d.line == k + 1 and d.trick == 1
     assert "wins trick 1" in d.message and "points" in d.message
+
+
+def test_a_wrong_stated_dealer_is_flagged():
+    evs = events()
+    evs[3]["banker"] = 2                           # the trump event of round 1 names N, not the bidder W
+    records, diags = import_text("fly", rebuild(evs))
+    [d] = diags
+    assert (d.code, d.line) == ("SJ704", 4) and "declarations make bot-3 (bot) (W) the dealer" in d.message
 
 
 def test_truncated_file_keeps_what_came_before():
@@ -137,6 +147,7 @@ def test_shared_excerpt_imports_without_errors():
     res = import_log("fly", shared_sample("jerryyyu-shengji-fly", "mc_override_variance.json"))
     assert res.diagnostics == []
     h = res.records[0].hands[0]
-    # banker 2 was fixed before this round: the bids cannot choose the dealer of a record's first hand
-    assert h.dealer == "N" and h.declarations == [] and "declarations" in h.comments[-1]
-    assert h.trump == 1                            # W's ♥4♥4 still names the trump suit
+    # banker 2 was fixed before this round: a known dealer; the bids choose only the trump
+    assert h.dealer == "N" and [(d.seat, d.at) for d in h.declarations] == [("S", 1), ("W", 25)]
+    assert h.trump is None                         # not in this excerpt: the bids give it (♥)
+    assert replay(res.records[0]).hands[0].trump == 1
