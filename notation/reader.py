@@ -794,6 +794,27 @@ def _lines_of(source) -> Iterator[str]:
             yield piece.rstrip("\r\n")
 
 
+class _InputFailed(Exception):
+    """The input raised while being read; ``pending`` is the chunk held then."""
+
+    def __init__(self, error: BaseException, pending):
+        super().__init__(str(error))
+        self.error = error
+        self.pending = pending
+
+
+def _guarded(lines: Iterator[str], held):
+    """``lines``, but an error raised by the input carries the chunk held."""
+    while True:
+        try:
+            line = next(lines)
+        except StopIteration:
+            return
+        except Exception as exc:
+            raise _InputFailed(exc, held()) from exc
+        yield line
+
+
 def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     """Cut the input into record chunks: ``(first line number, lines)``.
 
@@ -804,12 +825,22 @@ def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]
     a new record even inside an open multi-line commentary (which is then
     reported unterminated): this bounds the memory a chunk can take.
     """
+    try:
+        yield from _split_records(source, start_line)
+    except _InputFailed as failed:
+        first, buf = failed.pending
+        if any(s.strip() for s in buf):
+            yield first, list(buf)
+        raise failed.error from None
+
+
+def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
     buf: list[str] = []
     first = start_line
     has_content = False
     inside = False
     cut: int | None = None
-    for number, line in enumerate(_lines_of(source)):
+    for number, line in enumerate(_guarded(_lines_of(source), lambda: (first, buf))):
         if number == 0 and line.startswith("\ufeff"):
             line = line[1:]
         stripped = line.lstrip()

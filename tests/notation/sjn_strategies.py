@@ -12,14 +12,14 @@ from replay.diagnostics import NO_SPAN
 SEATS = ("N", "W", "S", "E")
 
 seats = st.sampled_from(SEATS)
-cards = st.lists(st.integers(0, 53), min_size=1, max_size=8).map(tuple)
-long_cards = st.lists(st.integers(0, 53), min_size=1, max_size=30).map(tuple)
+cards = st.lists(st.integers(0, 53), min_size=1, max_size=6).map(tuple)
+long_cards = st.lists(st.integers(0, 53), min_size=1, max_size=26).map(tuple)
 
 # Text: anything printable-ish, including CJK, suits, SJN punctuation and
 # odd whitespace; never carriage returns (line ends are normalised when read)
 # nor surrogates.
 _chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n")
-_line = st.text(_chars, max_size=16).map(str.strip)
+_line = st.text(_chars, max_size=10).map(str.strip)
 
 
 def _commentary_ok(text: str) -> bool:
@@ -29,14 +29,14 @@ def _commentary_ok(text: str) -> bool:
 
 #: text of a `{ … }` commentary: may run over lines; no braces
 commentary = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r{}"),
-                              max_size=12), min_size=1, max_size=3) \
+                              max_size=8), min_size=1, max_size=2) \
     .map(lambda parts: "\n".join(parts).strip()).filter(_commentary_ok)
 #: text of a `;` comment: one line, or several lines continued with `;`
 line_comment = st.one_of(st.none(), _line, st.lists(_line, min_size=2, max_size=3).map("\n".join))
-comments = st.lists(commentary, max_size=2)
+comments = st.one_of(st.just([]), st.lists(commentary, min_size=1, max_size=2))
 
-tag_names = st.from_regex(r"[A-Za-z][A-Za-z0-9_.\-]{0,8}", fullmatch=True)
-tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=16)
+tag_names = st.builds(lambda a, b: a + b, st.sampled_from("AbEzRule"), st.text("abcXYZ019_.-", max_size=6))
+tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=10)
 
 
 @st.composite
@@ -58,7 +58,7 @@ def plays(draw):
 
 @st.composite
 def tricks(draw):
-    ps = draw(st.lists(plays(), max_size=5))
+    ps = draw(st.lists(plays(), max_size=4))
     number = draw(st.one_of(st.none(), st.integers(0, 60)))
     if not ps and number is None:
         number = draw(st.integers(0, 60))  # an empty trick line needs its number
@@ -88,10 +88,10 @@ def hands(draw, canonical: bool = False):
         deal=[SeatCards(seat=s, cards=draw(long_cards), comments=draw(comments),
                         line_comment=draw(line_comment)) for s in deal_seats],
         kitty=draw(st.one_of(st.none(), cards)),
-        events=draw(st.lists(events(), max_size=4)),
+        events=draw(st.lists(events(), max_size=3)),
         declare_none=draw(st.sampled_from([None, NO_SPAN])),
         trump=draw(st.one_of(st.none(), st.integers(0, 4))),
-        tricks=draw(st.lists(tricks(), max_size=5)),
+        tricks=draw(st.lists(tricks(), max_size=4)),
         points=draw(st.one_of(st.none(), st.integers(-100, 400))),
         redeal=draw(st.sampled_from([None, NO_SPAN])),
         comments=draw(comments),
@@ -116,8 +116,8 @@ def records(draw, canonical: bool = False):
     """A record SJN can hold; with ``canonical``, one the writer gives back
     exactly (seat lines in N W S E order, every trick numbered)."""
     record = Record(
-        tags=draw(st.lists(tags(), max_size=4)),
-        hands=draw(st.lists(hands(canonical), max_size=3)),
+        tags=draw(st.lists(tags(), max_size=3)),
+        hands=draw(st.lists(hands(canonical), max_size=2)),
         header_comments=draw(st.lists(commentary, max_size=2)),
         line_comment=draw(line_comment),
     )

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,7 +18,9 @@ import sjn_strategies as S
 from notation import canonical, content_equal, from_json, parse, to_json, write
 from notation.model import Record
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: examples per property; SJN_EXAMPLES=1000 for a deeper run (default keeps the suite fast)
+EXAMPLES = int(os.environ.get("SJN_EXAMPLES", "40"))
+FAST = settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FAST
@@ -57,13 +61,13 @@ def test_json_round_trip(record):
     assert content_equal(stripped, parsed)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=EXAMPLES * 5, deadline=None)
 @given(st.text(max_size=200))
 def test_random_text_never_raises(text):
     _check_reading(text)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES * 5 // 2, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_records_never_raise(data):
     record = data.draw(S.records())

@@ -1,0 +1,105 @@
+"""Card spellings: every accepted way of writing cards, and the bad ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from notation import parse
+from notation.reader import CardError, split_cards
+from replay.cards import BJ, LJ, make
+
+SA, SK, H10, H9, HQ, D2, C3 = make(0, 14), make(0, 13), make(1, 10), make(1, 9), make(1, 12), make(2, 2), make(3, 3)
+
+SPELLINGS = [
+    # (written, cards)
+    ("SA", (SA,)),
+    ("♠A", (SA,)),
+    ("♤A", (SA,)),
+    ("sa", (SA,)),             # case does not matter in cards
+    ("Sa", (SA,)),
+    ("SAKK", (SA, SK, SK)),
+    ("SA SK SK", (SA, SK, SK)),
+    ("♠A♠K♠K", (SA, SK, SK)),  # the suit may be repeated inside a group
+    ("♠AKK", (SA, SK, SK)),
+    ("SASKSK", (SA, SK, SK)),
+    ("H10109", (H10, H10, H9)),
+    ("H10 10 9", (H10, H10, H9)),  # three groups: ranks alone continue the suit
+    ("HT", (H10,)),
+    ("HTT9", (H10, H10, H9)),
+    ("H10 T 9", (H10, H10, H9)),
+    ("♥Q", (HQ,)),
+    ("♡Q", (HQ,)),
+    ("D2D2", (D2, D2)),
+    ("♦2 ♢2", (D2, D2)),
+    ("♣3", (C3,)),
+    ("♧3", (C3,)),
+    ("BJ", (BJ,)),
+    ("bj", (BJ,)),
+    ("大王", (BJ,)),
+    ("LJ", (LJ,)),
+    ("lj", (LJ,)),
+    ("小王", (LJ,)),
+    ("BJ BJ LJ", (BJ, BJ, LJ)),
+    ("SA K", (SA, SK)),
+    ("H9 10 SA K", (H9, H10, SA, SK)),
+]
+
+
+@pytest.mark.parametrize("written, cards", SPELLINGS)
+def test_spelling(written, cards):
+    assert split_cards(written) == cards
+
+
+@pytest.mark.parametrize("written, cards", SPELLINGS)
+def test_spelling_in_every_card_position(written, cards):
+    text = (f"hand 1\nN: {written}\nkitty {written}\ndeclare W {written} @3\n"
+            f"bury S: {written}\n1. E: {written}  S: {written} -> {written}\n")
+    (record,), diags = parse(text)
+    assert diags == []
+    hand = record.hands[0]
+    assert hand.deal[0].cards == cards
+    assert hand.kitty == cards
+    assert hand.events[0].cards == cards and hand.events[1].cards == cards
+    plays = hand.tricks[0].plays
+    assert plays[0].cards == cards and plays[1].attempted == cards and plays[1].cards == cards
+
+
+BAD = [
+    # (written, index of the bad group, words in the message)
+    ("H11", 0, "bad rank"),
+    ("XA", 0, "unknown suit"),
+    ("SA XA", 1, "unknown suit"),
+    ("10", 0, "no suit"),
+    ("BJ 10", 1, "no suit"),
+    ("S", 0, "not a card"),
+    ("♠", 0, "without a rank"),
+    ("SAHK", 0, "one suit"),
+    ("H1", 0, "bad rank"),
+    ("SA1", 0, "bad rank"),
+    ("W", 0, "not a card"),
+]
+
+
+@pytest.mark.parametrize("written, index, words", BAD)
+def test_bad_spelling(written, index, words):
+    with pytest.raises(CardError) as info:
+        split_cards(written)
+    assert info.value.index == index
+    assert words in str(info.value)
+
+
+def test_seat_is_never_spades():
+    """`S:` introduces South's cards; `S…` without a colon is spades."""
+    (record,), diags = parse("hand\n1. S: SA  E: S9  N: S5 S10  W: S3\nS: SAKQ\n")
+    assert diags == []
+    trick = record.hands[0].tricks[0]
+    assert [p.seat for p in trick.plays] == ["S", "E", "N", "W"]
+    assert trick.plays[2].cards == (make(0, 5), make(0, 10))
+    assert record.hands[0].deal[0].seat == "S"
+
+
+def test_a_bad_card_list_is_reported_every_time():
+    """Regression: a cache must never remember a card list that failed."""
+    for _ in range(2):
+        _, diags = parse("hand\n1. E: 2  S: H3\n")
+        assert [d.code for d in diags] == ["SJ102"]
