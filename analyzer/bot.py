@@ -25,8 +25,8 @@ Policy in short
   (a few hands are redealt or fall to ``no_declaration``).
 * **Burying**: keep trumps, aces, kings and tuples; void short plain suits
   first; bury point cards only with a strong trump holding.
-* **Leading**: at the end of the hand, lead the strongest units (the last
-  trick decides the kitty); otherwise sometimes throw all the units of a suit
+* **Leading**: in the last tricks, lead units nobody can beat, biggest
+  first, to keep the lead (the last trick decides the kitty); otherwise sometimes throw all the units of a suit
   that nobody can beat (``check_throw`` confirms), rarely a risky throw that may
   fail; lead a unit nobody can beat (tractors and pairs first) when the
   opponents cannot ruff it; else a low card of the shortest plain suit.
@@ -43,8 +43,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from replay.cards import LJ, POINTS
-from replay.declare import DeclState, legal_declarations
+from replay.cards import LJ, POINTS, suit_of
+from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declarations
 from replay.legal import build_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
@@ -117,7 +117,8 @@ class TrickView:
 
 
 class Bot:
-    """The decisions of one seat (one instance per seat and hand, or shared)."""
+    """The decisions of every seat (the generator shares one bot for the four
+    seats: each call says which seat decides)."""
 
     def __init__(self, ruleset: Ruleset, rng: random.Random, params: BotParams | None = None) -> None:
         self.rs = ruleset
@@ -125,6 +126,7 @@ class Bot:
         self.p = params or BotParams()
         self.shy = False
         self._units_cache: tuple[tuple[int, ...], Order | None, list[Unit]] = ((), None, [])
+        self._orders: dict[tuple[int, int], Order] = {}
 
     def new_hand(self) -> None:
         """Start a hand: draw this hand's mood (a shy hand: nobody likes the cards)."""
@@ -142,87 +144,79 @@ class Bot:
         """
         rng, p, rs = self.rng, self.p, self.rs
         cur = state.standing
-        # cheap filters first: the engine is asked only when the bot would declare
         level = state.level
-        held = Counter(c for c in drawn if c >= LJ or c % 13 + 2 == level)
+        # cheap filters first (bot policy, not rules): the engine is asked only when
+        # the seat holds cards that may declare and would want to use them
+        held = Counter(c for c in drawn if c in self._order(level, NT).trump_cards)
         if not held:
             return None
         if not eager:
             if cur is None and not last_chance:
                 if self.shy:
                     return None
-                n = max(len(drawn), 1)
-                need = 0.34 - 0.1 * min(1.0, n / rs.hand_size)
-                suits = {c // 13 for c in held if c < LJ}
+                need = 0.34 - 0.1 * min(1.0, len(drawn) / rs.hand_size)
+                suits = {suit_of(c) for c in held if c < LJ}
                 if max((self._share(drawn, level, t) for t in suits), default=0.0) < need and \
                         max(held.values()) < 2:
                     return None
             elif cur is not None and not rs.partner_reinforce and max(held.values()) < 2:
-                return None             # only a tuple can override or reinforce
+                return None             # the bots bid over a standing declaration only with a tuple
         options = legal_declarations(rs, level, state, seat, drawn, after_bury=after_bury)
         if not options:
             return None
-        if eager:
-            return max(options, key=lambda o: self._declare_score(state, seat, drawn, o))
-        prev = Counter(state.shown_by(seat))
-        scored = sorted(((self._declare_score(state, seat, drawn, o), o) for o in options),
+        # what each option would do, as the engine reads it
+        bids = {o: self._bid_of(state, seat, o, after_bury) for o in options}
+        scored = sorted(((self._share(drawn, level, bids[o].trump), o) for o in options),
                         key=lambda x: -x[0])
-        if len(scored) > 1 and _trump_of(Counter(scored[0][1]) - prev) == NT and \
-                rng.random() >= 2 * p.joker_nt_chance:
+        if eager:
+            return scored[0][1]
+        if len(scored) > 1 and bids[scored[0][1]].trump == NT and rng.random() >= 2 * p.joker_nt_chance:
             scored = scored[1:]         # a joker pair is kept back this time
-        best_score, best = scored[0]
-        added = Counter(best) - prev
-        trump = _trump_of(added)
-        n = max(len(drawn), 1)
-        quality = best_score
+        quality, best = scored[0]
+        bid = bids[best]
         if cur is None:
             if last_chance:
                 chance = p.shy_last_chance if self.shy else p.last_chance_declare
                 return best if rng.random() < chance else None
-            if self.shy:
-                return None
             # declare early only with a long suit; later more readily
-            need = 0.34 - 0.1 * min(1.0, n / self.rs.hand_size)
+            need = 0.34 - 0.1 * min(1.0, len(drawn) / rs.hand_size)
             return best if quality >= need and rng.random() < 0.8 else None
-        mine = cur.seat == seat
-        if mine:
-            if trump == cur.trump and trump != NT:
-                return best if rng.random() < p.reinforce_chance else None   # 自保
+        if bid.how in ("reinforce", "partner"):         # 自保 / 对家保
+            return best if rng.random() < p.reinforce_chance else None
+        if cur.seat == seat:                              # 自反: rarely
             return best if quality >= 0.4 and rng.random() < 0.15 else None
-        if team_of(cur.seat) == team_of(seat):
-            if cur.trump == trump and trump != NT:      # 对家保 (partner_reinforce)
-                return best if rng.random() < p.reinforce_chance else None
+        if team_of(cur.seat) == team_of(seat):            # over the partner: rarely
             return best if quality >= 0.45 and rng.random() < 0.1 else None
         # an opponent's declaration stands: override (反主)
-        if (self.rs.declaration == "campus" and not state.first_hand and not after_bury
+        if (rs.declaration == "campus" and not state.first_hand and not after_bury
                 and rng.random() < p.save_for_kitty):
             return None                 # keep it for 反主抄底 after the bury
-        if trump == NT:
+        if bid.trump == NT:
             return best if rng.random() < 2 * p.joker_nt_chance else None
         if after_bury:
             return best if quality >= 0.2 or rng.random() < 0.5 else None
         return best if quality >= 0.28 and rng.random() < p.override_chance else None
 
-    def _declare_score(self, state: DeclState, seat: str, drawn: Sequence[int],
-                       cards: tuple[int, ...]) -> float:
-        """How good the trump that ``cards`` would set is for the seat's cards so far:
-        the share of them that would be trumps (NT: jokers and level cards, scaled)."""
-        added = Counter(cards) - Counter(state.shown_by(seat))
-        trump = _trump_of(added)
-        level = state.level
-        n = max(len(drawn), 1)
-        count = 0
-        for c in drawn:
-            if c >= LJ or c % 13 + 2 == level or (trump != NT and c // 13 == trump):
-                count += 1
-        share = count / n
-        return 2.2 * share if trump == NT else share
+    def _bid_of(self, state: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool) -> Bid:
+        """The bid ``seat`` would make by showing ``cards`` (the engine's reading)."""
+        new, ok, _ = advance(state, DeclEvent(seat, cards, None, after_bury=after_bury))
+        assert ok and new.standing is not None, "legal_declarations offered a refused declaration"
+        return new.standing
 
-    @staticmethod
-    def _share(drawn: Sequence[int], level: int, trump: int) -> float:
-        """The share of ``drawn`` that would be trumps with ``trump`` (a suit)."""
-        count = sum(1 for c in drawn if c >= LJ or c % 13 + 2 == level or c // 13 == trump)
-        return count / max(len(drawn), 1)
+    def _order(self, level: int, trump: int) -> Order:
+        """The card order for ``level`` and ``trump`` (cached)."""
+        key = (level, trump)
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = Order.for_ruleset(level, trump, self.rs)
+        return order
+
+    def _share(self, drawn: Sequence[int], level: int, trump: int) -> float:
+        """How good ``trump`` would be for ``drawn``: the share of trumps among
+        the cards (scaled up for NT, where only jokers and level cards are trumps)."""
+        trumps = self._order(level, trump).trump_cards
+        share = sum(1 for c in drawn if c in trumps) / max(len(drawn), 1)
+        return 2.2 * share if trump == NT else share
 
     # ------------------------------------------------------------------ burying
     def bury(self, cards: Sequence[int], order: Order, count: int) -> tuple[int, ...]:
@@ -493,14 +487,6 @@ class Bot:
             if trick_winner(list(plays) + [cards], order, self.rs).index == len(plays):
                 return tuple(cards)
         return None
-
-
-def _trump_of(added: Mapping[int, int]) -> int:
-    """The trump a declaration sets: the suit of its level card(s), NT for jokers only."""
-    for c, k in added.items():
-        if k and c < LJ:
-            return c // 13
-    return NT
 
 
 def _cost(order: Order, c: int) -> int:

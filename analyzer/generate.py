@@ -171,9 +171,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         t_no += 1
         seats = [leader] + [next_seat(leader, k) for k in (1, 2, 3)]
         view = TrickView(leader, order, rs, holdings, [], dealer, t_no, kitty_points)
-        # cards are written high to low; the engine's forced unit can depend on the
-        # order of equal cards (see tests/generate/test_engine_findings.py), so the
-        # throw is checked in the order it is written
+        # cards are written high to low; a throw is checked in the order it is written
         attempt = tuple(order.sorted(bot.lead(view)))
         played_lead, attempted = attempt, None
         if len(decompose(attempt, order)) > 1:
