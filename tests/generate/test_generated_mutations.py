@@ -27,7 +27,7 @@ if not hasattr(notation, "write") or not hasattr(notation, "parse"):  # pragma: 
     pytest.skip("notation.write / notation.parse are not there yet", allow_module_level=True)
 
 PRESETS = ["standard", "shengji-io", "campus", "one-deck", "tractor97"]
-SETTINGS = settings(max_examples=12, deadline=None,
+SETTINGS = settings(max_examples=20, deadline=None,
                     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 
 
