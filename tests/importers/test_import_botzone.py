@@ -152,3 +152,23 @@ def test_the_published_match_log():
     assert check_claims(res.records, res.claims) == []
     m = replay(res.records[0])
     assert "SJ503" in [x.code for x in m.diagnostics]
+
+
+def test_a_match_without_bids_takes_the_judges_banker_and_major():
+    d = doc()
+    # drop the two bids: empty responses in the deal stage; the judge's banking stays as logged
+    stage = {}
+    for e in d["log"]:
+        out = e.get("output")
+        if isinstance(out, dict):
+            for p, r in out.get("content", {}).items():
+                stage[p] = r.get("stage") if isinstance(r, dict) else None
+        else:
+            for p, turn in e.items():
+                if stage.get(p) == "deal":
+                    turn["response"] = []
+    res = import_log("botzone", json.dumps(d))
+    assert res.diagnostics == []
+    h = res.records[0].hands[0]
+    assert h.declarations == [] and h.dealer == "W" and h.trump == 0
+    assert [c.kind for c in res.claims if c.kind == "dealer"] == []

@@ -144,3 +144,25 @@ def test_issue_397_five_players():
     [d] = res.diagnostics
     assert d.code == "SJ705" and d.line == 5 and "P5" in d.message
     assert res.claims == []                                 # a trick with an unseated player is not judged
+
+
+def test_several_games_in_one_paste():
+    text = "\n".join([
+        "GAME: A started the game", "GAME: A bid 2♠",
+        "GAME: A played 3♥", "GAME: B played 4♥", "GAME: C played 5♥", "GAME: D played A♥",
+        "GAME: D wins the trick and gets 5 points",
+        "GAME: Landlord team lost, opposing team collected 120 points",
+        "GAME: B has advanced to rank 3", "GAME: B will start the next game",
+        "GAME: B started the game", "GAME: D bid 3♦",
+        "GAME: B played 4♣", "GAME: C played 5♣", "GAME: D played 6♣", "GAME: A played 7♣",
+        "GAME: A wins the trick and gets 5 points",
+    ])
+    records, diags = import_text("shengji-io-chat", text)
+    assert diags == []
+    [rec] = records
+    h1, h2 = rec.hands
+    assert (h1.dealer, h1.trump, h1.points, h1.levels.ns, h1.levels.ew) == ("S", 0, 120, 2, 2)
+    # the second game: B (East) leads as landlord at rank 3; its team's rank comes from "advanced"
+    assert (h2.dealer, h2.trump, h2.levels.ns, h2.levels.ew) == ("E", 2, 2, 3)
+    assert [(d.seat, d.cards) for d in h2.declarations] == [("W", C("D3"))]
+    assert lint(rec) == []

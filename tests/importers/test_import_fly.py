@@ -151,3 +151,11 @@ def test_shared_excerpt_imports_without_errors():
     assert h.dealer == "N" and [(d.seat, d.at) for d in h.declarations] == [("S", 1), ("W", 25)]
     assert h.trump is None                         # not in this excerpt: the bids give it (♥)
     assert replay(res.records[0]).hands[0].trump == 1
+
+
+def test_rooms_become_records():
+    evs = events()
+    other = [dict(e, room="ABCD") for e in evs[:10]]
+    records, diags = import_text("fly", rebuild(evs[:10] + other))
+    assert diags == [] and [r.tag("Event") for r in records] == ["shengji.fly.dev room QZXW",
+                                                                  "shengji.fly.dev room ABCD"]
