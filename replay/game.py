@@ -313,7 +313,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             who = f"{expect}" if expect else "nobody (no further bury is allowed)"
             diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is {who}")
         if len(b.cards) != rs.kitty:
-            diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} cards; the kitty has {rs.kitty}")
+            diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
+                                  f"the kitty has {rs.kitty}")
         h = holdings[b.seat]
         if current_kitty is not None:
             h.update(current_kitty)

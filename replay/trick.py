@@ -93,14 +93,15 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         if not held:
             return None
         what = "trumps" if suit == TRUMP else "cards of the led suit"
-        return FollowError("SJ403", f"revoke: played no {what} but held {cards_text(held, order)}")
+        return FollowError("SJ403", f"did not follow suit (revoke): played no {what} "
+                                    f"but held {cards_text(held, order)}")
     held = [c for c in order.suit_cards[suit] for _ in range(get(c, 0))]
     played = [c for c in play if eff[c] == suit]
     need = min(n, len(held))
     if len(played) < need:
         what = "trumps" if suit == TRUMP else "cards of the led suit"
-        return FollowError("SJ403", f"revoke: played {len(played)} {what} but held {len(held)} "
-                                    f"({cards_text(held, order)}); {need} were required")
+        return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
+                                    f"but held {len(held)} ({cards_text(held, order)}); {need} were required")
     if n < 2 or len(lead) == 1 and lead[0].width == 1:
         return None
     want = obligation(lead, held, order, ruleset.follow_policy, ruleset.decks)
