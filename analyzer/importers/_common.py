@@ -8,8 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.model import Tag
-from replay.cards import format_cards
+from notation.model import Record, Tag
 from replay.diagnostics import Diagnostic, Span
 
 #: source seat 0, 1, 2, 3 → SJN seat. Every source plays seat → seat+1, which is
@@ -116,10 +115,6 @@ def comment_text(text: str) -> str:
     """Text for a ``{ … }`` commentary: no braces, one line."""
     s = str(text).replace("{", "(").replace("}", ")")
     return " ".join(s.split())
-
-
-def cards_text(cards: Sequence[int]) -> str:
-    return format_cards(cards)
 
 
 # -- @k from a known deal -------------------------------------------------------------

@@ -41,8 +41,9 @@ from ._common import Claim, ImportResult, Sink, seat_of, span_at, tags_for
 RULES = "botzone"
 #: Botzone's rank table: index d // 4 → rank (10 is written ``0``; the Ace comes first)
 _SCALE = (14, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13)
-#: suit tables: the judge of the published logs, and the one many bots and ports use
-SUIT_TABLES = {"hdsc": "hdsc", "shcd": "shcd"}
+#: suit tables (index d % 4 → suit letter): the judge of the published logs, and the one
+#: many bots and later ports use
+SUIT_TABLES = ("hdsc", "shcd")
 _LETTER_SUIT = {"s": 0, "h": 1, "d": 2, "c": 3}
 _MAJOR = {"s": 0, "h": 1, "d": 2, "c": 3, "n": 4}
 
@@ -132,7 +133,7 @@ class _Importer:
             else:
                 major = _banking(entry).get("major") if _banking(entry) else None
                 if isinstance(major, str) and major in _MAJOR and major != "n":
-                    for table in ("hdsc", "shcd"):
+                    for table in SUIT_TABLES:
                         c = card(bid, table)
                         if c is not None and c < 52 and c // 13 == _MAJOR[major]:
                             return table
@@ -319,7 +320,7 @@ class _Importer:
                                            span=doc.span(*init_path, "allocation") if init_path else doc.span()))
         if kitty is not None:
             hand.kitty = tuple(kitty)
-            hand.kitty_span = doc.span(*init_path, "publiccard") if init_path and "publiccard" in init else NO
+            hand.kitty_span = doc.span(*init_path, "publiccard") if init_path and "publiccard" in init else Span()
         for p, cards, k, path in bids:
             # a caller's own pair of the called card reads as the pair (SJN lists all shown cards)
             line, col = doc.pos(*path, "response")
@@ -394,9 +395,6 @@ class _Importer:
                     self.sink.add("SJ705", self.doc.span(*path, i), "the judge records other cards for this "
                                                                     "play than the player sent; the player's "
                                                                     "are kept")
-
-
-NO = Span()
 
 
 def _banking(entry: dict) -> dict | None:

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from notation.model import (Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick)
-from replay.cards import BJ, LJ, parse_rank, points as card_points
+from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
 from . import _json

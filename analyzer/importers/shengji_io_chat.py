@@ -499,9 +499,8 @@ class _Importer:
                     plays.append(pl)
                 if not plays:
                     continue
-                last = t.plays[-1]  # noqa: F841 (span end below)
                 trick = Trick(number=len(hand.tricks) + 1, plays=plays,
-                              span=Span(t.line, t.col, t.result_line or last.line, 1))
+                              span=Span(t.line, t.col, t.result_line or t.plays[-1].line, 1))
                 if t.note:
                     trick.comments.append(comment_text(t.note))
                 hand.tricks.append(trick)

@@ -25,7 +25,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCa
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, points, rank_name  # noqa: E402
 from replay.game import replay  # noqa: E402
 from replay.legal import legal_follows, single_unit_leads  # noqa: E402
-from replay.order import NT, Order  # noqa: E402
+from replay.order import Order  # noqa: E402
 from replay.ruleset import preset  # noqa: E402
 from replay.trick import check_throw, trick_winner  # noqa: E402
 from replay.units import decompose  # noqa: E402

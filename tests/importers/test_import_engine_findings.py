@@ -5,8 +5,6 @@ the engine learnt the rule (first-hand dealer written as a seat, the
 ``pure_tractor`` follow policy, the ``lowest`` forced unit); now they pin it.
 """
 
-import pytest
-
 from notation.model import Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
 from replay.cards import parse_cards as C
 from replay.game import replay

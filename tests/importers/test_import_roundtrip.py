@@ -31,7 +31,7 @@ def round_trip(fmt, text):
 def test_fixture_round_trip_is_lint_clean(fmt, path):
     sjn, back, problems = round_trip(fmt, fixture(*path))
     assert problems == [], "\n".join(f"{d.code} {d.line}: {d.message}" for d in problems)
-    assert f'[Rules "' in sjn
+    assert '[Rules "' in sjn
 
 
 def test_round_trip_keeps_the_content():
