@@ -353,7 +353,19 @@ class Bot:
             units = decompose(_cards(by_suit[s]), order)
             if len(units) < 2:
                 continue
-            good = [u for u in units if stands(u) and not ruffable(u)]
+            if ruffable(min(units, key=lambda u: u.size)):
+                continue            # an opponent could trump it
+            # a unit that is beaten makes every lower unit of its shape beaten too,
+            # so each shape is looked at from the top down
+            good: list[Unit] = []
+            failed: set[tuple[int, int]] = set()
+            for u in sorted(units, key=lambda u: -u.top):
+                if u.shape in failed:
+                    continue
+                if stands(u):
+                    good.append(u)
+                else:
+                    failed.add(u.shape)
             if len(good) < 2:
                 continue
             cards = tuple(c for u in good for c in u.cards)
