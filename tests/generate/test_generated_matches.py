@@ -192,3 +192,21 @@ def test_play_features_appear():
                 stats["ruffed"] += t.ruffed
                 stats["kitty"] += bool(r.kitty_points) and t is r.tricks[-1]
     assert stats["failed"] >= 2 and stats["standing"] >= 2 and stats["ruffed"] >= 5, stats
+
+
+def test_same_seed_same_record_in_another_process():
+    """No dependence on string hashing (PYTHONHASHSEED) or other process state."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    code = ("from analyzer.generate import generate_match\n"
+            "print(repr(generate_match('campus', hands=2, seed=99).model_dump()))")
+    outs = []
+    for hashseed in ("0", "1"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed, PYTHONPATH=str(root))
+        outs.append(subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
+                                   capture_output=True, text=True).stdout)
+    assert outs[0] == outs[1] == repr(generate_match("campus", hands=2, seed=99).model_dump()) + "\n"
