@@ -153,10 +153,33 @@ def is_json(text: str, path: str = "") -> bool:
     return False
 
 
-def load_records(text: str, path: str = ""):
-    """``(records, diagnostics)`` from SJN or JSON text (an object or an array of objects)."""
+FROM_HELP = ("Read another program's log: fly, botzone, shengji-io-chat, 80fen-v2, or auto "
+             "(detected; also the default for named files that are not .sjn).")
+
+
+def log_format(text: str, path: str, source_format: str | None) -> str | None:
+    """The importer to read ``text`` with (see ``analyzer.lint.import_format``), or None for SJN/JSON."""
+    from . import lint as L
+    try:
+        L.LintOptions(source_format=source_format).validate()
+    except L.LintUsageError as exc:
+        _usage(str(exc))
+    if source_format is None and is_json(text, path) and Path(path).suffix.lower() == ".json":
+        # our own JSON records come first; other programs' JSON logs are detected
+        from .importers import detect_format
+        return detect_format(text, path)
+    return L.import_format(path or "-", L.LintOptions(source_format=source_format), text)
+
+
+def load_records(text: str, path: str = "", source_format: str | None = None):
+    """``(records, diagnostics)`` from SJN or JSON text (an object or an array of
+    objects), or from another program's log (``source_format``, or detected)."""
     from notation import from_json, parse
     from replay.diagnostics import Diagnostic
+    fmt = log_format(text, path, source_format)
+    if fmt is not None:
+        from .importers import import_text
+        return import_text(fmt, text, source=path)
     if not is_json(text, path):
         records, diags = parse(text)
         records = [r for r in records if r.tags or r.hands]
@@ -260,6 +283,10 @@ class _RichProgress:
 
   shengji lint "logs/**/*.sjn" --format sarif > lint.sarif
 
+  shengji lint room.jsonl chat.txt          other programs' logs (format detected)
+
+  shengji lint --from botzone match.json
+
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
@@ -271,11 +298,13 @@ def lint(
     mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx) when available."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
+    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from . import lint as L
     try:
-        options = L.LintOptions(rules, L.parse_codes(select), L.parse_codes(ignore), mistakes).validate()
+        options = L.LintOptions(rules, L.parse_codes(select), L.parse_codes(ignore), mistakes,
+                                source_format).validate()
     except L.LintUsageError as exc:
         _usage(str(exc))
     if mistakes and not L.mistakes_available():
@@ -319,6 +348,7 @@ def replay(
     step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
     record: int | None = typer.Option(None, "--record", "-r", min=1, help="Only this record of the file (1-based)."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
 ) -> None:
     """Show a match as the players saw it: hands in trump order, tricks, points, kitty."""
     from replay.game import replay as run_replay
@@ -326,7 +356,7 @@ def replay(
     from . import render
     _check_preset(rules)
     text = read_text(file)
-    records, diags = load_records(text, file)
+    records, diags = load_records(text, file, source_format)
     for d in diags:
         typer.echo(_diag_line(file, d), err=True)
     if not records:
@@ -382,6 +412,7 @@ def report(
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
     mistakes: bool = typer.Option(False, "--mistakes", help="Annotate mistakes (SJ6xx) when available."),
+    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from notation import write
@@ -399,8 +430,8 @@ def report(
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
             annotate = L.mistake_hook()
-    if is_json(text, file):
-        records, diags = load_records(text, file)
+    if is_json(text, file) or log_format(text, file, source_format) is not None:
+        records, diags = load_records(text, file, source_format)
         for d in diags:
             typer.echo(_diag_line(file, d), err=True)
         try:
@@ -631,6 +662,55 @@ def generate(
     write_output(output, text, force=force)
     if output not in (None, "-"):
         typer.echo(f"wrote {output}", err=True)
+
+
+# -- import -------------------------------------------------------------------------------
+
+@app.command("import", epilog="""Examples:
+
+  shengji import fly room.jsonl -o room.sjn
+
+  shengji import botzone match.json
+
+  shengji import auto chat.txt              detect the format from the content
+
+Formats: fly (shengji.fly.dev JSONL room logs), botzone (Botzone Tractor match logs),
+shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON).
+Findings about the log (unreadable parts, unknown events, claims the rules contradict)
+are printed to stderr with their position in the log.
+Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
+def import_(
+    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2 or auto."),
+    files: list[str] = typer.Argument(..., metavar="FILE...", help="Log files (- for stdin)."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write the SJN here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+    unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
+) -> None:
+    """Convert other programs' game logs to SJN."""
+    from notation import write
+
+    from .importers import detect_format, format_name, import_text
+    if fmt != "auto" and format_name(fmt) is None:
+        _usage(f"unknown log format {fmt!r}; known: auto, fly, botzone, shengji-io-chat, 80fen-v2")
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    records, errors = [], False
+    for path in files:
+        text = read_text(path)
+        name = "<stdin>" if path == "-" else path
+        chosen = format_name(fmt) if fmt != "auto" else detect_format(text, path)
+        if chosen is None:
+            fail(f"{name}: the log format cannot be told from its content; name it (see --help)")
+        got, diags = import_text(chosen, text, source=name)
+        for d in diags:
+            typer.echo(_diag_line(name, d), err=True)
+            errors = errors or d.severity == "error"
+        records.extend(got)
+    if not records:
+        fail("no record could be imported", 1)
+    text = write(records, unicode=unicode)
+    write_output(output, text if text.endswith("\n") else text + "\n", force=force)
+    raise typer.Exit(1 if errors else 0)
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -240,11 +240,19 @@ class LintOptions:
     ignore: tuple[str, ...] = ()
     #: run the analyzer's mistake rules (``analyzer.mistakes``) when available
     mistakes: bool = False
+    #: read files as another program's logs (``analyzer.importers.FORMATS``), ``auto`` to
+    #: detect; None: SJN, except explicitly named non-``.sjn`` files whose format is detected
+    source_format: str | None = None
 
     def validate(self) -> "LintOptions":
         from replay.ruleset import PRESETS
+
+        from .importers import FORMATS, format_name
         if self.rules is not None and self.rules not in PRESETS:
             raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(PRESETS)}")
+        if self.source_format not in (None, "auto", "sjn") and format_name(self.source_format) is None:
+            raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
+                                 f"{', '.join(FORMATS)}")
         return self
 
 
@@ -397,11 +405,75 @@ def _open_lines(path: str, start: int = 0, end: int | None = None) -> Iterator[s
             yield raw.decode("utf-8")
 
 
+def import_format(path: str, options: LintOptions, text: str | None = None) -> str | None:
+    """The log format to import ``path`` with, or None to read it as SJN.
+
+    ``--from FORMAT`` decides; ``--from auto`` and explicitly named files that
+    are not ``.sjn`` are detected from their content (only when unambiguous).
+    """
+    from .importers import detect_format, format_name
+    fmt = options.source_format
+    if fmt == "sjn":
+        return None
+    if fmt not in (None, "auto"):
+        return format_name(fmt)
+    if fmt is None and (path == STDIN or Path(path).suffix.lower() == ".sjn"):
+        return None
+    if text is None:
+        try:
+            with open(path, "rb") as f:
+                text = f.read(1 << 20).decode("utf-8", errors="replace")
+        except OSError:
+            return None
+    return detect_format(text, path)
+
+
+def lint_import_text(text: str, path: str, fmt: str, options: LintOptions) -> FileResult:
+    """Lint another program's log: the importer's findings (positions in the log,
+    including the log's own claims that the rules contradict), then each
+    imported record's replay."""
+    from replay.game import replay
+
+    from .importers import check_claims, import_log
+    result = FileResult(path)
+    imported = import_log(fmt, text, source=path)
+    mistakes = _mistake_hook() if options.mistakes else None
+    matches = [replay(record, rules=options.rules) for record in imported.records]
+    diags = list(imported.diagnostics) + check_claims(imported.records, imported.claims, matches)
+    found: list[Finding] = []
+    for d in diags:
+        if selected(d.code, options.select, options.ignore):
+            found.append(Finding.from_diagnostic(d, path, None, 1))
+    for index, (record, match) in enumerate(zip(imported.records, matches), 1):
+        result.records += 1
+        more = list(match.diagnostics) + (list(mistakes(record, match)) if mistakes else [])
+        for d in more:
+            if selected(d.code, options.select, options.ignore):
+                found.append(Finding.from_diagnostic(d, path, index, _record_line(record, (), 1)))
+    found.sort(key=Finding.sort_key)
+    result.findings = found
+    return result
+
+
 def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, display: str | None = None,
               start: int = 0, end: int | None = None, start_line: int = 1, first_record: int = 1,
               on_bytes: Callable[[int], None] | None = None) -> FileResult:
-    """Lint a file (or its byte range ``start..end`` beginning at line ``start_line``), streaming."""
+    """Lint a file (or its byte range ``start..end`` beginning at line ``start_line``), streaming.
+
+    Logs of other programs (see :func:`import_format`) are imported whole first."""
     name = display if display is not None else str(path)
+    if start == 0 and end is None:
+        fmt = import_format(os.fspath(path), options)
+        if fmt is not None:
+            try:
+                text = Path(path).read_bytes().decode("utf-8")
+            except UnicodeDecodeError as exc:
+                return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+            except OSError as exc:
+                return FileResult(name, error=exc.strerror or str(exc))
+            if on_bytes is not None:
+                on_bytes(len(text.encode("utf-8")))
+            return lint_import_text(text, name, fmt, options)
     try:
         return _lint_lines(_open_lines(os.fspath(path), start, end), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes)
@@ -579,7 +651,7 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
             for i, (p, display) in enumerate(files):
                 if p == STDIN:
                     source = stdin if stdin is not None else sys.stdin
-                    results[i][0] = _lint_lines(source, display, options)
+                    results[i][0] = _lint_stdin(source, display, options)
                 else:
                     results[i][0] = lint_file(p, options, display=display, on_bytes=on_bytes)
         else:
@@ -593,6 +665,17 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
         parts = [results[i][k] for k in sorted(results[i])]
         report.files.append(_merge(parts))
     return report
+
+
+def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> FileResult:
+    """Standard input: SJN, streamed; or, with ``--from``, another program's log."""
+    if options.source_format not in (None, "sjn"):
+        text = "".join(source)
+        fmt = import_format(STDIN, options, text)
+        if fmt is not None:
+            return lint_import_text(text, display, fmt, options)
+        source = io.StringIO(text)
+    return _lint_lines(source, display, options)
 
 
 def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
@@ -622,10 +705,10 @@ def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_
         for i, (p, display) in enumerate(files):
             if p == STDIN:
                 source = stdin if stdin is not None else sys.stdin
-                results[i][0] = _lint_lines(source, display, options)
+                results[i][0] = _lint_stdin(source, display, options)
                 continue
             size = sizes.get(i, 0)
-            if size >= split_bytes:
+            if size >= split_bytes and import_format(p, options) is None:
                 try:
                     for k, (start, end, line) in enumerate(split_file(p, chunk_bytes)):
                         n = (end if end is not None else size) - start
