@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from replay.cards import LJ, POINTS, suit_of
+from replay.cards import LJ, NUM_CARDS, POINTS, suit_of
 from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declarations
 from replay.legal import build_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
@@ -127,6 +127,8 @@ class Bot:
         self.shy = False
         self._units_cache: tuple[tuple[int, ...], Order | None, list[Unit]] = ((), None, [])
         self._orders: dict[tuple[int, int], Order] = {}
+        self._cost_order: Order | None = None
+        self._cost_cache: tuple[int, ...] = ()
 
     def new_hand(self) -> None:
         """Start a hand: draw this hand's mood (a shy hand: nobody likes the cards)."""
@@ -203,6 +205,12 @@ class Bot:
         assert ok and new.standing is not None, "legal_declarations offered a refused declaration"
         return new.standing
 
+    def _costs(self, order: Order) -> tuple[int, ...]:
+        """The cost of giving up each card under ``order`` (cached for the hand)."""
+        if self._cost_order is not order:
+            self._cost_order, self._cost_cache = order, _cost_table(order)
+        return self._cost_cache
+
     def _order(self, level: int, trump: int) -> Order:
         """The card order for ``level`` and ``trump`` (cached)."""
         key = (level, trump)
@@ -269,8 +277,9 @@ class Bot:
         eff, key = order.eff, order.key
         hold = view.holding
         seat = view.seat
-        others = [(next_seat(seat, k), view.holdings[next_seat(seat, k)]) for k in (1, 2, 3)]
+        others = [(s, view.holdings[s]) for s in _AFTER[seat]]
         by_suit = _split(hold, eff)
+        costs = self._costs(order)
         others_by_suit = [_split(h, eff) for _, h in others]
         opp_by_suit = [others_by_suit[i] for i, (s, _) in enumerate(others)
                        if team_of(s) != team_of(seat)]
@@ -332,7 +341,7 @@ class Bot:
         if plain:
             def lead_cost(s: int) -> float:
                 cs = by_suit[s]
-                return min(_cost(order, c) + 4 * (cs[c] > 1) for c in cs) + sum(cs.values())
+                return min(costs[c] + 4 * (cs[c] > 1) for c in cs) + sum(cs.values())
 
             s = min(plain, key=lambda s: (lead_cost(s), s))
             cs = by_suit[s]
@@ -340,10 +349,10 @@ class Bot:
             if pairs and rng.random() < 0.3:
                 c = min(pairs, key=lambda c: key[c])
                 return (c, c)
-            c = min(cs, key=lambda c: (_cost(order, c) + 4 * (cs[c] > 1), c))
+            c = min(cs, key=lambda c: (costs[c] + 4 * (cs[c] > 1), c))
             return (c,)
         cs = by_suit[TRUMP]
-        c = min(cs, key=lambda c: (_cost(order, c) + 4 * (cs[c] > 1), c))
+        c = min(cs, key=lambda c: (costs[c] + 4 * (cs[c] > 1), c))
         return (c,)
 
     def _standing_throw(self, by_suit, stands, ruffable, order: Order) -> tuple[int, ...] | None:
@@ -396,9 +405,11 @@ class Bot:
         endgame = view.cards_left <= self.p.endgame
         opp_later = [s for s in later if team_of(s) != team_of(seat)]
 
+        costs = self._costs(order)
+
         def low(c: int) -> float:
             # cheap first: low cards, no points, no trumps, keep tuples
-            return _cost(order, c) + 4 * (hold[c] > 1)
+            return costs[c] + 4 * (hold[c] > 1)
 
         def feed(c: int) -> tuple:
             return (eff[c] == TRUMP, -POINTS[c], key[c])
@@ -508,6 +519,11 @@ def _cost(order: Order, c: int) -> int:
     pts = POINTS[c]
     k = order.key[c]
     return (30 + 2 * k if order.eff[c] == TRUMP else k) + (6 if pts == 10 else 3 if pts == 5 else 0)
+
+
+def _cost_table(order: Order) -> tuple[int, ...]:
+    """:func:`_cost` of every card."""
+    return tuple(_cost(order, c) for c in range(NUM_CARDS))
 
 
 def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[Unit]:

@@ -43,6 +43,8 @@ from replay.units import decompose
 from .bot import Bot, BotParams, TrickView
 
 SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+#: each seat and the three after it, in play order
+_ROUND = {s: [s] + [next_seat(s, k) for k in (1, 2, 3)] for s in SEATS}
 #: after this many redeals in a row the bots declare whatever they can
 _EAGER_AFTER = 3
 
@@ -169,7 +171,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     last_winner = None
     while any(holdings[s] for s in SEATS):
         t_no += 1
-        seats = [leader] + [next_seat(leader, k) for k in (1, 2, 3)]
+        seats = _ROUND[leader]
         view = TrickView(leader, order, rs, holdings, [], dealer, t_no, kitty_points)
         # cards are written high to low; a throw is checked in the order it is written
         attempt = tuple(order.sorted(bot.lead(view)))
