@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
 from replay.cards import JOKER_LEVEL, LJ, deck_list, points
-from replay.declare import DeclEvent, advance, conclude, start
+from replay.declare import DeclEvent, DeclState, advance, conclude, start
 from replay.diagnostics import NO_SPAN
 from replay.order import Order
 from replay.ruleset import Ruleset, preset
@@ -58,7 +58,7 @@ class _Deal:
     first_drawer: str
     seat_cards: dict[str, list[int]]      # in draw order
     kitty: tuple[int, ...]                # in deck order
-    state: object                         # the DeclState after the deal
+    state: DeclState                      # the declarations after the deal
     events: list[Declaration]
 
 
