@@ -139,7 +139,12 @@ class Hand(Node):
 
 
 class Record(Node):
-    """One match: tags, then hands."""
+    """One match: tags, then hands.
+
+    In SJN, ``line_comment`` holds the ``;`` comment lines written before the
+    record's first element (one line each, joined by newlines); ``comments``
+    has no SJN form (use ``header_comments``).
+    """
 
     tags: list[Tag] = Field(default_factory=list)
     hands: list[Hand] = Field(default_factory=list)

@@ -920,6 +920,7 @@ _LAST_PLAY = re.compile(r".*([NWSE]:.*)$")
 
 
 def _describe(before: str) -> str:
+    """The text before an error, for a message: from the last play on, and short."""
     m = _LAST_PLAY.match(before)
     text = m.group(1) if m else before
     return text if len(text) <= 40 else "…" + text[-39:]
@@ -1005,8 +1006,7 @@ def explain(text: str, exc: Exception, line_offset: int) -> Diagnostic:
         # right after a trick number: a play must follow
         if _SEAT_COLON.match(rest):
             return diag("SJ101", f"expected cards after `{rest[:2]}`")
-        m = _SEAT_NO_COLON.match(rest)
-        if m:
+        if _SEAT_NO_COLON.match(rest):
             return _missing_colon(rest, line, col, diag)
         return diag("SJ101", f"expected a play like `S: HA` after `{before}`, found `{word}`")
     if keyword:
