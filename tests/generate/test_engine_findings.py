@@ -11,11 +11,19 @@ Found so far:
   cards, ♠2 and ♥2 at level 2) was checked against the first one as written,
   so the other, equal card was reported as SJ407 (fixed in the engine: either
   may be played).
+* ``[Rule.kitty_size]`` is not checked against the deck: a kitty that leaves
+  the seats an unequal share (2 cards with two decks: 26 each and 4 over) or
+  more cards than the decks hold (a negative hand size) is taken without a
+  diagnostic (strict xfail below).
 """
+
+import pytest
 
 from notation.model import Hand, Levels, Play, Record, Tag, Trick
 from replay.cards import parse_cards as C
+from replay.diagnostics import Span
 from replay.game import replay
+from replay.ruleset import resolve
 
 
 def _throw_record(attempt: str, forced: str, other: str) -> Record:
@@ -42,3 +50,19 @@ def test_forced_unit_tie_between_equal_level_cards_accepts_either():
     # so playing either should be a correct failed throw, whatever the order written
     assert replay(_throw_record("S2 H2", "H2", "S2")).diagnostics == []
     assert replay(_throw_record("H2 S2", "S2", "H2")).diagnostics == []
+
+
+def test_kitty_size_that_deals_evenly_is_accepted():
+    for value in ("100", "4", "8"):
+        rs, diags = resolve("standard", {"kitty_size": (value, Span(1, 1, 1, 9))})
+        assert diags == [] and rs.hand_size * 4 + rs.kitty == 108
+
+
+@pytest.mark.xfail(strict=True, reason="engine: kitty_size is not checked against the deck "
+                                       "(uneven shares, or a kitty larger than the decks)")
+@pytest.mark.parametrize("value", ["2", "7", "200"])
+def test_kitty_size_that_cannot_be_dealt_is_reported(value):
+    # RULES §1: the players draw the deck out and the undrawn cards are the kitty, so
+    # 54·decks − kitty_size must split evenly among four seats (and not be negative)
+    rs, diags = resolve("standard", {"kitty_size": (value, Span(1, 1, 1, 9))})
+    assert [d.code for d in diags] == ["SJ152"]
