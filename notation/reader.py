@@ -795,9 +795,9 @@ def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]
     A line whose first non-blank character is ``[`` starts a new record when
     the current one already has hand content (any line that is not a tag,
     comment, commentary or blank). Comment lines separated from the hand
-    above by a blank line go with the record that follows. A ``[`` line starts
-    a new record even inside an open multi-line commentary (which is then
-    reported unterminated): this bounds the memory a chunk can take.
+    above by a blank line go with the record that follows. A commentary
+    cannot hold a line starting with ``[``: such a line ends an open
+    commentary (reported unterminated), which bounds the memory a chunk takes.
     """
     try:
         yield from _split_records(source, start_line)
@@ -819,11 +819,11 @@ def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
             line = line[1:]
         stripped = line.lstrip()
         head = stripped[:1]
-        if inside and not (has_content and head == "["):
+        if inside and head != "[":
             buf.append(line)
             inside = _open_at_end(line, True)
             continue
-        inside = False
+        inside = False  # a line starting with `[` always ends a commentary
         if not head:
             if has_content and cut is None:
                 cut = len(buf)
@@ -865,14 +865,16 @@ class _Logical:
 def _find_close(lines: list[str], j: int, i: int) -> tuple[int, int] | None:
     """From line ``j`` column ``i`` (inside a commentary), where is the ``}``?
 
-    ``(line, index after it)``, or None when a ``{`` comes first or the chunk
-    ends: the commentary is unterminated.
+    ``(line, index after it)``, or None when a ``{``, a line starting with
+    ``[`` or the end of the chunk comes first: the commentary is unterminated.
     """
     while j < len(lines):
         m = _BRACE.search(lines[j], i)
         if m is not None:
             return (j, m.end()) if m.group() == "}" else None
         j, i = j + 1, 0
+        if j < len(lines) and lines[j].lstrip().startswith("["):
+            return None
     return None
 
 
@@ -1075,8 +1077,8 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
             line_no = first_line + logical.open_line
             diags.append(Diagnostic.at(
                 "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
-                "`{` opens a commentary that is never closed (commentaries do not nest); "
-                "it is taken to end with its line"))
+                "`{` opens a commentary that is never closed (its `}` must come before any "
+                "other `{` and before a line starting with `[`); it is taken to end with its line"))
         if not logical.text.strip():
             if logical.open_text:  # a lone unterminated commentary line
                 line_no = first_line + logical.open_line

@@ -180,22 +180,22 @@ def canonical(record: Record) -> Record:
 
 # -- what SJN can hold ------------------------------------------------------------------------
 
-def _text_problems(what: str, text: str, *, commentary: bool, in_hand: bool = False) -> list[str]:
+def _text_problems(what: str, text: str, *, commentary: bool) -> list[str]:
     problems = []
     if text != text.strip():
         problems.append(f"{what} has blanks at its ends (they are not kept)")
     if commentary:
         if "{" in text or "}" in text:
             problems.append(f"{what} holds a brace")
-        if in_hand and any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
-            problems.append(f"{what} has a line starting with `[` (after hand content it starts a record)")
+        if any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
+            problems.append(f"{what} has a line starting with `[` (it would start a tag section)")
     return problems
 
 
-def _node_problems(what: str, node, in_hand: bool = True) -> list[str]:
+def _node_problems(what: str, node) -> list[str]:
     problems = []
     for c in node.comments:
-        problems += _text_problems(f"a commentary of {what}", c, commentary=True, in_hand=in_hand)
+        problems += _text_problems(f"a commentary of {what}", c, commentary=True)
     if node.line_comment is not None:
         for line in node.line_comment.split("\n"):
             problems += _text_problems(f"the comment of {what}", line, commentary=False)
@@ -217,7 +217,7 @@ def representable_problems(record: Record) -> list[str]:
     2..15, a trump outside 0..4, negative hand/trick numbers or draw counts,
     a tag name that is not ``[A-Za-z][A-Za-z0-9_.-]*`` or a value with a line
     break, comment text with blanks at its ends, a commentary holding a brace
-    (or, within a hand, a line starting with ``[``), a ``;`` comment on a
+    or a line starting with ``[``, a ``;`` comment on a
     single play, and two seat lines for one seat.
     """
     problems: list[str] = []
@@ -233,7 +233,7 @@ def representable_problems(record: Record) -> list[str]:
             problems.append(f"tag name {tag.name!r} is not a valid name")
         if "\n" in tag.value:
             problems.append(f"tag {tag.name} has a line break in its value")
-        problems += _node_problems(f"tag {tag.name}", tag, in_hand=False)
+        problems += _node_problems(f"tag {tag.name}", tag)
     for h, hand in enumerate(record.hands, 1):
         where = f"hand #{h}"
         if hand.number is not None and hand.number < 0:

@@ -137,6 +137,14 @@ class TestStreaming:
         (one, d1), (two, d2) = iter_records(text)
         assert [d.code for d in d1] == ["SJ103"] and two.tag("B") == "x"
 
+    def test_a_stray_brace_in_the_tags_does_not_swallow_the_file(self):
+        """Chunks stay one or two records long: a `[` line always ends a commentary."""
+        text = '[Event "x"] {oops\nhand 1\n' + '[Event "n"]\nhand 1\n1. S: HA  E: H6\n' * 50
+        chunks = list(reader.split_records(text))
+        assert max(len(lines) for _, lines in chunks) <= 6
+        records, diags = parse(text)
+        assert len(records) == 51 and [d.code for d in diags] == ["SJ103"]
+
     def test_parse_record(self):
         record, diags = parse_record(self.TEXT)
         assert record.tag("A") == "1" and [d.code for d in diags] == ["SJ109"]
