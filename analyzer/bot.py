@@ -49,7 +49,7 @@ from replay.legal import build_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import next_seat, team_of
-from replay.trick import check_throw, lead_suit, trick_winner
+from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
 SEATS: tuple[str, ...] = ("N", "W", "S", "E")
@@ -394,7 +394,8 @@ class Bot:
         suit = lead_suit(lead, order)
         lead_units = self._lead_units(lead, order)
         plays = [p for _, p in view.plays]
-        cur = trick_winner(plays, order, rs)
+        # the lead alone wins until someone beats it
+        cur = trick_winner(plays, order, rs) if len(plays) > 1 else Winner(0, tuple(lead_units), False)
         cur_seat = view.plays[cur.index][0]
         later = view.later_seats()
         last = not later
@@ -422,7 +423,7 @@ class Bot:
         win = None
         if have >= n:
             if len(lead_units) == 1 and not cur.ruffed:
-                win = self._lowest_beating(lead, plays, in_suit, view)
+                win = self._lowest_beating(lead, plays, in_suit, view, cur.units[0].top)
         elif have == 0 and suit != TRUMP:
             if trick_points or endgame or last or self.rng.random() < self.p.ruff_chance:
                 win = self._lowest_ruff(lead, plays, hold, view)
@@ -458,11 +459,10 @@ class Bot:
                     return False
         return True
 
-    def _lowest_beating(self, lead, plays, in_suit: Mapping[int, int], view: TrickView):
+    def _lowest_beating(self, lead, plays, in_suit: Mapping[int, int], view: TrickView, best: int):
         """The lowest unit of the led suit, shaped like the one-unit lead, that wins now."""
         order = view.order
         u = self._lead_units(lead, order)[0]
-        best = trick_winner(plays, order, self.rs).units[0].top
         cands: list[Unit] = []
         if u.length == 1:
             for c, k in in_suit.items():
