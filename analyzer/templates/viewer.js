@@ -1,0 +1,564 @@
+/* Shengji replay viewer: draws the report held in #data (no framework, no network).
+   Steps of a hand: 0 = deal, declarations and bury; k = trick k; T+1 = the hand's result. */
+(function () {
+  "use strict";
+  var DATA = JSON.parse(document.getElementById("data").textContent);
+  var SEATS = ["N", "W", "S", "E"];
+  var NAMES = {N: "North", W: "West", S: "South", E: "East"};
+  var SYM = {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"};
+  var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"];
+  var matches = DATA.matches || [];
+  var trumpsOf = (DATA.viewer && DATA.viewer.trumps) || [];
+  var state = {m: 0, h: 0, s: 0};
+  var cache = {};
+  var shown = "";
+
+  function $(id) { return document.getElementById(id); }
+  function esc(x) {
+    return String(x == null ? "" : x).replace(/[&<>"']/g, function (c) {
+      return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
+    });
+  }
+  function team(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
+  function teamHTML(t) { return t ? '<span class="team ' + esc(t) + '">' + esc(t) + "</span>" : "?"; }
+  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+
+  /* SJN card text ("SAKK H10 BJ") -> tokens ["SA", "SK", "SK", "H10", "BJ"] */
+  function parseCards(text) {
+    var out = [];
+    if (!text) return out;
+    text.split(/\s+/).forEach(function (g) {
+      if (!g) return;
+      if (g === "BJ" || g === "LJ") { out.push(g); return; }
+      var s = g.charAt(0).toUpperCase(), i = 1;
+      while (i < g.length) {
+        if (g.substr(i, 2) === "10") { out.push(s + "10"); i += 2; continue; }
+        var r = g.charAt(i).toUpperCase();
+        out.push(s + (r === "T" ? "10" : r));
+        i += 1;
+      }
+    });
+    return out;
+  }
+  /* SJN card text in suit symbols, coloured (for running text) */
+  function symHTML(text) {
+    if (!text) return "";
+    return text.split(/\s+/).map(function (g) {
+      if (g === "BJ") return '<span class="red">BJ</span>';
+      if (g === "LJ") return "LJ";
+      var s = g.charAt(0), sym = SYM[s] || s, red = s === "H" || s === "D";
+      return '<span class="' + (red ? "red" : "") + '">' + sym + esc(g.slice(1)) + "</span>";
+    }).join(" ");
+  }
+  function trumpName(t) {
+    if (t == null) return "?";
+    return t === "NT" ? "no trump" : SYM[t];
+  }
+
+  function cardHTML(c, trumps) {
+    var cls, rank, pip, title;
+    if (c === "BJ" || c === "LJ") {
+      cls = "joker " + c.toLowerCase();
+      rank = c; pip = c === "BJ" ? "\u2605" : "\u2606";
+      title = c === "BJ" ? "big joker" : "little joker";
+    } else {
+      var s = c.charAt(0);
+      rank = c.slice(1); pip = SYM[s] || s;
+      cls = s === "H" || s === "D" ? "red" : "black";
+      title = rank + pip;
+    }
+    if (trumps && trumps.has(c)) { cls += " trump"; title += " (trump)"; }
+    return '<span class="card ' + cls + '" data-card="' + esc(c) + '" data-pip="' + pip + '" title="' + esc(title) +
+      '"><b' + (rank === "10" ? ' class="t"' : "") + ">" + esc(rank) + "</b><i>" + pip + "</i></span>";
+  }
+  function cardsHTML(cards, trumps) {
+    return '<span class="cards">' + cards.map(function (c) { return cardHTML(c, trumps); }).join("") + "</span>";
+  }
+  /* a holding in suit groups: trumps, then each plain suit (the report sorts cards in trump order) */
+  function handHTML(cards, trumps) {
+    var groups = [], key = null;
+    cards.forEach(function (c) {
+      var k = trumps.has(c) ? "T" : (c === "BJ" || c === "LJ" ? "J" : c.charAt(0));
+      if (k !== key) { groups.push([]); key = k; }
+      groups[groups.length - 1].push(c);
+    });
+    return groups.map(function (g) {
+      return '<div class="group">' + g.map(function (c) { return cardHTML(c, trumps); }).join("") + "</div>";
+    }).join("");
+  }
+
+  /* per hand: holdings after k tricks (start hands less the cards played, like HandResult.hands_at),
+     and the diagnostics / mistakes placed at their step */
+  function prep(mi, hi) {
+    var key = mi + ":" + hi;
+    if (cache[key]) return cache[key];
+    var M = matches[mi], H = M.hands[hi], T = H.tricks.length;
+    var ttext = trumpsOf[mi] ? trumpsOf[mi][hi] : null;
+    var trumps = new Set(parseCards(ttext));
+    var start = H.start_hands || {}, cur = {}, hands = [];
+    SEATS.forEach(function (s) { cur[s] = parseCards(start[s]); });
+    hands.push(cur);
+    H.tricks.forEach(function (t) {
+      var nxt = {};
+      SEATS.forEach(function (s) { nxt[s] = cur[s].slice(); });
+      t.plays.forEach(function (p) {
+        var hand = nxt[p.seat];
+        if (!hand) return;
+        parseCards(p.cards).forEach(function (c) {
+          var i = hand.indexOf(c);
+          if (i >= 0) hand.splice(i, 1);
+        });
+      });
+      hands.push(nxt);
+      cur = nxt;
+    });
+    var notes = [];
+    for (var i = 0; i <= T + 1; i++) notes.push([]);
+    function place(d, kind) {
+      var step;
+      if (d.trick != null) step = d.trick >= 1 && d.trick <= T ? d.trick : T + 1;
+      else step = /^SJ5/.test(d.code || "") ? T + 1 : 0;
+      var n = {kind: kind};
+      for (var k in d) n[k] = d[k];
+      notes[step].push(n);
+    }
+    (H.diagnostics || []).forEach(function (d) { place(d, "diagnostic"); });
+    (M.annotations || []).forEach(function (d) { if (d.hand === H.number) place(d, "mistake"); });
+    return (cache[key] = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes});
+  }
+
+  function stepInfo(P, s) {
+    var H = P.H;
+    if (s === 0) return {kind: "deal", trick: null, winner: "", score: 0};
+    if (s <= P.T) {
+      var t = H.tricks[s - 1];
+      return {kind: "trick", trick: t, winner: t.winner, score: t.attacker_points};
+    }
+    var score = H.attacker_points != null ? H.attacker_points : (P.T ? H.tricks[P.T - 1].attacker_points : 0);
+    return {kind: "result", trick: null, winner: "", score: score};
+  }
+
+  /* -- the table ------------------------------------------------------------------------------ */
+
+  function seatHTML(P, s, seat, info) {
+    var H = P.H, cards = P.hands[Math.min(s, P.T)][seat], player = P.M.players && P.M.players[seat];
+    var role = "";
+    if (H.dealer === seat) role = '<span class="role dealer">dealer</span>';
+    else if (H.attackers && team(seat) === H.attackers) role = '<span class="role">attacker</span>';
+    else if (H.dealer) role = '<span class="role">dealer side</span>';
+    var name = player && player.name ? " " + esc(player.name) : "";
+    var recorded = H.start_hands && H.start_hands[seat];
+    var body = cards.length ? handHTML(cards, P.trumps)
+      : '<div class="unknown">' + (recorded ? "no cards left" : "cards not recorded") + "</div>";
+    var win = info.winner === seat ? " winner" : "";
+    return '<div class="seat ' + seat + win + '" data-seat="' + seat + '" data-count="' + cards.length + '">' +
+      '<div class="plate"><span class="letter ' + team(seat) + '">' + seat + "</span>" + NAMES[seat] + name + role +
+      '<span class="count">' + plural(cards.length, "card") + "</span></div>" +
+      '<div class="hand">' + body + "</div></div>";
+  }
+
+  function trickHTML(P, t) {
+    var out = "";
+    t.plays.forEach(function (p, i) {
+      var win = p.seat === t.winner, tags = [p.seat];
+      if (i === 0) tags.push("lead");
+      if (win) tags.push("\u2605 wins");
+      var extra = "";
+      if (p.attempted) {
+        extra = '<div class="mini ghost" title="attempted throw">' + cardsHTML(parseCards(p.attempted), P.trumps) +
+          '</div><div class="note">failed throw</div>';
+      }
+      out += '<div class="play ' + p.seat + (win ? " winner" : "") + (i === 0 ? " lead" : "") + '" data-seat="' +
+        p.seat + '" data-winner="' + win + '">' + extra + cardsHTML(parseCards(p.cards), P.trumps) +
+        '<div class="tag">' + tags.join(" \u00b7 ") + "</div></div>";
+    });
+    var notes = [];
+    if (t.ruffed) notes.push("ruff");
+    if (t.failed_throw) notes.push("failed throw");
+    else if (t.throw) notes.push("throw");
+    if (t.penalty) notes.push("penalty " + (t.penalty > 0 ? "+" : "") + t.penalty);
+    var side = P.H.attackers ? (t.to_attackers ? "attackers" : "dealers") : "";
+    out += '<div class="mid"><div class="num">Trick ' + t.number + " of " + P.T + "</div>" +
+      '<div class="pts">' + t.points + " pts</div>" +
+      '<div>to <span class="who">' + esc(t.winner) + "</span>" + (side ? " (" + side + ")" : "") + "</div>" +
+      (notes.length ? '<div class="legend">' + notes.join(", ") + "</div>" : "") + "</div>";
+    return out;
+  }
+
+  function dealHTML(P) {
+    var H = P.H, rows = ["<h3>Hand " + H.number + ": deal, declarations and bury</h3>"];
+    if (H.redeal) rows.push('<div class="row">Redeal: nobody declared.</div>');
+    if (H.declarations && H.declarations.length) {
+      H.declarations.forEach(function (d, i) {
+        rows.push('<div class="row"><span class="lbl">' + (i ? "then " : "") + esc(d.seat) + " declares</span>" +
+          cardsHTML(parseCards(d.cards), P.trumps) + (d.at != null ? " <span>after " + esc(d.at) + " cards</span>" : "") + "</div>");
+      });
+    }
+    if (H.declared && !(H.declarations && H.declarations.length)) {
+      rows.push('<div class="row"><span class="lbl">Trump</span><span>' + symHTML0(H.declared) + "</span></div>");
+    }
+    if (H.kitty) rows.push('<div class="row"><span class="lbl">Kitty dealt</span>' + cardsHTML(parseCards(H.kitty), P.trumps) + "</div>");
+    if (H.bury) {
+      rows.push('<div class="row"><span class="lbl">' + esc(H.dealer || "?") + " buries</span>" +
+        cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + plural(H.bury_points || 0, "point") + "</span></div>");
+    }
+    if (rows.length === 1) rows.push('<div class="row">Nothing recorded before the first trick.</div>');
+    return '<div class="board mini">' + rows.join("") + "</div>";
+  }
+  /* the report's "declared" sentence with its card groups in symbols */
+  function symHTML0(text) {
+    return esc(text).replace(/\b([SHDC](?:10|[2-9JQKAT])+|BJ|LJ)\b/g, function (g) { return symHTML(g); });
+  }
+
+  function resultHTML(P) {
+    var H = P.H, o = H.outcome, rows = ["<h3>Hand " + H.number + ": result</h3>"];
+    if (H.redeal) {
+      rows.push('<div class="row">Redeal: nobody declared; no levels change.</div>');
+    } else {
+      if (!H.complete) rows.push('<div class="row">Incomplete hand: ' + plural(P.T, "trick") + " recorded.</div>");
+      rows.push('<div class="row"><span class="lbl">In tricks</span>' + plural(H.card_points || 0, "point") + "</div>");
+      if (H.penalties) rows.push('<div class="row"><span class="lbl">Penalties</span>' + (H.penalties > 0 ? "+" : "") + H.penalties + "</div>");
+      if (H.bury) {
+        var k = H.multiplier ? (H.bury_points + " \u00d7 " + H.multiplier + " = " + H.kitty_points + " to the attackers")
+          : (H.bury_points + " points stay with the dealers");
+        rows.push('<div class="row"><span class="lbl">Kitty</span>' + cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + k + "</span></div>");
+      }
+      var score = stepInfo(P, P.T + 1).score;
+      rows.push('<div class="row"><span class="lbl">Attackers ' + teamHTML(H.attackers) + '</span><span class="final">' + score +
+        (H.complete ? "" : " (so far)") + "</span></div>");
+      if (o) {
+        rows.push('<div class="row"><span class="lbl">Levels after</span>NS ' + esc(o.levels.NS) + " \u00b7 EW " + esc(o.levels.EW) +
+          " (+" + o.gained + ", " + (o.dealers_keep ? "the dealers keep the deal" : "the attackers take the deal") +
+          (o.hooked_back ? ", hooked back" : "") + ")</div>");
+        rows.push('<div class="row"><span class="lbl">Next dealer</span>' + esc(o.next_dealer) + "</div>");
+        if (o.match_over) rows.push('<div class="row final">Match over: ' + esc(o.winner) + " wins</div>");
+      }
+    }
+    return '<div class="board mini">' + rows.join("") + "</div>";
+  }
+
+  function renderTable(P, s, info) {
+    var H = P.H, lv = H.levels || {};
+    var trumpCls = H.trump === "NT" ? "nt" : (H.trump === "H" || H.trump === "D" ? "red" : "black");
+    var center = info.kind === "trick" ? '<div id="center" class="big">' + trickHTML(P, info.trick) + "</div>"
+      : '<div id="center">' + (info.kind === "deal" ? dealHTML(P) : resultHTML(P)) + "</div>";
+    var sub = info.kind === "deal" ? "before trick 1" : info.kind === "trick" ? "after trick " + info.trick.number
+      : (H.complete ? "final, with the kitty" : "so far");
+    $("table").innerHTML =
+      '<div class="corner tl"><div class="trumpbox"><span class="sym ' + trumpCls + '">' + (H.trump === "NT" ? "NT" : trumpName(H.trump)) +
+      "</span><div><div><b>Trump</b> " + (H.trump === "NT" ? "none (NT)" : H.trump ? "" : "unknown") + "</div>" +
+      "<div>Level <b>" + esc(H.level || "?") + "</b></div><div>Hand " + H.number + " of " + P.M.hands.length + "</div></div></div></div>" +
+      '<div class="corner tr"><div class="scorebox"><div class="sub">Attackers ' + teamHTML(H.attackers) + '</div><div class="big" id="score">' +
+      info.score + '</div><div class="sub">' + sub + "</div></div></div>" +
+      '<div class="corner bl legend"><span class="sw"></span> trump \u00b7 <span class="red">\u2665\u2666</span> \u2660\u2663 \u00b7 \u2605/\u2606 big/little joker</div>' +
+      '<div class="corner br">Levels: <span class="team NS">NS</span> ' + esc(lv.NS || "?") + ' <span class="team EW">EW</span> ' +
+      esc(lv.EW || "?") + "<br>Dealer <b>" + esc(H.dealer || "?") + "</b>" + (H.declarer && H.declarer !== H.dealer ? " \u00b7 declarer " + esc(H.declarer) : "") + "</div>" +
+      SEATS.map(function (seat) { return seatHTML(P, s, seat, info); }).join("") + center;
+  }
+
+  /* -- side panels ------------------------------------------------------------------------------ */
+
+  function renderInfo(P) {
+    var M = P.M, H = P.H, rs = M.ruleset || {}, over = [];
+    for (var k in (rs.overrides || {})) over.push(k + "=" + rs.overrides[k]);
+    var rows = [["Rules", esc(H.ruleset || rs.name || "?") + (over.length ? " (" + esc(over.join(", ")) + ")" : "")],
+      ["Dealer", esc(H.dealer || "?") + (H.attackers ? " \u00b7 attackers " + teamHTML(H.attackers) : "")],
+      ["Trump", H.trump ? (H.trump === "NT" ? "no trump" : '<span class="' + (H.trump === "H" || H.trump === "D" ? "red" : "") + '">' + SYM[H.trump] + "</span>") + ", level " + esc(H.level) : "unknown"]];
+    if (H.declared) rows.push(["Declared", symHTML0(H.declared)]);
+    $("info").innerHTML = "<h2>Hand " + H.number + "</h2><dl>" + rows.map(function (r) { return "<dt>" + r[0] + "</dt><dd>" + r[1] + "</dd>"; }).join("") + "</dl>";
+  }
+
+  function noteHTML(d) {
+    var sev = d.kind === "mistake" ? "mistake" : esc(d.severity || "info");
+    return '<div class="note-item ' + sev + '" data-code="' + esc(d.code) + '" data-kind="' + esc(d.kind) + '"><code>' + esc(d.code) +
+      "</code>" + (d.name ? " " + esc(d.name) : "") + '<span class="kind">' + (d.kind === "mistake" ? "mistake" : esc(d.severity || "")) +
+      (d.line ? " \u00b7 line " + d.line : "") + "</span><div>" + symHTML0(d.message) + "</div></div>";
+  }
+
+  function renderNotes(P, s) {
+    var here = P.notes[s], total = 0;
+    P.notes.forEach(function (n) { total += n.length; });
+    var title = s === 0 ? "before the first trick" : s <= P.T ? "at trick " + s : "at the result";
+    $("notes").innerHTML = "<h2>Notes " + title + "</h2>" + (here.length ? here.map(noteHTML).join("")
+      : '<div class="none">none' + (total ? " here (" + plural(total, "note") + " in this hand, marked \u26a0 below)" : "") + "</div>");
+  }
+
+  function renderLog(P, s) {
+    var H = P.H, rows = [];
+    function flag(k) { return P.notes[k].length ? ' <span class="flag" title="' + plural(P.notes[k].length, "note") + '">\u26a0</span>' : ""; }
+    rows.push('<tr class="step' + (s === 0 ? " current" : "") + '" data-step="0"><td colspan="5">Deal &amp; bury' + flag(0) + "</td></tr>");
+    H.tricks.forEach(function (t, i) {
+      var k = i + 1;
+      rows.push('<tr class="step' + (s === k ? " current" : "") + '" data-step="' + k + '"><td class="n">' + t.number + flag(k) + "</td><td>" +
+        esc(t.leader) + "</td><td><b>" + esc(t.winner) + '</b></td><td class="n">' + (t.points || "") + '</td><td class="n">' + t.attacker_points + "</td></tr>");
+    });
+    var fin = stepInfo(P, P.T + 1).score;
+    rows.push('<tr class="step' + (s === P.T + 1 ? " current" : "") + '" data-step="' + (P.T + 1) + '"><td colspan="4">Result' + flag(P.T + 1) +
+      '</td><td class="n"><b>' + fin + "</b></td></tr>");
+    $("log").innerHTML = "<h2>Tricks</h2><table><thead><tr><th class=\"n\">#</th><th>lead</th><th>won</th><th class=\"n\">pts</th>" +
+      '<th class="n">att.</th></tr></thead><tbody>' + rows.join("") + "</tbody></table>";
+    var cur = $("log").querySelector("tr.current");
+    if (cur && cur.scrollIntoView) {
+      var box = $("log"), top = cur.offsetTop, h = cur.offsetHeight;
+      if (top < box.scrollTop + 30 || top + h > box.scrollTop + box.clientHeight) box.scrollTop = Math.max(0, top - box.clientHeight / 2);
+    }
+  }
+
+  /* -- charts (inline SVG) --------------------------------------------------------------------- */
+
+  function chartWidth(id) { return Math.max(300, Math.min(900, $(id).clientWidth || 460)); }
+  function niceMax(v) {
+    var step = v <= 100 ? 20 : v <= 300 ? 40 : 100;
+    return {max: Math.max(step, Math.ceil(v / step) * step), step: step};
+  }
+
+  function renderPointsChart(P, s) {
+    var H = P.H, T = P.T, W = chartWidth("points-chart"), Hh = 220, l = 38, r = 14, t = 12, b = 28;
+    if (!T) { $("points-chart").innerHTML = '<div class="none">No tricks in this hand.</div>'; return; }
+    var fin = stepInfo(P, T + 1).score, vals = [0].concat(H.timeline || H.tricks.map(function (x) { return x.attacker_points; }));
+    var top = niceMax(Math.max.apply(null, vals.concat([fin, 10])) + 12);
+    var n = T + 1;
+    function X(i) { return l + (W - l - r) * i / n; }
+    function Y(v) { return t + (Hh - t - b) * (1 - v / top.max); }
+    var out = ['<svg id="points-svg" viewBox="0 0 ' + W + " " + Hh + '" width="' + W + '" height="' + Hh + '" role="img" aria-label="attackers\' points over the tricks">'];
+    for (var v = 0; v <= top.max; v += top.step) {
+      out.push('<line class="grid" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(v) + '" y2="' + Y(v) + '"/>' +
+        '<text x="' + (l - 5) + '" y="' + (Y(v) + 4) + '" text-anchor="end">' + v + "</text>");
+    }
+    out.push('<line class="axis" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(0) + '" y2="' + Y(0) + '"/>');
+    var every = T > 24 ? 5 : T > 12 ? 2 : 1;
+    for (var i = 0; i <= T; i += every) out.push('<text x="' + X(i) + '" y="' + (Hh - b + 15) + '" text-anchor="middle">' + i + "</text>");
+    out.push('<text x="' + X(n) + '" y="' + (Hh - b + 15) + '" text-anchor="middle">end</text>');
+    out.push('<line class="cursor" x1="' + X(s) + '" x2="' + X(s) + '" y1="' + t + '" y2="' + Y(0) + '"/>');
+    var d = "M" + X(0) + " " + Y(0);
+    for (i = 1; i <= T; i++) d += " H" + X(i) + " V" + Y(vals[i]);
+    out.push('<path class="line pts" d="' + d + '"/>');
+    if (H.complete) out.push('<path class="line pts" stroke-dasharray="3 3" d="M' + X(T) + " " + Y(vals[T]) + " L" + X(n) + " " + Y(fin) + '"/>');
+    for (i = 1; i <= T; i++) {
+      var tr = H.tricks[i - 1], big = tr.to_attackers && tr.points > 0;
+      out.push('<circle class="dot hit" data-step="' + i + '" cx="' + X(i) + '" cy="' + Y(vals[i]) + '" r="' + (i === s ? 6 : big ? 4.5 : 3) +
+        '" fill="' + (big ? "#d9762b" : "#9aa59f") + '"><title>trick ' + i + ": " + esc(tr.winner) + " wins " + tr.points + ", attackers " + vals[i] + "</title></circle>");
+    }
+    out.push('<rect class="final hit" data-step="' + n + '" x="' + (X(n) - 5) + '" y="' + (Y(fin) - 5) + '" width="10" height="10" transform="rotate(45 ' +
+      X(n) + " " + Y(fin) + ')"><title>final: ' + fin + "</title></rect>");
+    out.push('<text x="' + (X(n) - 9) + '" y="' + (Y(fin) - 9) + '" text-anchor="end" font-weight="700">' + fin + "</text>");
+    out.push("</svg>");
+    $("points-chart").innerHTML = out.join("");
+  }
+
+  function renderLevelChart(P) {
+    var M = P.M, prog = M.progression || [], W = chartWidth("level-chart"), Hh = 220, l = 44, r = 14, t = 14, b = 28;
+    var pts = prog.map(function (p) { return p.before; });
+    if (prog.length && prog[prog.length - 1].after) pts.push(prog[prog.length - 1].after);
+    var idx = [];
+    pts.forEach(function (p) { if (p) ["NS", "EW"].forEach(function (tm) { var k = RANKS.indexOf(p[tm]); if (k >= 0) idx.push(k); }); });
+    if (!idx.length) { $("level-chart").innerHTML = '<div class="none">No levels recorded.</div>'; return; }
+    var lo = Math.max(0, Math.min.apply(null, idx) - 1), hi = Math.min(RANKS.length - 1, Math.max.apply(null, idx) + 1);
+    var n = Math.max(1, pts.length - 1);
+    function X(i) { return l + (W - l - r) * i / n; }
+    function Y(k) { return t + (Hh - t - b) * (1 - (k - lo) / Math.max(1, hi - lo)); }
+    var out = ['<svg id="level-svg" viewBox="0 0 ' + W + " " + Hh + '" width="' + W + '" height="' + Hh + '" role="img" aria-label="level progression">'];
+    for (var k = lo; k <= hi; k++) {
+      out.push('<line class="grid" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(k) + '" y2="' + Y(k) + '"/><text x="' + (l - 6) + '" y="' + (Y(k) + 4) +
+        '" text-anchor="end">' + RANKS[k] + "</text>");
+    }
+    pts.forEach(function (p, i) {
+      var lab = i < prog.length ? "H" + prog[i].hand : "end";
+      if (pts.length <= 16 || i % 2 === 0 || i === pts.length - 1) out.push('<text x="' + X(i) + '" y="' + (Hh - b + 16) + '" text-anchor="middle">' + lab + "</text>");
+    });
+    var cur = M.hands[state.h] ? state.h : 0;
+    out.push('<line class="cursor" x1="' + X(cur) + '" x2="' + X(cur) + '" y1="' + t + '" y2="' + (Hh - b) + '"/>');
+    ["NS", "EW"].forEach(function (tm, j) {
+      var d = "", dots = "";
+      pts.forEach(function (p, i) {
+        var k = p ? RANKS.indexOf(p[tm]) : -1;
+        if (k < 0) return;
+        var off = j ? 2 : -2;
+        d += (d ? " L" : "M") + X(i) + " " + (Y(k) + off);
+        dots += '<circle class="dot hit" data-hand="' + Math.min(i, M.hands.length - 1) + '" cx="' + X(i) + '" cy="' + (Y(k) + off) + '" r="' +
+          (i === cur ? 6 : 4) + '" fill="' + (tm === "NS" ? "#2f6fd6" : "#d9762b") + '"><title>' + tm + " " + esc(p[tm]) +
+          (i < prog.length ? " before hand " + prog[i].hand : " at the end") + "</title></circle>";
+      });
+      out.push('<path class="line lv' + tm + '" d="' + d + '"/>' + dots);
+    });
+    out.push('<text x="' + (W - r) + '" y="' + (t + 2) + '" text-anchor="end"><tspan fill="#2f6fd6" font-weight="700">\u25cf NS</tspan>  <tspan fill="#d9762b" font-weight="700">\u25cf EW</tspan></text>');
+    out.push("</svg>");
+    $("level-chart").innerHTML = out.join("");
+  }
+
+  /* -- header, tabs, players ------------------------------------------------------------------- */
+
+  function renderHeader() {
+    var M = matches[state.m], tags = M.tags || {}, path = DATA.path || "";
+    var bits = ["Event", "Site", "Date"].filter(function (k) { return tags[k]; }).map(function (k) { return tags[k]; });
+    $("title").textContent = (M.record != null ? "Match " + M.record : "Unreadable text") + (bits.length ? ": " + bits.join(", ") : "");
+    var rs = M.ruleset || {}, over = [];
+    for (var k in (rs.overrides || {})) over.push(k + "=" + rs.overrides[k]);
+    var players = SEATS.filter(function (s) { return M.players && M.players[s] && M.players[s].name; })
+      .map(function (s) { return s + " " + esc(M.players[s].name); });
+    var sub = [];
+    if (path) sub.push(esc(path) + (M.line ? ":" + M.line : ""));
+    if (rs.name) sub.push("rules <b>" + esc(rs.name) + "</b>" + (over.length ? " (" + esc(over.join(", ")) + ")" : ""));
+    if (tags.Seed) sub.push("seed " + esc(tags.Seed));
+    if (players.length) sub.push(players.join(", "));
+    sub.push(plural(M.hands.length, "hand"));
+    if (M.winner) sub.push("winner " + teamHTML(M.winner));
+    $("subtitle").innerHTML = sub.join(" \u00b7 ");
+    var general = (M.diagnostics || []).filter(function (d) { return d.hand == null; });
+    $("match-notes").innerHTML = general.length ? '<div class="panel"><h2>Notes on the record</h2>' +
+      general.map(function (d) { return noteHTML({kind: "diagnostic", code: d.code, name: d.name, severity: d.severity, line: d.line, message: d.message}); }).join("") + "</div>" : "";
+    if (matches.length > 1) {
+      $("match-pick").innerHTML = '<label>Match <select id="match">' + matches.map(function (m, i) {
+        return '<option value="' + i + '"' + (i === state.m ? " selected" : "") + ">" + (m.record != null ? "Match " + m.record : "Unreadable text") + "</option>";
+      }).join("") + "</select></label>";
+    }
+  }
+
+  function renderTabs() {
+    var M = matches[state.m];
+    $("hand-tabs").innerHTML = M.hands.map(function (H, i) {
+      var bad = H.diagnostics && H.diagnostics.length ? ' <span class="bad">\u26a0</span>' : "";
+      var lab = "Hand " + H.number + (H.redeal ? " (redeal)" : "");
+      return '<button type="button" role="tab" class="hand-tab' + (i === state.h ? " current" : "") + '" data-hand="' + i + '" aria-selected="' +
+        (i === state.h) + '">' + lab + bad + "</button>";
+    }).join("");
+  }
+
+  function renderPlayers() {
+    var M = matches[state.m];
+    var rows = SEATS.map(function (s) {
+      var p = (M.players || {})[s] || {};
+      return "<tr><td>" + '<span class="team ' + team(s) + '">' + s + "</span> " + esc(p.name || NAMES[s]) + '</td><td class="n">' + (p.tricks_won || 0) +
+        '</td><td class="n">' + (p.points_won || 0) + '</td><td class="n">' + (p.ruffs || 0) + '</td><td class="n">' + (p.throws || 0) +
+        '</td><td class="n">' + (p.failed_throws || 0) + "</td><td>" + esc((p.diagnostics || []).join(", ")) + "</td><td>" +
+        esc((p.mistakes || []).map(function (d) { return d.code; }).join(", ")) + "</td></tr>";
+    });
+    $("players").innerHTML = "<h2>Players in this match</h2><table><thead><tr><th>seat</th><th>tricks</th><th>points</th><th>ruffs</th>" +
+      "<th>throws</th><th>failed throws</th><th>diagnostics</th><th>mistakes</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>";
+  }
+
+  /* -- state ------------------------------------------------------------------------------------- */
+
+  function setStatus(attrs, html) {
+    var st = $("status");
+    for (var k in attrs) st.setAttribute("data-" + k, attrs[k] == null ? "" : String(attrs[k]));
+    st.innerHTML = html;
+  }
+
+  function render() {
+    if (!matches.length || !matches[state.m].hands.length) {
+      if (matches.length) { renderHeader(); renderPlayers(); }
+      shown = "";
+      $("hand-tabs").innerHTML = "";
+      $("table").innerHTML = '<div class="board" style="grid-area:c">No hands to replay in this record.</div>';
+      ["prev", "next", "first", "last"].forEach(function (id) { $(id).disabled = true; });
+      $("step-label").textContent = "";
+      setStatus({match: matches.length ? state.m + 1 : "", hand: "", step: "", steps: "", kind: "empty", trick: "", winner: "", score: ""}, "Nothing to replay.");
+      return;
+    }
+    var P = prep(state.m, state.h), s = state.s, info = stepInfo(P, s), H = P.H;
+    var handKey = state.m + ":" + state.h + ":" + window.innerWidth;
+    if (handKey !== shown) {          /* what changes only with the hand (or the window) */
+      if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); }
+      renderTabs();
+      renderInfo(P);
+      renderLevelChart(P);
+      shown = handKey;
+    }
+    renderTable(P, s, info);
+    renderNotes(P, s);
+    renderLog(P, s);
+    renderPointsChart(P, s);
+    var label = info.kind === "deal" ? "Declarations & bury" : info.kind === "trick" ? "Trick " + s + " / " + P.T : "Result";
+    $("step-label").textContent = "Hand " + H.number + " \u00b7 " + label;
+    $("prev").disabled = s === 0 && state.h === 0;
+    $("first").disabled = s === 0;
+    $("last").disabled = s === P.T + 1;
+    $("next").disabled = s === P.T + 1 && state.h === P.M.hands.length - 1;
+    var text;
+    if (info.kind === "deal") {
+      text = "Hand " + H.number + ": declarations and bury \u00b7 trump " + (H.trump ? trumpName(H.trump) : "?") + ", level " + esc(H.level || "?") +
+        ", dealer " + esc(H.dealer || "?");
+    } else if (info.kind === "trick") {
+      text = "Hand " + H.number + ", trick " + s + "/" + P.T + ': <span class="wins">' + esc(info.winner) + " wins</span> " +
+        plural(info.trick.points, "point") + " \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>";
+    } else {
+      text = "Hand " + H.number + ": result \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>" +
+        (H.outcome ? " \u00b7 NS " + esc(H.outcome.levels.NS) + ", EW " + esc(H.outcome.levels.EW) : "");
+    }
+    var n = P.notes[s].length;
+    if (n) text += " \u00b7 \u26a0 " + plural(n, "note");
+    setStatus({match: state.m + 1, hand: H.number, "hand-index": state.h, step: s, steps: P.T + 2, kind: info.kind,
+      trick: info.kind === "trick" ? info.trick.number : "", winner: info.winner, score: info.score, notes: n}, text);
+  }
+
+  function go(m, h, s) {
+    state.m = m; state.h = h; state.s = s;
+    render();
+  }
+  function lastStep(h) { return prep(state.m, h).T + 1; }
+  function hasHands() { return matches.length && matches[state.m].hands.length; }
+  function next() {
+    if (!hasHands()) return;
+    if (state.s < lastStep(state.h)) go(state.m, state.h, state.s + 1);
+    else if (state.h + 1 < matches[state.m].hands.length) go(state.m, state.h + 1, 0);
+  }
+  function prev() {
+    if (!hasHands()) return;
+    if (state.s > 0) go(state.m, state.h, state.s - 1);
+    else if (state.h > 0) go(state.m, state.h - 1, lastStep(state.h - 1));
+  }
+  function hand(delta) {
+    if (!hasHands()) return;
+    var h = Math.max(0, Math.min(matches[state.m].hands.length - 1, state.h + delta));
+    go(state.m, h, 0);
+  }
+
+  $("next").addEventListener("click", next);
+  $("prev").addEventListener("click", prev);
+  $("first").addEventListener("click", function () { if (hasHands()) go(state.m, state.h, 0); });
+  $("last").addEventListener("click", function () { if (hasHands()) go(state.m, state.h, lastStep(state.h)); });
+  $("hand-tabs").addEventListener("click", function (e) {
+    var b = e.target.closest("[data-hand]");
+    if (b) go(state.m, +b.getAttribute("data-hand"), 0);
+  });
+  $("log").addEventListener("click", function (e) {
+    var tr = e.target.closest("tr[data-step]");
+    if (tr) go(state.m, state.h, +tr.getAttribute("data-step"));
+  });
+  $("points-chart").addEventListener("click", function (e) {
+    var el = e.target.closest("[data-step]");
+    if (el) go(state.m, state.h, +el.getAttribute("data-step"));
+  });
+  $("level-chart").addEventListener("click", function (e) {
+    var el = e.target.closest("[data-hand]");
+    if (el) go(state.m, +el.getAttribute("data-hand"), 0);
+  });
+  $("match-pick").addEventListener("change", function (e) {
+    if (e.target.id === "match") go(+e.target.value, 0, 0);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    var tag = e.target && e.target.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    switch (e.key) {
+      case "ArrowRight": next(); break;
+      case "ArrowLeft": prev(); break;
+      case "Home": if (hasHands()) go(state.m, state.h, 0); break;
+      case "End": if (hasHands()) go(state.m, state.h, lastStep(state.h)); break;
+      case "PageDown": hand(1); break;
+      case "PageUp": hand(-1); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+
+  var resizeTimer = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(function () { if (hasHands()) render(); }, 150);
+  });
+
+  render();
+  document.documentElement.setAttribute("data-ready", "true");
+})();

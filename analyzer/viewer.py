@@ -1,0 +1,162 @@
+"""The HTML replay viewer: one self-contained page per report.
+
+:func:`render_html` takes the dict of :func:`analyzer.report.build_report`
+and returns one HTML page that opens from ``file://`` with no network
+request: inline CSS, a small vanilla-JS script and inline SVG charts, all
+from ``analyzer/templates/``. The page holds its data as one JSON blob,
+``<script type="application/json" id="data">``: the report dict itself, plus
+one key ``"viewer"`` with what the dict does not say and the page needs (the
+trump cards of each hand, for drawing them in gold).
+
+The page shows the table (N top, W left, S bottom, E right), each seat's
+cards, trump and level, and steps through a match: per hand, the
+declarations/bury step, every trick (winner highlighted, running attacker
+points) and the hand's result. Diagnostics and mistake annotations appear at
+the step they belong to. A points-over-tricks chart and a level-progression
+chart are drawn as inline SVG.
+
+The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
+``data-step``, ``data-kind``, ``data-trick``, ``data-winner``,
+``data-score``) for tests and scripts.
+
+Nothing here checks a rule: the hands at each step are the report's start
+hands less the cards played (what :meth:`replay.game.HandResult.hands_at`
+computes), and the trump cards come from :class:`replay.order.Order`.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+#: version of the ``"viewer"`` key of the data blob
+VIEWER_SCHEMA = 1
+#: the template files, in ``analyzer/templates/``
+TEMPLATES = ("viewer.html", "viewer.css", "viewer.js")
+
+_SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
+
+
+@lru_cache(maxsize=None)
+def _template(name: str) -> str:
+    return resources.files("analyzer").joinpath("templates", name).read_text(encoding="utf-8")
+
+
+def _resolved_ruleset(match: dict):
+    """The match's ruleset from its name and overrides (as the report wrote them), or None."""
+    from replay.ruleset import PRESETS, resolve
+    from replay.diagnostics import Span
+
+    rs = match.get("ruleset") or {}
+    name = rs.get("name") or "standard"
+    if name not in PRESETS:
+        return None
+    try:
+        ruleset, _ = resolve(name, {k: (v, Span()) for k, v in (rs.get("overrides") or {}).items()})
+    except Exception:  # a report built by hand: no trump marks rather than no page
+        return None
+    return ruleset
+
+
+def trump_cards(match: dict, hand: dict) -> str | None:
+    """SJN text of every card that is trump in ``hand`` (``None`` when the trump is unknown)."""
+    from replay.cards import NUM_CARDS, format_cards, parse_rank
+    from replay.order import NT, Order
+
+    if hand.get("trump") is None or not hand.get("level"):
+        return None
+    ruleset = _resolved_ruleset(match)
+    if ruleset is None:
+        return None
+    try:
+        level = parse_rank(hand["level"])
+        trump = NT if hand["trump"] == "NT" else "SHDC".index(hand["trump"])
+    except ValueError:
+        return None
+    order = Order.for_ruleset(level, trump, ruleset)
+    return format_cards(order.sorted(c for c in range(NUM_CARDS) if order.is_trump(c)))
+
+
+def view_data(report: dict) -> dict:
+    """The page's data: the report dict plus the ``"viewer"`` key (the report is not changed)."""
+    matches = report.get("matches", [])
+    return {**report, "viewer": {"schema": VIEWER_SCHEMA,
+                                 "trumps": [[trump_cards(m, h) for h in m.get("hands", [])] for m in matches]}}
+
+
+def data_json(data: Any) -> str:
+    """``data`` as compact JSON that is safe inside a ``<script>`` element.
+
+    ``<`` is written ``\\u003c`` (no ``</script>`` or ``<!--`` can appear) and
+    ``://`` as ``:\\/\\/`` (a URL in a tag is not a URL in the page); both
+    parse back to the same strings.
+    """
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace("://", ":\\/\\/")
+
+
+def page_title(report: dict) -> str:
+    path = report.get("path") or ""
+    matches = report.get("matches", [])
+    event = ""
+    if len(matches) == 1:
+        tags = matches[0].get("tags") or {}
+        event = tags.get("Event") or ""
+    bits = [b for b in (event, path) if b]
+    return "Shengji replay" + (": " + " · ".join(bits) if bits else "")
+
+
+def render_html(report: dict) -> str:
+    """The report as one self-contained interactive HTML page (no network request)."""
+    values = {
+        "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
+        "css": _template("viewer.css"),
+        "js": re.sub(r"</(script)", r"<\\/\1", _template("viewer.js"), flags=re.IGNORECASE),
+        "data": data_json(view_data(report)),
+        "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
+    }
+    return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
+
+
+def render_text(text: str, path: str = "", *, rules: str | None = None, annotate=None) -> str:
+    """Every record of an SJN ``text`` replayed, reported and rendered as one page."""
+    from .report import build_report
+
+    return render_html(build_report(text, path, rules=rules, annotate=annotate))
+
+
+def render_record(record, *, path: str = "", rules: str | None = None, annotate=None) -> str:
+    """One :class:`notation.model.Record` (e.g. from :func:`analyzer.generate.generate_match`) as a page."""
+    from notation import write
+
+    return render_text(write([record]), path, rules=rules, annotate=annotate)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m analyzer.viewer FILE [-o OUT]``: a page for an SJN file (stdout by default)."""
+    import argparse
+    import sys
+    from pathlib import Path
+
+    ap = argparse.ArgumentParser(prog="python -m analyzer.viewer", description=main.__doc__)
+    ap.add_argument("file")
+    ap.add_argument("-o", "--output")
+    ap.add_argument("--rules")
+    args = ap.parse_args(argv)
+    page = render_text(Path(args.file).read_text(encoding="utf-8"), args.file, rules=args.rules)
+    if args.output:
+        Path(args.output).write_text(page, encoding="utf-8")
+    else:
+        sys.stdout.write(page)
+    return 0
+
+
+__all__ = ["render_html", "render_text", "render_record", "view_data", "data_json", "trump_cards",
+           "VIEWER_SCHEMA", "TEMPLATES"]
+
+if __name__ == "__main__":
+    raise SystemExit(main())
