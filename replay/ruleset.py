@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
 from .cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
 from .diagnostics import Diagnostic, Span
@@ -117,6 +117,15 @@ class Ruleset(BaseModel):
         if v is not None and not 2 <= v <= 14:
             raise ValueError(f"not a level: {v}")
         return v
+
+    @model_validator(mode="after")
+    def _dealable(self) -> "Ruleset":
+        if self.kitty_size is not None:
+            cards = 54 * self.decks
+            if not 0 <= self.kitty_size < cards or (cards - self.kitty_size) % 4:
+                raise ValueError(f"a kitty of {self.kitty_size} cards cannot be dealt from {cards} cards "
+                                 f"(four equal hands of at least one card)")
+        return self
 
     # -- derived values ---------------------------------------------------------
     @property
