@@ -478,7 +478,8 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
         if tried and suit is None:
             diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead is all "
                                           f"one suit (trumps count as one suit)", tn)
-        is_throw = bool(tried) and suit is not None and len(decompose(tried, order)) > 1
+        tried_units = decompose(tried, order) if tried and suit is not None else []
+        is_throw = len(tried_units) > 1
         blockers: tuple[Blocker, ...] = ()
         failed = attempted is not None
         penalty = 0
@@ -486,7 +487,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
             lead_idx = 0
             order_seats = [lead_play.seat] + [next_seat(lead_play.seat, k) for k in (1, 2, 3)]
             hold_list = [holdings[s] for s in order_seats]
-            chk = check_throw(tried, lead_idx, hold_list, order_seats, order, rs)
+            chk = check_throw(tried, lead_idx, hold_list, order_seats, order, rs, tried_units)
             blockers = tuple(chk.blockers)
             if not failed and chk.blockers:
                 b = chk.blockers[0]
@@ -520,7 +521,10 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
         _take(holdings, known, lead_play.seat, lead_cards, lead_play.span, order, diag, tn)
 
         # the follows
-        lead_units = decompose(lead_cards, order) if lead_cards else []
+        if not failed and suit is not None:
+            lead_units = tried_units
+        else:
+            lead_units = decompose(lead_cards, order) if lead_cards else []
         n = len(lead_cards)
         for p in trick.plays[1:]:
             cards = tuple(p.cards)
@@ -529,7 +533,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
             if len(cards) != n:
                 diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
             elif suit is not None and n:
-                err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs)
+                err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs, n)
                 if err is not None:
                     diag(err.code, p.span, f"{p.seat} {err.message}", tn)
             _take(holdings, known, p.seat, cards, p.span, order, diag, tn)
@@ -537,8 +541,8 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
 
         # the winner
         plays = [tuple(p.cards) for p in trick.plays]
-        if plays and plays[0] and suit is not None:
-            w = trick_winner(plays, order, rs)
+        if plays and plays[0] and suit is not None and lead_suit(lead_cards, order) == suit:
+            w = trick_winner(plays, order, rs, lead_units)
         else:
             w = None
         winner = trick.plays[w.index].seat if w else lead_play.seat

@@ -23,6 +23,8 @@ cards, use ``level_top``; off-suit 2 → trump-suit 2 uses ``level``. In NT,
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
 
 #: effective suit index of trumps (plain suits are 0..3)
@@ -113,7 +115,8 @@ class Order:
 
     @classmethod
     def for_ruleset(cls, level: int, trump: int, ruleset) -> "Order":
-        return cls(level, trump, ruleset.two_is_trump, ruleset.tractor_links)
+        """The (shared, cached) order of a hand under ``ruleset``."""
+        return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links))
 
     def is_trump(self, card: int) -> bool:
         return self.eff[card] == TRUMP
@@ -136,3 +139,8 @@ class Order:
     def __repr__(self) -> str:
         t = "NT" if self.trump == NT else "SHDC"[self.trump]
         return f"Order(level={self.level}, trump={t}, two_is_trump={self.two_is_trump})"
+
+
+@lru_cache(maxsize=512)
+def _cached(level: int, trump: int, two_is_trump: bool, links: frozenset[str]) -> Order:
+    return Order(level, trump, two_is_trump, links)

@@ -46,10 +46,13 @@ class ThrowCheck(NamedTuple):
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
-                seats: Sequence[str], order: Order, ruleset) -> ThrowCheck:
+                seats: Sequence[str], order: Order, ruleset,
+                units: Sequence[Unit] | None = None) -> ThrowCheck:
     """Does a lead of several units fail (§6 throw check)? ``holdings`` and
-    ``seats`` are in play order starting with the leader at ``leader_index``."""
-    units = decompose(lead_cards, order)
+    ``seats`` are in play order starting with the leader at ``leader_index``;
+    ``units``: the lead's decomposition when the caller has it."""
+    if units is None:
+        units = decompose(lead_cards, order)
     if len(units) < 2 or ruleset.throw_check == "none":
         return ThrowCheck([], None)
     n = len(seats)
@@ -76,14 +79,15 @@ class FollowError(NamedTuple):
 
 
 def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
-                 order: Order, ruleset) -> FollowError | None:
+                 order: Order, ruleset, n: int | None = None) -> FollowError | None:
     """Is ``play`` a legal follow to ``lead`` (units, of effective ``suit``)
     for a player holding ``holding`` (card → count, before the play)?
 
     The holding may be partly known (cards known to be held): every error
     reported is then still certain. The card count is checked by the caller.
     """
-    n = sum(u.size for u in lead)
+    if n is None:
+        n = sum(u.size for u in lead)
     eff = order.eff
     get = holding.get
     if n == 1:  # fast path: a single card must be of the led suit when one is held
@@ -126,9 +130,11 @@ class Winner(NamedTuple):
     ruffed: bool             # won by trumping a plain lead
 
 
-def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset) -> Winner:
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
+                 lead_units: Sequence[Unit] | None = None) -> Winner:
     """The winning play of a trick (§6 "Winning"); ``plays[0]`` is the lead
-    as actually played (after a failed throw: the forced unit)."""
+    as actually played (after a failed throw: the forced unit); ``lead_units``
+    its decomposition when the caller has it."""
     lead_cards = plays[0]
     eff, key = order.eff, order.key
     if len(lead_cards) == 1:
@@ -149,7 +155,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset) -> Winne
                     best_i, best_card, best_ruff = i, d, True
         return Winner(best_i, (Unit(1, 1, key[best_card], (best_card,)),), best_ruff)
     suit = lead_suit(lead_cards, order)
-    lead = decompose(lead_cards, order)
+    lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
     shape = [u.shape for u in lead]
     single = len(lead) == 1
     best_i, best_units, best_ruff = 0, lead, False
