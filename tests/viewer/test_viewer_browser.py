@@ -256,3 +256,26 @@ def test_cards_are_drawn_with_suit_colours(open_page):
     # trump cards are marked
     assert opened.page.locator("#table .hand .card.trump").count() > 0
     opened.assert_clean()
+
+
+def test_partly_known_hands(open_page):
+    """A seat without its seat line holds what it plays (NOTATION "Omissions"): shown as the engine knows it."""
+    import re
+    text = re.sub(r"(?m)^W: .*\n", "", (ROOT_SAMPLES / "one-deck.sjn").read_text(encoding="utf-8"), count=1)
+    opened = open_page(page_for(text, "partial.sjn")[1])
+    step_through(opened, expected_steps(text), "one-deck without W's seat line")
+    opened.assert_clean()
+
+
+@pytest.mark.parametrize("sample", sorted(DIAGNOSTICS.glob("*.sjn")), ids=lambda p: p.stem)
+def test_faulty_records_step_like_the_engine(open_page, sample):
+    """The lint samples (wrong plays, bad bury, redeals, …) show what the engine made of them."""
+    text = sample.read_text(encoding="utf-8")
+    report, html = page_for(text, sample.name)
+    opened = open_page(html, sample.stem + ".html")
+    records = [m for m in report["matches"] if m["record"] is not None]
+    if records and records[0]["hands"]:
+        step_through(opened, expected_steps(text), sample.stem)
+    else:
+        opened.press("ArrowRight")
+    opened.assert_clean()
