@@ -121,11 +121,22 @@
       var n = {kind: kind};
       for (var k in d) n[k] = d[k];
       notes[step].push(n);
+      return n;
     }
+    /* the report lists each player's mistakes: the seat of an annotation, for its play on the table */
+    var seatOf = {};
+    SEATS.forEach(function (seat) {
+      var p = M.players && M.players[seat];
+      ((p && p.mistakes) || []).forEach(function (d) { seatOf[noteKey(d)] = seat; });
+    });
     (H.diagnostics || []).forEach(function (d) { place(d, "diagnostic"); });
-    (M.annotations || []).forEach(function (d) { if (d.hand === H.number) place(d, "mistake"); });
+    (M.annotations || []).forEach(function (d) {
+      if (d.hand === H.number) place(d, "mistake").seat = seatOf[noteKey(d)] || null;
+    });
     return (cache[key] = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes});
   }
+
+  function noteKey(d) { return [d.code, d.line, d.column, d.hand, d.trick, d.message].join("|"); }
 
   function stepInfo(P, s) {
     var H = P.H;
@@ -163,7 +174,11 @@
       var win = p.seat === t.winner, tags = [p.seat];
       if (i === 0) tags.push("lead");
       if (win) tags.push("\u2605 wins");
-      var extra = "";
+      var extra = "", flagged = P.notes[t.number].filter(function (n) { return n.seat === p.seat; });
+      if (flagged.length) {
+        tags.push('<span class="flagged" title="' + esc(flagged.map(function (n) { return n.code + " " + n.message; }).join("\n")) +
+          '">\u26a0 ' + esc(flagged.map(function (n) { return n.code; }).join(" ")) + "</span>");
+      }
       if (p.attempted) {
         extra = '<div class="mini ghost" title="attempted throw">' + cardsHTML(parseCards(p.attempted), P.trumps) +
           '</div><div class="note">failed throw</div>';
@@ -270,8 +285,9 @@
 
   function noteHTML(d) {
     var sev = d.kind === "mistake" ? "mistake" : esc(d.severity || "info");
-    return '<div class="note-item ' + sev + '" data-code="' + esc(d.code) + '" data-kind="' + esc(d.kind) + '"><code>' + esc(d.code) +
-      "</code>" + (d.name ? " " + esc(d.name) : "") + '<span class="kind">' + (d.kind === "mistake" ? "mistake" : esc(d.severity || "")) +
+    return '<div class="note-item ' + sev + '" data-code="' + esc(d.code) + '" data-kind="' + esc(d.kind) + '" data-seat="' + esc(d.seat || "") +
+      '"><code>' + esc(d.code) + "</code>" + (d.name ? " " + esc(d.name) : "") + '<span class="kind">' +
+      (d.kind === "mistake" ? "mistake" + (d.seat ? " by " + esc(d.seat) : "") : esc(d.severity || "")) +
       (d.line ? " \u00b7 line " + d.line : "") + "</span><div>" + symHTML0(d.message) + "</div></div>";
   }
 

@@ -150,9 +150,10 @@ def test_buttons_keys_tabs_log_and_charts(open_page, four_hands):
 
 
 def _annotate(record, match):
-    """A stand-in for the mistake rules: one annotation on hand 1, trick 3."""
-    return [Diagnostic("SJ604", "fed 10 points to a trick the opponents were certain to win",
-                       line=0, hand=1, trick=3)]
+    """A stand-in for the mistake rules: one annotation on the second play of hand 1, trick 3."""
+    play = match.hands[0].tricks[2].plays[1]
+    return [Diagnostic.at("SJ604", play.span, "fed 10 points to a trick the opponents were certain to win",
+                          hand=1, trick=3)]
 
 
 def _notes(opened) -> list[tuple[str, str]]:
@@ -176,6 +177,11 @@ def test_mistakes_and_diagnostics_appear_at_their_trick(open_page):
     assert opened.status()["notes"] == "1"
     assert "fed 10 points" in opened.page.inner_text("#notes")
     assert opened.page.locator('#log tr[data-step="3"] .flag').count() == 1
+    seat = report["matches"][0]["hands"][0]["tricks"][2]["plays"][1]["seat"]
+    assert [s for s in "NWSE" if report["matches"][0]["players"][s]["mistakes"]] == [seat]
+    assert opened.page.get_attribute("#notes .note-item", "data-seat") == seat
+    assert opened.page.locator(f'#center .play[data-seat="{seat}"] .flagged').inner_text() == "\u26a0 SJ604"
+    assert opened.page.locator("#center .flagged").count() == 1
     opened.assert_clean()
 
     # a lint diagnostic at a trick (SJ403 on trick 1), one before the tricks (SJ301), one on the record (SJ101)

@@ -28,7 +28,9 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 
 
 def find_chromium() -> str | None:
-    """Debian's chromium (``SHENGJI_CHROMIUM`` overrides), or None."""
+    """Debian's chromium (``SHENGJI_CHROMIUM`` overrides; ``none`` means none), or None."""
+    if os.environ.get("SHENGJI_CHROMIUM", "").lower() == "none":
+        return None
     for cand in (os.environ.get("SHENGJI_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
                  shutil.which("chromium-browser")):
         if cand and os.path.isfile(cand) and os.access(cand, os.X_OK):
