@@ -106,8 +106,11 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
                                     f"but held {len(held)} ({cards_text(held, order)}); {need} were required")
-    if n < 2 or len(lead) == 1 and lead[0].width == 1:
+    if n < 2 or len(held) <= n or all(u.width == 1 for u in lead):
+        # a single, a holding the play exhausts, or a lead of singles: no shape to follow
         return None
+    if len(set(held)) == len(held):
+        return None  # no two identical cards held: no tuple can be owed
     want = obligation(lead, held, order, ruleset.follow_policy, ruleset.decks)
     got = obligation(lead, played, order, ruleset.follow_policy, ruleset.decks)
     if got < want:
