@@ -491,76 +491,10 @@ def _html_sym_line(line: str) -> str:
 
 
 def render_html(report: dict) -> str:
-    """The report as one self-contained HTML page (inline CSS, no script, no network).
-
-    This is the one entry point of the HTML output: a richer viewer replaces
-    this function and keeps the report dict as its input.
-    """
-    path = report.get("path", "")
-    body: list[str] = []
-    for m in report["matches"]:
-        body.append(f"<h1>{_h(match_title(m, path))}</h1>")
-        rs = m["ruleset"]
-        if rs["name"]:
-            over = ", ".join(f"{k}={v}" for k, v in rs["overrides"].items())
-            body.append(f"<p>Rules: <b>{_h(rs['name'])}</b>{_h(' with ' + over) if over else ''}"
-                        + (f" · Winner: <b>{_h(m['winner'])}</b>" if m["winner"] else "") + "</p>")
-        for h in m["hands"]:
-            body.append(f"<h2>{_html_sym_line(hand_title(h))}</h2>")
-            body.append('<ul class="facts">' + "".join(f"<li>{_html_sym_line(line)}</li>"
-                                                       for line in hand_facts(h)) + "</ul>")
-            if h["start_hands"]:
-                body.append("<details><summary>Hands at the first trick</summary><table>")
-                for s in SEATS:
-                    body.append(f"<tr><th>{s}</th><td>{_html_cards(h['start_hands'].get(s))}</td></tr>")
-                body.append("</table></details>")
-            if h["tricks"]:
-                body.append("<table><tr><th>#</th><th>lead</th><th>N</th><th>W</th><th>S</th><th>E</th>"
-                            "<th>won</th><th>pts</th><th>attackers</th><th>note</th></tr>")
-                for t in h["tricks"]:
-                    cells = []
-                    by_seat = {p["seat"]: p for p in t["plays"]}
-                    for s in SEATS:
-                        p = by_seat.get(s)
-                        if p is None:
-                            cells.append("<td></td>")
-                            continue
-                        txt = (_html_cards(p["attempted"]) + " → " if p["attempted"] else "") + _html_cards(p["cards"])
-                        cls = ' class="win"' if s == t["winner"] else ""
-                        cells.append(f"<td{cls}>{txt}</td>")
-                    body.append(f"<tr><td class=\"n\">{t['number']}</td><td>{t['leader']}</td>{''.join(cells)}"
-                                f"<td>{t['winner']}</td><td class=\"n\">{t['points'] or ''}</td>"
-                                f"<td class=\"n\">{t['attacker_points']}</td><td>{_h(trick_note(t))}</td></tr>")
-                body.append("</table>")
-            for line in hand_result_lines(h):
-                body.append(f"<p>{_h(line)}</p>")
-            if h["diagnostics"]:
-                body.append("<ul>" + "".join(
-                    f'<li class="diag {_h(d["severity"])}">{_h(d["code"])} line {d["line"]}: {_h(d["message"])}</li>'
-                    for d in h["diagnostics"]) + "</ul>")
-        if m["progression"]:
-            body.append("<h2>Level progression</h2><table><tr><th>hand</th><th>dealer</th><th>NS</th><th>EW</th>"
-                        "<th>attackers' points</th><th>result</th></tr>")
-            for p in m["progression"]:
-                before = p["before"] or {"NS": "?", "EW": "?"}
-                pts = "" if p["attacker_points"] is None else p["attacker_points"]
-                body.append(f"<tr><td class=\"n\">{p['hand']}</td><td>{_h(p['dealer'] or '?')}</td>"
-                            f"<td>{_h(before['NS'])}</td><td>{_h(before['EW'])}</td><td class=\"n\">{pts}</td>"
-                            f"<td>{_h(p['result'])}</td></tr>")
-            body.append("</table>")
-        body.append("<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>tricks</th><th>points</th>"
-                    "<th>ruffs</th><th>throws</th><th>failed throws</th><th>diagnostics</th></tr>")
-        for s in SEATS:
-            p = m["players"][s]
-            body.append(f"<tr><td>{s}</td><td>{_h(p['name'] or '')}</td><td class=\"n\">{p['tricks_won']}</td>"
-                        f"<td class=\"n\">{p['points_won']}</td><td class=\"n\">{p['ruffs']}</td>"
-                        f"<td class=\"n\">{p['throws']}</td><td class=\"n\">{p['failed_throws']}</td>"
-                        f"<td>{_h(', '.join(p['diagnostics']))}</td></tr>")
-        body.append("</table>")
-    title = _h(f"Shengji report: {path}" if path else "Shengji report")
-    return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{title}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+    """The report as one self-contained HTML page: the interactive replay
+    viewer of :mod:`analyzer.viewer` (inline CSS, JS and SVG; no network)."""
+    from .viewer import render_html as viewer_html
+    return viewer_html(report)
 
 
 def render(report: dict, fmt: str) -> str:

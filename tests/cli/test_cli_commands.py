@@ -187,8 +187,10 @@ def test_report_term(run, golden):
 def test_report_html(run_in, work):
     run_in("report", "match.sjn", "--format", "html", "-o", "r.html")
     page = (work / "r.html").read_text(encoding="utf-8")
-    assert page.startswith("<!DOCTYPE html>") and "<style>" in page
-    assert not re.search(r"(src|href)=|https?://|<script", page)
+    assert page.lower().startswith("<!doctype html>") and "<style>" in page
+    # the interactive viewer: inline script and data, nothing fetched
+    assert not re.search(r"(src|href)=[\"']?(https?:|//)|https?://", page)
+    assert '<script type="application/json" id="data">' in page
     r = run_in("report", "match.sjn", "--format", "html", "-o", "r.html", code=2)
     assert "exists; use --force" in r.stderr
     run_in("report", "match.sjn", "--format", "md", "-o", "r.html", "--force")
