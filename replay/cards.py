@@ -76,7 +76,7 @@ def is_joker(card: int) -> bool:
 
 def points(cards: Iterable[int]) -> int:
     """Sum of point values (5, 10, K) of ``cards``."""
-    return sum(POINTS[c] for c in cards)
+    return sum(map(POINTS.__getitem__, cards))
 
 
 def rank_name(rank: int) -> str:

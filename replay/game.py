@@ -334,21 +334,27 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     result.bury = current_kitty if hand.buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
-    plays_by_seat: dict[str, Counter[int]] = {s: Counter() for s in SEAT_ORDER}
+    total_played = dict.fromkeys(SEAT_ORDER, 0)
     for t in hand.tricks:
         for p in t.plays:
-            if p.seat in plays_by_seat:
+            if p.seat in total_played:
+                total_played[p.seat] += len(p.cards)
+    unknown = [s for s in SEAT_ORDER if not known[s]]
+    if unknown:
+        plays_by_seat: dict[str, Counter[int]] = {s: Counter() for s in unknown}
+        for t in hand.tricks:
+            for p in t.plays:
+                held = plays_by_seat.get(p.seat)
+                if held is None:
+                    continue
                 if p.attempted:  # the attempt was held: cards played so far + the attempt
-                    need = plays_by_seat[p.seat] + Counter(p.attempted)
-                    plays_by_seat[p.seat].update(p.cards)
-                    plays_by_seat[p.seat] |= need
+                    need = held + Counter(p.attempted)
+                    held.update(p.cards)
+                    held |= need
                 else:
-                    plays_by_seat[p.seat].update(p.cards)
-    total_played = {s: sum(1 for t in hand.tricks for p in t.plays if p.seat == s for _ in p.cards)
-                    for s in SEAT_ORDER}
-    for s in SEAT_ORDER:
-        if not known[s]:
-            holdings[s] = Counter(plays_by_seat[s])
+                    held.update(p.cards)
+        for s in unknown:
+            holdings[s] = plays_by_seat[s]
     result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
     full = rs.hand_size
     complete_by_count = all(total_played[s] >= full for s in SEAT_ORDER)
@@ -414,25 +420,40 @@ def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
 
 def _check_copies(hand, rs: Ruleset, diag) -> None:
     """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
-    seen: Counter[int] = Counter()
+    decks = rs.decks
+    dealt: list[int] = []
     for sc in hand.deal:
-        for c in sc.cards:
-            seen[c] += 1
-            if seen[c] == rs.decks + 1:
-                diag("SJ202", sc.span, f"{cards_text([c])} appears more than {rs.decks} time(s) in the deal")
+        dealt.extend(sc.cards)
     if hand.kitty is not None:
-        for c in hand.kitty:
-            seen[c] += 1
-            if seen[c] == rs.decks + 1:
-                diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {rs.decks} time(s) "
+        dealt.extend(hand.kitty)
+    if dealt and max(_count(dealt).values()) > decks:  # rare: find where the excess copy stands
+        seen: dict[int, int] = {}
+        for sc in hand.deal:
+            for c in sc.cards:
+                seen[c] = seen.get(c, 0) + 1
+                if seen[c] == decks + 1:
+                    diag("SJ202", sc.span, f"{cards_text([c])} appears more than {decks} time(s) in the deal")
+        for c in hand.kitty or ():
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] == decks + 1:
+                diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {decks} time(s) "
                                                f"counting the kitty")
-    played: Counter[int] = Counter()
-    for t in hand.tricks:
-        for p in t.plays:
-            for c in p.cards:
-                played[c] += 1
-                if played[c] == rs.decks + 1:
-                    diag("SJ202", p.span, f"{cards_text([c])} is played more than {rs.decks} time(s)")
+    played = [c for t in hand.tricks for p in t.plays for c in p.cards]
+    if played and max(_count(played).values()) > decks:
+        seen = {}
+        for t in hand.tricks:
+            for p in t.plays:
+                for c in p.cards:
+                    seen[c] = seen.get(c, 0) + 1
+                    if seen[c] == decks + 1:
+                        diag("SJ202", p.span, f"{cards_text([c])} is played more than {decks} time(s)")
+
+
+def _count(cards) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
 
 
 def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], known: dict[str, bool],
@@ -546,7 +567,9 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
         else:
             w = None
         winner = trick.plays[w.index].seat if w else lead_play.seat
-        pts = points(c for p in trick.plays for c in p.cards)
+        pts = 0
+        for p in trick.plays:
+            pts += points(p.cards)
         to_att = attackers is not None and team_of(winner) == attackers
         if to_att:
             result.card_points += pts

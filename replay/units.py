@@ -36,6 +36,14 @@ class Unit(NamedTuple):
         return self.length >= 2
 
 
+def _count(cards: Iterable[int]) -> dict[int, int]:
+    """card → copies (a plain dict: cheaper than Counter for a handful of cards)."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return counts
+
+
 def _unit_order(u: Unit) -> tuple[int, int, int]:
     """Largest first: most cards, then widest, then highest."""
     return (-u.width * u.length, -u.width, -u.top)
@@ -83,7 +91,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     if isinstance(cards, (tuple, list)) and len(cards) == 1:  # fast path: a single
         c = cards[0]
         return [Unit(1, 1, order.key[c], (c,))]
-    counts = Counter(cards)
+    counts = _count(cards)
     key = order.key
     units: list[Unit] = []
     while counts:
@@ -131,7 +139,7 @@ def cover(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) 
     ``cards`` must have as many cards as the shape. Used to decide whether a
     follow (or a ruff) matches the lead's structure, and to compare plays.
     """
-    counts = Counter(cards)
+    counts = _count(cards)
     key = order.key
     tractors = [s for s in shape if s[1] >= 2]
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
@@ -243,7 +251,7 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
     With triples (seed 004's Titanic fallback order), all of a Titanic's triples
     rank above a pair-tractor, which ranks above fewer triples.
     """
-    counts = Counter(cards)
+    counts = _count(cards)
     key = order.key
     # pure_tractor (shengji.fly.dev): only a lead that is one tractor obliges a tractor
     tractors = [u.shape for u in lead if u.length >= 2] if policy != "pure_tractor" or len(lead) == 1 else []
