@@ -426,7 +426,7 @@ def _check_copies(hand, rs: Ruleset, diag) -> None:
         dealt.extend(sc.cards)
     if hand.kitty is not None:
         dealt.extend(hand.kitty)
-    if dealt and max(_count(dealt).values()) > decks:  # rare: find where the excess copy stands
+    if dealt and max(Counter(dealt).values()) > decks:  # rare: find where the excess copy stands
         seen: dict[int, int] = {}
         for sc in hand.deal:
             for c in sc.cards:
@@ -439,7 +439,7 @@ def _check_copies(hand, rs: Ruleset, diag) -> None:
                 diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {decks} time(s) "
                                                f"counting the kitty")
     played = [c for t in hand.tricks for p in t.plays for c in p.cards]
-    if played and max(_count(played).values()) > decks:
+    if played and max(Counter(played).values()) > decks:
         seen = {}
         for t in hand.tricks:
             for p in t.plays:
@@ -447,13 +447,6 @@ def _check_copies(hand, rs: Ruleset, diag) -> None:
                     seen[c] = seen.get(c, 0) + 1
                     if seen[c] == decks + 1:
                         diag("SJ202", p.span, f"{cards_text([c])} is played more than {decks} time(s)")
-
-
-def _count(cards) -> dict[int, int]:
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
 
 
 def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], known: dict[str, bool],

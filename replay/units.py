@@ -10,7 +10,6 @@ All functions here take cards of one effective suit unless they say otherwise.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
