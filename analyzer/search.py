@@ -41,12 +41,13 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from itertools import product
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 from replay.cards import POINTS
-from replay.legal import legal_follows, multisets, single_unit_leads
-from replay.order import Order
+from replay.legal import legal_follows, single_unit_leads
+from replay.order import TRUMP, Order
 from replay.scoring import SEAT_ORDER, kitty_multiplier, team_of
 from replay.trick import check_throw, throw_penalty, trick_winner
 from replay.units import Unit, decompose
@@ -55,6 +56,14 @@ INF = 10 ** 9
 
 Hands = tuple[tuple[int, ...], ...]
 Play = tuple[int, ...]
+
+
+class SearchBudgetExceeded(RuntimeError):
+    """The solver's node budget (``max_nodes``) ran out before an answer.
+
+    The solver stays usable: its table holds only proven bounds, so a later
+    question (with a larger budget) goes on from what was learnt.
+    """
 
 
 class Position(NamedTuple):
@@ -110,7 +119,7 @@ class Solver:
     """
 
     def __init__(self, order: Order, ruleset, dealer: str, kitty_points: int = 0,
-                 objective: str = "points") -> None:
+                 objective: str = "points", max_nodes: int | None = None) -> None:
         if objective not in ("points", "last_trick"):
             raise ValueError(f"unknown objective {objective!r}")
         self.order = order
@@ -121,17 +130,25 @@ class Solver:
         dealers = team_of(dealer)
         #: per seat index: True for the attackers (the maximising side)
         self.attacker = tuple(team_of(s) != dealers for s in SEAT_ORDER)
+        #: nodes visited so far (all questions asked of this solver)
         self.nodes = 0
+        #: the node budget of one question (:meth:`value`, :meth:`best_move`):
+        #: :class:`SearchBudgetExceeded` is raised when it runs out
+        self.max_nodes = INF if max_nodes is None else max_nodes
+        #: an absolute cap on :attr:`nodes` over all questions (None: none)
+        self.node_limit: int | None = None
+        self._limit = INF
         self._tt: dict[tuple[Hands, int], tuple[int, int, Play | None]] = {}
         self._follow_cache: dict[tuple[Play, tuple[int, ...]], list[Play]] = {}
         self._unit_leads: dict[tuple[int, ...], list[Play]] = {}
-        self._throw_cands: dict[tuple[int, ...], list[tuple[Play, int]]] = {}
+        self._throw_cands: dict[tuple, list[tuple[Play, int]]] = {}
         self._stands: dict[tuple, bool] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._winner: dict[tuple[Play, ...], tuple[int, int, int]] = {}
-        self._reps: dict[Hands, tuple] = {}
         self._max_mult: dict[int, int] = {}
-        self._canon_cache: dict[tuple[Hands, int], tuple] = {}
+        self._analysis: dict[Hands, tuple[tuple, tuple]] = {}
+        #: a card's (effective suit, strength) as one int: suit * 128 + key
+        self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
         self._follow_distinct: dict[tuple, list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
 
@@ -141,7 +158,13 @@ class Solver:
         """The exact value of ``pos`` (attacker points from here to the end)."""
         if pos.terminal:
             return 0
+        self._set_limit()
         return self._root(pos.hands, pos.leader, pos.plays, -INF, INF)
+
+    def _set_limit(self) -> None:
+        self._limit = self.nodes + self.max_nodes
+        if self.node_limit is not None and self.node_limit < self._limit:
+            self._limit = self.node_limit
 
     def moves(self, pos: Position) -> list[Play]:
         """The moves the search considers at ``pos``: every legal follow, or
@@ -194,6 +217,7 @@ class Solver:
         :meth:`move_values`."""
         if target is None:
             target = self.value(pos)
+        self._set_limit()
         maxi = self.attacker[pos.to_move]
         for m in self._ordered(pos):
             nxt, gain = self.after(pos, m)
@@ -241,22 +265,20 @@ class Solver:
             return got
         hand = hands[seat]
         moves = list(self._single_unit_leads(hand))
-        cands = self._throw_candidates(hand)
-        if cands:
-            eff = self.order.eff
-            others_idx = [(seat + k) % 4 for k in (1, 2, 3)]
-            for cards, suit in cands:
-                others = tuple(tuple(c for c in hands[i] if eff[c] == suit) for i in others_idx)
-                skey = (cards, others)
-                ok = self._stands.get(skey)
-                if ok is None:
-                    holds = [Counter(hand)] + [Counter(o) for o in others]
-                    seats = [SEAT_ORDER[seat]] + [SEAT_ORDER[i] for i in others_idx]
-                    chk = check_throw(cards, 0, holds, seats, self.order, self.ruleset)
-                    ok = not chk.blockers
-                    self._stands[skey] = ok
-                if ok:
-                    moves.append(cards)
+        eff = self.order.eff
+        others_idx = [(seat + k) % 4 for k in (1, 2, 3)]
+        for cards, suit in self._throw_candidates(hands, seat):
+            others = tuple(tuple(c for c in hands[i] if eff[c] == suit) for i in others_idx)
+            skey = (cards, others)
+            ok = self._stands.get(skey)
+            if ok is None:
+                holds = [Counter(hand)] + [Counter(o) for o in others]
+                seats = [SEAT_ORDER[seat]] + [SEAT_ORDER[i] for i in others_idx]
+                chk = check_throw(cards, 0, holds, seats, self.order, self.ruleset)
+                ok = not chk.blockers
+                self._stands[skey] = ok
+            if ok:
+                moves.append(cards)
         moves = self._distinct(moves, self._trick_reps(hands)[seat])
         # strongest first: bigger leads, then higher tops (a cheap ordering that
         # lets winning leads cut the tree early)
@@ -275,24 +297,51 @@ class Solver:
             self._unit_leads[hand] = got
         return got
 
-    def _throw_candidates(self, hand: tuple[int, ...]) -> list[tuple[Play, int]]:
-        """Every sub-multiset of one effective suit that splits into ≥ 2 units."""
-        got = self._throw_cands.get(hand)
-        if got is not None:
-            return got
-        got = []
-        eff = self.order.eff
+    def _throw_candidates(self, hands: Hands, seat: int) -> list[tuple[Play, int]]:
+        """The multi-unit leads of one effective suit worth asking
+        :func:`replay.trick.check_throw` about.
+
+        A card that appears once in a throw is a single unit of it, and a single
+        that another player can beat (a higher card of that suit) makes the
+        throw fail. So, unless the ruleset checks no throws, a card may go into
+        a candidate once only when no other player holds a higher card of its
+        suit; cards held several times may go in as tuples (the engine decides).
+        """
+        eff, key = self.order.eff, self.order.key
+        check = self.ruleset.throw_check != "none"
         by_suit: dict[int, Counter[int]] = {}
-        for c in hand:
-            by_suit.setdefault(eff[c], Counter())[c] += 1
+        for c in hands[seat]:
+            e = eff[c]
+            if e in by_suit:
+                by_suit[e][c] += 1
+            else:
+                by_suit[e] = Counter((c,))
+        out: list[tuple[Play, int]] = []
         for suit, cnt in by_suit.items():
-            n = sum(cnt.values())
-            for k in range(2, n + 1):
-                for cards in multisets(cnt, k):
+            if sum(cnt.values()) < 2:
+                continue
+            top = -1
+            if check:
+                for i, h in enumerate(hands):
+                    if i != seat:
+                        for c in h:
+                            if eff[c] == suit and key[c] > top:
+                                top = key[c]
+            options = tuple((c, tuple(n for n in range(cnt[c] + 1) if n != 1 or key[c] >= top))
+                            for c in sorted(cnt))
+            ckey = (suit, options)
+            got = self._throw_cands.get(ckey)
+            if got is None:
+                got = []
+                for counts in product(*(o for _, o in options)):
+                    if sum(counts) < 2:
+                        continue
+                    cards = tuple(c for (c, _), n in zip(options, counts) for _ in range(n))
                     if len(decompose(cards, self.order)) >= 2:
-                        got.append((tuple(cards), suit))
-        self._throw_cands[hand] = got
-        return got
+                        got.append((cards, suit))
+                self._throw_cands[ckey] = got
+            out.extend(got)
+        return out
 
     # -- equivalent cards --------------------------------------------------------------
 
@@ -301,40 +350,7 @@ class Solver:
         pairs, valid for the whole trick that starts with ``hands`` (a player to
         move has not played yet in the trick, and the cards the others hold or
         have played in it are exactly the cards they held at its start)."""
-        got = self._reps.get(hands)
-        if got is not None:
-            return got
-        eff, key = self.order.eff, self.order.key
-        keys_by_suit: list[dict[int, list[int]]] = []
-        for h in hands:
-            d: dict[int, list[int]] = {}
-            for c in h:
-                d.setdefault(eff[c], []).append(key[c])
-            keys_by_suit.append(d)
-        out = []
-        for seat, hand in enumerate(hands):
-            cnt = Counter(hand)
-            singles: dict[tuple[int, int], list[int]] = {}
-            for c, n in cnt.items():
-                if n == 1:
-                    singles.setdefault((eff[c], POINTS[c]), []).append(c)
-            pairs: list[tuple[int, int]] = []
-            for (suit, _), cards in singles.items():
-                if len(cards) < 2:
-                    continue
-                blocked = [x for i, d in enumerate(keys_by_suit) if i != seat for x in d.get(suit, ())]
-                cards.sort(key=lambda c: key[c])
-                r = cards[0]
-                for a, b in zip(cards, cards[1:]):
-                    lo, hi = key[a], key[b]
-                    if any(lo <= x <= hi for x in blocked):
-                        r = b
-                    else:
-                        pairs.append((b, r))
-            out.append(tuple(pairs))
-        got = tuple(out)
-        self._reps[hands] = got
-        return got
+        return self._analyse(hands)[1]
 
     @staticmethod
     def _distinct(moves: list[Play], pairs: tuple[tuple[int, int], ...]) -> list[Play]:
@@ -361,19 +377,37 @@ class Solver:
 
     def _ordered_follows(self, moves: list[Play], leader: int, plays: tuple[Play, ...], seat: int) -> list[Play]:
         """Best guess first: plays that leave the trick to the mover's team (most
-        points first), then the others (fewest points first, lowest cards first)."""
+        points first), then the others (fewest points first, lowest cards first).
+
+        Only the order of the moves depends on this guess, never a value; for a
+        single-card lead it is read from the card order directly."""
         mine = self.attacker[seat]
-        key = self.order.key
+        eff, key = self.order.eff, self.order.key
         att = self.attacker
+        k = len(plays)
+        bi = self._partial_winner(plays)
+        team_now = att[(leader + bi) % 4] == mine
+        single = len(plays[0]) == 1
+        if single:
+            lead_e = eff[plays[0][0]]
+            b = plays[bi][0]
+            be, bk = eff[b], key[b]
         scored = []
         for m in moves:
-            w = self._partial_winner(plays + (m,))
-            pts = 0
-            strength = 0
-            for c in m:
-                pts += POINTS[c]
-                strength += key[c]
-            if att[(leader + w) % 4] == mine:
+            if single:
+                c = m[0]
+                e = eff[c]
+                takes = (e == be and key[c] > bk and (e == lead_e or e == TRUMP)) or (e == TRUMP and be != TRUMP)
+                ours = True if takes else team_now
+                pts = POINTS[c]
+                strength = key[c]
+            else:
+                ours = att[(leader + self._partial_winner(plays + (m,))) % 4] == mine
+                pts = strength = 0
+                for c in m:
+                    pts += POINTS[c]
+                    strength += key[c]
+            if ours:
                 scored.append((0, -pts, strength, m))
             else:
                 scored.append((1, pts, strength, m))
@@ -441,62 +475,104 @@ class Solver:
         return self._node(hands, leader, plays, alpha, beta, reps, None)
 
     def _canon(self, hands: Hands, leader: int) -> tuple:
-        """The transposition-table key of a trick-start position: positions that
-        differ only by interchangeable single cards share it (see "Equivalent
-        cards"). A card a player holds once is described by its effective suit,
-        its points and where it falls among the *other* players' cards of that
-        suit (how many are lower, how many lower or equal); cards held more than
-        once keep their identity (tuples and tractors need the exact ranks)."""
-        got = self._canon_cache.get((hands, leader))
+        """The transposition-table key of a trick-start position (see "Equivalent cards")."""
+        return (leader, self._analyse(hands)[0])
+
+    def _analyse(self, hands: Hands) -> tuple[tuple, tuple]:
+        """Describe every card of a trick-start position for the table key and
+        the equivalent-move test, in one pass.
+
+        A card a player holds once is described by its effective suit, its
+        points and where it falls among the *other* players' cards of that suit
+        (how many are lower, how many are lower or equal); cards held more than
+        once keep their identity (tuples and tractors need the exact ranks).
+        Two single cards of one player with the same description have no other
+        player's card between them: they are interchangeable, for this trick
+        and for the rest of the hand. Positions whose descriptions agree have
+        the same value.
+        """
+        got = self._analysis.get(hands)
         if got is not None:
             return got
-        eff, key = self.order.eff, self.order.key
-        by_suit: dict[int, list[int]] = {}
-        own: list[dict[int, list[int]]] = []
-        for h in hands:
-            mine: dict[int, list[int]] = {}
+        rank = self._rank
+        pts_of = POINTS
+        # per (suit, key) slot: how many cards each seat holds there
+        slots: dict[int, list[int]] = {}
+        for i, h in enumerate(hands):
             for c in h:
-                e = eff[c]
-                k = key[c]
-                if e in mine:
-                    mine[e].append(k)
-                else:
-                    mine[e] = [k]
-            for e, ks in mine.items():
-                ks.sort()
-                if e in by_suit:
-                    by_suit[e] += ks
-                else:
-                    by_suit[e] = list(ks)
-            own.append(mine)
-        for v in by_suit.values():
-            v.sort()
-        out: list = [leader]
+                r = rank[c]
+                x = slots.get(r)
+                if x is None:
+                    slots[r] = x = [0, 0, 0, 0, 0]
+                x[i] += 1
+                x[4] += 1
+        # per slot: cards of the suit below it, in total and per seat
+        below: dict[int, tuple[int, list[int]]] = {}
+        suit = -1
+        tot = 0
+        own = [0, 0, 0, 0]
+        for r in sorted(slots):
+            if r >> 7 != suit:
+                suit = r >> 7
+                tot = 0
+                own = [0, 0, 0, 0]
+            x = slots[r]
+            below[r] = (tot, own)
+            tot += x[4]
+            own = [own[0] + x[0], own[1] + x[1], own[2] + x[2], own[3] + x[3]]
+        descs = []
+        reps = []
         for i, h in enumerate(hands):
             desc = []
+            pairs: list[tuple[int, int]] = []
+            first_of: dict[int, int] = {}
             prev = -1
             n = len(h)
-            mine = own[i]
             for j, c in enumerate(h):
                 if c == prev or (j + 1 < n and h[j + 1] == c):
                     desc.append(c)
                 else:
-                    k = key[c]
-                    e = eff[c]
-                    allk = by_suit[e]
-                    ownk = mine[e]
-                    lo = bisect_left(allk, k) - bisect_left(ownk, k)
-                    le = bisect_right(allk, k) - bisect_right(ownk, k)
-                    desc.append(100000 + ((e * 16 + POINTS[c]) * 128 + lo) * 128 + le)
+                    r = rank[c]
+                    tb, ob = below[r]
+                    x = slots[r]
+                    lo = tb - ob[i]
+                    # (suit, points, others below, others below or level): a single's description
+                    d = ((((r >> 7) + 1) * 16 + pts_of[c]) * 128 + lo) * 128 + lo + x[4] - x[i]
+                    desc.append(d)
+                    r0 = first_of.get(d)
+                    if r0 is None:
+                        first_of[d] = c
+                    else:
+                        pairs.append((c, r0))
                 prev = c
             desc.sort()
-            out.append(tuple(desc))
-        got = tuple(out)
-        self._canon_cache[(hands, leader)] = got
+            descs.append(tuple(desc))
+            reps.append(tuple(pairs))
+        got = (tuple(descs), tuple(reps))
+        self._analysis[hands] = got
         return got
 
     def _trick_start(self, hands: Hands, leader: int, alpha: int, beta: int) -> int:
         """Value of a trick-start position (fail-soft alpha-beta; bounds in the table)."""
+        if len(hands[leader]) == 1:
+            # the last trick, one card each: nothing to choose
+            self.nodes += 1
+            plays = tuple((h[0],) for h in hands[leader:] + hands[:leader])
+            w, pts, mult = self._trick(plays)
+            return self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
+        if self.objective == "points":
+            # the value lies between 0 and the points still held (+ the most the
+            # kitty can be worth with plays of this many cards)
+            left = 0
+            for h in hands:
+                for c in h:
+                    left += POINTS[c]
+            if self.kitty_points:
+                left += self.kitty_points * self._max_multiplier(len(hands[leader]))
+            if left <= alpha or left == 0:
+                return left
+            if beta <= 0:
+                return 0
         tt_key = self._canon(hands, leader)
         e = self._tt.get(tt_key)
         first = None
@@ -510,32 +586,13 @@ class Solver:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        elif len(hands[leader]) == 1:
-            # the last trick, one card each: nothing to choose
-            self.nodes += 1
-            plays = tuple((h[0],) for h in hands[leader:] + hands[:leader])
-            w, pts, mult = self._trick(plays)
-            v = self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
-            self._tt[tt_key] = (v, v, None)
-            return v
-        elif self.objective == "points":
-            # the value lies between 0 and the points still held (+ the most the
-            # kitty can be worth with plays of this many cards)
-            left = 0
-            for h in hands:
-                for c in h:
-                    left += POINTS[c]
-            if self.kitty_points:
-                left += self.kitty_points * self._max_multiplier(len(hands[leader]))
-            if left <= alpha or left == 0:
-                return left
-            if beta <= 0:
-                return 0
         return self._node(hands, leader, (), alpha, beta, self._trick_reps(hands), first, tt_key)
 
     def _node(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int,
               reps, first: Play | None, tt_key=None) -> int:
         self.nodes += 1
+        if self.nodes > self._limit:
+            raise SearchBudgetExceeded("the search ran out of its node budget")
         k = len(plays)
         seat = (leader + k) % 4
         maxi = self.attacker[seat]

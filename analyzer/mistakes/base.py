@@ -1,0 +1,342 @@
+"""The pieces every mistake rule shares: the finding type, severity bands by
+point cost, the rule registry and the per-hand context (with the lazily built
+endgame solvers).
+
+A rule is a small class registered with :func:`rule`; it has a ``code``
+(SJ6xx, a row of :data:`replay.diagnostics.CODES`), a ``name``, a docstring
+(the bad pattern and the better play: shown by ``shengji rules --mistakes``
+and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
+:class:`Mistake` findings for one hand.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+
+from replay.cards import NUM_CARDS, points
+from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
+from replay.scoring import SEAT_ORDER, hand_outcome, other_team, team_of
+
+from ..search import Position, SearchBudgetExceeded, Solver, position
+
+#: costs below this are not reported (points come in steps of 5)
+MIN_COST = 5
+#: severity bands: (band, lowest cost); a level outcome change is always a blunder
+BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", 0))
+#: default number of last tricks searched exactly (SJ602, SJ606, SJ610)
+ENDGAME_TRICKS = 6
+#: default node budget of one hand's endgame searches (about 5 s of one core):
+#: fitting the window may spend half of what is left per try (a try that runs
+#: out shrinks the window by one trick), the questions along the recorded
+#: plays share the rest (see review())
+SEARCH_BUDGET = 400_000
+
+
+def band(cost: int, level_change: bool = False) -> str:
+    """``inaccuracy`` (5–15 points), ``mistake`` (20–35), ``blunder`` (≥ 40, or
+    any change of the hand's level outcome)."""
+    if level_change:
+        return "blunder"
+    for name, low in BANDS:
+        if cost >= low:
+            return name
+    return "inaccuracy"  # pragma: no cover
+
+
+@dataclass(frozen=True, slots=True)
+class Mistake(Diagnostic):
+    """A :class:`~replay.diagnostics.Diagnostic` (severity ``info``) with what
+    :func:`analyzer.mistakes.annotate` and reports need besides the position.
+
+    ``target`` says which record element the finding belongs to: ``"play"``
+    (the play of ``seat`` in trick ``trick``) or ``"bury"`` (the hand's last
+    bury). ``cost`` is in attacker points (always ≥ 0, against ``seat``'s
+    team); ``level_change`` tells how the hand's outcome would have differed.
+    """
+
+    seat: str | None = None
+    target: str = "play"
+    cost: int = 0
+    band: str = ""
+    level_change: str | None = None
+    best: tuple[int, ...] | None = None
+
+
+# -- the registry ----------------------------------------------------------------------
+
+class Rule:
+    """Base of the mistake rules (see the module doc)."""
+
+    code: str = ""
+    name: str = ""
+    #: needs all four hands known and a complete hand (search-based rules)
+    needs_search: bool = False
+
+    def check(self, ctx: "HandContext") -> Iterable[Mistake]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    @classmethod
+    def summary(cls) -> str:
+        return CODES[cls.code].summary if cls.code in CODES else ""
+
+    @classmethod
+    def doc(cls) -> str:
+        import inspect
+        return inspect.cleandoc(cls.__doc__ or "")
+
+
+#: code → rule instance, in code order (filled by :func:`rule`)
+RULES: dict[str, Rule] = {}
+
+
+def rule(cls: type[Rule]) -> type[Rule]:
+    """Class decorator: register a mistake rule under its code."""
+    if not cls.code.startswith("SJ6") or cls.code not in CODES:
+        raise ValueError(f"{cls.__name__}: {cls.code!r} is not an SJ6xx code of replay.diagnostics.CODES")
+    if cls.name != CODES[cls.code].name:
+        raise ValueError(f"{cls.__name__}: name {cls.name!r} differs from CODES ({CODES[cls.code].name!r})")
+    if cls.code in RULES:
+        raise ValueError(f"{cls.code} is registered twice")
+    RULES[cls.code] = cls()
+    ordered = dict(sorted(RULES.items()))
+    RULES.clear()
+    RULES.update(ordered)
+    return cls
+
+
+def selected(code: str, select: Iterable[str] | None) -> bool:
+    """``select`` holds codes or code prefixes (``SJ60``); None selects all."""
+    if select is None:
+        return True
+    return any(code.startswith(s) for s in select)
+
+
+# -- the per-hand context ----------------------------------------------------------------
+
+class HandContext:
+    """What the rules of one hand share: the replayed hand, its teams, the
+    record's hand (when given), and the endgame solvers and values, built once
+    and only when a rule asks."""
+
+    def __init__(self, hand, *, record_hand=None, endgame_tricks: int = ENDGAME_TRICKS,
+                 search_budget: int | None = SEARCH_BUDGET, match=None) -> None:
+        self.hand = hand
+        self.match = match
+        self.record_hand = record_hand
+        self.endgame_tricks = max(0, endgame_tricks)
+        self.search_budget = search_budget
+        self.order = hand.order
+        self.ruleset = hand.ruleset
+        self.dealer = hand.dealer
+        self.dealers = team_of(hand.dealer) if hand.dealer else None
+        self.attackers = other_team(self.dealers) if self.dealers else None
+        self._solvers: dict[str, Solver] = {}
+        self._pool = float("inf") if search_budget is None else search_budget
+        self._window: int | None = None
+        self._values: dict[tuple[str, int, int], int] = {}
+
+    # -- facts about the hand --------------------------------------------------------------
+
+    @property
+    def playable(self) -> bool:
+        """The hand was played (not redealt) with a known order and dealer."""
+        h = self.hand
+        return not h.redeal and h.order is not None and h.dealer is not None and bool(h.tricks)
+
+    @property
+    def clean(self) -> bool:
+        """No rule breach in the hand: the recorded holdings can be trusted."""
+        return not any(d.severity == ERROR for d in self.hand.diagnostics)
+
+    @property
+    def all_known(self) -> bool:
+        """All four hands are known (seat lines, or reconstructed from a complete hand)."""
+        return bool(self.hand.known) and all(self.hand.known.get(s, False) for s in SEAT_ORDER)
+
+    @property
+    def consistent(self) -> bool:
+        """Before every trick the four known holdings have the same size (a
+        holding rebuilt from the plays can be off after a failed throw)."""
+        return all(len({len(h) for h in t.hands_before}) == 1 for t in self.hand.tricks)
+
+    @property
+    def searchable(self) -> bool:
+        """Complete, clean, all four hands known: the search-based rules apply."""
+        return (self.playable and self.clean and self.all_known and self.hand.complete
+                and self.consistent and not any(self.hand.tricks[-1].hands_after))
+
+    def is_attacker(self, seat: str) -> bool:
+        return team_of(seat) == self.attackers
+
+    @property
+    def kitty_cards(self) -> tuple[int, ...] | None:
+        """The final kitty (the bury, or what the known hands leave of the decks)."""
+        h = self.hand
+        if h.bury is not None:
+            return tuple(h.bury)
+        if not self.all_known or not h.start_hands:
+            return None
+        left = Counter({c: self.ruleset.decks for c in range(NUM_CARDS)})
+        for cards in h.start_hands.values():
+            left.subtract(cards)
+        if any(v < 0 for v in left.values()):
+            return None
+        return tuple(sorted(left.elements()))
+
+    def points_before(self, t_index: int) -> int:
+        """Attacker points (tricks and penalties) before trick ``t_index`` (0-based)."""
+        return self.hand.tricks[t_index - 1].attacker_points if t_index > 0 else 0
+
+    # -- outcomes --------------------------------------------------------------------------
+
+    def outcome(self, total: int, hooked: bool = False):
+        h = self.hand
+        if h.outcome is None or not h.dealer:
+            return None
+        return hand_outcome(self.ruleset, h.levels, h.dealer, total, last_trick_rank_hook=hooked)
+
+    def level_change(self, actual_total: int, better_total: int, *, actual_hooked: bool | None = None,
+                     better_hooked: bool | None = None) -> str | None:
+        """How the hand's level outcome would differ with ``better_total``
+        attacker points instead of ``actual_total`` (None when it would not)."""
+        h = self.hand
+        if h.outcome is None:
+            return None
+        hooked_now = h.outcome.hooked_back if actual_hooked is None else actual_hooked
+        a = self.outcome(actual_total, hooked_now)
+        b = self.outcome(better_total, hooked_now if better_hooked is None else better_hooked)
+        if a is None or b is None or (a.levels == b.levels and a.next_dealer == b.next_dealer):
+            return None
+        return f"{outcome_text(a, self.dealers)} as played, {outcome_text(b, self.dealers)} with the better play"
+
+    # -- the endgame search ----------------------------------------------------------------
+
+    def solver(self, objective: str = "points") -> Solver:
+        s = self._solvers.get(objective)
+        if s is None:
+            kitty = self.kitty_cards or ()
+            s = Solver(self.order, self.ruleset, self.dealer, points(kitty), objective)
+            self._solvers[objective] = s
+        return s
+
+    def ask(self, objective: str, question, share: float = 1.0):
+        """Run ``question(solver)`` within the hand's node budget (``share`` of
+        what is left); SearchBudgetExceeded when it runs out."""
+        s = self.solver(objective)
+        if self._pool <= 0:
+            raise SearchBudgetExceeded("the hand's search budget is spent")
+        allowed = self._pool * share
+        before = s.nodes
+        s.node_limit = before + int(allowed) if allowed != float("inf") else None
+        try:
+            return question(s)
+        finally:
+            s.node_limit = None
+            self._pool -= s.nodes - before
+
+    def node(self, t_index: int, k: int) -> Position:
+        """The search position before play ``k`` of trick ``t_index`` (0-based)."""
+        t = self.hand.tricks[t_index]
+        return position(t.hands_before, t.leader, [p.cards for p in t.plays[:k]])
+
+    @property
+    def window_start(self) -> int | None:
+        """Index of the first trick the exact search covers, or None when the
+        hand cannot be searched. The window is the last ``endgame_tricks``
+        tricks, shrunk one trick at a time while the search runs out of budget."""
+        if self._window is None:
+            self._window = self._fit_window()
+        return self._window if self._window >= 0 else None
+
+    def _fit_window(self) -> int:
+        if not self.searchable or self.endgame_tricks == 0:
+            return -1
+        n = len(self.hand.tricks)
+        for size in range(min(self.endgame_tricks, n), 0, -1):
+            start = n - size
+            pos = self.node(start, 0)
+            try:
+                self.ask("points", lambda s: s.value(pos), share=0.5)
+                return start
+            except SearchBudgetExceeded:
+                continue  # the table keeps what it proved; try a smaller window
+        return -1
+
+    def value(self, t_index: int, k: int, objective: str = "points") -> int | None:
+        """Exact value of the position before play ``k`` of trick ``t_index``
+        (``k`` = 4: after the trick, including its gain); None when out of
+        the window or out of budget."""
+        start = self.window_start
+        if start is None or t_index < start:
+            return None
+        if k == 4:
+            t = self.hand.tricks[t_index]
+            gain = self._trick_gain(t_index, objective)
+            if t_index + 1 == len(self.hand.tricks):
+                return gain
+            nxt = self.value(t_index + 1, 0, objective)
+            return None if nxt is None else gain + nxt
+        key = (objective, t_index, k)
+        if key not in self._values:
+            pos = self.node(t_index, k)
+            try:
+                self._values[key] = self.ask(objective, lambda s: s.value(pos))
+            except SearchBudgetExceeded:
+                self._values[key] = None
+        return self._values[key]
+
+    def _trick_gain(self, t_index: int, objective: str) -> int:
+        """What a completed trick added to the value (attacker points incl. the
+        kitty on the last trick, or 1/0 for the last trick objective)."""
+        t = self.hand.tricks[t_index]
+        last = t_index + 1 == len(self.hand.tricks)
+        if objective == "last_trick":
+            return 1 if (last and t.to_attackers) else 0
+        gain = t.points if t.to_attackers else 0
+        if last and t.to_attackers:
+            gain += self.hand.kitty_points
+        return gain
+
+    def play_value(self, t_index: int, k: int, objective: str = "points") -> int | None:
+        """Value of the position after the recorded play ``k`` (a failed throw
+        counts its penalty)."""
+        v = self.value(t_index, k + 1, objective)
+        if v is None:
+            return None
+        if k == 0 and objective == "points":
+            v += self.hand.tricks[t_index].penalty
+        return v
+
+
+def outcome_text(o, dealers: str) -> str:
+    if o.dealers_keep:
+        return f"{dealers} keep the deal +{o.gained}"
+    return f"{other_team(dealers)} take the deal" + (f" +{o.gained}" if o.gained else "")
+
+
+def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: int | None,
+         seat: str | None, cost: int, level_change: str | None = None, target: str = "play",
+         best: tuple[int, ...] | None = None, show_cost: bool = True) -> Mistake:
+    """A finding with the band and cost written at the head of its message."""
+    b = band(cost, level_change is not None)
+    head = f"{b} ({cost} points)" if show_cost else b
+    if level_change:
+        head += f", level outcome: {level_change}"
+    s = span or Span()
+    return Mistake(code, f"{head}: {text}", s.line, s.column, s.end_line, s.end_column, INFO,
+                   ctx.hand.number, trick, seat, target, cost, b, level_change, best)
+
+
+def run_rules(ctx: HandContext, select: Iterable[str] | None) -> Iterator[Mistake]:
+    for code, r in RULES.items():
+        if not selected(code, select):
+            continue
+        if r.needs_search and not ctx.searchable:
+            continue
+        yield from r.check(ctx)
+
+
+__all__ = ["Mistake", "Rule", "RULES", "rule", "band", "HandContext", "make", "MIN_COST",
+           "ENDGAME_TRICKS", "SEARCH_BUDGET", "selected", "replace", "Callable"]

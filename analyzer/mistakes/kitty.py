@@ -1,0 +1,157 @@
+"""SJ602 (missed kitty protection) and SJ603 (risky bury): the kitty lost."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from replay.cards import POINTS, points
+from replay.diagnostics import Span
+from replay.order import TRUMP
+from replay.trick import cards_text
+
+from ..search import SearchBudgetExceeded
+from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
+
+
+def _kitty_text(ctx: HandContext) -> str:
+    h = ctx.hand
+    kitty = ctx.kitty_cards or ()
+    return f"{points(kitty)} × {h.multiplier} = {h.kitty_points} points"
+
+
+@rule
+class MissedKittyProtection(Rule):
+    """The attackers won the last trick (抠底) although the dealers could have kept it (保底).
+
+    Bad pattern: a dealer-team play in the endgame that turns a position where
+    the dealers can force the last trick, whatever the attackers do, into one
+    where the attackers can take it — typically spending the trump or the
+    high card that would have guarded the last trick, or giving up the lead.
+
+    Better play: keep the guard for the last trick; the message shows a play
+    that kept the ending protected.
+
+    Found by exact search over the last tricks (all four hands known, complete
+    hand): for each dealer-team play in the window, "can the dealers force the
+    last trick?" before and after it. The earliest play that turned yes into no
+    is reported. Cost: the kitty's points × the multiplier the attackers won
+    (and the level consequence). When the ending was already lost before the
+    searched window nothing is reported.
+    """
+
+    code = "SJ602"
+    name = "missed-kitty-protection"
+    needs_search = True
+
+    def check(self, ctx: HandContext) -> Iterator[Mistake]:
+        h = ctx.hand
+        if not h.tricks or not h.tricks[-1].to_attackers:
+            return
+        start = ctx.window_start
+        if start is None:
+            return
+        cost = h.kitty_points
+        actual = h.attacker_points
+        change = ctx.level_change(actual, actual - cost, better_hooked=False)
+        if cost < MIN_COST and change is None:
+            return
+        for ti in range(start, len(h.tricks)):
+            t = h.tricks[ti]
+            for k, p in enumerate(t.plays):
+                if ctx.is_attacker(p.seat):
+                    continue
+                before = ctx.value(ti, k, "last_trick")
+                after = ctx.play_value(ti, k, "last_trick")
+                if before is None or after is None:
+                    return
+                if before == 0 and after == 1:
+                    yield self._finding(ctx, ti, k, cost, change)
+                    return
+
+    def _finding(self, ctx: HandContext, ti: int, k: int, cost: int, change: str | None) -> Mistake:
+        h = ctx.hand
+        t = h.tricks[ti]
+        p = t.plays[k]
+        order = ctx.order
+        best = None
+        try:
+            pos = ctx.node(ti, k)
+            best, _ = ctx.ask("last_trick", lambda s: s.best_move(pos, 0))
+        except SearchBudgetExceeded:
+            pass
+        played = cards_text(p.attempted or p.cards, order)
+        text = (f"{p.seat}'s {played} gave up the last trick: until then the dealers could force it"
+                + (f" (e.g. with {cards_text(best, order)})" if best else "")
+                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}")
+        return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=cost,
+                    level_change=change, best=best)
+
+
+@rule
+class RiskyBury(Rule):
+    """Points buried in the kitty (扣底) and then lost with the last trick.
+
+    Bad pattern: the dealer buries point cards (5, 10, K) and the attackers
+    win the last trick, scoring the kitty's points × the multiplier.
+
+    Better play: bury cards without points (low side-suit cards) unless the
+    last trick is safe; the message shows the saving a point-free bury (or the
+    least-points bury the dealer's hand allowed) would have made, the rest of
+    the play being the same.
+
+    Cost: (points buried − points of that alternative) × the multiplier.
+    Reported on the `bury` line when the record is given (`find_mistakes`),
+    else at the hand.
+    """
+
+    code = "SJ603"
+    name = "risky-bury"
+
+    def check(self, ctx: HandContext) -> Iterator[Mistake]:
+        h = ctx.hand
+        if not ctx.playable or not h.complete or h.bury is None or h.kitty_points <= 0:
+            return
+        buried = tuple(h.bury)
+        pts = points(buried)
+        if pts <= 0:
+            return
+        mult = h.multiplier
+        seat, span = ctx.dealer, None
+        node = ctx.record_hand.buries[-1] if ctx.record_hand is not None and ctx.record_hand.buries else None
+        if node is not None:
+            seat, span = node.seat, node.span
+        if span is None or span == Span():
+            span = h.span
+        alt = self._least_points_bury(ctx, seat, buried)
+        alt_pts = points(alt) if alt is not None else 0
+        saved = (pts - alt_pts) * mult
+        if saved < MIN_COST:
+            return
+        actual = h.attacker_points
+        change = ctx.level_change(actual, actual - saved)
+        order = ctx.order
+        buried_pts = [c for c in order.sorted(buried) if POINTS[c]]
+        text = (f"{seat} buried {pts} points ({cards_text(buried_pts, order)}) and "
+                f"{h.tricks[-1].winner} took the last trick: {pts} × {mult} = {pts * mult} to the attackers; ")
+        if alt is None:
+            text += f"a point-free bury would have saved {saved}"
+        else:
+            kept = order.sorted((Counter(buried) - Counter(alt)).elements())
+            instead = order.sorted((Counter(alt) - Counter(buried)).elements())
+            swap = f"keeping {cards_text(kept, order)} and burying {cards_text(instead, order)} instead"
+            what = "a point-free bury" if alt_pts == 0 else f"the least-points bury ({alt_pts} points)"
+            text += f"{what}, {swap}, would have saved {saved}"
+        yield make(self.code, text, ctx=ctx, span=span, trick=None, seat=seat, cost=saved, level_change=change,
+                   target="bury", best=alt)
+
+    @staticmethod
+    def _least_points_bury(ctx: HandContext, seat: str, buried: tuple[int, ...]) -> tuple[int, ...] | None:
+        """The burier's cheapest bury (fewest points; then side suits, low cards)."""
+        h = ctx.hand
+        if not h.known.get(seat) or seat not in h.start_hands:
+            return None
+        pool = Counter(h.start_hands[seat]) + Counter(buried)
+        order = ctx.order
+        cards = sorted(pool.elements(), key=lambda c: (POINTS[c], order.eff[c] == TRUMP, order.key[c], c))
+        return tuple(order.sorted(cards[:len(buried)]))

@@ -1,0 +1,58 @@
+"""Small hand-made records for the mistake rules.
+
+A ruleset override ``kitty_size`` leaves each seat 2 or 3 cards, so a whole
+hand is a few tricks. Records hold only the tricks: the engine reconstructs
+the four hands from a complete hand (all known), and the kitty is the rest of
+the decks. ``bury=True`` writes the dealer's bury line too (every card not
+played, which is the kitty), so SJ603 has a bury to look at.
+"""
+
+from collections import Counter
+
+from notation.model import Bury, Hand, Levels, Play, Record, Tag, Trick
+from replay.cards import deck_list, parse_cards as C
+from replay.diagnostics import Span
+from replay.game import replay
+
+
+def trick(*plays, line=0):
+    """``trick("N: SA", "W: S5", …)``; ``"W: SA SQ -> SQ"`` for a failed throw."""
+    out = []
+    for i, p in enumerate(plays):
+        seat, _, cards = p.partition(":")
+        attempted = None
+        if "->" in cards:
+            a, _, cards = cards.partition("->")
+            attempted = C(a)
+        out.append(Play(seat=seat.strip(), cards=C(cards), attempted=attempted,
+                        span=Span(line, 1 + 12 * i, line, 11 + 12 * i)))
+    return Trick(plays=out, span=Span(line, 1, line, 50))
+
+
+def record(tricks, *, dealer="N", trump=1, level=2, rules="standard", bury=False, **rule_tags):
+    """One hand (trump ♥ = 1 by default, NS at level 2, N deals)."""
+    tags = [Tag(name="Rules", value=rules)] + [Tag(name=f"Rule.{k}", value=str(v)) for k, v in rule_tags.items()]
+    tricks = [trick(*t, line=10 + i) if isinstance(t, (list, tuple)) else t for i, t in enumerate(tricks)]
+    events = []
+    if bury:
+        decks = int(rule_tags.get("decks", 1 if rules == "one-deck" else 3 if rules == "titanic" else 2))
+        left = Counter(deck_list(decks))
+        for t in tricks:
+            for p in t.plays:
+                left.subtract(p.cards)
+        events.append(Bury(seat=dealer, cards=tuple(sorted(left.elements())), span=Span(8, 1, 8, 20)))
+    hand = Hand(number=1, levels=Levels(ns=level, ew=level), dealer=dealer, trump=trump, tricks=tricks,
+                events=events, span=Span(1, 1, 1, 7))
+    return Record(tags=tags, hands=[hand])
+
+
+def replayed(tricks, **kw):
+    rec = record(tricks, **kw)
+    match = replay(rec)
+    return rec, match
+
+
+#: 2 cards per seat with two decks
+TWO = {"kitty_size": 100}
+#: 3 cards per seat with two decks
+THREE = {"kitty_size": 96}
