@@ -664,6 +664,62 @@ def generate(
         typer.echo(f"wrote {output}", err=True)
 
 
+# -- annotate ---------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji annotate match.sjn                      print the record with {SJ6xx …} comments
+
+  shengji annotate match.sjn -o reviewed.sjn
+
+  shengji annotate match.sjn --select SJ610 --endgame 8
+
+The comments are SJN commentary attached to the play they are about; the
+annotated record reads back like any other (shengji fmt keeps them). Running
+annotate again replaces the earlier annotations.""")
+def annotate(
+    file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file, or another program's log."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+    select: list[str] = typer.Option([], "--select", help="Only mistake codes starting with these prefixes."),
+    endgame: int = typer.Option(6, "--endgame", min=0, help="Tricks from the end searched exactly (SJ610, SJ602)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
+) -> None:
+    """Review the plays and write the record back with mistake annotations (SJ6xx)."""
+    from notation import write
+    from replay.game import replay as run_replay
+
+    from . import lint as L
+    from .mistakes import annotate as annotate_record
+    from .mistakes import review
+    _check_preset(rules)
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    prefixes = L.parse_codes(select)
+    text = read_text(file)
+    records, diags = load_records(text, file, source_format)
+    name = "<stdin>" if file == "-" else file
+    for d in diags:
+        typer.echo(_diag_line(name, d), err=True)
+    if any(d.code.startswith("SJ1") for d in diags):
+        fail(f"{name}: fix the reading errors first (shengji lint shows them)", 1)
+    if not records:
+        fail(f"{name}: no record found")
+    out, count = [], 0
+    for record in records:
+        match = run_replay(record, rules=rules)
+        found = [d for d in review(match, record=record, endgame_tricks=endgame)
+                 if not prefixes or any(d.code.startswith(p) for p in prefixes)]
+        count += len(found)
+        out.append(annotate_record(record, found))
+    text = write(out, unicode=unicode)
+    write_output(output, text if text.endswith("\n") else text + "\n", force=force)
+    typer.echo(f"{count} annotation{'s' if count != 1 else ''} in {len(out)} record"
+               f"{'s' if len(out) != 1 else ''}", err=True)
+
+
 # -- import -------------------------------------------------------------------------------
 
 @app.command("import", epilog="""Examples:
