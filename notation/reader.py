@@ -710,6 +710,150 @@ def use_backend(name: str) -> str:
     return BACKEND
 
 
+# -- the shortcut for simple chunks ----------------------------------------------------
+#
+# Most chunks hold nothing but well-formed one-line elements: tags, keyword
+# lines, seat and trick lines, blank lines and `;` comments. For those, Lark's
+# LALR machinery costs more than building the model (a few µs a token). The
+# shortcut lexes such a chunk line by line with the grammar's own terminal
+# regexes, tried in the order Lark's contextual lexer tries them, and hands the
+# same tokens to the same `_Build` rule methods Lark would call. If any line of
+# the chunk holds anything else (a `{ … }` commentary, a bare trick number, a
+# syntax error, …), the shortcut gives up before building anything and Lark
+# reads the chunk as before. Values are checked by the rule methods on both
+# paths, so a bad card or seat gets the same diagnostic and span either way.
+#
+# Why no line can be lexed differently by the two: the grammar is a sequence
+# of line elements and only COMMENTARY (refused here) and PLAY_LINES cross a
+# line end. A PLAY_LINES token that runs over several lines is split back into
+# lines by `_Build.plays`, and it only continues into a line whose plays fill
+# that line up to blanks or a `;` comment, as this lexer's one-line tokens do.
+
+#: use the shortcut (tests turn it off to compare with the Lark path)
+QUICK_LINES = True
+
+
+class _Tok:
+    """The parts of a (one-line) Lark token that `_Build` reads."""
+
+    __slots__ = ("type", "value", "line", "column", "end_line", "end_column")
+
+    def __init__(self, type_: str, value: str, line: int, start: int):
+        self.type = type_
+        self.value = value
+        self.line = self.end_line = line
+        self.column = start + 1  # Lark's columns count from 1
+        self.end_column = start + 1 + len(value)
+
+
+_BLANKS = re.compile(r"[ \t]*")
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+#: keyword -> (rule, the terminals that follow it; "?" ends an optional one).
+#: `declare none` is told apart first (NONE has priority over VALUE).
+_SHAPES = {
+    "hand": ("hand", ("VALUE?",)),
+    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE")),
+    "dealer": ("dealer", ("VALUE",)),
+    "first": ("first", ("VALUE",)),
+    "kitty": ("kitty", ("CARDS",)),
+    "declare": ("declare", ("VALUE", "CARDS", "AT?")),
+    "trump": ("trump", ("VALUE",)),
+    "bury": ("bury", ("PLAYS",)),
+    "points": ("points", ("VALUE",)),
+    "redeal": ("redeal", ()),
+}
+
+_TERMINALS: dict[str, re.Pattern] = {}
+
+
+def _terminals() -> dict[str, re.Pattern]:
+    """The grammar's terminals, compiled (one line at a time, no line end)."""
+    if not _TERMINALS:
+        for term in _parser().terminals:
+            _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
+    return _TERMINALS
+
+
+def _quick_lex(lines: list[str]) -> list | None:
+    """Each line of a simple chunk as ``(rule, tokens, comment)`` (``rule``
+    None for a comment line; blank lines are left out), or None when some
+    line needs Lark."""
+    terms = _terminals()
+    play_lines, tag_re, value_re = terms["PLAY_LINES"], terms["TAG"], terms["VALUE"]
+    blanks = _BLANKS.match
+    out = []
+    for number, line in enumerate(lines, 1):
+        pos = blanks(line).end()
+        if pos == len(line):
+            continue
+        head = line[pos]
+        if head in "NWSE0123456789":
+            m = play_lines.match(line, pos)
+            if m is None:
+                return None
+            rule, toks = "plays", [_Tok("PLAY_LINES", m.group(), number, pos)]
+            pos = m.end()
+        elif head == "[":
+            toks = []
+            while (m := tag_re.match(line, pos)) is not None:
+                toks.append(_Tok("TAG", m.group(), number, pos))
+                pos = blanks(line, m.end()).end()
+            rule = "tags"
+        elif head == ";":
+            rule, toks = None, None
+        else:
+            word = _LOWER_WORD.match(line, pos)
+            shape = _SHAPES.get(word.group()) if word else None
+            if shape is None or terms[word.group().upper()].match(line, pos) is None:
+                return None
+            rule, wanted = shape
+            toks = [_Tok(word.group().upper(), word.group(), number, pos)]
+            pos = blanks(line, word.end()).end()
+            if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
+                rule, wanted = "declare_none", ()
+                toks.append(_Tok("NONE", m.group(), number, pos))
+                pos = m.end()
+            for name in wanted:
+                optional = name.endswith("?")
+                name = name.rstrip("?")
+                pos = blanks(line, pos).end()
+                m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
+                if m is None:
+                    if optional:
+                        break
+                    return None
+                toks.append(_Tok(name, m.group(), number, pos))
+                pos = m.end()
+        # what may end a line: blanks, then nothing or a `;` comment
+        pos = blanks(line, pos).end()
+        comment = None
+        if pos < len(line):
+            if line[pos] != ";":
+                return None
+            comment = _Tok("LINE_COMMENT", line[pos:], number, pos)
+        out.append((rule, toks, comment))
+    return out
+
+
+def _quick_items(lexed: list, offset: int) -> list[_Item]:
+    """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would."""
+    build = _BUILD
+    build.offset = offset
+    build.bad = False
+    children = []
+    for rule, toks, comment in lexed:
+        if rule == "plays":
+            children.append(build.plays(toks))
+        elif rule == "tags":
+            children.append(build.tags([build.tag([tok]) for tok in toks]))
+        elif rule is not None:
+            children.append(getattr(build, rule)(toks))
+        if comment is not None:
+            children.append(comment)
+    return build.start(children)
+
+
 # -- splitting into records and logical lines -------------------------------------------
 
 _OUTSIDE = re.compile(r'[";{]')
@@ -1064,6 +1208,10 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     parser = _parser()
     build = _BUILD
     build.diags = diags = []
+    if QUICK_LINES:
+        lexed = _quick_lex(lines)
+        if lexed is not None:
+            return _quick_items(lexed, first_line - 1), diags
     try:
         return _run(parser, "\n".join(lines) + "\n", first_line - 1), diags
     except (LarkError, UnexpectedInput):
