@@ -27,10 +27,9 @@ MIN_COST = 5
 BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", 0))
 #: default number of last tricks searched exactly (SJ602, SJ606, SJ610)
 ENDGAME_TRICKS = 6
-#: default node budget of one hand's endgame searches (about 5 s of one core):
-#: fitting the window may spend half of what is left per try (a try that runs
-#: out shrinks the window by one trick), the questions along the recorded
-#: plays share the rest (see review())
+#: default node budget of one hand's endgame searches (a few seconds of one
+#: core): fitting the window (1, 2, … K tricks) may spend half of what is left
+#: per step, the questions along the recorded plays share the rest (review())
 SEARCH_BUDGET = 400_000
 
 
@@ -245,7 +244,10 @@ class HandContext:
     def window_start(self) -> int | None:
         """Index of the first trick the exact search covers, or None when the
         hand cannot be searched. The window is the last ``endgame_tricks``
-        tricks, shrunk one trick at a time while the search runs out of budget."""
+        tricks, or fewer when the budget runs out: the endgame is solved from 1,
+        2, … tricks before the end (each solve fills the table the next one
+        reuses) and the largest window solved within half of the budget left
+        at each step is kept."""
         if self._window is None:
             self._window = self._fit_window()
         return self._window if self._window >= 0 else None
@@ -254,15 +256,16 @@ class HandContext:
         if not self.searchable or self.endgame_tricks == 0:
             return -1
         n = len(self.hand.tricks)
-        for size in range(min(self.endgame_tricks, n), 0, -1):
+        fitted = -1
+        for size in range(1, min(self.endgame_tricks, n) + 1):
             start = n - size
             pos = self.node(start, 0)
             try:
                 self.ask("points", lambda s: s.value(pos), share=0.5)
-                return start
             except SearchBudgetExceeded:
-                continue  # the table keeps what it proved; try a smaller window
-        return -1
+                break  # keep the largest window solved so far
+            fitted = start
+        return fitted
 
     def value(self, t_index: int, k: int, objective: str = "points") -> int | None:
         """Exact value of the position before play ``k`` of trick ``t_index``

@@ -1,0 +1,105 @@
+"""Endgame search time per hand (prints figures, never asserts).
+
+For every complete hand of generated matches (``analyzer.generate``: bots
+play legal full matches) and each K in ``--ks``, a fresh
+:class:`analyzer.search.Solver` answers what the SJ610 rule asks: the exact
+value before every play of the last K tricks (4K + 1 questions sharing one
+transposition table; the first, the trick-start position K tricks from the
+end, is the whole solve). Times are process CPU time of one core. A hand
+whose search passes ``--budget`` nodes is counted as over budget (its time
+up to the cut is still included, so the worst figure is a lower bound then).
+The last line times ``analyzer.mistakes.review`` itself (every rule, K = 6,
+default budget) per hand.
+
+    python bench/bench_endgame.py                   # 3 matches × 12 hands, K = 4 6 8
+    python bench/bench_endgame.py --ks 6 --matches 8 --rules shengji-io
+
+Target: K = 6 in under 0.5 s median per hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analyzer.generate import generate_match  # noqa: E402
+from analyzer.mistakes import review  # noqa: E402
+from analyzer.mistakes.base import HandContext  # noqa: E402
+from analyzer.search import SearchBudgetExceeded, Solver, position  # noqa: E402
+from replay.cards import points  # noqa: E402
+from replay.game import replay  # noqa: E402
+
+
+def hands(rules: str, matches: int, per_match: int, seed: int):
+    out = []
+    for m in range(matches):
+        record = generate_match(rules, hands=per_match, seed=seed + m)
+        match = replay(record)
+        for h in match.hands:
+            if HandContext(h).searchable:
+                out.append((record, h))
+    return out
+
+
+def line_time(h, k: int, budget: int) -> tuple[float, int, bool]:
+    """CPU seconds, nodes and over-budget flag of the SJ610 questions for the last k tricks."""
+    kitty = h.bury if h.bury is not None else ()
+    solver = Solver(h.order, h.ruleset, h.dealer, points(kitty))
+    solver.node_limit = budget
+    tricks = h.tricks[-k:]
+    start = time.process_time()
+    try:
+        for t in tricks:
+            for j in range(4):
+                solver.value(position(t.hands_before, t.leader, [p.cards for p in t.plays[:j]]))
+    except SearchBudgetExceeded:
+        return time.process_time() - start, solver.nodes, True
+    return time.process_time() - start, solver.nodes, False
+
+
+def quantile(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", default="standard")
+    ap.add_argument("--matches", type=int, default=3)
+    ap.add_argument("--hands", type=int, default=12, help="hands per match (fewer when the match ends)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--ks", default="4,6,8")
+    ap.add_argument("--budget", type=int, default=2_000_000, help="node budget per hand and K")
+    ap.add_argument("--no-review", action="store_true", help="skip timing review()")
+    args = ap.parse_args(argv)
+    sample = hands(args.rules, args.matches, args.hands, args.seed)
+    print(f"{len(sample)} complete hands ({args.rules}, {args.matches} matches from seed {args.seed}); "
+          f"CPU seconds per hand")
+    print(f"{'K':>3} {'median':>8} {'p90':>8} {'worst':>8} {'nodes med':>10} {'over budget':>12}")
+    for k in (int(x) for x in args.ks.split(",")):
+        times, nodes, over = [], [], 0
+        for _, h in sample:
+            dt, n, cut = line_time(h, k, args.budget)
+            times.append(dt)
+            nodes.append(n)
+            over += cut
+        print(f"{k:>3} {statistics.median(times):8.3f} {quantile(times, 0.9):8.3f} {max(times):8.3f} "
+              f"{int(statistics.median(nodes)):>10} {over:>8}/{len(sample)}", flush=True)
+    if not args.no_review:
+        times = []
+        for record, h in sample:
+            match = type("M", (), {"hands": [h]})()
+            start = time.process_time()
+            review(match, record=record)
+            times.append(time.process_time() - start)
+        print(f"review() per hand (all rules, K = 6, default budget): median {statistics.median(times):.3f}  "
+              f"p90 {quantile(times, 0.9):.3f}  worst {max(times):.3f}")
+
+
+if __name__ == "__main__":
+    main()
