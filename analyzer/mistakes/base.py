@@ -324,7 +324,7 @@ def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: in
          best: tuple[int, ...] | None = None, show_cost: bool = True) -> Mistake:
     """A finding with the band and cost written at the head of its message."""
     b = band(cost, level_change is not None)
-    head = f"{b} ({cost} points)" if show_cost else b
+    head = (f"{b} ({cost} points)" if cost else f"{b} (no points lost)") if show_cost else b
     if level_change:
         head += f", level outcome: {level_change}"
     s = span or Span()

@@ -81,7 +81,8 @@ class MissedKittyProtection(Rule):
         except SearchBudgetExceeded:
             pass
         played = cards_text(p.attempted or p.cards, order)
-        text = (f"{p.seat}'s {played} gave up the last trick: until then the dealers could force it"
+        text = (f"{p.seat}'s {played} in trick {t.number} gave up the last trick: until then the dealers "
+                f"could force it"
                 + (f" (e.g. with {cards_text(best, order)})" if best else "")
                 + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}")
         return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=cost,
@@ -147,11 +148,14 @@ class RiskyBury(Rule):
 
     @staticmethod
     def _least_points_bury(ctx: HandContext, seat: str, buried: tuple[int, ...]) -> tuple[int, ...] | None:
-        """The burier's cheapest bury (fewest points; then side suits, low cards)."""
+        """The burier's cheapest bury closest to the actual one: its cards without
+        points stay, its point cards are swapped for the cheapest cards of the
+        hand (fewest points, then side suits, then low cards)."""
         h = ctx.hand
         if not h.known.get(seat) or seat not in h.start_hands:
             return None
-        pool = Counter(h.start_hands[seat]) + Counter(buried)
         order = ctx.order
-        cards = sorted(pool.elements(), key=lambda c: (POINTS[c], order.eff[c] == TRUMP, order.key[c], c))
-        return tuple(order.sorted(cards[:len(buried)]))
+        keep = [c for c in buried if not POINTS[c]]
+        pool = list(h.start_hands[seat]) + [c for c in buried if POINTS[c]]
+        pool.sort(key=lambda c: (POINTS[c], order.eff[c] == TRUMP, order.key[c], c))
+        return tuple(order.sorted(keep + pool[:len(buried) - len(keep)]))

@@ -263,3 +263,31 @@ def test_search_budget_shrinks_the_window():
     full = review(match, select=["SJ610"])
     assert {(f.trick, f.seat) for f in small} <= {(f.trick, f.seat) for f in full}
     assert review(match, search_budget=0, select=["SJ610"]) == []
+
+
+@pytest.mark.parametrize("rules,seed", [("standard", 2), ("campus", 1), ("one-deck", 1), ("shengji-io", 2),
+                                        ("botzone", 1)])
+def test_recorded_plays_never_beat_best_play(rules, seed):
+    """Along a generated hand, the search's value before each play is at least
+    as good for the mover as the value after the recorded play (whose last-trick
+    gain, kitty and penalties come from the replay, not the search)."""
+    from analyzer.generate import generate_match
+    from analyzer.mistakes.base import HandContext
+    from replay.game import replay
+
+    match = replay(generate_match(rules, hands=1, seed=seed))
+    checked = 0
+    for hand in match.hands:
+        ctx = HandContext(hand, endgame_tricks=3)
+        if ctx.window_start is None:
+            continue
+        for ti in range(ctx.window_start, len(hand.tricks)):
+            for k, p in enumerate(hand.tricks[ti].plays):
+                before, after = ctx.value(ti, k), ctx.play_value(ti, k)
+                assert (before >= after) if ctx.is_attacker(p.seat) else (before <= after)
+                checked += 1
+        # the value after the last play is what the replay scored in the last trick
+        last = len(hand.tricks) - 1
+        assert ctx.play_value(last, 3) == (hand.tricks[-1].points + hand.kitty_points
+                                           if hand.tricks[-1].to_attackers else 0)
+    assert checked
