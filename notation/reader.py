@@ -118,17 +118,30 @@ _Tag, _Levels, _Declaration, _Bury = _builder(Tag), _builder(Levels), _builder(D
 _Hand, _Record, _Note = _builder(Hand), _builder(Record), _builder(Note)
 
 
-# the three objects built for every play line, with their fields spelled out
-def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span) -> Play:
-    return _fill(Play, {"span": span, "comments": [], "line_comment": None,
-                        "seat": seat, "cards": cards, "attempted": attempted},
-                 {"seat", "cards", "attempted", "span"})
+# The three objects built for every play line (about 130 a hand): `_fill`
+# spelled out, with everything bound as defaults (local lookups).
+def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span,
+              _new=object.__new__, _cls=Play, _set=_set, _given=_set_fields_set,
+              _extra=_set_extra, _private=_set_private) -> Play:
+    obj = _new(_cls)
+    _set(obj, "__dict__", {"span": span, "comments": [], "line_comment": None,
+                           "seat": seat, "cards": cards, "attempted": attempted})
+    _given(obj, {"seat", "cards", "attempted", "span"})
+    _extra(obj, None)
+    _private(obj, None)
+    return obj
 
 
-def _new_trick(number: int | None, plays: list, span: Span, comments: list[str]) -> Trick:
-    return _fill(Trick, {"span": span, "comments": comments, "line_comment": None,
-                         "number": number, "plays": plays},
-                 {"span", "comments", "number", "plays"})
+def _new_trick(number: int | None, plays: list, span: Span, comments: list[str],
+               _new=object.__new__, _cls=Trick, _set=_set, _given=_set_fields_set,
+               _extra=_set_extra, _private=_set_private) -> Trick:
+    obj = _new(_cls)
+    _set(obj, "__dict__", {"span": span, "comments": comments, "line_comment": None,
+                           "number": number, "plays": plays})
+    _given(obj, {"span", "comments", "number", "plays"})
+    _extra(obj, None)
+    _private(obj, None)
+    return obj
 
 
 def _new_seat_cards(seat: str, cards: tuple, span: Span, comments: list[str]) -> SeatCards:
@@ -222,9 +235,24 @@ def split_cards(text: str) -> tuple[int, ...]:
 _SUIT_CHARS = frozenset("SHDCshdc♠♥♦♣♤♡♢♧")
 
 
+#: suit character -> rank as written -> card, for `_group_cards`; ranks are
+#: read left to right, ``10`` first, in either case (as `parse_group` does)
+_RANK_TOKEN = re.compile(r"10|.", re.S)
+_RANK_OFFSETS = {**{str(r): r - 2 for r in range(2, 11)}, "T": 8, "J": 9, "Q": 10, "K": 11, "A": 12}
+_CARD_BY_RANK = {ch: {written: suit_from_char(ch) * 13 + offset
+                      for rank, offset in _RANK_OFFSETS.items() for written in {rank, rank.lower()}}
+                 for ch in _SUIT_CHARS}
+
+
 def _group_cards(key: str) -> tuple[int, ...]:
     """Cards of one group; the suit may be repeated before each rank
     (``♠A♠K♠K`` = ``♠AKK``), but a group holds one suit."""
+    by_rank = _CARD_BY_RANK.get(key[0])
+    if by_rank is not None and len(key) > 1:  # the usual group, in one go
+        try:
+            return tuple(map(by_rank.__getitem__, _RANK_TOKEN.findall(key, 1)))
+        except KeyError:
+            pass  # `parse_group` explains
     try:
         return parse_group(key)
     except ValueError:
@@ -263,6 +291,7 @@ _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
 _GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
 _TRICKNO_RE = re.compile(r"([0-9]+)\.[ \t]*")
+_DIGITS = frozenset("0123456789")
 _PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
 
@@ -622,19 +651,19 @@ class _Build(Transformer):
         """One seat line or trick line: ``text`` (no line end) starts at
         ``line``:``column``; ``more`` are the COMMENTARY / PLAYS tokens that
         follow it on its line."""
-        m = _TRICKNO_RE.match(text)
+        m = _TRICKNO_RE.match(text) if text[:1] in _DIGITS else None
         number = int(m.group(1)) if m else None
         plays = self._plays(text, m.end() if m else 0, line, column)
-        end = Span(line, column, line, column + len(text.rstrip()))
+        end_line, end_column = line, column + len(text.rstrip())
         trick_comments: list[str] = []
         offset = self.offset
         for tok in more:
             if tok.type == "PLAYS":
                 plays.extend(self._plays(tok.value, 0, tok.line + offset, tok.column))
-                end = self._span(tok)
+                end_line, end_column = tok.end_line + offset, tok.end_column
             else:
                 (plays[-1].comments if plays else trick_comments).append(_commentary_text(tok.value))
-        span = Span(line, column, end.end_line, end.end_column)
+        span = _span_new(Span, (line, column, end_line, end_column))
         if self.bad:
             return self._done(_Item("trick", None, span, []))
         if number is None and len(plays) == 1 and plays[0].attempted is None:
@@ -768,65 +797,70 @@ _TERMINALS: dict[str, re.Pattern] = {}
 
 
 def _terminals() -> dict[str, re.Pattern]:
-    """The grammar's terminals, compiled (one line at a time, no line end)."""
+    """The grammar's terminals, compiled (matched within one line), and
+    ``play_line``: a whole seat or trick line, its PLAY_LINES token as group 1."""
     if not _TERMINALS:
         for term in _parser().terminals:
             _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
+        # `[ \t]*+` after the token cannot fail, so group 1 is what Lark's
+        # lexer matches from the same position
+        _TERMINALS["play_line"] = re.compile(
+            rf"[ \t]*+({_TERMINALS['PLAY_LINES'].pattern})[ \t]*+")
     return _TERMINALS
 
 
 def _quick_lex(lines: list[str]) -> list | None:
-    """Each line of a simple chunk as ``(rule, tokens, comment)`` (``rule``
-    None for a comment line; blank lines are left out), or None when some
-    line needs Lark."""
+    """Each line of a simple chunk as ``(rule, tokens, comment)``, or None
+    when some line needs Lark. ``rule`` is a `_Build` rule; ``"play_line"``
+    for a seat or trick line, whose tokens are ``(text, line, column)``;
+    None for a comment line. Blank lines are left out."""
     terms = _terminals()
-    play_lines, tag_re, value_re = terms["PLAY_LINES"], terms["TAG"], terms["VALUE"]
+    play_line, tag_re, value_re = terms["play_line"].match, terms["TAG"], terms["VALUE"]
     blanks = _BLANKS.match
     out = []
     for number, line in enumerate(lines, 1):
-        pos = blanks(line).end()
-        if pos == len(line):
-            continue
-        head = line[pos]
-        if head in "NWSE0123456789":
-            m = play_lines.match(line, pos)
-            if m is None:
-                return None
-            rule, toks = "plays", [_Tok("PLAY_LINES", m.group(), number, pos)]
+        m = play_line(line)
+        if m is not None:  # the usual line
+            rule, toks = "play_line", (m.group(1), number, m.start(1) + 1)
             pos = m.end()
-        elif head == "[":
-            toks = []
-            while (m := tag_re.match(line, pos)) is not None:
-                toks.append(_Tok("TAG", m.group(), number, pos))
-                pos = blanks(line, m.end()).end()
-            rule = "tags"
-        elif head == ";":
-            rule, toks = None, None
         else:
-            word = _LOWER_WORD.match(line, pos)
-            shape = _SHAPES.get(word.group()) if word else None
-            if shape is None or terms[word.group().upper()].match(line, pos) is None:
-                return None
-            rule, wanted = shape
-            toks = [_Tok(word.group().upper(), word.group(), number, pos)]
-            pos = blanks(line, word.end()).end()
-            if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
-                rule, wanted = "declare_none", ()
-                toks.append(_Tok("NONE", m.group(), number, pos))
-                pos = m.end()
-            for name in wanted:
-                optional = name.endswith("?")
-                name = name.rstrip("?")
-                pos = blanks(line, pos).end()
-                m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
-                if m is None:
-                    if optional:
-                        break
+            pos = blanks(line).end()
+            if pos == len(line):
+                continue
+            head = line[pos]
+            if head == "[":
+                toks = []
+                while (m := tag_re.match(line, pos)) is not None:
+                    toks.append(_Tok("TAG", m.group(), number, pos))
+                    pos = blanks(line, m.end()).end()
+                rule = "tags"
+            elif head == ";":
+                rule, toks = None, None
+            else:
+                word = _LOWER_WORD.match(line, pos)
+                shape = _SHAPES.get(word.group()) if word else None
+                if shape is None or terms[word.group().upper()].match(line, pos) is None:
                     return None
-                toks.append(_Tok(name, m.group(), number, pos))
-                pos = m.end()
-        # what may end a line: blanks, then nothing or a `;` comment
-        pos = blanks(line, pos).end()
+                rule, wanted = shape
+                toks = [_Tok(word.group().upper(), word.group(), number, pos)]
+                pos = blanks(line, word.end()).end()
+                if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
+                    rule, wanted = "declare_none", ()
+                    toks.append(_Tok("NONE", m.group(), number, pos))
+                    pos = m.end()
+                for name in wanted:
+                    optional = name.endswith("?")
+                    name = name.rstrip("?")
+                    pos = blanks(line, pos).end()
+                    m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
+                    if m is None:
+                        if optional:
+                            break
+                        return None
+                    toks.append(_Tok(name, m.group(), number, pos))
+                    pos = m.end()
+            pos = blanks(line, pos).end()
+        # what may end a line: nothing or a `;` comment
         comment = None
         if pos < len(line):
             if line[pos] != ";":
@@ -841,10 +875,12 @@ def _quick_items(lexed: list, offset: int) -> list[_Item]:
     build = _BUILD
     build.offset = offset
     build.bad = False
+    play_line = build._play_line
     children = []
     for rule, toks, comment in lexed:
-        if rule == "plays":
-            children.append(build.plays(toks))
+        if rule == "play_line":  # what `_Build.plays` does with a one-line token
+            text, line, column = toks
+            children.append(play_line(text, line + offset, column))
         elif rule == "tags":
             children.append(build.tags([build.tag([tok]) for tok in toks]))
         elif rule is not None:

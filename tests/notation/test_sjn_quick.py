@@ -206,3 +206,21 @@ def sjn_line(draw):
 @given(st.lists(sjn_line(), max_size=12))
 def test_generated_lines(lines):
     assert_same_both_ways("\n".join(lines))
+
+
+# -- card groups ---------------------------------------------------------------------------
+
+def _outcome(f, key):
+    try:
+        return f(key)
+    except ValueError as exc:
+        return str(exc)
+
+
+@settings(max_examples=EXAMPLES * 25, deadline=None)
+@given(st.sampled_from(sorted("SHDCshdc♠♥♦♣♤♡♢♧")),
+       st.lists(st.sampled_from(list("2345678910TJQKAtjqkaxX1ßıǰ大 ") + ["10"]), max_size=8).map("".join))
+def test_card_groups_read_as_parse_group_reads_them(suit, ranks):
+    from replay.cards import parse_group
+    key = suit + ranks
+    assert _outcome(reader._group_cards, key) == _outcome(parse_group, key)
