@@ -53,6 +53,12 @@ from replay.trick import check_throw, throw_penalty, trick_winner
 from replay.units import Unit, decompose
 
 INF = 10 ** 9
+#: entries of the move and position caches (about 1 kB each) before they are emptied
+CACHE_LIMIT = 150_000
+#: entries of the transposition table before it is emptied
+TABLE_LIMIT = 400_000
+#: the limits are checked every TRIM_MASK + 1 nodes
+TRIM_MASK = 0xFFF
 
 Hands = tuple[tuple[int, ...], ...]
 Play = tuple[int, ...]
@@ -588,11 +594,23 @@ class Solver:
                 beta = hi
         return self._node(hands, leader, (), alpha, beta, self._trick_reps(hands), first, tt_key)
 
+    def _trim(self) -> None:
+        """Bound the memory: the caches are rebuilt on demand, and the table only
+        speeds the search up, so each is emptied when it grows past its limit."""
+        if len(self._analysis) + len(self._leads) > CACHE_LIMIT:
+            for cache in (self._analysis, self._leads, self._partial, self._winner, self._follow_cache,
+                          self._follow_distinct, self._stands, self._unit_leads, self._throw_cands):
+                cache.clear()
+        if len(self._tt) > TABLE_LIMIT:
+            self._tt.clear()
+
     def _node(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int,
               reps, first: Play | None, tt_key=None) -> int:
         self.nodes += 1
         if self.nodes > self._limit:
             raise SearchBudgetExceeded("the search ran out of its node budget")
+        if not self.nodes & TRIM_MASK:
+            self._trim()
         k = len(plays)
         seat = (leader + k) % 4
         maxi = self.attacker[seat]

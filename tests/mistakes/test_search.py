@@ -202,3 +202,20 @@ def test_table_key_merges_interchangeable_singles_only():
     assert key("S9 C9") not in (key("S8 C9"), key("S7 C9"))
     # a pair keeps its identity: ♣9♣9 is not ♣8♣8 (tractors need exact ranks)
     assert key("C9 C9") != key("C8 C8")
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(endgames(max_cards=3))
+def test_emptied_caches_and_table_change_no_value(case):
+    import analyzer.search as search
+    rs, order, hands, leader, dealer, kitty = case
+    want = Solver(order, rs, dealer, kitty).value(position(hands, leader))
+    old = search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK
+    search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK = 1, 1, 0
+    try:
+        s = Solver(order, rs, dealer, kitty)
+        for _ in range(3):
+            s._trim()
+            assert s.value(position(hands, leader)) == want
+    finally:
+        search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK = old
