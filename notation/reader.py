@@ -29,6 +29,7 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from lark import Lark, Transformer
 from lark.exceptions import LarkError, UnexpectedInput
@@ -290,7 +291,6 @@ _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.\-]*)[ \t]+"((?:[^"\\\n]|\\.
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
 _GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
-_TRICKNO_RE = re.compile(r"([0-9]+)\.[ \t]*")
 _DIGITS = frozenset("0123456789")
 _PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
@@ -651,9 +651,13 @@ class _Build(Transformer):
         """One seat line or trick line: ``text`` (no line end) starts at
         ``line``:``column``; ``more`` are the COMMENTARY / PLAYS tokens that
         follow it on its line."""
-        m = _TRICKNO_RE.match(text) if text[:1] in _DIGITS else None
-        number = int(m.group(1)) if m else None
-        plays = self._plays(text, m.end() if m else 0, line, column)
+        if text[:1] in _DIGITS:  # `12.` (the plays are searched for after it)
+            dot = text.index(".")
+            number = int(text[:dot])
+            plays = self._plays(text, dot + 1, line, column)
+        else:
+            number = None
+            plays = self._plays(text, 0, line, column)
         end_line, end_column = line, column + len(text.rstrip())
         trick_comments: list[str] = []
         offset = self.offset
@@ -663,7 +667,11 @@ class _Build(Transformer):
                 end_line, end_column = tok.end_line + offset, tok.end_column
             else:
                 (plays[-1].comments if plays else trick_comments).append(_commentary_text(tok.value))
-        span = _span_new(Span, (line, column, end_line, end_column))
+        return self._line_item(number, plays, _span_new(Span, (line, column, end_line, end_column)),
+                               trick_comments)
+
+    def _line_item(self, number: int | None, plays: list, span: Span, trick_comments: list[str]) -> _Item:
+        """The item of a seat line (no number, one play) or a trick line."""
         if self.bad:
             return self._done(_Item("trick", None, span, []))
         if number is None and len(plays) == 1 and plays[0].attempted is None:
@@ -672,6 +680,38 @@ class _Build(Transformer):
             return _Item("seat", node, span, node.comments)
         node = _new_trick(number, plays, span, trick_comments)
         return _Item("trick", node, span, node.comments, plays[-1].comments if plays else trick_comments)
+
+    def _matched_play_line(self, m: re.Match, line: int) -> _Item:
+        """A seat or trick line matched whole by ``_terminals()["plays4"]``:
+        what `_play_line` makes of its PLAY_LINES token (group 1), read from
+        the match's groups."""
+        groups = m.groups()
+        regs = m.regs  # (start, end) of each group, by group number
+        plays = []
+        cache = _LIST_CACHE
+        for k in (3, 6, 9, 12):  # the group numbers of the seats
+            seat, cards_text, attempt_text = groups[k - 1:k + 2]
+            if seat is None:
+                break
+            try:
+                if attempt_text is None:
+                    attempted = None
+                    cards = cache.get(cards_text)
+                    if cards is None:
+                        cards = split_cards(cards_text)
+                        if len(cache) < 50_000:
+                            cache[cards_text] = cards
+                    end = regs[k + 1][1]
+                else:
+                    attempted, cards = split_cards(cards_text), split_cards(attempt_text)
+                    end = regs[k + 2][1]
+            except CardError:  # the general way says what is wrong
+                return self._play_line(groups[0], line, regs[1][0] + 1)
+            plays.append(_new_play(seat, cards, attempted,
+                                   _span_new(Span, (line, regs[k][0] + 1, line, end + 1))))
+        number = int(groups[1]) if groups[1] is not None else None
+        start, end = regs[1]
+        return self._line_item(number, plays, _span_new(Span, (line, start + 1, line, end + 1)), [])
 
     def plays(self, children):
         first = children[0]
@@ -762,17 +802,20 @@ def use_backend(name: str) -> str:
 QUICK_LINES = True
 
 
-class _Tok:
+class _Tok(NamedTuple):
     """The parts of a (one-line) Lark token that `_Build` reads."""
 
-    __slots__ = ("type", "value", "line", "column", "end_line", "end_column")
+    type: str
+    value: str
+    line: int
+    column: int  # from 1, as Lark counts
+    end_line: int
+    end_column: int
 
-    def __init__(self, type_: str, value: str, line: int, start: int):
-        self.type = type_
-        self.value = value
-        self.line = self.end_line = line
-        self.column = start + 1  # Lark's columns count from 1
-        self.end_column = start + 1 + len(value)
+
+def _tok(type_: str, value: str, line: int, start: int) -> _Tok:
+    """The token ``value`` found at index ``start`` of line ``line``."""
+    return _span_new(_Tok, (type_, value, line, start + 1, line, start + 1 + len(value)))
 
 
 _BLANKS = re.compile(r"[ \t]*")
@@ -806,6 +849,14 @@ def _terminals() -> dict[str, re.Pattern]:
         # lexer matches from the same position
         _TERMINALS["play_line"] = re.compile(
             rf"[ \t]*+({_TERMINALS['PLAY_LINES'].pattern})[ \t]*+")
+        # the same line with at most four plays, each play's parts in groups
+        # (seat, cards, cards after `->`), to the end of the line: anchored at
+        # the end, only the greedy reading Lark's lexer takes can match
+        cards = _TERMINALS["CARDS"].pattern
+        play = rf"([NWSE]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
+        _TERMINALS["plays4"] = re.compile(
+            rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
+            rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
     return _TERMINALS
 
 
@@ -815,12 +866,19 @@ def _quick_lex(lines: list[str]) -> list | None:
     for a seat or trick line, whose tokens are ``(text, line, column)``;
     None for a comment line. Blank lines are left out."""
     terms = _terminals()
-    play_line, tag_re, value_re = terms["play_line"].match, terms["TAG"], terms["VALUE"]
+    plays4, play_line = terms["plays4"].match, terms["play_line"].match
+    tag_re, value_re = terms["TAG"], terms["VALUE"]
     blanks = _BLANKS.match
     out = []
     for number, line in enumerate(lines, 1):
+        m = plays4(line)
+        if m is not None:  # the usual line, whole
+            comment = m.group(15)
+            out.append(("plays4", (m, number),
+                        None if comment is None else _tok("LINE_COMMENT", comment, number, m.start(15))))
+            continue
         m = play_line(line)
-        if m is not None:  # the usual line
+        if m is not None:
             rule, toks = "play_line", (m.group(1), number, m.start(1) + 1)
             pos = m.end()
         else:
@@ -831,7 +889,7 @@ def _quick_lex(lines: list[str]) -> list | None:
             if head == "[":
                 toks = []
                 while (m := tag_re.match(line, pos)) is not None:
-                    toks.append(_Tok("TAG", m.group(), number, pos))
+                    toks.append(_tok("TAG", m.group(), number, pos))
                     pos = blanks(line, m.end()).end()
                 rule = "tags"
             elif head == ";":
@@ -842,11 +900,11 @@ def _quick_lex(lines: list[str]) -> list | None:
                 if shape is None or terms[word.group().upper()].match(line, pos) is None:
                     return None
                 rule, wanted = shape
-                toks = [_Tok(word.group().upper(), word.group(), number, pos)]
+                toks = [_tok(word.group().upper(), word.group(), number, pos)]
                 pos = blanks(line, word.end()).end()
                 if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
                     rule, wanted = "declare_none", ()
-                    toks.append(_Tok("NONE", m.group(), number, pos))
+                    toks.append(_tok("NONE", m.group(), number, pos))
                     pos = m.end()
                 for name in wanted:
                     optional = name.endswith("?")
@@ -857,7 +915,7 @@ def _quick_lex(lines: list[str]) -> list | None:
                         if optional:
                             break
                         return None
-                    toks.append(_Tok(name, m.group(), number, pos))
+                    toks.append(_tok(name, m.group(), number, pos))
                     pos = m.end()
             pos = blanks(line, pos).end()
         # what may end a line: nothing or a `;` comment
@@ -865,7 +923,7 @@ def _quick_lex(lines: list[str]) -> list | None:
         if pos < len(line):
             if line[pos] != ";":
                 return None
-            comment = _Tok("LINE_COMMENT", line[pos:], number, pos)
+            comment = _tok("LINE_COMMENT", line[pos:], number, pos)
         out.append((rule, toks, comment))
     return out
 
@@ -875,10 +933,13 @@ def _quick_items(lexed: list, offset: int) -> list[_Item]:
     build = _BUILD
     build.offset = offset
     build.bad = False
-    play_line = build._play_line
+    play_line, plays4 = build._play_line, build._matched_play_line
     children = []
     for rule, toks, comment in lexed:
-        if rule == "play_line":  # what `_Build.plays` does with a one-line token
+        if rule == "plays4":
+            m, line = toks
+            children.append(plays4(m, line + offset))
+        elif rule == "play_line":  # what `_Build.plays` does with a one-line token
             text, line, column = toks
             children.append(play_line(text, line + offset, column))
         elif rule == "tags":
@@ -994,7 +1055,10 @@ def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
     has_content = False
     inside = False
     cut: int | None = None
-    for number, line in enumerate(_guarded(_lines_of(source), lambda: (first, buf))):
+    lines = _lines_of(source)
+    if not isinstance(source, (str, bytes)):  # reading a file or an iterable may fail
+        lines = _guarded(lines, lambda: (first, buf))
+    for number, line in enumerate(lines):
         if number == 0 and line.startswith("\ufeff"):
             line = line[1:]
         stripped = line.lstrip()
@@ -1394,10 +1458,7 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
             fields[field] = item.value
             if span_field:
                 fields[span_field] = span
-            note = _Note(span=span, comments=item.comments, line_comment=item.line_comment)
-            if item.comments or item.line_comment is not None:
-                hand.line_notes[kind] = note
-            target = _LazyNote(hand, kind, note)
+            target = _LazyNote(hand, kind, span, item.comments, item.line_comment)
             continue
         if item.line_comment is not None:
             node.__dict__["line_comment"] = item.line_comment
@@ -1407,28 +1468,38 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
 
 
 class _LazyNote:
-    """Stands for a hand line's :class:`Note` until a comment needs it stored."""
+    """Stands for a hand line's :class:`Note` (in ``hand.line_notes[key]``),
+    built and stored only when the line has a comment."""
 
-    __slots__ = ("hand", "key", "note")
+    __slots__ = ("hand", "key", "span", "_comments", "_line_comment", "note")
 
-    def __init__(self, hand, key: str, note):
+    def __init__(self, hand, key: str, span: Span, comments: list[str], line_comment: str | None):
         self.hand = hand
         self.key = key
-        self.note = note
+        self.span = span
+        self._comments = comments
+        self._line_comment = line_comment
+        self.note = None
+        if comments or line_comment is not None:
+            self._stored()
+
+    def _stored(self):
+        if self.note is None:
+            self.note = _Note(span=self.span, comments=self._comments, line_comment=self._line_comment)
+            self.hand.line_notes[self.key] = self.note
+        return self.note
 
     @property
     def comments(self) -> list[str]:
-        self.hand.line_notes[self.key] = self.note
-        return self.note.comments
+        return self._stored().comments
 
     @property
     def line_comment(self) -> str | None:
-        return self.note.line_comment
+        return self._line_comment if self.note is None else self.note.line_comment
 
     @line_comment.setter
     def line_comment(self, value: str | None) -> None:
-        self.hand.line_notes[self.key] = self.note
-        self.note.line_comment = value
+        self._stored().line_comment = value
 
 
 # -- reading a whole input ---------------------------------------------------------------------

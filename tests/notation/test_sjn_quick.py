@@ -104,7 +104,10 @@ def test_texts_the_shortcut_takes():
              write(bench_like_hand(rng, 1), unicode=True, grouped=False),
              TEMPLATE,
              TEMPLATE.replace("trump H", "trump H  ; hearts\n  ; more\nfirst W\nredeal\ndeclare none"),
-             TEMPLATE.replace("1. S: HA", "1.\tS:HA->HK").replace("2. S: SA", "  2. S: SA SK -> SA")]
+             TEMPLATE.replace("1. S: HA", "1.\tS:HA->HK").replace("2. S: SA", "  2. S: SA SK -> SA"),
+             TEMPLATE.replace("W: H3", "W: H3  S: H4 ; five plays"),        # more than four plays
+             TEMPLATE.replace("E: H6", "E: H6 HX").replace("N: SA SK H2", "N: SA SK H2 N"),  # bad cards
+             TEMPLATE.replace("2. S: SA  E: S9", "2.S:SA E:S9->S8\t; tight")]
     for text in texts:
         assert uses_shortcut(text), text
         assert_same_both_ways(text)
