@@ -140,8 +140,8 @@ def run_cli(args: list[str]) -> tuple[float, int]:
     return wall, rss
 
 
-def big_file(text: str, copies: int) -> Path:
-    path = OUT / f"big-{copies}.sjn"
+def big_file(text: str, copies: int, hands: int) -> Path:
+    path = OUT / f"big-{hands}x{copies}.sjn"
     if not path.exists():
         with open(path, "w", encoding="utf-8") as f:
             for _ in range(copies):
@@ -210,12 +210,12 @@ def main() -> None:
     rows.append(("annotate (mistakes, K = 6)",
                  f"{ann[0]:,.1f} hands/s over {ann[1]} hands" if ann else "not available", ""))
 
-    small = big_file(text, 1)
+    small = big_file(text, 1, n)
     t1, _ = run_cli(["lint", "--jobs", "1", "--quiet", str(small)])
     t2, _ = run_cli(["lint", "--jobs", "2", "--quiet", str(small)])
     rows.append(("lint --jobs 2 vs --jobs 1", f"×{t1 / t2:.2f} ({t1:.1f} s → {t2:.1f} s wall, {n} hands)",
                  "≥ ×1.8"))
-    big = big_file(text, copies)
+    big = big_file(text, copies, n)
     tb, rss = run_cli(["lint", "--jobs", "1", "--quiet", str(big)])
     rows.append((f"lint peak RSS, {n * copies:,}-hand file", f"{rss / 1024:.0f} MB ({tb:.0f} s wall)",
                  "< 200 MB"))
