@@ -120,15 +120,23 @@ try:
 except SystemExit:
     pass
 finally:
-    print("MAXRSS", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+    # VmHWM is this process's own peak (ru_maxrss would keep the forked parent's across exec)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                peak = int(line.split()[1])
+    except OSError:
+        pass
+    print("MAXRSS", peak, file=sys.stderr)
 """
 
 
 def run_cli(args: list[str]) -> tuple[float, int]:
     """Wall time and peak RSS (KiB) of ``shengji ARGS`` in a subprocess.
 
-    The child reports its own peak (the rusage of a forked child would also
-    count the parent's pages it shared before exec)."""
+    The child reports its own peak, VmHWM (Linux keeps ``ru_maxrss`` across
+    exec, so a child forked from this big process would report our peak)."""
     t = time.perf_counter()
     proc = subprocess.run([sys.executable, "-c", _CHILD, *args], stdout=subprocess.DEVNULL,
                           stderr=subprocess.PIPE, text=True, cwd=ROOT)
