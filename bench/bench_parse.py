@@ -3,12 +3,16 @@ turns into the record model. Prints figures, asserts nothing.
 
 Each hand is random but well formed (not legal play): 25 cards per seat, an
 8-card kitty, a declaration, a bury, 25 tricks of 4 plays, points. Hands are
-written with the canonical writer, one record per hand with a few tags. Two
-figures per backend: streaming with ``notation.iter_records`` (each record
-dropped once read, as the linter does with a big file) and ``notation.parse``
+written with the canonical writer, one record per hand with a few tags.
+Figures per backend: streaming with ``notation.iter_records`` (each record
+dropped once read, as the linter does with a big file); ``notation.parse``
 keeping every record (which adds the cost of a growing heap for Python's
-garbage collector). Both include everything a caller pays for: cutting into
-records, Lark, building the pydantic models.
+garbage collector); streaming the same hands annotated with a ``{ … }``
+commentary every fifth trick; and streaming with the reader's shortcut turned
+off, so that Lark parses every chunk, as it does a chunk with a commentary
+running over several lines or a syntax error (the figure the backend
+changes). All include everything a caller pays for: cutting into records,
+lexing and parsing, building the pydantic models.
 
     python bench/bench_parse.py [--hands 500] [--repeat 5] [--seed 1]
 
@@ -33,7 +37,7 @@ from replay.cards import deck_list  # noqa: E402
 SEATS = ("N", "W", "S", "E")
 
 
-def random_hand(rng: random.Random, number: int) -> Hand:
+def random_hand(rng: random.Random, number: int, annotated: bool = False) -> Hand:
     deck = deck_list(2)
     rng.shuffle(deck)
     hands = {seat: deck[i * 25:(i + 1) * 25] for i, seat in enumerate(SEATS)}
@@ -50,7 +54,8 @@ def random_hand(rng: random.Random, number: int) -> Hand:
         for k in range(4):
             seat = SEATS[(leader + k) % 4]
             plays.append(Play(seat=seat, cards=(held[seat].pop(),)))
-        tricks.append(Trick(number=t + 1, plays=plays))
+        comments = [f"trick {t + 1}: a note"] if annotated and t % 5 == 4 else []
+        tricks.append(Trick(number=t + 1, plays=plays, comments=comments))
         leader = rng.randrange(4)
     declarer = rng.choice(SEATS)
     return Hand(
@@ -66,10 +71,10 @@ def random_hand(rng: random.Random, number: int) -> Hand:
     )
 
 
-def make_text(n: int, seed: int) -> str:
+def make_text(n: int, seed: int, annotated: bool = False) -> str:
     rng = random.Random(seed)
     records = [Record(tags=[Tag(name="Event", value="bench"), Tag(name="Rules", value="standard")],
-                      hands=[random_hand(rng, i + 1)]) for i in range(n)]
+                      hands=[random_hand(rng, i + 1, annotated)]) for i in range(n)]
     return write(records)
 
 
@@ -92,9 +97,11 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     n = args.hands
     text = make_text(n, args.seed)
-    records, diags = parse(text)
-    if diags or len(records) != n:  # a sanity check of the generated text
-        print(f"unexpected: {len(records)} records, {len(diags)} diagnostics: {diags[:3]}")
+    annotated = make_text(n, args.seed, annotated=True)
+    for t in (text, annotated):
+        records, diags = parse(t)
+        if diags or len(records) != n:  # a sanity check of the generated text
+            print(f"unexpected: {len(records)} records, {len(diags)} diagnostics: {diags[:3]}")
     del records  # a big live heap would slow the garbage collector in the runs below
     print(f"{n} two-deck hands, {len(text) / n:.0f} characters per hand, "
           f"CPU time, best of {args.repeat} runs")
@@ -106,6 +113,17 @@ def main(argv: list[str] | None = None) -> None:
     def keep_all():
         parse(text)
 
+    def streaming_annotated():
+        for _ in iter_records(annotated):
+            pass
+
+    def streaming_by_lark():
+        reader.QUICK_LINES = False
+        try:
+            streaming()
+        finally:
+            reader.QUICK_LINES = True
+
     for backend in ("lark", "lark-cython"):
         used = reader.use_backend(backend)
         if used != backend:
@@ -114,8 +132,10 @@ def main(argv: list[str] | None = None) -> None:
         parse(text[:2000])  # warm up (grammar build, caches)
         stream = best_rate(streaming, n, args.repeat)
         kept = best_rate(keep_all, n, args.repeat)
-        print(f"  {backend:12s}: {stream:6.0f} hands/s streaming ({1e3 / stream:.2f} ms/hand), "
-              f"{kept:6.0f} hands/s keeping every record")
+        noted = best_rate(streaming_annotated, n, args.repeat)
+        by_lark = best_rate(streaming_by_lark, n, args.repeat)
+        print(f"  {backend:12s}: {stream:5.0f} hands/s streaming ({1e3 / stream:.2f} ms/hand), "
+              f"{kept:5.0f} keeping every record, {noted:5.0f} annotated, {by_lark:5.0f} all by Lark")
     reader.use_backend("lark-cython")
     print(f"target: 2000 hands/s; the reader uses {reader.BACKEND} by default here")
 

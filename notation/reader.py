@@ -6,14 +6,21 @@ How a text is read:
    record chunks: a line whose first non-blank character is ``[`` starts a new
    record once the current one has hand content. Only one chunk is held in
    memory at a time, so a file of any size streams.
-2. **Fast path.** The chunk is parsed in one go by the Lark LALR parser
+2. **Shortcut.** A chunk made only of one-line elements (tags, keyword
+   lines, seat and trick lines, blanks, ``;`` comments: what the writer
+   produces when there is no commentary) is lexed line by line with the
+   grammar's own terminals (:func:`_quick_lex`) and built by the same rule
+   methods, so a bad value (a card, a seat) is reported as in step 3; a seat
+   or trick line is read whole with one regex. Anything else (a commentary, a
+   syntax error) leaves the whole chunk to step 3.
+3. **Lark.** The chunk is parsed in one go by the Lark LALR parser
    (``sjn.lark``) with the tree builder inlined (:class:`_Build`): each line
    becomes an :class:`_Item`, and the cards are split in Python.
-3. **Recovery.** If Lark stops on a syntax error, the chunk is read again one
+4. **Recovery.** If Lark stops on a syntax error, the chunk is read again one
    *logical line* at a time (a line, plus the following lines a multi-line
    ``{ … }`` commentary runs over). A line that fails is dropped with one
    diagnostic and reading goes on at the next line.
-4. **Assembly.** :func:`_assemble` turns the items into :class:`Record` and
+5. **Assembly.** :func:`_assemble` turns the items into :class:`Record` and
    :class:`Hand` objects, attaches comments and reports repeated lines.
 
 Diagnostics are collected, never raised; any unexpected failure becomes an
@@ -688,27 +695,29 @@ class _Build(Transformer):
         groups = m.groups()
         regs = m.regs  # (start, end) of each group, by group number
         plays = []
+        append = plays.append
         cache = _LIST_CACHE
         for k in (3, 6, 9, 12):  # the group numbers of the seats
-            seat, cards_text, attempt_text = groups[k - 1:k + 2]
+            seat = groups[k - 1]
             if seat is None:
                 break
+            cards_text, attempt_text = groups[k], groups[k + 1]
+            if attempt_text is None and (cards := cache.get(cards_text)) is not None:  # the usual play
+                append(_new_play(seat, cards, None,
+                                 _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))))
+                continue
             try:
                 if attempt_text is None:
-                    attempted = None
-                    cards = cache.get(cards_text)
-                    if cards is None:
-                        cards = split_cards(cards_text)
-                        if len(cache) < 50_000:
-                            cache[cards_text] = cards
+                    attempted, cards = None, split_cards(cards_text)
+                    if len(cache) < 50_000:
+                        cache[cards_text] = cards
                     end = regs[k + 1][1]
                 else:
                     attempted, cards = split_cards(cards_text), split_cards(attempt_text)
                     end = regs[k + 2][1]
             except CardError:  # the general way says what is wrong
                 return self._play_line(groups[0], line, regs[1][0] + 1)
-            plays.append(_new_play(seat, cards, attempted,
-                                   _span_new(Span, (line, regs[k][0] + 1, line, end + 1))))
+            append(_new_play(seat, cards, attempted, _span_new(Span, (line, regs[k][0] + 1, line, end + 1))))
         number = int(groups[1]) if groups[1] is not None else None
         start, end = regs[1]
         return self._line_item(number, plays, _span_new(Span, (line, start + 1, line, end + 1)), [])
@@ -782,21 +791,24 @@ def use_backend(name: str) -> str:
 # -- the shortcut for simple chunks ----------------------------------------------------
 #
 # Most chunks hold nothing but well-formed one-line elements: tags, keyword
-# lines, seat and trick lines, blank lines and `;` comments. For those, Lark's
-# LALR machinery costs more than building the model (a few µs a token). The
-# shortcut lexes such a chunk line by line with the grammar's own terminal
-# regexes, tried in the order Lark's contextual lexer tries them, and hands the
-# same tokens to the same `_Build` rule methods Lark would call. If any line of
-# the chunk holds anything else (a `{ … }` commentary, a bare trick number, a
-# syntax error, …), the shortcut gives up before building anything and Lark
-# reads the chunk as before. Values are checked by the rule methods on both
-# paths, so a bad card or seat gets the same diagnostic and span either way.
+# lines, seat and trick lines, blank lines, `;` comments and `{ … }`
+# commentaries that close on their line. For those, Lark's LALR machinery
+# costs more than building the model (a few µs a token). The shortcut lexes
+# such a chunk line by line with the grammar's own terminal regexes, tried in
+# the order Lark's contextual lexer tries them, and hands the same tokens to
+# the same `_Build` rule methods Lark would call. If any line of the chunk
+# holds anything else (a commentary running over lines, a syntax error, …),
+# the shortcut gives up before building anything and Lark reads the chunk as
+# before. Values are checked by the rule methods on both paths, so a bad card
+# or seat gets the same diagnostic and span either way.
 #
 # Why no line can be lexed differently by the two: the grammar is a sequence
-# of line elements and only COMMENTARY (refused here) and PLAY_LINES cross a
-# line end. A PLAY_LINES token that runs over several lines is split back into
-# lines by `_Build.plays`, and it only continues into a line whose plays fill
-# that line up to blanks or a `;` comment, as this lexer's one-line tokens do.
+# of line elements and only COMMENTARY (refused here when it does not close on
+# its line) and PLAY_LINES cross a line end. A PLAY_LINES token that runs over
+# several lines is split back into lines by `_Build.plays`, which gives the
+# commentaries and plays after it to its last line; it continues into a line
+# only through that line's own PLAY_LINES token, as read here, and only after
+# a line that token's plays end.
 
 #: use the shortcut (tests turn it off to compare with the Lark path)
 QUICK_LINES = True
@@ -841,14 +853,10 @@ _TERMINALS: dict[str, re.Pattern] = {}
 
 def _terminals() -> dict[str, re.Pattern]:
     """The grammar's terminals, compiled (matched within one line), and
-    ``play_line``: a whole seat or trick line, its PLAY_LINES token as group 1."""
+    ``plays4``: a whole seat or trick line of up to four plays."""
     if not _TERMINALS:
         for term in _parser().terminals:
             _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
-        # `[ \t]*+` after the token cannot fail, so group 1 is what Lark's
-        # lexer matches from the same position
-        _TERMINALS["play_line"] = re.compile(
-            rf"[ \t]*+({_TERMINALS['PLAY_LINES'].pattern})[ \t]*+")
         # the same line with at most four plays, each play's parts in groups
         # (seat, cards, cards after `->`), to the end of the line: anchored at
         # the end, only the greedy reading Lark's lexer takes can match
@@ -862,13 +870,21 @@ def _terminals() -> dict[str, re.Pattern]:
 
 def _quick_lex(lines: list[str]) -> list | None:
     """Each line of a simple chunk as ``(rule, tokens, comment)``, or None
-    when some line needs Lark. ``rule`` is a `_Build` rule; ``"play_line"``
-    for a seat or trick line, whose tokens are ``(text, line, column)``;
+    when some line needs Lark. ``rule`` is a `_Build` rule, or ``"plays4"``
+    for a seat or trick line matched whole (tokens: ``(match, line)``), or
     None for a comment line. Blank lines are left out."""
     terms = _terminals()
-    plays4, play_line = terms["plays4"].match, terms["play_line"].match
-    tag_re, value_re = terms["TAG"], terms["VALUE"]
+    plays4, play_lines, trickno = terms["plays4"].match, terms["PLAY_LINES"].match, terms["TRICKNO"].match
+    plays_re, commentary, tag_re, value_re = terms["PLAYS"].match, terms["COMMENTARY"].match, terms["TAG"], terms["VALUE"]
     blanks = _BLANKS.match
+
+    def commentaries(line: str, pos: int, number: int, toks: list) -> int:
+        """Add the COMMENTARY tokens from ``pos`` on; where they end."""
+        while (m := commentary(line, blanks(line, pos).end())) is not None:
+            toks.append(_tok("COMMENTARY", m.group(), number, m.start()))
+            pos = m.end()
+        return pos
+
     out = []
     for number, line in enumerate(lines, 1):
         m = plays4(line)
@@ -877,48 +893,66 @@ def _quick_lex(lines: list[str]) -> list | None:
             out.append(("plays4", (m, number),
                         None if comment is None else _tok("LINE_COMMENT", comment, number, m.start(15))))
             continue
-        m = play_line(line)
-        if m is not None:
-            rule, toks = "play_line", (m.group(1), number, m.start(1) + 1)
-            pos = m.end()
-        else:
-            pos = blanks(line).end()
-            if pos == len(line):
-                continue
-            head = line[pos]
-            if head == "[":
-                toks = []
-                while (m := tag_re.match(line, pos)) is not None:
-                    toks.append(_tok("TAG", m.group(), number, pos))
-                    pos = blanks(line, m.end()).end()
-                rule = "tags"
-            elif head == ";":
-                rule, toks = None, None
-            else:
-                word = _LOWER_WORD.match(line, pos)
-                shape = _SHAPES.get(word.group()) if word else None
-                if shape is None or terms[word.group().upper()].match(line, pos) is None:
+        pos = blanks(line).end()
+        if pos == len(line):
+            continue
+        head = line[pos]
+        if head in "NWSE0123456789":
+            # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
+            kind, m = "PLAY_LINES", play_lines(line, pos)
+            if m is None:
+                kind, m = "TRICKNO", trickno(line, pos)
+                if m is None:
                     return None
-                rule, wanted = shape
-                toks = [_tok(word.group().upper(), word.group(), number, pos)]
-                pos = blanks(line, word.end()).end()
-                if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
-                    rule, wanted = "declare_none", ()
-                    toks.append(_tok("NONE", m.group(), number, pos))
-                    pos = m.end()
-                for name in wanted:
-                    optional = name.endswith("?")
-                    name = name.rstrip("?")
-                    pos = blanks(line, pos).end()
-                    m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
-                    if m is None:
-                        if optional:
-                            break
-                        return None
-                    toks.append(_tok(name, m.group(), number, pos))
-                    pos = m.end()
-            pos = blanks(line, pos).end()
-        # what may end a line: nothing or a `;` comment
+            toks = [_tok(kind, m.group(), number, pos)]
+            pos = m.end()
+            while True:
+                pos = commentaries(line, pos, number, toks)
+                m = plays_re(line, blanks(line, pos).end())
+                if m is None:
+                    break
+                toks.append(_tok("PLAYS", m.group(), number, m.start()))
+                pos = m.end()
+            rule = "plays"
+        elif head == "[":
+            toks = []  # a tag: its TAG and COMMENTARY tokens
+            while (m := tag_re.match(line, pos)) is not None:
+                tag = [_tok("TAG", m.group(), number, pos)]
+                pos = blanks(line, commentaries(line, m.end(), number, tag)).end()
+                toks.append(tag)
+            rule = "tags"
+        elif head == "{":
+            toks = []
+            pos = commentaries(line, pos, number, toks)
+            rule = "notes"
+        elif head == ";":
+            rule, toks = None, None
+        else:
+            word = _LOWER_WORD.match(line, pos)
+            shape = _SHAPES.get(word.group()) if word else None
+            if shape is None or terms[word.group().upper()].match(line, pos) is None:
+                return None
+            rule, wanted = shape
+            toks = [_tok(word.group().upper(), word.group(), number, pos)]
+            pos = blanks(line, word.end()).end()
+            if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
+                rule, wanted = "declare_none", ()
+                toks.append(_tok("NONE", m.group(), number, pos))
+                pos = m.end()
+            for name in wanted:
+                optional = name.endswith("?")
+                name = name.rstrip("?")
+                pos = blanks(line, pos).end()
+                m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
+                if m is None:
+                    if optional:
+                        break
+                    return None
+                toks.append(_tok(name, m.group(), number, pos))
+                pos = m.end()
+            pos = commentaries(line, pos, number, toks)
+        # what may end a line: blanks, then nothing or a `;` comment
+        pos = blanks(line, pos).end()
         comment = None
         if pos < len(line):
             if line[pos] != ";":
@@ -933,17 +967,14 @@ def _quick_items(lexed: list, offset: int) -> list[_Item]:
     build = _BUILD
     build.offset = offset
     build.bad = False
-    play_line, plays4 = build._play_line, build._matched_play_line
+    plays4 = build._matched_play_line
     children = []
     for rule, toks, comment in lexed:
         if rule == "plays4":
             m, line = toks
             children.append(plays4(m, line + offset))
-        elif rule == "play_line":  # what `_Build.plays` does with a one-line token
-            text, line, column = toks
-            children.append(play_line(text, line + offset, column))
         elif rule == "tags":
-            children.append(build.tags([build.tag([tok]) for tok in toks]))
+            children.append(build.tags([build.tag(tag) for tag in toks]))
         elif rule is not None:
             children.append(getattr(build, rule)(toks))
         if comment is not None:

@@ -107,16 +107,19 @@ def test_texts_the_shortcut_takes():
              TEMPLATE.replace("1. S: HA", "1.\tS:HA->HK").replace("2. S: SA", "  2. S: SA SK -> SA"),
              TEMPLATE.replace("W: H3", "W: H3  S: H4 ; five plays"),        # more than four plays
              TEMPLATE.replace("E: H6", "E: H6 HX").replace("N: SA SK H2", "N: SA SK H2 N"),  # bad cards
-             TEMPLATE.replace("2. S: SA  E: S9", "2.S:SA E:S9->S8\t; tight")]
+             TEMPLATE.replace("2. S: SA  E: S9", "2.S:SA E:S9->S8\t; tight"),
+             write(sample()),                                             # one-line commentaries
+             TEMPLATE.replace("1. S: HA  E: H6", "1. {lead} S: HA {a}{b} E: H6\n{c} {d} ; e\n7."),
+             TEMPLATE.replace("[Event \"typo\"]", "[A \"1\"]{x}[B \"{;}\"] {y} ; z")]
     for text in texts:
         assert uses_shortcut(text), text
         assert_same_both_ways(text)
 
 
 def test_texts_the_shortcut_leaves_to_lark():
-    for text in [write(sample()),                              # commentaries
-                 TEMPLATE.replace("hand 1", "hand 1 {a\nlong one}"),
-                 TEMPLATE.replace("points 5", "7."),           # a bare trick number
+    for text in [TEMPLATE.replace("hand 1", "hand 1 {a\nlong one}"),  # a commentary over lines
+                 TEMPLATE.replace("trump H", "trump H {not closed"),
+                 TEMPLATE.replace("trump H", "trump H {a {b}"),
                  TEMPLATE.replace("dealer S", "dealer S S"),   # a syntax error
                  TestStreaming.TEXT,                           # a typo in its second record
                  "hand\n1. S HA\nx. \n[Event x]\nlevels NS 2 EW {\n"]:
@@ -153,6 +156,16 @@ _gap = st.sampled_from(["", " ", "  ", "\t"])
 _sep = st.sampled_from([" ", "  ", "\t", " \t"])
 _seat = st.sampled_from(["N", "W", "S", "E"])
 _text = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=6)
+
+
+#: what follows an element: nothing, one-line commentaries, now and then an
+#: unclosed or odd one
+_commentaries = st.one_of(
+    st.just(""), st.just(""),
+    st.lists(st.builds(lambda gap, text: f"{gap}{{{text}}}", _gap,
+                       st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n{}"),
+                               max_size=6)), min_size=1, max_size=2).map("".join),
+    st.sampled_from([" {", " {a", " }", " {a{b}", " {a}}", " {;}", ' {"}', " {[x]}"]))
 
 
 @st.composite
@@ -194,9 +207,12 @@ def sjn_line(draw):
     elif kind == 14:
         body = draw(_gap).join(f'[{draw(st.sampled_from(["Event", "Rule.x", "1a", ""]))} "{draw(_text)}"]'
                                for _ in range(draw(st.integers(1, 3))))
-    else:
+    else:  # a blank line, or one of commentaries only
         body = ""
-    line = draw(_gap) + body + draw(_gap)
+    if kind in (12, 13) and draw(st.booleans()):  # commentaries between the plays of a trick
+        parts = body.split("  ")
+        body = "  ".join(part + draw(_commentaries) for part in parts)
+    line = draw(_gap) + body + draw(_commentaries) + draw(_gap)
     if draw(st.integers(0, 3)) == 0:
         line += ";" + draw(_text)
     if draw(st.integers(0, 9)) == 0:  # a stray character
