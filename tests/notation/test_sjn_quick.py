@@ -21,7 +21,7 @@ import sjn_strategies as S
 from notation import parse, reader, write
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
 from test_sjn_golden import CASES, TEMPLATE
-from test_sjn_writer_io import TestStreaming, sample
+import test_sjn_writer_io as writer_io
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("SJN_EXAMPLES", "40"))
@@ -105,10 +105,10 @@ def test_texts_the_shortcut_takes():
              TEMPLATE,
              TEMPLATE.replace("trump H", "trump H  ; hearts\n  ; more\nfirst W\nredeal\ndeclare none"),
              TEMPLATE.replace("1. S: HA", "1.\tS:HA->HK").replace("2. S: SA", "  2. S: SA SK -> SA"),
-             TEMPLATE.replace("W: H3", "W: H3  S: H4 ; five plays"),        # more than four plays
+             TEMPLATE.replace("W: H3", "W: H3  S: H4 ; five plays"),  # more than four plays
              TEMPLATE.replace("E: H6", "E: H6 HX").replace("N: SA SK H2", "N: SA SK H2 N"),  # bad cards
              TEMPLATE.replace("2. S: SA  E: S9", "2.S:SA E:S9->S8\t; tight"),
-             write(sample()),                                             # one-line commentaries
+             write(writer_io.sample()),  # one-line commentaries
              TEMPLATE.replace("1. S: HA  E: H6", "1. {lead} S: HA {a}{b} E: H6\n{c} {d} ; e\n7."),
              TEMPLATE.replace("[Event \"typo\"]", "[A \"1\"]{x}[B \"{;}\"] {y} ; z")]
     for text in texts:
@@ -120,8 +120,8 @@ def test_texts_the_shortcut_leaves_to_lark():
     for text in [TEMPLATE.replace("hand 1", "hand 1 {a\nlong one}"),  # a commentary over lines
                  TEMPLATE.replace("trump H", "trump H {not closed"),
                  TEMPLATE.replace("trump H", "trump H {a {b}"),
-                 TEMPLATE.replace("dealer S", "dealer S S"),   # a syntax error
-                 TestStreaming.TEXT,                           # a typo in its second record
+                 TEMPLATE.replace("dealer S", "dealer S S"),  # a syntax error
+                 writer_io.TestStreaming.TEXT,  # a typo in its second record
                  "hand\n1. S HA\nx. \n[Event x]\nlevels NS 2 EW {\n"]:
         assert not uses_shortcut(text), text
         assert_same_both_ways(text)
