@@ -106,6 +106,15 @@ class HandResult:
     def attackers(self) -> str | None:
         return other_team(team_of(self.dealer)) if self.dealer else None
 
+    def points_breakdown(self) -> str:
+        """The attackers' total in words: tricks, throw penalties, kitty × multiplier."""
+        parts = [f"{self.card_points} in tricks"]
+        if self.penalties:
+            parts.append(f"{self.penalties:+d} in throw penalties")
+        if self.kitty_points:
+            parts.append(f"{self.kitty_points} from the kitty ×{self.multiplier}")
+        return ", ".join(parts)
+
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
         """Known holdings (sorted cards by SEAT_ORDER) after the first ``k`` tricks."""
         hands = {s: Counter(self.start_hands.get(s, ())) for s in SEAT_ORDER}
@@ -393,17 +402,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         if hand.points is not None and hand.points != result.attacker_points:
             diag("SJ501", hand.points_span,
                  f"points written as {hand.points} but the attackers scored {result.attacker_points} "
-                 f"({_points_breakdown(result)})")
+                 f"({result.points_breakdown()})")
     return result
-
-
-def _points_breakdown(r: HandResult) -> str:
-    parts = [f"{r.card_points} in tricks"]
-    if r.penalties:
-        parts.append(f"{r.penalties:+d} in throw penalties")
-    if r.kitty_points:
-        parts.append(f"{r.kitty_points} from the kitty ×{r.multiplier}")
-    return ", ".join(parts)
 
 
 def _trump_text(t: int) -> str:

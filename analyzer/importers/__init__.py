@@ -141,7 +141,7 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
             if hr.complete and c.points is not None and c.points != hr.attacker_points:
                 out.append(Diagnostic.at("SJ704", span, (
                     f"the log gives the attackers {c.points} points for hand {c.hand}; by the {rules} rules "
-                    f"they score {hr.attacker_points} ({_breakdown(hr)})"), hand=c.hand))
+                    f"they score {hr.attacker_points} ({hr.points_breakdown()})"), hand=c.hand))
             continue
         if c.kind == "dealer":
             if c.winner is not None and hr.dealer is not None and c.winner != hr.dealer:
@@ -216,15 +216,6 @@ def _player(records: Sequence[Record], index: int, seat: str) -> str | None:
 def _cards(cards, hr) -> str:
     from replay.trick import cards_text
     return cards_text(cards, hr.order)
-
-
-def _breakdown(hr) -> str:
-    parts = [f"{hr.card_points} in tricks"]
-    if hr.penalties:
-        parts.append(f"{hr.penalties:+d} in throw penalties")
-    if hr.kitty_points:
-        parts.append(f"{hr.kitty_points} from the kitty ×{hr.multiplier}")
-    return ", ".join(parts)
 
 
 __all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format",
