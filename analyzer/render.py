@@ -22,7 +22,7 @@ from rich.table import Table
 from rich.text import Text
 
 from replay.cards import JOKER_SUIT, format_cards, parse_cards, suit_of
-from replay.order import NT, TRUMP
+from replay.order import NT
 
 SEATS = ("N", "W", "S", "E")
 SEAT_NAMES = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -339,7 +339,7 @@ def render_report(console: Console, report: dict) -> None:
         console.print(f"Rules: {m['ruleset']['name']}" + (
             " (" + ", ".join(f"{k}={v}" for k, v in m["ruleset"]["overrides"].items()) + ")"
             if m["ruleset"]["overrides"] else ""))
-        for h in m["hands"]:
+        for h_index, h in enumerate(m["hands"], 1):
             console.print()
             console.print(Text(rep.hand_title(h), style="bold"))
             for line in rep.hand_facts(h):
@@ -370,6 +370,9 @@ def render_report(console: Console, report: dict) -> None:
             for d in h["diagnostics"]:
                 console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}",
                                    style="yellow" if d["severity"] != "error" else "red"))
+            for d in rep.hand_mistakes(m, h_index):
+                console.print(Text(f"  mistake, trick {d.get('trick') or '-'} ({d['line']}:{d['column']}): "
+                                   f"{d['code']} {d['message']}", style="magenta"))
         console.print()
         console.print(Text("Level progression", style="bold"))
         console.print(progression_table(m))
@@ -409,14 +412,21 @@ def progression_table(m: dict) -> Table:
 
 def players_table(m: dict) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name, justify in (("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
-                          ("ruffs", "right"), ("throws", "right"), ("failed", "right"),
-                          ("diagnostics", "left")):
+    from .report import mistakes_summary
+    with_notes = bool(m.get("annotations"))
+    columns = [("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
+               ("ruffs", "right"), ("throws", "right"), ("failed", "right"), ("diagnostics", "left")]
+    if with_notes:
+        columns.append(("mistakes", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     for seat in SEATS:
         p = m["players"][seat]
-        table.add_row(seat, p["name"] or "", str(p["tricks_won"]), str(p["points_won"]), str(p["ruffs"]),
-                      str(p["throws"]), str(p["failed_throws"]), ", ".join(p["diagnostics"]))
+        row = [seat, p["name"] or "", str(p["tricks_won"]), str(p["points_won"]), str(p["ruffs"]),
+               str(p["throws"]), str(p["failed_throws"]), ", ".join(p["diagnostics"])]
+        if with_notes:
+            row.append(mistakes_summary(p))
+        table.add_row(*row)
     return table
 
 

@@ -377,6 +377,17 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
+def hand_mistakes(m: dict, hand_index: int) -> list[dict]:
+    """The mistake annotations (SJ6xx) of the match's ``hand_index``-th hand (1-based)."""
+    return [d for d in m.get("annotations", ()) if d.get("hand") == hand_index]
+
+
+def mistakes_summary(player: dict) -> str:
+    """``2: SJ604, SJ610`` for a player's mistakes, or an empty string."""
+    codes = [d["code"] for d in player.get("mistakes", ())]
+    return f"{len(codes)}: {', '.join(codes)}" if codes else ""
+
+
 def render_markdown(report: dict) -> str:
     out: list[str] = []
     path = report.get("path", "")
@@ -393,7 +404,7 @@ def render_markdown(report: dict) -> str:
         if m["winner"]:
             out.append(f"Winner: **{m['winner']}**")
         out.append("")
-        for h in m["hands"]:
+        for h_index, h in enumerate(m["hands"], 1):
             out.append(f"## {hand_title(h)}")
             out.append("")
             for line in hand_facts(h):
@@ -419,6 +430,14 @@ def render_markdown(report: dict) -> str:
                 for d in h["diagnostics"]:
                     out.append(f"- `{d['code']}` line {d['line']}: {_md_escape(d['message'])}")
                 out.append("")
+            notes = hand_mistakes(m, h_index)
+            if notes:
+                out.append("Mistakes:")
+                out.append("")
+                for d in notes:
+                    where = f"trick {d['trick']}, " if d.get("trick") else ""
+                    out.append(f"- `{d['code']}` ({where}line {d['line']}): {_md_escape(d['message'])}")
+                out.append("")
         if m["progression"]:
             out.append("## Level progression")
             out.append("")
@@ -435,12 +454,15 @@ def render_markdown(report: dict) -> str:
             out.append("")
         out.append("## Players")
         out.append("")
-        out.append("| seat | player | tricks | points | ruffs | throws | failed throws | diagnostics |")
-        out.append("|---|---|---:|---:|---:|---:|---:|---|")
+        with_notes = bool(m.get("annotations"))
+        out.append("| seat | player | tricks | points | ruffs | throws | failed throws | diagnostics |"
+                   + (" mistakes |" if with_notes else ""))
+        out.append("|---|---|---:|---:|---:|---:|---:|---|" + ("---|" if with_notes else ""))
         for s in SEATS:
             p = m["players"][s]
             out.append(f"| {s} | {p['name'] or ''} | {p['tricks_won']} | {p['points_won']} | {p['ruffs']} | "
-                       f"{p['throws']} | {p['failed_throws']} | {', '.join(p['diagnostics'])} |")
+                       f"{p['throws']} | {p['failed_throws']} | {', '.join(p['diagnostics'])} |"
+                       + (f" {mistakes_summary(p)} |" if with_notes else ""))
         out.append("")
         other = [d for d in m["diagnostics"] if d["hand"] is None]
         if other:

@@ -25,3 +25,14 @@ def test_annotate_is_idempotent_and_select_filters(run_in, work):
 def test_annotate_refuses_unreadable_records(run):
     r = run("annotate", "errors.sjn", code=1)
     assert "SJ105" in r.stderr
+
+
+def test_report_lists_mistakes_per_hand_and_player(run):
+    md = run("report", "clean.sjn", "--mistakes", "--format", "md").stdout
+    assert "Mistakes:" in md and "`SJ6" in md
+    header = next(line for line in md.splitlines() if line.startswith("| seat |"))
+    assert header.endswith("mistakes |")
+    plain = run("report", "clean.sjn", "--format", "md").stdout
+    assert "Mistakes:" not in plain and "mistakes |" not in plain
+    term = run("report", "clean.sjn", "--mistakes").stdout
+    assert "mistake, trick" in term
