@@ -84,7 +84,7 @@ def _one_line(text: str) -> str:
 app = typer.Typer(
     cls=_Group,
     name=PROG,
-    help="Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert.",
+    help="Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, import other logs.",
     epilog="Example: shengji lint games/ --format github",
     no_args_is_help=True,
     add_completion=False,
@@ -105,7 +105,7 @@ def _main(
     show_version: bool = typer.Option(False, "--version", "-V", help="Show the version and exit.",
                                       callback=_version_callback, is_eager=True),
 ) -> None:
-    """Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert."""
+    """Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, import other logs."""
 
 
 # -- helpers ------------------------------------------------------------------------------
