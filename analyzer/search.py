@@ -408,7 +408,13 @@ class Solver:
                 pts = POINTS[c]
                 strength = key[c]
             else:
-                ours = att[(leader + self._partial_winner(plays + (m,))) % 4] == mine
+                # a play mixing effective suits never takes a trick: ask the engine
+                # about the others only
+                e = eff[m[0]]
+                if all(eff[c] == e for c in m):
+                    ours = att[(leader + self._partial_winner(plays + (m,))) % 4] == mine
+                else:
+                    ours = team_now
                 pts = strength = 0
                 for c in m:
                     pts += POINTS[c]
@@ -623,6 +629,8 @@ class Solver:
             moves = self._follow_moves(plays[0], hand, reps[seat])
             if len(moves) > 1:
                 moves = self._ordered_follows(moves, leader, plays, seat)
+                # a node with many moves costs more: charge the budget for it
+                self.nodes += len(moves) >> 4
         a0, b0 = alpha, beta
         best = -INF if maxi else INF
         best_move = None
