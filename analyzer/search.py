@@ -39,7 +39,6 @@ kitty?", used by SJ602).
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from collections import Counter
 from itertools import product
 from collections.abc import Iterable, Sequence
@@ -390,7 +389,6 @@ class Solver:
         mine = self.attacker[seat]
         eff, key = self.order.eff, self.order.key
         att = self.attacker
-        k = len(plays)
         bi = self._partial_winner(plays)
         team_now = att[(leader + bi) % 4] == mine
         single = len(plays[0]) == 1

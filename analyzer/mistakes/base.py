@@ -12,8 +12,8 @@ and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 from replay.cards import NUM_CARDS, points
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
@@ -275,7 +275,6 @@ class HandContext:
         if start is None or t_index < start:
             return None
         if k == 4:
-            t = self.hand.tricks[t_index]
             gain = self._trick_gain(t_index, objective)
             if t_index + 1 == len(self.hand.tricks):
                 return gain
@@ -342,4 +341,4 @@ def run_rules(ctx: HandContext, select: Iterable[str] | None) -> Iterator[Mistak
 
 
 __all__ = ["Mistake", "Rule", "RULES", "rule", "band", "HandContext", "make", "MIN_COST",
-           "ENDGAME_TRICKS", "SEARCH_BUDGET", "selected", "replace", "Callable"]
+           "ENDGAME_TRICKS", "SEARCH_BUDGET", "selected"]
