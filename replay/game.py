@@ -350,20 +350,20 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                 total_played[p.seat] += len(p.cards)
     unknown = [s for s in SEAT_ORDER if not known[s]]
     if unknown:
-        plays_by_seat: dict[str, Counter[int]] = {s: Counter() for s in unknown}
+        # a seat held every card it plays; at a failed throw it also held the whole
+        # attempt (besides what it had played before): the start hand is the larger
+        played_so_far: dict[str, Counter[int]] = {s: Counter() for s in unknown}
+        must_hold: dict[str, Counter[int]] = {s: Counter() for s in unknown}
         for t in hand.tricks:
             for p in t.plays:
-                held = plays_by_seat.get(p.seat)
-                if held is None:
+                played = played_so_far.get(p.seat)
+                if played is None:
                     continue
-                if p.attempted:  # the attempt was held: cards played so far + the attempt
-                    need = held + Counter(p.attempted)
-                    held.update(p.cards)
-                    held |= need
-                else:
-                    held.update(p.cards)
+                if p.attempted:
+                    must_hold[p.seat] |= played + Counter(p.attempted)
+                played.update(p.cards)
         for s in unknown:
-            holdings[s] = plays_by_seat[s]
+            holdings[s] = played_so_far[s] | must_hold[s]
     result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
     full = rs.hand_size
     complete_by_count = all(total_played[s] >= full for s in SEAT_ORDER)

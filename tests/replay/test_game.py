@@ -258,3 +258,11 @@ def test_redeal():
     wrong = Hand(number=1, levels=Levels(ns=2, ew=2), dealer="?", events=[decl("S", "H2", 5)],
                  redeal=Span(5, 1, 5, 6))
     assert ("SJ305", 5) in codes(replay(record(wrong)))
+
+
+def test_reconstruction_after_failed_throw_counts_each_card_once():
+    # W's attempt ♠A ♠Q fails and W plays the ♠A later: W held exactly those two cards
+    t1 = trick("W: SA SQ -> SQ", "S: S3", "E: SK", "N: S5", line=10)
+    t2 = trick("E: C2", "N: C3", "W: SA", "S: C4", line=11)
+    m = replay(record(hand([t1, t2], dealer="W", trump=2), **SMALL))
+    assert sorted(m.hands[0].start_hands["W"]) == sorted(C("SA SQ"))
