@@ -575,9 +575,10 @@ def _botzone(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
     return Bid(seat, u)
 
 
-def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool
-            ) -> tuple[DeclState | None, str]:
-    """Apply the policy: ``(new_state, "")`` if accepted, else ``(None, reason)``."""
+def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
+            last_time: int | None = None) -> tuple[DeclState | None, str]:
+    """Apply the policy: ``(new_state, "")`` if accepted, else ``(None, reason)``.
+    ``last_time``: the draw clock of the new state (default: unchanged)."""
     rs = st.ruleset
     policy = rs.declaration
     if st.level == JOKER_LEVEL:
@@ -612,7 +613,8 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool
     closed = st.closed or (policy in ("standard", "tractor97") and bid.unit.is_joker_tuple)
     return replace(st, standing=bid, first=st.first or bid, bids=tuple(bids), shown=tuple(shown),
                    accepted_count=st.accepted_count + 1, fixed=fixed, closed=closed,
-                   dealer=dealer, rebury=rebury), ""
+                   dealer=dealer, rebury=rebury,
+                   last_time=st.last_time if last_time is None else last_time), ""
 
 
 # ---------------------------------------------------------------------------
@@ -639,14 +641,15 @@ def _card_checks(st: DeclState, ev: DeclEvent) -> Diagnostic | None:
     want = Counter(cards)
     hand = st.deal.get(seat) if st.deal is not None else None
     if hand is not None:
-        have = Counter(hand)
-        missing = want - have
+        # (a declaration shows one to four cards: count them in the hand, no Counter of the hand)
+        missing = Counter({c: n - hand.count(c) for c, n in want.items() if hand.count(c) < n})
         if missing:
             return Diagnostic.at("SJ203", ev.span,
                                  f"{seat} declares {format_cards(sorted(missing.elements()), unicode=True)}"
                                  f" but was not dealt {'it' if sum(missing.values()) == 1 else 'them'}")
         if at is not None:
-            early = want - Counter(hand[:at])
+            drawn = hand[:at]
+            early = Counter({c: n - drawn.count(c) for c, n in want.items() if drawn.count(c) < n})
             if early:
                 return Diagnostic.at("SJ302", ev.span,
                                      f"{seat} declares {format_cards(sorted(early.elements()), unicode=True)}"
@@ -677,10 +680,10 @@ def advance(state: DeclState, event: DeclEvent) -> tuple[DeclState, bool, list[D
     bad = _card_checks(state, event)
     if bad is not None:
         return state, False, [bad]
-    state = replace(state, last_time=max(state.last_time, _draw_time(state, event)))
-    new, why = _decide(state, event.seat, tuple(event.cards), event.after_bury)
+    last_time = max(state.last_time, _draw_time(state, event))
+    new, why = _decide(state, event.seat, tuple(event.cards), event.after_bury, last_time)
     if new is None:
-        return state, False, [Diagnostic.at("SJ301", event.span, why)]
+        return replace(state, last_time=last_time), False, [Diagnostic.at("SJ301", event.span, why)]
     return new, True, []
 
 

@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .cards import NUM_CARDS, points
+from .cards import NUM_CARDS, POINTS, points
 from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
 from .order import NT, Order
 from .ruleset import Ruleset, resolve
-from .scoring import (SEAT_ORDER, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
+from .scoring import (SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
                       team_of)
 from .trick import (cards_text, check_follow, check_throw, lead_suit, throw_penalty, trick_winner,
                     unit_text)
@@ -29,7 +29,7 @@ from .units import Blocker, Unit, decompose
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class PlayResult:
     seat: str
     cards: tuple[int, ...]                 # as played (a failed throw: the forced unit)
@@ -37,11 +37,12 @@ class PlayResult:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class TrickResult:
     number: int                            # 1-based
     leader: str
-    plays: tuple[PlayResult, ...]
+    _source: list = field(repr=False)      # the record's plays (notation.model.Play)
+    _cards: list = field(repr=False)       # their cards, as tuples
     winner: str
     points: int                            # point cards in the trick
     to_attackers: bool                     # the attackers won it
@@ -54,6 +55,15 @@ class TrickResult:
     ruffed: bool
     span: Span
     _hand: "HandResult | None" = field(default=None, repr=False, compare=False)
+    _plays: "tuple[PlayResult, ...] | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def plays(self) -> tuple[PlayResult, ...]:
+        """The plays in turn order (built when first asked: linting never needs them)."""
+        if self._plays is None:
+            self._plays = tuple(PlayResult(p.seat, cards, tuple(p.attempted) if p.attempted else None, p.span)
+                                for p, cards in zip(self._source, self._cards))
+        return self._plays
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:
@@ -243,7 +253,14 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != rs.kitty:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
-    _check_copies(hand, rs, diag)
+    # one pass over the plays: each seat's card count, and every card played
+    total_played = dict.fromkeys(SEAT_ORDER, 0)
+    all_played: list[int] = []
+    for t in hand.tricks:
+        for p in t.plays:
+            total_played[p.seat] += len(p.cards)
+            all_played += p.cards
+    _check_copies(hand, rs, diag, all_played)
     if kitty is None and len(dealt) == 4:
         left = Counter({c: rs.decks for c in range(NUM_CARDS)})
         for cards in dealt.values():
@@ -343,11 +360,6 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     result.bury = current_kitty if hand.buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
-    total_played = dict.fromkeys(SEAT_ORDER, 0)
-    for t in hand.tricks:
-        for p in t.plays:
-            if p.seat in total_played:
-                total_played[p.seat] += len(p.cards)
     unknown = [s for s in SEAT_ORDER if not known[s]]
     if unknown:
         # a seat held every card it plays; at a failed throw it also held the whole
@@ -373,11 +385,12 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
-    _play_tricks(hand, result, holdings, known, diag)
+    _play_tricks(hand, result, {s: {c: k for c, k in h.items() if k > 0} for s, h in holdings.items()},
+                 known, diag)
 
     # -- score --------------------------------------------------------------------------------
-    done = sum(len(t.plays[0].cards) for t in result.tricks if t.plays)
-    result.complete = done >= full and all(len(t.plays) == 4 for t in result.tricks)
+    done = sum(len(t._cards[0]) for t in result.tricks)
+    result.complete = done >= full and all(len(t._cards) == 4 for t in result.tricks)
     if not result.complete:
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
              f"hand {hand.number or number} is incomplete: {done} of {full} cards played by each seat")
@@ -385,9 +398,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         final_kitty = current_kitty if hand.buries else None
         if final_kitty is None:
             left = Counter({c: rs.decks for c in range(NUM_CARDS)})
-            for t in result.tricks:
-                for p in t.plays:
-                    left.subtract(p.cards)
+            left.subtract(all_played)
             if all(v >= 0 for v in left.values()):
                 final_kitty = tuple(sorted(left.elements()))
         last = result.tricks[-1]
@@ -418,7 +429,7 @@ def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
     return levels[team_of(events[0].seat)]
 
 
-def _check_copies(hand, rs: Ruleset, diag) -> None:
+def _check_copies(hand, rs: Ruleset, diag, played: list[int]) -> None:
     """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
     decks = rs.decks
     dealt: list[int] = []
@@ -438,7 +449,6 @@ def _check_copies(hand, rs: Ruleset, diag) -> None:
             if seen[c] == decks + 1:
                 diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {decks} time(s) "
                                                f"counting the kitty")
-    played = [c for t in hand.tricks for p in t.plays for c in p.cards]
     if played and max(Counter(played).values()) > decks:
         seen = {}
         for t in hand.tricks:
@@ -449,104 +459,86 @@ def _check_copies(hand, rs: Ruleset, diag) -> None:
                         diag("SJ202", p.span, f"{cards_text([c])} is played more than {decks} time(s)")
 
 
-def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], known: dict[str, bool],
+#: the seats in play order, starting with each seat
+_TURN = {s: tuple(next_seat(s, k) for k in range(4)) for s in SEAT_ORDER}
+
+
+def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], known: dict[str, bool],
                  diag) -> None:
+    """Every trick in turn: who leads and the turn order, the throw check, each
+    follow's legality, the cards leaving the hands, the winner and the points.
+
+    ``holdings``: card → copies (positive counts only), changed in place. This
+    is the replay's inner loop: the common steps (a one-card lead, a follow of
+    the led suit) are written out here; every rule itself is the one in
+    :mod:`replay.trick` and :mod:`replay.units`.
+    """
     rs, order, dealer = result.ruleset, result.order, result.dealer
+    eff, singles = order.eff, order.singles
     attackers = other_team(team_of(dealer)) if dealer else None
     leader = dealer
     total = 0
     full = rs.hand_size
     played_count = 0
-    for t_index, trick in enumerate(hand.tricks, 1):
-        tn = t_index
-        if trick.number is not None and trick.number != t_index:
-            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {t_index} of the hand", tn)
-        if not trick.plays:
+    n_tricks = len(hand.tricks)
+    out = result.tricks
+    for tn, trick in enumerate(hand.tricks, 1):
+        plays = trick.plays
+        if trick.number is not None and trick.number != tn:
+            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
+        if not plays:
             continue
         if played_count >= full:
-            diag("SJ409", trick.span, f"trick {t_index} comes after every card has been played", tn)
-        lead_play = trick.plays[0]
-        if leader is not None and lead_play.seat != leader:
-            why = "the dealer" if t_index == 1 else f"the winner of trick {t_index - 1}"
-            diag("SJ401", lead_play.span, f"trick {t_index} should be led by {leader} ({why}), "
-                                          f"not {lead_play.seat}", tn)
-        seats_seen = {lead_play.seat}
-        for k, p in enumerate(trick.plays[1:], 1):
-            expect = next_seat(trick.plays[k - 1].seat)
-            if p.seat in seats_seen:
-                diag("SJ401", p.span, f"{p.seat} plays twice in trick {t_index}", tn)
-            elif p.seat != expect:
-                diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
-                                      f"{trick.plays[k - 1].seat}", tn)
-            seats_seen.add(p.seat)
-        if len(trick.plays) < 4 and t_index < len(hand.tricks):
-            missing = [s for s in SEAT_ORDER if s not in seats_seen]
-            diag("SJ401", trick.span, f"trick {t_index} has {len(trick.plays)} plays; "
-                                      f"{', '.join(missing)} did not play", tn)
+            diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
+        lead_play = plays[0]
+        lead_seat = lead_play.seat
+        if leader is not None and lead_seat != leader:
+            why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
+            diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), "
+                                          f"not {lead_seat}", tn)
+        if tuple([p.seat for p in plays]) != _TURN[lead_seat]:
+            _check_turns(plays, tn, tn < n_tricks, trick.span, diag)
 
-        # the lead
+        # the lead (a failed throw: the attempt is checked, the forced unit is played)
         attempted = tuple(lead_play.attempted) if lead_play.attempted else None
         lead_cards = tuple(lead_play.cards)
         tried = attempted or lead_cards
-        suit = lead_suit(tried, order) if tried else None
-        if tried and suit is None:
-            diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead is all "
-                                          f"one suit (trumps count as one suit)", tn)
-        tried_units = decompose(tried, order) if tried and suit is not None else []
+        if len(tried) == 1:
+            suit = eff[tried[0]]
+            tried_units = [singles[tried[0]]]
+        else:
+            suit = lead_suit(tried, order) if tried else None
+            if tried and suit is None:
+                diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead "
+                                              f"is all one suit (trumps count as one suit)", tn)
+            tried_units = decompose(tried, order) if tried and suit is not None else []
         is_throw = len(tried_units) > 1
-        blockers: tuple[Blocker, ...] = ()
         failed = attempted is not None
+        blockers: tuple[Blocker, ...] = ()
         penalty = 0
-        if is_throw and suit is not None:
-            lead_idx = 0
-            order_seats = [lead_play.seat] + [next_seat(lead_play.seat, k) for k in (1, 2, 3)]
-            hold_list = [holdings[s] for s in order_seats]
-            chk = check_throw(tried, lead_idx, hold_list, order_seats, order, rs, tried_units)
-            blockers = tuple(chk.blockers)
-            if not failed and chk.blockers:
-                b = chk.blockers[0]
-                f = chk.forced
-                diag("SJ406", lead_play.span,
-                     f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
-                     f"the {unit_text(b.unit, order)}; {lead_play.seat} must play "
-                     f"{cards_text(f.cards, order)} (write `{lead_play.seat}: {_plain(tried, order)} -> "
-                     f"{_plain(f.cards, order)}`)", tn)
-            elif failed and not chk.blockers:
-                why = ("the rules check no throw" if rs.throw_check == "none"
-                       else "nobody holds a unit that beats any part of it")
-                diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
-            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
-                b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
-                    x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
-                diag("SJ407", lead_play.span,
-                     f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
-                     f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
-                     f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not {cards_text(lead_cards, order)}", tn)
-        elif failed:
-            diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
-                                          "not a throw", tn)
-        if failed:
-            if Counter(lead_cards) - Counter(attempted):
-                diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
-                                              "attempted cards", tn)
-            cost = throw_penalty(rs, len(attempted))
-            if attackers is not None and cost:
-                penalty = -cost if team_of(lead_play.seat) == attackers else cost
-        _take(holdings, known, lead_play.seat, lead_cards, lead_play.span, order, diag, tn)
+        if is_throw or failed:
+            blockers, penalty = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
+                                                  order, rs, attackers, diag, tn)
+        _take(holdings, known, lead_seat, lead_cards, lead_play.span, order, diag, tn)
 
         # the follows
         if not failed and suit is not None:
             lead_units = tried_units
+        elif len(lead_cards) == 1:
+            lead_units = [singles[lead_cards[0]]]
         else:
             lead_units = decompose(lead_cards, order) if lead_cards else []
         n = len(lead_cards)
-        for p in trick.plays[1:]:
+        cards_played = [lead_cards]
+        for p in plays[1:]:
             cards = tuple(p.cards)
+            cards_played.append(cards)
             if p.attempted:
                 diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
             if len(cards) != n:
                 diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
-            elif suit is not None and n:
+            elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit):
+                # (a single card of the led suit always follows a one-card lead)
                 err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs, n)
                 if err is not None:
                     diag(err.code, p.span, f"{p.seat} {err.message}", tn)
@@ -554,28 +546,90 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, Counter[int]], kn
         played_count += n
 
         # the winner
-        plays = [tuple(p.cards) for p in trick.plays]
-        if plays and plays[0] and suit is not None and lead_suit(lead_cards, order) == suit:
-            w = trick_winner(plays, order, rs, lead_units)
+        if suit is not None and n and (n == 1 and eff[lead_cards[0]] == suit
+                                       or lead_suit(lead_cards, order) == suit):
+            w = trick_winner(cards_played, order, rs, lead_units)
+            winner = plays[w.index].seat
         else:
             w = None
-        winner = trick.plays[w.index].seat if w else lead_play.seat
+            winner = lead_seat
         pts = 0
-        for p in trick.plays:
-            pts += points(p.cards)
-        to_att = attackers is not None and team_of(winner) == attackers
+        for cards in cards_played:
+            for c in cards:
+                pts += POINTS[c]
+        to_att = attackers is not None and TEAMS[winner] == attackers
         if to_att:
             result.card_points += pts
             total += pts
         result.penalties += penalty
         total += penalty
-        result.tricks.append(TrickResult(
-            t_index, lead_play.seat,
-            tuple(PlayResult(p.seat, tuple(p.cards), tuple(p.attempted) if p.attempted else None, p.span)
-                  for p in trick.plays),
-            winner, pts, to_att, penalty, total, is_throw, failed, blockers,
+        out.append(TrickResult(
+            tn, lead_seat, tuple(plays), cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
             w.units if w else (), w.ruffed if w else False, trick.span, result))
         leader = winner
+
+
+def _check_turns(plays, tn: int, more_follow: bool, span: Span, diag) -> None:
+    """SJ401 for a trick whose seats are not the four seats in turn from the leader."""
+    seats_seen = {plays[0].seat}
+    for k, p in enumerate(plays[1:], 1):
+        expect = next_seat(plays[k - 1].seat)
+        if p.seat in seats_seen:
+            diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
+        elif p.seat != expect:
+            diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
+                                  f"{plays[k - 1].seat}", tn)
+        seats_seen.add(p.seat)
+    if len(plays) < 4 and more_follow:
+        missing = [s for s in SEAT_ORDER if s not in seats_seen]
+        diag("SJ401", span, f"trick {tn} has {len(plays)} plays; {', '.join(missing)} did not play", tn)
+
+
+def _check_throw_lead(lead_play, tried: tuple[int, ...], tried_units: list[Unit], suit: int | None,
+                      is_throw: bool, holdings: dict[str, dict[int, int]], order: Order, rs: Ruleset,
+                      attackers: str | None, diag, tn: int) -> tuple[tuple[Blocker, ...], int]:
+    """The throw check of a lead of several units, and the consistency of a
+    recorded failed throw (SJ406, SJ407): the blockers and the signed penalty."""
+    blockers: tuple[Blocker, ...] = ()
+    attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+    lead_cards = tuple(lead_play.cards)
+    failed = attempted is not None
+    seat = lead_play.seat
+    if is_throw and suit is not None:
+        seats = list(_TURN[seat])
+        chk = check_throw(tried, 0, [holdings[s] for s in seats], seats, order, rs, tried_units)
+        blockers = tuple(chk.blockers)
+        if not failed and chk.blockers:
+            b = chk.blockers[0]
+            f = chk.forced
+            diag("SJ406", lead_play.span,
+                 f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
+                 f"the {unit_text(b.unit, order)}; {seat} must play "
+                 f"{cards_text(f.cards, order)} (write `{seat}: {_plain(tried, order)} -> "
+                 f"{_plain(f.cards, order)}`)", tn)
+        elif failed and not chk.blockers:
+            why = ("the rules check no throw" if rs.throw_check == "none"
+                   else "nobody holds a unit that beats any part of it")
+            diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
+        elif failed and chk.forced is not None and not chk.accepts(lead_cards):
+            b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
+                x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
+            diag("SJ407", lead_play.span,
+                 f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
+                 f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
+                 f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not {cards_text(lead_cards, order)}", tn)
+    elif failed:
+        diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
+                                      "not a throw", tn)
+    penalty = 0
+    if failed:
+        if Counter(lead_cards) - Counter(attempted):
+            diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
+                                          "attempted cards", tn)
+        cost = throw_penalty(rs, len(attempted))
+        if attackers is not None and cost:
+            penalty = -cost if team_of(seat) == attackers else cost
+    return blockers, penalty
 
 
 def _plain(cards, order) -> str:
@@ -583,18 +637,21 @@ def _plain(cards, order) -> str:
     return format_cards(order.sorted(cards))
 
 
-def _take(holdings: dict[str, Counter[int]], known: dict[str, bool], seat: str, cards, span, order,
+def _take(holdings: dict[str, dict[int, int]], known: dict[str, bool], seat: str, cards, span, order,
           diag, tn: int) -> None:
     """Remove played cards from a seat's holding; SJ203 when a fully known hand lacks them."""
-    if seat not in holdings:
+    h = holdings.get(seat)
+    if h is None:
         return
-    h = holdings[seat]
-    missing = []
+    missing = None
     for c in cards:
-        if h.get(c, 0) > 0:
-            h[c] -= 1
-            if not h[c]:
-                del h[c]
+        k = h.get(c, 0)
+        if k > 1:
+            h[c] = k - 1
+        elif k == 1:
+            del h[c]
+        elif missing is None:
+            missing = [c]
         else:
             missing.append(c)
     if missing and known.get(seat):

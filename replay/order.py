@@ -39,7 +39,7 @@ class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
     __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
-                 "trump_cards", "suit_cards", "_hash")
+                 "trump_cards", "suit_cards", "singles", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
@@ -111,6 +111,9 @@ class Order:
         self.suit_cards: tuple[tuple[int, ...], ...] = tuple(
             tuple(sorted((c for c in range(NUM_CARDS) if eff[c] == s), key=key.__getitem__))
             for s in range(5))
+        #: each card as a single unit (``Unit(1, 1, key, (card,))``), built once per order
+        from .units import Unit
+        self.singles: tuple[Unit, ...] = tuple(Unit(1, 1, key[c], (c,)) for c in range(NUM_CARDS))
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod

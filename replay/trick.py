@@ -8,6 +8,7 @@ same functions, so no rule is written twice.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -99,23 +100,37 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played no {what} "
                                     f"but held {cards_text(held, order)}")
-    held = [c for c in order.suit_cards[suit] for _ in range(get(c, 0))]
     played = [c for c in play if eff[c] == suit]
-    need = min(n, len(held))
+    singles = all(u.width == 1 for u in lead)
+    if singles and len(played) == n:
+        return None  # wholly of the led suit, and a lead of singles has no shape to follow
+    suit_held = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
+    n_held = sum(suit_held.values())
+    need = min(n, n_held)
     if len(played) < need:
+        held = [c for c in order.suit_cards[suit] for _ in range(suit_held.get(c, 0))]
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
-                                    f"but held {len(held)} ({cards_text(held, order)}); {need} were required")
-    if n < 2 or len(held) <= n or all(u.width == 1 for u in lead):
-        # a single, a holding the play exhausts, or a lead of singles: no shape to follow
+                                    f"but held {n_held} ({cards_text(held, order)}); {need} were required")
+    if n_held <= n or singles or max(suit_held.values()) < 2:
+        # the play exhausts the suit, the lead is all singles, or no two identical
+        # cards are held: no shape can be owed
         return None
-    if len(set(held)) == len(held):
-        return None  # no two identical cards held: no tuple can be owed
-    want = obligation(lead, held, order, ruleset.follow_policy, ruleset.decks)
-    got = obligation(lead, played, order, ruleset.follow_policy, ruleset.decks)
-    if got < want:
+    policy, decks = ruleset.follow_policy, ruleset.decks
+    got = obligation(lead, played, order, policy, decks)
+    if got == full_obligation(tuple(lead), order, policy, decks):
+        return None  # the play meets the lead's whole structure: nothing more can be owed
+    held = [c for c, k in suit_held.items() for _ in range(k)]
+    if got < obligation(lead, held, order, policy, decks):
         return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset))
     return None
+
+
+@lru_cache(maxsize=4096)
+def full_obligation(lead: tuple[Unit, ...], order: Order, policy: str, decks: int) -> tuple[int, ...]:
+    """The obligation vector of the lead's own cards: the largest any holding can
+    owe (each part is capped by the lead's demand), so a follow reaching it is legal."""
+    return obligation(lead, [c for u in lead for c in u.cards], order, policy, decks)
 
 
 def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], order: Order,
@@ -156,7 +171,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
             elif e == TRUMP:
                 if not best_ruff or key[d] > key[best_card]:
                     best_i, best_card, best_ruff = i, d, True
-        return Winner(best_i, (Unit(1, 1, key[best_card], (best_card,)),), best_ruff)
+        return Winner(best_i, (order.singles[best_card],), best_ruff)
     suit = lead_suit(lead_cards, order)
     lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
     shape = [u.shape for u in lead]
@@ -176,9 +191,15 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
                 continue
         elif not (e == TRUMP and suit != TRUMP):
             continue
-        cv = cover(shape, cards, order)
-        if cv is None:
-            continue
+        if single and shape[0][1] == 1:
+            # one tuple led (a pair, a triple): only as many copies of one card match it
+            if cards.count(cards[0]) != len(cards):
+                continue
+            cv = [Unit(len(cards), 1, key[cards[0]], tuple(cards))]
+        else:
+            cv = cover(shape, cards, order)
+            if cv is None:
+                continue
         ruff = e != suit
         if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
             best_i, best_units, best_ruff = i, cv, ruff

@@ -88,8 +88,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     """Split cards of one effective suit into units: longest tractors first
     (most cards, then widest, then highest), then the widest tuples (§6)."""
     if isinstance(cards, (tuple, list)) and len(cards) == 1:  # fast path: a single
-        c = cards[0]
-        return [Unit(1, 1, order.key[c], (c,))]
+        return [order.singles[cards[0]]]
     counts = _count(cards)
     key = order.key
     units: list[Unit] = []
@@ -322,6 +321,11 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
     out: list[Blocker] = []
     if len(lead) < 2:
         return out
+    eff = order.eff
+    suits = {eff[u.cards[0]] for u in lead}
+    # each holding's cards of the throw's suit(s), filtered once for all the units
+    others = [(seat, {c: n for c, n in holding.items() if n > 0 and eff[c] in suits})
+              for seat, holding in others]
     for u in lead:
         for seat, holding in others:
             b = beats_unit(holding, u, order)
