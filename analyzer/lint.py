@@ -20,6 +20,8 @@ and ``; noqa`` comments) and in what order.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import glob as _glob
 import importlib
 import importlib.util
@@ -340,7 +342,46 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     wrapped = _NoqaLines(lines, start_line, on_bytes)
     mistakes = _mistake_hook() if options.mistakes else None
     index = first_record - 1
-    for record, parse_diags in iter_records(wrapped, start_line=start_line):
+    with _records_paced_gc():
+        _lint_records(iter_records(wrapped, start_line=start_line), result, wrapped, path, options,
+                      mistakes, index, start_line)
+    if wrapped.error is not None:
+        return FileResult(path, error=wrapped.error)
+    # records never overlap in lines, but a reader may report a record's
+    # trailing diagnostics late: a stable sort keeps the file in position order
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+@contextlib.contextmanager
+def _records_paced_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while records are linted.
+
+    A record's objects (the parsed record, the replay's results) hold no
+    reference cycles, so reference counting frees them as soon as the next
+    record replaces them; left on, the collector would only rescan the record
+    being worked on, every few hundred allocations (about a tenth of the lint
+    time). :func:`_paced_collect` runs it between records should young objects
+    pile up all the same (e.g. cycles from an unusual record)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _paced_collect(young_limit: int = 100_000) -> None:
+    """Collect between records when more than ``young_limit`` young objects
+    are left over (cycles, or findings kept)."""
+    if gc.get_count()[0] > young_limit:
+        gc.collect()
+
+
+def _lint_records(records, result: FileResult, wrapped: "_NoqaLines", path: str, options: LintOptions,
+                  mistakes, index: int, start_line: int) -> None:
+    for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
             record = None  # a chunk that held no record (every line was bad): its diagnostics only
         if record is not None:
@@ -358,12 +399,7 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
             found.append(f)
         found.sort(key=Finding.sort_key)
         result.findings.extend(found)
-    if wrapped.error is not None:
-        return FileResult(path, error=wrapped.error)
-    # records never overlap in lines, but a reader may report a record's
-    # trailing diagnostics late: a stable sort keeps the file in position order
-    result.findings.sort(key=Finding.sort_key)
-    return result
+        _paced_collect()
 
 
 def _record_line(record, parse_diags, start_line: int) -> int:

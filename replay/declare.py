@@ -140,6 +140,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import (BJ, CLUBS, DIAMONDS, HEARTS, JOKER_LEVEL, LJ, SPADES, SUIT_SYMBOLS,
@@ -354,18 +355,26 @@ def _why_not_unit(cards: Counter[int], level: int, policy: str) -> str:
 
 def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[Unit | None, bool, str]:
     """The unit ``seat`` declares by writing ``cards`` → ``(unit, extends_prev, why_not)``."""
-    level, rs = state.level, state.ruleset
-    policy = rs.declaration
+    rs = state.ruleset
+    return _read_cards(tuple(cards), tuple(state.shown_by(seat)), seat, state.level,
+                       rs.declaration, rs.decks)
+
+
+@lru_cache(maxsize=8192)
+def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level: int, policy: str,
+                decks: int) -> tuple[Unit | None, bool, str]:
+    """:func:`_read` for ``cards`` after the seat's ``shown`` cards (a pure
+    function of its arguments: cached, as the same few declarations recur)."""
     cur = Counter(cards)
     for c in cur:
         if not (c >= LJ or _is_level_card(c, level)):
             return None, False, (f"{_c(c)} is neither a level card ({rank_name(level)}) nor a joker"
                                  f" and cannot be declared")
     for c, n in cur.items():
-        if n > rs.decks:
-            return None, False, (f"{n} × {_c(c)} shown, but {rs.decks} deck"
-                                 f"{'s hold' if rs.decks > 1 else ' holds'} only {rs.decks}")
-    prev = Counter(state.shown_by(seat))
+        if n > decks:
+            return None, False, (f"{n} × {_c(c)} shown, but {decks} deck"
+                                 f"{'s hold' if decks > 1 else ' holds'} only {decks}")
+    prev = Counter(shown)
     extends = bool(prev) and cur >= prev
     added = cur - prev if extends else cur
     if not added:
@@ -575,6 +584,10 @@ def _botzone(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
     return Bid(seat, u)
 
 
+_POLICIES = {"standard": _standard, "tractor97": _tractor97, "ladder": _ladder, "titanic": _titanic,
+             "botzone": _botzone}
+
+
 def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
             last_time: int | None = None) -> tuple[DeclState | None, str]:
     """Apply the policy: ``(new_state, "")`` if accepted, else ``(None, reason)``.
@@ -593,8 +606,7 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
     if policy == "campus":
         got = _campus(st, seat, u, extends, after_bury)
     else:
-        got = {"standard": _standard, "tractor97": _tractor97, "ladder": _ladder,
-               "titanic": _titanic, "botzone": _botzone}[policy](st, seat, u, extends)
+        got = _POLICIES[policy](st, seat, u, extends)
     if isinstance(got, str):
         return None, got
     bid = got
@@ -611,7 +623,7 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
         rebury = seat
     fixed = st.fixed or (policy == "tractor97" and (bid.unit.copies >= 2 or bid.unit.is_joker_tuple))
     closed = st.closed or (policy in ("standard", "tractor97") and bid.unit.is_joker_tuple)
-    return replace(st, standing=bid, first=st.first or bid, bids=tuple(bids), shown=tuple(shown),
+    return _evolve(st, standing=bid, first=st.first or bid, bids=tuple(bids), shown=tuple(shown),
                    accepted_count=st.accepted_count + 1, fixed=fixed, closed=closed,
                    dealer=dealer, rebury=rebury,
                    last_time=st.last_time if last_time is None else last_time), ""
@@ -628,6 +640,24 @@ def _draw_time(st: DeclState, ev: DeclEvent) -> int:
     return (ev.at - 1) * 4 + offset
 
 
+def _lacking(cards: tuple[int, ...], pool: tuple[int, ...]) -> list[int]:
+    """The cards of the multiset ``cards`` (a few) that ``pool`` does not hold, sorted."""
+    out: list[int] = []
+    for c in set(cards):
+        short = cards.count(c) - pool.count(c)
+        if short > 0:
+            out += [c] * short
+    return sorted(out)
+
+
+def _evolve(st: DeclState, **changes) -> DeclState:
+    """``dataclasses.replace`` for the fold's hot path: a copy of ``st`` with
+    ``changes`` (DeclState has no ``__post_init__`` to run)."""
+    new = object.__new__(DeclState)
+    new.__dict__.update(st.__dict__, **changes)
+    return new
+
+
 def _card_checks(st: DeclState, ev: DeclEvent) -> Diagnostic | None:
     seat, cards, at = ev.seat, ev.cards, ev.at
     if seat not in SEATS:
@@ -638,22 +668,19 @@ def _card_checks(st: DeclState, ev: DeclEvent) -> Diagnostic | None:
     if at is not None and not 1 <= at <= size:
         return Diagnostic.at("SJ302", ev.span,
                              f"@{at} is outside {seat}'s hand of {size} cards")
-    want = Counter(cards)
     hand = st.deal.get(seat) if st.deal is not None else None
     if hand is not None:
-        # (a declaration shows one to four cards: count them in the hand, no Counter of the hand)
-        missing = Counter({c: n - hand.count(c) for c, n in want.items() if hand.count(c) < n})
+        missing = _lacking(cards, hand)
         if missing:
             return Diagnostic.at("SJ203", ev.span,
-                                 f"{seat} declares {format_cards(sorted(missing.elements()), unicode=True)}"
-                                 f" but was not dealt {'it' if sum(missing.values()) == 1 else 'them'}")
+                                 f"{seat} declares {format_cards(missing, unicode=True)}"
+                                 f" but was not dealt {'it' if len(missing) == 1 else 'them'}")
         if at is not None:
-            drawn = hand[:at]
-            early = Counter({c: n - drawn.count(c) for c, n in want.items() if drawn.count(c) < n})
+            early = _lacking(cards, hand[:at])
             if early:
                 return Diagnostic.at("SJ302", ev.span,
-                                     f"{seat} declares {format_cards(sorted(early.elements()), unicode=True)}"
-                                     f" @{at}, before drawing {'it' if sum(early.values()) == 1 else 'them'}"
+                                     f"{seat} declares {format_cards(early, unicode=True)}"
+                                     f" @{at}, before drawing {'it' if len(early) == 1 else 'them'}"
                                      f" (not among {seat}'s first {at} cards)")
     elif at is not None and len(cards) > at:
         return Diagnostic.at("SJ302", ev.span,
@@ -683,7 +710,7 @@ def advance(state: DeclState, event: DeclEvent) -> tuple[DeclState, bool, list[D
     last_time = max(state.last_time, _draw_time(state, event))
     new, why = _decide(state, event.seat, tuple(event.cards), event.after_bury, last_time)
     if new is None:
-        return replace(state, last_time=last_time), False, [Diagnostic.at("SJ301", event.span, why)]
+        return _evolve(state, last_time=last_time), False, [Diagnostic.at("SJ301", event.span, why)]
     return new, True, []
 
 

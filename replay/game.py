@@ -54,7 +54,7 @@ class TrickResult:
     winning_units: tuple[Unit, ...]
     ruffed: bool
     span: Span
-    _hand: "HandResult | None" = field(default=None, repr=False, compare=False)
+    _history: "_History | None" = field(default=None, repr=False, compare=False)
     _plays: "tuple[PlayResult, ...] | None" = field(default=None, repr=False, compare=False)
 
     @property
@@ -68,11 +68,16 @@ class TrickResult:
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:
         """Known holdings before this trick, by SEAT_ORDER (N W S E), cards sorted."""
-        return self._hand.hands_at(self.number - 1) if self._hand else ((),) * 4
+        return self._history.hands_at(self._index) if self._history else ((),) * 4
 
     @property
     def hands_after(self) -> tuple[tuple[int, ...], ...]:
-        return self._hand.hands_at(self.number) if self._hand else ((),) * 4
+        return self._history.hands_at(self._index + 1) if self._history else ((),) * 4
+
+    @property
+    def _index(self) -> int:
+        """This trick's place in its hand's history (tricks without plays are not kept)."""
+        return self._history.index_of(self.number)
 
     @property
     def lead(self) -> PlayResult:
@@ -83,6 +88,35 @@ class TrickResult:
             if p.seat == seat:
                 return p
         return None
+
+
+class _History:
+    """The cards of a hand's tricks, for the holdings before and after each one.
+
+    Shared by a :class:`HandResult` and its tricks; it refers to neither, so the
+    results form no reference cycle and are freed as soon as they are dropped
+    (no work for the cyclic garbage collector when millions of hands are linted).
+    """
+
+    __slots__ = ("start_hands", "numbers", "plays")
+
+    def __init__(self, start_hands: dict[str, tuple[int, ...]]) -> None:
+        self.start_hands = start_hands
+        self.numbers: list[int] = []                              # trick numbers, in order
+        self.plays: list[tuple[list, list[tuple[int, ...]]]] = []  # (record plays, their cards)
+
+    def index_of(self, number: int) -> int:
+        return self.numbers.index(number)
+
+    def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
+        hands = {s: Counter(self.start_hands.get(s, ())) for s in SEAT_ORDER}
+        for plays, cards in self.plays[:k]:
+            for p, c in zip(plays, cards):
+                h = hands.get(p.seat)
+                if h is not None:
+                    h.subtract(c)
+        return tuple(tuple(sorted(c for c, n in hands[s].items() for _ in range(max(n, 0))))
+                     for s in SEAT_ORDER)
 
 
 @dataclass
@@ -127,14 +161,9 @@ class HandResult:
 
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
         """Known holdings (sorted cards by SEAT_ORDER) after the first ``k`` tricks."""
-        hands = {s: Counter(self.start_hands.get(s, ())) for s in SEAT_ORDER}
-        for t in self.tricks[:k]:
-            for p in t.plays:
-                h = hands.get(p.seat)
-                if h is not None:
-                    h.subtract(p.cards)
-        return tuple(tuple(sorted(c for c, n in hands[s].items() for _ in range(max(n, 0))))
-                     for s in SEAT_ORDER)
+        history = _History(self.start_hands)
+        history.plays = [(t._source, t._cards) for t in self.tricks]
+        return history.hands_at(k)
 
 
 @dataclass
@@ -482,6 +511,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
     played_count = 0
     n_tricks = len(hand.tricks)
     out = result.tricks
+    history = _History(result.start_hands)
     for tn, trick in enumerate(hand.tricks, 1):
         plays = trick.plays
         if trick.number is not None and trick.number != tn:
@@ -519,7 +549,10 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
         if is_throw or failed:
             blockers, penalty = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
                                                   order, rs, attackers, diag, tn)
-        _take(holdings, known, lead_seat, lead_cards, lead_play.span, order, diag, tn)
+        missing = _remove(holdings[lead_seat], lead_cards)
+        if missing and known[lead_seat]:
+            diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
+                                          f"do not hold", tn)
 
         # the follows
         if not failed and suit is not None:
@@ -542,7 +575,9 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
                 err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs, n)
                 if err is not None:
                     diag(err.code, p.span, f"{p.seat} {err.message}", tn)
-            _take(holdings, known, p.seat, cards, p.span, order, diag, tn)
+            missing = _remove(holdings[p.seat], cards)
+            if missing and known[p.seat]:
+                diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
         played_count += n
 
         # the winner
@@ -563,9 +598,12 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
             total += pts
         result.penalties += penalty
         total += penalty
+        source = tuple(plays)
         out.append(TrickResult(
-            tn, lead_seat, tuple(plays), cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
-            w.units if w else (), w.ruffed if w else False, trick.span, result))
+            tn, lead_seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
+            w.units if w else (), w.ruffed if w else False, trick.span, history))
+        history.numbers.append(tn)
+        history.plays.append((source, cards_played))
         leader = winner
 
 
@@ -637,22 +675,18 @@ def _plain(cards, order) -> str:
     return format_cards(order.sorted(cards))
 
 
-def _take(holdings: dict[str, dict[int, int]], known: dict[str, bool], seat: str, cards, span, order,
-          diag, tn: int) -> None:
-    """Remove played cards from a seat's holding; SJ203 when a fully known hand lacks them."""
-    h = holdings.get(seat)
-    if h is None:
-        return
+def _remove(h: dict[int, int], cards) -> list[int] | None:
+    """Take ``cards`` out of the holding ``h`` (card → copies); the cards it lacked
+    (SJ203 when the hand is fully known)."""
     missing = None
     for c in cards:
         k = h.get(c, 0)
         if k > 1:
             h[c] = k - 1
-        elif k == 1:
+        elif k:
             del h[c]
         elif missing is None:
             missing = [c]
         else:
             missing.append(c)
-    if missing and known.get(seat):
-        diag("SJ203", span, f"{seat} plays {cards_text(missing, order)}, which they do not hold", tn)
+    return missing

@@ -281,6 +281,8 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
     """
     diags: list[Diagnostic] = []
     pname = name or "standard"
+    if not overrides and pname in PRESETS:
+        return _preset_ruleset(pname), diags  # the usual record: a preset as is (frozen, shared)
     if pname not in PRESETS:
         diags.append(Diagnostic.at("SJ150", name_span,
                                    f"unknown preset {pname!r}; known: {', '.join(PRESETS)}; using 'standard'"))
@@ -299,6 +301,16 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
             continue
         values[option] = value
     return Ruleset(**values), diags
+
+
+_PRESET_RULESETS: dict[str, Ruleset] = {}
+
+
+def _preset_ruleset(name: str) -> Ruleset:
+    rs = _PRESET_RULESETS.get(name)
+    if rs is None:
+        rs = _PRESET_RULESETS[name] = Ruleset(name=name, **PRESETS[name])
+    return rs
 
 
 def option_text(value: Any) -> str:
