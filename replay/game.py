@@ -282,13 +282,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != rs.kitty:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
-    # one pass over the plays: each seat's card count, and every card played
-    total_played = dict.fromkeys(SEAT_ORDER, 0)
-    all_played: list[int] = []
-    for t in hand.tricks:
-        for p in t.plays:
-            total_played[p.seat] += len(p.cards)
-            all_played += p.cards
+    all_played = [c for t in hand.tricks for p in t.plays for c in p.cards]
     _check_copies(hand, rs, diag, all_played)
     if kitty is None and len(dealt) == 4:
         left = Counter({c: rs.decks for c in range(NUM_CARDS)})
@@ -375,14 +369,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             h.update(current_kitty)
         else:
             known[b.seat] = False
-        if known[b.seat]:
-            missing = Counter(b.cards) - h
-            if missing:
-                diag("SJ204", b.span, f"{b.seat} buries {cards_text(list(missing.elements()), order)}, "
-                                      f"which they do not hold")
-        h.subtract(b.cards)
-        for c in [c for c, k in h.items() if k <= 0]:
-            del h[c]
+        missing = _remove_from(h, b.cards)
+        if missing and known[b.seat]:
+            diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
         current_kitty = tuple(b.cards)
     if not hand.buries and dealer is not None:
         known[dealer] = False  # the dealer's exchange is not recorded
@@ -390,6 +379,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
     unknown = [s for s in SEAT_ORDER if not known[s]]
+    full = rs.hand_size
     if unknown:
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
@@ -405,17 +395,18 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                 played.update(p.cards)
         for s in unknown:
             holdings[s] = played_so_far[s] | must_hold[s]
+        total_played = dict.fromkeys(SEAT_ORDER, 0)
+        for t in hand.tricks:
+            for p in t.plays:
+                total_played[p.seat] += len(p.cards)
+        if all(total_played[s] >= full for s in SEAT_ORDER):
+            for s in unknown:
+                known[s] = True  # reconstructed from a complete hand
     result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
-    full = rs.hand_size
-    complete_by_count = all(total_played[s] >= full for s in SEAT_ORDER)
-    for s in SEAT_ORDER:
-        if not known[s] and complete_by_count:
-            known[s] = True  # reconstructed from a complete hand
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
-    _play_tricks(hand, result, {s: {c: k for c, k in h.items() if k > 0} for s, h in holdings.items()},
-                 known, diag)
+    _play_tricks(hand, result, {s: _by_suit(h, order.eff) for s, h in holdings.items()}, known, diag)
 
     # -- score --------------------------------------------------------------------------------
     done = sum(len(t._cards[0]) for t in result.tricks)
@@ -492,12 +483,14 @@ def _check_copies(hand, rs: Ruleset, diag, played: list[int]) -> None:
 _TURN = {s: tuple(next_seat(s, k) for k in range(4)) for s in SEAT_ORDER}
 
 
-def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], known: dict[str, bool],
-                 diag) -> None:
+def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
+                 known: dict[str, bool], diag) -> None:
     """Every trick in turn: who leads and the turn order, the throw check, each
     follow's legality, the cards leaving the hands, the winner and the points.
 
-    ``holdings``: card → copies (positive counts only), changed in place. This
+    ``holdings``: each seat's cards by effective suit (``holdings[seat][suit]``:
+    card → copies, positive counts only; see :func:`_by_suit`), changed in
+    place. A seat holding none of the led suit may play anything. This
     is the replay's inner loop: the common steps (a one-card lead, a follow of
     the led suit) are written out here; every rule itself is the one in
     :mod:`replay.trick` and :mod:`replay.units`.
@@ -549,7 +542,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
         if is_throw or failed:
             blockers, penalty = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
                                                   order, rs, attackers, diag, tn)
-        missing = _remove(holdings[lead_seat], lead_cards)
+        missing = _remove(holdings[lead_seat], lead_cards, eff)
         if missing and known[lead_seat]:
             diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
                                           f"do not hold", tn)
@@ -570,12 +563,13 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, dict[int, int]], 
                 diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
             if len(cards) != n:
                 diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
-            elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit):
+            elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
+                    n == 1 and eff[cards[0]] == suit):
                 # (a single card of the led suit always follows a one-card lead)
-                err = check_follow(lead_units, suit, holdings[p.seat], cards, order, rs, n)
+                err = check_follow(lead_units, suit, held, cards, order, rs, n)
                 if err is not None:
                     diag(err.code, p.span, f"{p.seat} {err.message}", tn)
-            missing = _remove(holdings[p.seat], cards)
+            missing = _remove(holdings[p.seat], cards, eff)
             if missing and known[p.seat]:
                 diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
         played_count += n
@@ -624,7 +618,8 @@ def _check_turns(plays, tn: int, more_follow: bool, span: Span, diag) -> None:
 
 
 def _check_throw_lead(lead_play, tried: tuple[int, ...], tried_units: list[Unit], suit: int | None,
-                      is_throw: bool, holdings: dict[str, dict[int, int]], order: Order, rs: Ruleset,
+                      is_throw: bool, holdings: dict[str, tuple[dict[int, int], ...]], order: Order,
+                      rs: Ruleset,
                       attackers: str | None, diag, tn: int) -> tuple[tuple[Blocker, ...], int]:
     """The throw check of a lead of several units, and the consistency of a
     recorded failed throw (SJ406, SJ407): the blockers and the signed penalty."""
@@ -635,7 +630,7 @@ def _check_throw_lead(lead_play, tried: tuple[int, ...], tried_units: list[Unit]
     seat = lead_play.seat
     if is_throw and suit is not None:
         seats = list(_TURN[seat])
-        chk = check_throw(tried, 0, [holdings[s] for s in seats], seats, order, rs, tried_units)
+        chk = check_throw(tried, 0, [holdings[s][suit] for s in seats], seats, order, rs, tried_units)
         blockers = tuple(chk.blockers)
         if not failed and chk.blockers:
             b = chk.blockers[0]
@@ -675,11 +670,35 @@ def _plain(cards, order) -> str:
     return format_cards(order.sorted(cards))
 
 
-def _remove(h: dict[int, int], cards) -> list[int] | None:
-    """Take ``cards`` out of the holding ``h`` (card → copies); the cards it lacked
+def _by_suit(holding: dict[int, int], eff: tuple[int, ...]) -> tuple[dict[int, int], ...]:
+    """A holding split by effective suit (index 0..3, TRUMP): card → copies, positive only."""
+    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
+    for c, k in holding.items():
+        if k > 0:
+            out[eff[c]][c] = k
+    return out
+
+
+def _remove_from(h: dict[int, int], cards) -> list[int]:
+    """Take ``cards`` out of the holding ``h`` (card → copies); the cards it lacked."""
+    missing = []
+    for c in cards:
+        k = h.get(c, 0)
+        if k > 1:
+            h[c] = k - 1
+        elif k:
+            del h[c]
+        else:
+            missing.append(c)
+    return missing
+
+
+def _remove(hs: tuple[dict[int, int], ...], cards, eff: tuple[int, ...]) -> list[int] | None:
+    """Take ``cards`` out of a holding split by suit; the cards it lacked
     (SJ203 when the hand is fully known)."""
     missing = None
     for c in cards:
+        h = hs[eff[c]]
         k = h.get(c, 0)
         if k > 1:
             h[c] = k - 1

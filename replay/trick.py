@@ -174,32 +174,45 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
         return Winner(best_i, (order.singles[best_card],), best_ruff)
     suit = lead_suit(lead_cards, order)
     lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
+    if suit is None:
+        return Winner(0, tuple(lead), False)
+    if len(lead) == 1 and lead[0].length == 1:
+        # fast path: one tuple led (a pair, a triple); only as many copies of one
+        # card match it, and the highest wins (as compare_covers rules for one unit)
+        n = len(lead_cards)
+        best_i, best_top, best_ruff = 0, lead[0].top, False
+        for i in range(1, len(plays)):
+            cards = plays[i]
+            if len(cards) != n or cards.count(cards[0]) != n:
+                continue
+            c = cards[0]
+            e = eff[c]
+            if e == suit:
+                if not best_ruff and key[c] > best_top:
+                    best_i, best_top = i, key[c]
+            elif e == TRUMP:
+                if not best_ruff or key[c] > best_top:
+                    best_i, best_top, best_ruff = i, key[c], True
+        unit = lead[0] if best_i == 0 else Unit(n, 1, best_top, tuple(plays[best_i]))
+        return Winner(best_i, (unit,), best_ruff)
     shape = [u.shape for u in lead]
     single = len(lead) == 1
     best_i, best_units, best_ruff = 0, lead, False
-    if suit is None:
-        return Winner(0, tuple(lead), False)
     for i in range(1, len(plays)):
         cards = plays[i]
         if len(cards) != len(lead_cards) or not cards:
             continue
         e = eff[cards[0]]
-        if any(eff[c] != e for c in cards):
-            continue
         if e == suit:
             if not single or best_ruff:
                 continue
         elif not (e == TRUMP and suit != TRUMP):
             continue
-        if single and shape[0][1] == 1:
-            # one tuple led (a pair, a triple): only as many copies of one card match it
-            if cards.count(cards[0]) != len(cards):
-                continue
-            cv = [Unit(len(cards), 1, key[cards[0]], tuple(cards))]
-        else:
-            cv = cover(shape, cards, order)
-            if cv is None:
-                continue
+        if any(eff[c] != e for c in cards):
+            continue
+        cv = cover(shape, cards, order)
+        if cv is None:
+            continue
         ruff = e != suit
         if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
             best_i, best_units, best_ruff = i, cv, ruff

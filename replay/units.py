@@ -292,9 +292,13 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
 def beats_unit(holding: dict[int, int], unit: Unit, order: Order) -> Unit | None:
     """A unit of ``holding`` (card → count, any suits) of the same shape as
     ``unit``, in its effective suit, that beats it; the lowest such, else None."""
-    eff, key = order.eff, order.key
+    eff = order.eff
     suit = eff[unit.cards[0]]
-    same = {c: n for c, n in holding.items() if n and eff[c] == suit}
+    return _beats({c: n for c, n in holding.items() if n > 0 and eff[c] == suit}, unit, order.key)
+
+
+def _beats(same: dict[int, int], unit: Unit, key: Sequence[int]) -> Unit | None:
+    """:func:`beats_unit` for a holding of the unit's effective suit only."""
     if unit.length == 1:
         best: int | None = None
         for c, n in same.items():
@@ -321,14 +325,18 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
     out: list[Blocker] = []
     if len(lead) < 2:
         return out
-    eff = order.eff
+    eff, key = order.eff, order.key
     suits = {eff[u.cards[0]] for u in lead}
-    # each holding's cards of the throw's suit(s), filtered once for all the units
-    others = [(seat, {c: n for c, n in holding.items() if n > 0 and eff[c] in suits})
+    if len(suits) > 1:  # not a throw (a lead is one suit): each unit on its own
+        return [Blocker(u, seat, b) for u in lead for seat, holding in others
+                if (b := beats_unit(holding, u, order)) is not None]
+    suit = suits.pop()
+    # each holding's cards of the throw's suit, filtered once for all the units
+    others = [(seat, {c: n for c, n in holding.items() if n > 0 and eff[c] == suit})
               for seat, holding in others]
     for u in lead:
         for seat, holding in others:
-            b = beats_unit(holding, u, order)
+            b = _beats(holding, u, key)
             if b is not None:
                 out.append(Blocker(u, seat, b))
     return out
