@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import chain
 
 from .cards import NUM_CARDS, POINTS, points
 from .declare import DeclEvent, resolve_declarations
@@ -282,7 +283,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != rs.kitty:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
-    all_played = [c for t in hand.tricks for p in t.plays for c in p.cards]
+    all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
     _check_copies(hand, rs, diag, all_played)
     if kitty is None and len(dealt) == 4:
         left = Counter({c: rs.decks for c in range(NUM_CARDS)})

@@ -87,8 +87,12 @@ def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[i
 def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     """Split cards of one effective suit into units: longest tractors first
     (most cards, then widest, then highest), then the widest tuples (§6)."""
-    if isinstance(cards, (tuple, list)) and len(cards) == 1:  # fast path: a single
-        return [order.singles[cards[0]]]
+    if isinstance(cards, (tuple, list)) and cards:
+        if len(cards) == 1:  # fast path: a single
+            return [order.singles[cards[0]]]
+        c = cards[0]
+        if cards.count(c) == len(cards):  # fast path: one tuple (a pair, a triple)
+            return [Unit(len(cards), 1, order.key[c], tuple(cards))]
     counts = _count(cards)
     key = order.key
     units: list[Unit] = []

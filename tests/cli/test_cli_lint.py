@@ -230,6 +230,36 @@ def test_split_huge_file_same_findings(tmp_path):
     assert [f.record for f in two.findings if f.code == "SJ403"] == [1, 6, 11, 16, 21, 26]
 
 
+def test_split_cuts_are_reader_cuts(tmp_path):
+    """Every range split_file hands out starts where the reader starts a record,
+    also around multi-line commentaries, comment lines and blank runs (the
+    splitter reads only a window after each approximate cut)."""
+    from notation.reader import split_records
+    clean = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")
+    odd = [
+        clean,
+        "; a comment line after a blank line goes with the next record\n\n" + clean,
+        clean.replace("\n1.", "\n{ a commentary\nover lines\n[not a tag inside it }\n1.", 1),
+        "\n" * 50 + clean,
+        clean.replace("\n", "\r\n"),
+    ]
+    big = tmp_path / "odd.sjn"
+    big.write_text("\n".join(odd * 8), encoding="utf-8")
+    with open(big, encoding="utf-8", newline="") as f:
+        starts = {first for first, _ in split_records(f, 1)}
+    data = big.read_bytes()
+    for chunk_bytes in (200, 700, 1500, 4000):
+        ranges = list(L.split_file(str(big), chunk_bytes=chunk_bytes))
+        assert len(ranges) > 2
+        for start, end, line in ranges:
+            assert line in starts, (chunk_bytes, line)
+            assert data[:start].count(b"\n") + 1 == line
+        assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    one = L.lint_paths([str(big)], jobs=1)
+    two = L.lint_paths([str(big)], jobs=2, chunk_bytes=700, split_bytes=100, min_parallel_bytes=0)
+    assert one.findings == two.findings and one.records == two.records
+
+
 def test_lint_text_api():
     text = (FIXTURES / "errors.sjn").read_text(encoding="utf-8")
     found = L.lint_text(text, "e.sjn", select=["SJ4"])
