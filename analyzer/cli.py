@@ -295,7 +295,7 @@ def lint(
     select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
     ignore: list[str] = typer.Option([], "--ignore", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
-    mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx) when available."),
+    mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search)."),
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
     source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
@@ -411,7 +411,7 @@ def report(
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
-    mistakes: bool = typer.Option(False, "--mistakes", help="Annotate mistakes (SJ6xx) when available."),
+    mistakes: bool = typer.Option(False, "--mistakes", help="Also list mistakes (SJ6xx) per hand and player."),
     source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
 ) -> None:
     """Per hand, per match and per player summary of a record file."""

@@ -39,9 +39,11 @@ from replay.diagnostics import CODES, ERROR, INFO, WARNING, Diagnostic
 #: the display name of standard input
 STDIN = "-"
 #: files at least this large are split into record chunks when jobs > 1
-SPLIT_BYTES = 4 * 1024 * 1024
-#: target size of one chunk of a split file
+SPLIT_BYTES = 512 * 1024
+#: the largest chunk of a split file (a file is cut into about 4 chunks per
+#: worker, so the workers finish together, but chunks of at least MIN_CHUNK_BYTES)
 CHUNK_BYTES = 2 * 1024 * 1024
+MIN_CHUNK_BYTES = 128 * 1024
 #: below this much input in all, worker processes cost more than they save
 MIN_PARALLEL_BYTES = 256 * 1024
 
@@ -781,7 +783,8 @@ def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_
             size = sizes.get(i, 0)
             if size >= split_bytes and import_format(p, options) is None:
                 try:
-                    for k, (start, end, line) in enumerate(split_file(p, chunk_bytes)):
+                    chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
+                    for k, (start, end, line) in enumerate(split_file(p, chunk)):
                         n = (end if end is not None else size) - start
                         submit(_Job(i, k, p, display, start, end, line, max(n, 0)))
                         collect(False)
