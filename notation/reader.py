@@ -9,10 +9,12 @@ How a text is read:
 2. **Shortcut.** A chunk made only of one-line elements (tags, keyword
    lines, seat and trick lines, blanks, ``;`` comments: what the writer
    produces when there is no commentary) is lexed line by line with the
-   grammar's own terminals (:func:`_quick_lex`) and built by the same rule
-   methods, so a bad value (a card, a seat) is reported as in step 3; a seat
-   or trick line is read whole with one regex. Anything else (a commentary, a
-   syntax error) leaves the whole chunk to step 3.
+   grammar's own terminals (:func:`_quick_lex`): the usual line (a seat or
+   trick line, a tag or keyword line without commentary) is read whole with
+   one regex and built directly; a line with a bad value (a card, a seat) is
+   built by the same rule methods as in step 3, which report it. Anything
+   else (a commentary over lines, a syntax error) leaves the whole chunk to
+   step 3.
 3. **Lark.** The chunk is parsed in one go by the Lark LALR parser
    (``sjn.lark``) with the tree builder inlined (:class:`_Build`): each line
    becomes an :class:`_Item`, and the cards are split in Python.
@@ -86,6 +88,10 @@ USAGE = {
 # pydantic's internals ever differ.
 
 _set = object.__setattr__
+_new_object = object.__new__
+#: sets an instance's field dict: the ``__dict__`` slot's own setter, which
+#: ``object.__setattr__`` would look up on every call
+_set_dict = vars(BaseModel)["__dict__"].__set__
 _set_fields_set = BaseModel.__pydantic_fields_set__.__set__
 _set_extra = BaseModel.__pydantic_extra__.__set__
 _set_private = BaseModel.__pydantic_private__.__set__
@@ -94,7 +100,7 @@ _set_private = BaseModel.__pydantic_private__.__set__
 def _fill(cls, fields: dict, given: set):
     """An instance of ``cls`` holding ``fields`` (all of them, in field order)."""
     obj = cls.__new__(cls)
-    _set(obj, "__dict__", fields)
+    _set_dict(obj, fields)
     _set_fields_set(obj, given)
     _set_extra(obj, None)
     _set_private(obj, None)
@@ -129,11 +135,11 @@ _Hand, _Record, _Note = _builder(Hand), _builder(Record), _builder(Note)
 # The three objects built for every play line (about 130 a hand): `_fill`
 # spelled out, with everything bound as defaults (local lookups).
 def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span,
-              _new=object.__new__, _cls=Play, _set=_set, _given=_set_fields_set,
+              _new=object.__new__, _cls=Play, _set_dict=_set_dict, _given=_set_fields_set,
               _extra=_set_extra, _private=_set_private) -> Play:
     obj = _new(_cls)
-    _set(obj, "__dict__", {"span": span, "comments": [], "line_comment": None,
-                           "seat": seat, "cards": cards, "attempted": attempted})
+    _set_dict(obj, {"span": span, "comments": [], "line_comment": None,
+                    "seat": seat, "cards": cards, "attempted": attempted})
     _given(obj, {"seat", "cards", "attempted", "span"})
     _extra(obj, None)
     _private(obj, None)
@@ -141,11 +147,11 @@ def _new_play(seat: str, cards: tuple, attempted: tuple | None, span: Span,
 
 
 def _new_trick(number: int | None, plays: list, span: Span, comments: list[str],
-               _new=object.__new__, _cls=Trick, _set=_set, _given=_set_fields_set,
+               _new=object.__new__, _cls=Trick, _set_dict=_set_dict, _given=_set_fields_set,
                _extra=_set_extra, _private=_set_private) -> Trick:
     obj = _new(_cls)
-    _set(obj, "__dict__", {"span": span, "comments": comments, "line_comment": None,
-                           "number": number, "plays": plays})
+    _set_dict(obj, {"span": span, "comments": comments, "line_comment": None,
+                    "number": number, "plays": plays})
     _given(obj, {"span", "comments", "number", "plays"})
     _extra(obj, None)
     _private(obj, None)
@@ -158,9 +164,14 @@ def _new_seat_cards(seat: str, cards: tuple, span: Span, comments: list[str]) ->
                  {"span", "comments", "seat", "cards"})
 
 
+#: the direct builds above match validated models (`_self_check`)
+_DIRECT_MODELS = True
+
+
 def _self_check() -> None:
     """Use validated models instead if a direct build ever differs."""
     global _new_play, _new_trick, _new_seat_cards, _Tag, _Levels, _Declaration, _Bury, _Hand, _Record, _Note
+    global _DIRECT_MODELS
     span = Span(1, 2, 1, 5)
     play = Play(seat="S", cards=(1, 2), attempted=(3,), span=span)
     pairs = [
@@ -176,6 +187,7 @@ def _self_check() -> None:
     except Exception:  # pragma: no cover - depends on the pydantic version
         ok = False
     if not ok:  # pragma: no cover
+        _DIRECT_MODELS = False
         _new_play = lambda seat, cards, attempted, span: Play(  # noqa: E731
             seat=seat, cards=cards, attempted=attempted, span=span)
         _new_trick = lambda number, plays, span, comments: Trick(  # noqa: E731
@@ -216,10 +228,19 @@ def split_cards(text: str) -> tuple[int, ...]:
     which continue the suit of the group before them in the same list:
     ``H10 10 9`` is three groups holding ♥10 ♥10 ♥9. Raises :class:`CardError`.
     """
-    out: list[int] = []
-    suit = -1
+    groups = text.split()
     cache = _GROUP_CACHE
-    for index, group in enumerate(text.split()):
+    out: list[int] = []
+    try:
+        # the usual list, in one go: each group written with its suit and met
+        # before (a group of ranks alone is never a key: its key has a suit)
+        for group in groups:
+            out += cache[group]
+        return tuple(out)
+    except KeyError:
+        out = []
+    suit = -1
+    for index, group in enumerate(groups):
         if group[0] in _RANK_START:
             if suit < 0:
                 raise CardError(index, _no_suit_message(group, out))
@@ -341,6 +362,28 @@ def tag_problem(text: str) -> str:
     if text[i] != "]":
         return f"unexpected `{text[i:].split()[0]}` after the value of tag `{name}`"
     return 'a tag is written `[Name "value"]`'
+
+
+def _number(text: str) -> int | None:
+    """A whole number written with ASCII digits, else None."""
+    return int(text) if text.isdigit() and text.isascii() else None
+
+
+def _signed_number(text: str) -> int | None:
+    """:func:`_number`, with an optional ``-`` in front."""
+    digits = text[1:] if text[:1] == "-" else text
+    return int(text) if digits.isdigit() and digits.isascii() else None
+
+
+def _trump_value(text: str) -> int | None:
+    """``S H D C`` (or a suit symbol) as 0..3, ``NT`` as 4, else None."""
+    trump = _TRUMPS.get(text.upper())
+    if trump is None and len(text) == 1:
+        try:
+            trump = suit_from_char(text)
+        except ValueError:
+            pass
+    return trump
 
 
 def _commentary_text(token_value: str) -> str:
@@ -503,9 +546,8 @@ class _Build(Transformer):
         if len(children) > 1 and children[1].type == "VALUE":
             tok = children[1]
             i = 2
-            if tok.value.isdigit() and tok.value.isascii():
-                number = int(tok.value)
-            else:
+            number = _number(tok.value)
+            if number is None:
                 self._value_error(tok, f"`{tok.value}` is not a hand number: {USAGE['hand']}")
         end = children[i - 1]
         return self._done(_Item("hand", number, _merge(self._span(kw), self._span(end)),
@@ -557,12 +599,7 @@ class _Build(Transformer):
     def trump(self, children):
         kw, tok = children[0], children[1]
         value = tok.value
-        trump = _TRUMPS.get(value.upper())
-        if trump is None and len(value) == 1:
-            try:
-                trump = suit_from_char(value)
-            except ValueError:
-                pass
+        trump = _trump_value(value)
         if trump is None:
             self._value_error(tok, f"`{value}` is not a trump: {USAGE['trump']}")
         return self._done(_Item("trump", trump, _merge(self._span(kw), self._span(tok)),
@@ -571,11 +608,8 @@ class _Build(Transformer):
     def points(self, children):
         kw, tok = children[0], children[1]
         value = tok.value
-        digits = value[1:] if value[:1] == "-" else value
-        number = None
-        if digits.isdigit() and digits.isascii():
-            number = int(value)
-        else:
+        number = _signed_number(value)
+        if number is None:
             self._value_error(tok, f"`{value}` is not a number of points: {USAGE['points']}")
         return self._done(_Item("points", number, _merge(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
@@ -598,10 +632,8 @@ class _Build(Transformer):
         if len(children) > 3 and children[3].type == "AT":
             end = at_tok = children[3]
             i = 4
-            digits = at_tok.value[1:]
-            if digits.isdigit() and digits.isascii():
-                at = int(digits)
-            else:
+            at = _number(at_tok.value[1:])
+            if at is None:
                 self._value_error(at_tok, f"`{at_tok.value}` is not a draw count: after `@` comes "
                                           f"the number of cards the declarer had drawn, like `@7`")
         span = _merge(self._span(kw), self._span(end))
@@ -621,6 +653,89 @@ class _Build(Transformer):
         play = plays[0]
         node = _Bury(seat=play.seat, cards=play.cards, span=span, comments=self._comments(children, 2))
         return _Item("bury", node, span, node.comments)
+
+    # tag and keyword lines read whole by the shortcut
+    #
+    # `_quick_items` gives these the match of a line read whole by its
+    # `_WHOLE_LINES` regex: group 1 is the element (keyword to last value),
+    # then one group a terminal, as in `_SHAPES`. Each builds the item of a
+    # line whose values are good, as the rule method of the same name would
+    # from the tokens; when the rule method would report something, it
+    # returns None and the tokens go to the rule method.
+
+    def _whole_tags(self, m: re.Match, span: Span) -> _Item | None:
+        tm = _TAG_RE.match(m.group(2))
+        if tm is None:
+            return None
+        tag = _Tag(name=tm.group(1), value=unescape_tag_value(tm.group(2)), span=span, comments=[])
+        return _Item("tags", [tag], span, tag.comments, tag.comments)
+
+    def _whole_hand(self, m: re.Match, span: Span) -> _Item | None:
+        value = m.group(3)
+        number = None if value is None else _number(value)
+        if number is None and value is not None:
+            return None
+        return _Item("hand", number, span, [])
+
+    def _whole_levels(self, m: re.Match, span: Span) -> _Item | None:
+        team1, level1, team2, level2 = m.group(3, 4, 5, 6)
+        if not (team1 == "NS" and team2 == "EW" or team1 == "EW" and team2 == "NS"):
+            return None
+        try:
+            teams = {team1: parse_rank(level1), team2: parse_rank(level2)}
+        except ValueError:
+            return None
+        node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=[])
+        return _Item("levels", node, span, node.comments)
+
+    def _whole_dealer(self, m: re.Match, span: Span) -> _Item | None:
+        seat = m.group(3)
+        return _Item("dealer", seat, span, []) if seat in SEATS or seat == "?" else None
+
+    def _whole_first(self, m: re.Match, span: Span) -> _Item | None:
+        seat = m.group(3)
+        return _Item("first", seat, span, []) if seat in SEATS else None
+
+    def _whole_kitty(self, m: re.Match, span: Span) -> _Item | None:
+        try:
+            return _Item("kitty", split_cards(m.group(3)), span, [])
+        except CardError:
+            return None
+
+    def _whole_declare(self, m: re.Match, span: Span) -> _Item | None:
+        seat, cards_text, at_text = m.group(3, 4, 5)
+        at = None if at_text is None else _number(at_text[1:])
+        if seat not in SEATS or (at is None and at_text is not None):
+            return None
+        try:
+            cards = split_cards(cards_text)
+        except CardError:
+            return None
+        node = _Declaration(seat=seat, cards=cards, at=at, span=span, comments=[])
+        return _Item("declare", node, span, node.comments)
+
+    def _whole_trump(self, m: re.Match, span: Span) -> _Item | None:
+        trump = _trump_value(m.group(3))
+        return None if trump is None else _Item("trump", trump, span, [])
+
+    def _whole_bury(self, m: re.Match, span: Span) -> _Item | None:
+        text = m.group(3)
+        play = _PLAY_RE.match(text)  # one play, no `->`, as `bury` wants
+        if play is None or play.end() != len(text) or play.group(3) is not None:
+            return None
+        try:
+            cards = split_cards(play.group(2))
+        except CardError:
+            return None
+        node = _Bury(seat=play.group(1), cards=cards, span=span, comments=[])
+        return _Item("bury", node, span, node.comments)
+
+    def _whole_points(self, m: re.Match, span: Span) -> _Item | None:
+        number = _signed_number(m.group(3))
+        return None if number is None else _Item("points", number, span, [])
+
+    def _whole_redeal(self, m: re.Match, span: Span) -> _Item | None:
+        return _Item("redeal", span, span, [])
 
     # plays: seat lines and tricks
     def _plays(self, text: str, start: int, line: int, column: int) -> list:
@@ -691,36 +806,63 @@ class _Build(Transformer):
     def _matched_play_line(self, m: re.Match, line: int) -> _Item:
         """A seat or trick line matched whole by ``_terminals()["plays4"]``:
         what `_play_line` makes of its PLAY_LINES token (group 1), read from
-        the match's groups."""
-        groups = m.groups()
+        the match's groups. This runs for nearly every line of a record, so
+        the nodes are built here directly (as `_line_item` would build them)."""
+        groups = m.groups()  # group k is groups[k - 1]
         regs = m.regs  # (start, end) of each group, by group number
+        start, end = regs[1]
+        if not _DIRECT_MODELS:  # pragma: no cover - Play is built inline below
+            return self._play_line(groups[0], line, start + 1)
+        span = _span_new(Span, (line, start + 1, line, end + 1))
+        if groups[1] is None and groups[4] is None and groups[5] is None:
+            # a seat line: one play (groups 3 and 4), no number, no `->`
+            cards = _LIST_CACHE.get(groups[3]) or self._listed_cards(groups[3])
+            if cards is None:  # a bad card: the general way says what is wrong
+                return self._play_line(groups[0], line, start + 1)
+            play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
+            node = _new_seat_cards(groups[2], cards, play_span, [])
+            return _Item("seat", node, span, node.comments)
         plays = []
-        append = plays.append
-        cache = _LIST_CACHE
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
             if seat is None:
                 break
-            cards_text, attempt_text = groups[k], groups[k + 1]
-            if attempt_text is None and (cards := cache.get(cards_text)) is not None:  # the usual play
-                append(_new_play(seat, cards, None,
-                                 _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))))
-                continue
-            try:
-                if attempt_text is None:
-                    attempted, cards = None, split_cards(cards_text)
-                    if len(cache) < 50_000:
-                        cache[cards_text] = cards
-                    end = regs[k + 1][1]
-                else:
-                    attempted, cards = split_cards(cards_text), split_cards(attempt_text)
-                    end = regs[k + 2][1]
-            except CardError:  # the general way says what is wrong
-                return self._play_line(groups[0], line, regs[1][0] + 1)
-            append(_new_play(seat, cards, attempted, _span_new(Span, (line, regs[k][0] + 1, line, end + 1))))
-        number = int(groups[1]) if groups[1] is not None else None
-        start, end = regs[1]
-        return self._line_item(number, plays, _span_new(Span, (line, start + 1, line, end + 1)), [])
+            if groups[k + 1] is None:  # `S: cards`
+                cards = _LIST_CACHE.get(groups[k]) or self._listed_cards(groups[k])
+                attempted, play_end = None, regs[k + 1][1]
+                if cards is None:  # a bad card: the general way says what is wrong
+                    return self._play_line(groups[0], line, start + 1)
+            else:  # `S: attempted -> cards`
+                attempted = self._listed_cards(groups[k], cache=False)
+                cards = self._listed_cards(groups[k + 1], cache=False)
+                play_end = regs[k + 2][1]
+                if cards is None or attempted is None:
+                    return self._play_line(groups[0], line, start + 1)
+            # `_new_play(seat, cards, attempted, span)` spelled out: this is
+            # the reader's innermost loop (_DIRECT_MODELS vouches for it)
+            play = _new_object(Play)
+            _set_dict(play, {"span": _span_new(Span, (line, regs[k][0] + 1, line, play_end + 1)),
+                             "comments": [], "line_comment": None,
+                             "seat": seat, "cards": cards, "attempted": attempted})
+            _set_fields_set(play, {"seat", "cards", "attempted", "span"})
+            _set_extra(play, None)
+            _set_private(play, None)
+            plays.append(play)
+        number = groups[1]
+        node = _new_trick(None if number is None else int(number), plays, span, [])
+        return _Item("trick", node, span, node.comments, plays[-1].comments)
+
+    @staticmethod
+    def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:
+        """The cards of a play's card list (kept in `_LIST_CACHE` if ``cache``),
+        or None when a group is bad."""
+        try:
+            cards = split_cards(text)
+        except CardError:
+            return None
+        if cache and len(_LIST_CACHE) < 50_000:
+            _LIST_CACHE[text] = cards
+        return cards
 
     def plays(self, children):
         first = children[0]
@@ -796,11 +938,14 @@ def use_backend(name: str) -> str:
 # costs more than building the model (a few µs a token). The shortcut lexes
 # such a chunk line by line with the grammar's own terminal regexes, tried in
 # the order Lark's contextual lexer tries them, and hands the same tokens to
-# the same `_Build` rule methods Lark would call. If any line of the chunk
-# holds anything else (a commentary running over lines, a syntax error, …),
-# the shortcut gives up before building anything and Lark reads the chunk as
-# before. Values are checked by the rule methods on both paths, so a bad card
-# or seat gets the same diagnostic and span either way.
+# the same `_Build` rule methods Lark would call. The usual lines are read
+# whole by one regex each (`plays4`, `_whole_line`) and built straight from
+# its groups (`_Build._matched_play_line`, `_Build._whole_*`); when a value
+# there is bad, the line goes to the rule method after all. If any line of the
+# chunk holds anything else (a commentary running over lines, a syntax error,
+# …), the shortcut gives up before building anything and Lark reads the chunk
+# as before. Only the rule methods report problems, on both paths, so a bad
+# card or seat gets the same diagnostic and span either way.
 #
 # Why no line can be lexed differently by the two: the grammar is a sequence
 # of line elements and only COMMENTARY (refused here when it does not close on
@@ -849,6 +994,9 @@ _SHAPES = {
 }
 
 _TERMINALS: dict[str, re.Pattern] = {}
+#: keyword, or "[" for a tag line -> (rule, the regex reading the line whole,
+#: the terminals in its groups 2, 3, …): see `_whole_line`
+_WHOLE_LINES: dict[str, tuple[str, re.Pattern, tuple[str, ...]]] = {}
 
 
 def _terminals() -> dict[str, re.Pattern]:
@@ -865,121 +1013,203 @@ def _terminals() -> dict[str, re.Pattern]:
         _TERMINALS["plays4"] = re.compile(
             rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
             rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
+        for keyword, (rule, wanted) in _SHAPES.items():
+            names = (keyword.upper(), *wanted)
+            # `declare none` is left to the token-by-token reading
+            guard = rf"(?![ \t]*+(?>{_TERMINALS['NONE'].pattern}))" if keyword == "declare" else ""
+            _WHOLE_LINES[keyword] = (rule, _whole_line(names, guard), tuple(n.rstrip("?") for n in names))
+        _WHOLE_LINES["["] = ("tags", _whole_line(("TAG",)), ("TAG",))
     return _TERMINALS
 
 
-def _quick_lex(lines: list[str]) -> list | None:
-    """Each line of a simple chunk as ``(rule, tokens, comment)``, or None
-    when some line needs Lark. ``rule`` is a `_Build` rule, or ``"plays4"``
-    for a seat or trick line matched whole (tokens: ``(match, line)``), or
-    None for a comment line. Blank lines are left out."""
-    terms = _terminals()
-    plays4, play_lines, trickno = terms["plays4"].match, terms["PLAY_LINES"].match, terms["TRICKNO"].match
-    plays_re, commentary, tag_re, value_re = terms["PLAYS"].match, terms["COMMENTARY"].match, terms["TAG"], terms["VALUE"]
-    blanks = _BLANKS.match
+def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
+    """A line holding the terminals ``names`` (the last may be optional:
+    ``"AT?"``) and then nothing but blanks and a `;` comment: the element
+    (first to last terminal) in group 1, the terminals in groups 2, 3, …, the
+    comment in the last group. ``guard`` follows the first terminal.
 
-    def commentaries(line: str, pos: int, number: int, toks: list) -> int:
+    Each terminal is an atomic group ``(?>…)``: it takes what its own regex
+    takes at that point and never gives any back, so the line is cut exactly
+    as `_quick_lex` cuts it token by token (and as Lark's lexer does). A line
+    this does not match (one with a commentary, or a syntax error) is read
+    token by token."""
+    parts = []
+    for k, name in enumerate(names):
+        terminal = _TERMINALS[name.rstrip("?")]
+        assert not terminal.groups, "a terminal with groups would shift the group numbers"
+        term = rf"((?>{terminal.pattern}))"
+        if k:
+            term = rf"[ \t]*+{term}"
+        parts.append(rf"(?:{term})?+" if name.endswith("?") else term)
+        if k == 0:
+            parts.append(guard)
+    return re.compile(rf"({''.join(parts)})[ \t]*+(;.*)?\Z")
+
+
+def _quick_lex(lines: list[str]) -> list | None:
+    """Each line of a simple chunk, lexed, or None when some line needs Lark.
+
+    One entry a line: None for a blank line; for a seat or trick line read
+    whole (the usual line), the ``plays4`` match; for a tag or keyword line
+    read whole, ``(rule, match, terminals)`` (see `_whole_line`); else what
+    :func:`_lex_line` makes of it."""
+    plays4 = _terminals()["plays4"].match
+    blanks = _BLANKS.match
+    out = []
+    append = out.append
+    for number, line in enumerate(lines, 1):
+        m = plays4(line)
+        if m is not None:  # the usual line, whole
+            append(m)
+            continue
+        pos = blanks(line).end()
+        if pos == len(line):
+            append(None)
+            continue
+        head = line[pos]
+        if head == "[":
+            shape = _WHOLE_LINES["["]
+        elif head in "NWSE0123456789;{":
+            shape = None
+        else:
+            word = _LOWER_WORD.match(line, pos)
+            shape = _WHOLE_LINES.get(word.group()) if word else None
+            if shape is None:
+                return None
+        if shape is not None and (m := shape[1].match(line, pos)) is not None:
+            append((shape[0], m, shape[2]))  # the usual tag or keyword line, whole
+            continue
+        entry = _lex_line(line, pos, number)
+        if entry is None:
+            return None
+        append(entry)
+    return out
+
+
+def _lex_line(line: str, pos: int, number: int) -> tuple | None:
+    """Line ``number`` (from 1), from its first non-blank character at index
+    ``pos``, as ``(rule, tokens, comment)`` read token by token, or None when
+    it needs Lark. ``rule`` is a `_Build` rule, or None for a comment line;
+    ``comment`` is the ``;`` comment's token or None."""
+    terms = _terminals()
+    commentary, blanks = terms["COMMENTARY"].match, _BLANKS.match
+
+    def commentaries(pos: int, toks: list) -> int:
         """Add the COMMENTARY tokens from ``pos`` on; where they end."""
         while (m := commentary(line, blanks(line, pos).end())) is not None:
             toks.append(_tok("COMMENTARY", m.group(), number, m.start()))
             pos = m.end()
         return pos
 
-    out = []
-    for number, line in enumerate(lines, 1):
-        m = plays4(line)
-        if m is not None:  # the usual line, whole
-            comment = m.group(15)
-            out.append(("plays4", (m, number),
-                        None if comment is None else _tok("LINE_COMMENT", comment, number, m.start(15))))
-            continue
-        pos = blanks(line).end()
-        if pos == len(line):
-            continue
-        head = line[pos]
-        if head in "NWSE0123456789":
-            # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
-            kind, m = "PLAY_LINES", play_lines(line, pos)
+    head = line[pos]
+    if head in "NWSE0123456789":
+        # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
+        kind, m = "PLAY_LINES", terms["PLAY_LINES"].match(line, pos)
+        if m is None:
+            kind, m = "TRICKNO", terms["TRICKNO"].match(line, pos)
             if m is None:
-                kind, m = "TRICKNO", trickno(line, pos)
-                if m is None:
-                    return None
-            toks = [_tok(kind, m.group(), number, pos)]
+                return None
+        toks = [_tok(kind, m.group(), number, pos)]
+        pos = m.end()
+        while True:
+            pos = commentaries(pos, toks)
+            m = terms["PLAYS"].match(line, blanks(line, pos).end())
+            if m is None:
+                break
+            toks.append(_tok("PLAYS", m.group(), number, m.start()))
             pos = m.end()
-            while True:
-                pos = commentaries(line, pos, number, toks)
-                m = plays_re(line, blanks(line, pos).end())
-                if m is None:
+        rule = "plays"
+    elif head == ";":
+        return None, None, _tok("LINE_COMMENT", line[pos:], number, pos)
+    elif head == "{":
+        toks = []
+        pos = commentaries(pos, toks)
+        rule = "notes"
+    elif head == "[":
+        toks = []  # a tag: its TAG and COMMENTARY tokens
+        while (m := terms["TAG"].match(line, pos)) is not None:
+            tag = [_tok("TAG", m.group(), number, pos)]
+            pos = blanks(line, commentaries(m.end(), tag)).end()
+            toks.append(tag)
+        rule = "tags"
+    else:
+        word = _LOWER_WORD.match(line, pos)
+        shape = _SHAPES.get(word.group()) if word else None
+        if shape is None or terms[word.group().upper()].match(line, pos) is None:
+            return None
+        rule, wanted = shape
+        toks = [_tok(word.group().upper(), word.group(), number, pos)]
+        pos = blanks(line, word.end()).end()
+        if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
+            rule, wanted = "declare_none", ()
+            toks.append(_tok("NONE", m.group(), number, pos))
+            pos = m.end()
+        for name in wanted:
+            optional = name.endswith("?")
+            name = name.rstrip("?")
+            pos = blanks(line, pos).end()
+            m = terms[name].match(line, pos)
+            if m is None:
+                if optional:
                     break
-                toks.append(_tok("PLAYS", m.group(), number, m.start()))
-                pos = m.end()
-            rule = "plays"
-        elif head == "[":
-            toks = []  # a tag: its TAG and COMMENTARY tokens
-            while (m := tag_re.match(line, pos)) is not None:
-                tag = [_tok("TAG", m.group(), number, pos)]
-                pos = blanks(line, commentaries(line, m.end(), number, tag)).end()
-                toks.append(tag)
-            rule = "tags"
-        elif head == "{":
-            toks = []
-            pos = commentaries(line, pos, number, toks)
-            rule = "notes"
-        elif head == ";":
-            rule, toks = None, None
-        else:
-            word = _LOWER_WORD.match(line, pos)
-            shape = _SHAPES.get(word.group()) if word else None
-            if shape is None or terms[word.group().upper()].match(line, pos) is None:
                 return None
-            rule, wanted = shape
-            toks = [_tok(word.group().upper(), word.group(), number, pos)]
-            pos = blanks(line, word.end()).end()
-            if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
-                rule, wanted = "declare_none", ()
-                toks.append(_tok("NONE", m.group(), number, pos))
-                pos = m.end()
-            for name in wanted:
-                optional = name.endswith("?")
-                name = name.rstrip("?")
-                pos = blanks(line, pos).end()
-                m = (value_re if name == "VALUE" else terms[name]).match(line, pos)
-                if m is None:
-                    if optional:
-                        break
-                    return None
-                toks.append(_tok(name, m.group(), number, pos))
-                pos = m.end()
-            pos = commentaries(line, pos, number, toks)
-        # what may end a line: blanks, then nothing or a `;` comment
-        pos = blanks(line, pos).end()
-        comment = None
-        if pos < len(line):
-            if line[pos] != ";":
-                return None
-            comment = _tok("LINE_COMMENT", line[pos:], number, pos)
-        out.append((rule, toks, comment))
-    return out
+            toks.append(_tok(name, m.group(), number, pos))
+            pos = m.end()
+        pos = commentaries(pos, toks)
+    # what may end a line: blanks, then nothing or a `;` comment
+    pos = blanks(line, pos).end()
+    comment = None
+    if pos < len(line):
+        if line[pos] != ";":
+            return None
+        comment = _tok("LINE_COMMENT", line[pos:], number, pos)
+    return rule, toks, comment
 
 
 def _quick_items(lexed: list, offset: int) -> list[_Item]:
-    """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would."""
+    """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would
+    (and as `_Build.start` orders them: a line's ``;`` comment goes to its
+    element, or is an item of its own on a line with no element)."""
     build = _BUILD
     build.offset = offset
     build.bad = False
-    plays4 = build._matched_play_line
-    children = []
-    for rule, toks, comment in lexed:
-        if rule == "plays4":
-            m, line = toks
-            children.append(plays4(m, line + offset))
-        elif rule == "tags":
-            children.append(build.tags([build.tag(tag) for tag in toks]))
-        elif rule is not None:
-            children.append(getattr(build, rule)(toks))
+    play_line = build._matched_play_line
+    items = []
+    for line, entry in enumerate(lexed, offset + 1):
+        if entry is None:  # a blank line
+            continue
+        if type(entry) is re.Match:  # a seat or trick line
+            item = play_line(entry, line)
+            comment = entry.group(15)
+        elif type(entry[1]) is re.Match:  # a tag or keyword line read whole
+            rule, m, names = entry
+            comment = m.group(len(names) + 2)
+            span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
+            item = getattr(build, "_whole_" + rule)(m, span)
+            if item is None:  # a value to report: the rule method reads the tokens
+                toks = [_tok(name, m.group(k), line - offset, m.start(k))
+                        for k, name in enumerate(names, 2) if m.group(k) is not None]
+                item = build.tags([build.tag(toks)]) if rule == "tags" else getattr(build, rule)(toks)
+        else:  # a line read token by token
+            rule, toks, comment_tok = entry
+            if rule is None:  # a comment line
+                item = _Item("comment", None, build._span(comment_tok), [])
+                item.line_comment = comment_tok.value[1:].strip()
+                items.append(item)
+                continue
+            if rule == "tags":
+                item = build.tags([build.tag(tag) for tag in toks])
+            else:
+                item = getattr(build, rule)(toks)
+                if type(item) is list:  # `plays` gives a list for PLAY_LINES: here one line
+                    (item,) = item
+            comment = None if comment_tok is None else comment_tok.value
+        if item.kind == "bad":  # dropped, with its comment
+            continue
         if comment is not None:
-            children.append(comment)
-    return build.start(children)
+            item.line_comment = comment[1:].strip()
+        items.append(item)
+    return items
 
 
 # -- splitting into records and logical lines -------------------------------------------
@@ -1016,8 +1246,11 @@ def _open_at_end(line: str, inside: bool) -> bool:
                 i = m.end()
 
 
-def _lines_of(source) -> Iterator[str]:
-    """The lines of a str, bytes, file or iterable of lines, without line ends."""
+def _lines_of(source, held) -> Iterator[str]:
+    """The lines of a str, bytes, file or iterable of lines, without line ends.
+
+    An error raised while a file or an iterable is read is raised again as
+    :class:`_InputFailed`, carrying ``held()`` (the chunk held then)."""
     if isinstance(source, (str, bytes)):
         text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
         start = 0
@@ -1030,14 +1263,26 @@ def _lines_of(source) -> Iterator[str]:
             yield text[start:end].rstrip("\r")
             start = end + 1
         return
-    for piece in source:
-        if isinstance(piece, bytes):
-            piece = piece.decode("utf-8", "replace")
-        if "\n" in piece.rstrip("\r\n"):
-            for sub in piece.rstrip("\r\n").split("\n"):
+    try:
+        pieces = iter(source)
+    except Exception as exc:
+        raise _InputFailed(exc, held()) from exc
+    while True:
+        try:  # what the input gives may fail anywhere in here
+            piece = next(pieces)
+            if isinstance(piece, bytes):
+                piece = piece.decode("utf-8", "replace")
+            line = piece.rstrip("\r\n")
+            several = "\n" in line
+        except StopIteration:
+            return
+        except Exception as exc:
+            raise _InputFailed(exc, held()) from exc
+        if several:
+            for sub in line.split("\n"):
                 yield sub.rstrip("\r")
         else:
-            yield piece.rstrip("\r\n")
+            yield line
 
 
 class _InputFailed(Exception):
@@ -1047,18 +1292,6 @@ class _InputFailed(Exception):
         super().__init__(str(error))
         self.error = error
         self.pending = pending
-
-
-def _guarded(lines: Iterator[str], held):
-    """``lines``, but an error raised by the input carries the chunk held."""
-    while True:
-        try:
-            line = next(lines)
-        except StopIteration:
-            return
-        except Exception as exc:
-            raise _InputFailed(exc, held()) from exc
-        yield line
 
 
 def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
@@ -1086,10 +1319,7 @@ def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
     has_content = False
     inside = False
     cut: int | None = None
-    lines = _lines_of(source)
-    if not isinstance(source, (str, bytes)):  # reading a file or an iterable may fail
-        lines = _guarded(lines, lambda: (first, buf))
-    for number, line in enumerate(lines):
+    for number, line in enumerate(_lines_of(source, lambda: (first, buf))):
         if number == 0 and line.startswith("\ufeff"):
             line = line[1:]
         stripped = line.lstrip()

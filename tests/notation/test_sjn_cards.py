@@ -88,6 +88,20 @@ def test_bad_spelling(written, index, words):
     assert words in str(info.value)
 
 
+def test_card_lists_read_again_with_their_groups_cached():
+    """Once its groups are cached, a list is read in one go; a group of ranks
+    alone must still continue the suit before it, and errors stay the same."""
+    from notation import reader
+    reader._GROUP_CACHE.clear()
+    for _ in range(2):  # the second round finds every good group cached
+        for written, cards in SPELLINGS:
+            assert split_cards(written) == cards, written
+        for written, index, words in BAD:
+            with pytest.raises(CardError) as info:
+                split_cards(written)
+            assert info.value.index == index and words in str(info.value), written
+
+
 def test_seat_is_never_spades():
     """`S:` introduces South's cards; `S…` without a colon is spades."""
     (record,), diags = parse("hand\n1. S: SA  E: S9  N: S5 S10  W: S3\nS: SAKQ\n")
