@@ -816,7 +816,8 @@ class _Build(Transformer):
         span = _span_new(Span, (line, start + 1, line, end + 1))
         if groups[1] is None and groups[4] is None and groups[5] is None:
             # a seat line: one play (groups 3 and 4), no number, no `->`
-            cards = _LIST_CACHE.get(groups[3]) or self._listed_cards(groups[3])
+            # (not cached: a seat line's list is one deal's, it does not come back)
+            cards = self._listed_cards(groups[3], cache=False)
             if cards is None:  # a bad card: the general way says what is wrong
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
