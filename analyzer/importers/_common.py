@@ -77,6 +77,17 @@ class Sink:
         self.items.append(Diagnostic.at(code, span, message, severity=severity, hand=hand, trick=trick))
 
 
+class LogImporter:
+    """Base of the importers: the log's text and name, the diagnostics found
+    (``sink``) and the log's own claims to check against the replay."""
+
+    def __init__(self, text: str, source: str) -> None:
+        self.text = text
+        self.source = source
+        self.sink = Sink()
+        self.claims: list[Claim] = []
+
+
 def span_at(line: int, col: int = 1, end_col: int | None = None) -> Span:
     return Span(line, col, line, end_col if end_col is not None else col + 1)
 

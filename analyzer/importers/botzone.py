@@ -36,7 +36,7 @@ from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
 from . import _json
-from ._common import Claim, ImportResult, Sink, seat_of, span_at, tags_for
+from ._common import Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
 
 RULES = "botzone"
 #: Botzone's rank table: index d // 4 → rank (10 is written ``0``; the Ace comes first)
@@ -60,12 +60,9 @@ def card(card_id: Any, table: str = "hdsc") -> int | None:
     return _LETTER_SUIT[table[d % 4]] * 13 + _SCALE[d // 4] - 2
 
 
-class _Importer:
+class _Importer(LogImporter):
     def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.sink = Sink()
-        self.claims: list[Claim] = []
+        super().__init__(text, source)
         self.table = "hdsc"
 
     def ids(self, value: Any, path: tuple, what: str) -> list[int] | None:

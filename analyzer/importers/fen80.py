@@ -40,7 +40,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCa
 from replay.cards import rank_name
 
 from . import _json
-from ._common import Claim, ImportResult, Sink, seat_of, span_at, tags_for
+from ._common import Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
 
 RULES = "80fen"
 FORMAT = "eighty-completed-deal"
@@ -57,13 +57,7 @@ def card(value: Any) -> int | None:
     return value % 54
 
 
-class _Importer:
-    def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.sink = Sink()
-        self.claims: list[Claim] = []
-
+class _Importer(LogImporter):
     def run(self) -> ImportResult:
         result = ImportResult(diagnostics=self.sink.items, claims=self.claims)
         doc = _json.read(self.text)

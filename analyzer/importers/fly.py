@@ -39,7 +39,7 @@ from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
 from . import _json
-from ._common import Claim, ImportResult, Sink, earliest_at, seat_of, span_at, tags_for
+from ._common import Claim, ImportResult, LogImporter, earliest_at, seat_of, span_at, tags_for
 
 RULES = "shengji-fly"
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -99,12 +99,9 @@ class _Round:
     attacker_points: int | None = None
 
 
-class _Importer:
+class _Importer(LogImporter):
     def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.sink = Sink()
-        self.claims: list[Claim] = []
+        super().__init__(text, source)
         self.has_trick_events = False
 
     # -- reading ------------------------------------------------------------------------

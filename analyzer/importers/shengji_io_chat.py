@@ -47,7 +47,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, Trick
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_rank
 from replay.diagnostics import Span
 
-from ._common import SOURCE_SEATS, Claim, ImportResult, Sink, comment_text, span_at, tags_for
+from ._common import SOURCE_SEATS, Claim, ImportResult, LogImporter, comment_text, span_at, tags_for
 
 RULES = "shengji-io"
 _SUIT_CHARS = {ch: i for i, ch in enumerate(SUIT_SYMBOLS)}
@@ -173,12 +173,9 @@ class _Hand:
         return not self.bids and not self.tricks and self.open is None
 
 
-class _Importer:
+class _Importer(LogImporter):
     def __init__(self, text: str, source: str) -> None:
-        self.text = text
-        self.source = source
-        self.sink = Sink()
-        self.claims: list[Claim] = []
+        super().__init__(text, source)
         self.rules: dict[str, str] = {}
         self.after_ranks: list[tuple[int, dict[str, int]]] = []   # (hand index, name → rank for the next hand)
 
