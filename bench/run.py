@@ -25,8 +25,6 @@ import argparse
 import io
 import os
 import random
-import resource
-import statistics
 import subprocess
 import sys
 import time

@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from math import comb
 
-from .order import Order
-from .trick import check_follow, lead_suit
+from .cards import POINTS
+from .order import TRUMP, Order
+from .trick import check_follow, lead_suit, trick_winner
 from .units import Unit, _runs, _sub_runs, decompose
 
 
@@ -179,3 +181,71 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
         return play
     legal = legal_follows(lead, holding, order, ruleset, limit=64)
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))
+
+
+# -- questions about a trick in progress (the mistake rules ask them) ---------------------
+
+#: above this many fills, the extremes of a void player's follows are read
+#: from the sorted point values instead of enumerating every fill
+_ENUMERATE_FILLS = 4000
+
+
+def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], order: Order,
+                   ruleset) -> tuple[int, ...] | None:
+    """A legal follow of ``holding`` that would beat the best of ``plays`` if
+    played next, else None.
+
+    Only plays that can win at all are tried: all in the led suit (when the
+    player has enough of it), or all trump when the player is void in a plain
+    led suit (a play mixing suits never wins, RULES §6 "Winning"); each is
+    checked with ``is_legal_follow`` and ``trick_winner``.
+    """
+    lead = tuple(plays[0])
+    n = len(lead)
+    suit = lead_suit(lead, order)
+    if suit is None:
+        return None
+    eff = order.eff
+    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    in_suit = Counter({c: k for c, k in hold.items() if eff[c] == suit})
+    have = sum(in_suit.values())
+    if have >= n:
+        pool = in_suit
+    elif have == 0 and suit != TRUMP:
+        pool = Counter({c: k for c, k in hold.items() if eff[c] == TRUMP})
+        if sum(pool.values()) < n:
+            return None
+    else:
+        return None
+    seq = [tuple(p) for p in plays]
+    i = len(seq)
+    for cand in multisets(pool, n):
+        if trick_winner(seq + [cand], order, ruleset).index == i and is_legal_follow(lead, hold, cand, order,
+                                                                                          ruleset):
+            return cand
+    return None
+
+
+def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Order,
+                    ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A legal follow with the fewest points and one with the most."""
+    lead = tuple(lead)
+    n = len(lead)
+    suit = lead_suit(lead, order)
+    eff = order.eff
+    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    in_suit = sorted(c for c, k in hold.items() if eff[c] == suit for _ in range(k))
+    others = [c for c, k in hold.items() if eff[c] != suit for _ in range(k)]
+    if len(in_suit) < n and comb(len(others), n - len(in_suit)) > _ENUMERATE_FILLS:
+        # a player short of the led suit plays all of it and fills with any
+        # cards (legal_follows enumerates exactly these): the extremes are the
+        # fills with the fewest and the most points
+        by_points = sorted(others, key=lambda c: (POINTS[c], c))
+        k = n - len(in_suit)
+        low = tuple(sorted(in_suit + by_points[:k]))
+        high = tuple(sorted(in_suit + by_points[len(by_points) - k:]))
+        return low, high
+    follows = legal_follows(lead, hold, order, ruleset)
+    low = min(follows, key=lambda p: sum(POINTS[c] for c in p))
+    high = max(follows, key=lambda p: sum(POINTS[c] for c in p))
+    return tuple(low), tuple(high)

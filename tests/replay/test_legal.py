@@ -1,0 +1,43 @@
+"""Questions about a trick in progress (replay.legal): can a seat still beat
+the trick with a legal follow, and which legal follows carry the fewest and
+the most points. Cases follow RULES.md §6 ("Following", "Winning")."""
+
+from collections import Counter
+
+import pytest
+
+from replay.cards import parse_cards as C
+from replay.legal import beating_follow, follow_extremes
+from replay.order import Order
+from replay.ruleset import preset
+
+H = 1
+ORDER = Order(2, H)  # level 2, hearts trump
+RS = preset("standard")
+
+
+@pytest.mark.parametrize("plays,holding,expect,source", [
+    (["SK"], "SA S3", "SA", "§6 a higher card of the led suit wins"),
+    (["SK"], "SQ S3", None, "§6 holding the suit but nothing higher: cannot win"),
+    (["SK"], "H5 D3", "H5", "§6 void in a plain led suit: any trump ruffs"),
+    (["SK"], "D3 CA", None, "§6 void and no trump: an off-suit card never wins"),
+    (["SK", "SA"], "S3 H5", None, "§6 holding the led suit, a trump may not be played"),
+    (["SKK"], "SAA S3", "SAA", "§6 a higher pair beats a pair"),
+    (["SKK"], "SA SQ S3", None, "§6 no pair of the suit: a pair lead cannot be beaten"),
+    (["H5"], "SA BJ", "BJ", "§2 the big joker is the highest trump"),
+    (["H5", "BJ"], "LJ HA", None, "§6 nothing beats the big joker"),
+])
+def test_beating_follow(plays, holding, expect, source):
+    got = beating_follow([tuple(C(p)) for p in plays], Counter(C(holding)), ORDER, RS)
+    assert (tuple(sorted(got)) if got else None) == (tuple(sorted(C(expect))) if expect else None), source
+
+
+@pytest.mark.parametrize("lead,holding,low,high,source", [
+    ("SK", "S10 S3 H5", "S3", "S10", "§6 a single must be of the led suit when one is held"),
+    ("SK", "HK H3 D5", "H3", "HK", "§6 void: any card, from the fewest points to the most"),
+    ("SKK", "S55 S10 S3", "S55", "S55", "§6 a pair lead obliges the pair held, even at 10 points"),
+    ("SKK", "S10 S3 D55", "S10 S3", "S10 S3", "§6 the whole suit when it is short of the lead"),
+])
+def test_follow_extremes(lead, holding, low, high, source):
+    lo, hi = follow_extremes(C(lead), Counter(C(holding)), ORDER, RS)
+    assert (sorted(lo), sorted(hi)) == (sorted(C(low)), sorted(C(high))), source
