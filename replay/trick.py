@@ -217,7 +217,3 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
         if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
             best_i, best_units, best_ruff = i, cv, ruff
     return Winner(best_i, tuple(best_units), best_ruff)
-
-
-def holding_of(cards) -> Counter[int]:
-    return Counter(cards)
