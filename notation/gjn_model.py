@@ -37,7 +37,7 @@ from replay.diagnostics import NO_SPAN, Span
 from .model import Node, Tag, content_equal, strip_spans
 
 __all__ = [
-    "Seat", "SEATS", "Cards", "Node", "Tag", "SeatCards", "Position", "Show", "Dian", "Tribute",
+    "Seat", "SEATS", "Cards", "Node", "Tag", "PrePlayLine", "SeatCards", "Position", "Show", "Dian", "Tribute",
     "Return", "Buy", "Revolt", "Redeal", "Remove", "Point", "Lead", "PrePlay", "Action", "Result",
     "Score", "Game", "GoujiRecord", "content_equal", "strip_spans", "PREPLAY_KINDS",
 ]
@@ -66,7 +66,18 @@ class Position(Node):
 
 # -- pre-play lines (GOUJI.md §2, §7, §10 item 4), each its own node ---------
 
-class Show(Node):
+class PrePlayLine(Node):
+    """Base of the pre-play lines.
+
+    ``after_actions`` is how many of the game's actions were written before
+    the line: 0 where §10 puts it (before the first action); more for a
+    misplaced line (GJ212), which the writer puts back at the same place.
+    """
+
+    after_actions: int = 0
+
+
+class Show(PrePlayLine):
     """``show X cards``: 亮3 / 顶班."""
 
     kind: Literal["show"] = "show"
@@ -74,7 +85,7 @@ class Show(Node):
     cards: Cards
 
 
-class Dian(Node):
+class Dian(PrePlayLine):
     """``dian X Y: cards``: 点贡, ``payer`` gives ``receiver`` the cards."""
 
     kind: Literal["dian"] = "dian"
@@ -83,7 +94,7 @@ class Dian(Node):
     cards: Cards
 
 
-class Tribute(Node):
+class Tribute(PrePlayLine):
     """``tribute X Y: cards``: 落贡, ``payer`` (大落 / 二落) gives ``receiver``."""
 
     kind: Literal["tribute"] = "tribute"
@@ -92,7 +103,7 @@ class Tribute(Node):
     cards: Cards
 
 
-class Return(Node):
+class Return(PrePlayLine):
     """``return X Y: cards``: 还贡, ``payer`` (the receiver of the tribute)
     gives ``receiver`` (its payer) the cards."""
 
@@ -102,7 +113,7 @@ class Return(Node):
     cards: Cards
 
 
-class Buy(Node):
+class Buy(PrePlayLine):
     """``buy X Y: card``: 买3, ``buyer`` gives ``seller`` the card(s) written
     (one 2 or joker when correct) and takes a 3 (suit unrecorded)."""
 
@@ -112,36 +123,38 @@ class Buy(Node):
     cards: Cards
 
 
-class Revolt(Node):
+class Revolt(PrePlayLine):
     """``revolt X``: 革命."""
 
     kind: Literal["revolt"] = "revolt"
     seat: Seat
 
 
-class Redeal(Node):
+class Redeal(PrePlayLine):
     """``redeal``: the deal is void (two or more revolts); the game's last line."""
 
     kind: Literal["redeal"] = "redeal"
 
 
-class Remove(Node):
+class Remove(PrePlayLine):
     """``remove 3 4``: 会3 / 会4; ``ranks`` as written (3 and/or 4)."""
 
     kind: Literal["remove"] = "remove"
     ranks: tuple[int, ...]
 
 
-class Point(Node):
-    """``point X`` (明点, a pre-play line) or ``point X pre`` (预点, before the
-    deal lines, kept in :attr:`Game.pre_points`)."""
+class Point(PrePlayLine):
+    """``point X`` (明点, a pre-play line) or ``point X pre`` (预点). A
+    ``point X pre`` written before the deal lines is kept in
+    :attr:`Game.pre_points`; one written later is a pre-play line with
+    ``pre=True``."""
 
     kind: Literal["point"] = "point"
     seat: Seat
     pre: bool = False
 
 
-class Lead(Node):
+class Lead(PrePlayLine):
     """``lead X``: the first leader, when written."""
 
     kind: Literal["lead"] = "lead"
