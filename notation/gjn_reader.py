@@ -605,7 +605,6 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     diags: list[Diagnostic] = []
     items: list[_Item] = []
     quick = QUICK_LINES
-    lines = [halfwidth(line) for line in lines]
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:
@@ -614,7 +613,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
                 "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
                 "`{` opens a commentary that is never closed (its `}` must come before any other "
                 "`{` and before a line starting with `[`); it is taken to end with its line"))
-        text = logical.text
+        text = halfwidth(logical.text)
         if not text.strip():
             if logical.open_text:
                 line_no = first_line + logical.open_line
