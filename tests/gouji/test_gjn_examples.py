@@ -112,3 +112,30 @@ def test_two_records_stream_one_by_one():
     records = read("two_records.gjn")
     assert [r.tag("Event") for r in records] == ["First", "Second"]
     assert [r.rules_name for r in records] == ["gouji", "gouji-online"]
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "gouji.md"
+
+
+def _doc_records():
+    import re
+    blocks = re.findall(r"```\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    return [b for b in blocks if b.lstrip().startswith(("[", "game", "1.", "3."))]
+
+
+def test_the_guide_has_examples():
+    assert len(_doc_records()) >= 5
+
+
+@pytest.mark.parametrize("text", _doc_records())
+def test_every_example_of_the_guide_reads_clean(text):
+    if text.lstrip()[0].isdigit():  # a fragment of actions: put it in a game
+        text = "game 1\n" + text
+    records, diags = gjn.parse(text)
+    assert diags == [] and records
+
+
+def test_the_guide_examples_are_the_fixtures():
+    docs = _doc_records()
+    for name in ("example_endgame.gjn", "example_burn_sweep.gjn", "example_tribute_revolution.gjn"):
+        assert (FIXTURES / name).read_text(encoding="utf-8") in docs, name
