@@ -207,8 +207,50 @@ def _diag_line(path: str, d) -> str:
 
 def _check_preset(rules: str | None) -> None:
     from replay.ruleset import PRESETS
-    if rules is not None and rules not in PRESETS:
-        _usage(f"unknown preset {rules!r}; known: {', '.join(PRESETS)}")
+
+    from .gouji import presets as gouji_presets
+    if rules is not None and rules not in PRESETS and rules not in gouji_presets():
+        _usage(f"unknown preset {rules!r}; known: {', '.join(list(PRESETS) + list(gouji_presets()))}")
+
+
+def is_gjn_input(text: str, path: str = "", source_format: str | None = None) -> bool:
+    """Gouji notation: a ``.gjn`` file or a ``[Game "gouji"]`` tag (GOUJI.md §10);
+    JSON written from GJN (``"game_type": "gouji"``) too."""
+    from notation.gjn import is_gjn
+    if source_format not in (None, "auto"):
+        return False
+    if is_gjn(path, text[:65536]):
+        return True
+    return is_json(text, path) and '"game_type"' in text[:65536] and _gouji_json(text)
+
+
+def _gouji_json(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    items = data if isinstance(data, list) else [data]
+    return bool(items) and all(isinstance(i, dict) and i.get("game_type") == "gouji" for i in items)
+
+
+def load_gjn(text: str, path: str = ""):
+    """``(records, diagnostics)`` from GJN text, or from JSON written from GJN."""
+    from notation import gjn
+    if not is_json(text, "" if gjn.is_gjn(path, None) else path):
+        records, diags = gjn.parse(text)
+        return [r for r in records if r.tags or r.games], diags
+    data = json.loads(text)
+    items = data if isinstance(data, list) else [data]
+    records, diags = [], []
+    from replay.diagnostics import Diagnostic
+    for k, item in enumerate(items, 1):
+        record, found = gjn.from_json(json.dumps(item))
+        if record is not None:
+            records.append(record)
+        for d in found:
+            diags.append(Diagnostic(d.code, (f"record {k}: " if len(items) > 1 else "") + d.message,
+                                    d.line, d.column, d.end_line, d.end_column, d.severity))
+    return records, diags
 
 
 def write_output(out: str | None, text: str, *, force: bool) -> None:
@@ -313,7 +355,7 @@ def lint(
     progress = _RichProgress() if sys.stderr.isatty() else None
     report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
-        typer.echo(f"{PROG}: warning: no *.sjn files found under the given path(s)", err=True)
+        typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
     findings = report.findings
     out = sys.stdout
     if fmt == LintFormat.text:
@@ -343,7 +385,7 @@ def lint(
   shengji replay match.sjn --step                 Enter for the next trick""")
 def replay(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
-    hand: int | None = typer.Option(None, "--hand", min=1, help="Only this hand (1-based)."),
+    hand: int | None = typer.Option(None, "--hand", "--game", min=1, help="Only this hand (Gouji: game), 1-based."),
     trick: int | None = typer.Option(None, "--trick", "-t", min=1, help="The table before this trick, and the tricks up to it."),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
     record: int | None = typer.Option(None, "--record", "-r", min=1, help="Only this record of the file (1-based)."),
@@ -356,6 +398,9 @@ def replay(
     from . import render
     _check_preset(rules)
     text = read_text(file)
+    if is_gjn_input(text, file, source_format):
+        _replay_gjn(text, file, game=hand, record=record, rules=rules)
+        return
     records, diags = load_records(text, file, source_format)
     for d in diags:
         typer.echo(_diag_line(file, d), err=True)
@@ -387,6 +432,34 @@ def replay(
             fail(str(exc))
         except (KeyboardInterrupt, EOFError):
             raise typer.Exit(130)
+
+
+def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
+    """``replay`` of a GJN file: every game, play by play."""
+    from . import gouji, render
+    records, diags = load_gjn(text, file)
+    for d in diags:
+        typer.echo(_diag_line(file, d), err=True)
+    if not records:
+        fail(f"{file}: no record found")
+    chosen = list(enumerate(records, 1))
+    if record is not None:
+        if record > len(records):
+            fail(f"{file} has {len(records)} record(s); there is no record {record}")
+        chosen = [(record, records[record - 1])]
+    console = render.make_console()
+    for n, (index, rec) in enumerate(chosen):
+        if n:
+            console.print()
+        if len(records) > 1:
+            console.print(f"[bold]Record {index}[/bold] {rec.tag('Event') or ''}")
+        result = gouji.run_engine(rec, rules if gouji.is_gouji_preset(rules) else None)
+        for d in result.diagnostics:
+            typer.echo(_diag_line(file, d), err=True)
+        try:
+            gouji.render_replay(console, rec, result, game=game)
+        except IndexError as exc:
+            fail(str(exc))
 
 
 # -- report -------------------------------------------------------------------------------
@@ -424,6 +497,9 @@ def report(
     if output not in (None, "-") and Path(output).exists() and not force:
         fail(f"{output} exists; use --force to overwrite it")
     text = read_text(file)
+    if is_gjn_input(text, file, source_format):
+        _report_gjn(text, file, fmt.value, output, force, rules)
+        return
     annotate = None
     if mistakes:
         if not L.mistakes_available():
@@ -452,6 +528,29 @@ def report(
         write_output(output, buf.getvalue(), force=force)
         return
     write_output(output, R.render(rep, fmt.value), force=force)
+
+
+def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
+    """``report`` of a GJN file: places, score, 够级 plays and burns per game."""
+    from . import gouji, render
+    records, diags = load_gjn(text, file)
+    if not records:
+        fail(f"{file}: no record found")
+    name = "<stdin>" if file == "-" else file
+    rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
+                             rules=rules if gouji.is_gouji_preset(rules) else None)
+    if fmt == "html":
+        _usage("the Gouji report has the formats term, md and json")
+    if fmt == "term":
+        if output in (None, "-"):
+            gouji.render_report(render.make_console(), rep)
+            return
+        import io
+        buf = io.StringIO()
+        gouji.render_report(render.make_console(file=buf, color=False), rep)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    write_output(output, gouji.render(rep, fmt), force=force)
 
 
 # -- fmt ----------------------------------------------------------------------------------
@@ -486,7 +585,12 @@ def fmt(
     refused = 0
     for path, _ in targets:
         text = read_text(path)
-        records, diags = parse(text)
+        gouji = is_gjn_input(text, path) and not is_json(text, "" if path.endswith(".gjn") else path)
+        if gouji:  # GJN: its own reader and tidy writer
+            from notation import gjn
+            records, diags = gjn.parse(text)
+        else:
+            records, diags = parse(text)
         syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
         if syntax:
             for d in syntax:
@@ -496,7 +600,10 @@ def fmt(
             refused += 1
             continue
         try:
-            new = write(records, unicode=unicode) if records else ""
+            if gouji:
+                new = gjn.write(records, unicode=unicode) if records else ""
+            else:
+                new = write(records, unicode=unicode) if records else ""
         except ValueError as exc:  # a record SJN cannot represent
             typer.echo(f"{PROG}: error: {path}: not formatted: {exc}", err=True)
             refused += 1
@@ -550,6 +657,7 @@ def fmt(
 class ConvertTo(str, Enum):
     json = "json"
     sjn = "sjn"
+    gjn = "gjn"
 
 
 @app.command(epilog="""Examples:
@@ -573,7 +681,16 @@ def convert(
     if output not in (None, "-") and Path(output).exists() and not force:
         fail(f"{output} exists; use --force to overwrite it")
     text = read_text(file)
-    records, diags = load_records(text, file)
+    gouji = is_gjn_input(text, file)
+    if gouji:
+        from notation import gjn
+        records, diags = load_gjn(text, file)
+        if to == ConvertTo.sjn:
+            fail(f"{file}: a Gouji record converts to gjn or json, not sjn", 2)
+    else:
+        records, diags = load_records(text, file)
+        if to == ConvertTo.gjn:
+            fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
     errors = [d for d in diags if d.severity == "error" and d.code.startswith("SJ1")]
     for d in diags:
         typer.echo(_diag_line(file, d), err=True)
@@ -581,7 +698,14 @@ def convert(
         fail(f"{file}: not converted: {len(errors)} reading error(s)", 1)
     if not records:
         fail(f"{file}: no record found", 1)
-    if to == ConvertTo.sjn:
+    if to == ConvertTo.gjn:
+        try:
+            out = gjn.write(records, unicode=unicode)
+        except ValueError as exc:
+            fail(f"{file}: not converted: {exc}", 1)
+        if not out.endswith("\n"):
+            out += "\n"
+    elif to == ConvertTo.sjn:
         try:
             out = write(records, unicode=unicode)
         except ValueError as exc:
@@ -589,7 +713,8 @@ def convert(
         if not out.endswith("\n"):
             out += "\n"
     else:
-        dumped = [json.loads(to_json(r, spans=spans)) for r in records]
+        dump = (lambda r: gjn.to_json(r, spans=spans)) if gouji else (lambda r: to_json(r, spans=spans))
+        dumped = [json.loads(dump(r)) for r in records]
         data = dumped[0] if len(dumped) == 1 else dumped
         out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
     write_output(output, out, force=force)
@@ -609,6 +734,7 @@ def rules(
     from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
 
     from . import render
+    from . import gouji
     console = render.make_console()
     standard = preset("standard")
     if name is None:
@@ -618,10 +744,16 @@ def rules(
             diff = [f"{o}={option_text(getattr(rs, o))}" for o in OPTION_NAMES
                     if getattr(rs, o) != getattr(standard, o)]
             rows.append((pname, ", ".join(diff) if diff else "(the reference rules)"))
+        rows.extend(gouji.preset_rows())
         console.print(render.presets_table(rows))
         return
+    if gouji.is_gouji_preset(name):
+        console.print(render.options_table(gouji.option_rows(name),
+                                           title=f"Gouji preset {name} (* differs from gouji)"))
+        return
     if name not in PRESETS:
-        _usage(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+        known = list(PRESETS) + list(gouji.presets())
+        _usage(f"unknown preset {name!r}; known: {', '.join(known)}")
     rs = preset(name)
     rows = [(o, option_text(getattr(rs, o)), SOURCES.get(o, ""), getattr(rs, o) != getattr(standard, o))
             for o in OPTION_NAMES]

@@ -26,6 +26,7 @@ import glob as _glob
 import importlib
 import importlib.util
 import io
+import itertools
 import os
 import re
 import sys
@@ -252,8 +253,10 @@ class LintOptions:
         from replay.ruleset import PRESETS
 
         from .importers import FORMATS, format_name
-        if self.rules is not None and self.rules not in PRESETS:
-            raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(PRESETS)}")
+        from .gouji import presets as gouji_presets
+        if self.rules is not None and self.rules not in PRESETS and self.rules not in gouji_presets():
+            known = list(PRESETS) + list(gouji_presets())
+            raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
         if self.source_format not in (None, "auto", "sjn") and format_name(self.source_format) is None:
             raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
                                  f"{', '.join(FORMATS)}")
@@ -293,9 +296,12 @@ def record_diagnostics(record, parse_diags: Sequence[Diagnostic], options: LintO
                        mistakes: Callable | None = None) -> list[Diagnostic]:
     """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
     from replay.game import replay
+    from replay.ruleset import PRESETS
     diags = list(parse_diags)
     if record is not None:
-        match = replay(record, rules=options.rules)
+        # `--rules` names a Shengji or a Gouji preset; each applies to its own game only
+        rules = options.rules if options.rules is None or options.rules in PRESETS else None
+        match = replay(record, rules=rules)
         diags.extend(match.diagnostics)
         if mistakes is not None:
             diags.extend(mistakes(record, match))
@@ -500,6 +506,15 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
 
     Logs of other programs (see :func:`import_format`) are imported whole first."""
     name = display if display is not None else str(path)
+    if options.source_format in (None, "auto") and _is_gjn_file(os.fspath(path)):
+        from .gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+        try:
+            return lint_gjn_lines(_open_lines(os.fspath(path), start, end), name, options,
+                                  start_line=start_line, first_record=first_record, on_bytes=on_bytes)
+        except UnicodeDecodeError as exc:
+            return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
     if start == 0 and end is None:
         fmt = import_format(os.fspath(path), options)
         if fmt is not None:
@@ -521,15 +536,25 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
         return FileResult(name, error=exc.strerror or str(exc))
 
 
+def _is_gjn_file(path: str) -> bool:
+    from .gouji import is_gjn_file
+    return is_gjn_file(path)
+
+
 # -- paths -----------------------------------------------------------------------------------
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
+def _record_files(folder: Path) -> list[str]:
+    """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted."""
+    return sorted(str(p) for pattern in ("*.sjn", "*.gjn") for p in folder.rglob(pattern) if p.is_file())
+
+
 def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """Paths → ``([(file path, display name)], missing)``, in argument order, without duplicates.
 
-    A directory gives every ``*.sjn`` below it (sorted); a pattern with
+    A directory gives every ``*.sjn`` and ``*.gjn`` below it (sorted); a pattern with
     ``* ? [`` that names no file is expanded as a glob (``**`` recursive);
     ``-`` is standard input.
     """
@@ -547,7 +572,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
         if arg == STDIN:
             add(STDIN)
         elif os.path.isdir(arg):
-            found = sorted(str(p) for p in Path(arg).rglob("*.sjn") if p.is_file())
+            found = _record_files(Path(arg))
             for p in found:
                 add(p)
         elif os.path.exists(arg) or os.path.islink(arg):
@@ -557,7 +582,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
             files: list[str] = []
             for m in matches:
                 if os.path.isdir(m):
-                    files.extend(sorted(str(p) for p in Path(m).rglob("*.sjn") if p.is_file()))
+                    files.extend(_record_files(Path(m)))
                 else:
                     files.append(m)
             if not files:
@@ -748,6 +773,24 @@ def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> Fi
         if fmt is not None:
             return lint_import_text(text, display, fmt, options)
         source = io.StringIO(text)
+    if options.source_format in (None, "auto"):
+        from notation.gjn import is_gjn
+        it = iter(source)
+        head: list[str] = []
+        try:
+            for line in it:  # the tag section decides: `[Game "gouji"]` is GJN
+                head.append(line)
+                stripped = line.strip()
+                if stripped and not stripped.startswith(("[", ";", "{", "\ufeff")):
+                    break
+        except UnicodeDecodeError as exc:
+            return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        except OSError as exc:
+            return FileResult(display, error=exc.strerror or str(exc))
+        if is_gjn(None, "".join(head)):
+            from .gouji import lint_gjn_lines
+            return lint_gjn_lines(itertools.chain(head, it), display, options)
+        source = itertools.chain(head, it)
     return _lint_lines(source, display, options)
 
 

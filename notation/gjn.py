@@ -38,15 +38,28 @@ __all__ = [
     "Revolt", "Redeal", "Remove", "Point", "Lead", "Action", "Result", "Score",
 ]
 
-#: ``[Game "gouji"]`` marks a GJN text whatever its file name
-GAME_TAG = re.compile(r'\[[ \t]*Game[ \t]+"gouji"[ \t]*\]', re.IGNORECASE)
+#: ``[Game "gouji"]`` (or a Gouji preset in ``[Rules]``) marks a GJN text whatever its file name
+GAME_TAG = re.compile(r'\[[ \t]*(?:Game[ \t]+"gouji"|Rules[ \t]+"gouji(?:-[a-z0-9]+)*")[ \t]*\]',
+                      re.IGNORECASE)
 
 
 def is_gjn(path: str | None = None, text: str | None = None) -> bool:
-    """A ``.gjn`` file, or a text whose tags hold ``[Game "gouji"]``."""
+    """A ``.gjn`` file, or a text whose first tag section (before its first
+    line that is not a tag, a comment or blank) holds ``[Game "gouji"]`` or
+    ``[Rules "gouji…"]``."""
     if path is not None and str(path).lower().endswith(".gjn"):
         return True
-    return text is not None and GAME_TAG.search(text) is not None
+    if not text:
+        return False
+    for line in text.splitlines():
+        stripped = line.strip().lstrip("\ufeff")
+        if not stripped or stripped[0] in ";{":
+            continue
+        if stripped[0] != "[":
+            return False
+        if GAME_TAG.search(stripped):
+            return True
+    return False
 
 
 def iter_records(lines_or_file, *, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:

@@ -9,22 +9,36 @@ returned only when it is valid *and* can be written as GJN.
 
 from __future__ import annotations
 
+import json
+
 from pydantic import ValidationError
 
 from replay.diagnostics import Diagnostic, Span
 
-from .gjn_model import GoujiRecord, strip_spans
+from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems
 from .jsonio import _POSITION, _where
 
 __all__ = ["to_json", "from_json"]
 
 
+_SPAN_KEYS = frozenset(("span", "cards_span", "marks_span"))
+
+
+def _without_spans(value):
+    if isinstance(value, dict):
+        return {k: _without_spans(v) for k, v in value.items() if k not in _SPAN_KEYS}
+    if isinstance(value, list):
+        return [_without_spans(v) for v in value]
+    return value
+
+
 def to_json(record: GoujiRecord, *, indent: int | None = None, spans: bool = False) -> str:
-    """The record as JSON (the model's own serialisation); spans when asked."""
-    if not spans:
-        record = strip_spans(record)
-    return record.model_dump_json(indent=indent)
+    """The record as JSON (the model's own serialisation); the source spans
+    (``span``, ``cards_span``, ``marks_span``) only when asked."""
+    if spans:
+        return record.model_dump_json(indent=indent)
+    return json.dumps(_without_spans(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)
 
 
 def from_json(text: str | bytes) -> tuple[GoujiRecord | None, list[Diagnostic]]:

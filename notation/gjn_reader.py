@@ -31,6 +31,7 @@ from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
+from pydantic import BaseModel
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 from replay.gjcards import CardError, parse_group
@@ -175,6 +176,76 @@ def _commentary_text(raw: str) -> str:
 
 def _join_comment(old: str | None, new: str) -> str:
     return new if old is None else old + "\n" + new
+
+
+# -- fast model construction ---------------------------------------------------
+#
+# Read values are already typed (seats come from a regex, cards are ints), so
+# pydantic validation of the one node built per action would only cost time.
+# As in the SJN reader, the action and seat-line nodes are filled directly;
+# ``_self_check`` compares them with validated models at import and falls
+# back to validation if pydantic's internals ever differ.
+
+_set_dict = vars(BaseModel)["__dict__"].__set__
+_set_fields_set = BaseModel.__pydantic_fields_set__.__set__
+_set_extra = BaseModel.__pydantic_extra__.__set__
+_set_private = BaseModel.__pydantic_private__.__set__
+_span_new = tuple.__new__
+
+
+def _new_action(span, number, seat, kind, cards, burn, fail, finish, cards_span, marks_span, comments,
+                _new=object.__new__, _cls=Action, _set_dict=_set_dict, _given=_set_fields_set,
+                _extra=_set_extra, _private=_set_private) -> Action:
+    obj = _new(_cls)
+    _set_dict(obj, {"span": span, "comments": comments, "line_comment": None, "number": number,
+                    "seat": seat, "kind": kind, "cards": cards, "burn": burn, "fail": fail,
+                    "finish": finish, "cards_span": cards_span, "marks_span": marks_span})
+    _given(obj, {"span", "comments", "number", "seat", "kind", "cards", "burn", "fail", "finish",
+                 "cards_span", "marks_span"})
+    _extra(obj, None)
+    _private(obj, None)
+    return obj
+
+
+def _new_seat_cards(span, seat, cards, comments,
+                    _new=object.__new__, _cls=SeatCards, _set_dict=_set_dict, _given=_set_fields_set,
+                    _extra=_set_extra, _private=_set_private) -> SeatCards:
+    obj = _new(_cls)
+    _set_dict(obj, {"span": span, "comments": comments, "line_comment": None, "seat": seat,
+                    "cards": cards})
+    _given(obj, {"span", "comments", "seat", "cards"})
+    _extra(obj, None)
+    _private(obj, None)
+    return obj
+
+
+def _self_check() -> None:
+    """Use validated models instead if a direct build ever differs."""
+    global _new_action, _new_seat_cards
+    span = Span(1, 2, 1, 5)
+    pairs = [
+        (_new_action(span, 3, "P2", "play", (8, 9), True, False, 2, span, NO_SPAN, ["c"]),
+         Action(span=span, number=3, seat="P2", kind="play", cards=(8, 9), burn=True, fail=False,
+                finish=2, cards_span=span, marks_span=NO_SPAN, comments=["c"])),
+        (_new_seat_cards(span, "P1", (8,), []), SeatCards(span=span, seat="P1", cards=(8,))),
+    ]
+    try:
+        ok = all(a == b and a.model_dump() == b.model_dump() and list(a.__dict__) == list(b.__dict__)
+                 for a, b in pairs)
+    except Exception:  # pragma: no cover - depends on the pydantic version
+        ok = False
+    if not ok:  # pragma: no cover
+        def _new_action(span, number, seat, kind, cards, burn, fail, finish, cards_span, marks_span,
+                        comments):
+            return Action(span=span, number=number, seat=seat, kind=kind, cards=cards, burn=burn,
+                          fail=fail, finish=finish, cards_span=cards_span, marks_span=marks_span,
+                          comments=comments)
+
+        def _new_seat_cards(span, seat, cards, comments):
+            return SeatCards(span=span, seat=seat, cards=cards, comments=comments)
+
+
+_self_check()
 
 
 # Words are (text, line, column) with 1-based columns, as Lark tokens give them.
@@ -460,6 +531,32 @@ def _quick_play(text: str, line: int) -> _Item | None:
     if m is None:
         return None
     rest = m.group(3)
+    number, seat = m.group(1), m.group(2)
+    if seat in _SEAT_SET and (number is None or number[0] != "0") and " " not in rest \
+            and "\t" not in rest and "=" not in rest and rest:
+        # the usual line: one card group, or pass / let, no marks
+        start = m.start(3) + 1
+        end = start + len(rest)
+        cspan = _span_new(Span, (line, start, line, end))
+        if rest == "pass" or rest == "let":
+            play = _PlayLine(None if number is None else int(number), seat, rest, (), False, False,
+                             None, cspan, NO_SPAN)
+        else:
+            cards = _GROUP_CACHE.get(rest)
+            if cards is None or rest in _MARK_WORDS:
+                return _quick_play_words(m, text, line)
+            play = _PlayLine(None if number is None else int(number), seat, "play", cards, False,
+                             False, None, cspan, NO_SPAN)
+        first = m.start(1) if number is not None else m.start(2)
+        item = _Item("play", play, _span_new(Span, (line, first + 1, line, end)))
+        if m.group(4) is not None:
+            item.line_comment = m.group(4)[1:].strip()
+        return item
+    return _quick_play_words(m, text, line)
+
+
+def _quick_play_words(m: re.Match, text: str, line: int) -> _Item | None:
+    rest = m.group(3)
     words = []
     for wm in _WORD.finditer(rest):
         words.append((wm.group(), line, m.start(3) + wm.start() + 1))
@@ -601,11 +698,27 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
 
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
-    parser = _parser()
     diags: list[Diagnostic] = []
     items: list[_Item] = []
+    if QUICK_LINES and not any("{" in line for line in lines):
+        # no commentary: every line is a logical line of its own
+        quick = _quick_play
+        for k, line in enumerate(lines):
+            if not line.isascii():
+                line = halfwidth(line)
+            if not line or line.isspace():
+                continue
+            try:
+                item = quick(line, first_line + k)
+            except _LineError as err:
+                diags.append(err.diag)
+                continue
+            if item is not None:
+                items.append(item)
+            else:
+                items.extend(_parse_line(line, first_line + k - 1, diags))
+        return items, diags
     quick = QUICK_LINES
-    lines = [halfwidth(line) for line in lines]
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:
@@ -614,7 +727,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
                 "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
                 "`{` opens a commentary that is never closed (its `}` must come before any other "
                 "`{` and before a line starting with `[`); it is taken to end with its line"))
-        text = logical.text
+        text = halfwidth(logical.text)
         if not text.strip():
             if logical.open_text:
                 line_no = first_line + logical.open_line
@@ -632,12 +745,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
             if item is not None:
                 got = [item]
         if got is None:
-            try:
-                tree = parser.parse(text + "\n")
-            except (LarkError, UnexpectedInput) as exc:
-                diags.append(explain(text + "\n", exc, offset))
-                continue
-            got = _items_of_tree(tree, offset, diags)
+            got = _parse_line(text, offset, diags)
         if logical.open_text:
             for it in reversed(got):
                 if it.kind != "comment":
@@ -645,6 +753,17 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
                     break
         items.extend(got)
     return items, diags
+
+
+def _parse_line(text: str, offset: int, diags: list[Diagnostic]) -> list[_Item]:
+    """The items of one logical line, by the grammar; [] and a diagnostic when
+    the line is not GJN."""
+    try:
+        tree = _parser().parse(text + "\n")
+    except (LarkError, UnexpectedInput) as exc:
+        diags.append(explain(text + "\n", exc, offset))
+        return []
+    return _items_of_tree(tree, offset, diags)
 
 
 def _attach(item: _Item, text: str) -> None:
@@ -736,12 +855,11 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
                                        f"first one is kept (an action needs a number, like "
                                        f"`1. {p.seat}: …`)"))
                     continue
-                node = SeatCards(span=span, seat=p.seat, cards=p.cards, comments=item.comments)
+                node = _new_seat_cards(span, p.seat, p.cards, item.comments)
                 game.deal.append(node)
             else:
-                node = Action(span=span, number=p.number, seat=p.seat, kind=p.kind, cards=p.cards,
-                              burn=p.burn, fail=p.fail, finish=p.finish, cards_span=p.cards_span,
-                              marks_span=p.marks_span, comments=item.comments)
+                node = _new_action(span, p.number, p.seat, p.kind, p.cards, p.burn, p.fail, p.finish,
+                                   p.cards_span, p.marks_span, item.comments)
                 game.actions.append(node)
         elif kind == "point":
             node = item.value

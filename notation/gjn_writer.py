@@ -145,19 +145,26 @@ def _write_game(out: list[str], game: Game, unicode: bool) -> None:
 
 def canonical(record: GoujiRecord) -> GoujiRecord:
     """The record as tidy GJN gives it back: seat lines in P1…P6 order,
-    every action numbered, every card list in tidy order. Spans are kept."""
+    every action numbered, every card list in tidy order, and in a game
+    without seat lines the ``point X pre`` lines that open its pre-play lines
+    moved to :attr:`Game.pre_points`. Spans are kept."""
     games = []
     for game in record.games:
         deal = [sc.model_copy(update={"cards": tidy(sc.cards)})
                 for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat])]
         preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if hasattr(p, "cards") else p
                    for p in game.preplay]
+        pre_points = list(game.pre_points)
+        if not deal:  # `point X pre` lines first in a game without deal lines read as 预点 lines
+            while preplay and preplay[0].kind == "point" and preplay[0].pre and not preplay[0].after_actions:
+                pre_points.append(preplay.pop(0))
         actions = []
         number = 0
         for a in game.actions:
             number = a.number if a.number is not None else number + 1
             actions.append(a.model_copy(update={"number": number, "cards": tidy(a.cards)}))
-        games.append(game.model_copy(update={"deal": deal, "preplay": preplay, "actions": actions}))
+        games.append(game.model_copy(update={"deal": deal, "preplay": preplay, "actions": actions,
+                                             "pre_points": pre_points}))
     return record.model_copy(update={"games": games})
 
 
