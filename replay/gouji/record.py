@@ -51,6 +51,15 @@ class Step(NamedTuple):
     round_end: bool
 
 
+class PlayRef(NamedTuple):
+    """A 够级 play or a burn: ``action`` is the 0-based index into ``game.actions``."""
+
+    action: int
+    seat: str
+    target: str | None = None   # a 够级 play's target
+    burned: str | None = None   # a burn's burned player
+
+
 @dataclass
 class GameResult:
     number: int | None
@@ -74,6 +83,9 @@ class GameResult:
     #: 打点: who ended 不开点 (None when not known)
     bukaidian: dict[str, bool] | None = None
     actions: int = 0
+    #: every 够级 play and every burn, in order
+    gouji_plays: list[PlayRef] = field(default_factory=list)
+    burns: list[PlayRef] = field(default_factory=list)
     timeline: list[Step] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
@@ -84,6 +96,8 @@ class GameResult:
             "gouji_suffered": self.gouji_suffered, "burns_won": self.burns_won,
             "burns_lost": self.burns_lost, "lets": self.lets, "cards_left": self.cards_left,
             "bukaidian": self.bukaidian, "actions": self.actions,
+            "gouji_plays": [p._asdict() for p in self.gouji_plays],
+            "burns": [p._asdict() for p in self.burns],
         }
 
 
@@ -383,7 +397,7 @@ class _RecordReplay:
         counted = 0
         tl = res.timeline if self.timeline else None
         seat_of = SEAT_OF
-        for a in g.actions:
+        for index, a in enumerate(g.actions):
             seat = seat_of[a.seat]
             kind = a.kind
             ranks = tuple(c >> 3 for c in a.cards) if kind == PLAY else ()
@@ -405,6 +419,10 @@ class _RecordReplay:
             for code, msg in faults:
                 diags.append(Diagnostic.at(code, span, msg, hand=gnum))
             if kind == PLAY:
+                if st.ev_gouji:
+                    res.gouji_plays.append(PlayRef(index, a.seat, SEAT_NAMES[st.ev_target]))
+                if st.ev_burn:
+                    res.burns.append(PlayRef(index, a.seat, None, SEAT_NAMES[st.ev_burned]))
                 if a.burn and not st.ev_burn:
                     diags.append(Diagnostic.at("GJ405", a.marks_span or span, self.no_burn_reason(st, a),
                                                hand=gnum))
@@ -905,5 +923,5 @@ def replay(record, *, rules: str | None = None, timeline: bool = True) -> GoujiR
     return GoujiReplay(rs, rp.diags, rp.games)
 
 
-__all__ = ["replay", "GoujiReplay", "GameResult", "Step", "score_of", "highest_cards", "owed_dian", "preset", "LET", "PASS", "PLAY",
+__all__ = ["replay", "GoujiReplay", "GameResult", "Step", "PlayRef", "score_of", "highest_cards", "owed_dian", "preset", "LET", "PASS", "PLAY",
            "REVOLTED"]
