@@ -293,6 +293,7 @@ class _RecordReplay:
                                            f"and `redeal` must end the game", g)
                 res.kind = "void"
                 res.complete = True
+                self.first = first_game  # a void deal changes nothing (§7)
                 for a in g.actions:
                     rdiag("GJ408", a.span, "the deal is void (two or more revolts): no play follows", g)
                 return  # a void deal changes nothing
@@ -592,7 +593,7 @@ class _RecordReplay:
         if not seq and prev is None:
             return
         # -- what is owed ------------------------------------------------------------
-        given = first_game or prev is None
+        given = first_game or prev is None or prev.places is None
         dian_given = given or prev.bukai is None
         owed_dian: dict[tuple[int, int], int] = {} if dian_given or rules.dadian != "on" else self.dian_owed(prev)
         trib: list[tuple[int, int, int]] = []   # (payer, receiver, cards owed)

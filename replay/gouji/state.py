@@ -262,6 +262,9 @@ class GoujiState:
         faults: list[tuple[str, str]] = []
         n = SEAT_NAMES[seat]
         if self.phase == OVER:
+            if kind == PASS and self.ignore_passes:
+                self.ev_ignored = True  # passes after the final unbeatable set (§3)
+                return faults
             faults.append(("GJ408", f"the game is already over: {n}'s action comes after a side is out"))
             return faults
         if self.status[seat] != IN_PLAY:
@@ -475,6 +478,7 @@ class GoujiState:
                 self.ev_success = True
             self._dadian_on_finish(p, seat)
             if self._check_end():
+                self.ignore_passes = unbeatable(s, self.compare)
                 return
         if unbeatable(s, self.compare):
             self.ev_unbeatable = True

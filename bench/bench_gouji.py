@@ -1,0 +1,80 @@
+"""Gouji benchmark: parse + replay + lint throughput on generated complete
+games (GOUJI.md), in actions ("plays", passes and lets included) per second
+on one core. Prints figures, asserts nothing.
+
+The games come from :func:`analyzer.gouji_generate.generate_match` (every
+preset, fixed seeds), written as GJN text once. Then, best of ``--repeat``:
+
+* parse: GJN text → records (``notation.gjn.parse``);
+* replay: records → ``replay.gouji.replay`` with the per-action timeline;
+* lint: replay without the timeline (what ``shengji lint`` needs);
+* parse + lint: the whole path of ``shengji lint`` on a GJN file.
+
+    python bench/bench_gouji.py [--games 30] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analyzer.gouji_generate import generate_match  # noqa: E402
+from notation import gjn  # noqa: E402
+from replay.gouji import replay  # noqa: E402
+from replay.gouji.rules import PRESETS  # noqa: E402
+
+
+def best(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=30, help="games per preset")
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    t = time.perf_counter()
+    texts = [gjn.write(generate_match(name, args.games, 7)) for name in PRESETS]
+    gen = time.perf_counter() - t
+    text = "\n".join(texts)
+    records, diags = gjn.parse(text)
+    assert not diags
+    actions = sum(len(g.actions) for r in records for g in r.games)
+    games = sum(len(r.games) for r in records)
+    print(f"{games} games, {actions} actions, {len(text) / 1e6:.2f} MB of GJN "
+          f"(generated in {gen:.2f}s, {actions / gen:,.0f} actions/s)")
+
+    def parse_only():
+        gjn.parse(text)
+
+    def replay_tl():
+        for r in records:
+            replay(r)
+
+    def lint_only():
+        for r in records:
+            rp = replay(r, timeline=False)
+            assert not rp.diagnostics
+
+    def parse_lint():
+        recs, _ = gjn.parse(text)
+        for r in recs:
+            replay(r, timeline=False)
+
+    for label, fn in (("parse", parse_only), ("replay (+timeline)", replay_tl), ("lint (replay only)", lint_only),
+                      ("parse + lint", parse_lint)):
+        sec = best(fn, args.repeat)
+        print(f"{label:>20}: {sec:7.3f}s  {actions / sec:>12,.0f} actions/s  {games / sec:>8,.1f} games/s")
+
+
+if __name__ == "__main__":
+    main()
