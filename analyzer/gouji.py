@@ -486,7 +486,7 @@ def preset_rows() -> list[tuple[str, str]]:
     for name in PRESETS:
         rs = preset(name)
         diff = [f"{o}={option_value(rs, o)}" for o in OPTION_NAMES if option_value(rs, o) != option_value(base, o)]
-        rows.append((name, ", ".join(diff) if diff else "(Gouji: the seed's rules, GOUJI.md §8)"))
+        rows.append((name, "Gouji; vs gouji: " + ", ".join(diff) if diff else "Gouji (够级): the seed's rules"))
     return rows
 
 
