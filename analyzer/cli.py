@@ -773,9 +773,13 @@ def generate(
     seed: int = typer.Option(0, "--seed", "-s", help="Random seed (the same seed gives the same match)."),
     output: str | None = typer.Option(None, "--output", "-o", help="A file, or a directory to write into."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+    games: int | None = typer.Option(None, "--games", min=1, help="Games to play (Gouji presets; as --hands)."),
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from notation import write
+    if rules_name.startswith("gouji"):
+        _generate_gouji(rules_name, games or hands, seed, output, force)
+        return
     _check_preset(rules_name)
     try:
         from . import generate as gen
@@ -791,6 +795,29 @@ def generate(
     if output is not None and output != "-" and (Path(output).is_dir() or output.endswith(("/", os.sep))):
         Path(output).mkdir(parents=True, exist_ok=True)
         output = str(Path(output) / f"{rules_name}-{hands}h-seed{seed}.sjn")
+    write_output(output, text, force=force)
+    if output not in (None, "-"):
+        typer.echo(f"wrote {output}", err=True)
+
+
+def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
+    """``shengji generate --rules gouji|gouji-bie3|gouji-online``: a GJN match."""
+    from notation.gjn import write as write_gjn
+    from replay.gouji.rules import PRESETS as GOUJI_PRESETS
+
+    from . import gouji_generate as ggen
+    if rules_name not in GOUJI_PRESETS:
+        _usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
+    try:
+        record = ggen.generate_match(rules_name, games, seed)
+    except ggen.GenerationError as exc:
+        fail(f"generation failed: {exc}", 1)
+    text = write_gjn(record)
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is not None and output != "-" and (Path(output).is_dir() or output.endswith(("/", os.sep))):
+        Path(output).mkdir(parents=True, exist_ok=True)
+        output = str(Path(output) / f"{rules_name}-{games}g-seed{seed}.gjn")
     write_output(output, text, force=force)
     if output not in (None, "-"):
         typer.echo(f"wrote {output}", err=True)

@@ -528,14 +528,7 @@ class _RecordReplay:
 
     # -- 点贡, 落贡, 还贡 ------------------------------------------------------------
     def highest(self, h: list[int], k: int) -> list[int]:
-        ranks = range(17, 14, -1) if self.rules.tribute_cards == "jokers_twos" else range(17, 2, -1)
-        out: list[int] = []
-        for r in ranks:
-            for _ in range(h[r]):
-                if len(out) == k:
-                    return out
-                out.append(r)
-        return out
+        return highest_cards(h, k, self.rules)
 
     def payable(self, h: list[int] | None, owed: int) -> int | None:
         if h is None:
@@ -573,19 +566,7 @@ class _RecordReplay:
             size[receiver] += len(ranks)
 
     def dian_owed(self, prev: _Prev) -> dict[tuple[int, int], int]:
-        owe: dict[tuple[int, int], int] = {}
-        bukai = prev.bukai or [False] * 6
-        for s in range(6):
-            if bukai[s]:
-                owe[(s, (s + 3) % 6)] = 1
-        mult = 2 if self.rules.fanche == "double" else 1
-        for x, pre in prev.points:
-            y = (x + 3) % 6
-            if bukai[y]:
-                owe[(y, x)] = 4 if pre else 2
-            else:
-                owe[(x, y)] = owe.get((x, y), 0) + (4 if pre else 2) * mult
-        return owe
+        return owed_dian(prev.bukai or [False] * 6, prev.points, self.rules)
 
     def tributes(self, g, lines: list, hold, size, prev: _Prev | None, first_game: bool) -> None:
         rules = self.rules
@@ -869,6 +850,39 @@ class _RecordReplay:
                         size[s] = None
 
 
+def highest_cards(h: list[int], k: int, rules: GoujiRuleset) -> list[int]:
+    """The ranks of the ``k`` highest tribute cards of rank counts ``h`` (§7):
+    jokers and 2s only under ``tribute_cards: jokers_twos`` (maybe fewer)."""
+    ranks = range(17, 14, -1) if rules.tribute_cards == "jokers_twos" else range(17, 2, -1)
+    out: list[int] = []
+    for r in ranks:
+        for _ in range(h[r]):
+            if len(out) == k:
+                return out
+            out.append(r)
+    return out
+
+
+def owed_dian(bukai: list[bool], points: list[tuple[int, bool]], rules: GoujiRuleset) -> dict[tuple[int, int], int]:
+    """点贡 owed by the previous game (§7): ``{(payer, receiver): cards}``.
+
+    Each 不开点 player owes his 对头 1; a right 明点/预点 by X makes opp(X) pay
+    2/4 instead; a wrong one makes X pay opp(X) 2/4 (翻车; doubled under
+    ``fanche: double``)."""
+    owe: dict[tuple[int, int], int] = {}
+    for s in range(6):
+        if bukai[s]:
+            owe[(s, (s + 3) % 6)] = 1
+    mult = 2 if rules.fanche == "double" else 1
+    for x, pre in points:
+        y = (x + 3) % 6
+        if bukai[y]:
+            owe[(y, x)] = 4 if pre else 2
+        else:
+            owe[(x, y)] = owe.get((x, y), 0) + (4 if pre else 2) * mult
+    return owe
+
+
 def _th(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
 
@@ -891,5 +905,5 @@ def replay(record, *, rules: str | None = None, timeline: bool = True) -> GoujiR
     return GoujiReplay(rs, rp.diags, rp.games)
 
 
-__all__ = ["replay", "GoujiReplay", "GameResult", "Step", "score_of", "preset", "LET", "PASS", "PLAY",
+__all__ = ["replay", "GoujiReplay", "GameResult", "Step", "score_of", "highest_cards", "owed_dian", "preset", "LET", "PASS", "PLAY",
            "REVOLTED"]
