@@ -332,7 +332,7 @@ class _RichProgress:
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Files, directories (every *.sjn below), globs, or - for stdin."),
+    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin."),
     fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
     select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
     ignore: list[str] = typer.Option([], "--ignore", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
@@ -565,7 +565,7 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
 
 Files with syntax errors (SJ1xx) are never rewritten: the writer would drop the bad lines.""")
 def fmt(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="SJN files (- for stdin); directories give every *.sjn below."),
+    files: list[str] = typer.Argument(..., metavar="FILE...", help="SJN or GJN files (- for stdin); directories give every *.sjn and *.gjn below."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a file would change, and list it."),
     write_back: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff instead of the canonical text."),
@@ -858,6 +858,8 @@ def annotate(
         fail(f"{output} exists; use --force to overwrite it")
     prefixes = L.parse_codes(select)
     text = read_text(file)
+    if is_gjn_input(text, file, source_format):
+        fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
     records, diags = load_records(text, file, source_format)
     name = "<stdin>" if file == "-" else file
     for d in diags:

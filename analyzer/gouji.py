@@ -52,13 +52,14 @@ def engine_available() -> bool:
     return True
 
 
-def run_engine(record: GoujiRecord, rules: str | None = None):
-    """The engine's replay of ``record`` (or the stub without the engine)."""
+def run_engine(record: GoujiRecord, rules: str | None = None, *, timeline: bool = True):
+    """The engine's replay of ``record`` (or the stub without the engine);
+    ``timeline=False`` when only the diagnostics are wanted (lint)."""
     try:
         from replay.gouji import replay
     except ImportError:
         return _StubReplay(record)
-    return replay(record, rules=rules)
+    return replay(record, rules=rules, timeline=timeline)
 
 
 def presets() -> dict:
@@ -75,7 +76,7 @@ def record_diagnostics(record: GoujiRecord | None, parse_diags: Sequence[Diagnos
     """Every diagnostic of one GJN record: reading, then the engine's."""
     diags = list(parse_diags)
     if record is not None and (record.tags or record.games):
-        diags.extend(run_engine(record, rules).diagnostics)
+        diags.extend(run_engine(record, rules, timeline=False).diagnostics)
     return diags
 
 
@@ -108,28 +109,31 @@ def _score(value) -> dict[str, int] | None:
     return {"odd": odd, "even": even}
 
 
-def _plays(value, game: Game) -> list[dict] | None:
-    """够级 plays or burns: each ``{"action", "seat", "cards", "line"}``; the
-    engine gives action indexes (0-based into ``game.actions``), numbers or dicts."""
-    if value is None:
+def _steps(result) -> list:
+    return list(getattr(result, "timeline", None) or [])
+
+
+def _gouji_plays(result, game: Game) -> list[dict] | None:
+    """The game's 够级 plays from the engine's timeline: action number, line,
+    seat, cards and target (None without the engine)."""
+    if result is None or not hasattr(result, "timeline"):
         return None
+    return [{"action": st.number, "line": st.line, "seat": st.seat, "cards": st.cards,
+             "target": st.target or None}
+            for st in _steps(result) if st.gouji]
+
+
+def _burns(result, game: Game) -> list[dict]:
+    """The game's burns: from the engine's timeline (burner, the burned
+    player, failed or not), else from the record's own ``burn`` marks."""
+    if result is None or not hasattr(result, "timeline"):
+        return _marked(game, "burn")
     out = []
-    for item in value:
-        if isinstance(item, dict):
-            out.append(item)
-            continue
-        index = getattr(item, "action", item)
-        if not isinstance(index, int) or not 0 <= index < len(game.actions):
-            out.append({"action": index})
-            continue
-        a = game.actions[index]
-        entry = {"action": a.number if a.number is not None else index + 1, "seat": a.seat,
-                 "cards": cards_text(a.cards), "line": a.span.line or None}
-        for key in ("target", "burned"):
-            v = getattr(item, key, None)
-            if v is not None:
-                entry[key] = _seat_name(v)
-        out.append(entry)
+    for st in _steps(result):
+        if st.burn:
+            burned = next((b for a, b in st.burning if a == st.seat), None)
+            out.append({"action": st.number, "line": st.line, "seat": st.seat, "cards": st.cards,
+                        "burned": burned})
     return out
 
 
@@ -152,18 +156,19 @@ def game_kind(game: Game) -> str:
     return "game"
 
 
+_STATS = ("complete", "sweep", "leader", "revolutionary", "gouji_made", "gouji_suffered", "burns_won",
+          "burns_lost", "lets", "cards_left", "bukaidian")
+
+
 def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic] = ()) -> dict:
     """One game of the report: places, score, 够级 plays and burns (from the engine)."""
-    places = _places(getattr(result, "places", None)) if result is not None else None
+    places = _places(getattr(result, "places", None) or None) if result is not None else None
     score = _score(getattr(result, "score", None)) if result is not None else None
-    gouji = _plays(getattr(result, "gouji_plays", None), game) if result is not None else None
-    burns = _plays(getattr(result, "burns", None), game) if result is not None else None
-    if burns is None:
-        burns = _marked(game, "burn")  # the record's own `burn` marks
+    stats = {k: getattr(result, k) for k in _STATS if hasattr(result, k)} if result is not None else {}
     return {
         "index": index,
         "number": game.number,
-        "kind": game_kind(game),
+        "kind": getattr(result, "kind", None) or game_kind(game),
         "line": game.span.line or None,
         "actions": len(game.actions),
         "plays": sum(1 for a in game.actions if a.kind == "play"),
@@ -172,8 +177,9 @@ def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic]
         "score": score,
         "recorded_score": ({"odd": game.score.odd, "even": game.score.even}
                            if game.score is not None else None),
-        "gouji_plays": gouji,
-        "burns": burns,
+        "gouji_plays": _gouji_plays(result, game),
+        "burns": _burns(result, game),
+        "stats": stats,
         "finished": [{"seat": a.seat, "place": a.finish, "action": a.number}
                      for a in game.actions if a.finish is not None],
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
@@ -192,11 +198,11 @@ def build_match(record: GoujiRecord, *, index: int = 1, path: str = "", rules: s
     diags = sorted(list(parse_diagnostics) + list(result.diagnostics), key=Diagnostic.sort_key)
     games_out = []
     spans = [(g.span.line, g.span.end_line) for g in record.games]
-    engine_games = list(getattr(result, "games", []) or [])
+    engine_games = _engine_games(result, record)
     for k, game in enumerate(record.games):
         lo, hi = spans[k]
         mine = [d for d in diags if lo and lo <= d.line <= hi]
-        games_out.append(build_game(game, engine_games[k] if k < len(engine_games) else None, k + 1, mine))
+        games_out.append(build_game(game, engine_games[k], k + 1, mine))
     totals = {"odd": 0, "even": 0}
     for g in games_out:
         s = g["score"] or g["recorded_score"]
@@ -216,6 +222,20 @@ def build_match(record: GoujiRecord, *, index: int = 1, path: str = "", rules: s
         "totals": totals,
         "diagnostics": [diagnostic_dict(d) for d in diags],
     }
+
+
+def _engine_games(result, record: GoujiRecord) -> list:
+    """The engine's result of each game of ``record`` (None where it has none),
+    matched by the game's line, else by position."""
+    games = list(getattr(result, "games", []) or [])
+    by_line = {getattr(g, "line", 0): g for g in games if getattr(g, "line", 0)}
+    out = []
+    for k, game in enumerate(record.games):
+        g = by_line.get(game.span.line) if game.span.line else None
+        if g is None and len(games) == len(record.games):
+            g = games[k]
+        out.append(g)
+    return out
 
 
 def build_report(records: Iterable[tuple[GoujiRecord, Sequence[Diagnostic]]], path: str = "", *,
@@ -311,6 +331,10 @@ def render_report(console, report: dict) -> None:
                 console.print(f"  line {d['line']}: {d['code']} {d['message']}", markup=False)
 
 
+def _th(k: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
+
+
 def render(report: dict, fmt: str) -> str:
     if fmt == "md":
         return render_markdown(report)
@@ -324,7 +348,7 @@ def render_replay(console, record: GoujiRecord, result=None, *, game: int | None
     from rich.table import Table
     if result is None:
         result = run_engine(record)
-    engine_games = list(getattr(result, "games", []) or [])
+    engine_games = _engine_games(result, record)
     chosen = list(enumerate(record.games))
     if game is not None:
         if not 1 <= game <= len(record.games):
@@ -347,14 +371,29 @@ def render_replay(console, record: GoujiRecord, result=None, *, game: int | None
         from notation.gjn_writer import _preplay_text  # the tidy spelling of a line
         for p in g.preplay:
             console.print("  " + _preplay_text(p, False), markup=False)
+        eg = engine_games[k]
+        steps = {st.line: st for st in _steps(eg)} if eg is not None else {}
         for a in g.actions:
             what = cards_text(a.cards) if a.kind == "play" else a.kind
             marks = (" burn" if a.burn else "") + (" fail" if a.fail else "") + \
                 (f" ={a.finish}" if a.finish is not None else "")
-            note = f"  ; {a.line_comment}" if a.line_comment else ""
-            console.print(f"  {a.number if a.number is not None else '.'}. {a.seat}: {what}{marks}{note}",
-                          markup=False)
-        eg = engine_games[k] if k < len(engine_games) else None
+            st = steps.get(a.span.line) if a.span.line else None
+            notes = []
+            if st is not None:
+                if st.gouji:
+                    notes.append(f"够级 at {st.target}" if st.target else "够级")
+                if st.burn and not a.burn:
+                    notes.append("burns")
+                if st.place and a.finish is None:
+                    notes.append(f"out {st.place}{_th(st.place)}")
+                if st.ignored:
+                    notes.append("ignored")
+                if st.round_end:
+                    notes.append("round ends")
+            note = f"   [{', '.join(notes)}]" if notes else ""
+            comment = f"  ; {a.line_comment}" if a.line_comment else ""
+            console.print(f"  {a.number if a.number is not None else '.'}. {a.seat}: {what}{marks}{note}"
+                          f"{comment}", markup=False)
         places = _places(getattr(eg, "places", None)) if eg is not None else None
         score = _score(getattr(eg, "score", None)) if eg is not None else None
         if places or g.result is not None:
@@ -447,7 +486,7 @@ def preset_rows() -> list[tuple[str, str]]:
     for name in PRESETS:
         rs = preset(name)
         diff = [f"{o}={option_value(rs, o)}" for o in OPTION_NAMES if option_value(rs, o) != option_value(base, o)]
-        rows.append((name, ", ".join(diff) if diff else "(Gouji: the seed's rules, GOUJI.md §8)"))
+        rows.append((name, "Gouji; vs gouji: " + ", ".join(diff) if diff else "Gouji (够级): the seed's rules"))
     return rows
 
 

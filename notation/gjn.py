@@ -9,6 +9,7 @@ Public API (the same shape as SJN's, :mod:`notation`)::
     write(record_or_records, *, unicode=False) -> str   (the tidy form)
     to_json(record, *, indent=None, spans=False) -> str
     from_json(text)                  -> (GoujiRecord | None, list[Diagnostic])
+    from_data(decoded_json_value)    -> (GoujiRecord | None, list[Diagnostic])
     canonical(record)                -> GoujiRecord   (what write + parse gives back)
     is_gjn(path, text)               -> bool          (a `.gjn` file or a `[Game "gouji"]` tag)
 
@@ -24,7 +25,7 @@ from collections.abc import Iterator
 
 from replay.diagnostics import Diagnostic, Span
 
-from .gjn_jsonio import from_json, to_json
+from .gjn_jsonio import from_data, from_json, to_json
 from .gjn_model import (Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Position, Redeal, Remove,
                         Result, Return, Revolt, Score, SeatCards, Show, Tag, Tribute, content_equal,
                         strip_spans)
@@ -32,7 +33,7 @@ from .gjn_reader import read_records
 from .gjn_writer import canonical, representable_problems, write
 
 __all__ = [
-    "parse", "parse_record", "iter_records", "write", "to_json", "from_json", "canonical",
+    "parse", "parse_record", "iter_records", "write", "to_json", "from_json", "from_data", "canonical",
     "content_equal", "strip_spans", "representable_problems", "is_gjn", "GAME_TAG",
     "GoujiRecord", "Game", "Tag", "SeatCards", "Position", "Show", "Dian", "Tribute", "Return", "Buy",
     "Revolt", "Redeal", "Remove", "Point", "Lead", "Action", "Result", "Score",

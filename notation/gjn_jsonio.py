@@ -19,7 +19,7 @@ from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems
 from .jsonio import _POSITION, _where
 
-__all__ = ["to_json", "from_json"]
+__all__ = ["to_json", "from_json", "from_data"]
 
 
 _SPAN_KEYS = frozenset(("span", "cards_span", "marks_span"))
@@ -41,10 +41,19 @@ def to_json(record: GoujiRecord, *, indent: int | None = None, spans: bool = Fal
     return json.dumps(_without_spans(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)
 
 
+def from_data(data) -> tuple[GoujiRecord | None, list[Diagnostic]]:
+    """One record from an already decoded JSON value (a dict), as :func:`from_json`."""
+    return _validated(lambda: GoujiRecord.model_validate(data))
+
+
 def from_json(text: str | bytes) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     """One record from JSON: ``(record, [])`` or ``(None, [SJ107, …])``."""
+    return _validated(lambda: GoujiRecord.model_validate_json(text))
+
+
+def _validated(make) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     try:
-        record = GoujiRecord.model_validate_json(text)
+        record = make()
     except ValidationError as exc:
         diags = []
         for err in exc.errors(include_url=False):

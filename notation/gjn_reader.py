@@ -24,6 +24,7 @@ Diagnostics are collected, never raised; nothing here knows game rules.
 from __future__ import annotations
 
 import difflib
+import gc
 import re
 import threading
 from collections.abc import Iterator
@@ -557,6 +558,8 @@ def _quick_play(text: str, line: int) -> _Item | None:
 
 def _quick_play_words(m: re.Match, text: str, line: int) -> _Item | None:
     rest = m.group(3)
+    if ":" in rest:
+        return None  # `KK P2: QQ`: the grammar explains
     words = []
     for wm in _WORD.finditer(rest):
         words.append((wm.group(), line, m.start(3) + wm.start() + 1))
@@ -596,10 +599,92 @@ def _quick_play_words(m: re.Match, text: str, line: int) -> _Item | None:
 
 _WORD = re.compile(r"\S+")
 
+#: keyword -> (fewest, most words on the line, the keyword included; None: any)
+_ARITY = {"game": (1, 2), "position": (1, None), "point": (2, 3), "show": (3, None),
+          "dian": (4, None), "tribute": (4, None), "return": (4, None), "buy": (4, None),
+          "revolt": (2, 2), "redeal": (1, 1), "remove": (2, None), "lead": (2, 2),
+          "result": (1, None), "score": (5, 5)}
+_TWO_SEAT_KW = frozenset(("dian", "tribute", "return", "buy"))
+
+
+def _quick_keyword(text: str, line: int) -> _Item | None:
+    """A keyword line without commentary, read without Lark when its words
+    are exactly what the grammar takes (else None: the grammar decides)."""
+    if "[" in text or "]" in text or '"' in text:
+        return None
+    code, sep, comment = text.partition(";")
+    words = [(wm.group(), line, wm.start() + 1) for wm in _WORD.finditer(code)]
+    if not words:
+        return None
+    kw = words[0][0]
+    arity = _ARITY.get(kw)
+    if arity is None or len(words) < arity[0] or (arity[1] is not None and len(words) > arity[1]):
+        return None
+    rest = words[1:]
+    if kw == "show" or kw in _TWO_SEAT_KW:
+        k = 1 if kw == "show" else 2
+        if any(":" in w[0] for w in rest[:k - 1] + [rest[0]]):
+            return None
+        if kw in _TWO_SEAT_KW:
+            seat = rest[1][0]
+            if not seat.endswith(":") or ":" in seat[:-1] or "." in seat or "=" in seat or len(seat) < 2:
+                return None
+        if any(":" in w[0] or "=" in w[0] for w in rest[k:]):
+            return None
+    elif any(":" in w[0] for w in rest):
+        return None
+    item = _line_item(kw, rest, _span_of(words))
+    if hasattr(item.value, "comments"):
+        item.value.comments = item.comments
+    if sep:
+        item.line_comment = comment.strip()
+    return item
+
 
 # -- explaining syntax errors ---------------------------------------------------------------
 
 _LEADING_WORD = re.compile(r"\S+")
+
+#: keyword -> (fewest, most words on the line, the keyword included; None: any)
+_ARITY = {"game": (1, 2), "position": (1, None), "point": (2, 3), "show": (3, None),
+          "dian": (4, None), "tribute": (4, None), "return": (4, None), "buy": (4, None),
+          "revolt": (2, 2), "redeal": (1, 1), "remove": (2, None), "lead": (2, 2),
+          "result": (1, None), "score": (5, 5)}
+_TWO_SEAT_KW = frozenset(("dian", "tribute", "return", "buy"))
+
+
+def _quick_keyword(text: str, line: int) -> _Item | None:
+    """A keyword line without commentary, read without Lark when its words
+    are exactly what the grammar takes (else None: the grammar decides)."""
+    if "[" in text or "]" in text or '"' in text:
+        return None
+    code, sep, comment = text.partition(";")
+    words = [(wm.group(), line, wm.start() + 1) for wm in _WORD.finditer(code)]
+    if not words:
+        return None
+    kw = words[0][0]
+    arity = _ARITY.get(kw)
+    if arity is None or len(words) < arity[0] or (arity[1] is not None and len(words) > arity[1]):
+        return None
+    rest = words[1:]
+    if kw == "show" or kw in _TWO_SEAT_KW:
+        k = 1 if kw == "show" else 2
+        if any(":" in w[0] for w in rest[:k - 1] + [rest[0]]):
+            return None
+        if kw in _TWO_SEAT_KW:
+            seat = rest[1][0]
+            if not seat.endswith(":") or ":" in seat[:-1] or "." in seat or "=" in seat or len(seat) < 2:
+                return None
+        if any(":" in w[0] or "=" in w[0] for w in rest[k:]):
+            return None
+    elif any(":" in w[0] for w in rest):
+        return None
+    item = _line_item(kw, rest, _span_of(words))
+    if hasattr(item.value, "comments"):
+        item.value.comments = item.comments
+    if sep:
+        item.line_comment = comment.strip()
+    return item
 
 
 def explain(text: str, exc: Exception, offset: int) -> Diagnostic:
@@ -684,7 +769,11 @@ def _explain_start(word: str, line: int, col: int, diag) -> Diagnostic:
 def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord], list[Diagnostic]]:
     """Parse one record chunk (lines without line ends) whose first line has
     number ``first_line``. Never raises."""
+    gc_was_enabled = gc.isenabled()
     try:
+        # many small acyclic objects: pausing the cyclic GC while a chunk is
+        # built saves rescanning the caller's heap (as the SJN reader does)
+        gc.disable()
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
         records, more = _assemble(items)
@@ -693,6 +782,9 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
         return [], [Diagnostic.at("SJ101", Span(first_line, 1, first_line, 1),
                                   f"internal error while reading this record ({type(exc).__name__}: "
                                   f"{exc}); the record is skipped")]
+    finally:
+        if gc_was_enabled:
+            gc.enable()
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
 
@@ -709,7 +801,9 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
             if not line or line.isspace():
                 continue
             try:
-                item = quick(line, first_line + k)
+                head = line.lstrip()[:1]
+                item = quick(line, first_line + k) if head.isdigit() or head == "P" else \
+                    _quick_keyword(line, first_line + k)
             except _LineError as err:
                 diags.append(err.diag)
                 continue
@@ -738,7 +832,9 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
         got = None
         if quick and "\n" not in text and "{" not in text:
             try:
-                item = _quick_play(text, offset + 1)
+                head = text.lstrip()[:1]
+                item = _quick_play(text, offset + 1) if head.isdigit() or head == "P" else \
+                    _quick_keyword(text, offset + 1)
             except _LineError as err:
                 diags.append(err.diag)
                 continue

@@ -79,7 +79,7 @@ def test_lint_same_for_any_jobs_and_format(folder):
 
 
 def test_lint_stdin_by_tag(folder):
-    r = run(folder, "lint", "-", input=(folder / "tagged.sjn").read_text(), code=1)
+    r = run(folder, "lint", "-", "--select", "SJ1", input=(folder / "tagged.sjn").read_text(), code=1)
     assert r.stdout.startswith("-:4:8: SJ102")
 
 
@@ -137,7 +137,10 @@ def test_report_json_per_game(folder):
     assert rep["game"] == "gouji"
     (game,) = rep["matches"][0]["games"]
     assert game["places"] == ["P3", "P5", "P1", "P2", "P6", "P4"]
-    assert game["score"] == {"odd": 12, "even": 0}
+    assert game["score"] == {"odd": 12, "even": 0} and game["stats"]["sweep"] is True
+    assert [(p["action"], p["seat"], p["target"]) for p in game["gouji_plays"]][:3] == [
+        (1, "P1", "P4"), (3, "P2", "P5"), (8, "P2", "P5")]
+    assert game["burns"][0]["burned"] == "P1"
     assert [b["seat"] for b in game["burns"]] == ["P2"]
     assert "gouji_plays" in game
     md = run(folder, "report", "example_burn_sweep.gjn", "-f", "md").stdout

@@ -139,3 +139,21 @@ def test_the_guide_examples_are_the_fixtures():
     docs = _doc_records()
     for name in ("example_endgame.gjn", "example_burn_sweep.gjn", "example_tribute_revolution.gjn"):
         assert (FIXTURES / name).read_text(encoding="utf-8") in docs, name
+
+
+@pytest.mark.parametrize("name, expected", [
+    # GOUJI.md §11: the first two examples are clean; the third stops before
+    # a side is out: one GJ503 warning, on game 2's `game` line (line 6)
+    ("example_endgame.gjn", []),
+    ("example_burn_sweep.gjn", []),
+    ("example_tribute_revolution.gjn", [("GJ503", 6, "warning")]),
+    ("scoresheet.gjn", []),
+    ("two_records.gjn", []),
+])
+def test_examples_lint_as_the_contract_says(name, expected):
+    from analyzer import gouji
+    from analyzer.lint import LintOptions, lint_file
+    if not gouji.engine_available():
+        pytest.skip("the Gouji engine (replay.gouji) is not installed")
+    result = lint_file(FIXTURES / name, LintOptions())
+    assert [(f.code, f.line, f.severity) for f in result.findings] == expected

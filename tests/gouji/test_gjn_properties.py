@@ -73,3 +73,20 @@ def test_mutated_text_never_raises_and_rewrites_stably(pieces, seps):
         again, diags2 = gjn.parse_record(out)
         assert diags2 == [], out
         assert gjn.write(again) == out
+
+
+@FAST
+@given(records())
+def test_from_data_is_from_json(record):
+    import json
+    text = gjn.to_json(record)
+    assert gjn.from_data(json.loads(text)) == gjn.from_json(text)
+
+
+def test_bad_json_is_a_diagnostic():
+    rec, diags = gjn.from_json('{"games": [{"actions": [{"seat": "P9"}]}]}')
+    assert rec is None and diags and all(d.code == "SJ107" for d in diags)
+    rec, diags = gjn.from_json("{not json")
+    assert rec is None and diags[0].code == "SJ107" and diags[0].line == 1
+    rec, diags = gjn.from_json('{"games": [{"actions": [{"seat": "P1", "kind": "play"}]}]}')
+    assert rec is None and "cannot be written as GJN" in diags[0].message  # a play with no cards

@@ -181,6 +181,12 @@ def test_quick_path_reads_what_the_grammar_reads(path):
 @pytest.mark.parametrize("text", [t for t, *_ in ERRORS] + [
     "game 1\n1. P1: KK=1\n", "game 1\n1.P1:KK burn\n", "game 1\n1. P1: passx\n", "game 1\n1. P1: let\n",
     "game 1\n1. P1: KK fail =2 ; c\n", "game 1\nP1:\n", "game 1\n1. P1: =1\n", "game 1\n1. P1: burn\n",
+    "game 1\n1. P1: KK P2: QQ\n", "game 1 2\n", "game 1 ; c\n", "dian P4 P1: 2\n", "tribute P5 P2:LJ\n",
+    "tribute P5: P2: LJ\n", "show P3 S33 =\n", "show P3: S33\n", "score odd 1 even 2 ; c\n",
+    "score odd 1 even\n", "lead P1:\n", "lead\n", "remove 3 4 ;x\n", "remove\n", "point P1 pre\n",
+    "point P1 pre x\n", "revolt P4 P5\n", "position\n", "position P1 P1\n", "buy P1 P2: 2=\n",
+    "buy P1 P2:: 2\n", "buy P1 .P2: 2\n", "redeal now\n", "result\n", "result P1 P2 P3 P4 P5 P6 x\n",
+    "game x=1\n", "show P3 BJ\n",
 ])
 def test_quick_path_on_odd_lines(text):
     quick, slow = _both_ways(text)
