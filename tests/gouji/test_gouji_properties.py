@@ -152,3 +152,27 @@ def test_wrong_places_or_score(preset, seed, places):
     g2 = last_game(rec2)
     want = ("GJ501", g2.result.span.line) if places else ("GJ502", g2.score.span.line)
     assert want in found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_any_record_replays_without_raising(data):
+    """No record crashes the engine (COMMON: no input may crash the tool)."""
+    from tests.gouji.gjn_strategies import records
+
+    record = data.draw(records())
+    rp = replay(record)
+    for d in rp.diagnostics:
+        assert d.code.startswith(("GJ", "SJ"))
+
+
+@SETTINGS
+@given(PRESET, SEED, st.data())
+def test_truncated_games_replay_without_raising(preset, seed, data):
+    rec = parse(legal_text(preset, seed))
+    g = last_game(rec)
+    k = data.draw(st.integers(0, len(g.actions)))
+    del g.actions[k:]
+    rp = replay(rec)
+    codes = {d.code for d in rp.diagnostics}
+    assert codes <= {"GJ501", "GJ502", "GJ503"}
