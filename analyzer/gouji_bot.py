@@ -142,8 +142,8 @@ class GoujiBot:
             if would_burn:
                 left_jokers = h[LJ] + h[BJ] - sum(1 for r in ranks if r >= LJ)
                 left = sum(h) - len(ranks)
-                if left and left_jokers < 1:
-                    continue
+                if left and (left_jokers < 1 or (left_jokers < 2 and left > 8)):
+                    continue  # a burner must lead with a joker until he is out
             choice = ranks
             break
         if choice is None:

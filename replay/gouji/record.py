@@ -660,8 +660,10 @@ class _RecordReplay:
             self.transfer_highest_dealt(g, p, x, y, hold, size, dealt_hold[x])
         if not dian_given and rules.dadian == "on":
             for (x, y), amount in owed_dian.items():
-                if (x, y) not in done_dian and (self.payable(dealt_hold[x], amount) or 0 if dealt_hold[x]
-                                               is not None else amount) > 0:
+                n = self.payable(dealt_hold[x], amount)
+                if n is None and rules.tribute_cards == "jokers_twos":
+                    continue  # not certain he holds a joker or a 2
+                if (x, y) not in done_dian and (n if n is not None else amount) > 0:
                     self.d("GJ206", g.span, f"missing 点贡: {SEAT_NAMES[x]} owes {SEAT_NAMES[y]} "
                                             f"{amount} (a `dian {SEAT_NAMES[x]} {SEAT_NAMES[y]}` line)", g)
         # -- 落贡 ---------------------------------------------------------------------
@@ -705,7 +707,7 @@ class _RecordReplay:
                 if rules.team_tribute == "optional" and x & 1 == y & 1:
                     continue
                 n = self.payable(hold[x], owed)
-                if n == 0:
+                if n == 0 or (n is None and rules.tribute_cards == "jokers_twos"):
                     continue
                 self.d("GJ206", g.span, f"missing tribute: {SEAT_NAMES[x]} owes {SEAT_NAMES[y]} "
                                         f"{n if n is not None else owed} card(s) (a `tribute` line)", g)
