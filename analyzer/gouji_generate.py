@@ -15,12 +15,27 @@ from __future__ import annotations
 
 import random
 
-from notation.gjn_model import (Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Redeal, Remove, Result,
-                                Revolt, Score, SeatCards, Show, Tag)
+from notation.gjn_model import (
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    Redeal,
+    Remove,
+    Result,
+    Revolt,
+    Score,
+    SeatCards,
+    Show,
+    Tag,
+)
 from replay.gjcards import ANY, BJ, LJ, make
 from replay.gouji.record import highest_cards, owed_dian, score_of
 from replay.gouji.rules import PRESETS, GoujiRuleset, preset
-from replay.gouji.state import IN_PLAY, LET, PASS, GoujiState, counts_of
+from replay.gouji.state import LET, PASS, GoujiState, counts_of
 from replay.gouji.table import SEAT_NAMES, TEAMS
 
 from .gouji_bot import GoujiBot
@@ -214,4 +229,4 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
     return game, {"places": places, "sweep": sweep, "bukai": st.bukaidian(), "points": points}
 
 
-__all__ = ["generate_match", "GenerationError", "deck"]
+__all__ = ["GenerationError", "deck", "generate_match"]

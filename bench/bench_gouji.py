@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.gouji_generate import generate_match  # noqa: E402
-from notation import gjn  # noqa: E402
-from replay.gouji import replay  # noqa: E402
-from replay.gouji.rules import PRESETS  # noqa: E402
+from analyzer.gouji_generate import generate_match
+from notation import gjn
+from replay.gouji import replay
+from replay.gouji.rules import PRESETS
 
 
 def best(fn, repeat: int) -> float:

@@ -17,10 +17,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from analyzer.gouji_generate import generate_match  # noqa: E402
-from notation import gjn  # noqa: E402
-from replay.gouji import replay  # noqa: E402
-from replay.gouji.rules import PRESETS  # noqa: E402
+from analyzer.gouji_generate import generate_match
+from notation import gjn
+from replay.gouji import replay
+from replay.gouji.rules import PRESETS
 
 GAMES = 3
 SEED = 2026

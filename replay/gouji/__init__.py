@@ -15,5 +15,14 @@ from .record import GameResult, GoujiReplay, Step, replay
 from .rules import PRESETS, GoujiRuleset, preset, resolve
 from .state import GoujiState
 
-__all__ = ["GoujiRuleset", "PRESETS", "preset", "resolve", "GoujiState", "replay", "GoujiReplay",
-           "GameResult", "Step"]
+__all__ = [
+           "PRESETS",
+           "GameResult",
+           "GoujiReplay",
+           "GoujiRuleset",
+           "GoujiState",
+           "Step",
+           "preset",
+           "replay",
+           "resolve",
+]

@@ -21,7 +21,17 @@ from ..diagnostics import Diagnostic, Span
 from ..gjcards import ANY, BJ_RANK, LJ_RANK, TWO, rank_name
 from ..gjcards import suit_of as gj_suit_of
 from .rules import GoujiRuleset, preset, resolve
-from .state import IN_PLAY, LET, OVER, PASS, PLAY, REVOLTED, GoujiState, counts_of, ranks_text
+from .state import (
+    IN_PLAY,
+    LET,
+    OVER,
+    PASS,
+    PLAY,
+    REVOLTED,
+    GoujiState,
+    counts_of,
+    ranks_text,
+)
 from .table import PLACE_NAMES, PLACE_POINTS, SEAT_NAMES, SEAT_OF, TEAMS
 
 HAND_SIZE = 36
@@ -146,19 +156,6 @@ def _rank_counts(cards) -> list[int]:
 
 def _ranks(cards) -> tuple[int, ...]:
     return tuple(card >> 3 for card in cards)
-
-
-class _GameReplay:
-    def __init__(self, rp: "_RecordReplay", game, index: int) -> None:
-        self.rp = rp
-        self.rules = rp.rules
-        self.game = game
-        self.index = index
-        self.diags = rp.diags
-        self.gnum = game.number
-
-    def d(self, code: str, span: Span | None, message: str) -> None:
-        self.diags.append(Diagnostic.at(code, span, message, hand=self.gnum))
 
 
 class _RecordReplay:
@@ -926,5 +923,18 @@ def replay(record, *, rules: str | None = None, timeline: bool = True) -> GoujiR
     return GoujiReplay(rs, rp.diags, rp.games)
 
 
-__all__ = ["replay", "GoujiReplay", "GameResult", "Step", "PlayRef", "score_of", "highest_cards", "owed_dian", "preset", "LET", "PASS", "PLAY",
-           "REVOLTED"]
+__all__ = [
+    "LET",
+    "PASS",
+    "PLAY",
+    "REVOLTED",
+    "GameResult",
+    "GoujiReplay",
+    "PlayRef",
+    "Step",
+    "highest_cards",
+    "owed_dian",
+    "preset",
+    "replay",
+    "score_of",
+]

@@ -148,5 +148,14 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
     return GoujiRuleset(**values), diags
 
 
-__all__ = ["GoujiRuleset", "PRESETS", "SOURCES", "OPTION_NAMES", "TAG_NAMES", "FIELD_OF_TAG",
-           "preset", "resolve", "option_value"]
+__all__ = [
+    "FIELD_OF_TAG",
+    "OPTION_NAMES",
+    "PRESETS",
+    "SOURCES",
+    "TAG_NAMES",
+    "GoujiRuleset",
+    "option_value",
+    "preset",
+    "resolve",
+]

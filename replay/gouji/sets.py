@@ -104,4 +104,4 @@ def is_gouji_set(ranks: tuple[int, ...]) -> bool:
     return info(ranks).gouji
 
 
-__all__ = ["SetInfo", "info", "beats", "unbeatable", "is_gouji_set", "GOUJI_THRESHOLDS"]
+__all__ = ["GOUJI_THRESHOLDS", "SetInfo", "beats", "info", "is_gouji_set", "unbeatable"]

@@ -324,7 +324,7 @@ class GoujiState:
         else:
             rel = f"{n} is {yn}'s 对头's teammate"
         if self.passed[seat] and seat != z:
-            rel += f" and has passed this round"
+            rel += " and has passed this round"
         order = "burn order" if self.burn_seed else "ask order"
         return (f"{n} may not answer {yn}'s 够级 play: {rel}, and the {order} asks "
                 f"{SEAT_NAMES[expected]} now")
@@ -668,5 +668,19 @@ class GoujiState:
                             yield jok + (TWO,) * tw + (r,) * k
 
 
-__all__ = ["GoujiState", "IN_PLAY", "FINISHED", "FAILED", "REVOLTED", "LEAD", "ASK", "OVER",
-           "PASS", "LET", "PLAY", "ranks_text", "counts_of", "STATUS_NAMES"]
+__all__ = [
+    "ASK",
+    "FAILED",
+    "FINISHED",
+    "IN_PLAY",
+    "LEAD",
+    "LET",
+    "OVER",
+    "PASS",
+    "PLAY",
+    "REVOLTED",
+    "STATUS_NAMES",
+    "GoujiState",
+    "counts_of",
+    "ranks_text",
+]

@@ -34,5 +34,16 @@ def name(x: int) -> str:
     return SEAT_NAMES[x]
 
 
-__all__ = ["SEAT_NAMES", "SEAT_OF", "TEAM_NAMES", "TEAMS", "RING", "PLACE_POINTS", "PLACE_NAMES",
-           "nxt", "opp", "team", "name"]
+__all__ = [
+    "PLACE_NAMES",
+    "PLACE_POINTS",
+    "RING",
+    "SEAT_NAMES",
+    "SEAT_OF",
+    "TEAMS",
+    "TEAM_NAMES",
+    "name",
+    "nxt",
+    "opp",
+    "team",
+]

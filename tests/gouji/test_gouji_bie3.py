@@ -3,7 +3,7 @@ legal records give GJ206/GJ207 (点贡) and GJ209 (买3) where §9 puts them."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -12,7 +12,7 @@ from notation import gjn
 from replay.gouji import replay
 
 
-@lru_cache(maxsize=None)
+@cache
 def text_with(kind: str) -> str:
     for seed in range(200):
         rec = generate_match("gouji-bie3", 3, seed)
