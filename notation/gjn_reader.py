@@ -599,6 +599,43 @@ def _quick_play_words(m: re.Match, text: str, line: int) -> _Item | None:
 
 _WORD = re.compile(r"\S+")
 
+#: the usual action line exactly as the writer writes it: `12. P3: KK`, `13. P4: pass`,
+#: `14. P5: LJ 88 burn =2` (one blank between words, no comment)
+_FAST_ACTION = re.compile(r'([1-9][0-9]*)\. (P[1-6]): ([^\s;{}\[\]":=]+(?: [^\s;{}\[\]":]+)*)\Z').match
+_FINISH_MARKS = {f"={k}": k for k in range(1, 7)}
+
+
+def _fast_words(m, rest: str, k: int, start: int, end: int) -> Action | None:
+    """An action line of several words (groups, then marks), every group met
+    before; None when anything is unusual (the general path decides)."""
+    words = rest.split(" ")
+    cache = _GROUP_CACHE
+    cards: tuple[int, ...] = ()
+    n = 0
+    for w in words:
+        c = cache.get(w)
+        if c is None:
+            break
+        cards += c
+        n += 1
+    if n == 0:
+        return None
+    burn = fail = False
+    finish = None
+    for w in words[n:]:
+        if w == "burn" and not burn:
+            burn = True
+        elif w == "fail" and not fail:
+            fail = True
+        elif finish is None and w in _FINISH_MARKS:
+            finish = _FINISH_MARKS[w]
+        else:
+            return None
+    cards_end = start + sum(len(w) for w in words[:n]) + n - 1
+    marks_span = _span_new(Span, (k, cards_end + 1, k, end)) if n < len(words) else NO_SPAN
+    return _new_action(_span_new(Span, (k, 1, k, end)), int(m.group(1)), m.group(2), "play", cards, burn,
+                       fail, finish, _span_new(Span, (k, start, k, cards_end)), marks_span, [])
+
 #: keyword -> (fewest, most words on the line, the keyword included; None: any)
 _ARITY = {"game": (1, 2), "position": (1, None), "point": (2, 3), "show": (3, None),
           "dian": (4, None), "tribute": (4, None), "return": (4, None), "buy": (4, None),
@@ -795,7 +832,33 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     if QUICK_LINES and not any("{" in line for line in lines):
         # no commentary: every line is a logical line of its own
         quick = _quick_play
-        for k, line in enumerate(lines):
+        fast = _FAST_ACTION
+        cache = _GROUP_CACHE
+        new_action = _new_action
+        span_new = _span_new
+        append = items.append
+        for k, line in enumerate(lines, first_line):
+            m = fast(line)
+            if m is not None:
+                # the usual action, `12. P3: KK` / `13. P4: pass`: built here directly
+                rest = m.group(3)
+                end = len(line) + 1
+                start = m.start(3) + 1
+                if rest == "pass" or rest == "let":
+                    append(new_action(span_new(Span, (k, 1, k, end)), int(m.group(1)), m.group(2), rest, (),
+                                      False, False, None, span_new(Span, (k, start, k, end)), NO_SPAN, []))
+                    continue
+                cards = cache.get(rest)
+                if cards is not None:
+                    append(new_action(span_new(Span, (k, 1, k, end)), int(m.group(1)), m.group(2), "play",
+                                      cards, False, False, None, span_new(Span, (k, start, k, end)),
+                                      NO_SPAN, []))
+                    continue
+                action = _fast_words(m, rest, k, start, end)
+                if action is not None:
+                    append(action)
+                    continue
+            k -= first_line
             if not line.isascii():
                 line = halfwidth(line)
             if not line or line.isspace():
@@ -897,6 +960,13 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
             rec.span = _merge(rec_start, rec_end)
 
     for item in items:
+        if item.__class__ is Action:  # built by the fast path: always a numbered action
+            if game is not None:
+                game.actions.append(item)
+                target = item
+                game_end = rec_end = item.span
+                continue
+            item = _Item("action", item, item.span)
         kind = item.kind
         span = item.span
         if rec is None or (kind == "tags" and game is not None):
@@ -937,7 +1007,10 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
                 continue
         game_end = span
         node = None
-        if kind == "play":
+        if kind == "action":
+            node = item.value
+            game.actions.append(node)
+        elif kind == "play":
             p = item.value
             if p.number is None and not game.actions:
                 if p.kind != "play" or p.burn or p.fail or p.finish is not None:

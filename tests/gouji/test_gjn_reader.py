@@ -163,6 +163,8 @@ def _both_ways(text):
     gjn_reader.QUICK_LINES = True
     try:
         quick = gjn.parse(text)
+        again = gjn.parse(text)  # card groups met before: the fastest path
+        assert again == quick
     finally:
         gjn_reader.QUICK_LINES = False
     try:
