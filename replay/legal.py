@@ -13,7 +13,7 @@ from math import comb
 
 from .cards import POINTS
 from .order import TRUMP, Order
-from .trick import check_follow, lead_suit, trick_winner
+from .trick import check_follow, check_follow_printed, lead_suit, printed_suit, trick_winner
 from .units import Unit, _runs, _sub_runs, decompose
 
 
@@ -48,6 +48,8 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     ``limit`` caps the number returned (the enumeration can be large when a
     player cannot follow and may discard any cards).
     """
+    if ruleset.follow_suit == "printed":
+        return _printed_follows(lead, holding, order, limit)
     suit = lead_suit(lead, order)
     n = len(lead)
     eff = order.eff
@@ -71,10 +73,30 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     return out
 
 
+def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
+                     limit: int | None) -> list[tuple[int, ...]]:
+    """:func:`legal_follows` under ``follow_suit: printed`` (see :func:`replay.trick.check_follow_printed`)."""
+    n = len(lead)
+    psuit = printed_suit(lead, order)
+    hold = {c: k for c, k in holding.items() if k > 0}
+    units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+    out: list[tuple[int, ...]] = []
+    for play in multisets(hold, n):
+        if check_follow_printed(units, psuit, (hold,), play, order, n) is None:
+            out.append(play)
+            if limit is not None and len(out) >= limit:
+                break
+    return out
+
+
 def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Sequence[int],
                     order: Order, ruleset) -> bool:
     if len(play) != len(lead) or Counter(play) - Counter(holding):
         return False
+    if ruleset.follow_suit == "printed":
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+        return check_follow_printed(units, printed_suit(lead, order), (dict(holding),), play, order,
+                                    len(lead)) is None
     suit = lead_suit(lead, order)
     return check_follow(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
 
@@ -125,6 +147,8 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     if prefer is None:
         def prefer(c: int) -> int:
             return key[c]
+    if ruleset.follow_suit == "printed":
+        return _printed_build(lead, holding, order, prefer, units)
     n = len(lead)
     suit = eff[lead[0]] if n == 1 else lead_suit(lead, order)
     in_suit = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
@@ -180,6 +204,39 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     if check_follow(units, suit, in_suit, play, order, ruleset) is None:
         return play
     legal = legal_follows(lead, holding, order, ruleset, limit=64)
+    return min(legal, key=lambda p: sorted(prefer(c) for c in p))
+
+
+def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer,
+                   units: Sequence[Unit] | None) -> tuple[int, ...]:
+    """:func:`build_follow` under ``follow_suit: printed``: the cards of the
+    printed suit asked for (pairs first when the lead has pairs), filled with
+    the most preferred other cards."""
+    n = len(lead)
+    psuit = printed_suit(lead, order)
+    if units is None:
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    level, two = order.level, order.two_is_trump
+
+    def ours(c: int) -> bool:
+        r = c % 13 + 2
+        return psuit is not None and c < 52 and c // 13 == psuit and r != level and not (two and r == 2)
+
+    mine = sorted((c for c in hold.elements() if ours(c)), key=prefer)
+    if len(mine) <= n:
+        rest = hold - Counter(mine)
+        play = tuple(mine + sorted(rest.elements(), key=prefer)[:n - len(mine)])
+    else:
+        want = sum(u.length for u in units if u.width >= 2)
+        pairs = sorted((c for c, k in Counter(mine).items() if k >= 2), key=prefer)[:min(want, n // 2)]
+        out = [c for c in pairs for _ in range(2)]
+        left = Counter(mine) - Counter(out)
+        out += sorted(left.elements(), key=prefer)[:n - len(out)]
+        play = tuple(out)
+    if check_follow_printed(units, psuit, (dict(hold),), play, order, n) is None:
+        return play
+    legal = _printed_follows(lead, hold, order, 64)
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))
 
 

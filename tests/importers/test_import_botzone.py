@@ -80,8 +80,8 @@ def test_an_incomplete_match_is_an_incomplete_hand_not_an_import_error():
 def test_a_truncated_file_keeps_what_came_before():
     cut = TEXT[: len(TEXT) * 2 // 3]
     records, diags = import_text("botzone", cut)
-    assert codes(diags)[0] == "SJ701"
-    assert diags[0].line == cut.count("\n") + 1
+    cut_at = [d for d in diags if d.code == "SJ701"]
+    assert len(cut_at) == 1 and cut_at[0].line == cut.count("\n") + 1
     [rec] = records
     assert rec.hands[0].tricks and errors(lint(rec)) == []
     # initdata comes after the log and is cut off: the deal is rebuilt from the deal requests
