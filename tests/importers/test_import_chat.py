@@ -139,11 +139,19 @@ def test_issue_347_paste():
     assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]
 
 
-def test_issue_397_five_players():
-    res = import_log("shengji-io-chat", shared_sample("shengji-io-chat", "issue-397-chat-log.txt"))
+def test_five_player_table_is_reported_precisely():
+    # shaped on shengji.io issue 397 (a five-player table): the hand is not imported and the
+    # fifth player's first play says why (more than four players are not supported yet)
+    text = "\n".join([
+        "GAME: Ann played 8♦8♦J♦Q♦", "GAME: Bo played 5♣5♣A♣2♠", "GAME: Cy played Q♠J♣J♣K♣",
+        "GAME: Di played 3♠3♠7♣8♣", "GAME: Ed played 6♣6♣2♣2♣",
+        "GAME: Bo wins the trick and gets 20 points",
+    ])
+    res = import_log("shengji-io-chat", text)
     [d] = res.diagnostics
-    assert d.code == "SJ705" and d.line == 5 and "P5" in d.message
-    assert res.claims == []                                 # a trick with an unseated player is not judged
+    assert d.code == "SJ705" and (d.line, d.column) == (5, 7) and "Ed is a fifth player" in d.message
+    assert "more than four players are not supported yet" in d.message
+    assert res.records == [] and res.claims == []
 
 
 def test_several_games_in_one_paste():

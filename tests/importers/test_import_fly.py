@@ -143,6 +143,18 @@ def test_not_a_log_at_all():
         assert records == [] and diags and diags[0].code in ("SJ701", "SJ705")
 
 
+def test_plays_only_goldens_are_reported_not_imported():
+    # shengji.fly.dev's regression goldens: {name: [[seat, cards], …]}, no deal or trump
+    text = '{"bot-1": [[1, ["SA"]], [2, ["S3"]], [3, ["S4"]], [0, ["S9"]]],\n "bot-2": [[0, ["H2", "H2"]]]}'
+    from analyzer.importers import detect_format
+    assert detect_format(text) == "fly"
+    res = import_log("fly", text)
+    assert res.records == [] and [d.code for d in res.diagnostics] == ["SJ705", "SJ705"]
+    first, second = res.diagnostics
+    assert (first.line, first.column) == (1, 11) and "`bot-1` is a plays-only history (4 plays" in first.message
+    assert second.line == 2 and "cannot be replayed" in second.message
+
+
 def test_shared_excerpt_imports_without_errors():
     res = import_log("fly", shared_sample("jerryyyu-shengji-fly", "mc_override_variance.json"))
     assert res.diagnostics == []
