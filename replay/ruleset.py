@@ -89,6 +89,9 @@ class Ruleset(BaseModel):
     hook_back: tuple[int, ...] = ()
     #: §7: ``reach_top`` | ``defend_top`` | ``none`` | ``hands:N``
     match_end: str = "reach_top"
+    #: §7 (002 台上一方): a ``hands:N`` tie goes to the team that deals next, or to the last
+    #: hand's dealers
+    hands_tie: Literal["next_dealers", "last_dealers"] = "next_dealers"
 
     @field_validator("decks")
     @classmethod
@@ -225,17 +228,17 @@ SOURCES: dict[str, str] = {
     "partner_reinforce": "RULES §4; seed 001 'Partner Keep'",
     "joker_override": "RULES §4; seed 001 'Anti Joker'",
     "ladder_self": "RULES §8b (80fen: reinforce only)",
-    "declare_joker": "seed 000 打法差异 (亮主牌时必须同时亮王牌)",
-    "attacker_level": "seeds 000 打法差异, 002 正常报主 (闲家按自己的牌级叫主则换庄)",
-    "first_dealer": "RULES §4; seeds 000/001 (last), 002 (first), 004 (先亮牌那组坐庄)",
-    "kitty_joker": "seed 001 (有些遊戲規定若翻到鬼牌，即視為無主)",
+    "declare_joker": "seed 000 打法差异 (亮主须亮王牌)",
+    "attacker_level": "seeds 000 打法差异, 002 正常报主",
+    "first_dealer": "RULES §4; seeds 000/001 last, 002/004 first",
+    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
     "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",
     "throw_penalty": "RULES §6; seed 002; shengji.io",
     "throw_compare": "RULES §6; seed 001; shengji.io",
     "follow_policy": "RULES §6; seeds 001, 004; shengji.io; shengji.fly.dev (pure_tractor)",
-    "follow_suit": "RULES §8b; Botzone real log (docs/rules.md: trumps followed by printed suit)",
+    "follow_suit": "RULES §8b; the real Botzone log (docs/rules.md)",
     "tractor_links": "RULES §3; seeds 001, 002",
     "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
     "advancement": "RULES §7; seeds 000, 001, 002, 004",
@@ -243,6 +246,7 @@ SOURCES: dict[str, str] = {
     "must_defend": "RULES §8b (80fen: the gate must be defended)",
     "hook_back": "RULES §7; seed 000 note",
     "match_end": "RULES §7; seeds 000, 001, 002, 004",
+    "hands_tie": "RULES §7; seed 002 台上一方 (reading: the next dealers)",
 }
 
 OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.model_fields if f != "name")

@@ -225,7 +225,8 @@ def hand_outcome(ruleset, levels: dict[str, int], dealer: str, attacker_points: 
             over, winner = True, dealers
     elif ruleset.hands_limit is not None and hands_played >= ruleset.hands_limit:
         over = True
-        next_team = team_of(nxt)
+        # 002: a tie goes to 台上一方, read as the team that deals next (``hands_tie``)
+        next_team = team_of(nxt) if ruleset.hands_tie == "next_dealers" else dealers
         if new["NS"] == new["EW"]:
             winner = next_team
         else:

@@ -222,3 +222,32 @@ def test_three_and_four_decks_use_the_general_formula(decks, kitty, hand, thresh
     assert (rs.kitty, rs.hand_size) == (kitty, hand)
     assert advancement("standard", threshold, decks).dealers_keep is False
     assert advancement("standard", threshold - 5, decks).dealers_keep is True
+
+
+@pytest.mark.parametrize("on,dealer,level,errors", [
+    (True, "W", 9, []),                      # seed 002 正常报主: W's own-level ♠9 takes the deal
+    (False, "N", 5, ["SJ301", "SJ304"]),     # off (every preset): ♠9 is no level card at level 5: no trump
+])
+def test_attacker_level_in_a_replayed_hand(on, dealer, level, errors):
+    # one later hand of a match (hand 7): NS at 5 deal (N), EW at 9; W declares ♠9 + bury by the dealer
+    from notation import parse
+    from replay.game import replay
+    deal = _deal_text({"W": "S9", "N": "S3"})
+    kitty = deal.strip().split("\n")[-1].removeprefix("kitty ")
+    text = (f'[Rules "standard"]\n[Rule.attacker_level "{"yes" if on else "no"}"]\n\nhand 7\n'
+            f"levels NS 5 EW 9\ndealer N\n{deal}declare W S9\nbury {dealer}: {kitty}\n")
+    [rec], _ = parse(text)
+    m = replay(rec)
+    h = m.hands[0]
+    assert (h.dealer, h.level) == (dealer, level)
+    assert sorted(d.code for d in m.diagnostics if d.severity == "error") == errors
+
+
+@pytest.mark.parametrize("tie,winner", [("next_dealers", "EW"), ("last_dealers", "NS")])
+def test_hands_tie(tie, winner):
+    # seed 002: after the last hand a tie goes to 台上一方; the engine reads it as the team that
+    # deals next (the attackers took the deal here), `hands_tie: last_dealers` the other reading
+    from replay.scoring import hand_outcome
+    rs = rules("campus", match_end="hands:1", hands_tie=tie)
+    out = hand_outcome(rs, {"NS": 5, "EW": 5}, "N", 90, hands_played=1)
+    assert out.match_over and out.levels == {"NS": 5, "EW": 5} and out.winner == winner
