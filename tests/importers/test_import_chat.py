@@ -1,6 +1,6 @@
 """shengji.io chat pastes: plays-only records, seats by order of play, stated results as claims."""
 
-from importer_testlib import codes, fixture, line_of, lint, shared_sample
+from importer_testlib import codes, fixture, line_of, lint
 
 from analyzer.importers import check_claims, import_log, import_text, shengji_io_chat
 from replay.cards import BJ, LJ, parse_cards as C
@@ -124,18 +124,29 @@ def test_empty_and_foreign_texts():
         assert records == [] and diags and diags[0].code in ("SJ701", "SJ702")
 
 
-def test_issue_347_paste():
-    text = shared_sample("shengji-io-chat", "issue-347-chat-log.txt")
+def test_paste_shaped_like_issue_347():
+    # the project's own paste in the shape of shengji.io issue 347: someone other than the
+    # landlord bids, the landlord leads (a known dealer), a trump pair ruffs, the big joker is
+    # written HJ, a trick with no points, a shadowing line
+    text = "\n\n".join([
+        "GAME: Ann started the game", "GAME: Cy bid 6♦",
+        "GAME: Bo played J♣J♣", "GAME: Cy played A♣A♣", "GAME: Di played 4♣4♣", "GAME: Ann played 5♣9♣",
+        "GAME: Cy wins the trick and gets 5 points",
+        "GAME: Cy played Q♣Q♣", "GAME: Di played K♣K♣", "GAME: Ann played 7♦7♦", "GAME: Bo played 2♣2♣",
+        "GAME: Ann wins the trick and gets 20 points",
+        "GAME: Ann is being shadowed",
+        "GAME: Ann played 2♦", "GAME: Bo played 6♠", "GAME: Cy played HJ", "GAME: Di played 3♦",
+        "GAME: Cy wins the trick, but gets no points :(",
+    ])
     res = import_log("shengji-io-chat", text)
     assert res.diagnostics == []
     rec = res.records[0]
-    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Yang", "Hook", "Lin", "S")
+    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Bo", "Cy", "Di", "Ann")
     h = rec.hands[0]
-    # the landlord (Yang) leads, written as a known dealer; S's bid only chooses the trump
     assert h.dealer == "S" and h.trump == 2
-    assert [(d.seat, d.cards) for d in h.declarations] == [("W", C("D6"))]
-    assert len(h.tricks) == 6 and h.tricks[3].plays[0].cards == C("H2 H2 H3 H3")
-    assert check_claims(res.records, res.claims) == []        # the excerpt's stated results hold
+    assert [(d.seat, d.cards) for d in h.declarations] == [("E", C("D6"))]
+    assert len(h.tricks) == 3 and h.tricks[2].plays[2].cards == C("BJ")
+    assert check_claims(res.records, res.claims) == []        # the paste's stated results hold
     assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]
 
 
