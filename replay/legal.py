@@ -73,19 +73,43 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     return out
 
 
+def _printed_class(lead: Sequence[int], order: Order):
+    """``follow_suit: printed``: the test "this card follows ``lead``" (see
+    :func:`replay.trick.check_follow_printed`)."""
+    psuit = printed_suit(lead, order)
+    level, two = order.level, order.two_is_trump
+
+    def ours(c: int) -> bool:
+        if psuit is None or c >= 52 or c // 13 != psuit:
+            return False
+        r = c % 13 + 2
+        return r != level and not (two and r == 2)
+    return psuit, ours
+
+
 def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
                      limit: int | None) -> list[tuple[int, ...]]:
     """:func:`legal_follows` under ``follow_suit: printed`` (see :func:`replay.trick.check_follow_printed`)."""
     n = len(lead)
-    psuit = printed_suit(lead, order)
+    psuit, ours = _printed_class(lead, order)
     hold = {c: k for c, k in holding.items() if k > 0}
-    units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+    mine = Counter({c: k for c, k in hold.items() if ours(c)})
+    others = Counter({c: k for c, k in hold.items() if not ours(c)})
+    have = sum(mine.values())
     out: list[tuple[int, ...]] = []
-    for play in multisets(hold, n):
-        if check_follow_printed(units, psuit, (hold,), play, order, n) is None:
-            out.append(play)
-            if limit is not None and len(out) >= limit:
-                break
+    if have >= n:
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+        for play in multisets(mine, n):
+            if check_follow_printed(units, psuit, (hold,), play, order, n) is None:
+                out.append(play)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+    base = tuple(sorted(mine.elements()))
+    for fill in multisets(others, n - have):
+        out.append(base + fill)
+        if limit is not None and len(out) >= limit:
+            break
     return out
 
 
@@ -213,16 +237,10 @@ def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order
     printed suit asked for (pairs first when the lead has pairs), filled with
     the most preferred other cards."""
     n = len(lead)
-    psuit = printed_suit(lead, order)
+    psuit, ours = _printed_class(lead, order)
     if units is None:
         units = decompose(lead, order) if lead_suit(lead, order) is not None else []
     hold = Counter({c: k for c, k in holding.items() if k > 0})
-    level, two = order.level, order.two_is_trump
-
-    def ours(c: int) -> bool:
-        r = c % 13 + 2
-        return psuit is not None and c < 52 and c // 13 == psuit and r != level and not (two and r == 2)
-
     mine = sorted((c for c in hold.elements() if ours(c)), key=prefer)
     if len(mine) <= n:
         rest = hold - Counter(mine)
@@ -291,8 +309,13 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     suit = lead_suit(lead, order)
     eff = order.eff
     hold = Counter({c: k for c, k in holding.items() if k > 0})
-    in_suit = sorted(c for c, k in hold.items() if eff[c] == suit for _ in range(k))
-    others = [c for c, k in hold.items() if eff[c] != suit for _ in range(k)]
+    if ruleset.follow_suit == "printed":
+        _, ours = _printed_class(lead, order)
+        in_suit = sorted(c for c, k in hold.items() if ours(c) for _ in range(k))
+        others = [c for c, k in hold.items() if not ours(c) for _ in range(k)]
+    else:
+        in_suit = sorted(c for c, k in hold.items() if eff[c] == suit for _ in range(k))
+        others = [c for c, k in hold.items() if eff[c] != suit for _ in range(k)]
     if len(in_suit) < n and comb(len(others), n - len(in_suit)) > _ENUMERATE_FILLS:
         # a player short of the led suit plays all of it and fills with any
         # cards (legal_follows enumerates exactly these): the extremes are the
