@@ -13,7 +13,13 @@ from math import comb
 
 from .cards import POINTS
 from .order import TRUMP, Order
-from .trick import check_follow, check_follow_printed, lead_suit, printed_suit, trick_winner
+from .trick import (
+    check_follow,
+    check_follow_printed,
+    lead_suit,
+    printed_suit,
+    trick_winner,
+)
 from .units import Unit, _runs, _sub_runs, decompose
 
 

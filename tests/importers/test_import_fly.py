@@ -159,7 +159,8 @@ def _excerpt() -> str:
     """A sanitised excerpt in the shape of the real one (round_start, two bids, a trump event
     with only the banker, the bury, one play): the project's own deal."""
     import random
-    codes_ = [s + r for s in "SHDC" for r in ("2 3 4 5 6 7 8 9 10 J Q K A".split())] + ["LJ", "BJ"]
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    codes_ = [s + r for s in "SHDC" for r in ranks] + ["LJ", "BJ"]
     deck = codes_ * 2
     random.Random(13).shuffle(deck)
     # seat 0 draws C4 first; seat 3 draws its H4s last (deck[i] goes to seat i % 4)
