@@ -246,7 +246,7 @@ SOURCES: dict[str, str] = {
     "must_defend": "RULES §8b (80fen: the gate must be defended)",
     "hook_back": "RULES §7; seed 000 note",
     "match_end": "RULES §7; seeds 000, 001, 002, 004",
-    "hands_tie": "RULES §7; seed 002 台上一方 (reading: the next dealers)",
+    "hands_tie": "RULES §7; seed 002 台上一方 (reading)",
 }
 
 OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.model_fields if f != "name")
