@@ -330,10 +330,6 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             dealer = res.dealer
         elif res.level is not None and res.dealer is not None:
             dealer = res.dealer  # attacker_level (正常报主): an attacker's own level took the deal
-        if (rs.attacker_level and not first and scheduled is not None and hand.dealer in SEAT_INDEX
-                and hand.dealer != dealer):
-            diag("SJ502", hand.dealer_span, f"dealer written as {hand.dealer} but the declarations make "
-                                            f"{dealer} the dealer")
         level = _hand_level(levels, dealer, events)
         if res.redeal:
             redeal = True
@@ -343,6 +339,10 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                                                f"declarations make it {_trump_text(res.trump)}")
             elif trump is None:
                 trump = res.trump
+    if (rs.attacker_level and not first and scheduled is not None and hand.dealer in SEAT_INDEX
+            and hand.dealer != dealer):
+        diag("SJ502", hand.dealer_span, f"dealer written as {hand.dealer} but the previous hand and the "
+                                        f"declarations make {dealer} the dealer")
     if level == 15:
         trump = NT
     if hand.redeal is not None:

@@ -251,3 +251,24 @@ def test_hands_tie(tie, winner):
     rs = rules("campus", match_end="hands:1", hands_tie=tie)
     out = hand_outcome(rs, {"NS": 5, "EW": 5}, "N", 90, hands_played=1)
     assert out.match_over and out.levels == {"NS": 5, "EW": 5} and out.winner == winner
+
+
+def test_attacker_level_leaves_ordinary_matches_alone():
+    # seed 002 正常报主 switched on for a generated match without own-level declarations: still
+    # clean; a later hand whose `dealer` names an attacker that no declaration made dealer: SJ502
+    import re
+
+    import notation
+    from analyzer.generate import generate_match
+    from replay.game import replay
+    rec = generate_match("standard", hands=2, seed=4)
+    text = '[Rule.attacker_level "yes"]\n' + notation.write(rec)
+    [on], _ = notation.parse(text)
+    m = replay(on)
+    assert [d.code for d in m.diagnostics if d.severity == "error"] == []
+    h2 = m.hands[1]
+    other = {"N": "W", "S": "E", "W": "N", "E": "S"}[h2.dealer]
+    parts = text.split("\nhand 2\n")
+    bad = parts[0] + "\nhand 2\n" + re.sub(r"^dealer \w", f"dealer {other}", parts[1], count=1, flags=re.M)
+    [off], _ = notation.parse(bad)
+    assert "SJ502" in [d.code for d in replay(off).diagnostics]
