@@ -90,8 +90,13 @@ def main(argv: list[str] | None = None) -> int:
     if not root.is_dir():
         print(f"real_logs: {root}: not a directory", file=sys.stderr)
         return 2
-    files = sorted(p for p in root.rglob("*") if p.is_file() and p.suffix.lower() not in SKIP_SUFFIXES)
-    skipped = sum(1 for p in root.rglob("*") if p.is_file() and p.suffix.lower() in SKIP_SUFFIXES)
+    try:
+        everything = [p for p in root.rglob("*") if p.is_file()]
+    except OSError as exc:      # a directory that cannot be listed
+        print(f"real_logs: {root}: {exc}", file=sys.stderr)
+        return 2
+    files = sorted(p for p in everything if p.suffix.lower() not in SKIP_SUFFIXES)
+    skipped = sum(1 for p in everything if p.suffix.lower() in SKIP_SUFFIXES)
     rows, details = [], []
     for p in files:
         row, lines = examine(p)
