@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from replay.cards import LJ, NUM_CARDS, POINTS, suit_of
 from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declarations
-from replay.legal import build_follow, single_unit_leads
+from replay.legal import build_follow, is_legal_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import next_seat, team_of
@@ -427,6 +427,8 @@ class Bot:
         elif have == 0 and suit != TRUMP:
             if trick_points or endgame or last or self.rng.random() < self.p.ruff_chance:
                 win = self._lowest_ruff(lead, plays, hold, view)
+        if win is not None and rs.follow_suit == "printed" and not is_legal_follow(lead, hold, win, order, rs):
+            win = None  # follow_suit printed (botzone): a beating play of the effective suit may not follow
         if win is not None:
             if last or trick_points >= 10 or endgame:
                 return win

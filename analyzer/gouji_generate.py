@@ -26,15 +26,18 @@ from notation.gjn_model import (
     Redeal,
     Remove,
     Result,
+    Return,
     Revolt,
     Score,
     SeatCards,
     Show,
     Tag,
+    Tribute,
 )
 from replay.gjcards import ANY, BJ, LJ, make
-from replay.gouji.record import highest_cards, owed_dian, score_of
-from replay.gouji.rules import PRESETS, GoujiRuleset, preset
+from replay.diagnostics import NO_SPAN
+from replay.gouji.record import highest_cards, owed_dian, owed_tribute, score_of
+from replay.gouji.rules import PRESETS, GoujiRuleset, preset, resolve
 from replay.gouji.state import LET, PASS, GoujiState, counts_of
 from replay.gouji.table import SEAT_NAMES, TEAMS
 
@@ -67,10 +70,17 @@ def _take(cards: list[int], rank: int) -> int:
     raise GenerationError(f"no card of rank {rank} to take")
 
 
-def generate_match(rules: str = "gouji", games: int = 1, seed: int = 0) -> GoujiRecord:
+def generate_match(rules: str = "gouji", games: int = 1, seed: int = 0,
+                   overrides: dict[str, str] | None = None) -> GoujiRecord:
+    """A match of ``games`` games under the preset ``rules``, with ``overrides``
+    (``{tag option: value}``, written as ``[Rule.x]`` tags) if given."""
     if rules not in PRESETS:
         raise GenerationError(f"unknown Gouji preset {rules!r}")
     rs = preset(rules)
+    if overrides:
+        rs, problems = resolve(rules, {k: (v, NO_SPAN) for k, v in overrides.items()})
+        if problems:
+            raise GenerationError(problems[0].message)
     rng = random.Random(seed)
     bot = GoujiBot(rng)
     out: list[Game] = []
@@ -86,7 +96,9 @@ def generate_match(rules: str = "gouji", games: int = 1, seed: int = 0) -> Gouji
         redeals = 0
         prev = info
         number += 1
-    tags = [Tag(name="Rules", value=rules), Tag(name="Seed", value=str(seed))]
+    tags = [Tag(name="Rules", value=rules)]
+    tags += [Tag(name=f"Rule.{k}", value=v) for k, v in (overrides or {}).items()]
+    tags.append(Tag(name="Seed", value=str(seed)))
     return GoujiRecord(tags=tags, games=out)
 
 
@@ -133,6 +145,25 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
             paid = tuple(_take(hands[x], r) for r in want)
             hands[y].extend(paid)
             pre.append(Dian(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=paid))
+    # 2b. 落贡 and 还贡
+    if prev is not None:
+        paid: list[tuple[int, int, int]] = []
+        for x, y, owed in owed_tribute(prev["places"], prev["sweep"], rs):
+            if rs.team_tribute == "optional" and x & 1 == y & 1 and rng.random() < 0.5:
+                continue
+            want = highest_cards(counts_of([c >> 3 for c in hands[x]]), owed, rs)
+            if not want:
+                continue
+            cards = tuple(_take(hands[x], r) for r in want)
+            hands[y].extend(cards)
+            pre.append(Tribute(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=cards))
+            paid.append((x, y, len(cards)))
+        for x, y, n in paid:
+            back = sorted(hands[y], key=lambda c: (c >> 3, rng.random()))[:n]   # his choice: low cards
+            for c in back:
+                hands[y].remove(c)
+            hands[x].extend(back)
+            pre.append(Return(payer=SEAT_NAMES[y], receiver=SEAT_NAMES[x], cards=tuple(back)))
     # 3. 买3
     if rs.bie3 == "on":
         for x in range(6):

@@ -122,6 +122,20 @@ No events and no ``declare none``: declarations are unrecorded, ``trump=None``
 and no diagnostics. At the ``Joker`` level the hand is always NT and every
 declaration is refused (SJ301).
 
+Seed variants (options, off in the presets)
+===========================================
+``declare_joker`` (seed 000 打法差异): every declaration shows one joker (either)
+with its level card(s), overrides too; a joker pair still declares NT.
+``attacker_level`` (seeds 000 and 002 正常报主): on a later hand an attacker may
+declare with their own team's level card instead of the dealer's; when such a
+declaration stands at the end the deal passes to that attacker and the hand is
+played at the attackers' level (``DeclResult.level``); one at the dealer's
+level leaves the deal where it is. *(Reading: the sources allow it only when
+neither dealer can declare; the engine does not check what the dealers could
+have shown.)* ``kitty_joker: no_trump`` (seed 001, 有些遊戲規定若翻到鬼牌，即視為無主):
+under ``kitty_card``/``kitty_first`` a joker turned up means NT instead of
+turning the next card.
+
 Checks
 ======
 SJ301 weak or disallowed declaration (the message says why), including cards
@@ -185,6 +199,7 @@ class DeclResult:
     dealer: str | None                 # the hand's dealer (see module docstring)
     redeal: bool = False               # nobody declared and no_declaration == "redeal"
     rebury: str | None = None          # campus 反主抄底: the seat that must bury again
+    level: int | None = None           # attacker_level: the hand's level when an own-level declaration stands
     accepted: list[bool] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
@@ -255,6 +270,7 @@ class DeclState:
     closed: bool = False                   # a joker pair ended the bidding (standard, tractor97)
     last_time: int = -1                    # draw index of the latest event so far
     rebury: str | None = None              # campus 反主抄底
+    alt_level: int | None = None           # attacker_level: the attackers' own level (later hands)
 
     def bid_of(self, seat: str) -> Bid | None:
         return self.bids[SEATS.index(seat)]
@@ -269,10 +285,16 @@ class DeclState:
 
 
 def start(ruleset: "Ruleset", level: int, *, first_hand: bool, dealer: str | None,
-          first_drawer: str, deal: Mapping[str, tuple[int, ...]] | None = None) -> DeclState:
+          first_drawer: str, deal: Mapping[str, tuple[int, ...]] | None = None,
+          attacker_level: int | None = None) -> DeclState:
     """The state before any declaration (arguments as for :func:`resolve_declarations`)."""
+    alt = None
+    if (ruleset.attacker_level and not first_hand and dealer is not None and attacker_level is not None
+            and attacker_level != level and attacker_level != JOKER_LEVEL):
+        alt = attacker_level
     return DeclState(ruleset=ruleset, level=level, first_hand=first_hand,
-                     dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal)
+                     dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal,
+                     alt_level=alt)
 
 
 # ---------------------------------------------------------------------------
@@ -316,8 +338,9 @@ def campus_joker(suit: int) -> int:
     return BJ if suit in (HEARTS, DIAMONDS) else LJ
 
 
-def _units(counts: Counter[int], level: int, policy: str) -> list[Unit]:
-    """Every declaration unit the multiset ``counts`` contains under ``policy``."""
+def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -> list[Unit]:
+    """Every declaration unit the multiset ``counts`` contains under ``policy``
+    (``joker``: ``declare_joker``, a level card goes with either joker)."""
     out: list[Unit] = []
     for card, n in counts.items():
         if card >= LJ:
@@ -327,15 +350,21 @@ def _units(counts: Counter[int], level: int, policy: str) -> list[Unit]:
                 j = campus_joker(suit_of(card))
                 if counts[j] >= 1:
                     out.extend(Unit(card, k, j) for k in range(1, n + 1))
+            elif joker:
+                for j in (LJ, BJ):
+                    if counts[j] >= 1:
+                        out.extend(Unit(card, k, j) for k in range(1, n + 1))
             else:
                 out.extend(Unit(card, k) for k in range(1, n + 1))
     return out
 
 
-def _why_not_unit(cards: Counter[int], level: int, policy: str) -> str:
+def _why_not_unit(cards: Counter[int], level: int, policy: str, joker: bool = False) -> str:
     """Why ``cards`` is not one declaration (they are all level cards or jokers)."""
     levels = [c for c in cards if c < LJ]
     jokers = [c for c in cards if c >= LJ]
+    if joker and policy != "campus" and levels and not jokers:
+        return "declare_joker is on: a level card is declared together with a joker (seed 000)"
     if policy == "campus":
         if len(set(levels)) == 1 and len({suit_of(c) for c in levels}) == 1:
             s = suit_of(levels[0])
@@ -356,13 +385,18 @@ def _why_not_unit(cards: Counter[int], level: int, policy: str) -> str:
 def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[Unit | None, bool, str]:
     """The unit ``seat`` declares by writing ``cards`` → ``(unit, extends_prev, why_not)``."""
     rs = state.ruleset
-    return _read_cards(tuple(cards), tuple(state.shown_by(seat)), seat, state.level,
-                       rs.declaration, rs.decks)
+    level = state.level
+    alt = state.alt_level
+    if alt is not None and partner_of(seat) != state.dealer and seat != state.dealer and any(
+            _is_level_card(c, alt) for c in cards):
+        level = alt           # attacker_level: an attacker shows their own team's level card
+    return _read_cards(tuple(cards), tuple(state.shown_by(seat)), seat, level,
+                       rs.declaration, rs.decks, rs.declare_joker)
 
 
 @lru_cache(maxsize=8192)
 def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level: int, policy: str,
-                decks: int) -> tuple[Unit | None, bool, str]:
+                decks: int, joker: bool = False) -> tuple[Unit | None, bool, str]:
     """:func:`_read` for ``cards`` after the seat's ``shown`` cards (a pure
     function of its arguments: cached, as the same few declarations recur)."""
     cur = Counter(cards)
@@ -379,9 +413,9 @@ def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level
     added = cur - prev if extends else cur
     if not added:
         return None, extends, f"{seat} shows nothing new ({format_cards(cards, unicode=True)} again)"
-    cands = [u for u in _units(cur, level, policy) if Counter(u.cards) >= added]
+    cands = [u for u in _units(cur, level, policy, joker) if Counter(u.cards) >= added]
     if not cands:
-        return None, extends, _why_not_unit(added, level, policy)
+        return None, extends, _why_not_unit(added, level, policy, joker)
     best = max(cands, key=lambda u: (_base_key(u, policy), len(u.cards)))
     return best, extends, ""
 
@@ -429,7 +463,7 @@ def declaration_strength(ruleset: "Ruleset", level: int, cards: Iterable[int]) -
     cur = Counter(cards)
     if not cur:
         return None
-    for u in _units(cur, level, ruleset.declaration):
+    for u in _units(cur, level, ruleset.declaration, ruleset.declare_joker):
         if Counter(u.cards) == cur:
             return _base_key(u, ruleset.declaration)
     return None
@@ -714,11 +748,13 @@ def advance(state: DeclState, event: DeclEvent) -> tuple[DeclState, bool, list[D
     return new, True, []
 
 
-def kitty_trump(kitty: Iterable[int] | None, mode: str) -> int | None:
+def kitty_trump(kitty: Iterable[int] | None, mode: str, joker: str = "skip") -> int | None:
     """Trump from the kitty when nobody declared (``kitty_card`` / ``kitty_first``).
 
     ``kitty_card``: the 3rd card's suit, jokers skipped to the next; ``kitty_first``:
-    the first non-joker. Only jokers left → NT. ``None`` without a kitty.
+    the first non-joker. Only jokers left → NT. ``joker`` (``kitty_joker``):
+    ``no_trump`` makes the turned card a joker mean NT (seed 001 variant).
+    ``None`` without a kitty.
     """
     if kitty is None:
         return None
@@ -726,6 +762,8 @@ def kitty_trump(kitty: Iterable[int] | None, mode: str) -> int | None:
     for c in cards[2 if mode == "kitty_card" else 0:]:
         if c < LJ:
             return suit_of(c)
+        if joker == "no_trump":
+            return NT
     return NT
 
 
@@ -738,7 +776,12 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
         return DeclResult(trump=NT, declarer=None,
                           dealer=state.first_drawer if state.first_hand else given)
     if state.standing is not None:
-        return DeclResult(trump=state.standing.trump, declarer=state.standing.seat,
+        bid = state.standing
+        alt = state.alt_level
+        if alt is not None and not bid.unit.is_joker_tuple and _is_level_card(bid.unit.card, alt):
+            # attacker_level (正常报主): an attacker's own-level declaration stands: the deal passes
+            return DeclResult(trump=bid.trump, declarer=bid.seat, dealer=bid.seat, level=alt)
+        return DeclResult(trump=bid.trump, declarer=bid.seat,
                           dealer=state.dealer, rebury=state.rebury)
     if not recorded and not declare_none:
         return DeclResult(trump=None, declarer=None, dealer=given)
@@ -746,7 +789,7 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
     if mode == "redeal":
         return DeclResult(trump=None, declarer=None, dealer=given, redeal=True)
     dealer = state.first_drawer if state.first_hand else given
-    trump = NT if mode == "no_trump" else kitty_trump(kitty, mode)
+    trump = NT if mode == "no_trump" else kitty_trump(kitty, mode, rs.kitty_joker)
     return DeclResult(trump=trump, declarer=None, dealer=dealer)
 
 
@@ -758,10 +801,12 @@ def resolve_declarations(
     deal: dict[str, tuple[int, ...]] | None,
     kitty: tuple[int, ...] | None,
     declare_none: bool,
+    attacker_level: int | None = None,
 ) -> DeclResult:
-    """Replay a hand's ``declare`` lines: trump, declarer, dealer, checks (a fold over :func:`advance`)."""
+    """Replay a hand's ``declare`` lines: trump, declarer, dealer, checks (a fold over :func:`advance`).
+    ``attacker_level``: the attacking team's level (used by the ``attacker_level`` option)."""
     state = start(ruleset, level, first_hand=first_hand, dealer=dealer,
-                  first_drawer=first_drawer, deal=deal)
+                  first_drawer=first_drawer, deal=deal, attacker_level=attacker_level)
     diags: list[Diagnostic] = []
     accepted: list[bool] = []
     if declare_none and events:
@@ -814,7 +859,7 @@ def legal_declarations(ruleset: "Ruleset", level: int, state: DeclState, seat: s
     have = Counter(drawn_cards)
     prev = Counter(st.shown_by(seat))
     out: set[tuple[int, ...]] = set()
-    for u in _units(have, level, ruleset.declaration):
+    for u in _units(have, level, ruleset.declaration, ruleset.declare_joker):
         written = prev | Counter(u.cards)
         if not written <= have:
             continue

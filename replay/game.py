@@ -23,8 +23,8 @@ from .order import NT, Order
 from .ruleset import Ruleset, resolve
 from .scoring import (SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
                       team_of)
-from .trick import (cards_text, check_follow, check_throw, lead_suit, throw_penalty, trick_winner,
-                    unit_text)
+from .trick import (cards_text, check_follow, check_follow_printed, check_throw, lead_suit, printed_suit,
+                    throw_penalty, trick_winner, unit_text)
 from .units import Blocker, Unit, decompose
 
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
@@ -264,6 +264,10 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                                         f"previous hands give {_levels_text(levels)}")
         levels = written_levels
     written_dealer = hand.dealer if hand.dealer in SEAT_INDEX else None
+    scheduled = dealer
+    if (rs.attacker_level and not first and dealer is not None and written_dealer is not None
+            and TEAMS[written_dealer] != TEAMS[dealer]):
+        written_dealer = None  # 正常报主: the declarations may pass the deal; checked below
     if dealer is not None and written_dealer is not None and written_dealer != dealer and not first:
         diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the previous hand "
                                         f"makes {dealer} the dealer")
@@ -309,7 +313,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
         res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
                                    first_drawer=first_drawer, deal=draw_order, kitty=hand.kitty,
-                                   declare_none=hand.declare_none is not None)
+                                   declare_none=hand.declare_none is not None,
+                                   attacker_level=(levels[other_team(team_of(dealer))]
+                                                   if rs.attacker_level and dealer is not None else None))
         for d in res.diagnostics:
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
@@ -322,6 +328,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                 dealer = res.dealer
         elif res.dealer is not None and dealer is None:
             dealer = res.dealer
+        elif res.level is not None and res.dealer is not None:
+            dealer = res.dealer  # attacker_level (正常报主): an attacker's own level took the deal
         level = _hand_level(levels, dealer, events)
         if res.redeal:
             redeal = True
@@ -331,6 +339,10 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                                                f"declarations make it {_trump_text(res.trump)}")
             elif trump is None:
                 trump = res.trump
+    if (rs.attacker_level and not first and scheduled is not None and hand.dealer in SEAT_INDEX
+            and hand.dealer != dealer):
+        diag("SJ502", hand.dealer_span, f"dealer written as {hand.dealer} but the previous hand and the "
+                                        f"declarations make {dealer} the dealer")
     if level == 15:
         trump = NT
     if hand.redeal is not None:
@@ -506,6 +518,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
     n_tricks = len(hand.tricks)
     out = result.tricks
     history = _History(result.start_hands)
+    printed = rs.follow_suit == "printed"
     for tn, trick in enumerate(hand.tricks, 1):
         plays = trick.plays
         if trick.number is not None and trick.number != tn:
@@ -557,6 +570,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
             lead_units = decompose(lead_cards, order) if lead_cards else []
         n = len(lead_cards)
         cards_played = [lead_cards]
+        psuit = printed_suit(lead_cards, order) if printed else None
         for p in plays[1:]:
             cards = tuple(p.cards)
             cards_played.append(cards)
@@ -564,6 +578,10 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
                 diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
             if len(cards) != n:
                 diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
+            elif printed:
+                err = check_follow_printed(lead_units, psuit, holdings[p.seat], cards, order, n)
+                if err is not None:
+                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
             elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
                     n == 1 and eff[cards[0]] == suit):
                 # (a single card of the led suit always follows a one-card lead)

@@ -13,7 +13,13 @@ from math import comb
 
 from .cards import POINTS
 from .order import TRUMP, Order
-from .trick import check_follow, lead_suit, trick_winner
+from .trick import (
+    check_follow,
+    check_follow_printed,
+    lead_suit,
+    printed_suit,
+    trick_winner,
+)
 from .units import Unit, _runs, _sub_runs, decompose
 
 
@@ -48,6 +54,8 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     ``limit`` caps the number returned (the enumeration can be large when a
     player cannot follow and may discard any cards).
     """
+    if ruleset.follow_suit == "printed":
+        return _printed_follows(lead, holding, order, limit)
     suit = lead_suit(lead, order)
     n = len(lead)
     eff = order.eff
@@ -71,10 +79,54 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     return out
 
 
+def _printed_class(lead: Sequence[int], order: Order):
+    """``follow_suit: printed``: the test "this card follows ``lead``" (see
+    :func:`replay.trick.check_follow_printed`)."""
+    psuit = printed_suit(lead, order)
+    level, two = order.level, order.two_is_trump
+
+    def ours(c: int) -> bool:
+        if psuit is None or c >= 52 or c // 13 != psuit:
+            return False
+        r = c % 13 + 2
+        return r != level and not (two and r == 2)
+    return psuit, ours
+
+
+def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
+                     limit: int | None) -> list[tuple[int, ...]]:
+    """:func:`legal_follows` under ``follow_suit: printed`` (see :func:`replay.trick.check_follow_printed`)."""
+    n = len(lead)
+    psuit, ours = _printed_class(lead, order)
+    hold = {c: k for c, k in holding.items() if k > 0}
+    mine = Counter({c: k for c, k in hold.items() if ours(c)})
+    others = Counter({c: k for c, k in hold.items() if not ours(c)})
+    have = sum(mine.values())
+    out: list[tuple[int, ...]] = []
+    if have >= n:
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+        for play in multisets(mine, n):
+            if check_follow_printed(units, psuit, (hold,), play, order, n) is None:
+                out.append(play)
+                if limit is not None and len(out) >= limit:
+                    break
+        return out
+    base = tuple(sorted(mine.elements()))
+    for fill in multisets(others, n - have):
+        out.append(base + fill)
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
 def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Sequence[int],
                     order: Order, ruleset) -> bool:
     if len(play) != len(lead) or Counter(play) - Counter(holding):
         return False
+    if ruleset.follow_suit == "printed":
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+        return check_follow_printed(units, printed_suit(lead, order), (dict(holding),), play, order,
+                                    len(lead)) is None
     suit = lead_suit(lead, order)
     return check_follow(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
 
@@ -125,6 +177,8 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     if prefer is None:
         def prefer(c: int) -> int:
             return key[c]
+    if ruleset.follow_suit == "printed":
+        return _printed_build(lead, holding, order, prefer, units)
     n = len(lead)
     suit = eff[lead[0]] if n == 1 else lead_suit(lead, order)
     in_suit = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
@@ -183,6 +237,33 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))
 
 
+def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer,
+                   units: Sequence[Unit] | None) -> tuple[int, ...]:
+    """:func:`build_follow` under ``follow_suit: printed``: the cards of the
+    printed suit asked for (pairs first when the lead has pairs), filled with
+    the most preferred other cards."""
+    n = len(lead)
+    psuit, ours = _printed_class(lead, order)
+    if units is None:
+        units = decompose(lead, order) if lead_suit(lead, order) is not None else []
+    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    mine = sorted((c for c in hold.elements() if ours(c)), key=prefer)
+    if len(mine) <= n:
+        rest = hold - Counter(mine)
+        play = tuple(mine + sorted(rest.elements(), key=prefer)[:n - len(mine)])
+    else:
+        want = sum(u.length for u in units if u.width >= 2)
+        pairs = sorted((c for c, k in Counter(mine).items() if k >= 2), key=prefer)[:min(want, n // 2)]
+        out = [c for c in pairs for _ in range(2)]
+        left = Counter(mine) - Counter(out)
+        out += sorted(left.elements(), key=prefer)[:n - len(out)]
+        play = tuple(out)
+    if check_follow_printed(units, psuit, (dict(hold),), play, order, n) is None:
+        return play
+    legal = _printed_follows(lead, hold, order, 64)
+    return min(legal, key=lambda p: sorted(prefer(c) for c in p))
+
+
 # -- questions about a trick in progress (the mistake rules ask them) ---------------------
 
 #: above this many fills, the extremes of a void player's follows are read
@@ -234,8 +315,13 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     suit = lead_suit(lead, order)
     eff = order.eff
     hold = Counter({c: k for c, k in holding.items() if k > 0})
-    in_suit = sorted(c for c, k in hold.items() if eff[c] == suit for _ in range(k))
-    others = [c for c, k in hold.items() if eff[c] != suit for _ in range(k)]
+    if ruleset.follow_suit == "printed":
+        _, ours = _printed_class(lead, order)
+        in_suit = sorted(c for c, k in hold.items() if ours(c) for _ in range(k))
+        others = [c for c, k in hold.items() if not ours(c) for _ in range(k)]
+    else:
+        in_suit = sorted(c for c, k in hold.items() if eff[c] == suit for _ in range(k))
+        others = [c for c, k in hold.items() if eff[c] != suit for _ in range(k)]
     if len(in_suit) < n and comb(len(others), n - len(in_suit)) > _ENUMERATE_FILLS:
         # a player short of the led suit plays all of it and fills with any
         # cards (legal_follows enumerates exactly these): the extremes are the

@@ -50,10 +50,17 @@ class Ruleset(BaseModel):
     joker_override: bool = True
     #: §8b ladder: ``any`` (same seat may overcall) or ``reinforce_only`` (80fen)
     ladder_self: Literal["any", "reinforce_only"] = "any"
+    #: §4 (seed 000 variant): every declaration shows a joker with its level card(s)
+    declare_joker: bool = False
+    #: §4 (seeds 000, 002 正常报主): on later hands an attacker may declare with their own
+    #: level; if that stands the deal passes to them
+    attacker_level: bool = False
     #: §4: first hand's dealer: the last successful declarer, or the first
     first_dealer: Literal["last", "first"] = "last"
     #: §4: what happens when nobody declares
     no_declaration: Literal["redeal", "kitty_card", "no_trump", "kitty_first"] = "redeal"
+    #: §4 (seed 001 variant): a joker turned up from the kitty is skipped, or means NT
+    kitty_joker: Literal["skip", "no_trump"] = "skip"
     #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
     throw_check: Literal["strict", "none"] = "strict"
     #: §6: which unit a failed throw must play
@@ -64,6 +71,10 @@ class Ruleset(BaseModel):
     throw_compare: Literal["largest_unit", "all_units", "highest_card"] = "largest_unit"
     #: §6: shape obligations when following
     follow_policy: Literal["pairs", "strict", "pure_tractor"] = "pairs"
+    #: §6 / §8b botzone: which cards follow a lead: its ``effective`` suit (trumps are one
+    #: suit), or its ``printed`` suit without jokers and level cards (the Botzone judge of
+    #: the real log accepted plain ♥ on a ♥2 pair led as trump)
+    follow_suit: Literal["effective", "printed"] = "effective"
     #: §3: bridges across the trump ladder
     tractor_links: frozenset[str] = frozenset(LINKS)
     #: §7: kitty multiplier when the attackers win the last trick
@@ -78,6 +89,9 @@ class Ruleset(BaseModel):
     hook_back: tuple[int, ...] = ()
     #: §7: ``reach_top`` | ``defend_top`` | ``none`` | ``hands:N``
     match_end: str = "reach_top"
+    #: §7 (002 台上一方): a ``hands:N`` tie goes to the team that deals next, or to the last
+    #: hand's dealers
+    hands_tie: Literal["next_dealers", "last_dealers"] = "next_dealers"
 
     @field_validator("decks")
     @classmethod
@@ -177,7 +191,7 @@ PRESETS: dict[str, dict[str, Any]] = {
         "advancement": "one-deck",
     },
     "titanic": {
-        "decks": 3, "declaration": "titanic", "kitty_multiplier": "titanic",
+        "decks": 3, "declaration": "titanic", "kitty_multiplier": "titanic", "first_dealer": "first",
         "advancement": "titanic", "match_end": "defend_top",
     },
     "shengji-io": {
@@ -196,6 +210,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "botzone": {
         "declaration": "botzone", "throw_check": "none", "tractor_links": frozenset({"joker"}),
+        "follow_suit": "printed",
         "kitty_multiplier": "botzone", "match_end": "hands:1",
     },
 }
@@ -213,13 +228,17 @@ SOURCES: dict[str, str] = {
     "partner_reinforce": "RULES §4; seed 001 'Partner Keep'",
     "joker_override": "RULES §4; seed 001 'Anti Joker'",
     "ladder_self": "RULES §8b (80fen: reinforce only)",
-    "first_dealer": "RULES §4; seeds 000/001 (last), 002 (first)",
+    "declare_joker": "seed 000 打法差异 (亮主须亮王牌)",
+    "attacker_level": "seeds 000 打法差异, 002 正常报主",
+    "first_dealer": "RULES §4; seeds 000/001 last, 002/004 first",
+    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
     "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",
     "throw_penalty": "RULES §6; seed 002; shengji.io",
     "throw_compare": "RULES §6; seed 001; shengji.io",
     "follow_policy": "RULES §6; seeds 001, 004; shengji.io; shengji.fly.dev (pure_tractor)",
+    "follow_suit": "RULES §8b; the real Botzone log (docs/rules.md)",
     "tractor_links": "RULES §3; seeds 001, 002",
     "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
     "advancement": "RULES §7; seeds 000, 001, 002, 004",
@@ -227,6 +246,7 @@ SOURCES: dict[str, str] = {
     "must_defend": "RULES §8b (80fen: the gate must be defended)",
     "hook_back": "RULES §7; seed 000 note",
     "match_end": "RULES §7; seeds 000, 001, 002, 004",
+    "hands_tie": "RULES §7; seed 002 台上一方 (reading)",
 }
 
 OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.model_fields if f != "name")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .cards import ACE, JOKER_LEVEL
+from .cards import ACE, JACK, JOKER_LEVEL
 from .units import Unit
 
 SEAT_ORDER = ("N", "W", "S", "E")
@@ -141,6 +141,21 @@ def level_ladder(ruleset) -> list[int]:
     return [r for r in range(ruleset.first_level, ACE + 1)] + ([JOKER_LEVEL] if top == JOKER_LEVEL else [])
 
 
+def must_play_levels(ruleset) -> frozenset[int]:
+    """The levels a jump stops at (RULES §7 "Must-play levels"): ``must_play``,
+    except that with ``two_is_trump`` there is no level 2 and 3 is the
+    always-must-play level; and with the J/A switch on (J and A in
+    ``must_play``), ``joker_override`` allowed and a ``Joker`` level, Joker is
+    must-play too (001: 若允許反無主，則Joker必打)."""
+    must = set(ruleset.must_play)
+    if ruleset.two_is_trump:
+        must.discard(2)
+        must.add(3)
+    if ruleset.joker_level and ruleset.joker_override and JACK in must and ACE in must:
+        must.add(JOKER_LEVEL)
+    return frozenset(must)
+
+
 def raise_level(ruleset, level: int, steps: int, *, defended: bool) -> int:
     """``level`` moved up ``steps`` levels: a jump stops at the first must-play
     level it reaches (001: 不可越級); with ``must_defend`` (80fen) a team sitting
@@ -151,8 +166,9 @@ def raise_level(ruleset, level: int, steps: int, *, defended: bool) -> int:
     if level not in ladder:
         ladder = sorted(set(ladder) | {level})
     i = ladder.index(level)
+    must = must_play_levels(ruleset)
     for n in range(steps):
-        if ladder[i] in ruleset.must_play and (n > 0 or (ruleset.must_defend and not defended)):
+        if ladder[i] in must and (n > 0 or (ruleset.must_defend and not defended)):
             break
         if i == len(ladder) - 1:
             if ruleset.match_end == "none":
@@ -209,7 +225,8 @@ def hand_outcome(ruleset, levels: dict[str, int], dealer: str, attacker_points: 
             over, winner = True, dealers
     elif ruleset.hands_limit is not None and hands_played >= ruleset.hands_limit:
         over = True
-        next_team = team_of(nxt)
+        # 002: a tie goes to 台上一方, read as the team that deals next (``hands_tie``)
+        next_team = team_of(nxt) if ruleset.hands_tie == "next_dealers" else dealers
         if new["NS"] == new["EW"]:
             winner = next_team
         else:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .cards import format_cards
-from .order import TRUMP, Order
+from .order import SUIT_NAMES, TRUMP, Order
 from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_units, obligation,
                     shape_name, throw_blockers)
 
@@ -61,7 +61,7 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     blockers = throw_blockers(units, others, order)
     if not blockers:
         return ThrowCheck([], None)
-    allowed = forced_units(blockers, ruleset.throw_forced)
+    allowed = forced_units(blockers, ruleset.throw_forced, [seat for seat, _ in others])
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
@@ -123,6 +123,60 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     held = [c for c, k in suit_held.items() for _ in range(k)]
     if got < obligation(lead, held, order, policy, decks):
         return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset))
+    return None
+
+
+def printed_suit(lead_cards: Sequence[int], order: Order) -> int | None:
+    """``follow_suit: printed`` (the Botzone judge behind the real log): the
+    printed suit a lead asks for: that of its first card that is not a joker
+    (a level card too: a ♥2 pair led at level 2 asks for plain hearts); None
+    for a lead of jokers only (nothing to follow, *reading*)."""
+    for c in lead_cards:
+        if c < 52:
+            return c // 13
+    return None
+
+
+def check_follow_printed(lead: Sequence[Unit], suit: int | None, holding: Sequence[dict[int, int]],
+                         play: Sequence[int], order: Order, n: int) -> FollowError | None:
+    """``follow_suit: printed``: follow ``suit`` (a printed suit, see
+    :func:`printed_suit`) with the cards of that suit that are not jokers,
+    level cards or constant 2s, trumps or not; then play as many pairs of
+    them as the lead has pairs and as are held (pairs of a tractor counted).
+    ``holding``: the seat's cards split by effective suit (as the replay keeps them)."""
+    if suit is None:
+        return None
+    level, two = order.level, order.two_is_trump
+
+    def ours(c: int) -> bool:
+        if c >= 52 or c // 13 != suit:
+            return False
+        r = c % 13 + 2
+        return r != level and not (two and r == 2)
+
+    held: dict[int, int] = {}
+    for h in holding:
+        for c, k in h.items():
+            if k > 0 and ours(c):
+                held[c] = k
+    n_held = sum(held.values())
+    played = [c for c in play if ours(c)]
+    need = min(n, n_held)
+    if len(played) < need:
+        return FollowError("SJ403", f"did not follow suit (revoke; follow_suit printed): played {len(played)} "
+                                    f"{SUIT_NAMES[suit]} but held {n_held} "
+                                    f"({cards_text([c for c, k in held.items() for _ in range(k)], order)}); "
+                                    f"{need} were required")
+    lead_pairs = sum(u.length for u in lead if u.width >= 2)
+    if not lead_pairs or n_held <= n:
+        return None
+    counts = Counter(played)
+    got = sum(k // 2 for k in counts.values())
+    have = sum(k // 2 for k in held.values())
+    if got < min(lead_pairs, have):
+        return FollowError("SJ404", f"did not follow the lead's shape (follow_suit printed): played "
+                                    f"{got} pair(s) of {SUIT_NAMES[suit]} but held {have}; "
+                                    f"{min(lead_pairs, have)} were required")
     return None
 
 

@@ -350,15 +350,18 @@ def _smallest(units: Iterable[Unit]) -> Unit:
     return min(units, key=lambda u: (u.size, u.top, u.width))
 
 
-def forced_units(blockers: Sequence[Blocker], policy: str = "smallest") -> list[Unit]:
+def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
+                 seats: Sequence[str] | None = None) -> list[Unit]:
     """Every unit a failed throw may be forced to play (§6 ``throw_forced``):
     the smallest failing unit (fewest cards, then lowest), with
-    ``first_blocker`` the smallest the first blocking player can beat, with
-    ``lowest`` (80fen) the failing unit with the lowest top. Several
-    when they tie (e.g. ♠2 and ♥2 as equal off-suit level cards); the first is
-    the canonical choice."""
+    ``first_blocker`` the smallest the first blocking player can beat (the
+    first in ``seats``, the play order after the thrower, who blocks any unit;
+    RULES §6), with ``lowest`` (80fen) the failing unit with the lowest top.
+    Several when they tie (e.g. ♠2 and ♥2 as equal off-suit level cards); the
+    first is the canonical choice."""
     if policy == "first_blocker":
-        first = blockers[0].seat
+        blocking = {b.seat for b in blockers}
+        first = next((s for s in seats or () if s in blocking), blockers[0].seat)
         pool = [b.unit for b in blockers if b.seat == first]
     else:
         pool = [b.unit for b in blockers]
@@ -376,9 +379,10 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest") -> list[
     return out
 
 
-def forced_unit(blockers: Sequence[Blocker], policy: str = "smallest") -> Unit:
+def forced_unit(blockers: Sequence[Blocker], policy: str = "smallest",
+                seats: Sequence[str] | None = None) -> Unit:
     """The unit a failed throw must play (the first of :func:`forced_units`)."""
-    return forced_units(blockers, policy)[0]
+    return forced_units(blockers, policy, seats)[0]
 
 
 # -- comparing plays (§6 "Winning") ------------------------------------------------------

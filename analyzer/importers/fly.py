@@ -116,6 +116,9 @@ class _Importer(LogImporter):
                 doc = _json.read(self.text)
                 if isinstance(doc.value, dict) and isinstance(doc.value.get("events"), list):
                     return self._document_events(doc)
+                if _plays_only(doc.value):
+                    self._report_plays_only(doc)
+                    return []
         return self._jsonl_events()
 
     def _document_events(self, doc: _json.JsonDoc | None = None) -> list[_Event]:
@@ -140,6 +143,16 @@ class _Importer(LogImporter):
             else:
                 self.sink.add("SJ705", doc.pos(*base, i), "an event must be a JSON object; skipped")
         return out
+
+    def _report_plays_only(self, doc: _json.JsonDoc) -> None:
+        """The engine's regression goldens (``{name: [[seat, cards], …]}``): plays
+        only, no deal, kitty, trump or bury, so nothing can be replayed; each
+        history is named at its position."""
+        for name, plays in doc.value.items():
+            self.sink.add("SJ705", doc.pos(name),
+                          f"`{name}` is a plays-only history ({len(plays)} plays as [seat, cards], "
+                          f"shengji.fly.dev's regression-golden form): it has no deal, kitty, trump or "
+                          f"bury, so it cannot be replayed or checked; not imported")
 
     def _jsonl_events(self) -> list[_Event]:
         out = []
@@ -495,8 +508,27 @@ def import_log(text: str, source: str = "") -> ImportResult:
     return imp.run()
 
 
+def _plays_only(value: Any) -> bool:
+    """``{name: [[seat, [card, …]], …], …}``: shengji.fly.dev's plays-only regression goldens."""
+    if not isinstance(value, dict) or not value:
+        return False
+    for plays in value.values():
+        if not isinstance(plays, list) or not plays:
+            return False
+        for p in plays:
+            if not (isinstance(p, list) and len(p) == 2 and isinstance(p[0], int) and isinstance(p[1], list)
+                    and all(isinstance(c, str) for c in p[1])):
+                return False
+    return True
+
+
+_PLAYS_ONLY = re.compile(r'^\s*\{\s*"[^"]*"\s*:\s*\[\s*\[\s*\d\s*,\s*\[\s*"(?:[SHDC](?:10|[2-9JQKA])|LJ|BJ)"')
+
+
 def looks_like(text: str) -> bool:
     head = text.lstrip()[:4000]
+    if _PLAYS_ONLY.match(head):
+        return True
     return ('"e"' in head and ('"round_start"' in head or '"room"' in head)
             and '"stage"' not in head and "eighty-completed-deal" not in head)
 

@@ -360,7 +360,7 @@ class _Importer(LogImporter):
             elif kind == "next":
                 continue
         self.finish(cur)
-        hands = [h for h in hands if not h.empty]
+        hands = [h for h in hands if not h.empty and not self.too_many_players(h)]
         seats = self.seat_players(hands)
         if hands:
             record = self.record(hands, seats)
@@ -383,6 +383,26 @@ class _Importer(LogImporter):
         if hand.open is not None and hand.open.plays:
             hand.tricks.append(hand.open)         # a trick still in progress: kept, no result
         hand.open = None
+
+    def too_many_players(self, hand: _Hand) -> bool:
+        """A hand whose tricks show more than four players (shengji.io tables of 5+):
+        reported at the fifth player's first play and left out (SJN and the engine
+        seat four players so far)."""
+        names: list[str] = []
+        first: _Play | None = None
+        for t in hand.tricks:
+            for p in t.plays:
+                if p.name not in names:
+                    names.append(p.name)
+                    if len(names) == 5:
+                        first = p
+        if first is None:
+            return False
+        self.sink.add("SJ705", span_at(first.line, first.col),
+                      f"{first.name} is a fifth player: this game seats {len(names)} players "
+                      f"({', '.join(names)}); tables of more than four players are not supported yet, "
+                      f"so the hand starting at line {hand.line} is not imported")
+        return True
 
     # -- seats --------------------------------------------------------------------------------------
     def seat_players(self, hands: list[_Hand]) -> dict[str, int]:

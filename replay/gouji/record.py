@@ -595,15 +595,7 @@ class _RecordReplay:
         owed_dian: dict[tuple[int, int], int] = {} if dian_given or rules.dadian != "on" else self.dian_owed(prev)
         trib: list[tuple[int, int, int]] = []   # (payer, receiver, cards owed)
         if not given and rules.tribute == "on" and prev.places is not None:
-            pl = prev.places
-            at = {pl[s]: s for s in range(6)}
-            if prev.sweep and rules.sweep_tribute != "normal":
-                if rules.sweep_tribute == "opposite":
-                    winners = next(t for t in (0, 1) if {pl[s] for s in TEAMS[t]} == {1, 2, 3})
-                    for s in sorted(TEAMS[1 - winners], key=lambda x: pl[x], reverse=True):
-                        trib.append((s, (s + 3) % 6, 1))
-            else:
-                trib = [(at[6], at[1], 2), (at[5], at[2], 1)]
+            trib = owed_tribute(prev.places, prev.sweep, rules)
         # -- order (§7: dian, 落贡 大落 first, returns 头科 first) ---------------------
         rank_kind = {"dian": 0, "tribute": 1, "return": 2}
         trib_index = {(p, r): i for i, (p, r, _) in enumerate(trib)}
@@ -879,6 +871,20 @@ def highest_cards(h: list[int], k: int, rules: GoujiRuleset) -> list[int]:
                 return out
             out.append(r)
     return out
+
+
+def owed_tribute(places: list[int], sweep: bool, rules: GoujiRuleset) -> list[tuple[int, int, int]]:
+    """落贡 owed from the previous game's places (§7): ``[(payer, receiver,
+    cards)]`` in line order (大落 first); [] under ``tribute: off``."""
+    if rules.tribute != "on":
+        return []
+    at = {places[s]: s for s in range(6)}
+    if sweep and rules.sweep_tribute != "normal":
+        if rules.sweep_tribute == "none":
+            return []
+        winners = next(t for t in (0, 1) if {places[s] for s in TEAMS[t]} == {1, 2, 3})
+        return [(s, (s + 3) % 6, 1) for s in sorted(TEAMS[1 - winners], key=lambda x: places[x], reverse=True)]
+    return [(at[6], at[1], 2), (at[5], at[2], 1)]
 
 
 def owed_dian(bukai: list[bool], points: list[tuple[int, bool]], rules: GoujiRuleset) -> dict[tuple[int, int], int]:

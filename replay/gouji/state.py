@@ -108,7 +108,7 @@ class GoujiState:
         self.target = -1
         self.passed = [False] * 6
         self.asklist: list[int] = []
-        self.let_used = False
+        self.let_used: list[int] = []   # who has let this round (once per round each)
         self.let_after: tuple[int, ...] = ()
         self.reask = -1
         self.burning: dict[int, int] = {}
@@ -205,7 +205,7 @@ class GoujiState:
                     f"{n} may not")
         if self.let_gouji_only and not self.top_gouji:
             return f"{n} may let only a 够级 play under these rules (let_on: gouji)"
-        if self.let_used:
+        if seat in self.let_used:
             return f"{n} has already let once this round"
         al = self.asklist
         if not al or al[0] != seat or not any(x != seat for x in al[1:]):
@@ -340,7 +340,7 @@ class GoujiState:
     def _let(self, seat: int) -> None:
         al = self.asklist
         self.passed[seat] = True
-        self.let_used = True
+        self.let_used.append(seat)
         self.lets[seat] += 1
         rest = al[1:]
         self.let_after = tuple(x for x in rest if x != seat)
@@ -508,7 +508,7 @@ class GoujiState:
         self.fin_round = []
         self.passed = [False] * 6
         self.asklist = []
-        self.let_used = False
+        self.let_used = []
         self.let_after = ()
         self.reask = -1
         self.top = None
@@ -586,7 +586,7 @@ class GoujiState:
         return (self.hold and [list(h) if h is not None else None for h in self.hold], list(self.cnt),
                 list(self.status), list(self.place), self.rev_present, self.rev_opp_gouji,
                 self.rev_leave_pending, self.phase, self.leader, self.top, self.top_ranks, self.owner,
-                self.top_gouji, self.target, list(self.passed), list(self.asklist), self.let_used,
+                self.top_gouji, self.target, list(self.passed), list(self.asklist), list(self.let_used),
                 self.let_after, self.reask, dict(self.burning), list(self.fin_round), self.ignore_passes,
                 list(self.kai), list(self.fixed), [list(x) for x in self.gouji_made],
                 [list(x) for x in self.gouji_suffered], list(self.burns_won), list(self.burns_lost),

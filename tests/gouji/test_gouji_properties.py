@@ -176,3 +176,22 @@ def test_truncated_games_replay_without_raising(preset, seed, data):
     rp = replay(rec)
     codes = {d.code for d in rp.diagnostics}
     assert codes <= {"GJ501", "GJ502", "GJ503"}
+
+
+OPTION_VALUES = {
+    "compare": ["position", "wild"], "burn_order": ["seed", "online"], "last_word": ["none", "opposite"],
+    "yield": ["seed", "online", "off"], "chaos": ["four", "off"], "first_leader": ["seed", "liang3", "given"],
+    "tribute": ["off", "on"], "tribute_cards": ["jokers_twos", "any"], "team_tribute": ["optional", "always"],
+    "sweep_tribute": ["none", "opposite", "normal"], "revolution": ["on", "off"],
+    "revolution_check": ["dealt", "held"], "score": ["positive", "zero_sum"], "let_on": ["any", "gouji"],
+    "fanche": ["single", "double"],
+}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(PRESET, SEED, st.fixed_dictionaries({}, optional={k: st.sampled_from(v) for k, v in OPTION_VALUES.items()}))
+def test_generated_games_under_any_options_replay_clean(preset, seed, overrides):
+    """Every §8 option value, in any mix, gives legal games (tribute and 还贡 too)."""
+    rec = parse(gjn.write(generate_match(preset, 3, seed, overrides)))
+    rp = replay(rec)
+    assert rp.diagnostics == []

@@ -11,19 +11,10 @@ from replay.game import replay
 
 HERE = Path(__file__).resolve().parent
 FIXTURES = HERE / "fixtures"
-#: the shared samples of other projects (read in place, never copied); absent in some checkouts
-SHARED = HERE.parents[2] / "shared" / "real-logs"
 
 
 def fixture(*parts: str) -> str:
     return (FIXTURES.joinpath(*parts)).read_text(encoding="utf-8")
-
-
-def shared_sample(*parts: str) -> str:
-    path = SHARED.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared sample {path} not present")
-    return path.read_text(encoding="utf-8")
 
 
 def codes(diags) -> list[str]:

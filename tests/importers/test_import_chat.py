@@ -1,6 +1,6 @@
 """shengji.io chat pastes: plays-only records, seats by order of play, stated results as claims."""
 
-from importer_testlib import codes, fixture, line_of, lint, shared_sample
+from importer_testlib import codes, fixture, line_of, lint
 
 from analyzer.importers import check_claims, import_log, import_text, shengji_io_chat
 from replay.cards import BJ, LJ, parse_cards as C
@@ -124,26 +124,45 @@ def test_empty_and_foreign_texts():
         assert records == [] and diags and diags[0].code in ("SJ701", "SJ702")
 
 
-def test_issue_347_paste():
-    text = shared_sample("shengji-io-chat", "issue-347-chat-log.txt")
+def test_paste_shaped_like_issue_347():
+    # the project's own paste in the shape of shengji.io issue 347: someone other than the
+    # landlord bids, the landlord leads (a known dealer), a trump pair ruffs, the big joker is
+    # written HJ, a trick with no points, a shadowing line
+    text = "\n\n".join([
+        "GAME: Ann started the game", "GAME: Cy bid 6♦",
+        "GAME: Bo played J♣J♣", "GAME: Cy played A♣A♣", "GAME: Di played 4♣4♣", "GAME: Ann played 5♣9♣",
+        "GAME: Cy wins the trick and gets 5 points",
+        "GAME: Cy played Q♣Q♣", "GAME: Di played K♣K♣", "GAME: Ann played 7♦7♦", "GAME: Bo played 2♣2♣",
+        "GAME: Ann wins the trick and gets 20 points",
+        "GAME: Ann is being shadowed",
+        "GAME: Ann played 2♦", "GAME: Bo played 6♠", "GAME: Cy played HJ", "GAME: Di played 3♦",
+        "GAME: Cy wins the trick, but gets no points :(",
+    ])
     res = import_log("shengji-io-chat", text)
     assert res.diagnostics == []
     rec = res.records[0]
-    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Yang", "Hook", "Lin", "S")
+    assert (rec.tag("South"), rec.tag("East"), rec.tag("North"), rec.tag("West")) == ("Bo", "Cy", "Di", "Ann")
     h = rec.hands[0]
-    # the landlord (Yang) leads, written as a known dealer; S's bid only chooses the trump
     assert h.dealer == "S" and h.trump == 2
-    assert [(d.seat, d.cards) for d in h.declarations] == [("W", C("D6"))]
-    assert len(h.tricks) == 6 and h.tricks[3].plays[0].cards == C("H2 H2 H3 H3")
-    assert check_claims(res.records, res.claims) == []        # the excerpt's stated results hold
+    assert [(d.seat, d.cards) for d in h.declarations] == [("E", C("D6"))]
+    assert len(h.tricks) == 3 and h.tricks[2].plays[2].cards == C("BJ")
+    assert check_claims(res.records, res.claims) == []        # the paste's stated results hold
     assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]
 
 
-def test_issue_397_five_players():
-    res = import_log("shengji-io-chat", shared_sample("shengji-io-chat", "issue-397-chat-log.txt"))
+def test_five_player_table_is_reported_precisely():
+    # shaped on shengji.io issue 397 (a five-player table): the hand is not imported and the
+    # fifth player's first play says why (more than four players are not supported yet)
+    text = "\n".join([
+        "GAME: Ann played 8♦8♦J♦Q♦", "GAME: Bo played 5♣5♣A♣2♠", "GAME: Cy played Q♠J♣J♣K♣",
+        "GAME: Di played 3♠3♠7♣8♣", "GAME: Ed played 6♣6♣2♣2♣",
+        "GAME: Bo wins the trick and gets 20 points",
+    ])
+    res = import_log("shengji-io-chat", text)
     [d] = res.diagnostics
-    assert d.code == "SJ705" and d.line == 5 and "P5" in d.message
-    assert res.claims == []                                 # a trick with an unseated player is not judged
+    assert d.code == "SJ705" and (d.line, d.column) == (5, 7) and "Ed is a fifth player" in d.message
+    assert "more than four players are not supported yet" in d.message
+    assert res.records == [] and res.claims == []
 
 
 def test_several_games_in_one_paste():

@@ -2,7 +2,7 @@
 
 import json
 
-from importer_testlib import codes, errors, fixture, line_of, lint, shared_sample
+from importer_testlib import codes, errors, fixture, line_of, lint
 
 from analyzer.importers import check_claims, fly, import_log, import_text
 from replay.cards import parse_cards as C
@@ -143,14 +143,53 @@ def test_not_a_log_at_all():
         assert records == [] and diags and diags[0].code in ("SJ701", "SJ705")
 
 
-def test_shared_excerpt_imports_without_errors():
-    res = import_log("fly", shared_sample("jerryyyu-shengji-fly", "mc_override_variance.json"))
+def test_plays_only_goldens_are_reported_not_imported():
+    # shengji.fly.dev's regression goldens: {name: [[seat, cards], …]}, no deal or trump
+    text = '{"bot-1": [[1, ["SA"]], [2, ["S3"]], [3, ["S4"]], [0, ["S9"]]],\n "bot-2": [[0, ["H2", "H2"]]]}'
+    from analyzer.importers import detect_format
+    assert detect_format(text) == "fly"
+    res = import_log("fly", text)
+    assert res.records == [] and [d.code for d in res.diagnostics] == ["SJ705", "SJ705"]
+    first, second = res.diagnostics
+    assert (first.line, first.column) == (1, 11) and "`bot-1` is a plays-only history (4 plays" in first.message
+    assert second.line == 2 and "cannot be replayed" in second.message
+
+
+def _excerpt() -> str:
+    """A sanitised excerpt in the shape of the real one (round_start, two bids, a trump event
+    with only the banker, the bury, one play): the project's own deal."""
+    import random
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    codes_ = [s + r for s in "SHDC" for r in ranks] + ["LJ", "BJ"]
+    deck = codes_ * 2
+    random.Random(13).shuffle(deck)
+    # seat 0 draws C4 first; seat 3 draws its H4s last (deck[i] goes to seat i % 4)
+    for want, at in (("C4", 0), ("H4", 95), ("H4", 99)):
+        j = next(k for k, c in enumerate(deck) if c == want and k not in (0, 95, 99))
+        deck[j], deck[at] = deck[at], deck[j]
+    hand2 = deck[2:100:4]
+    kitty = deck[100:]
+    bury = (hand2 + kitty)[-8:]
+    play = next(c for c in hand2 + kitty if c not in bury and c[0] == "D" and c[1:] != "4")
+    evs = [{"e": "round_start", "deck": deck, "banker": 2, "trump_rank": "4"},
+           {"e": "declare", "seat": 0, "cards": ["C4"]},
+           {"e": "declare", "seat": 3, "cards": ["H4", "H4"]},
+           {"e": "trump", "banker": 2},
+           {"e": "bury", "seat": 2, "cards": bury},
+           {"e": "play", "seat": 2, "cards": [play]}]
+    return json.dumps({"note": "own excerpt", "seat": 2, "events": evs}, indent=1)
+
+
+def test_excerpt_shaped_like_the_real_one_imports_without_errors():
+    # shaped on the real excerpt (mc_override_variance.json): banker 2 was fixed before the
+    # round: a known dealer; the bids choose only the trump
+    res = import_log("fly", _excerpt())
     assert res.diagnostics == []
     h = res.records[0].hands[0]
-    # banker 2 was fixed before this round: a known dealer; the bids choose only the trump
     assert h.dealer == "N" and [(d.seat, d.at) for d in h.declarations] == [("S", 1), ("W", 25)]
-    assert h.trump is None                         # not in this excerpt: the bids give it (♥)
-    assert replay(res.records[0]).hands[0].trump == 1
+    assert h.trump is None                         # not in the excerpt: the bids give it (♥)
+    m = replay(res.records[0])
+    assert m.hands[0].trump == 1 and [d.code for d in m.diagnostics] == ["SJ503"]
 
 
 def test_rooms_become_records():
