@@ -321,10 +321,10 @@ class GoujiState:
         rel = ""
         if seat == z:
             rel = f"{n} is {yn}'s 对头, asked last"
+        elif seat == y:
+            rel = f"{n} owns the top"
         elif seat & 1 == y & 1:
             rel = f"{n} is {yn}'s teammate"
-        elif seat == (z + 3) % 6:
-            rel = f"{n} is {yn}"
         else:
             rel = f"{n} is {yn}'s 对头's teammate"
         if self.passed[seat] and seat != z:
