@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from notation.gjn_model import SEATS, Game, GoujiRecord
 from replay.diagnostics import Diagnostic

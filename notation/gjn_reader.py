@@ -262,8 +262,8 @@ def _seat(w, kw: str) -> str:
         return text
     up = text.upper()
     hint = f" (write `{up}`)" if up in _SEAT_SET else ""
-    raise _LineError("SJ106", _wspan(w), f"`{text}` is not a seat{hint}: {USAGE.get(kw, 'seats are P1 to P6')}"
-                     if kw in USAGE else f"`{text}` is not a seat: seats are P1 to P6{hint}")
+    how = USAGE.get(kw, "seats are P1 to P6")
+    raise _LineError("SJ106", _wspan(w), f"`{text}` is not a seat{hint}: {how}")
 
 
 def _number(w, what: str, low: int = 0) -> int:
@@ -453,11 +453,10 @@ def _items_of_tree(tree: Tree, offset: int, diags: list[Diagnostic]) -> list[_It
             item = _element(child, offset)
         except _LineError as err:
             diags.append(err.diag)
-            item = _Item("bad", None, Span(child.meta.line + offset if hasattr(child.meta, "line") else 0, 0, 0, 0))
             first = _first_token(child)
-            if first is not None:
-                line = first.line + offset
-                item.span = Span(line, first.column, line, first.column)
+            line = first.line + offset if first is not None else 0
+            item = _Item("bad", None, Span(line, first.column if first is not None else 0, line,
+                                           first.column if first is not None else 0))
         if item.kind != "bad":
             out.append(item)
         prev = item

@@ -157,3 +157,15 @@ def test_rules_lists_the_gouji_presets(folder):
         assert name in out
     out = run(folder, "rules", "gouji-online").stdout
     assert "burn_order" in out and "online" in out
+
+
+@pytest.mark.skipif(not gouji.presets(), reason="the Gouji engine (replay.gouji) is not installed")
+def test_rules_option_applies_to_its_own_game(folder):
+    shutil.copy(FIXTURES / "scoresheet.gjn", folder / "sheet.gjn")
+    # scoresheet.gjn scores by `gouji` (只记正分); under gouji-online (zero sum) its scores are wrong
+    shengji = run(folder, "lint", "sheet.gjn", "clean.sjn", "--rules", "standard", code=None).stdout
+    assert "sheet.gjn" not in shengji  # a Shengji preset leaves Gouji records alone
+    online = run(folder, "lint", "sheet.gjn", "clean.sjn", "--rules", "gouji-online", code=1).stdout
+    assert "sheet.gjn:" in online and "GJ502" in online and "clean.sjn" not in online
+    r = run(folder, "lint", "sheet.gjn", "--rules", "nope", code=2)
+    assert "gouji-online" in r.stderr

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from notation import gjn, gjn_reader
 from replay.gjcards import BJ, LJ, make, parse_cards
