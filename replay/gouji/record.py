@@ -395,12 +395,25 @@ class _RecordReplay:
         counted = 0
         tl = res.timeline if self.timeline else None
         seat_of = SEAT_OF
+        ranks_of = _RANKS_OF
+        push = st.push
         for index, a in enumerate(g.actions):
             seat = seat_of[a.seat]
             kind = a.kind
-            ranks = tuple(c >> 3 for c in a.cards) if kind == PLAY else ()
-            was_over = st.phase == OVER
-            faults = st.push(seat, kind, ranks, empties=(a.finish is not None) if kind == PLAY else None)
+            if kind == PLAY:
+                cards = a.cards
+                ranks = ranks_of.get(cards)
+                if ranks is None:
+                    ranks = tuple(c >> 3 for c in cards)
+                    if len(ranks_of) < 100_000:
+                        ranks_of[cards] = ranks
+                finish = a.finish
+                was_over = st.phase == OVER
+                faults = push(seat, kind, ranks, empties=finish is not None)
+            else:
+                ranks = ()
+                was_over = st.phase == OVER
+                faults = push(seat, kind)
             if st.ev_ignored:
                 if tl is not None:
                     tl.append(self.step(st, a, 0, ranks))
@@ -411,12 +424,18 @@ class _RecordReplay:
                 for code, msg in faults:
                     diags.append(Diagnostic.at(code, span, msg, hand=gnum))
                 continue
-            if a.number is not None and a.number != counted:
-                diags.append(Diagnostic.at("GJ407", span, f"action number {a.number} is out of sequence: "
+            number = a.number
+            if number is not None and number != counted:
+                diags.append(Diagnostic.at("GJ407", span, f"action number {number} is out of sequence: "
                                                           f"this is action {counted} of the game", hand=gnum))
-            for code, msg in faults:
-                diags.append(Diagnostic.at(code, span, msg, hand=gnum))
+            if faults:
+                for code, msg in faults:
+                    diags.append(Diagnostic.at(code, span, msg, hand=gnum))
             if kind == PLAY:
+                if not (st.ev_gouji or st.ev_burn or st.ev_fail or finish is not None or a.burn or a.fail):
+                    if tl is not None:
+                        tl.append(self.step(st, a, counted, ranks))
+                    continue
                 if st.ev_gouji:
                     res.gouji_plays.append(PlayRef(index, a.seat, SEAT_NAMES[st.ev_target]))
                 if st.ev_burn:
@@ -905,6 +924,10 @@ def owed_dian(bukai: list[bool], points: list[tuple[int, bool]], rules: GoujiRul
         else:
             owe[(x, y)] = owe.get((x, y), 0) + (4 if pre else 2) * mult
     return owe
+
+
+#: cards tuple → ranks tuple (the same sets recur across games)
+_RANKS_OF: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
 def _th(k: int) -> str:

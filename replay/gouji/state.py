@@ -72,7 +72,7 @@ class GoujiState:
         "gouji_made", "gouji_suffered", "burns_won", "burns_lost", "lets", "history",
         # the last push's events
         "ev_burn", "ev_burned", "ev_fail", "ev_place", "ev_gouji", "ev_target", "ev_ignored",
-        "ev_jieshao", "ev_round_end", "ev_unbeatable", "ev_success",
+        "ev_jieshao", "ev_round_end", "ev_unbeatable", "ev_success", "_chaos",
     )
 
     def __init__(self, rules: GoujiRuleset, hands: Sequence[list[int] | None],
@@ -122,6 +122,7 @@ class GoujiState:
         self.burns_lost = [0] * 6
         self.lets = [0] * 6
         self.history: list | None = [] if keep_history else None
+        self._chaos: bool | None = None
         self._clear_events()
         if self.status[self.leader] != IN_PLAY:
             self.leader = self.next_in_play(self.leader)
@@ -177,7 +178,10 @@ class GoujiState:
 
     def chaos(self) -> bool:
         """四户乱缠: at most four players present (§1)."""
-        return self.chaos_on and self.present_count() <= 4
+        c = self._chaos
+        if c is None:
+            c = self._chaos = self.chaos_on and self.present_count() <= 4
+        return c
 
     def to_act(self) -> int:
         """The seat to act now (-1 once the game is over)."""
@@ -317,10 +321,10 @@ class GoujiState:
         rel = ""
         if seat == z:
             rel = f"{n} is {yn}'s 对头, asked last"
+        elif seat == y:
+            rel = f"{n} owns the top"
         elif seat & 1 == y & 1:
             rel = f"{n} is {yn}'s teammate"
-        elif seat == (z + 3) % 6:
-            rel = f"{n} is {yn}"
         else:
             rel = f"{n} is {yn}'s 对头's teammate"
         if self.passed[seat] and seat != z:
@@ -473,6 +477,7 @@ class GoujiState:
             self.ev_place = p
             self.fin_round.append(seat)
             self.rev_present = False
+            self._chaos = None
             if seat in self.burning:
                 del self.burning[seat]
                 self.ev_success = True
@@ -505,6 +510,7 @@ class GoujiState:
         self._new_round(nl)
 
     def _new_round(self, leader: int) -> None:
+        self._chaos = None
         self.fin_round = []
         self.passed = [False] * 6
         self.asklist = []
@@ -602,6 +608,7 @@ class GoujiState:
          self.reask, self.burning, self.fin_round, self.ignore_passes, self.kai, self.fixed,
          self.gouji_made, self.gouji_suffered, self.burns_won, self.burns_lost,
          self.lets) = self.history.pop()
+        self._chaos = None
         self._clear_events()
 
     # -- what may be done ---------------------------------------------------------

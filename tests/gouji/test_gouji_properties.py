@@ -195,3 +195,23 @@ def test_generated_games_under_any_options_replay_clean(preset, seed, overrides)
     rec = parse(gjn.write(generate_match(preset, 3, seed, overrides)))
     rp = replay(rec)
     assert rp.diagnostics == []
+
+
+@SETTINGS
+@given(PRESET, SEED, st.data())
+def test_illegal_answer_to_a_gouji_play(preset, seed, data):
+    """A seat answering a 够级 play when the ask order (§4 burn_order) asks
+    another: GJ402, not GJ401 (§9)."""
+    rec = parse(legal_text(preset, seed))
+    tl = replay(rec).games[-1].timeline
+    g = last_game(rec)
+    cands = [i for i in range(1, len(tl)) if not tl[i].ignored and tl[i - 1].target and len(tl[i - 1].ask) >= 2
+             and tl[i - 1].ask[1] != tl[i - 1].ask[0]]
+    assume(cands)
+    i = data.draw(st.sampled_from(cands))
+    g.actions[i] = g.actions[i].model_copy(update={"seat": tl[i - 1].ask[1], "kind": "pass", "cards": (),
+                                                   "burn": False, "fail": False, "finish": None})
+    found, rec2 = findings(rec)
+    line = last_game(rec2).actions[i].span.line
+    assert ("GJ402", line) in found
+    assert ("GJ401", line) not in found
