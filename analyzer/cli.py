@@ -137,6 +137,18 @@ def read_text(path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def read_bytes(path: str) -> bytes:
+    """A file's bytes (``-``: stdin), or exit 2 with a one-line message."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        fail(f"{path}: is a directory")
+    except OSError as exc:
+        fail(f"{path}: {exc.strerror or exc}")
+
+
 def is_json(text: str, path: str = "") -> bool:
     """JSON input by suffix, else by content (``{`` or a ``[`` array of objects)."""
     suffix = Path(path).suffix.lower()
@@ -222,8 +234,9 @@ def write_output(out: str | None, text: str, *, force: bool) -> None:
         fail(f"{out} exists; use --force to overwrite it")
     if p.is_dir():
         fail(f"{out} is a directory")
+    from .atomic import write_text_atomic
     try:
-        p.write_text(text, encoding="utf-8")
+        write_text_atomic(p, text)
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
 
@@ -730,13 +743,16 @@ def annotate(
 
   shengji import auto chat.txt              detect the format from the content
 
+  shengji import game-sav GAME.SAV -o match.sjn   start a record from the 1997 Tractor game's save
+
 Formats: fly (shengji.fly.dev JSONL room logs), botzone (Botzone Tractor match logs),
-shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON).
+shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON),
+game-sav (the 1997 Tractor game's GAME.SAV: its levels and dealer, never detected: name it).
 Findings about the log (unreadable parts, unknown events, claims the rules contradict)
 are printed to stderr with their position in the log.
 Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
 def import_(
-    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2 or auto."),
+    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2, game-sav or auto."),
     files: list[str] = typer.Argument(..., metavar="FILE...", help="Log files (- for stdin)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the SJN here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
@@ -745,15 +761,22 @@ def import_(
     """Convert other programs' game logs to SJN."""
     from notation import write
 
-    from .importers import detect_format, format_name, import_text
+    from .importers import FORMATS, detect_format, format_name, import_text, is_binary
     if fmt != "auto" and format_name(fmt) is None:
-        _usage(f"unknown log format {fmt!r}; known: auto, fly, botzone, shengji-io-chat, 80fen-v2")
+        _usage(f"unknown log format {fmt!r}; known: auto, {', '.join(FORMATS)}")
     if output not in (None, "-") and Path(output).exists() and not force:
         fail(f"{output} exists; use --force to overwrite it")
     records, errors = [], False
     for path in files:
-        text = read_text(path)
         name = "<stdin>" if path == "-" else path
+        if fmt != "auto" and is_binary(fmt):            # game-sav: the file's bytes, not text
+            got, diags = import_text(format_name(fmt), read_bytes(path), source=name)
+            for d in diags:
+                typer.echo(_diag_line(name, d), err=True)
+                errors = errors or d.severity == "error"
+            records.extend(got)
+            continue
+        text = read_text(path)
         chosen = format_name(fmt) if fmt != "auto" else detect_format(text, path)
         if chosen is None:
             fail(f"{name}: the log format cannot be told from its content; name it (see --help)")
@@ -767,6 +790,52 @@ def import_(
     text = write(records, unicode=unicode)
     write_output(output, text if text.endswith("\n") else text + "\n", force=force)
     raise typer.Exit(1 if errors else 0)
+
+
+# -- export -------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji export game-sav match.sjn --into GAME.SAV --dry-run   the bytes before and after
+
+  shengji export game-sav match.sjn --into GAME.SAV             continue the match in the 1997 game
+
+  shengji export --to parquet store/ games/                       tables for shengji stats
+
+The format comes first (game-sav, parquet) or as --to FORMAT; the rest are its arguments.
+game-sav: RECORD --into SAVE writes the levels and the next dealer after the record's last
+hand into bytes 0-2 of the save, atomically, and nothing else; it refuses (exit 1) when the
+save does not hold the record's start (unless --force), when the last hand is incomplete, or
+when the levels cannot be written in the save.""")
+def export(
+    args: list[str] = typer.Argument(..., metavar="[FORMAT] ARG...", help="The format (unless --to), then its arguments: game-sav RECORD; parquet OUTDIR FILE..."),
+    to: str | None = typer.Option(None, "--to", help="The format: game-sav or parquet."),
+    into: str | None = typer.Option(None, "--into", help="game-sav: the save file to write into (changed in place)."),
+    force: bool = typer.Option(False, "--force", help="game-sav: write even when the save does not hold the record's start."),
+    dry_run: bool = typer.Option(False, "--dry-run", "-n", help="Show what would be written; write nothing."),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, help="game-sav: the record of the file to continue (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+) -> None:
+    """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
+    from .export import FORMATS
+    fmt = to
+    rest = list(args)
+    if fmt is None:
+        if not rest or rest[0] not in FORMATS:
+            _usage(f"name the format first or with --to: {', '.join(FORMATS)}")
+        fmt, rest = rest[0], rest[1:]
+    elif fmt not in FORMATS:
+        _usage(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
+    _check_preset(rules)
+    if fmt == "game-sav":
+        if into is None:
+            _usage("game-sav needs --into SAVE (the save file to write into)")
+        if len(rest) != 1:
+            _usage("game-sav takes one record file: shengji export game-sav RECORD --into SAVE")
+        from .export.gamesav import run_command
+        raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
+                                     rules=rules))
+    fail("parquet export is not available yet")
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -503,14 +503,16 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
     if start == 0 and end is None:
         fmt = import_format(os.fspath(path), options)
         if fmt is not None:
+            from .importers import is_binary
             try:
-                text = Path(path).read_bytes().decode("utf-8")
+                raw = Path(path).read_bytes()
+                text = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
             except UnicodeDecodeError as exc:
                 return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
             except OSError as exc:
                 return FileResult(name, error=exc.strerror or str(exc))
             if on_bytes is not None:
-                on_bytes(len(text.encode("utf-8")))
+                on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
     try:
         return _lint_lines(_open_lines(os.fspath(path), start, end), name, options,
