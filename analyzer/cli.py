@@ -169,6 +169,10 @@ FROM_HELP = ("Read another program's log: fly, botzone, shengji-io-chat, 80fen-v
              "(detected; also the default for named files that are not .sjn).")
 
 
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
+                "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
+
+
 def log_format(text: str, path: str, source_format: str | None) -> str | None:
     """The importer to read ``text`` with (see ``analyzer.lint.import_format``), or None for SJN/JSON."""
     from . import lint as L
@@ -300,6 +304,8 @@ class _RichProgress:
 
   shengji lint --from botzone match.json
 
+  shengji lint corpus/ --cluster local:4        the same chunks as --jobs, on a Dask cluster
+
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
@@ -312,6 +318,7 @@ def lint(
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
     source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from . import lint as L
@@ -323,8 +330,17 @@ def lint(
     if mistakes and not L.mistakes_available():
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         options = L.LintOptions(options.rules, options.select, options.ignore, False)
-    progress = _RichProgress() if sys.stderr.isatty() else None
-    report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    if cluster is not None:
+        if jobs is not None:
+            _usage("--jobs and --cluster cannot be used together")
+        from . import cluster as C
+        try:
+            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
+        except C.ClusterError as exc:
+            fail(str(exc))
+    else:
+        progress = _RichProgress() if sys.stderr.isatty() else None
+        report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn files found under the given path(s)", err=True)
     findings = report.findings
