@@ -831,6 +831,9 @@ def export(
     dry_run: bool = typer.Option(False, "--dry-run", "-n", help="Show what would be written; write nothing."),
     record: int | None = typer.Option(None, "--record", "-r", min=1, help="game-sav: the record of the file to continue (1-based)."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="parquet: worker processes (default 1)."),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP),
+    source_format: str | None = typer.Option(None, "--from", help="parquet: " + FROM_HELP),
 ) -> None:
     """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
     from .export import FORMATS
@@ -851,7 +854,80 @@ def export(
         from .export.gamesav import run_command
         raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
                                      rules=rules))
-    fail("parquet export is not available yet")
+    if into is not None or dry_run or record is not None:
+        _usage("--into, --dry-run and --record are game-sav options")
+    if len(rest) < 2:
+        _usage("parquet takes a store directory and the files: shengji export parquet OUTDIR FILE...")
+    if jobs is not None and cluster is not None:
+        _usage("--jobs and --cluster cannot be used together")
+    from . import lint as L
+    try:
+        L.LintOptions(source_format=source_format).validate()
+    except L.LintUsageError as exc:
+        _usage(str(exc))
+    from .export.parquet import run_command
+    raise typer.Exit(run_command(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
+                                 source_format=source_format))
+
+
+# -- stats --------------------------------------------------------------------------------
+
+class StatsFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+@app.command(epilog="""Examples:
+
+  shengji stats store/                              every analysis, as tables
+
+  shengji stats store/ failed-throws --format csv
+
+  shengji stats store/ --format html -o stats.html  tables and the attackers' points chart
+
+  shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
+
+Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
+The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
+def stats(
+    store: str = typer.Argument(..., metavar="STORE", help="A store written by shengji export --to parquet."),
+    names: list[str] = typer.Argument(None, metavar="[ANALYSIS]...", help="Analyses to run (default: all)."),
+    fmt: StatsFormat = typer.Option(StatsFormat.table, "--format", "-f", help="Output format."),
+    sql: str | None = typer.Option(None, "--sql", help="Run this query against the store's tables instead."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+) -> None:
+    """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
+    from . import stats as St
+    from .store import StoreError
+    names = names or []
+    unknown = [n for n in names if n not in St.ANALYSES]
+    if unknown:
+        _usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
+    if sql is not None and names:
+        _usage("--sql runs instead of the named analyses: give one or the other")
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    try:
+        results = St.run(store, names, sql)
+    except StoreError as exc:
+        fail(str(exc))
+    if fmt == StatsFormat.table:
+        from . import render
+        if output in (None, "-"):
+            St.render_tables(render.make_console(), results)
+            return
+        import io
+        buf = io.StringIO()
+        St.render_tables(render.make_console(file=buf, color=False), results)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    text = {StatsFormat.csv: St.to_csv, StatsFormat.json: St.to_json}.get(fmt)
+    out = text(results) if text else St.to_html(results, store)
+    write_output(output, out, force=force)
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -58,7 +58,7 @@ class Address:
     address: str = ""
 
     @classmethod
-    def parse(cls, text: str) -> "Address":
+    def parse(cls, text: str) -> Address:
         t = (text or "").strip()
         if t == "local" or t.startswith("local:"):
             n = t[6:] if t.startswith("local:") else ""
@@ -91,7 +91,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
         try:
             cluster = distributed.LocalCluster(n_workers=addr.workers, threads_per_worker=1, processes=True,
                                                dashboard_address=None, silence_logs=logging.ERROR)
-        except Exception as exc:  # a port, a fork, a resource limit: one line, no traceback
+        except Exception as exc:  # noqa: BLE001 - a port, a fork, a limit: one line, no traceback  # a port, a fork, a resource limit: one line, no traceback
             raise ClusterError(f"cannot start a local cluster of {addr.workers} workers: {exc}") from None
         try:
             with distributed.Client(cluster) as client:
@@ -101,7 +101,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
         return
     try:
         client = distributed.Client(addr.address, timeout=CONNECT_TIMEOUT)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - timeouts, refused connections, bad addresses alike
         raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {exc}") from None
     try:
         yield client
@@ -113,7 +113,7 @@ def threads(client) -> int:
     """Worker threads of the cluster (at least 1): how many chunks run at once."""
     try:
         return max(1, sum(client.nthreads().values()))
-    except Exception:  # pragma: no cover - a scheduler that does not answer
+    except Exception:  # noqa: BLE001  # pragma: no cover - a scheduler that does not answer
         return 1
 
 
@@ -182,7 +182,13 @@ class ChunkProgress:
         if not sys.stderr.isatty():
             return
         from rich.console import Console
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
         self._progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
                                   TimeRemainingColumn(), console=Console(stderr=True), transient=True)
         self._progress.start()
