@@ -90,7 +90,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
     if addr.local:
         try:
             cluster = distributed.LocalCluster(n_workers=addr.workers, threads_per_worker=1, processes=True,
-                                               dashboard_address=None, silence_logs=logging.ERROR)
+                                               dashboard_address=":0", silence_logs=logging.ERROR)
         except Exception as exc:  # noqa: BLE001 - a port, a fork, a limit: one line, no traceback  # a port, a fork, a resource limit: one line, no traceback
             raise ClusterError(f"cannot start a local cluster of {addr.workers} workers: {exc}") from None
         try:
@@ -146,11 +146,13 @@ def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, 
         take_one()
 
 
-def lint_runner(client, *, on_chunk: Callable | None = None) -> Callable:
+def lint_runner(client, *, on_chunk: Callable | None = None, fn: Callable | None = None) -> Callable:
     """A ``runner`` for :func:`analyzer.lint.lint_paths` that runs its jobs on ``client``'s cluster.
 
-    ``on_chunk(job)`` is called as each chunk's findings come back (progress per chunk)."""
+    ``on_chunk(job)`` is called as each chunk's findings come back (progress per
+    chunk). ``fn(job, options)`` replaces the chunk function (tests wrap it)."""
     from . import lint as L
+    fn = fn or L._run_job
 
     def runner(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
         n = threads(client)
@@ -163,7 +165,7 @@ def lint_runner(client, *, on_chunk: Callable | None = None) -> Callable:
                 on_chunk(job)
 
         run_jobs(client, L.iter_jobs(files, sizes, options, n, results, stdin, chunk_bytes, split_bytes),
-                 L._run_job, (options,), on_result, in_flight=4 * n, key_prefix="shengji-lint")
+                 fn, (options,), on_result, in_flight=4 * n, key_prefix="shengji-lint")
     return runner
 
 

@@ -231,8 +231,8 @@ def points_chart(result: Result) -> str:
     top = max(n for _, n in data) or 1
     bar, gap, h, left, bottom = 22, 4, 220, 48, 40
     width = left + len(data) * (bar + gap) + 20
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h + bottom + 20}" '
-             f'role="img" aria-label="Attackers\' points: hands per 10-point step">',
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h + bottom + 20}" '
+              f'role="img" aria-label="Attackers\' points: hands per 10-point step">'),
              f'<line x1="{left}" y1="{h + 10}" x2="{width - 10}" y2="{h + 10}" stroke="#444"/>',
              f'<text x="4" y="20" font-size="11">{top}</text>',
              f'<text x="4" y="{h + 10}" font-size="11">0</text>']

@@ -316,17 +316,22 @@ def export_chunk(job, options: ExportOptions) -> dict:
                 first = False
                 records += 1
         else:
-            for record, parse_diags in iter_records(L._open_lines(job.path, job.start, job.end),
-                                                    start_line=job.start_line):
+            # the lint reader's line wrapper: it stops at bytes that are not UTF-8 and says why
+            lines = L._NoqaLines(L._open_lines(job.path, job.start, job.end), job.start_line)
+            for record, parse_diags in iter_records(lines, start_line=job.start_line):
                 if record is not None and not record.tags and not record.hands:
                     record = None
                 add_record(rows, record, parse_diags, job.display, rules=options.rules,
                            fallback_line=job.start_line)
                 records += record is not None
+            if lines.error is not None:
+                error = lines.error
     except UnicodeDecodeError as exc:
         error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
     except OSError as exc:
         error = exc.strerror or str(exc)
+    if error is not None:        # an unreadable file gives its error only (as lint does)
+        rows, records = Rows(), 0
     return {"tables": rows.tables(), "records": records, "error": error}
 
 
