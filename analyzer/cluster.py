@@ -132,6 +132,11 @@ def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, 
         job = pending.pop(fut.key)
         try:
             result = fut.result()
+        except Exception as exc:  # noqa: BLE001 - KilledWorker, a bug in a chunk: one line, no traceback
+            where = getattr(job, "display", "?")
+            part = f" (chunk {job.part + 1})" if getattr(job, "end", None) is not None or getattr(job, "part", 0) else ""
+            raise ClusterError(f"{where}{part} failed on the cluster after retries: "
+                               f"{type(exc).__name__}: {exc}") from None
         finally:
             fut.release()
         on_result(job, result)
@@ -223,9 +228,5 @@ def lint_on_cluster(paths, options, address: str, *, progress=None, **kwargs):
                 client, on_chunk=getattr(progress, "on_chunk", None)), **kwargs)
         except ClusterError:
             raise
-        except (OSError, RuntimeError, TimeoutError) as exc:
+        except (OSError, RuntimeError, TimeoutError) as exc:   # the scheduler went away
             raise ClusterError(f"the cluster run failed: {type(exc).__name__}: {exc}") from None
-        except Exception as exc:
-            if type(exc).__module__.startswith("distributed"):   # KilledWorker and friends
-                raise ClusterError(f"the cluster run failed: {type(exc).__name__}: {exc}") from None
-            raise

@@ -227,7 +227,11 @@ def points_chart(result: Result) -> str:
     if not result.rows:
         return "<p>No complete hands.</p>"
     i_from, i_n = result.columns.index("points_from"), result.columns.index("hands")
-    data = [(row[i_from], row[i_n]) for row in result.rows]
+    counts = {row[i_from]: row[i_n] for row in result.rows if row[i_from] is not None}
+    if not counts:
+        return "<p>No complete hands.</p>"
+    lo, hi = min(counts), max(counts)          # every step from the lowest to the highest, empty ones too
+    data = [(p, counts.get(p, 0)) for p in range(lo, hi + 10, 10)]
     top = max(n for _, n in data) or 1
     bar, gap, h, left, bottom = 22, 4, 220, 48, 40
     width = left + len(data) * (bar + gap) + 20

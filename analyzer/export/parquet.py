@@ -26,6 +26,8 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
                                                 on_chunk=progress.on_chunk)
                 except C.ClusterError as exc:
                     fail(str(exc))
+                except (RuntimeError, TimeoutError) as exc:       # the scheduler went away
+                    fail(f"the cluster run failed: {type(exc).__name__}: {exc}")
             else:
                 report = S.export_paths(files, outdir, options=options, jobs=jobs, on_chunk=progress.on_chunk)
         finally:

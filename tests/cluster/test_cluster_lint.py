@@ -176,3 +176,13 @@ def test_addresses(text, local, workers, address):
 def test_bad_addresses(text):
     with pytest.raises(C.ClusterError):
         C.Address.parse(text)
+
+
+def test_a_chunk_that_always_fails_is_one_clear_error(client, tmp_path):
+    paths = write_corpus(tmp_path, [[(3, "standard", 1, 0)]])
+
+    def boom(job, opts):
+        raise ValueError("engine bug")
+
+    with pytest.raises(C.ClusterError, match=r"f0\.sjn failed on the cluster after retries: ValueError: engine bug"):
+        L.lint_paths(paths, L.LintOptions(), runner=C.lint_runner(client, fn=boom))

@@ -191,3 +191,10 @@ def test_missing_extras_give_a_clear_message(monkeypatch, tmp_path):
     assert "pip install 'shengji[stats]'" in r.stderr
     r = run("lint", "--cluster", "local:1", str(tmp_path), code=2)
     assert "pip install 'shengji[cluster]'" in r.stderr
+
+
+def test_points_chart_shows_empty_steps():
+    r = St.Result("attacker-points", "Attackers' points", ["points_from", "hands", "share"],
+                  [(0, 3, 0.5), (40, 3, 0.5)])
+    svg = St.points_chart(r)
+    assert svg.count("<rect") == 5 and "10–19 points: 0 hands" in svg
