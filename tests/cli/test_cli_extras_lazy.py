@@ -22,3 +22,10 @@ def test_base_commands_do_not_import_the_extras():
         f"print(sorted(m for m in {EXTRAS!r} if m in sys.modules))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_python_m_analyzer_runs_only_as_main():
+    """A worker process spawned by --cluster local:N imports the parent's main module
+    as ``__mp_main__``: that must not run the command line again."""
+    import runpy
+    runpy.run_module("analyzer.__main__", run_name="__mp_main__")        # no SystemExit, no output
