@@ -851,11 +851,13 @@ def export(
             _usage("game-sav needs --into SAVE (the save file to write into)")
         if len(rest) != 1:
             _usage("game-sav takes one record file: shengji export game-sav RECORD --into SAVE")
+        if jobs is not None or cluster is not None or source_format is not None:
+            _usage("--jobs, --cluster and --from are parquet options")
         from .export.gamesav import run_command
         raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
                                      rules=rules))
-    if into is not None or dry_run or record is not None:
-        _usage("--into, --dry-run and --record are game-sav options")
+    if into is not None or dry_run or record is not None or force:
+        _usage("--into, --dry-run, --force and --record are game-sav options")
     if len(rest) < 2:
         _usage("parquet takes a store directory and the files: shengji export parquet OUTDIR FILE...")
     if jobs is not None and cluster is not None:

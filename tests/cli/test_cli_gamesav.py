@@ -135,3 +135,9 @@ def test_export_usage_errors(run_in, work):
     assert "name the format" in run_in("export", "continued97.sjn", "--into", "GAME.SAV", code=2).stderr
     run_in("export", "--to", "xls", "continued97.sjn", code=2)
     run_in("export", "game-sav", "a.sjn", "b.sjn", "--into", "GAME.SAV", code=2)
+
+
+def test_export_options_of_the_other_format_are_refused(run_in, work):
+    (work / "GAME.SAV").write_bytes(START)
+    r = run_in("export", "game-sav", "continued97.sjn", "--into", "GAME.SAV", "--jobs", "2", code=2)
+    assert "parquet options" in r.stderr and (work / "GAME.SAV").read_bytes() == START
