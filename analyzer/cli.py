@@ -137,6 +137,18 @@ def read_text(path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def read_bytes(path: str) -> bytes:
+    """A file's bytes (``-``: stdin), or exit 2 with a one-line message."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        fail(f"{path}: is a directory")
+    except OSError as exc:
+        fail(f"{path}: {exc.strerror or exc}")
+
+
 def is_json(text: str, path: str = "") -> bool:
     """JSON input by suffix, else by content (``{`` or a ``[`` array of objects)."""
     suffix = Path(path).suffix.lower()
@@ -155,6 +167,10 @@ def is_json(text: str, path: str = "") -> bool:
 
 FROM_HELP = ("Read another program's log: fly, botzone, shengji-io-chat, 80fen-v2, or auto "
              "(detected; also the default for named files that are not .sjn).")
+
+
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
+                "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
 
 
 def log_format(text: str, path: str, source_format: str | None) -> str | None:
@@ -264,8 +280,9 @@ def write_output(out: str | None, text: str, *, force: bool) -> None:
         fail(f"{out} exists; use --force to overwrite it")
     if p.is_dir():
         fail(f"{out} is a directory")
+    from .atomic import write_text_atomic
     try:
-        p.write_text(text, encoding="utf-8")
+        write_text_atomic(p, text)
     except OSError as exc:
         fail(f"cannot write {out}: {exc.strerror or exc}")
 
@@ -329,6 +346,8 @@ class _RichProgress:
 
   shengji lint --from botzone match.json
 
+  shengji lint corpus/ --cluster local:4        the same chunks as --jobs, on a Dask cluster
+
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
@@ -341,6 +360,7 @@ def lint(
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
     source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from . import lint as L
@@ -352,8 +372,17 @@ def lint(
     if mistakes and not L.mistakes_available():
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         options = L.LintOptions(options.rules, options.select, options.ignore, False)
-    progress = _RichProgress() if sys.stderr.isatty() else None
-    report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    if cluster is not None:
+        if jobs is not None:
+            _usage("--jobs and --cluster cannot be used together")
+        from . import cluster as C
+        try:
+            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
+        except C.ClusterError as exc:
+            fail(str(exc))
+    else:
+        progress = _RichProgress() if sys.stderr.isatty() else None
+        report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
     findings = report.findings
@@ -891,13 +920,16 @@ def annotate(
 
   shengji import auto chat.txt              detect the format from the content
 
+  shengji import game-sav GAME.SAV -o match.sjn   start a record from the 1997 Tractor game's save
+
 Formats: fly (shengji.fly.dev JSONL room logs), botzone (Botzone Tractor match logs),
-shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON).
+shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON),
+game-sav (the 1997 Tractor game's GAME.SAV: its levels and dealer, never detected: name it).
 Findings about the log (unreadable parts, unknown events, claims the rules contradict)
 are printed to stderr with their position in the log.
 Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
 def import_(
-    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2 or auto."),
+    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2, game-sav or auto."),
     files: list[str] = typer.Argument(..., metavar="FILE...", help="Log files (- for stdin)."),
     output: str | None = typer.Option(None, "--output", "-o", help="Write the SJN here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
@@ -906,15 +938,22 @@ def import_(
     """Convert other programs' game logs to SJN."""
     from notation import write
 
-    from .importers import detect_format, format_name, import_text
+    from .importers import FORMATS, detect_format, format_name, import_text, is_binary
     if fmt != "auto" and format_name(fmt) is None:
-        _usage(f"unknown log format {fmt!r}; known: auto, fly, botzone, shengji-io-chat, 80fen-v2")
+        _usage(f"unknown log format {fmt!r}; known: auto, {', '.join(FORMATS)}")
     if output not in (None, "-") and Path(output).exists() and not force:
         fail(f"{output} exists; use --force to overwrite it")
     records, errors = [], False
     for path in files:
-        text = read_text(path)
         name = "<stdin>" if path == "-" else path
+        if fmt != "auto" and is_binary(fmt):            # game-sav: the file's bytes, not text
+            got, diags = import_text(format_name(fmt), read_bytes(path), source=name)
+            for d in diags:
+                typer.echo(_diag_line(name, d), err=True)
+                errors = errors or d.severity == "error"
+            records.extend(got)
+            continue
+        text = read_text(path)
         chosen = format_name(fmt) if fmt != "auto" else detect_format(text, path)
         if chosen is None:
             fail(f"{name}: the log format cannot be told from its content; name it (see --help)")
@@ -928,6 +967,130 @@ def import_(
     text = write(records, unicode=unicode)
     write_output(output, text if text.endswith("\n") else text + "\n", force=force)
     raise typer.Exit(1 if errors else 0)
+
+
+# -- export -------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji export game-sav match.sjn --into GAME.SAV --dry-run   the bytes before and after
+
+  shengji export game-sav match.sjn --into GAME.SAV             continue the match in the 1997 game
+
+  shengji export --to parquet store/ games/                       tables for shengji stats
+
+The format comes first (game-sav, parquet) or as --to FORMAT; the rest are its arguments.
+game-sav: RECORD --into SAVE writes the levels and the next dealer after the record's last
+hand into bytes 0-2 of the save, atomically, and nothing else; it refuses (exit 1) when the
+save does not hold the record's start (unless --force), when the last hand is incomplete, or
+when the levels cannot be written in the save.""")
+def export(
+    args: list[str] = typer.Argument(..., metavar="[FORMAT] ARG...", help="The format (unless --to), then its arguments: game-sav RECORD; parquet OUTDIR FILE..."),
+    to: str | None = typer.Option(None, "--to", help="The format: game-sav or parquet."),
+    into: str | None = typer.Option(None, "--into", help="game-sav: the save file to write into (changed in place)."),
+    force: bool = typer.Option(False, "--force", help="game-sav: write even when the save does not hold the record's start."),
+    dry_run: bool = typer.Option(False, "--dry-run", "-n", help="Show what would be written; write nothing."),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, help="game-sav: the record of the file to continue (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="parquet: worker processes (default 1)."),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP),
+    source_format: str | None = typer.Option(None, "--from", help="parquet: " + FROM_HELP),
+) -> None:
+    """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
+    from .export import FORMATS
+    fmt = to
+    rest = list(args)
+    if fmt is None:
+        if not rest or rest[0] not in FORMATS:
+            _usage(f"name the format first or with --to: {', '.join(FORMATS)}")
+        fmt, rest = rest[0], rest[1:]
+    elif fmt not in FORMATS:
+        _usage(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
+    _check_preset(rules)
+    if fmt == "game-sav":
+        if into is None:
+            _usage("game-sav needs --into SAVE (the save file to write into)")
+        if len(rest) != 1:
+            _usage("game-sav takes one record file: shengji export game-sav RECORD --into SAVE")
+        if jobs is not None or cluster is not None or source_format is not None:
+            _usage("--jobs, --cluster and --from are parquet options")
+        from .export.gamesav import run_command
+        raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
+                                     rules=rules))
+    if into is not None or dry_run or record is not None or force:
+        _usage("--into, --dry-run, --force and --record are game-sav options")
+    if len(rest) < 2:
+        _usage("parquet takes a store directory and the files: shengji export parquet OUTDIR FILE...")
+    if jobs is not None and cluster is not None:
+        _usage("--jobs and --cluster cannot be used together")
+    from . import lint as L
+    try:
+        L.LintOptions(source_format=source_format).validate()
+    except L.LintUsageError as exc:
+        _usage(str(exc))
+    from .export.parquet import run_command
+    raise typer.Exit(run_command(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
+                                 source_format=source_format))
+
+
+# -- stats --------------------------------------------------------------------------------
+
+class StatsFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+@app.command(epilog="""Examples:
+
+  shengji stats store/                              every analysis, as tables
+
+  shengji stats store/ failed-throws --format csv
+
+  shengji stats store/ --format html -o stats.html  tables and the attackers' points chart
+
+  shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
+
+Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
+The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
+def stats(
+    store: str = typer.Argument(..., metavar="STORE", help="A store written by shengji export --to parquet."),
+    names: list[str] = typer.Argument(None, metavar="[ANALYSIS]...", help="Analyses to run (default: all)."),
+    fmt: StatsFormat = typer.Option(StatsFormat.table, "--format", "-f", help="Output format."),
+    sql: str | None = typer.Option(None, "--sql", help="Run this query against the store's tables instead."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+) -> None:
+    """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
+    from . import stats as St
+    from .store import StoreError
+    names = names or []
+    unknown = [n for n in names if n not in St.ANALYSES]
+    if unknown:
+        _usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
+    if sql is not None and names:
+        _usage("--sql runs instead of the named analyses: give one or the other")
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    try:
+        results = St.run(store, names, sql)
+    except StoreError as exc:
+        fail(str(exc))
+    if fmt == StatsFormat.table:
+        from . import render
+        if output in (None, "-"):
+            St.render_tables(render.make_console(), results)
+            return
+        import io
+        buf = io.StringIO()
+        St.render_tables(render.make_console(file=buf, color=False), results)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    text = {StatsFormat.csv: St.to_csv, StatsFormat.json: St.to_json}.get(fmt)
+    out = text(results) if text else St.to_html(results, store)
+    write_output(output, out, force=force)
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -518,14 +518,16 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
     if start == 0 and end is None:
         fmt = import_format(os.fspath(path), options)
         if fmt is not None:
+            from .importers import is_binary
             try:
-                text = Path(path).read_bytes().decode("utf-8")
+                raw = Path(path).read_bytes()
+                text = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
             except UnicodeDecodeError as exc:
                 return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
             except OSError as exc:
                 return FileResult(name, error=exc.strerror or str(exc))
             if on_bytes is not None:
-                on_bytes(len(text.encode("utf-8")))
+                on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
     try:
         return _lint_lines(_open_lines(os.fspath(path), start, end), name, options,
@@ -716,14 +718,16 @@ def _merge(parts: list[FileResult]) -> FileResult:
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: "Progress | None" = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-               min_parallel_bytes: int = MIN_PARALLEL_BYTES) -> LintReport:
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable | None = None) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
     ``jobs`` defaults to every core; with more than one (and at least
     ``min_parallel_bytes`` of input), files (and record chunks of files of at
     least ``split_bytes``) run in worker processes.
     ``progress`` receives ``start(total_bytes)``, ``advance(nbytes)`` and
-    ``stop()`` calls (see :class:`Progress`).
+    ``stop()`` calls (see :class:`Progress`). ``runner`` replaces the worker
+    processes (same signature as ``_lint_parallel``; :mod:`analyzer.cluster`
+    gives one that runs the same jobs on a Dask cluster, always used).
     """
     options.validate()
     files, missing = expand_paths(paths)
@@ -741,8 +745,8 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
-    parallel = (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
-                and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
+    parallel = runner is not None or (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
+                                      and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
     results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
     try:
         if not parallel:
@@ -753,8 +757,8 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
                 else:
                     results[i][0] = lint_file(p, options, display=display, on_bytes=on_bytes)
         else:
-            _lint_parallel(files, sizes, options, jobs, results, stdin, progress,
-                           chunk_bytes, split_bytes)
+            (runner or _lint_parallel)(files, sizes, options, jobs, results, stdin, progress,
+                                       chunk_bytes, split_bytes)
     finally:
         if progress is not None:
             progress.stop()
@@ -812,34 +816,40 @@ def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_
                 progress.advance(job.size)
 
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        def submit(job: _Job) -> None:
+        for job in iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes, split_bytes):
             # keep a bounded number of jobs in flight: a huge file is split as it is read
             while len(pending) >= 4 * jobs:
                 collect(True)
             pending[pool.submit(_run_job, job, options)] = job
-
-        for i, (p, display) in enumerate(files):
-            if p == STDIN:
-                source = stdin if stdin is not None else sys.stdin
-                results[i][0] = _lint_stdin(source, display, options)
-                continue
-            size = sizes.get(i, 0)
-            if size >= split_bytes and import_format(p, options) is None:
-                try:
-                    chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
-                    for k, (start, end, line) in enumerate(split_file(p, chunk)):
-                        n = (end if end is not None else size) - start
-                        submit(_Job(i, k, p, display, start, end, line, max(n, 0)))
-                        collect(False)
-                    continue
-                except OSError as exc:
-                    # reading failed midway: part -1 sorts first, and _merge keeps only the error
-                    results[i][-1] = FileResult(display, error=exc.strerror or str(exc))
-                    continue
-            submit(_Job(i, 0, p, display, 0, None, 1, size))
             collect(False)
         while pending:
             collect(True)
+
+
+def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYTES,
+              split_bytes=SPLIT_BYTES) -> Iterator[_Job]:
+    """The work units of a parallel run, in input order: one per file, or record
+    chunks (:func:`split_file`) of a file of at least ``split_bytes``, about 4 per
+    worker. Standard input is linted here and files that fail midway are put in
+    ``results`` directly. Shared by ``--jobs`` and ``--cluster`` (analyzer.cluster)."""
+    for i, (p, display) in enumerate(files):
+        if p == STDIN:
+            source = stdin if stdin is not None else sys.stdin
+            results[i][0] = _lint_stdin(source, display, options)
+            continue
+        size = sizes.get(i, 0)
+        if size >= split_bytes and import_format(p, options) is None:
+            try:
+                chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
+                for k, (start, end, line) in enumerate(split_file(p, chunk)):
+                    n = (end if end is not None else size) - start
+                    yield _Job(i, k, p, display, start, end, line, max(n, 0))
+                continue
+            except OSError as exc:
+                # reading failed midway: part -1 sorts first, and _merge keeps only the error
+                results[i][-1] = FileResult(display, error=exc.strerror or str(exc))
+                continue
+        yield _Job(i, 0, p, display, 0, None, 1, size)
 
 
 class Progress:
@@ -955,4 +965,4 @@ __all__ = ["Finding", "FileResult", "LintReport", "LintOptions", "LintUsageError
            "lint_text", "lint_text_result", "lint_file", "lint_paths", "expand_paths", "split_file",
            "parse_codes", "selected", "noqa_codes", "noqa_map", "silenced", "summary_line",
            "to_json", "to_sarif", "to_github", "to_text", "mistakes_available", "default_jobs",
-           "record_diagnostics", "mistake_hook", "FORMATS", "STDIN"]
+           "record_diagnostics", "mistake_hook", "FORMATS", "STDIN", "iter_jobs"]

@@ -125,6 +125,10 @@ CODES: dict[str, CodeInfo] = {
     "SJ703": CodeInfo("import-bad-card", ERROR, "a card id or spelling out of range; skipped"),
     "SJ704": CodeInfo("import-claim-differs", ERROR, "what the log states (winner, points) differs from the rules"),
     "SJ705": CodeInfo("import-bad-event", ERROR, "an event of the log is malformed or contradicts the rest of the log (missing field, impossible seat, deal or trick that does not add up); skipped or repaired as the message says"),
+    # -- SJ71x: the 1997 Tractor game's save file (GAME.SAV, importer game-sav) --
+    "SJ710": CodeInfo("save-too-short", ERROR, "the save file ends before the three bytes that hold the levels and the dealer"),
+    "SJ711": CodeInfo("save-bad-level", ERROR, "a level byte of the save holds a value the game does not use for a level"),
+    "SJ712": CodeInfo("save-bad-dealer", ERROR, "the dealer byte of the save holds a value that is not a seat"),
 }
 
 
