@@ -29,39 +29,104 @@ from replay.diagnostics import Diagnostic
 
 from . import endgame, feeding, kitty, throws  # noqa: F401  (register the rules)
 from .annotate import annotate, comment_text
-from .base import (ENDGAME_TRICKS, MIN_COST, RULES, SEARCH_BUDGET, HandContext, Mistake, Rule, band,
-                   run_rules)
+from typing import NamedTuple
+
+from .base import (ENDGAME_TRICKS, MIN_COST, PRIORITY, RULES, SEARCH_BUDGET, WINDOW_CODE, HandContext, Mistake,
+                   Rule, band, make, run_rules, selected)
+from .summary import HandReview, hand_review, summarize
 
 
-def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-           record=None, search_budget: int | None = SEARCH_BUDGET) -> list[Mistake]:
-    """Every mistake of every hand of ``match_result`` (a :class:`replay.game.MatchResult`).
+class Findings(list):
+    """The findings of :func:`find_mistakes` (a list of :class:`Mistake`)
+    with the review's ``summary`` (:func:`analyzer.mistakes.summary.summarize`)."""
 
-    ``endgame_tricks``: the last K tricks of each hand are solved exactly
-    (SJ602, SJ606's cost, SJ610); 0 turns the search off. ``select``: codes
-    or code prefixes to run (``["SJ604", "SJ61"]``), None for all. ``record``:
-    the replayed record, used to place SJ603 on its ``bury`` line.
-    ``search_budget``: nodes one search question may visit; a hand whose
-    K-trick endgame needs more is searched over fewer tricks (None: no limit).
-    """
+    summary: dict | None = None
+
+
+class Review(NamedTuple):
+    findings: list[Mistake]
+    hands: list[HandReview]
+
+    @property
+    def summary(self) -> dict:
+        return summarize(self.findings, self.hands)
+
+
+def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+                 record=None, search_budget: int | None = SEARCH_BUDGET) -> Review:
+    """:func:`review` with what each hand's review covered (:class:`HandReview`:
+    the window searched, the evaluation over the tricks, decisions judged)."""
     select = list(select) if select is not None else None
     out: list[Mistake] = []
+    hands: list[HandReview] = []
     for hand in match_result.hands:
         node = None
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]
         ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks,
                           search_budget=search_budget, match=match_result)
-        out.extend(run_rules(ctx, select))
+        out.extend(one_per_play(run_rules(ctx, select)))
+        hr = hand_review(ctx, ctx.endgame_tricks)
+        hands.append(hr)
+        if hr.budget_cut and selected(WINDOW_CODE, select):
+            out.append(window_note(ctx, hr, search_budget))
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
-    return out
+    return Review(out, hands)
+
+
+def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+           record=None, search_budget: int | None = SEARCH_BUDGET) -> list[Mistake]:
+    """Every finding of every hand of ``match_result`` (a :class:`replay.game.MatchResult`),
+    at most one per play.
+
+    ``endgame_tricks``: the last K tricks of each hand are solved exactly
+    and, there, the search decides every verdict and cost; 0 turns the
+    search off. ``select``: codes or code prefixes to run (``["SJ604",
+    "SJ61"]``), None for all. ``record``: the replayed record, used to place
+    SJ603 on its ``bury`` line. ``search_budget``: nodes one hand's searches
+    may visit; a hand whose K-trick endgame needs more is searched over fewer
+    tricks, and an SJ690 note says so (None: no limit).
+    """
+    return review_match(match_result, endgame_tricks=endgame_tricks, select=select, record=record,
+                        search_budget=search_budget).findings
+
+
+def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
+    """One finding per play (and per bury): when several rules flag the same
+    play, the most specific pattern's finding is kept (:data:`PRIORITY`);
+    inside the searched window they all carry the same exact cost."""
+    best: dict[tuple, Mistake] = {}
+    rank = {c: i for i, c in enumerate(PRIORITY)}
+    order: list[tuple] = []
+    for f in findings:
+        key = (f.hand, f.trick, f.seat, f.target)
+        if key not in best:
+            order.append(key)
+            best[key] = f
+        elif rank.get(f.code, 99) < rank.get(best[key].code, 99):
+            best[key] = f
+    return [best[k] for k in order]
+
+
+def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake:
+    """SJ690: the node budget cut the searched window short of what was asked."""
+    h = ctx.hand
+    got = f"the last {hr.window} of the {hr.requested} tricks asked" if hr.window else "none of the tricks asked"
+    text = (f"hand {h.number}: the node budget ({budget} nodes) let the exact search cover {got}; "
+            f"earlier plays were judged by the pattern rules only")
+    return make(WINDOW_CODE, text, ctx=ctx, span=h.span, trick=None, seat=None, cost=0, target="hand",
+                show_cost=True)
 
 
 def find_mistakes(record, match_result) -> list[Diagnostic]:
     """The hook ``shengji lint --mistakes`` and ``shengji report --mistakes``
-    call: :func:`review` with the record (default options)."""
-    return list(review(match_result, record=record))
+    call: :func:`review` with the record (default options). The list also
+    carries the player summary (``.summary``)."""
+    rv = review_match(match_result, record=record)
+    out = Findings(rv.findings)
+    out.summary = rv.summary
+    return out
 
 
-__all__ = ["review", "find_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
+__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
            "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]
