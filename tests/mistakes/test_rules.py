@@ -302,3 +302,65 @@ def test_recorded_plays_never_beat_best_play(rules, seed):
         assert ctx.play_value(last, 3) == (hand.tricks[-1].points + hand.kitty_points
                                            if hand.tricks[-1].to_attackers else 0)
     assert checked
+
+
+# -- false findings of the pattern rules (the search overrules them) ---------------------------
+
+#: S feeds ♣5 to W's certain ♣K holding ♣4, but S's clubs all fall to W anyway: W leads ♣Q
+#: next and S's last club goes there. Old rule: "inaccuracy (5 points)"; the truth: nothing lost.
+FALLS_ANYWAY = [["N: D3", "W: DA", "S: D4", "E: D6"], ["W: CK", "S: C5", "E: C6", "N: C3"],
+                ["W: CQ", "S: C4", "E: C7", "N: C8"], ["W: S3", "S: S4", "E: S6", "N: SA"]]
+#: 4 cards per seat with two decks
+FOUR = {"kitty_size": 92}
+
+#: S keeps ♣10 back from N's certain ♣A (plays ♣4) and later discards it to W's ♠K: the
+#: old SJ605 charged 10 points. But the ♣10 is S's winner over E's ♣8: giving it to N in
+#: trick 1 would have let E's ♣8 take the next club trick, which loses more.
+WITHHELD_WINNER = [["N: CA", "W: C3", "S: C4", "E: C6"], ["N: S3", "W: SK", "S: C10", "E: C8"],
+                   ["W: DK", "S: D3", "E: D4", "N: C5"]]
+
+
+@pytest.mark.parametrize("K,want", [(6, []), (0, [])], ids=["searched", "heuristic"])
+def test_a_feed_that_falls_anyway_is_no_mistake(K, want):
+    rec, match = replayed(FALLS_ANYWAY, **FOUR)
+    assert not [d for d in match.diagnostics if d.severity == "error"]
+    assert [(f.trick, f.seat) for f in review(match, endgame_tricks=K) if f.code == "SJ604"] == want
+
+
+def test_a_feed_that_does_not_fall_anyway_is_still_reported_outside_the_window():
+    # the same feed, but the ♣4 S kept went to N's trick 2: feeding ♣5 did cost 5
+    tricks = [["N: D3", "W: DA", "S: D4", "E: D6"], ["W: CK", "S: C5", "E: C6", "N: C3"],
+              ["W: S3", "S: S4", "E: S6", "N: SA"], ["N: CQ", "W: D7", "S: C4", "E: C7"]]
+    rec, match = replayed(tricks, **FOUR)
+    assert not [d for d in match.diagnostics if d.severity == "error"]
+    got = [f for f in review(match, endgame_tricks=0) if f.code == "SJ604"]
+    assert [(f.trick, f.seat, f.cost) for f in got] == [(2, "S", 5)]
+
+
+def test_a_withheld_winner_is_no_mistake_when_searched():
+    rec, match = replayed(WITHHELD_WINNER, **THREE)
+    assert not [d for d in match.diagnostics if d.severity == "error"]
+    # the pattern rule alone (no search) still blames trick 1 …
+    assert [(f.trick, f.seat) for f in review(match, endgame_tricks=0, select=["SJ605"])] == [(1, "S")]
+    # … the search does not: following that advice (♣10 to N) loses more
+    searched = review(match, endgame_tricks=6)
+    assert not [f for f in searched if f.trick == 1 and f.seat == "S"]
+    from analyzer.mistakes.base import HandContext
+    ctx = HandContext(match.hands[0], endgame_tricks=6)
+    from analyzer.search import position
+    t = match.hands[0].tricks[0]
+    pos = position(t.hands_before, t.leader, [p.cards for p in t.plays[:2]])
+    s = ctx.solver()
+    assert s.play_value(pos, tuple(C("C10"))) > s.play_value(pos, tuple(C("C4")))  # more for the attackers
+    # the real mistakes are N's leads (♣5 first lets S's ♣10 beat E's ♣8); S is never blamed
+    assert [(f.trick, f.seat) for f in searched if f.band != "note"] == [(1, "N"), (2, "N")]
+
+
+def test_one_finding_per_play():
+    # N's ♥A lead gives up the last trick (SJ602) and loses points (SJ610): one finding
+    tricks = [["N: HA", "W: S4", "S: S6", "E: S8"], ["N: S3", "W: SA", "S: S7", "E: S9"]]
+    rec, match = replayed(tricks, **TWO)
+    got = review(match, record=rec)
+    keys = [(f.trick, f.seat, f.target) for f in got]
+    assert len(keys) == len(set(keys))
+    assert [f.code for f in got if f.trick == 1 and f.seat == "N"] == ["SJ602"]
