@@ -458,7 +458,7 @@ def report(
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L.mistake_hook()
+            annotate = L.mistake_hook(L.REVIEW_ENTRY)
     if is_json(text, file) or log_format(text, file, source_format) is not None:
         records, diags = load_records(text, file, source_format)
         for d in diags:

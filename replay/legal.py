@@ -335,3 +335,18 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     low = min(follows, key=lambda p: sum(POINTS[c] for c in p))
     high = max(follows, key=lambda p: sum(POINTS[c] for c in p))
     return tuple(low), tuple(high)
+
+
+def shown_void(lead: Sequence[int], play: Sequence[int], order: Order) -> int | None:
+    """The effective suit a follow shows its player to be out of, or None.
+
+    A follower must play as many cards of the led suit as they hold, up to
+    the lead's size (RULES §6); a follow with fewer cards of that suit than
+    the lead shows the player held no more of it. Used to sample the hidden
+    hands consistent with what a player has seen.
+    """
+    suit = lead_suit(lead, order)
+    if suit is None:
+        return None
+    eff = order.eff
+    return suit if sum(1 for c in play if eff[c] == suit) < len(lead) else None

@@ -27,12 +27,13 @@ from collections.abc import Iterable
 
 from replay.diagnostics import Diagnostic
 
-from . import endgame, feeding, kitty, throws  # noqa: F401  (register the rules)
+from . import endgame, feeding, kitty, leads, throws  # noqa: F401  (register the rules)
 from .annotate import annotate, comment_text
 from typing import NamedTuple
 
 from .base import (ENDGAME_TRICKS, MIN_COST, PRIORITY, RULES, SEARCH_BUDGET, WINDOW_CODE, HandContext, Mistake,
                    Rule, band, make, run_rules, selected)
+from .pov import POV_BUDGET, SAMPLES, mark
 from .summary import HandReview, hand_review, summarize
 
 
@@ -53,7 +54,8 @@ class Review(NamedTuple):
 
 
 def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-                 record=None, search_budget: int | None = SEARCH_BUDGET) -> Review:
+                 record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+                 pov_budget: int = POV_BUDGET) -> Review:
     """:func:`review` with what each hand's review covered (:class:`HandReview`:
     the window searched, the evaluation over the tricks, decisions judged)."""
     select = list(select) if select is not None else None
@@ -64,8 +66,9 @@ def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: 
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]
         ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks,
-                          search_budget=search_budget, match=match_result)
-        out.extend(one_per_play(run_rules(ctx, select)))
+                          search_budget=search_budget, match=match_result, samples=samples,
+                          pov_budget=pov_budget)
+        out.extend(from_players_view(ctx, one_per_play(run_rules(ctx, select))))
         hr = hand_review(ctx, ctx.endgame_tricks)
         hands.append(hr)
         if hr.budget_cut and selected(WINDOW_CODE, select):
@@ -75,7 +78,8 @@ def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: 
 
 
 def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-           record=None, search_budget: int | None = SEARCH_BUDGET) -> list[Mistake]:
+           record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+           pov_budget: int = POV_BUDGET) -> list[Mistake]:
     """Every finding of every hand of ``match_result`` (a :class:`replay.game.MatchResult`),
     at most one per play.
 
@@ -85,10 +89,29 @@ def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterab
     "SJ61"]``), None for all. ``record``: the replayed record, used to place
     SJ603 on its ``bury`` line. ``search_budget``: nodes one hand's searches
     may visit; a hand whose K-trick endgame needs more is searched over fewer
-    tricks, and an SJ690 note says so (None: no limit).
+    tricks, and an SJ690 note says so (None: no limit). ``samples``: hidden
+    deals sampled per decision judged from the player's own view (0: none;
+    see :mod:`analyzer.mistakes.pov`), within ``pov_budget`` nodes per hand.
     """
     return review_match(match_result, endgame_tricks=endgame_tricks, select=select, record=record,
-                        search_budget=search_budget).findings
+                        search_budget=search_budget, samples=samples, pov_budget=pov_budget).findings
+
+
+def from_players_view(ctx: HandContext, findings: list[Mistake]) -> list[Mistake]:
+    """Each mistake on a play inside the searched window judged again from
+    its player's point of view (:func:`analyzer.mistakes.pov.mark`)."""
+    if ctx.samples <= 0:
+        return findings
+    out = []
+    for f in findings:
+        if (f.target == "play" and f.trick is not None and f.band != "note" and f.hidden is None
+                and ctx.in_window(f.trick - 1)):
+            t = ctx.hand.tricks[f.trick - 1]
+            k = next((i for i, p in enumerate(t.plays) if p.seat == f.seat), None)
+            if k is not None:
+                f = mark(ctx, f, f.trick - 1, k)
+        out.append(f)
+    return out
 
 
 def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
@@ -119,14 +142,24 @@ def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake
 
 
 def find_mistakes(record, match_result) -> list[Diagnostic]:
-    """The hook ``shengji lint --mistakes`` and ``shengji report --mistakes``
-    call: :func:`review` with the record (default options). The list also
-    carries the player summary (``.summary``)."""
+    """The hook ``shengji lint --mistakes`` calls: the fast pass (exact
+    endgame search and the pattern rules; no sampling of hidden hands). The
+    list also carries the player summary (``.summary``)."""
+    rv = review_match(match_result, record=record, samples=0)
+    out = Findings(rv.findings)
+    out.summary = rv.summary
+    return out
+
+
+def review_mistakes(record, match_result) -> list[Diagnostic]:
+    """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
+    plus the decisions judged from the player's own view (SJ611, and the
+    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`)."""
     rv = review_match(match_result, record=record)
     out = Findings(rv.findings)
     out.summary = rv.summary
     return out
 
 
-__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
+__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
            "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]

@@ -33,7 +33,7 @@ MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
 #: specific pattern first, SJ610 (the bare search verdict) last
 #: the note a hand gets when the node budget cut its searched window short
 WINDOW_CODE = "SJ690"
-PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ610")
+PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
 #: default number of last tricks searched exactly (SJ602, SJ606, SJ610)
 ENDGAME_TRICKS = 4
 #: default node budget of one hand's endgame searches (a few hundredths of a
@@ -72,6 +72,9 @@ class Mistake(Diagnostic):
     band: str = ""
     level_change: str | None = None
     best: tuple[int, ...] | None = None
+    #: judged from the player's own point of view (sampled hidden hands): True when
+    #: the loss needed the hidden cards, False when it did not, None when not judged
+    hidden: bool | None = None
 
 
 # -- the registry ----------------------------------------------------------------------
@@ -157,7 +160,8 @@ class HandContext:
     and only when a rule asks."""
 
     def __init__(self, hand, *, record_hand=None, endgame_tricks: int = ENDGAME_TRICKS,
-                 search_budget: int | None = SEARCH_BUDGET, match=None) -> None:
+                 search_budget: int | None = SEARCH_BUDGET, match=None, samples: int = 0,
+                 pov_budget: int = 0) -> None:
         self.hand = hand
         self.match = match
         self.record_hand = record_hand
@@ -169,6 +173,10 @@ class HandContext:
         self.dealers = team_of(hand.dealer) if hand.dealer else None
         self.attackers = other_team(self.dealers) if self.dealers else None
         self._solvers: dict[str, Solver] = {}
+        #: hidden deals sampled per decision judged from the player's view (analyzer.mistakes.pov)
+        self.samples = samples
+        #: nodes left for those searches in this hand
+        self.pov_pool = pov_budget
         self._pool = float("inf") if search_budget is None else search_budget
         self._window: int | None = None
         self._values: dict[tuple[str, int, int], int] = {}
@@ -450,7 +458,7 @@ def outcome_text(o, dealers: str) -> str:
 
 def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: int | None,
          seat: str | None, cost: int, level_change: str | None = None, target: str = "play",
-         best: tuple[int, ...] | None = None, show_cost: bool = True) -> Mistake:
+         best: tuple[int, ...] | None = None, show_cost: bool = True, hidden: bool | None = None) -> Mistake:
     """A finding with the band and cost written at the head of its message."""
     b = band(cost, level_change is not None)
     if not show_cost:
@@ -463,7 +471,7 @@ def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: in
         head += f", level outcome: {level_change}"
     s = span or Span()
     return Mistake(code, f"{head}: {text}", s.line, s.column, s.end_line, s.end_column, INFO,
-                   ctx.hand.number, trick, seat, target, cost, b, level_change, best)
+                   ctx.hand.number, trick, seat, target, cost, b, level_change, best, hidden)
 
 
 def run_rules(ctx: HandContext, select: Iterable[str] | None) -> Iterator[Mistake]:

@@ -109,6 +109,12 @@ class RiskyBury(Rule):
     the play being the same.
 
     Cost: (points buried − points of that alternative) × the multiplier.
+    From the burier's own view: at the start of the searched endgame (the
+    earliest point the hand can be solved), the hidden hands are sampled
+    consistently with what the burier has seen and each deal is solved for
+    "can the attackers take the last trick?"; when the saving times that
+    share is under 5 points the finding is marked as needing the hidden
+    cards.
     Reported on the `bury` line when the record is given (`find_mistakes`),
     else at the hand.
     """
@@ -150,8 +156,29 @@ class RiskyBury(Rule):
             swap = f"keeping {cards_text(kept, order)} and burying {cards_text(instead, order)} instead"
             what = "a point-free bury" if alt_pts == 0 else f"the least-points bury ({alt_pts} points)"
             text += f"{what}, {swap}, would have saved {saved}"
+        hidden = None
+        start = ctx.window_start if ctx.samples > 0 and ctx.searchable else None
+        if start is not None:
+            # from the burier's own view when the endgame began: how likely was the
+            # last trick (and the kitty) to be lost? (sampled hidden hands, solved)
+            from .pov import average_value
+            got = average_value(ctx, seat, start, 0, "last_trick")
+            if got is not None:
+                share, solved, _ = got
+                expected = saved * share
+                lost_in = round(share * solved)
+                if expected < MIN_COST:
+                    hidden = True
+                    text += (f" [needed the hidden cards: from what {seat} could see when the searched endgame "
+                             f"began (trick {start + 1}), the attackers could take the last trick in {lost_in} of "
+                             f"{solved} sampled deals]")
+                else:
+                    hidden = False
+                    text += (f" [from {seat}'s own view when the searched endgame began (trick {start + 1}), the "
+                             f"attackers could take the last trick in {lost_in} of {solved} sampled deals: "
+                             f"about {int(expected)} points at risk]")
         yield make(self.code, text, ctx=ctx, span=span, trick=None, seat=seat, cost=saved, level_change=change,
-                   target="bury", best=alt)
+                   target="bury", best=alt, hidden=hidden)
 
     @staticmethod
     def _least_points_bury(ctx: HandContext, seat: str, buried: tuple[int, ...]) -> tuple[int, ...] | None:

@@ -231,7 +231,7 @@ def test_no_search_rules_on_a_hand_with_errors():
 # -- registry, bands, API ---------------------------------------------------------------------
 
 def test_registry():
-    assert list(RULES) == ["SJ601", "SJ602", "SJ603", "SJ604", "SJ605", "SJ606", "SJ610"]
+    assert list(RULES) == ["SJ601", "SJ602", "SJ603", "SJ604", "SJ605", "SJ606", "SJ610", "SJ611"]
     for code, r in RULES.items():
         assert r.code == code and r.name == CODES[code].name and CODES[code].severity == "info"
         assert len(r.doc()) > 200 and "Better play" in r.doc() and r.summary()

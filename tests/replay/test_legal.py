@@ -41,3 +41,19 @@ def test_beating_follow(plays, holding, expect, source):
 def test_follow_extremes(lead, holding, low, high, source):
     lo, hi = follow_extremes(C(lead), Counter(C(holding)), ORDER, RS)
     assert (sorted(lo), sorted(hi)) == (sorted(C(low)), sorted(C(high))), source
+
+
+@pytest.mark.parametrize("lead,play,void,source", [
+    ("SK", "S3", None, "§6 followed suit: nothing shown"),
+    ("SK", "D3", "S", "§6 a single off-suit: out of spades"),
+    ("SK", "H5", "S", "§6 a ruff: out of spades"),
+    ("SKK", "S3 S5", None, "§6 two spades to a pair: nothing shown"),
+    ("SKK", "S3 D5", "S", "§6 one spade to a pair: no spade left"),
+    ("H5", "S2", None, "§2 a level card is trump: it follows a trump lead"),
+    ("H5", "SA", "T", "§6 a side card on a trump lead: out of trumps"),
+])
+def test_shown_void(lead, play, void, source):
+    from replay.legal import shown_void
+    from replay.order import TRUMP
+    want = {None: None, "S": 0, "T": TRUMP}[void]
+    assert shown_void(C(lead), C(play), ORDER) == want, source
