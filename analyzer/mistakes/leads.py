@@ -37,7 +37,9 @@ class LeadError(Rule):
     Better play: the best candidate lead (the message shows it, with both
     averages and the number of deals sampled and solved).
 
-    Cost: the difference of the averages, rounded to 5 points. Judged for the
+    Cost: the difference of the averages, rounded down to a multiple of 5
+    points. The message also says what both leads give with all hands known
+    (when the search budget allows), since a gamble can happen to work. Judged for the
     leads of the last trick(s) before the searched window (``POV_TRICKS``),
     within the hand's imperfect-information node budget; not judged when
     fewer than half the sampled deals could be solved. Failed throws are
@@ -71,5 +73,19 @@ class LeadError(Rule):
                     f"{cards_text(best, order)} was the better lead: the attackers score "
                     f"{res.values[best]:.0f} points from here on average after it, {res.values[played]:.0f} "
                     f"after {cards_text(lead.cards, order)}")
+            text += "; " + self._actual(ctx, ti, played, best)
             yield make(self.code, text, ctx=ctx, span=lead.span, trick=t.number, seat=lead.seat, cost=cost,
-                       best=best)
+                       best=best, hidden=False)
+
+    @staticmethod
+    def _actual(ctx: HandContext, ti: int, played, best) -> str:
+        """What the two leads give with all hands known (when the budget allows)."""
+        from ..search import SearchBudgetExceeded
+        pos = ctx.node(ti, 0)
+        try:
+            a, b = ctx.ask("points", lambda s: (s.play_value(pos, played), s.play_value(pos, best)))
+        except SearchBudgetExceeded:
+            return "with all hands known: not measured (search budget)"
+        if a == b:
+            return "with all hands known both leads give the same (this deal forgave the lead)"
+        return f"with all hands known: {b} after {cards_text(best, ctx.order)}, {a} after the lead made"

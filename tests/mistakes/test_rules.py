@@ -6,6 +6,8 @@ Hands are 2 or 3 cards per seat (a ruleset ``kitty_size`` override). Trump is
 The kitty is the rest of the decks, so a lost last trick is worth a lot.
 """
 
+from collections import Counter
+
 import pytest
 from mistake_helpers import THREE, TWO, replayed
 
@@ -364,3 +366,64 @@ def test_one_finding_per_play():
     keys = [(f.trick, f.seat, f.target) for f in got]
     assert len(keys) == len(set(keys))
     assert [f.code for f in got if f.trick == 1 and f.seat == "N"] == ["SJ602"]
+
+
+# -- SJ611 lead error (from the leader's view) ----------------------------------------------------
+
+#: N (dealer) holds ♥A ♣5 ♣3 with 3 cards a seat and the rest of the decks in the kitty.
+#: Leading ♣3 gambles the lead away; over the deals N cannot tell apart, ♥A first keeps
+#: far more of the kitty safe (this deal happened to forgive the gamble).
+GAMBLE = [["N: C3", "W: CJ", "S: C2", "E: CQ"], ["S: S5", "E: CA", "N: HA", "W: CA"],
+          ["N: C5", "W: H3", "S: H5", "E: D10"]]
+#: the same deal, ♥A led first and best play after
+SAFE = [["N: HA", "W: H3", "S: C2", "E: CQ"], ["S: S5", "E: CA", "N: C3", "W: CJ"],
+        ["S: H5", "E: D10", "N: C5", "W: CA"]]
+
+SJ611 = [
+    ("gamble lead", GAMBLE, {}, [(1, "N")]),
+    ("the better lead", SAFE, {}, []),
+    ("no sampling", GAMBLE, {"samples": 0}, []),
+]
+
+
+@pytest.mark.parametrize("name,tricks,opts,want", SJ611, ids=[c[0] for c in SJ611])
+def test_lead_error(name, tricks, opts, want):
+    rec, match = replayed(tricks, kitty_size=96)
+    got = review(match, endgame_tricks=2, select=["SJ611"], **opts)
+    assert [(f.trick, f.seat) for f in got] == want
+    for f in got:
+        assert f.best == C("HA") and f.cost >= 5 and f.hidden is False
+        assert "from what N could see (6 deals of the hidden cards sampled and solved to the end)" in f.message
+        assert "this deal forgave the lead" in f.message
+    # deterministic: the sampler is seeded
+    again = review(match, endgame_tricks=2, select=["SJ611"], **opts)
+    assert [f.message for f in again] == [f.message for f in got]
+
+
+def test_sampled_deals_respect_what_the_player_saw():
+    from analyzer.mistakes.base import HandContext
+    from analyzer.mistakes.pov import sample_deals, voids
+    from analyzer.generate import generate_match
+    from replay.game import replay as run
+
+    match = run(generate_match("standard", hands=1, seed=4))
+    h = match.hands[0]
+    ctx = HandContext(h)
+    ti, k = len(h.tricks) - 5, 2
+    seat = h.tricks[ti].plays[k].seat
+    me = "NWSE".index(seat)
+    real = ctx.node(ti, k)
+    shown = voids(ctx, ti, k)
+    assert any(shown.values())  # some player has shown a void: the constraint is exercised
+    deals = sample_deals(ctx, seat, ti, k, 8, seed=1)
+    assert len(deals) == 8 and deals == sample_deals(ctx, seat, ti, k, 8, seed=1)
+    assert deals != sample_deals(ctx, seat, ti, k, 8, seed=2)
+    unseen = Counter(c for i in range(4) if i != me for c in real.hands[i]) + Counter(ctx.kitty_cards)
+    for pos, _ in deals:
+        assert pos.hands[me] == real.hands[me] and pos.plays == real.plays and pos.leader == real.leader
+        assert [len(x) for x in pos.hands] == [len(x) for x in real.hands]
+        dealt = Counter(c for i in range(4) if i != me for c in pos.hands[i])
+        assert not dealt - unseen  # only cards the player has not seen
+        for i in range(4):
+            if i != me:
+                assert not any(ctx.order.eff[c] in shown["NWSE"[i]] for c in pos.hands[i])
