@@ -37,6 +37,9 @@ def test_beating_follow(plays, holding, expect, source):
     ("SK", "HK H3 D5", "H3", "HK", "§6 void: any card, from the fewest points to the most"),
     ("SKK", "S55 S10 S3", "S55", "S55", "§6 a pair lead obliges the pair held, even at 10 points"),
     ("SKK", "S10 S3 D55", "S10 S3", "S10 S3", "§6 the whole suit when it is short of the lead"),
+    ("SK", "H2 S2 C3 D4", "C3", "C3", "§2 void: a level card or trump is never the cheapest zero-point discard"),
+    ("SK", "BJ C9 D3", "D3", "D3", "§2 void: the joker is not spent when a low plain card does"),
+    ("H5", "H3 HA BJ", "H3", "H3", "§6 trump lead: the weakest zero-point trump"),
 ])
 def test_follow_extremes(lead, holding, low, high, source):
     lo, hi = follow_extremes(C(lead), Counter(C(holding)), ORDER, RS)
