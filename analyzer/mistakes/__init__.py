@@ -24,15 +24,27 @@ the rule classes' docstrings and docs/diagnostics.md ("Mistakes (SJ6xx)").
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from replay.diagnostics import Diagnostic
 
 from . import endgame, feeding, kitty, leads, throws  # noqa: F401  (register the rules)
 from .annotate import annotate, comment_text
-from typing import NamedTuple
-
-from .base import (ENDGAME_TRICKS, MIN_COST, PRIORITY, RULES, SEARCH_BUDGET, WINDOW_CODE, HandContext, Mistake,
-                   Rule, band, make, run_rules, selected)
+from .base import (
+    ENDGAME_TRICKS,
+    MIN_COST,
+    PRIORITY,
+    RULES,
+    SEARCH_BUDGET,
+    WINDOW_CODE,
+    HandContext,
+    Mistake,
+    Rule,
+    band,
+    make,
+    run_rules,
+    selected,
+)
 from .pov import POV_BUDGET, SAMPLES, mark
 from .summary import HandReview, hand_review, summarize
 

@@ -305,7 +305,7 @@ def test_mistake_review_panel_eval_graph_and_links(open_page):
     assert page.locator("#points-chart circle.eval-dot").count() == sum(v is not None for v in review["hands"][0]["eval"])
     page.click("#review li.worst a")
     assert opened.status()["step"] == str(worst["trick"])
-    assert page.locator(f'#center .play[data-seat="N"].mistake-play').count() == 1
+    assert page.locator('#center .play[data-seat="N"].mistake-play').count() == 1
     assert page.get_attribute('#center .play[data-seat="N"]', "data-band") == worst["band"]
     # a link opened from elsewhere: the fragment picks match, hand and trick
     page.goto(opened.url + "#m1-h1-t3")
