@@ -3,22 +3,31 @@ engine's game review marking inaccuracies, mistakes and blunders.
 
 Public API::
 
-    review(match_result, *, endgame_tricks=6, select=None, record=None,
-           search_budget=SEARCH_BUDGET)             -> list[Mistake]
-    find_mistakes(record, match_result)             -> list[Mistake]   (the lint / report hook)
+    review(match_result, *, endgame_tricks=4, select=None, record=None,
+           search_budget=SEARCH_BUDGET, samples=6, pov_budget=POV_BUDGET) -> list[Mistake]
+    review_match(...)                               -> Review (findings, per-hand HandReview, .summary)
+    find_mistakes(record, match_result)             -> list[Mistake]   (the lint hook: fast pass)
+    review_mistakes(record, match_result)           -> list[Mistake]   (the report hook: full review)
     annotate(record, findings, *, replace=True)     -> Record          ({SJ6xx …} commentaries)
     RULES                                           code → rule (code, name, docstring, check)
-    band(cost, level_change=False)                  -> "inaccuracy" | "mistake" | "blunder"
+    band(cost, level_change=False)                  -> "note" | "inaccuracy" | "mistake" | "blunder"
+
+Inside the exactly searched window (the last ``endgame_tricks`` tricks) the
+search decides every verdict and cost; at most one finding is kept per play;
+earlier decisions are judged by the pattern rules and, for the leads just
+before the window, from the player's own view (:mod:`.pov`).
 
 A :class:`Mistake` is a :class:`replay.diagnostics.Diagnostic` of severity
 ``info`` (mistakes never fail a lint) positioned at the play it is about, with
 ``hand`` and ``trick`` set, whose message starts with the severity band and
-the cost in points; it also carries ``seat``, ``target`` (``play`` or
-``bury``), ``cost``, ``band``, ``level_change`` and ``best`` (the better play).
+the cost in points; it also carries ``seat``, ``target`` (``play``, ``bury``
+or ``hand``), ``cost``, ``band``, ``level_change``, ``best`` (the better
+play) and ``hidden`` (whether the loss needed the hidden cards).
 
-Bands: inaccuracy 5–15 points, mistake 20–35, blunder 40 or more or any change
-of the hand's level outcome. The rules and their exact detection logic are in
-the rule classes' docstrings and docs/diagnostics.md ("Mistakes (SJ6xx)").
+Bands: note (under 5 points), inaccuracy 5–15 points, mistake 20–35, blunder
+40 or more or any change of the hand's level outcome. The rules and their
+exact detection logic are in the rule classes' docstrings and
+docs/diagnostics.md ("Mistakes (SJ6xx)").
 """
 
 from __future__ import annotations
