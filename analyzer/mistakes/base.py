@@ -398,6 +398,14 @@ class HandContext:
         self._verdicts[key] = got
         return got
 
+    def pattern_note(self, t_index: int) -> str:
+        """What a pattern rule's finding adds when the search could not judge
+        the play although it lies in the window (the budget ran out): said,
+        never silent."""
+        if self.in_window(t_index):
+            return " (the node budget ran out before the search reached this play: judged by the pattern)"
+        return ""
+
     def best_line(self, t_index: int, k: int) -> tuple[tuple[int, ...] | None, str]:
         """The cheapest best play at play ``k`` of trick ``t_index`` and the
         principal variation from there (text: the rest of this trick and the

@@ -100,6 +100,7 @@ class PointsFed(Rule):
                      + (f"{points(low)} points" if points(low) else "nothing"))
             if anyway:
                 text += "; " + ", ".join(anyway) + " (counted as falling anyway)"
+            text += ctx.pattern_note(ti)
             yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=cost,
                        level_change=ctx.signed_change(p.seat, cost), best=low)
 
@@ -195,7 +196,7 @@ class PointsWithheld(Rule):
                 continue
             text = (f"{p.seat} kept {cards_text([c for c in order.sorted(kept.elements())], order)} back from "
                     f"{w.seat}'s {cards_text(w.cards, order)}, which no opponent could beat "
-                    f"({cards_text(high, order)} was legal); later " + ", ".join(where))
+                    f"({cards_text(high, order)} was legal); later " + ", ".join(where)) + ctx.pattern_note(ti)
             yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=lost,
                        level_change=ctx.signed_change(p.seat, lost), best=high)
 
@@ -275,8 +276,9 @@ class RuffedPartner(Rule):
                            cost=v.cost, level_change=ctx.verdict_change(v, cards_text(p.cards, order)),
                            best=best)
                 continue
-            text += (f"; {cards_text(alt, order)} would have left it to the partner (outside the searched "
-                     f"endgame: a trump spent for nothing, its cost in points not measured)")
+            text += (f"; {cards_text(alt, order)} would have left it to the partner (a trump spent for "
+                     f"nothing; its cost in points is only measured by the search of the endgame)"
+                     + ctx.pattern_note(ti))
             yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=0, best=alt,
                        show_cost=False)
 
