@@ -299,7 +299,9 @@ def test_mistake_review_panel_eval_graph_and_links(open_page):
     opened = open_page(html, "review.html")
     page = opened.page
     assert page.is_visible("#review")
-    assert page.locator("#review tbody tr").count() == 4
+    assert page.locator("#review table:not(.per-hand) tbody tr").count() == 4
+    assert page.locator("#review table.per-hand tbody tr").count() == len(review["hands"])
+    assert "last 4 of 4 tricks" in page.inner_text("#review table.per-hand")
     assert page.inner_text('#review tr[data-seat="N"] td.accuracy') == f"{review['players']['N']['accuracy']:.1f}%"
     assert page.locator("#points-chart path.eval").count() == 1
     assert page.locator("#points-chart circle.eval-dot").count() == sum(v is not None for v in review["hands"][0]["eval"])
