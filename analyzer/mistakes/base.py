@@ -31,6 +31,8 @@ BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", MIN_COST), ("note", 0)
 MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
 #: which code a play's one finding carries when several rules flag it: the most
 #: specific pattern first, SJ610 (the bare search verdict) last
+#: nodes a suggestion may spend past the hand's budget when the budget ran out
+BEST_ALLOWANCE = 2_000
 #: the note a hand gets when the node budget cut its searched window short
 WINDOW_CODE = "SJ690"
 PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
@@ -414,10 +416,16 @@ class HandContext:
         try:
             pv = self.ask("points", lambda s: s.principal_variation(pos, 1))
         except SearchBudgetExceeded:
+            # the line is a nicety, the suggestion is not: a small allowance past
+            # the hand's budget for it (the position's value is usually in the table)
+            s = self.solver("points")
+            s.node_limit = s.nodes + BEST_ALLOWANCE
             try:
-                best, _ = self.ask("points", lambda s: s.cheapest_best(pos))
+                best, _ = s.cheapest_best(pos)
             except SearchBudgetExceeded:
                 return None, ""
+            finally:
+                s.node_limit = None
             return tuple(best), ""
         if not pv:
             return None, ""

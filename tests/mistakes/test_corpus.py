@@ -84,3 +84,29 @@ def test_the_corpus_has_window_findings_to_check():
         n += sum(1 for f in rv.findings if f.trick and any(
             h.number == f.hand and h.window and f.trick > h.tricks - h.window for h in rv.hands))
     assert n > 0
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from analyzer.mistakes import band  # noqa: E402
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), rules=st.sampled_from(["standard", "one-deck", "shengji-io"]))
+def test_review_invariants(seed, rules):
+    """On any generated hand: one finding per play, one band rule for every code
+    (notes below 5 points), and a suggestion on every searched finding."""
+    record = generate_match(rules, hands=1, seed=seed)
+    rv = review_match(replay(record), record=record, samples=0)
+    keys = [(f.hand, f.trick, f.seat, f.target) for f in rv.findings]
+    assert len(keys) == len(set(keys))
+    for f in rv.findings:
+        assert f.severity == "info"
+        if f.code == "SJ690":
+            continue
+        assert f.band == band(f.cost, f.level_change is not None) or "cost not measured" in f.message
+        assert f.message.startswith(f.band)
+        h = next(h for h in rv.hands if h.number == f.hand)
+        if f.trick and h.window and f.trick > h.tricks - h.window and f.band != "note":
+            assert f.cost >= MIN_COST and ("best was" in f.message or f.best is None)
