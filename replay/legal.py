@@ -344,14 +344,18 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     return tuple(low), tuple(high)
 
 
-def shown_void(lead: Sequence[int], play: Sequence[int], order: Order) -> int | None:
+def shown_void(lead: Sequence[int], play: Sequence[int], order: Order, ruleset=None) -> int | None:
     """The effective suit a follow shows its player to be out of, or None.
 
     A follower must play as many cards of the led suit as they hold, up to
     the lead's size (RULES §6); a follow with fewer cards of that suit than
-    the lead shows the player held no more of it. Used to sample the hidden
-    hands consistent with what a player has seen.
+    the lead shows the player held no more of it. Under ``follow_suit:
+    printed`` the obligation is by printed suit, so nothing about the
+    effective suit is shown (None). Used to sample the hidden hands
+    consistent with what a player has seen.
     """
+    if ruleset is not None and ruleset.follow_suit == "printed":
+        return None
     suit = lead_suit(lead, order)
     if suit is None:
         return None

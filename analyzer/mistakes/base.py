@@ -40,8 +40,9 @@ PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
 ENDGAME_TRICKS = 4
 #: default node budget of one hand's endgame searches (a few hundredths of a
 #: second of one core): fitting the window (1, 2, … K tricks) may spend half of
-#: what is left per step, the questions along the recorded plays share the rest
-#: (review()). A hand whose window the budget cut short gets an SJ690 note.
+#: what is left per step; the questions along the recorded plays share the rest
+#: plus as much again (review()). A hand whose window the budget cut short gets
+#: an SJ690 note.
 SEARCH_BUDGET = 10_000
 
 
@@ -327,6 +328,11 @@ class HandContext:
                 self.budget_cut = True
                 break  # keep the largest window solved so far
             fitted = start
+        if fitted >= 0 and self.search_budget is not None:
+            # the questions along the recorded plays of the window get a budget of
+            # their own on top of what the fitting left: a verdict inside the
+            # window should come from the search, not from a spent pool
+            self._pool += self.search_budget
         return fitted
 
     def value(self, t_index: int, k: int, objective: str = "points") -> int | None:
@@ -414,7 +420,8 @@ class HandContext:
         next one under best play); (None, "") when the budget ran out."""
         pos = self.node(t_index, k)
         try:
-            pv = self.ask("points", lambda s: s.principal_variation(pos, 1))
+            # the line may take a part of what is left only: the verdicts come first
+            pv = self.ask("points", lambda s: s.principal_variation(pos, 1), share=0.25)
         except SearchBudgetExceeded:
             # the line is a nicety, the suggestion is not: a small allowance past
             # the hand's budget for it (the position's value is usually in the table)

@@ -68,7 +68,7 @@ def voids(ctx, t_index: int, k: int) -> dict[str, set[int]]:
         lead = t.plays[0].cards
         last = k if ti == t_index else len(t.plays)
         for q in t.plays[1:last]:
-            v = shown_void(lead, q.cards, order)
+            v = shown_void(lead, q.cards, order, ctx.ruleset)
             if v is not None:
                 out[q.seat].add(v)
     return out

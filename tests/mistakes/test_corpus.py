@@ -49,6 +49,8 @@ def test_window_findings_agree_with_an_independent_search(name, record):
         if f.target != "play" or f.trick is None:
             continue
         h, w = hands[f.hand], windows[f.hand]
+        if "node budget ran out" in f.message:
+            continue  # said in the message: judged by the pattern (checked not to happen here below)
         if w.window is None or f.trick <= w.tricks - w.window:
             continue  # judged by the pattern rules, before the window
         ti = f.trick - 1
@@ -73,7 +75,7 @@ def test_window_findings_agree_with_an_independent_search(name, record):
         assert f.best is not None and tuple(sorted(f.best)) in best
         assert solver.cheap_key(tuple(sorted(f.best))) == min(solver.cheap_key(m) for m in best)
         checked += 1
-    assert checked >= 0
+    assert not [f for f in rv.findings if "node budget ran out" in f.message]
 
 
 def test_the_corpus_has_window_findings_to_check():
@@ -108,5 +110,7 @@ def test_review_invariants(seed, rules):
         assert f.band == band(f.cost, f.level_change is not None) or "cost not measured" in f.message
         assert f.message.startswith(f.band)
         h = next(h for h in rv.hands if h.number == f.hand)
+        if "node budget ran out" in f.message:
+            continue  # inside the window but unsearched: said in the message, judged by the pattern
         if f.trick and h.window and f.trick > h.tricks - h.window and f.band != "note":
             assert f.cost >= MIN_COST and ("best was" in f.message or f.best is None)

@@ -60,3 +60,6 @@ def test_shown_void(lead, play, void, source):
     from replay.order import TRUMP
     want = {None: None, "S": 0, "T": TRUMP}[void]
     assert shown_void(C(lead), C(play), ORDER) == want, source
+    assert shown_void(C(lead), C(play), ORDER, RS) == want, source
+    # follow_suit printed (botzone): the obligation is by printed suit, no effective void is shown
+    assert shown_void(C(lead), C(play), ORDER, preset("botzone")) is None
