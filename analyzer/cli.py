@@ -534,7 +534,7 @@ def report(
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L.mistake_hook()
+            annotate = L.mistake_hook(L.REVIEW_ENTRY)
     if is_json(text, file) or log_format(text, file, source_format) is not None:
         records, diags = load_records(text, file, source_format)
         for d in diags:
@@ -870,7 +870,9 @@ def annotate(
     output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     select: list[str] = typer.Option([], "--select", help="Only mistake codes starting with these prefixes."),
-    endgame: int = typer.Option(6, "--endgame", min=0, help="Tricks from the end searched exactly (SJ610, SJ602)."),
+    endgame: int | None = typer.Option(None, "--endgame", min=0, show_default=False,
+                                       help="Tricks from the end searched exactly (default 4): there the search "
+                                            "decides every verdict."),
     rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
     source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
@@ -881,7 +883,9 @@ def annotate(
 
     from . import lint as L
     from .mistakes import annotate as annotate_record
-    from .mistakes import review
+    from .mistakes import ENDGAME_TRICKS, review_match
+    if endgame is None:
+        endgame = ENDGAME_TRICKS
     _check_preset(rules)
     if output not in (None, "-") and Path(output).exists() and not force:
         fail(f"{output} exists; use --force to overwrite it")
@@ -897,15 +901,22 @@ def annotate(
         fail(f"{name}: fix the reading errors first (shengji lint shows them)", 1)
     if not records:
         fail(f"{name}: no record found")
-    out, count = [], 0
-    for record in records:
+    from .mistakes import summarize
+    from .report import TAG_OF_SEAT, summary_lines
+    out, count, lines = [], 0, []
+    for i, record in enumerate(records, 1):
         match = run_replay(record, rules=rules)
-        found = [d for d in review(match, record=record, endgame_tricks=endgame)
-                 if not prefixes or any(d.code.startswith(p) for p in prefixes)]
+        rv = review_match(match, record=record, endgame_tricks=endgame)
+        found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
         count += len(found)
         out.append(annotate_record(record, found))
+        players = {s: {"name": record.tag(tag)} for s, tag in TAG_OF_SEAT.items()}
+        lines.append(f"record {i}:")
+        lines.extend("  " + line for line in summary_lines(summarize(found, rv.hands), players))
     text = write(out, unicode=unicode)
     write_output(output, text if text.endswith("\n") else text + "\n", force=force)
+    for line in lines:
+        typer.echo(line, err=True)
     typer.echo(f"{count} annotation{'s' if count != 1 else ''} in {len(out)} record"
                f"{'s' if len(out) != 1 else ''}", err=True)
 

@@ -278,12 +278,18 @@ def mistakes_available() -> bool:
     return callable(getattr(mod, MISTAKES_ENTRY, None))
 
 
-def mistake_hook() -> Callable | None:
-    """``analyzer.mistakes.find_mistakes`` when the mistake rules are installed, else None."""
+#: the entry ``shengji report --mistakes`` prefers: the full review (also judging
+#: decisions from the player's own view, slower than the lint pass)
+REVIEW_ENTRY = "review_mistakes"
+
+
+def mistake_hook(entry: str = MISTAKES_ENTRY) -> Callable | None:
+    """``analyzer.mistakes.find_mistakes`` (or ``entry`` when it exists) when
+    the mistake rules are installed, else None."""
     if not mistakes_available():
         return None
     mod = importlib.import_module("analyzer.mistakes")
-    hook = getattr(mod, MISTAKES_ENTRY, None)
+    hook = getattr(mod, entry, None) or getattr(mod, MISTAKES_ENTRY, None)
     return hook if callable(hook) else None
 
 
