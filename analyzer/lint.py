@@ -30,7 +30,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -250,11 +249,12 @@ class LintOptions:
 
     def validate(self) -> "LintOptions":
         from replay.ruleset import PRESETS
-
-        from .importers import FORMATS, format_name
         if self.rules is not None and self.rules not in PRESETS:
             raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(PRESETS)}")
-        if self.source_format not in (None, "auto", "sjn") and format_name(self.source_format) is None:
+        if self.source_format in (None, "auto", "sjn"):
+            return self  # (the importers are imported only when a log needs them)
+        from .importers import FORMATS, format_name
+        if format_name(self.source_format) is None:
             raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
                                  f"{', '.join(FORMATS)}")
         return self
@@ -449,14 +449,14 @@ def import_format(path: str, options: LintOptions, text: str | None = None) -> s
     ``--from FORMAT`` decides; ``--from auto`` and explicitly named files that
     are not ``.sjn`` are detected from their content (only when unambiguous).
     """
-    from .importers import detect_format, format_name
     fmt = options.source_format
     if fmt == "sjn":
         return None
-    if fmt not in (None, "auto"):
-        return format_name(fmt)
     if fmt is None and (path == STDIN or Path(path).suffix.lower() == ".sjn"):
         return None
+    from .importers import detect_format, format_name
+    if fmt not in (None, "auto"):
+        return format_name(fmt)
     if text is None:
         try:
             with open(path, "rb") as f:
@@ -757,7 +757,7 @@ def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> Fi
 
 def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
     import multiprocessing as mp
-    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
     pending: dict = {}
