@@ -328,9 +328,10 @@ class _NoqaLines:
             except OSError as exc:
                 self.error = exc.strerror or str(exc)
                 return
-            codes = noqa_codes(line)
-            if codes is not None:
-                self.noqa[self._n] = codes
+            if ";" in line:  # (a noqa is in a `;` comment: most lines have none)
+                codes = noqa_codes(line)
+                if codes is not None:
+                    self.noqa[self._n] = codes
             self._n += 1
             if self._on_bytes is not None:
                 self._on_bytes(len(line.encode("utf-8")) if not line.isascii() else len(line))
@@ -825,8 +826,8 @@ class Progress:
 # -- output formats ---------------------------------------------------------------------------
 
 def to_json(findings: Sequence[Finding]) -> str:
-    import json
-    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False) + "\n"
+    from .jsonout import dumps  # json.dumps(…, indent=2, ensure_ascii=False) + "\n", faster
+    return dumps([f.to_dict() for f in findings])
 
 
 _SARIF_LEVEL = {ERROR: "error", WARNING: "warning", INFO: "note"}
