@@ -826,7 +826,8 @@ class Progress:
 # -- output formats ---------------------------------------------------------------------------
 
 def to_json(findings: Sequence[Finding]) -> str:
-    from .jsonout import dumps  # json.dumps(…, indent=2, ensure_ascii=False) + "\n", faster
+    # json.dumps(…, indent=2, ensure_ascii=False) + "\n", faster
+    from .jsonout import dumps
     return dumps([f.to_dict() for f in findings])
 
 

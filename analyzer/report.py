@@ -474,7 +474,8 @@ def render_markdown(report: dict) -> str:
 
 
 def render_json(report: dict) -> str:
-    from .jsonout import dumps  # json.dumps(report, indent=2, ensure_ascii=False) + "\n", faster
+    # json.dumps(report, indent=2, ensure_ascii=False) + "\n", faster
+    from .jsonout import dumps
     return dumps(report)
 
 

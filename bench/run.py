@@ -229,9 +229,11 @@ def startup(runs: int, one: Path) -> list[tuple[str, float, float]]:
 def big_file(text: str, copies: int, hands: int) -> Path:
     path = OUT / f"big-{hands}x{copies}.sjn"
     if not path.exists():
-        with open(path, "w", encoding="utf-8") as f:
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
             for _ in range(copies):
                 f.write(text)
+        tmp.replace(path)
     return path
 
 
@@ -257,7 +259,8 @@ def chess_file(games: int, plies: int) -> Path | None:
     path = OUT / f"chess-{games}x{plies}.pgn"
     if not path.exists():
         rng = random.Random(0)
-        with open(path, "w", encoding="utf-8") as f:
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
             for _ in range(games):
                 board = chess.Board()
                 for _ in range(plies):
@@ -266,6 +269,7 @@ def chess_file(games: int, plies: int) -> Path | None:
                         break
                     board.push(rng.choice(moves))
                 print(chess.pgn.Game.from_board(board), file=f, end="\n\n")
+        tmp.replace(path)
     return path
 
 
