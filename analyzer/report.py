@@ -24,7 +24,6 @@ viewer can replace; it is self-contained (inline CSS, no script, no network).
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -559,7 +558,9 @@ def render_markdown(report: dict) -> str:
 
 
 def render_json(report: dict) -> str:
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    # json.dumps(report, indent=2, ensure_ascii=False) + "\n", faster
+    from .jsonout import dumps
+    return dumps(report)
 
 
 # -- HTML: one replaceable function ------------------------------------------------------------------

@@ -38,10 +38,8 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from lark import Lark, Transformer
-from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import BaseModel
 
 from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
@@ -49,6 +47,13 @@ from replay.diagnostics import Diagnostic, NO_SPAN, Span
 
 from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record,
                     SeatCards, Tag, Trick)
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+# Lark is imported, and the LALR parser built, only when a chunk needs it (a
+# commentary over lines, a syntax error): the shortcut below reads the usual
+# record with the grammar's terminals from `_terminals.py` and never calls it.
 
 __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_backend",
            "BACKEND", "KEYWORDS"]
@@ -419,16 +424,21 @@ def _merge(a: Span, b: Span) -> Span:
 
 # -- the tree builder, inlined into the LALR parser --------------------------------
 
-class _Build(Transformer):
+class _Build:
     """Turns grammar rules into items and model nodes while Lark parses.
+
+    Lark inlines it as a transformer by looking its rule methods up by name (a
+    rule without a method becomes a ``Tree``); it needs no ``lark.Transformer``
+    base class, so reading a simple record does not import Lark.
 
     ``offset`` is added to every line number (Lark counts from 1 in the text
     it is given); ``diags`` collects problems; ``bad`` marks the current line
     as dropped (reset at each line end).
     """
 
+    __visit_tokens__ = False
+
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.offset = 0
         self.diags: list[Diagnostic] = []
         self.bad = False
@@ -891,7 +901,16 @@ PAUSE_GC = True
 _BUILD = _Build()
 
 
+#: Lark's exception classes, set when the parser is built (a parse error can
+#: only come from a parser that exists)
+_LARK_ERRORS: tuple[type[Exception], ...] = ()
+
+
 def _make_parser(cython: bool) -> tuple[Lark, str]:
+    global _LARK_ERRORS
+    from lark import Lark
+    from lark.exceptions import LarkError, UnexpectedInput
+    _LARK_ERRORS = (LarkError, UnexpectedInput)
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     if cython:
         try:
@@ -1004,8 +1023,8 @@ def _terminals() -> dict[str, re.Pattern]:
     """The grammar's terminals, compiled (matched within one line), and
     ``plays4``: a whole seat or trick line of up to four plays."""
     if not _TERMINALS:
-        for term in _parser().terminals:
-            _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
+        for name, pattern in _terminal_patterns():
+            _TERMINALS[name] = re.compile(pattern)
         # the same line with at most four plays, each play's parts in groups
         # (seat, cards, cards after `->`), to the end of the line: anchored at
         # the end, only the greedy reading Lark's lexer takes can match
@@ -1021,6 +1040,16 @@ def _terminals() -> dict[str, re.Pattern]:
             _WHOLE_LINES[keyword] = (rule, _whole_line(names, guard), tuple(n.rstrip("?") for n in names))
         _WHOLE_LINES["["] = ("tags", _whole_line(("TAG",)), ("TAG",))
     return _TERMINALS
+
+
+def _terminal_patterns() -> tuple[tuple[str, str], ...]:
+    """The grammar's terminals as (name, regex), in Lark's order: from the table
+    in `_terminals.py` when it was made from this very grammar (the usual case:
+    no Lark needed), else from the Lark parser."""
+    from . import _terminals
+    if _terminals.grammar_digest(GRAMMAR_PATH.read_bytes()) == _terminals.GRAMMAR_DIGEST:
+        return _terminals.TERMINALS
+    return _terminals.from_lark(_parser())
 
 
 def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
@@ -1567,16 +1596,16 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
 
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
-    parser = _parser()
     build = _BUILD
     build.diags = diags = []
     if QUICK_LINES:
         lexed = _quick_lex(lines)
         if lexed is not None:
             return _quick_items(lexed, first_line - 1), diags
+    parser = _parser()
     try:
         return _run(parser, "\n".join(lines) + "\n", first_line - 1), diags
-    except (LarkError, UnexpectedInput):
+    except _LARK_ERRORS:
         pass
     # recovery: one logical line at a time
     build.diags = diags = []
@@ -1600,7 +1629,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
         text = logical.text + "\n"
         try:
             got = _run(parser, text, offset)
-        except (LarkError, UnexpectedInput) as exc:
+        except _LARK_ERRORS as exc:
             diags.append(explain(text, exc, offset))
             continue
         for it in got:

@@ -142,53 +142,60 @@ def cover(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) 
     follow (or a ruff) matches the lead's structure, and to compare plays.
     """
     counts = _count(cards)
-    key = order.key
     tractors = [s for s in shape if s[1] >= 2]
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
     n_singles = sum(1 for s in shape if s == (1, 1))
     result: list[Unit] = []
-
-    def take_tuples() -> bool:
-        for w in tuples:
-            cands = [c for c, n in counts.items() if n >= w]
-            if not cands:
-                return False
-            # keep bigger stacks for wider needs: fewest spare copies, then highest
-            c = min(cands, key=lambda c: (counts[c], -key[c]))
-            counts[c] -= w
-            result.append(Unit(w, 1, key[c], (c,) * w))
-        rest = [c for c, n in counts.items() for _ in range(n)]
-        if len(rest) != n_singles:
-            return False
-        result.extend(Unit(1, 1, key[c], (c,)) for c in rest)
-        return True
-
-    def rec(i: int) -> bool:
-        if i == len(tractors):
-            snapshot = dict(counts)
-            mark = len(result)
-            if take_tuples():
-                return True
-            counts.clear()
-            counts.update(snapshot)
-            del result[mark:]
-            return False
-        w, length = tractors[i]
-        for run in _sub_runs(counts, key, w, length):
-            for c in run:
-                counts[c] -= w
-            result.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
-            if rec(i + 1):
-                return True
-            result.pop()
-            for c in run:
-                counts[c] += w
-        return False
-
-    if not rec(0):
+    # module-level helpers, not closures: a recursive closure is a reference
+    # cycle (function → cell → function) that only the cyclic collector frees
+    if not _cover_from(0, tractors, tuples, n_singles, counts, order.key, result):
         return None
     result.sort(key=_unit_order)
     return result
+
+
+def _cover_from(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_singles: int,
+                counts: dict[int, int], key: Sequence[int], result: list[Unit]) -> bool:
+    """`cover`'s search: the tractors from the ``i``-th on, then the tuples and
+    singles, taken from ``counts`` into ``result`` (both restored on failure)."""
+    if i == len(tractors):
+        snapshot = dict(counts)
+        mark = len(result)
+        if _cover_tuples(tuples, n_singles, counts, key, result):
+            return True
+        counts.clear()
+        counts.update(snapshot)
+        del result[mark:]
+        return False
+    w, length = tractors[i]
+    for run in _sub_runs(counts, key, w, length):
+        for c in run:
+            counts[c] -= w
+        result.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
+        if _cover_from(i + 1, tractors, tuples, n_singles, counts, key, result):
+            return True
+        result.pop()
+        for c in run:
+            counts[c] += w
+    return False
+
+
+def _cover_tuples(tuples: list[int], n_singles: int, counts: dict[int, int], key: Sequence[int],
+                  result: list[Unit]) -> bool:
+    """`cover`'s tuples (widest first) and then its singles, from ``counts``."""
+    for w in tuples:
+        cands = [c for c, n in counts.items() if n >= w]
+        if not cands:
+            return False
+        # keep bigger stacks for wider needs: fewest spare copies, then highest
+        c = min(cands, key=lambda c: (counts[c], -key[c]))
+        counts[c] -= w
+        result.append(Unit(w, 1, key[c], (c,) * w))
+    rest = [c for c, n in counts.items() for _ in range(n)]
+    if len(rest) != n_singles:
+        return False
+    result.extend(Unit(1, 1, key[c], (c,)) for c in rest)
+    return True
 
 
 # -- follow obligations (§6 "Following", step 3) ------------------------------------
