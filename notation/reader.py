@@ -45,8 +45,8 @@ from pydantic import BaseModel
 from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
 from replay.diagnostics import Diagnostic, NO_SPAN, Span
 
-from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record,
-                    SeatCards, Tag, Trick)
+from .model import (NUMBERED_SEATS, Bury, Declaration, FriendCall, Hand, Levels, Note, Play,
+                    PlayerLevels, Record, SeatCards, Tag, Trick)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -61,8 +61,8 @@ __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_b
 GRAMMAR_PATH = Path(__file__).with_name("sjn.lark")
 
 KEYWORDS = ("hand", "levels", "dealer", "first", "kitty", "declare", "trump",
-            "bury", "points", "redeal")
-SEATS = frozenset("NWSE")
+            "bury", "points", "redeal", "friend")
+SEATS = frozenset(("N", "W", "S", "E") + NUMBERED_SEATS)
 _TRUMPS = {"NT": 4}
 
 #: how each keyword is written (completes error messages)
@@ -70,6 +70,8 @@ USAGE = {
     "hand": "`hand` takes an optional number, like `hand 3`",
     "levels": "`levels` gives both teams' levels, like `levels NS 2 EW 2` "
               "(a level is 2 to 10, J, Q, K, A or Joker)",
+    "player levels": "`levels` gives each player's level, like `levels P1 2 P2 5 P3 2 P4 2 P5 3` "
+                     "(a level is 2 to 10, J, Q, K, A or Joker)",
     "dealer": "`dealer` takes a seat (N, W, S, E) or `?`, like `dealer S`",
     "first": "`first` takes a seat (N, W, S, E), like `first S`",
     "kitty": "`kitty` takes the kitty's cards, like `kitty C3 C4 D7`",
@@ -79,6 +81,8 @@ USAGE = {
     "bury": "`bury` takes a seat with a colon and the buried cards, like `bury S: SK H5`",
     "points": "`points` takes a whole number, like `points 85`",
     "redeal": "`redeal` stands alone on its line",
+    "friend": "`friend` takes an optional ordinal, a card, and optionally the seat that joined "
+              "(or `none`) with the trick `@k`, like `friend 2nd HA` or `friend 2nd HA P3 @7`",
 }
 
 
@@ -325,8 +329,9 @@ _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
 _GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
 _DIGITS = frozenset("0123456789")
-_PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
+_PLAY_RE = re.compile(rf"([NWSE]|P[1-8]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
+_ORDINAL_RE = re.compile(r"([0-9]+)(?:st|nd|rd|th)?\Z")
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -564,7 +569,15 @@ class _Build:
                                 self._comments(children, i)))
 
     def levels(self, children):
-        kw, t1, l1, t2, l2 = children[:5]
+        kw = children[0]
+        values = [t for t in children[1:] if t.type == "VALUE"]
+        if values[0].value not in ("NS", "EW"):
+            return self._player_levels(kw, values, children)
+        if len(values) != 4:
+            self._value_error(values[min(len(values) - 1, 4)],
+                              f"a team's level line has two teams: {USAGE['levels']}")
+            return self._done(_Item("levels", None, _merge(self._span(kw), self._span(values[-1])), []))
+        t1, l1, t2, l2 = values
         teams = {}
         for team_tok, level_tok in ((t1, l1), (t2, l2)):
             team = team_tok.value
@@ -580,6 +593,70 @@ class _Build:
             return self._done(_Item("levels", None, span, []))
         node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=self._comments(children, 5))
         return _Item("levels", node, span, node.comments)
+
+    def _player_levels(self, kw, values, children):
+        """``levels P1 2 P2 5 …`` (or ``levels N 2 W 3 S 2 E 2``): each player's level."""
+        span = _merge(self._span(kw), self._span(values[-1]))
+        levels: dict[str, int] = {}
+        if len(values) % 2:
+            self._value_error(values[-1], f"a seat without its level: {USAGE['player levels']}")
+        for k in range(0, len(values) - 1, 2):
+            seat_tok, level_tok = values[k], values[k + 1]
+            if seat_tok.value not in SEATS or seat_tok.value in levels:
+                self._value_error(seat_tok, f"`{seat_tok.value}` is not a seat here: {USAGE['player levels']}")
+                continue
+            try:
+                levels[seat_tok.value] = parse_rank(level_tok.value)
+            except ValueError:
+                self._value_error(level_tok, f"`{level_tok.value}` is not a level: {USAGE['player levels']}")
+        if self.bad:
+            return self._done(_Item("levels", None, span, []))
+        node = PlayerLevels(levels=levels, span=span, comments=self._comments(children, 1 + len(values)))
+        return _Item("levels", node, span, node.comments)
+
+    def friend(self, children):
+        """``friend [ordinal] CARD [SEAT|none [@k]]``."""
+        kw = children[0]
+        values = [t for t in children[1:] if t.type == "VALUE"]
+        span = _merge(self._span(kw), self._span(values[-1]))
+        comments = self._comments(children, 1 + len(values))
+        words = [t.value for t in values]
+        ordinal = None
+        i = 0
+        if words and _ORDINAL_RE.match(words[0]):
+            ordinal = int(_ORDINAL_RE.match(words[0]).group(1))
+            i = 1
+            if ordinal < 1:
+                self._value_error(values[0], f"`{words[0]}` is not an ordinal: {USAGE['friend']}")
+        if i >= len(words):
+            self._fail("SJ101", span, f"the called card is missing: {USAGE['friend']}")
+            return self._done(_Item("friend", None, span, []))
+        cards = self._cards(values[i], before="friend")
+        if not self.bad and (cards is None or len(cards) != 1):
+            self._value_error(values[i], f"a friend is called by one card, not `{words[i]}`: {USAGE['friend']}")
+        i += 1
+        joined = at = None
+        if i < len(words):
+            if words[i] in SEATS or words[i] == "none":
+                joined = words[i]
+            else:
+                self._value_error(values[i], f"`{words[i]}` is not a seat or `none`: {USAGE['friend']}")
+            i += 1
+        if i < len(words):
+            at = _number(words[i][1:]) if words[i].startswith("@") else None
+            if at is None or at < 1 or joined in (None, "none"):
+                self._value_error(values[i], f"`{words[i]}` is not the trick of a reveal (`@7` after the "
+                                             f"seat that joined): {USAGE['friend']}")
+            i += 1
+        if i < len(words):
+            self._value_error(values[i], f"unexpected `{words[i]}`: {USAGE['friend']}")
+        if self.bad:
+            return self._done(_Item("friend", None, span, []))
+        node = FriendCall(ordinal=ordinal, card=cards[0], joined=joined, at=at, span=span, comments=comments)
+        return _Item("friend", node, span, node.comments)
+
+    def _whole_friend(self, m: re.Match, span: Span) -> _Item | None:
+        return None  # read token by token by the rule method
 
     def _seat_value(self, kw, tok, allow_unknown: bool):
         value = tok.value
@@ -1011,6 +1088,7 @@ _SHAPES = {
     "bury": ("bury", ("PLAYS",)),
     "points": ("points", ("VALUE",)),
     "redeal": ("redeal", ()),
+    "friend": ("friend", ("VALUE", "VALUE?", "VALUE?", "VALUE?")),
 }
 
 _TERMINALS: dict[str, re.Pattern] = {}
@@ -1029,7 +1107,7 @@ def _terminals() -> dict[str, re.Pattern]:
         # (seat, cards, cards after `->`), to the end of the line: anchored at
         # the end, only the greedy reading Lark's lexer takes can match
         cards = _TERMINALS["CARDS"].pattern
-        play = rf"([NWSE]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
+        play = rf"([NWSE]|P[1-8]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
         _TERMINALS["plays4"] = re.compile(
             rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
             rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
@@ -1099,7 +1177,7 @@ def _quick_lex(lines: list[str]) -> list | None:
         head = line[pos]
         if head == "[":
             shape = _WHOLE_LINES["["]
-        elif head in "NWSE0123456789;{":
+        elif head in "NWSEP0123456789;{":
             shape = None
         else:
             word = _LOWER_WORD.match(line, pos)
@@ -1132,7 +1210,7 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
         return pos
 
     head = line[pos]
-    if head in "NWSE0123456789":
+    if head in "NWSEP0123456789":
         # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
         kind, m = "PLAY_LINES", terms["PLAY_LINES"].match(line, pos)
         if m is None:
@@ -1450,10 +1528,10 @@ def logical_lines(lines: list[str]) -> Iterator[_Logical]:
 
 # -- explaining syntax errors -----------------------------------------------------------
 
-_SEAT_NO_COLON = re.compile(r"([NWSE])(?=[ \t]|$)")
-_SEAT_COLON = re.compile(r"[NWSE]:")
+_SEAT_NO_COLON = re.compile(r"([NWSE]|P[1-8])(?=[ \t]|$)")
+_SEAT_COLON = re.compile(r"(?:[NWSE]|P[1-8]):")
 _BAD_TRICKNO = re.compile(r"[^\s.:;{}\[\]]+\.(?=\s|$)")
-_LAST_PLAY = re.compile(r".*([NWSE]:.*)$")
+_LAST_PLAY = re.compile(r".*((?:[NWSE]|P[1-8]):.*)$")
 
 
 def _describe(before: str) -> str:
@@ -1734,6 +1812,9 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
         elif kind == "declare" or kind == "bury":
             node = item.value
             hand.events.append(node)
+        elif kind == "friend":
+            node = item.value
+            hand.friends.append(node)
         elif kind == "levels":
             if fields["levels"] is not None:
                 diags.append(Diagnostic.at("SJ108", span, "a second `levels` line in this hand; "
