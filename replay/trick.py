@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
-from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_units, obligation,
+from .units import (Blocker, Unit, all_covers, compare_covers, cover, decompose, forced_units, obligation,
                     shape_name, throw_blockers)
 
 
@@ -270,4 +270,11 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
         ruff = e != suit
         if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
             best_i, best_units, best_ruff = i, cv, ruff
+        elif ruleset.throw_compare == "all_units" and ruff == best_ruff:
+            # shengji.io: any reading of the play that beats every unit wins (♣66 + ♣2 ♣2
+            # beats ♣55 + ♣A + ♠2 though the reading ♣22 + ♣6 ♣6 does not)
+            for alt in all_covers(shape, cards, order):
+                if compare_covers(alt, best_units, lead, "all_units"):
+                    best_i, best_units, best_ruff = i, alt, ruff
+                    break
     return Winner(best_i, tuple(best_units), best_ruff)
