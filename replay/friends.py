@@ -371,7 +371,7 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
 
 # -- friend calls -------------------------------------------------------------------------------
 
-def _card_forbidden(card: int, rs: Ruleset, order: Order, level: int) -> str | None:
+def card_forbidden(card: int, rs: Ruleset, order: Order, level: int) -> str | None:
     """Why the rules forbid calling ``card`` (shengji.io FriendSelectionPolicy), or None."""
     policy = rs.friend_cards
     if policy == "any":
@@ -399,7 +399,7 @@ def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[Frie
              f"{len(calls)} friend call{'s' if len(calls) != 1 else ''} written; the rules call {want} "
              f"at a table of {rs.players}")
     for call in hand.friends:
-        why = _card_forbidden(call.card, rs, order, level)
+        why = card_forbidden(call.card, rs, order, level)
         if why:
             diag("SJ520", call.span, f"friend {to_str(call.card, unicode=True)}: {why} "
                                      f"(friend cards: {rs.friend_cards})")
@@ -447,19 +447,27 @@ def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: R
     skips = [(c.ordinal or 1) - 1 for c in calls]
     team = [dealer]
     for t in raw:
-        for p, cards in zip(t.plays, t.cards):
-            for card in cards:
-                for k, call in enumerate(calls):
-                    if call.card != card or call.seat is not None:
-                        continue
-                    if skips[k] > 0:
-                        skips[k] -= 1
-                        continue
-                    # shengji.io: this copy answers the call; a player already on the team
-                    # (the dealer, or a friend) uses it up without adding anyone
-                    call.seat, call.trick = p.seat, t.number
-                    if p.seat not in team:
-                        team.append(p.seat)
+        answer_calls(calls, skips, team, t.number, [(p.seat, c) for p, c in zip(t.plays, t.cards)])
+
+
+def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], trick: int,
+                 plays) -> None:
+    """The ``played`` rule for one trick (shengji.io): each copy of a called card,
+    in play order, counts down its call's ordinal; the copy that reaches it answers
+    the call. A player already on the team (the dealer, or a friend) uses the call
+    up without adding anyone. ``plays``: ``(seat, cards)`` in play order; ``skips``
+    and ``team`` (dealer first) are updated in place."""
+    for seat, cards in plays:
+        for card in cards:
+            for k, call in enumerate(calls):
+                if call.card != card or call.seat is not None:
+                    continue
+                if skips[k] > 0:
+                    skips[k] -= 1
+                    continue
+                call.seat, call.trick = seat, trick
+                if seat not in team:
+                    team.append(seat)
 
 
 def _check_reveals(hand, calls: list[FriendResult], result, diag) -> None:
@@ -730,5 +738,5 @@ def describe_friends(result) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["FriendResult", "replay_friends", "friends_outcome", "table_seats", "needs_friends",
+__all__ = ["FriendResult", "replay_friends", "answer_calls", "card_forbidden", "friends_outcome", "table_seats", "needs_friends",
            "describe_friends", "format_cards", "SUIT_SYMBOLS"]
