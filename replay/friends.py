@@ -740,3 +740,39 @@ def describe_friends(result) -> str:
 
 __all__ = ["FriendResult", "replay_friends", "answer_calls", "card_forbidden", "friends_outcome", "table_seats", "needs_friends",
            "describe_friends", "format_cards", "SUIT_SYMBOLS"]
+
+
+def infer_trump(said, level: int) -> int | None:
+    """The one trump (0..3, NT = 4) at ``level`` under which every stated trick
+    winner could win at all — their play is of the led suit or all trump, with
+    the lead's structure (a log that names winners but not the trump); None
+    when no trump or several fit. ``said``: ``(plays, winner seat)`` per trick."""
+    from .units import cover
+    fits = []
+    for trump in range(5):
+        order = Order.for_ruleset(level, trump, _INFER_RULES)
+        ok = True
+        for plays, winner in said:
+            lead = tuple(plays[0].cards)
+            win = next((p for p in plays if p.seat == winner), None)
+            if win is None or not lead:
+                continue
+            if win is plays[0]:
+                continue
+            suit = lead_suit(lead, order)
+            got = lead_suit(tuple(win.cards), order)
+            if suit is None or got is None or (got != suit and got != TRUMP) or len(win.cards) != len(lead):
+                ok = False
+                break
+            shape = [u.shape for u in decompose(lead, order)]
+            if cover(shape, win.cards, order) is None:
+                ok = False
+                break
+        if ok:
+            fits.append(trump)
+    return fits[0] if len(fits) == 1 else None
+
+
+from .ruleset import preset as _preset  # noqa: E402
+
+_INFER_RULES = _preset("shengji-io-friends")
