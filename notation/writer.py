@@ -9,7 +9,8 @@ The canonical style (documented in ``docs/notation.md``):
   ``first``, the seat lines in N W S E order, ``kitty``, ``declare none``,
   the ``declare``/``bury`` lines in their recorded order with ``trump`` right
   before the first ``bury`` (after the last declaration when nothing is
-  buried), the tricks (one per line, always numbered), ``points``, ``redeal``;
+  buried), the ``friend`` lines, the tricks (one per line, always numbered),
+  ``points``, ``redeal``;
 * cards suit-first with ASCII suits (``unicode=True``: ♠ ♥ ♦ ♣), a run of
   one suit written as one group (``SAKK H109``; ``grouped=False``: one card
   per group), two spaces between the plays of a trick;
