@@ -262,8 +262,8 @@ def representable_problems(record: Record) -> list[str]:
             problems.append(f"{where} has a negative number")
         problems += _node_problems(where, hand)
         if isinstance(hand.levels, PlayerLevels):
-            if not hand.levels.levels:
-                problems.append(f"{where} has a `levels` line without players")
+            if len(hand.levels.levels) < 2:
+                problems.append(f"{where} has a `levels` line of fewer than two players")
             if any(not 2 <= v <= 15 for v in hand.levels.levels.values()):
                 problems.append(f"{where} has a level outside 2..15")
             problems += _node_problems(f"the levels of {where}", hand.levels)
