@@ -405,7 +405,7 @@ def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[Frie
                                      f"(friend cards: {rs.friend_cards})")
         if call.ordinal is not None and not 1 <= call.ordinal <= rs.decks:
             diag("SJ521", call.span, f"the {_ordinal(call.ordinal)} {to_str(call.card, unicode=True)} "
-                                     f"does not exist: {rs.decks} deck{'s' if rs.decks != 1 else ''} hold "
+                                     f"does not exist: {rs.decks} deck{'s hold' if rs.decks != 1 else ' holds'} "
                                      f"{rs.decks} cop{'ies' if rs.decks != 1 else 'y'}")
         if not rs.friend_self_call and dealer is not None and result.known.get(dealer) is not None:
             others = sum(holdings[s][call.card] for s in holdings if s != dealer)
