@@ -77,18 +77,31 @@ def _uses_numbered(record) -> bool:
 
 
 def needs_friends(record) -> bool:
-    """Does the record hold finding-friends content (numbered seats, players' own
-    levels, friend lines)?"""
+    """Does the record hold finding-friends content (a numbered seat anywhere,
+    players' own levels, friend lines)? Such a record is replayed here even
+    under fixed-partner rules (with SJ526)."""
+    compass = _COMPASS_SET
     for hand in record.hands:
         if hand.friends or (hand.levels is not None and hasattr(hand.levels, "levels")):
             return True
-        if hand.dealer and hand.dealer.startswith("P"):
+        if hand.dealer not in compass and hand.dealer not in (None, "?"):
             return True
-        if any(sc.seat.startswith("P") for sc in hand.deal):
+        if hand.first is not None and hand.first not in compass:
             return True
-        if hand.tricks and hand.tricks[0].plays and hand.tricks[0].plays[0].seat.startswith("P"):
-            return True
+        for sc in hand.deal:
+            if sc.seat not in compass:
+                return True
+        for ev in hand.events:
+            if ev.seat not in compass:
+                return True
+        for t in hand.tricks:
+            for p in t.plays:
+                if p.seat not in compass:
+                    return True
     return False
+
+
+_COMPASS_SET = frozenset(COMPASS)
 
 
 # -- a match --------------------------------------------------------------------------------
@@ -671,9 +684,11 @@ def _score(hand, raw: list[_Raw], result, team: tuple[str, ...], buried, all_pla
         if all(v >= 0 for v in left.values()):
             final_kitty = tuple(sorted(left.elements()))
     last = result.tricks[-1]
-    if last.to_attackers and final_kitty is not None:
-        plays = last.plays
-        mult = kitty_multiplier(rs.kitty_multiplier, last.winning_units, play_cards=len(plays[0].cards),
+    plays = last.plays
+    # a lead that mixes suits wins with itself (no matching units): its own decomposition
+    units = last.winning_units or tuple(decompose(plays[0].cards, result.order))
+    if last.to_attackers and final_kitty is not None and units:
+        mult = kitty_multiplier(rs.kitty_multiplier, units, play_cards=len(plays[0].cards),
                                 lead_cards=len(plays[0].cards),
                                 last_play=decompose(plays[-1].cards, result.order))
         result.multiplier = mult
