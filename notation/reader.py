@@ -765,6 +765,8 @@ class _Build:
         return _Item("hand", number, span, [])
 
     def _whole_levels(self, m: re.Match, span: Span) -> _Item | None:
+        if m.group(7) is not None:
+            return None  # players' own levels: read by the rule method
         team1, level1, team2, level2 = m.group(3, 4, 5, 6)
         if not (team1 == "NS" and team2 == "EW" or team1 == "EW" and team2 == "NS"):
             return None
@@ -1079,7 +1081,8 @@ _LOWER_WORD = re.compile(r"[a-z]+")
 #: `declare none` is told apart first (NONE has priority over VALUE).
 _SHAPES = {
     "hand": ("hand", ("VALUE?",)),
-    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE")),
+    # two teams, or up to eight players' own levels (finding friends)
+    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE") + ("VALUE?",) * 12),
     "dealer": ("dealer", ("VALUE",)),
     "first": ("first", ("VALUE",)),
     "kitty": ("kitty", ("CARDS",)),
