@@ -700,7 +700,7 @@ def _score(hand, raw: list[_Raw], result, team: tuple[str, ...], buried, all_pla
              f"{result.attacker_points} ({result.points_breakdown()})")
     result.outcome = friends_outcome(rs, result.levels, result.dealer, team, result.seats,
                                      result.attacker_points)
-    result.bonus = result.outcome.hooked_back  # (the field carries the bonus here; see friends_outcome)
+    result.bonus = friends_bonus(rs, result.team, result.outcome.dealers_keep)
 
 
 def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tuple[str, ...],
@@ -711,12 +711,11 @@ def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tupl
     one level more; the next dealer is the first player after the dealer, in
     play order, who is on the winning side).
 
-    ``HandOutcome.hooked_back`` carries the bonus level here (no hook back in
-    finding friends); ``winner`` names the seats of the winning team."""
+    ``winner`` names the seats of the winning team; ``gained`` includes the
+    bonus level (:func:`friends_bonus`)."""
     adv = advancement(rs.advancement, attacker_points, rs.decks)
     gained = adv.levels
-    bonus = bool(adv.dealers_keep and rs.friend_bonus and len(team) < rs.friend_calls + 1)
-    if bonus:
+    if friends_bonus(rs, team, adv.dealers_keep):
         gained += 1
     new = dict(levels)
     winners = [s for s in seats if (s in team) == adv.dealers_keep]
@@ -736,7 +735,14 @@ def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tupl
             over, winner = True, " ".join(reached)
     elif rs.hands_limit is not None:
         pass  # a fixed number of hands has no finding-friends reading: never over
-    return HandOutcome(new, nxt, adv.dealers_keep, gained, bonus, over, winner)
+    return HandOutcome(new, nxt, adv.dealers_keep, gained, False, over, winner)
+
+
+def friends_bonus(rs: Ruleset, team: tuple[str, ...], dealers_won: bool) -> bool:
+    """shengji.io BonusLevelForSmallerLandlordTeam: the dealer's team won with
+    fewer players than its calls + 1 (a friend never found, or a call the
+    dealer answered)."""
+    return bool(dealers_won and rs.friend_bonus and len(team) < rs.friend_calls + 1)
 
 
 def describe_friends(result) -> str:
@@ -753,7 +759,7 @@ def describe_friends(result) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["FriendResult", "replay_friends", "answer_calls", "card_forbidden", "friends_outcome", "table_seats", "needs_friends",
+__all__ = ["FriendResult", "replay_friends", "friends_bonus", "answer_calls", "card_forbidden", "friends_outcome", "table_seats", "needs_friends",
            "describe_friends", "format_cards", "SUIT_SYMBOLS"]
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from notation import parse
 from replay.cards import parse_cards as C
-from replay.friends import friends_outcome, table_seats
+from replay.friends import friends_bonus, friends_outcome, table_seats
 from replay.game import replay
 from replay.order import Order
 from replay.ruleset import preset, resolve
@@ -224,7 +224,7 @@ def test_each_winning_player_rises_on_their_own_level():
     # 50: the dealer's team +1 each; P3 is the next team member after the dealer
     o = friends_outcome(rs, levels, "P1", ("P1", "P3"), seats, 50)
     assert o.levels == {"P1": 6, "P2": 2, "P3": 10, "P4": 3, "P5": 2} and o.next_dealer == "P3"
-    assert not o.hooked_back      # a full team: no bonus
+    assert not friends_bonus(rs, ("P1", "P3"), True) and o.gained == 1      # a full team: no bonus
 
 
 def test_bonus_level_for_a_smaller_team():
@@ -232,7 +232,9 @@ def test_bonus_level_for_a_smaller_team():
     seats = table_seats(parse("hand\n")[0][0], rs)
     levels = dict.fromkeys(seats, 2)
     o = friends_outcome(rs, levels, "P1", ("P1", "P4"), seats, 60)    # 3 decks: 60 < 120 → +1
-    assert o.hooked_back and o.levels["P1"] == 4 and o.levels["P4"] == 4 and o.levels["P2"] == 2
+    assert friends_bonus(rs, ("P1", "P4"), True) and not friends_bonus(rs, ("P1", "P4"), False)
+    assert o.gained == 2 and not o.hooked_back
+    assert o.levels["P1"] == 4 and o.levels["P4"] == 4 and o.levels["P2"] == 2
 
 
 def test_levels_written_wrong_per_player():
