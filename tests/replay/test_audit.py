@@ -156,3 +156,222 @@ def test_throw(rs, level, trump, lead, others, fails, forced, source):
     assert (tc.forced is not None) == fails, source
     if fails:
         assert any(sorted(u.cards) == sorted(C(forced)) for u in tc.allowed), (source, tc.allowed)
+
+
+# -- §6 following ----------------------------------------------------------------------------
+
+def legal(rs, level, trump, lead, hold, play) -> bool:
+    from replay.legal import is_legal_follow
+    return is_legal_follow(C(lead), Counter(C(hold)), C(play), order(rs, level, trump), rs)
+
+
+IO, FLY = rules("shengji-io"), rules("shengji-fly")
+
+
+@pytest.mark.parametrize("rs,level,trump,lead,hold,play,ok,source", [
+    (STD, 2, H, "SQ SQ SJ SJ", "SA SA S5 S5 S3 H4", "SA SA S5 S5", True, "§6.3 no tractor: both pairs"),
+    (STD, 2, H, "SQ SQ SJ SJ", "SA SA S5 S5 S3 H4", "SA SA S5 S3", False, "§6.3 a tractor counts 2 pairs"),
+    (STD, 2, H, "SQ SQ SJ SJ", "SA SA S8 S7 S3", "SA SA S8 S7", True, "§6.3 one pair, then any spades"),
+    (STD, 2, H, "SQ SQ SJ SJ", "SA SA S8 S7 S3", "SA S8 S7 S3", False, "§6.3 the pair held is owed"),
+    (STD, 2, H, "SQ SQ SJ SJ", "S9 S9 S8 S8 SA SA", "SA SA S9 S9", False, "§6.3 the tractor held is owed"),
+    (STD, 2, H, "SQ SQ SJ SJ", "S9 S9 S8 S8 SA SA", "S9 S9 S8 S8", True, "§6.3 tractor for tractor"),
+    (STD, 7, H, "SQ SQ SJ SJ", "S8 S8 S6 S6 SA SA", "SA SA S8 S8", False, "§3 8866 is a tractor at level 7"),
+    (STD, 2, H, "S10 S10 S9 S9 S8 S8", "SA SA SK SK S5 S5 S3 S3", "SA SA S5 S5 S3 S3", True,
+     "§6.3 pairs: any three pairs when no 3-tractor"),
+    (IO, 2, H, "S10 S10 S9 S9 S8 S8", "SA SA SK SK S5 S5 S3 S3", "SA SA S5 S5 S3 S3", False,
+     "§6.3 strict: the 2-pair tractor held is owed first"),
+    (IO, 2, H, "S10 S10 S9 S9 S8 S8", "SA SA SK SK S5 S5 S3 S3", "SA SA SK SK S3 S3", True,
+     "§6.3 strict: 2-tractor + a pair"),
+    (STD, 2, H, "SQ SQ SJ SJ SA", "SK SK S10 S10 S9 S9 S3", "SK SK S10 S10 S3", False,
+     "§6.3 pairs: a throw's tractor obliges a held tractor"),
+    (FLY, 2, H, "SQ SQ SJ SJ SA", "SK SK S10 S10 S9 S9 S3", "SK SK S10 S10 S3", True,
+     "§8b pure_tractor: only a lone tractor lead obliges a tractor"),
+    (FLY, 2, H, "SQ SQ SJ SJ SA", "SK SK S10 S10 S9 S9 S3", "SK S10 S9 S9 S3", False,
+     "§8b pure_tractor: the pairs are still owed"),
+    (FLY, 2, H, "SQ SQ SJ SJ", "S10 S10 S9 S9 SA SA", "SA SA S10 S10", False,
+     "§8b pure_tractor: a lone tractor lead obliges the tractor"),
+    (STD, 7, H, "H7 H7", "S7 D7 H3 C5", "S7 D7", True, "§3 off-suit level cards of two suits are no pair"),
+    (STD, 7, H, "H7 H7", "S7 S7 H3", "S7 H3", False, "§6.3 an off-suit level pair is a trump pair"),
+    (STD, 2, H, "HA HA", "BJ LJ S2 S2 H5", "BJ LJ", False, "§6.3 the level pair S2S2 is a trump pair"),
+    (STD, 2, H, "SA", "S2 D3", "D3", True, "§2 the level ♠2 is trump: void in spades"),
+    (STD, 2, H, "SA", "S2 D3 S5", "S2", False, "§6.2 ♠5 is owed"),
+    (T97_2, 5, S, "HA", "H2 D3", "D3", True, "§2 two_is_trump: ♥2 is trump, void in hearts"),
+    (T97_2, 5, S, "S3", "H2 D3", "H2", True, "§2 two_is_trump: ♥2 follows a trump lead"),
+    (T97_2, 5, S, "S3", "H2 D3", "D3", False, "§2 two_is_trump: ♥2 is owed to a trump lead"),
+    (TIT, 2, S, "H9 H9 H9", "HK HK H5 H3", "HK HK H5", True, "seed 004: triple → pair + single"),
+    (TIT, 2, S, "H9 H9 H9", "HK HK H5 H3", "HK H5 H3", False, "seed 004: the pair is owed"),
+    (TIT, 2, S, "H9 H9 H9", "HK HK HK H5", "HK HK H5", False, "§6.3 the triple is owed"),
+    (TIT, 2, S, "H9 H9", "HK HK HK H3", "HK HK", True, "§6.3 a pair from a triple"),
+    (TIT, 2, S, "H9 H9", "HK HK HK H3", "HK H3", False, "§6.3 a triple holds the owed pair"),
+    (TIT, 2, S, "H9 H9 H8 H8", "HK HK HK HQ HQ HQ H3", "HK HK HQ HQ", True, "§6.3 a Titanic holds the tractor"),
+    (TIT, 2, S, "H9 H9 H8 H8", "HK HK HK HQ HQ HQ H3", "HK HK HK H3", False, "§6.3 the tractor is owed"),
+    (TIT, 2, S, "H9 H9 H9 H8 H8 H8", "HA HA HA H6 H6 H6 H4 H4 H3", "HA HA HA H6 H6 H6", True,
+     "seed 004: no Titanic: both triples first"),
+    (TIT, 2, S, "H9 H9 H9 H8 H8 H8", "HA HA HA H6 H6 H6 H4 H4 H3", "HA HA HA H6 H4 H4", False,
+     "seed 004: both triples are owed"),
+    (BOT, 2, H, "H2 H2", "H5 H6 S2 S2", "H5 H6", True, "§8b printed: a ♥2 pair asks for plain hearts"),
+    (BOT, 2, H, "H2 H2", "H5 H6 S2 S2", "S2 S2", False, "§8b printed: hearts are owed, not trumps"),
+    (STD, 2, H, "H2 H2", "H5 H6 S2 S2", "H5 H6", False, "§6.3 effective: the trump pair S2S2 is owed"),
+    (BOT, 2, H, "H5", "H3 BJ", "BJ", False, "§8b printed: the ♥ lead asks for ♥ non-level cards"),
+    (BOT, 2, H, "H5", "S2 BJ C3", "C3", True, "§8b printed: jokers and level cards do not follow"),
+])
+def test_follow(rs, level, trump, lead, hold, play, ok, source):
+    assert legal(rs, level, trump, lead, hold, play) == ok, source
+
+
+# -- §6 winning ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rs,level,trump,plays,winner,source", [
+    (STD, 2, H, ["SK SK", "H3 H3", "S2 S2", "SA SA"], 2, "§6 毙 then 盖毙 with a level pair"),
+    (STD, 2, H, ["SK SK", "SA SA", "H3 H4", "S3 S3"], 1, "§6 two trump singles are no pair: a discard"),
+    (STD, 2, H, ["SK SK", "SA SA", "H3 H3", "S3 S3"], 2, "§6 a trump pair ruffs a beaten plain pair"),
+    (STD, 7, H, ["SA", "S7", "D7", "C7"], 1, "§2 equal off-suit level cards: the first wins"),
+    (STD, 7, H, ["SA", "D7", "H7", "C7"], 2, "§2 trump-suit level card beats off-suit"),
+    (STD, 5, H, ["SQ SQ SJ SJ", "H6 H6 H4 H4", "SA SA S3 S3", "S6 S6 S4 S4"], 1,
+     "§3/§6 ruff with a tractor across the level gap"),
+    (STD, 2, H, ["SQ SQ SJ SJ", "H5 H5 H7 H7", "S3 S3 S4 S4", "SA SK S8 S7"], 0,
+     "§6 non-adjacent trump pairs do not match a tractor"),
+    (STD, 2, H, ["S9 S9 S8 S8", "SA SA SK SK", "SQ SQ SJ SJ", "S3 S4 S5 S6"], 1,
+     "§6 normal lead: the higher tractor wins"),
+    (STD, 2, H, ["S9 S9 S8 S8", "SA SA S5 S5", "S3 S3 S4 S4", "S6 S7 S10 SJ"], 0,
+     "§6 pairs do not match a tractor"),
+    (STD, 2, H, ["SA SK SK", "H3 H4 H4", "HA H6 H6", "H8 H5 H5"], 2, "§6 largest_unit: the pairs decide"),
+    (IO, 2, H, ["SA SK SK", "HA H6 H6", "H3 H8 H8", "D3 D4 D4"], 1,
+     "§6 all_units: ♥3 < ♥A, the later ruff does not win"),
+    (STD, 2, H, ["SA SK SK", "HA H6 H6", "H3 H8 H8", "D3 D4 D4"], 2, "§6 largest_unit: 88 > 66"),
+    (IO, 2, H, ["SA SK SK", "H3 H6 H6", "H5 H8 H8", "D3 D4 D4"], 2, "§6 all_units: each unit beats"),
+    (STD, 2, H, ["SA SK SK", "SQ SQ S3", "S4 S5 S6", "D3 D4 D4"], 0, "§6 a throw is never beaten in suit"),
+    (STD, 2, H, ["HA HK HK", "BJ BJ LJ", "H3 H4 H5", "H6 H7 H8"], 0, "§6 a trump throw cannot be beaten"),
+    (TIT, 2, S, ["H9 H9 H9", "S3 S3 S3", "S4 S4 H10", "HA HA HA"], 1, "§6 a trump triple ruffs a triple"),
+    (TIT, 2, S, ["H9 H9 H9 H8 H8 H8", "BJ BJ BJ LJ LJ LJ", "S3 S3 S3 S4 S4 S4", "HA HA HA HK HK HK"], 1,
+     "§3/§6 a joker Titanic ruffs"),
+    (T97_2, 5, S, ["HA", "C2", "S3", "D5"], 3, "§2 two_is_trump: D5 > C2 > S3"),
+    (T97_2, 5, S, ["HA", "S3", "C2", "H2"], 2, "§2 two_is_trump: off-suit 2s equal, first wins"),
+])
+def test_winner(rs, level, trump, plays, winner, source):
+    o = order(rs, level, trump)
+    assert trick_winner([C(p) for p in plays], o, rs).index == winner, source
+
+
+# -- §7 kitty multipliers ------------------------------------------------------------------
+
+@pytest.mark.parametrize("policy,cards,expect,source", [
+    ("by_unit", "SQ SQ SJ SJ SA", 8, "§7 by_unit: a throw counts its largest unit (tractor 2^3)"),
+    ("by_unit", "SA SK", 2, "§7 by_unit: a throw of singles ×2"),
+    ("times_unit", "SA SK SK", 4, "§7 times_unit: 2 × 2 cards in the pair"),
+    ("times_unit", "SQ SQ SJ SJ SA", 8, "§7 times_unit: 2 × 4 cards of the tractor"),
+    ("times_unit", "SA", 2, "§7 times_unit: single ×2"),
+    ("times_lead_cards", "SA SK SK", 6, "§8b times_lead_cards: 2 × 3 lead cards"),
+    ("botzone", "SA SK SK", 4, "§8b botzone: a throw with a pair ×4"),
+    ("botzone", "SQ SQ SJ SJ SA", 8, "§8b botzone: a throw with a tractor: 2 × 4"),
+    ("botzone", "SQ SQ SJ SJ", 4, "§8b botzone: a non-throw: × its 4 cards"),
+    ("botzone", "SA SK", 2, "§8b botzone: a throw of singles ×2"),
+    ("by_cards", "S3 S3 S3 S4 S4 S4 S5 S5 S5", 64, "§7 by_cards: 2^9 capped at 64"),
+    ("titanic", "S3 S3 S3 S4 S4 S4 S5 S5 S5", 54, "§7 titanic: 2·3^3"),
+    ("titanic", "S3 S3 S3 S8 S8", 6, "§7 titanic: a throw with a triple ×6"),
+    ("linear", "SQ SQ SJ SJ SA", 5, "§7 linear: 5 cards"),
+])
+def test_kitty(policy, cards, expect, source):
+    o = Order(2, H)
+    units = decompose(C(cards), o)
+    n = len(C(cards))
+    assert kitty_multiplier(policy, units, play_cards=n, lead_cards=n) == expect, source
+
+
+# -- §7 advancement -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("table,decks,points,keep,levels,source", [
+    ("standard", 2, 0, True, 3, "§7 0 → +3"), ("standard", 2, 5, True, 2, "§7 5–35 → +2"),
+    ("standard", 2, 35, True, 2, "§7 5–35"), ("standard", 2, 40, True, 1, "§7 40–75 → +1"),
+    ("standard", 2, 75, True, 1, "§7 40–75"), ("standard", 2, 80, False, 0, "§7 80 → take the deal"),
+    ("standard", 2, 115, False, 0, "§7 80–115"), ("standard", 2, 120, False, 1, "§7 120 → +1"),
+    ("standard", 2, 155, False, 1, "§7 120–155"), ("standard", 2, 160, False, 2, "§7 every further 40"),
+    ("standard", 2, 200, False, 3, "§7 every further 40"), ("standard", 2, -20, True, 3, "§7 penalties below 0"),
+    ("standard", 3, 55, True, 2, "§7 general: step 60"), ("standard", 3, 60, True, 1, "§7 general"),
+    ("standard", 3, 120, False, 0, "§7 general: threshold 120"), ("standard", 3, 180, False, 1, "§7 general"),
+    ("standard", 1, 0, True, 3, "§7 general, 1 deck"), ("standard", 1, 40, False, 0, "§7 general: 40"),
+    ("standard", 1, 60, False, 1, "§7 general: +1 at 60"),
+    ("one-deck", 1, 0, True, 2, "§7 one-deck 0 → +2"), ("one-deck", 1, 35, True, 1, "§7 one-deck 5–35"),
+    ("one-deck", 1, 40, False, 0, "§7 one-deck 40–75"), ("one-deck", 1, 75, False, 0, "§7 one-deck"),
+    ("one-deck", 1, 80, False, 1, "§7 one-deck 80–95"), ("one-deck", 1, 95, False, 1, "§7 one-deck"),
+    ("one-deck", 1, 100, False, 2, "§7 one-deck 100–115"), ("one-deck", 1, 120, False, 3, "§7 +1 per 20"),
+    ("titanic", 3, 0, True, 3, "§7 titanic 0"), ("titanic", 3, 55, True, 2, "§7 titanic < 60"),
+    ("titanic", 3, 60, True, 1, "§7 titanic 60–115"), ("titanic", 3, 115, True, 1, "§7 titanic"),
+    ("titanic", 3, 120, False, 0, "§7 titanic 120"), ("titanic", 3, 175, False, 0, "§7 titanic"),
+    ("titanic", 3, 180, False, 1, "§7 titanic +1 per 60"), ("titanic", 3, 240, False, 2, "§7 titanic"),
+    ("campus", 2, 120, False, 1, "§7 campus"), ("campus", 2, 160, False, 2, "§7 campus 160–200"),
+    ("campus", 2, 200, False, 2, "§7 campus 200"), ("campus", 2, 205, False, 3, "§7 campus > 200"),
+    ("campus", 2, 300, False, 3, "§7 campus cap +3"), ("campus", 2, 40, True, 1, "§7 campus as standard below"),
+])
+def test_advancement(table, decks, points, keep, levels, source):
+    assert tuple(advancement(table, points, decks)) == (keep, levels), source
+
+
+# -- §7 level jumps, must-play, hook back, next dealer, match end ------------------------------------
+
+T97_SW = rules("tractor97", must_play=(2, 5, 10, K, J, A))
+
+
+@pytest.mark.parametrize("rs,level,steps,defended,expect,source", [
+    (STD, 9, 3, True, Q, "§7 plain jump"),
+    (STD, K, 3, True, A, "§7 stays at the top"),
+    (T97_SW, 3, 3, True, 5, "§7 001 不可越級: stop at 5"),
+    (T97_SW, 5, 2, True, 7, "§7 leaving a must-play level"),
+    (T97_SW, 8, 3, False, 10, "§7 stop at 10"),
+    (T97_SW, Q, 3, True, K, "§7 stop at K"),
+    (T97_SW, K, 3, True, A, "§7 J/A switch: stop at A"),
+    (T97_SW, A, 2, True, JOKER, "§7 J/A + joker_override: Joker is must-play"),
+    (rules("tractor97", must_play=(2, J, A), joker_override=False), A, 2, True, 2,
+     "§7 J/A without joker_override: Joker not must-play; match_end none cycles"),
+    (rules("tractor97"), A, 1, True, JOKER, "§2 Joker level after A"),
+    (rules("tractor97"), JOKER, 1, True, 2, "§7 001 cycles"),
+    (rules("tractor97", two_is_trump=True), 3, 2, True, 5, "§7 two_is_trump: start at 3"),
+    (rules("tractor97", two_is_trump=True, must_play=(2, 5)), 3, 3, True, 5,
+     "§7 two_is_trump: 3 must-play, 5 stops"),
+    (rules("80fen"), 5, 2, False, 5, "§8b 80fen: a gate left only after defending it"),
+    (rules("80fen"), 5, 2, True, 7, "§8b 80fen: defended gate"),
+    (rules("80fen"), 3, 4, True, 5, "§8b 80fen: stop at the gate 5"),
+    (rules("shengji-io"), J, 4, True, A, "§8 shengji-io: must_play A"),
+])
+def test_raise(rs, level, steps, defended, expect, source):
+    assert raise_level(rs, level, steps, defended=defended) == expect, source
+
+
+def test_hand_outcome_cases():
+    # §7 next dealer: the dealers keep → partner deals; attackers take → the next seat (N → W)
+    out = hand_outcome(STD, {"NS": 5, "EW": 3}, "N", 40)
+    assert out.next_dealer == "S" and out.levels == {"NS": 6, "EW": 3}
+    out = hand_outcome(STD, {"NS": 5, "EW": 3}, "N", 120)
+    assert out.next_dealer == "W" and out.levels == {"NS": 5, "EW": 4}
+    out = hand_outcome(STD, {"NS": 5, "EW": 3}, "E", 0)
+    assert out.next_dealer == "W" and out.levels == {"NS": 5, "EW": 6}
+    # §7 hook back at J: the dealers fall back to the start level
+    hb = rules(hook_back=(J, A))
+    out = hand_outcome(hb, {"NS": J, "EW": 6}, "S", 60, last_trick_rank_hook=True)
+    assert out.hooked_back and out.levels["NS"] == 2
+    out = hand_outcome(hb, {"NS": 10, "EW": 6}, "S", 60, last_trick_rank_hook=True)
+    assert not out.hooked_back and out.levels["NS"] == 11
+    # §7 reach_top: the first team to rise to A wins
+    out = hand_outcome(STD, {"NS": K, "EW": 6}, "N", 0)
+    assert out.match_over and out.winner == "NS"
+    out = hand_outcome(STD, {"NS": K, "EW": Q}, "N", 120)
+    assert out.levels["EW"] == K and not out.match_over
+    # §7 defend_top: dealers at the top level keep the deal → match won
+    io = rules("shengji-io")
+    out = hand_outcome(io, {"NS": K, "EW": 6}, "N", 0)
+    assert not out.match_over and out.levels["NS"] == A
+    out = hand_outcome(io, {"NS": A, "EW": 6}, "N", 75)
+    assert out.match_over and out.winner == "NS"
+    out = hand_outcome(io, {"NS": A, "EW": 6}, "N", 80)
+    assert not out.match_over
+    # §7 hands:17 (002): highest level; a tie to the side that deals next (台上一方)
+    cp = rules("campus")
+    out = hand_outcome(cp, {"NS": 7, "EW": 8}, "N", 40, hands_played=17)
+    assert out.match_over and out.winner == "NS" and out.next_dealer == "S"  # NS 8 = EW 8, NS deal next
+    out = hand_outcome(cp, {"NS": 7, "EW": 8}, "N", 40, hands_played=16)
+    assert not out.match_over
+    out = hand_outcome(cp, {"NS": 7, "EW": 7}, "N", 80, hands_played=17)
+    assert out.match_over and out.winner == "EW"  # tie 7/7, EW (W) deals next
+    # §7 none (001) never ends
+    out = hand_outcome(rules("tractor97"), {"NS": JOKER, "EW": 6}, "N", 0)
+    assert not out.match_over
