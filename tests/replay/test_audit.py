@@ -375,3 +375,56 @@ def test_hand_outcome_cases():
     # §7 none (001) never ends
     out = hand_outcome(rules("tractor97"), {"NS": JOKER, "EW": 6}, "N", 0)
     assert not out.match_over
+
+
+# -- §6 throw_forced lowest (80fen), penalties in a replayed hand -----------------------------
+
+def test_forced_lowest_vs_smallest():
+    # §6 smallest: the single ♠Q (1 card); §8b/docs 80fen `lowest`: the failing unit with the lowest top, ♠99
+    others = ["SK", "S10 S10", ""]
+    assert sorted(throw(STD, 2, H, "SQ S9 S9", others).forced.cards) == sorted(C("SQ"))
+    assert sorted(throw(rules("80fen"), 2, H, "SQ S9 S9", others).forced.cards) == sorted(C("S9 S9"))
+
+
+def _game(rules_name, dealer, tricks, **tags):
+    from notation.model import Hand, Levels, Play, Record, Tag, Trick
+    from replay.diagnostics import Span
+    from replay.game import replay
+    ts = []
+    for line, plays in enumerate(tricks, 10):
+        out = []
+        for i, p in enumerate(plays):
+            seat, _, cards = p.partition(":")
+            attempted = None
+            if "->" in cards:
+                a, _, cards = cards.partition("->")
+                attempted = C(a)
+            out.append(Play(seat=seat.strip(), cards=C(cards), attempted=attempted,
+                            span=Span(line, 1 + 10 * i, line, 10 + 10 * i)))
+        ts.append(Trick(number=None, plays=out, span=Span(line, 1, line, 40)))
+    rec = Record(tags=[Tag(name="Rules", value=rules_name)] + [Tag(name=f"Rule.{k}", value=v) for k, v in tags.items()],
+                 hands=[Hand(number=1, levels=Levels(ns=2, ew=2), dealer=dealer, trump=H, tricks=ts)])
+    return replay(rec)
+
+
+@pytest.mark.parametrize("rules_name,tags,thrower_is_dealer_team,expect,source", [
+    ("campus", {}, True, +20, "§6 per_card: a defender's failed 2-card throw adds 20 to the attackers"),
+    ("campus", {}, False, -20, "§6 per_card: an attacker's failed throw subtracts 20"),
+    ("shengji-io", {}, True, 0, "§8 table: shengji-io throw_penalty none (§6 names per_attempt as "
+     "shengji.io's option; the preset table wins: ambiguity noted)"),
+    ("shengji-io", {"throw_penalty": "per_attempt"}, True, +10, "§6 per_attempt: 10 per failed throw"),
+    ("standard", {"throw_penalty": "per_attempt"}, False, -10, "§6 per_attempt against the attackers"),
+    ("standard", {}, True, 0, "§6 none"),
+])
+def test_penalty_sign(rules_name, tags, thrower_is_dealer_team, expect, source):
+    # 2-card hands (kitty 100): N leads ♠A♠Q (fails: E holds ♠K), forced ♠Q
+    dealer = "N" if thrower_is_dealer_team else "E"
+    t1 = ["N: SA SQ -> SQ", "W: S3", "S: S4", "E: SK"]
+    t2 = ["E: C2", "N: SA", "W: C4", "S: C5"]
+    if not thrower_is_dealer_team:
+        # E deals; N must lead trick 1 for the check: let E lead a card N wins first
+        t1 = ["E: C3", "N: CA", "W: C4", "S: C5"]
+        t2 = ["N: SA SQ -> SQ", "W: S3", "S: S4", "E: SK"]
+    m = _game(rules_name, dealer, [t1, t2], kitty_size="100")
+    assert not [d for d in m.diagnostics if d.code in ("SJ406", "SJ407", "SJ401", "SJ403")], m.diagnostics
+    assert m.hands[0].penalties == expect, source
