@@ -425,6 +425,6 @@ def test_penalty_sign(rules_name, tags, thrower_is_dealer_team, expect, source):
         # E deals; N must lead trick 1 for the check: let E lead a card N wins first
         t1 = ["E: C3", "N: CA", "W: C4", "S: C5"]
         t2 = ["N: SA SQ -> SQ", "W: S3", "S: S4", "E: SK"]
-    m = _game(rules_name, dealer, [t1, t2], kitty_size="100")
+    m = _game(rules_name, dealer, [t1, t2], kitty_size="100", **tags)
     assert not [d for d in m.diagnostics if d.code in ("SJ406", "SJ407", "SJ401", "SJ403")], m.diagnostics
     assert m.hands[0].penalties == expect, source
