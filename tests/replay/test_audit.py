@@ -428,3 +428,21 @@ def test_penalty_sign(rules_name, tags, thrower_is_dealer_team, expect, source):
     m = _game(rules_name, dealer, [t1, t2], kitty_size="100", **tags)
     assert not [d for d in m.diagnostics if d.code in ("SJ406", "SJ407", "SJ401", "SJ403")], m.diagnostics
     assert m.hands[0].penalties == expect, source
+
+
+# -- §6 winning: a play is compared by its highest matching units (found by this audit) ----------
+
+@pytest.mark.parametrize("rs,level,trump,plays,winner,source", [
+    # lead ♠77 + three singles; E's ♣10♣10♣10♣8♣8 holds the pair of 10s, above W's ♣99
+    (TIT, 3, CL, ["SJ S7 S7 S6 S2", "CK C9 C9 C4 C4", "C5 C5 C5 C4 C2", "C10 C10 C10 C8 C8"], 3,
+     "§6 largest_unit (seed 001: compare pairs): E's pair of 10s beats W's 9s"),
+    (TIT, K, S, ["HA HQ HQ HJ H8 H7", "DK SJ S8 S8 S7 S7", "S10 S10 S10 S8 S8 S3", "SQ SJ SJ SJ S8 S8"], 3,
+     "§6 largest_unit: ♠JJ (from a triple) > ♠10 10 > ♠88"),
+    (TIT, 6, NT, ["CA CQ C10 C8 C4 C4", "LJ LJ LJ D6 C6 C6", "BJ LJ LJ LJ S6 C6", "LJ S6 S6 H6 H6 D6"], 1,
+     "§6 largest_unit: W's LJ pair ties S's and came first"),
+    (rules(decks=3), 2, H, ["SA SK SK", "H5 H5 H5", "H3 H4 H4", "D3 D4 D4"], 1,
+     "§6 a ruff H5H5H5 is pair 55 + single 5 for a pair + single lead"),
+])
+def test_winner_highest_units(rs, level, trump, plays, winner, source):
+    o = order(rs, level, trump)
+    assert trick_winner([C(p) for p in plays], o, rs).index == winner, source
