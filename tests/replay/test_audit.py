@@ -446,3 +446,14 @@ def test_penalty_sign(rules_name, tags, thrower_is_dealer_team, expect, source):
 def test_winner_highest_units(rs, level, trump, plays, winner, source):
     o = order(rs, level, trump)
     assert trick_winner([C(p) for p in plays], o, rs).index == winner, source
+
+
+@pytest.mark.parametrize("plays,winner,source", [
+    (["SA SK SQ", "HQ HJ HJ", "HK H8 H8", "S3 S4 S5"], 2,
+     "seed 001 甩牌: AKQ ruffed by QJJ and K88: singles compared, K wins, the later ruff"),
+    (["SA SK SK", "HQ HJ HJ", "HK H8 H8", "S3 S4 S5"], 1,
+     "seed 001 甩牌: AKK ruffed by QJJ and K88: pairs compared, JJ wins, the earlier ruff"),
+])
+def test_seed001_throw_ruffs(plays, winner, source):
+    rs = rules("tractor97")
+    assert trick_winner([C(p) for p in plays], order(rs, 2, H), rs).index == winner, source
