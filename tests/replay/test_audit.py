@@ -457,3 +457,14 @@ def test_winner_highest_units(rs, level, trump, plays, winner, source):
 def test_seed001_throw_ruffs(plays, winner, source):
     rs = rules("tractor97")
     assert trick_winner([C(p) for p in plays], order(rs, 2, H), rs).index == winner, source
+
+
+def test_cover_fallback_four_decks():
+    # §6 four decks: ♥KKKK♥QQQ covers a triple + two pairs only as QQQ + KK + KK (the
+    # highest-first choice KKK leaves one pair); the ruff matches and wins
+    rs = rules(decks=4)
+    plays = ["SA SA SA S9 S9 S6 S6", "HK HK HK HK HQ HQ HQ", "S2 S3 S4 S5 S7 S8 S10", "D3 D4 D5 D6 D7 D8 D9"]
+    o = order(rs, 2, H)
+    assert [(u.width, u.length) for u in decompose(C(plays[0]), o)] == [(3, 1), (2, 1), (2, 1)]
+    w = trick_winner([C(p) for p in plays], o, rs)
+    assert w.index == 1 and w.ruffed
