@@ -181,8 +181,40 @@ def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic]
         "stats": stats,
         "finished": [{"seat": a.seat, "place": a.finish, "action": a.number}
                      for a in game.actions if a.finish is not None],
+        "leader": getattr(result, "leader", None),
+        "revolutionary": getattr(result, "revolutionary", None),
+        "deal": {sc.seat: cards_text(sc.cards) for sc in game.deal},
+        "preplay": [_preplay_dict(p) for p in game.preplay],
+        "steps": _step_dicts(result),
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
     }
+
+
+def _preplay_dict(p) -> dict:
+    """A pre-play line (亮3, 点贡, 落贡, 还贡, 买3, 革命, …) as data, with its tidy text."""
+    from notation.gjn_writer import _preplay_text
+    return {"kind": p.kind, "text": _preplay_text(p, False), "line": p.span.line or None}
+
+
+_STEP_KEYS = ("number", "line", "seat", "kind", "cards", "top", "owner", "target", "passed", "ask",
+              "finished", "gouji", "burn", "fail", "place", "ignored", "round_end", "counts", "leads",
+              "jiefeng", "jieshao", "burn_won")
+
+
+def _step_dicts(result) -> list[dict] | None:
+    """The engine's per-action timeline as plain data (None without the engine)."""
+    if result is None or not hasattr(result, "timeline"):
+        return None
+    out = []
+    for st in _steps(result):
+        d = {k: getattr(st, k, None) for k in _STEP_KEYS}
+        d["passed"] = list(st.passed)
+        d["ask"] = list(st.ask)
+        d["burning"] = [list(x) for x in st.burning]
+        d["finished"] = [list(x) for x in st.finished]
+        d["counts"] = list(getattr(st, "counts", ()) or ())
+        out.append(d)
+    return out
 
 
 def diagnostic_dict(d: Diagnostic) -> dict:
