@@ -186,6 +186,7 @@ def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic]
         "deal": {sc.seat: cards_text(sc.cards) for sc in game.deal},
         "preplay": [_preplay_dict(p) for p in game.preplay],
         "steps": _step_dicts(result),
+        "start_counts": list(getattr(result, "start_counts", ()) or ()) if result is not None else [],
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
     }
 
@@ -198,7 +199,7 @@ def _preplay_dict(p) -> dict:
 
 _STEP_KEYS = ("number", "line", "seat", "kind", "cards", "top", "owner", "target", "passed", "ask",
               "finished", "gouji", "burn", "fail", "place", "ignored", "round_end", "counts", "leads",
-              "jiefeng", "jieshao", "burn_won")
+              "jiefeng", "jieshao", "burn_won", "aim", "burned")
 
 
 def _step_dicts(result) -> list[dict] | None:

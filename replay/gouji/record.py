@@ -65,6 +65,8 @@ class Step(NamedTuple):
     jiefeng: bool = False  # 接风: the round ended and its owner is out, so the next in play leads
     jieshao: str = ''      # 解烧: the burner whose burn this play ended ('' if none)
     burn_won: bool = False  # the burner emptied his hand while burning (a successful burn)
+    aim: str = ''          # the target of this action's 够级 play ('' if it is none)
+    burned: str = ''       # the player this action burns, or whose burn failed ('' if none)
 
 
 class PlayRef(NamedTuple):
@@ -103,6 +105,8 @@ class GameResult:
     gouji_plays: list[PlayRef] = field(default_factory=list)
     burns: list[PlayRef] = field(default_factory=list)
     timeline: list[Step] = field(default_factory=list)
+    #: cards per seat when the play starts (after tribute, 买3, 会3/4), None where unknown
+    start_counts: tuple[int | None, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -400,6 +404,7 @@ class _RecordReplay:
         gnum = g.number
         counted = 0
         tl = res.timeline if self.timeline else None
+        res.start_counts = tuple(st.cnt)
         seat_of = SEAT_OF
         ranks_of = _RANKS_OF
         push = st.push
@@ -491,7 +496,9 @@ class _RecordReplay:
                     tuple(0 if st.status[s] not in (IN_PLAY, 2) else st.cnt[s] for s in range(6)),
                     names[st.leader] if (st.ev_round_end or st.ev_fail) and st.phase == 0 else "",
                     bool(st.ev_round_end and st.phase == 0 and st.owner >= 0 and st.leader != st.owner),
-                    names[st.ev_jieshao] if st.ev_jieshao >= 0 else "", st.ev_success)
+                    names[st.ev_jieshao] if st.ev_jieshao >= 0 else "", st.ev_success,
+                    names[st.ev_target] if st.ev_gouji and st.ev_target >= 0 else "",
+                    names[st.ev_burned] if st.ev_burned >= 0 else "")
 
     # -- deal checks ----------------------------------------------------------------
     def copy_counts(self, g) -> None:
