@@ -259,11 +259,12 @@
     });
     var n = games.length;
     var max = Math.max(2, Math.max.apply(null, odd.concat(even)));
+    var min = Math.min(0, Math.min.apply(null, odd.concat(even)));
     function X(i) { return l + (W - l - r) * i / Math.max(1, n); }
-    function Y(v) { return t + (Hh - t - b) * (1 - v / max); }
+    function Y(v) { return t + (Hh - t - b) * (1 - (v - min) / (max - min)); }
     var out = ['<svg id="score-svg" viewBox="0 0 ' + W + " " + Hh + '" width="' + W + '" height="' + Hh + '" role="img" aria-label="each team\'s total score">'];
-    var stepv = max > 20 ? 5 : max > 8 ? 2 : 1;
-    for (var v = 0; v <= max; v += stepv) out.push('<line class="grid" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(v) + '" y2="' + Y(v) + '"/><text x="' + (l - 4) + '" y="' + (Y(v) + 4) + '" text-anchor="end">' + v + "</text>");
+    var stepv = max - min > 20 ? 5 : max - min > 8 ? 2 : 1;
+    for (var v = Math.ceil(min / stepv) * stepv; v <= max; v += stepv) out.push('<line class="grid" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(v) + '" y2="' + Y(v) + '"/><text x="' + (l - 4) + '" y="' + (Y(v) + 4) + '" text-anchor="end">' + v + "</text>");
     out.push('<line class="axis" x1="' + l + '" x2="' + (W - r) + '" y1="' + Y(0) + '" y2="' + Y(0) + '"/>');
     [["odd", odd], ["even", even]].forEach(function (p) {
       var d = p[1].map(function (v, i) { return (i ? " L" : "M") + X(i).toFixed(1) + " " + Y(v).toFixed(1); }).join("");
