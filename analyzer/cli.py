@@ -506,7 +506,9 @@ class ReportFormat(str, Enum):
 
   shengji report match.sjn --format md -o match.md
 
-  shengji report match.sjn --format html -o match.html --force""")
+  shengji report match.sjn --format html -o match.html --force
+
+  shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
     fmt: ReportFormat = typer.Option(ReportFormat.term, "--format", "-f", help="Output format."),
