@@ -105,7 +105,8 @@ class GameResult:
     gouji_plays: list[PlayRef] = field(default_factory=list)
     burns: list[PlayRef] = field(default_factory=list)
     timeline: list[Step] = field(default_factory=list)
-    #: cards per seat when the play starts (after tribute, 买3, 会3/4), None where unknown
+    #: cards per seat when the play starts (after tribute, 买3, 会3/4; 0 for one out of play, e.g.
+    #: the revolutionary, as in ``cards_left``), None where unknown
     start_counts: tuple[int | None, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
@@ -404,7 +405,7 @@ class _RecordReplay:
         gnum = g.number
         counted = 0
         tl = res.timeline if self.timeline else None
-        res.start_counts = tuple(st.cnt)
+        res.start_counts = tuple(0 if st.status[s] not in (IN_PLAY, 2) else st.cnt[s] for s in range(6))
         seat_of = SEAT_OF
         ranks_of = _RANKS_OF
         push = st.push

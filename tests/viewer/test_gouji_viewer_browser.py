@@ -131,6 +131,22 @@ def test_each_preset_steps_like_the_engine(open_page, artifact_dir, preset, seed
     opened.assert_clean()
 
 
+def test_tribute_return_and_revolt_before_the_first_play(open_page, artifact_dir):
+    """GOUJI.md §2: 落贡, 还贡 and 革命 are shown at step 0 of the game, with who leads."""
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[1] / "gouji" / "fixtures" / "example_tribute_revolution.gjn"
+    records, diags = gjn.parse(path.read_text(encoding="utf-8"))
+    opened = open_page(render_html(gouji.build_report([(r, diags) for r in records], path.name)), "trib.html")
+    opened.press("PageDown")
+    got = opened.page.evaluate(TABLE_JS)
+    assert got["status"]["game-index"] == "1" and got["status"]["kind"] == "pre"
+    assert got["pre"] == ["tribute", "tribute", "return", "return", "revolt", "lead"]
+    assert "革命" in got["seats"]["P4"]["badges"] and got["status"]["ask"] == "P5"
+    assert "落贡" in got["center"] and "还贡" in got["center"] and "革命: P4 revolts" in got["center"]
+    opened.screenshot("gouji-tribute-revolt-pre.png", artifact_dir)
+    opened.assert_clean()
+
+
 def test_buttons_and_keys_move_between_games(open_page):
     record, rp, html = build("gouji", 3)
     opened = open_page(html, "gouji-keys.html")
