@@ -82,4 +82,4 @@ def render_record(record, *, path: str = "", rules: str | None = None) -> str:
                                     rules=rules))
 
 
-__all__ = ["render_html", "render_record", "view_data", "table_data", "VIEWER_SCHEMA", "TEMPLATES"]
+__all__ = ["TEMPLATES", "VIEWER_SCHEMA", "render_html", "render_record", "table_data", "view_data"]

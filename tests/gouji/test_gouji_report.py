@@ -107,8 +107,9 @@ def test_term_and_md_tell_the_same_rounds():
     rec = generated("gouji-online", 5, games=1)
     rep = gouji.build_report([(rec, [])], "g.gjn")
     md = gouji.render_markdown(rep)
-    from analyzer import render
     import io
+
+    from analyzer import render
     buf = io.StringIO()
     gouji.render_report(render.make_console(file=buf, color=False, width=400), rep)
     term = buf.getvalue()
@@ -135,7 +136,7 @@ def test_page_is_self_contained_and_holds_the_engine_table():
     page = render_html(gouji.build_report([(rec, [])], "g.gjn"))
     assert page.startswith("<!DOCTYPE html>")
     assert not re.search(r"(src|href)\s*=|<link|@import|url\(|https?://", page)
-    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.S).group(1))
+    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>', page, re.DOTALL).group(1))
     assert data["viewer"]["table"] == table_data()
     assert data["viewer"]["table"]["opp"]["P2"] == "P5" and data["viewer"]["table"]["team"]["P3"] == "odd"
     assert [data["viewer"]["table"]["places"][str(k)] for k in range(1, 7)] == list(PLACE_NAMES[1:])

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from analyzer import gouji
 from analyzer.gouji_generate import generate_match
 from analyzer.gouji_viewer import render_html
-from analyzer import gouji
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.table import PLACE_NAMES
@@ -148,7 +148,7 @@ def test_tribute_return_and_revolt_before_the_first_play(open_page, artifact_dir
 
 
 def test_buttons_and_keys_move_between_games(open_page):
-    record, rp, html = build("gouji", 3)
+    _record, rp, html = build("gouji", 3)
     opened = open_page(html, "gouji-keys.html")
     n0 = len(rp.games[0].timeline)
     opened.page.click("#next")
