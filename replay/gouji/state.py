@@ -271,14 +271,17 @@ class GoujiState:
                 return faults
             faults.append(("GJ408", f"the game is already over: {n}'s action comes after a side is out"))
             return faults
+        if self.phase == LEAD and kind == PASS and self.ignore_passes:
+            # passes after an unbeatable set, before the next lead, are ignored:
+            # uncounted and unchecked (§3), whoever passes
+            self.ev_ignored = True
+            return faults
         if self.status[seat] != IN_PLAY:
-            faults.append(("GJ401", f"{n} is not in play ({STATUS_NAMES[self.status[seat]]}) and may not act"))
+            code = "GJ402" if self.phase == ASK and self.top_gouji else "GJ401"  # §9: GJ402, not also GJ401
+            faults.append((code, f"{n} is not in play ({STATUS_NAMES[self.status[seat]]}) and may not act"))
             return faults
         if self.phase == LEAD:
             if kind != PLAY:
-                if self.ignore_passes and kind == PASS:
-                    self.ev_ignored = True
-                    return faults
                 faults.append(("GJ403", f"{n} may not {kind} on a lead: "
                                         f"{SEAT_NAMES[self.leader]} leads a new round and must play a set"))
                 return faults
