@@ -498,3 +498,50 @@ def test_wild_compare_in_play():
     t = text_of(hands, ["P1: LJ 5", "P3: 66"], lead="P1")
     rp, g = run(t)
     assert codes(rp) == [("GJ303", aline(t, 2))]
+
+
+# -- §2 pre-play: 买3 seller, first leader, revolted leader --------------------------
+BIE3_HANDS = {"P1": "2 9 8", "P2": "33 K", "P3": "3 Q", "P4": "3 J", "P5": "3 T", "P6": "33 7"}
+
+
+@pytest.mark.parametrize("hands,buy,want", [
+    ({}, "buy P1 P4: 2", ["GJ209"]),                       # P4 holds one 3: a teammate of P4 sells
+    ({}, "buy P1 P2: 2", []),                              # P2 holds two
+    ({}, "buy P1 P6: 2", []),                              # so does P6 (any teammate of opp(P1))
+    ({"P4": "33 J"}, "buy P1 P2: 2", ["GJ209"]),           # opp(P1) holds two: he sells
+    ({"P4": "33 J"}, "buy P1 P4: 2", []),
+    ({"P4": "33 J"}, "buy P1 P4: 9", ["GJ209"]),           # pays a 2
+    ({"P1": "LJ 9 8", "P4": "33 J"}, "buy P1 P4: LJ", []),  # no 2: a joker
+    ({}, "", ["GJ209"]),                                   # missing: P2/P6 can sell
+    ({"P2": "3 K", "P6": "3 7"}, "", []),                  # nobody can sell: no buy owed
+])
+def test_buy3_seller(hands, buy, want):  # §2.3 买3
+    h = dict(BIE3_HANDS, **hands)
+    t = text_of(h, [], lead="P1", rules="gouji-bie3", full=True, pre=buy)
+    rp, g = run(t)
+    assert [c for c, _ in codes(rp)] == want
+
+
+def test_buy3_lines_apply_in_order():  # §2.3: each buy on holdings after the earlier ones
+    h = dict(BIE3_HANDS, P1="2 9 8", P3="2 Q", P4="33 J")
+    # P1 buys P4's first 3; P4 keeps one, so P3 (opp P6 has two) buys from P6
+    t = text_of(h, [], lead="P1", rules="gouji-bie3", full=True, pre="buy P1 P4: 2\nbuy P3 P6: 2")
+    rp, g = run(t)
+    assert codes(rp) == []
+
+
+def test_first_leader_after_sweep_is_liang3():  # §2.7 seed: a game after 串三户 is a 亮3 game
+    t = ('[Rules "gouji"]\ngame 1\nresult P1 P3 P5 P2 P4 P6\nscore odd 12 even 0\n\n'
+         'game 2\nshow P2 S33\nlead P2\n1. P2: 5\n')
+    rp = run(t)[0]
+    assert [c for c, _ in codes(rp)] == []
+    t = t.replace("lead P2", "lead P6")   # the 大落 leads only after an ordinary game
+    assert [c for c, _ in codes(run(t)[0])] == ["GJ205", "GJ401"]  # the lead line is taken
+
+
+def test_first_leader_previous_daluo_and_revolted():  # §2.7: 大落 leads; revolted → next in play
+    base = ('[Rules "gouji"]\ngame 1\nresult P1 P2 P5 P4 P3 P6\nscore odd 2 even 0\n\n'
+            'game 2\nP6: 44\n{pre}lead {lead}\n1. {lead}: 4\n')
+    assert codes(run(base.format(pre="", lead="P6"))[0]) == []
+    assert [c for c, _ in codes(run(base.format(pre="", lead="P1"))[0])] == ["GJ205"]
+    assert [c for c, _ in codes(run(base.format(pre="revolt P6\n", lead="P1"))[0])] == []
