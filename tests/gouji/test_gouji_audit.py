@@ -545,3 +545,30 @@ def test_first_leader_previous_daluo_and_revolted():  # §2.7: 大落 leads; rev
     assert codes(run(base.format(pre="", lead="P6"))[0]) == []
     assert [c for c, _ in codes(run(base.format(pre="", lead="P1"))[0])] == ["GJ205"]
     assert [c for c, _ in codes(run(base.format(pre="revolt P6\n", lead="P1"))[0])] == []
+
+
+# -- §3/§9 the game's end: ignored passes, GJ408 ------------------------------------
+def test_passes_after_a_final_unbeatable_set_are_ignored():  # §3, §9 GJ408 alone
+    hands = {"P2": "6 4", "P3": "BJ", "P5": "9 4", "P6": "7 4"}
+    acts = ["P2: 6", "P3: BJ =3", "#P5: pass", "#P6: pass"]
+    t = text_of(hands, acts, lead="P2", finished="P1 P4")
+    rp, g = run(t)
+    # P1, P4 out before, P3 3rd, P5 still in play: the game goes on; the passes are ignored
+    assert codes(rp) == [] and [s.ignored for s in g.timeline] == [False, False, True, True]
+    hands = {"P2": "6 4", "P3": "BJ", "P5": "9 4", "P6": "7 4"}
+    t = text_of(hands, ["P2: 6", "P3: BJ =3", "#P5: pass", "P6: 7"], lead="P2", finished="P1 P5")
+    rp, g = run(t)
+    # odd is out with P3's BJ: the pass is ignored, P6's play is GJ408 alone
+    assert codes(rp) == [("GJ408", aline(t, 4))]
+    assert g.places == {"P1": 1, "P5": 2, "P3": 3, "P2": 4, "P6": 5, "P4": 6}  # fewer cards first
+
+
+def test_let_then_another_beats():  # §4 让牌: a beat after the let forms a new list
+    hands = {"P1": "99 5 4", "P2": "6 4", "P3": "7 4", "P4": "TT 8 4", "P5": "JJ 6 4", "P6": "7 4"}
+    acts = ["P1: 99", "P2: pass", "P3: pass", "P4: let", "P5: JJ", "P6: pass", "P1: pass",
+            "P5: 6"]
+    t = text_of(hands, acts, lead="P1")
+    rp, g = run(t)
+    assert codes(rp) == []
+    # after P5's JJ (plain; its Z is P2, who passed): P6, P1 asked; the let is spent
+    assert step(g, 5).ask == ("P6", "P1") and step(g, 7).ask == ("P5",)
