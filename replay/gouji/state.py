@@ -377,7 +377,8 @@ class GoujiState:
             self.cnt[seat] = c
 
     def _set_faults(self, seat: int, s: SetInfo, lead: bool, empties: bool, faults: list) -> bool:
-        """GJ301 / GJ304 for the set itself; True when GJ301 or GJ304 was found."""
+        """GJ301 / GJ304 for the set itself; True when GJ301 was found (it alone
+        hides GJ302/GJ303, §9; GJ304 is another fault)."""
         if not s.wellformed:
             faults.append(("GJ301", f"{SEAT_NAMES[seat]}'s set mixes ranks: a set is one rank "
                                     f"(with 2s and jokers)"))
@@ -385,7 +386,6 @@ class GoujiState:
         if self.bie3 and s.threes and (s.threes != s.n or not empties):
             faults.append(("GJ304", f"憋3: {SEAT_NAMES[seat]} may play 3s only as a set of 3s alone "
                                     f"that empties his hand"))
-            return True
         return False
 
     def _empties(self, seat: int, ranks: tuple[int, ...], empties: bool | None) -> bool:

@@ -483,6 +483,15 @@ def test_bie3_threes_only_last(hand, act, want):  # §3 bie3
     assert [c for c, _ in codes(rp)] == want
 
 
+def test_bie3_gj304_does_not_hide_gj303():  # §9: one finding per fault; only GJ301 hides GJ302/303
+    hands = {"P1": "55 4", "P2": "33 5", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
+    t = text_of(hands, ["P1: 55", "P2: 33"], lead="P1", rules="gouji-bie3")
+    rp, g = run(t)
+    assert sorted(codes(rp)) == [("GJ303", aline(t, 2)), ("GJ304", aline(t, 2))]
+    t = text_of(hands, ["P1: 55", "P2: 335"], lead="P1", rules="gouji-bie3")
+    assert [c for c, _ in codes(run(t)[0])] == ["GJ301"]
+
+
 def test_threes_fine_without_bie3():
     hands = {"P1": "33 5", "P2": "6 4", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
     rp, g = run(text_of(hands, ["P1: 33"], lead="P1"))
