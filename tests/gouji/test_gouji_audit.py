@@ -581,3 +581,32 @@ def test_let_then_another_beats():  # §4 让牌: a beat after the let forms a n
     assert codes(rp) == []
     # after P5's JJ (plain; its Z is P2, who passed): P6, P1 asked; the let is spent
     assert step(g, 5).ask == ("P6", "P1") and step(g, 7).ask == ("P5",)
+
+
+def test_revolutionary_leaves_after_the_third_gouji_round():  # §1: present until the end of the
+    # round of his 对头's third 够级 play
+    hands = {"P1": "KKKKKKKK 5", "P2": "6 4", "P3": "7 4", "P4": "44", "P5": "6 4", "P6": "7 4"}
+    acts = []
+    for _ in range(3):
+        acts += ["P1: KK", "P3: pass", "P5: pass", "P2: pass", "P6: pass"]
+    acts += ["P1: KK"]
+    rp, g = run(full(hands, acts))
+    assert codes(rp) == []
+    assert [s.gouji for s in g.timeline if s.kind == "play"] == [True, True, True, False]
+    assert step(g, 11).ask == ("P3", "P5", "P2", "P6")
+    assert step(g, 16).ask == ("P2", "P3", "P5", "P6")
+
+
+@pytest.mark.parametrize("p1,acts,bukai_p1", [
+    # P1's KK lives (the round ends with it on top): 开点 before he finishes 头科
+    ("KK 5", ["P1: KK", "P3: pass", "P5: pass", "P2: pass", "P6: pass", "P4: pass", "P1: 5 =1"], False),
+    # his finishing KK is still open when he becomes 头科: 不开点
+    ("KK", ["P1: KK =1", "P3: pass", "P5: pass", "P2: pass", "P6: pass", "P4: pass"], True),
+])
+def test_kaidian(p1, acts, bukai_p1):  # §7 开点 / 不开点
+    hands = {"P1": p1, "P2": "6", "P3": "7 4", "P4": "8", "P5": "9 4", "P6": "T"}
+    acts = acts + ["P2: 6 =2", "P3: pass", "P4: 8 =3", "P5: pass", "P6: T =4"]
+    rp, g = run(full(hands, acts, pre="", tags='[Rule.first_leader "given"] [Rule.dadian "on"]'))
+    assert codes(rp) == []
+    assert g.places == {"P1": 1, "P2": 2, "P4": 3, "P6": 4, "P3": 5, "P5": 6}
+    assert g.bukaidian == {"P1": bukai_p1, "P2": True, "P3": True, "P4": True, "P5": True, "P6": True}
