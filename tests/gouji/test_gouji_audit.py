@@ -610,3 +610,18 @@ def test_kaidian(p1, acts, bukai_p1):  # §7 开点 / 不开点
     assert codes(rp) == []
     assert g.places == {"P1": 1, "P2": 2, "P4": 3, "P6": 4, "P3": 5, "P5": 6}
     assert g.bukaidian == {"P1": bukai_p1, "P2": True, "P3": True, "P4": True, "P5": True, "P6": True}
+
+
+@pytest.mark.parametrize("rules,shows,lead,want", [
+    ("gouji", ["show P2 S33", "show P5 H333"], "P5", []),
+    ("gouji", ["show P2 S33", "show P5 H33"], "P2", ["GJ204"]),          # not above the last
+    ("gouji", ["show P2 S33", "show P5 H33"], "P5", ["GJ204", "GJ205"]),
+    ("gouji", ["show P2 S3 H3"], "P6", ["GJ204"]),    # two suits: no valid show, no leader derived
+    ("gouji-online", ["show P2 S33", "show P5 H333"], "P2", ["GJ204"]),  # liang3: one show only
+    ("gouji", [], "P4", []),                                             # no show: no leader derived
+    ("gouji-bie3", ["show P2 S33"], "P6", []),                            # bie3: show ignored
+])
+def test_liang3_shows(rules, shows, lead, want):  # §2.1, §2.7
+    t = f'[Rules "{rules}"]\ngame 1\n' + "".join(s + "\n" for s in shows) + f"lead {lead}\n1. {lead}: 5\n"
+    rp = run(t)[0]
+    assert [c for c, _ in codes(rp)] == want
