@@ -625,3 +625,23 @@ def test_liang3_shows(rules, shows, lead, want):  # §2.1, §2.7
     t = f'[Rules "{rules}"]\ngame 1\n' + "".join(s + "\n" for s in shows) + f"lead {lead}\n1. {lead}: 5\n"
     rp = run(t)[0]
     assert [c for c, _ in codes(rp)] == want
+
+
+TRIB_OK = ["tribute P5 P2: LJ 2", "tribute P6 P1: 2", "return P2 P5: 44", "return P1 P6: 5"]
+
+
+@pytest.mark.parametrize("p6,lines,want", [
+    ("2 A 7", TRIB_OK, []),
+    ("2 A 7", ["tribute P5 P2: 22"] + TRIB_OK[1:], ["GJ207"]),                   # not his highest
+    ("2 A 7", [TRIB_OK[1], TRIB_OK[0]] + TRIB_OK[2:], ["GJ206"]),                # 大落 first
+    ("2 A 7", TRIB_OK[:3], ["GJ206"]),                                          # a return missing
+    ("2 A 7", TRIB_OK[:2] + ["return P2 P5: 4"] + TRIB_OK[3:], ["GJ206"]),       # returns as many
+    ("A 7", [TRIB_OK[0], TRIB_OK[2]], []),                                     # no 2, no joker: no line
+    # an extra tribute line is GJ206, then applied as recorded (so its return is owed)
+    ("A 7", [TRIB_OK[0], "tribute P6 P1: A", TRIB_OK[2], "return P1 P6: 5"], ["GJ206"]),
+])
+def test_tribute(p6, lines, want):  # §7 落贡 / 还贡 (tribute_cards: jokers_twos)
+    t = ('[Rules "gouji"] [Rule.tribute "on"]\ngame 1\nresult P2 P1 P4 P3 P6 P5\nscore odd 0 even 2\n\n'
+         f'game 2\nP5: LJ 22 5\nP6: {p6}\n' + "".join(x + "\n" for x in lines) + "lead P5\n1. P5: 5\n")
+    rp = run(t)[0]
+    assert sorted(c for c, _ in codes(rp)) == want
