@@ -158,6 +158,7 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
             hands[y].extend(cards)
             pre.append(Tribute(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=cards))
             paid.append((x, y, len(cards)))
+        paid.sort(key=lambda t: prev["places"][t[1]])   # returns go 头科 first (§7)
         for x, y, n in paid:
             back = sorted(hands[y], key=lambda c: (c >> 3, rng.random()))[:n]   # his choice: low cards
             for c in back:

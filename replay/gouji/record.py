@@ -643,7 +643,12 @@ class _RecordReplay:
             if p.kind == "tribute":
                 sub = trib_index.get((SEAT_OF[p.payer], SEAT_OF[p.receiver]), 0)
             elif p.kind == "return":
-                sub = trib_index.get((SEAT_OF[p.receiver], SEAT_OF[p.payer]), 0)
+                # returns go 头科 first: by the returner's place (after a 串三户 under
+                # sweep_tribute: opposite this differs from the tributes' order)
+                if prev is not None and prev.places is not None:
+                    sub = prev.places[SEAT_OF[p.payer]]
+                else:
+                    sub = trib_index.get((SEAT_OF[p.receiver], SEAT_OF[p.payer]), 0)
             key = (k, sub)
             if key < last:
                 self.d("GJ206", p.span, f"`{p.kind} {p.payer} {p.receiver}` is out of order: dian lines first, "

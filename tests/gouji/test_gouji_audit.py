@@ -645,3 +645,25 @@ def test_tribute(p6, lines, want):  # §7 落贡 / 还贡 (tribute_cards: jokers
          f'game 2\nP5: LJ 22 5\nP6: {p6}\n' + "".join(x + "\n" for x in lines) + "lead P5\n1. P5: 5\n")
     rp = run(t)[0]
     assert sorted(c for c, _ in codes(rp)) == want
+
+
+SWEEP_PREV = ('[Rules "gouji"] [Rule.tribute "on"]{tags}\ngame 1\nresult P1 P3 P5 P2 P4 P6\n'
+              'score odd 12 even 0\n\ngame 2\n')
+
+
+@pytest.mark.parametrize("tags,lines,want", [
+    ("", [], []),                                                      # sweep_tribute: none
+    ("", ["tribute P6 P1: 2", "return P1 P6: 5"], ["GJ206", "GJ206"]),
+    ('[Rule.sweep_tribute "opposite"]',
+     ["tribute P6 P3: 2", "tribute P4 P1: 2", "tribute P2 P5: 2",
+      "return P1 P4: 5", "return P3 P6: 5", "return P5 P2: 5"], []),   # returns 头科 first
+    ('[Rule.sweep_tribute "opposite"]',
+     ["tribute P6 P3: 2", "tribute P4 P1: 2", "tribute P2 P5: 2",
+      "return P3 P6: 5", "return P1 P4: 5", "return P5 P2: 5"], ["GJ206"]),
+    ('[Rule.sweep_tribute "normal"]',
+     ["tribute P6 P1: 22", "tribute P4 P3: 2", "return P1 P6: 55", "return P3 P4: 5"], []),
+])
+def test_sweep_tribute(tags, lines, want):  # §7 after a 串三户
+    t = SWEEP_PREV.format(tags=tags) + "".join(x + "\n" for x in lines) + "lead P1\n1. P1: 5\n"
+    rp = run(t)[0]
+    assert sorted(c for c, _ in codes(rp)) == want
