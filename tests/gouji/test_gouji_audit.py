@@ -667,3 +667,18 @@ def test_sweep_tribute(tags, lines, want):  # §7 after a 串三户
     t = SWEEP_PREV.format(tags=tags) + "".join(x + "\n" for x in lines) + "lead P1\n1. P1: 5\n"
     rp = run(t)[0]
     assert sorted(c for c, _ in codes(rp)) == want
+
+
+@pytest.mark.parametrize("rules", ["gouji", "gouji-online"])
+def test_chaos_lists(rules):  # §4 chaos: all others from next(Y), passes forgotten, no last word
+    hands = {"P2": "AA 6 4", "P3": "7 4", "P5": "9 5 4", "P6": "8 4"}
+    acts = ["P2: 6", "P3: 7", "P5: pass", "P6: 8", "P2: pass", "P3: pass", "P5: 9"]
+    t = text_of(hands, acts, lead="P2", finished="P1 P4", rules=rules)
+    rp, g = run(t)
+    assert codes(rp) == []
+    assert step(g, 1).ask == ("P3", "P5", "P6")
+    assert step(g, 4).ask == ("P2", "P3", "P5")      # P5's pass is forgotten
+    assert step(g, 7).ask == ("P6", "P2", "P3")
+    t = text_of(hands, ["P2: AA"], lead="P2", finished="P1 P4", rules=rules)
+    rp, g = run(t)
+    assert not step(g, 1).gouji and step(g, 1).ask == ("P3", "P5", "P6")
