@@ -51,7 +51,7 @@ from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record,
                     SeatCards, Tag, Trick)
 
 __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_backend",
-           "BACKEND", "KEYWORDS"]
+           "split_lines", "BACKEND", "KEYWORDS", "FULLWIDTH"]
 
 GRAMMAR_PATH = Path(__file__).with_name("sjn.lark")
 
@@ -1247,21 +1247,52 @@ def _open_at_end(line: str, inside: bool) -> bool:
                 i = m.end()
 
 
+#: full-width letters and digits (``Ａ``, ``Ｈ３`` typed with a Chinese IME) are
+#: read as their ASCII forms, on every path of the reader (the line splitter
+#: translates them before anything else sees the line); columns do not move
+FULLWIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
+                                     *range(0xFF41, 0xFF5B))}
+
+#: the reader's line breaks: ``\n``, ``\r\n`` and a lone ``\r``, nothing else (not
+#: U+2028, U+0085, a form feed or a vertical tab, which ``str.splitlines`` breaks on)
+LINE_BREAKS = ("\r\n", "\r", "\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as the reader cuts them, without their line ends
+    (a final line end does not start another line). Every command that shows
+    line numbers cuts text with this, never with ``str.splitlines``."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _ascii(line: str, _table=FULLWIDTH) -> str:
+    return line if line.isascii() else line.translate(_table)
+
+
 def _lines_of(source, held) -> Iterator[str]:
-    """The lines of a str, bytes, file or iterable of lines, without line ends.
+    """The lines of a str, bytes, file or iterable of lines, without line ends
+    (``\n``, ``\r\n`` or ``\r``: :func:`split_lines`; an iterable's pieces may hold
+    several lines), full-width letters and digits made ASCII.
 
     An error raised while a file or an iterable is read is raised again as
     :class:`_InputFailed`, carrying ``held()`` (the chunk held then)."""
     if isinstance(source, (str, bytes)):
         text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         start = 0
         n = len(text)
         while start < n:
             end = text.find("\n", start)
             if end < 0:
-                yield text[start:].rstrip("\r")
+                yield _ascii(text[start:])
                 return
-            yield text[start:end].rstrip("\r")
+            yield _ascii(text[start:end])
             start = end + 1
         return
     try:
@@ -1273,17 +1304,22 @@ def _lines_of(source, held) -> Iterator[str]:
             piece = next(pieces)
             if isinstance(piece, bytes):
                 piece = piece.decode("utf-8", "replace")
-            line = piece.rstrip("\r\n")
-            several = "\n" in line
+            if piece.endswith("\n"):
+                piece = piece[:-1]
+            if piece.endswith("\r"):
+                piece = piece[:-1]
+            several = "\n" in piece or "\r" in piece
         except StopIteration:
             return
         except Exception as exc:
             raise _InputFailed(exc, held()) from exc
         if several:
-            for sub in line.split("\n"):
-                yield sub.rstrip("\r")
+            for sub in piece.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+                yield _ascii(sub)
+        elif piece.isascii():
+            yield piece
         else:
-            yield line
+            yield piece.translate(FULLWIDTH)
 
 
 class _InputFailed(Exception):
@@ -1554,10 +1590,12 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             items, diags = _parse_items(lines, first_line)
         records, more = _assemble(items)
         diags.extend(more)
+    except MemoryError:
+        raise
     except Exception as exc:  # the API boundary: report, never raise
-        diag = Diagnostic.at("SJ101", Span(first_line, 1, first_line, 1),
+        diag = Diagnostic.at("SJ901", Span(first_line, 1, first_line, 1),
                              f"internal error while reading this record ({type(exc).__name__}: {exc}); "
-                             f"the record is skipped")
+                             f"the record is skipped; please report this bug with the record")
         return [], [diag]
     finally:
         if gc_was_enabled:

@@ -94,10 +94,12 @@ def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
         text = " " + text[1:]          # a byte-order mark: keep every column where it is
     try:
         return _MODULES[name].import_log(text, source)
+    except MemoryError:
+        raise
     except Exception as exc:  # a bug in an importer must not cost the user the diagnostics
         return ImportResult(diagnostics=[Diagnostic.at(
-            "SJ701", Span(1, 1, 1, 2), f"the {name} importer failed on this log ({type(exc).__name__}: {exc}); "
-                                       f"please report it")])
+            "SJ901", Span(1, 1, 1, 2), f"internal error: the {name} importer failed on this log "
+                                       f"({type(exc).__name__}: {exc}); please report this bug with the log")])
 
 
 def import_text(fmt: str, text: str, *, source: str = "", check: bool = True
