@@ -1588,6 +1588,8 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             gc.disable()
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
+        if diags:
+            items = _lost_tricks(items, diags, lines, first_line)
         records, more = _assemble(items)
         diags.extend(more)
     except MemoryError:
@@ -1602,6 +1604,40 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             gc.enable()
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
+
+
+_TRICK_START = re.compile(r"[ \t]*(\d{1,6})[ \t]*\.")
+
+
+def _lost_tricks(items: list[_Item], diags: list[Diagnostic], lines: list[str], first_line: int) -> list[_Item]:
+    """A trick line that could not be read still holds its place: an empty trick
+    with the written number (the engine then keeps the written numbering and
+    checks nothing that depends on the lost plays)."""
+    lost: dict[int, _Item] = {}
+    covered = None
+    for d in diags:
+        k = d.line - first_line
+        if d.severity != "error" or not d.code.startswith("SJ1") or not 0 <= k < len(lines) or d.line in lost:
+            continue
+        m = _TRICK_START.match(lines[k])
+        if m is None:
+            continue
+        if covered is None:
+            covered = {it.span.line for it in items}
+        if d.line in covered:
+            continue
+        span = Span(d.line, m.start(1) + 1, d.line, len(lines[k]) + 1)
+        lost[d.line] = _Item("trick", _new_trick(int(m.group(1)), [], span, []), span, [])
+    if not lost:
+        return items
+    out: list[_Item] = []
+    pending = sorted(lost.items())
+    for it in items:
+        while pending and pending[0][0] < it.span.line:
+            out.append(pending.pop(0)[1])
+        out.append(it)
+    out.extend(item for _, item in pending)
+    return out
 
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
