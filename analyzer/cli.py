@@ -321,7 +321,8 @@ def load_records(text: str, path: str = "", source_format: str | None = None):
 
 
 def _diag_line(path: str, d) -> str:
-    return f"{path}:{d.line}:{d.column}: {d.code} {d.message}"
+    from notation.reader import escape_controls
+    return escape_controls(f"{path}:{d.line}:{d.column}: {d.code} {d.message}")
 
 
 def _check_preset(rules: str | None) -> None:

@@ -89,8 +89,9 @@ class Finding:
         return asdict(self)
 
     def text(self) -> str:
-        """``path:line:col: CODE message``."""
-        return f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}"
+        """``path:line:col: CODE message`` (control characters shown escaped)."""
+        from notation.reader import escape_controls
+        return escape_controls(f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}")
 
 
 @dataclass

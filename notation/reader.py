@@ -1590,6 +1590,7 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             items, diags = _parse_items(lines, first_line)
         if diags:
             items = _lost_tricks(items, diags, lines, first_line)
+            diags = _blame_controls(diags, lines, first_line)
         records, more = _assemble(items)
         diags.extend(more)
     except MemoryError:
@@ -1604,6 +1605,40 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             gc.enable()
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters shown as ``\\x00`` (for messages)."""
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _blame_controls(diags: list[Diagnostic], lines: list[str], first_line: int) -> list[Diagnostic]:
+    """A diagnostic on text that holds a control character (a NUL, a form feed, …):
+    put it on that character, say so, and never echo it raw."""
+    out = []
+    for d in diags:
+        k = d.line - first_line
+        line = lines[k] if 0 <= k < len(lines) else ""
+        start = max(d.column - 1, 0)
+        end = d.end_column - 1 if d.end_line == d.line and d.end_column > d.column else len(line)
+        m = _CONTROL.search(line, start, max(end, start + 1)) if line else None
+        if m is None:
+            m = _CONTROL.search(line) if line and d.code in ("SJ101", "SJ104") else None
+        if m is not None:
+            col = m.start() + 1
+            d = Diagnostic(d.code, f"a control character (U+{ord(m.group()):04X}) is not SJN text: "
+                                   f"{escape_controls(d.message)}",
+                           d.line, col, d.line, col + 1, d.severity, d.hand, d.trick)
+        elif _CONTROL.search(d.message):
+            d = Diagnostic(d.code, escape_controls(d.message), d.line, d.column, d.end_line, d.end_column,
+                           d.severity, d.hand, d.trick)
+        out.append(d)
+    return out
 
 
 _TRICK_START = re.compile(r"[ \t]*(\d{1,6})[ \t]*\.")

@@ -525,6 +525,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
     out = result.tricks
     history = _History(result.start_hands)
     printed = rs.follow_suit == "printed"
+    deck = rs.decks * NUM_CARDS
     uncertain = False  # after a trick without plays: holdings and the next leader are unknown
     for tn, trick in enumerate(hand.tricks, 1):
         plays = trick.plays
@@ -540,6 +541,17 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
             continue
         if played_count >= full:
             diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
+        absurd = [p for p in plays if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
+        if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+            for p in absurd:
+                n = max(len(p.cards), len(p.attempted or ()))
+                diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
+                                      f"and a hand {full}", tn)
+            result.unknown_tricks += 1
+            uncertain = True
+            leader = None
+            known = dict.fromkeys(known, False)
+            continue
         lead_play = plays[0]
         lead_seat = lead_play.seat
         if leader is not None and lead_seat != leader:
