@@ -149,6 +149,50 @@ def _exit(code: int, message: str | None = None) -> NoReturn:
     sys.exit(code)
 
 
+def _plain_metavar(self, ctx) -> str | None:
+    """The value column of ``--help``: a plain metavar (FILE, PRESET, N) or the
+    choices (``text|json``), never a Python type (``<list[str]>``, ``<bool>``)."""
+    from typer.core import TyperArgument
+    if isinstance(self, TyperArgument):
+        return None  # the name column already says FILE, PATH...
+    if getattr(self, "is_flag", False) or getattr(self, "count", False):
+        return None
+    if self.metavar is not None:
+        return self.metavar
+    try:
+        choices = self.type_descriptor.choices if self.type_descriptor.is_choice else None
+    except AttributeError:  # pragma: no cover - another Typer
+        choices = None
+    if choices:
+        return "|".join(str(getattr(c, "value", c)) for c in choices)
+    return (self.name or "value").upper()
+
+
+def _install_plain_metavars() -> None:
+    try:
+        from typer import core as tcore
+    except ImportError:  # pragma: no cover
+        return
+    for cls_name in ("TyperArgument", "TyperOption"):
+        cls = getattr(tcore, cls_name, None)
+        if cls is not None and hasattr(cls, "display_type_rich"):
+            cls.display_type_rich = _plain_metavar
+    arg = getattr(tcore, "TyperArgument", None)
+    if arg is not None and hasattr(arg, "_usage_display_name"):
+        arg._usage_display_name = _usage_name
+
+
+def _usage_name(self) -> str:
+    """An argument in the usage line: ``FILE``, ``[PRESET]``, ``PATH...`` (no braces)."""
+    name = self.display_name_raw
+    if not self.required:
+        name = f"[{name}]"
+    return name + ("..." if self.nargs != 1 else "")
+
+
+_install_plain_metavars()
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -454,15 +498,15 @@ class _RichProgress:
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Files, directories (every *.sjn below), globs, or - for stdin."),
+    paths: list[str] = typer.Argument(..., metavar="PATH", help="Files, directories (every *.sjn below), globs, or - for stdin."),
     fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
-    select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
-    ignore: list[str] = typer.Option([], "--ignore", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
+    ignore: list[str] = typer.Option([], "--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag."),
     mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search)."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from . import lint as L
@@ -507,12 +551,12 @@ def lint(
   shengji replay match.sjn --step                 Enter for the next trick""")
 def replay(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
-    hand: int | None = typer.Option(None, "--hand", min=1, help="Only this hand (1-based)."),
-    trick: int | None = typer.Option(None, "--trick", "-t", min=1, help="The table before this trick, and the tricks up to it."),
+    hand: int | None = typer.Option(None, "--hand", min=1, metavar="N", help="Only this hand (1-based)."),
+    trick: int | None = typer.Option(None, "--trick", "-t", min=1, metavar="K", help="The table before this trick, and the tricks up to it."),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
-    record: int | None = typer.Option(None, "--record", "-r", min=1, help="Only this record of the file (1-based)."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, metavar="N", help="Only this record of the file (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
 ) -> None:
     """Show a match as the players saw it: hands in trump order, tricks, points, kitty."""
     from replay.game import replay as run_replay
@@ -589,11 +633,11 @@ class ReportFormat(str, Enum):
 def report(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
     fmt: ReportFormat = typer.Option(ReportFormat.term, "--format", "-f", help="Output format."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
     mistakes: bool = typer.Option(False, "--mistakes", help="Also list mistakes (SJ6xx) per hand and player."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from . import lint as L
@@ -654,7 +698,7 @@ def report(
 
 Files with syntax errors (SJ1xx) are never rewritten: the writer would drop the bad lines.""")
 def fmt(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="SJN files (- for stdin); directories give every *.sjn below."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="SJN files (- for stdin); directories give every *.sjn below."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a file would change, and list it."),
     write_back: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff instead of the canonical text."),
@@ -888,7 +932,7 @@ records become a JSON array; a JSON array becomes several SJN records.""")
 def convert(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON file (- for stdin)."),
     to: ConvertTo = typer.Option(..., "--to", help="Output format."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     spans: bool = typer.Option(False, "--spans", help="JSON: keep the source positions of every element."),
     unicode: bool = typer.Option(False, "--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣."),
@@ -946,7 +990,7 @@ def convert(
 
   shengji rules campus       every option of the campus preset, with its source""")
 def rules(
-    name: str | None = typer.Argument(None, metavar="[PRESET]", help="A preset name."),
+    name: str | None = typer.Argument(None, metavar="PRESET", help="A preset name."),
 ) -> None:
     """List the rule presets, or every option of one preset with its source."""
     from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
@@ -966,9 +1010,31 @@ def rules(
     if name not in PRESETS:
         _usage(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
     rs = preset(name)
-    rows = [(o, option_text(getattr(rs, o)), SOURCES.get(o, ""), getattr(rs, o) != getattr(standard, o))
+    rows = [(o, option_text(getattr(rs, o)), cite(SOURCES.get(o, "")), getattr(rs, o) != getattr(standard, o))
             for o in OPTION_NAMES]
     console.print(render.options_table(rows, title=f"Preset {name} (* differs from standard)"))
+
+
+#: the source texts by the names docs/rules.md ("Sources") gives them
+SOURCE_NAMES = {"000": "Wikipedia 升级", "001": "Tractor 1997", "002": "campus 双升",
+                "003": "够级大纲", "004": "one-deck page"}
+
+
+def cite(source: str) -> str:
+    """A rule's source as a user can look it up: the sections of docs/rules.md and
+    the sources by name (``RULES §4, §8b; seed 001 'Zi Fan'`` →
+    ``docs/rules.md §4, §8; Tractor 1997 'Zi Fan'``)."""
+    parts = []
+    for part in source.split(";"):
+        part = part.strip()
+        if part.startswith("RULES"):
+            part = "docs/rules.md" + re.sub(r"§(\d+)[a-z]\b", r"§\1", part[len("RULES"):])
+            part = re.sub(r"(§\d+)(?:, \1\b)+", r"\1", part)
+        elif re.match(r"seeds? ", part):
+            part = re.sub(r"\b00\d\b", lambda m: SOURCE_NAMES.get(m.group(), m.group()), part.split(" ", 1)[1])
+        if part:
+            parts.append(part)
+    return "; ".join(parts)
 
 
 # -- generate -----------------------------------------------------------------------------
@@ -979,10 +1045,10 @@ def rules(
 
   shengji generate --rules one-deck --hands 1 --seed 1 -o games/""")
 def generate(
-    rules_name: str = typer.Option("standard", "--rules", help="The preset to play by."),
-    hands: int = typer.Option(1, "--hands", "-n", min=1, help="Hands to play."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Random seed (the same seed gives the same match)."),
-    output: str | None = typer.Option(None, "--output", "-o", help="A file, or a directory to write into."),
+    rules_name: str = typer.Option("standard", "--rules", metavar="PRESET", help="The preset to play by."),
+    hands: int = typer.Option(1, "--hands", "-n", min=1, metavar="N", help="Hands to play."),
+    seed: int = typer.Option(0, "--seed", "-s", metavar="S", help="Random seed (the same seed gives the same match)."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="A file, or a directory to write into."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
@@ -1022,12 +1088,12 @@ annotated record reads back like any other (shengji fmt keeps them). Running
 annotate again replaces the earlier annotations.""")
 def annotate(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file, or another program's log."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
-    select: list[str] = typer.Option([], "--select", help="Only mistake codes starting with these prefixes."),
-    endgame: int = typer.Option(6, "--endgame", min=0, help="Tricks from the end searched exactly (SJ610, SJ602)."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes."),
+    endgame: int = typer.Option(6, "--endgame", min=0, metavar="K", help="Tricks from the end searched exactly (SJ610, SJ602)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
@@ -1089,8 +1155,8 @@ are printed to stderr with their position in the log.
 Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
 def import_(
     fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2 or auto."),
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Log files (- for stdin)."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write the SJN here instead of stdout."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="Log files (- for stdin)."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the SJN here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
