@@ -74,9 +74,26 @@ class _Group(TyperGroup):
             _exit(130, "Aborted.")
         except SystemExit:
             raise
+        except _Failed as failed:
+            _exit(2, failure_message(failed.error))
         except BaseException as exc:  # noqa: BLE001 - the one place that turns failures into messages
             _exit(2, failure_message(exc))
         _exit(rv if isinstance(rv, int) else 0)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            # click itself would swallow a broken pipe (exit 1, no word): carry it past click
+            raise _Failed(exc) from exc
+
+
+class _Failed(Exception):
+    """An OSError carried past click's own handling to :class:`_Group`."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def failure_message(exc: BaseException) -> str:
@@ -842,7 +859,10 @@ def _format_file(path: str, *, unicode: bool, check: bool, diff: bool, write_bac
         if src._text is not None:
             return io.StringIO(src._text)
         f = open(path, encoding="utf-8", newline="")
-        if f.read(1) not in ("\ufeff", ""):
+        try:
+            if f.read(1) not in ("\ufeff", ""):
+                f.seek(0)
+        except ValueError:  # not UTF-8: the reader reports it
             f.seek(0)
         return f
 
