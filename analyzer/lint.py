@@ -35,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from notation.detect import DIRECTORY_SUFFIXES
 from replay.diagnostics import CODES, ERROR, INFO, WARNING, Diagnostic
 
 #: the display name of standard input
@@ -616,7 +617,8 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
         if arg == STDIN:
             add(STDIN)
         elif os.path.isdir(arg):
-            found = sorted(str(p) for p in Path(arg).rglob("*.sjn") if p.is_file())
+            found = sorted(str(p) for suffix in DIRECTORY_SUFFIXES for p in Path(arg).rglob(f"*{suffix}")
+                           if p.is_file())
             for p in found:
                 add(p)
         elif os.path.exists(arg) or os.path.islink(arg):
@@ -626,7 +628,8 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
             files: list[str] = []
             for m in matches:
                 if os.path.isdir(m):
-                    files.extend(sorted(str(p) for p in Path(m).rglob("*.sjn") if p.is_file()))
+                    files.extend(sorted(str(p) for suffix in DIRECTORY_SUFFIXES
+                                        for p in Path(m).rglob(f"*{suffix}") if p.is_file()))
                 else:
                     files.append(m)
             if not files:

@@ -33,11 +33,14 @@ from pathlib import PurePath
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
-__all__ = ["KINDS", "SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
+__all__ = ["KINDS", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
            "HEAD_BYTES", "gouji_tag_line"]
 
 KINDS = ("sjn", "json", "gjn")
 SUFFIXES = {".sjn": "sjn", ".json": "json", ".gjn": "gjn"}
+#: the files a directory argument gives (``shengji lint games/``); add ``.gjn``
+#: here when its reader is registered
+DIRECTORY_SUFFIXES = (".sjn",)
 #: how much of the start of a file :func:`detect` looks at
 HEAD_BYTES = 64 * 1024
 
