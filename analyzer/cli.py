@@ -100,6 +100,8 @@ def failure_message(exc: BaseException) -> str:
     """One line for an exception that ended a command (see :class:`_Group`)."""
     if isinstance(exc, BrokenPipeError):
         return f"{PROG}: error: cannot write the output: the reader closed the pipe"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return f"{PROG}: error: out of memory (the input is too large for the memory available)"
     if isinstance(exc, OSError):
         where = f"{exc.filename}: " if exc.filename else ""
         what = exc.strerror or str(exc) or type(exc).__name__
@@ -122,6 +124,8 @@ def _memory_error(exc: BaseException) -> bool:
             return True
         if isinstance(exc, SystemError) and "memory" in str(exc).lower():
             return True
+        if isinstance(exc, ImportError) and ("failed to map" in str(exc) or "allocate memory" in str(exc)):
+            return True  # a module could not be loaded under a memory limit
         exc = exc.__cause__ or exc.__context__
         seen += 1
     return False
