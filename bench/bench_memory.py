@@ -15,12 +15,29 @@ from __future__ import annotations
 
 import argparse
 import os
+import subprocess
 import sys
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import run as R  # noqa: E402 - the harness: corpus, big_file, run_cli
+
+
+def run_cli(args: list[str]) -> tuple[float, int, str]:
+    """Wall time, peak RSS (KiB) and how it ended, for ``shengji ARGS`` in a subprocess."""
+    t = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", R._CHILD, *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=R.ROOT)
+    wall = time.perf_counter() - t
+    rss, errors = 0, []
+    for line in proc.stderr.splitlines():
+        if line.startswith("MAXRSS "):
+            rss = int(line.split()[1])
+        elif "error" in line:
+            errors.append(line)
+    return wall, rss, errors[-1] if errors else ""
 
 
 def main() -> None:
@@ -54,9 +71,9 @@ def main() -> None:
     for name, cmd, count in rows:
         if args.only and name.split()[0] not in args.only:
             continue
-        wall, rss = R.run_cli(cmd)
-        print(f"  {name:<{width}}  {rss / 1024:6.0f} MB peak RSS  {wall:7.1f} s wall  ({count:,} hands)",
-              flush=True)
+        wall, rss, error = run_cli(cmd)
+        print(f"  {name:<{width}}  {rss / 1024:6.0f} MB peak RSS  {wall:7.1f} s wall  ({count:,} hands)"
+              + (f"  FAILED: {error}" if error else ""), flush=True)
     if out.exists():
         out.unlink()
 
