@@ -147,7 +147,7 @@ def test_sigkill_during_fmt_write_leaves_the_file_whole(tmp_path):
     env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT)}
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "fmt", "--write", str(big)],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300
     seen_temp = False
     while time.monotonic() < deadline and proc.poll() is None:
         if any(p.endswith(atomic.TEMP_SUFFIX) for p in os.listdir(tmp_path)):
