@@ -2,4 +2,5 @@
 
 from analyzer.cli import PROG, app
 
-app(prog_name=PROG)
+if __name__ == "__main__":  # not when a spawned worker process (--cluster local:N) imports this module
+    app(prog_name=PROG)

@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-__all__ = ["atomic_writer", "atomic_write", "same_file", "TEMP_SUFFIX"]
+__all__ = ["atomic_writer", "atomic_write", "write_bytes_atomic", "write_text_atomic", "same_file", "TEMP_SUFFIX"]
 
 TEMP_SUFFIX = ".tmp"
 
@@ -99,3 +99,13 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         return os.path.samefile(a, b)
     except (OSError, ValueError):
         return False
+
+
+def write_bytes_atomic(path: str | os.PathLike, data: bytes) -> None:
+    """Replace (or create) ``path`` with ``data`` atomically. Raises OSError."""
+    atomic_write(path, data)
+
+
+def write_text_atomic(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+    """Replace (or create) ``path`` with ``text`` atomically. Raises OSError."""
+    atomic_write(path, text, encoding=encoding)

@@ -274,6 +274,18 @@ def read_text(path: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
+def read_bytes(path: str) -> bytes:
+    """A file's bytes (``-``: stdin), or exit 2 with a one-line message."""
+    if path == "-":
+        return sys.stdin.buffer.read()
+    try:
+        return Path(path).read_bytes()
+    except IsADirectoryError:
+        fail(f"{path}: is a directory")
+    except OSError as exc:
+        fail(f"{path}: {exc.strerror or exc}")
+
+
 def is_json(text: str, path: str = "") -> bool:
     """Is this the tool's JSON? (:func:`notation.detect.detect`, the one rule every command uses)."""
     from notation.detect import detect_text
@@ -282,6 +294,10 @@ def is_json(text: str, path: str = "") -> bool:
 
 FROM_HELP = ("Read another program's log: fly, botzone, shengji-io-chat, 80fen-v2, or auto "
              "(detected; also the default for named files that are not .sjn).")
+
+
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
+                "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
 
 
 def log_format(text: str, path: str, source_format: str | None) -> str | None:
@@ -311,6 +327,7 @@ class Source:
         self.name = "<stdin>" if path == "-" else path
         self.error: str | None = None
         self._text: str | None = None
+        self.source_format = source_format
         try:
             self.options = L.LintOptions(source_format=source_format).validate()
         except L.LintUsageError as exc:
@@ -364,6 +381,15 @@ class Source:
                 record = None
             yield record, diags
 
+    def gouji(self) -> bool:
+        """Is this a Gouji record (GJN, or JSON written from GJN)? Those go to the
+        Gouji commands (:mod:`analyzer.gouji`)."""
+        if self.log is not None or self.kind not in ("gjn", "json"):
+            return False
+        if self.kind == "gjn" and self.source_format in (None, "auto"):
+            return True
+        return is_gjn_input(self.text(), self.path, self.source_format)
+
     def check(self) -> None:
         """Exit 2 if reading stopped on an error."""
         if self.error:
@@ -392,8 +418,50 @@ def _diag_line(path: str, d) -> str:
 
 def _check_preset(rules: str | None) -> None:
     from replay.ruleset import PRESETS
-    if rules is not None and rules not in PRESETS:
-        _usage(f"unknown preset {rules!r}; known: {', '.join(PRESETS)}")
+
+    from .gouji import presets as gouji_presets
+    if rules is not None and rules not in PRESETS and rules not in gouji_presets():
+        _usage(f"unknown preset {rules!r}; known: {', '.join(list(PRESETS) + list(gouji_presets()))}")
+
+
+def is_gjn_input(text: str, path: str = "", source_format: str | None = None) -> bool:
+    """Gouji notation: a ``.gjn`` file or a ``[Game "gouji"]`` tag (GOUJI.md §10);
+    JSON written from GJN (``"game_type": "gouji"``) too."""
+    from notation.gjn import is_gjn
+    if source_format not in (None, "auto"):
+        return False
+    if is_gjn(path, text[:65536]):
+        return True
+    return is_json(text, path) and '"game_type"' in text[:65536] and _gouji_json(text)
+
+
+def _gouji_json(text: str) -> bool:
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    items = data if isinstance(data, list) else [data]
+    return bool(items) and all(isinstance(i, dict) and i.get("game_type") == "gouji" for i in items)
+
+
+def load_gjn(text: str, path: str = ""):
+    """``(records, diagnostics)`` from GJN text, or from JSON written from GJN."""
+    from notation import gjn
+    if not is_json(text, "" if gjn.is_gjn(path, None) else path):
+        records, diags = gjn.parse(text)
+        return [r for r in records if r.tags or r.games], diags
+    data = json.loads(text)
+    items = data if isinstance(data, list) else [data]
+    records, diags = [], []
+    from replay.diagnostics import Diagnostic
+    for k, item in enumerate(items, 1):
+        record, found = gjn.from_json(json.dumps(item))
+        if record is not None:
+            records.append(record)
+        for d in found:
+            diags.append(Diagnostic(d.code, (f"record {k}: " if len(items) > 1 else "") + d.message,
+                                    d.line, d.column, d.end_line, d.end_column, d.severity))
+    return records, diags
 
 
 def check_output(out: str | None, *, force: bool, inputs: tuple[str, ...] | list[str] = ()) -> None:
@@ -516,10 +584,12 @@ class _RichProgress:
 
   shengji lint --from botzone match.json
 
+  shengji lint corpus/ --cluster local:4        the same chunks as --jobs, on a Dask cluster
+
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
-    paths: list[str] = typer.Argument(..., metavar="PATH", help="Files, directories (every *.sjn below), globs, or - for stdin."),
+    paths: list[str] = typer.Argument(..., metavar="PATH", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin."),
     fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
     select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
     ignore: list[str] = typer.Option([], "--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
@@ -528,6 +598,7 @@ def lint(
     jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
     source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from . import lint as L
@@ -539,10 +610,19 @@ def lint(
     if mistakes and not L.mistakes_available():
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         options = L.LintOptions(options.rules, options.select, options.ignore, False)
-    progress = _RichProgress() if sys.stderr.isatty() else None
-    report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    if cluster is not None:
+        if jobs is not None:
+            _usage("--jobs and --cluster cannot be used together")
+        from . import cluster as C
+        try:
+            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
+        except C.ClusterError as exc:
+            fail(str(exc))
+    else:
+        progress = _RichProgress() if sys.stderr.isatty() else None
+        report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
-        typer.echo(f"{PROG}: warning: no *.sjn files found under the given path(s)", err=True)
+        typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
     findings = report.findings
     out = sys.stdout
     if fmt == LintFormat.text:
@@ -572,7 +652,7 @@ def lint(
   shengji replay match.sjn --step                 Enter for the next trick""")
 def replay(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
-    hand: int | None = typer.Option(None, "--hand", min=1, metavar="N", help="Only this hand (1-based)."),
+    hand: int | None = typer.Option(None, "--hand", "--game", min=1, metavar="N", help="Only this hand (Gouji: game), 1-based."),
     trick: int | None = typer.Option(None, "--trick", "-t", min=1, metavar="K", help="The table before this trick, and the tricks up to it."),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
     record: int | None = typer.Option(None, "--record", "-r", min=1, metavar="N", help="Only this record of the file (1-based)."),
@@ -585,6 +665,9 @@ def replay(
     from . import render
     _check_preset(rules)
     src = Source(file, source_format)
+    if src.gouji():
+        _replay_gjn(src.text(), file, game=hand, record=record, rules=rules)
+        return
     console = render.make_console()
     waiter = None
     if step:
@@ -635,6 +718,34 @@ def replay(
         fail(f"{file} has {count} record(s); there is no record {record}")
 
 
+def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
+    """``replay`` of a GJN file: every game, play by play."""
+    from . import gouji, render
+    records, diags = load_gjn(text, file)
+    for d in diags:
+        typer.echo(_diag_line(file, d), err=True)
+    if not records:
+        fail(f"{file}: no record found")
+    chosen = list(enumerate(records, 1))
+    if record is not None:
+        if record > len(records):
+            fail(f"{file} has {len(records)} record(s); there is no record {record}")
+        chosen = [(record, records[record - 1])]
+    console = render.make_console()
+    for n, (index, rec) in enumerate(chosen):
+        if n:
+            console.print()
+        if len(records) > 1:
+            console.print(f"[bold]Record {index}[/bold] {rec.tag('Event') or ''}")
+        result = gouji.run_engine(rec, rules if gouji.is_gouji_preset(rules) else None)
+        for d in result.diagnostics:
+            typer.echo(_diag_line(file, d), err=True)
+        try:
+            gouji.render_replay(console, rec, result, game=game)
+        except IndexError as exc:
+            fail(str(exc))
+
+
 # -- report -------------------------------------------------------------------------------
 
 class ReportFormat(str, Enum):
@@ -671,8 +782,11 @@ def report(
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L.mistake_hook()
+            annotate = L.mistake_hook(L.REVIEW_ENTRY)
     src = Source(file, source_format)
+    if src.gouji():
+        _report_gjn(src.text(), file, fmt.value, output, force, rules)
+        return
 
     def pairs():
         for rec, diags in src.records():
@@ -707,6 +821,29 @@ def report(
         src.check()
 
 
+def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
+    """``report`` of a GJN file: places, score, 够级 plays and burns per game."""
+    from . import gouji, render
+    records, diags = load_gjn(text, file)
+    if not records:
+        fail(f"{file}: no record found")
+    name = "<stdin>" if file == "-" else file
+    rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
+                             rules=rules if gouji.is_gouji_preset(rules) else None)
+    if fmt == "html":
+        _usage("the Gouji report has the formats term, md and json")
+    if fmt == "term":
+        if output in (None, "-"):
+            gouji.render_report(render.make_console(), rep)
+            return
+        import io
+        buf = io.StringIO()
+        gouji.render_report(render.make_console(file=buf, color=False), rep)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    write_output(output, gouji.render(rep, fmt), force=force)
+
+
 # -- fmt ----------------------------------------------------------------------------------
 
 @app.command(epilog="""Examples:
@@ -719,7 +856,7 @@ def report(
 
 Files with syntax errors (SJ1xx) are never rewritten: the writer would drop the bad lines.""")
 def fmt(
-    files: list[str] = typer.Argument(..., metavar="FILE", help="SJN files (- for stdin); directories give every *.sjn below."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="SJN or GJN files (- for stdin); directories give every *.sjn and *.gjn below."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a file would change, and list it."),
     write_back: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff instead of the canonical text."),
@@ -834,6 +971,50 @@ def _canonical_pieces(src: "Source", unicode: bool, problems: list[str]):
             written = True
 
 
+def _format_gjn(src: "Source", path: str, *, unicode: bool, check: bool, diff: bool,
+                write_back: bool) -> bool | None:
+    """``fmt`` of a GJN file: its own reader and tidy writer (the whole file at once)."""
+    from notation import gjn
+
+    from .atomic import write_text_atomic
+    text = src.text()
+    records, diags = gjn.parse(text)
+    syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
+    if syntax:
+        for d in syntax:
+            typer.echo(_diag_line(path, d), err=True)
+        typer.echo(f"{PROG}: error: {path}: not formatted: {len(syntax)} syntax error(s) "
+                   f"(the writer would drop the bad lines)", err=True)
+        return None
+    try:
+        new = gjn.write(records, unicode=unicode) if records else ""
+    except ValueError as exc:
+        typer.echo(f"{PROG}: error: {path}: not formatted: {exc}", err=True)
+        return None
+    if new and not new.endswith("\n"):
+        new += "\n"
+    same = new == text
+    if check or diff:
+        if not same:
+            if diff:
+                sys.stdout.writelines(difflib.unified_diff(_keep_ends(text), _keep_ends(new),
+                                                           fromfile=path, tofile=path))
+            if check:
+                typer.echo(f"would reformat {path}", err=True)
+        return not same
+    if write_back and path != "-":
+        if same:
+            return False
+        try:
+            write_text_atomic(path, new)
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}")
+        typer.echo(f"reformatted {path}", err=True)
+        return True
+    sys.stdout.write(new)
+    return False
+
+
 def _format_file(path: str, *, unicode: bool, check: bool, diff: bool, write_back: bool) -> bool | None:
     """Format one file: True if it changed (or would), False if not, None if it
     was not formatted (reading errors: reported here). Streams record by record."""
@@ -844,6 +1025,8 @@ def _format_file(path: str, *, unicode: bool, check: bool, diff: bool, write_bac
         src = Source(path)
     except typer.Exit:  # Source has said why
         raise _Unreadable("") from None
+    if src.gouji():
+        return _format_gjn(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back)
     if src.log is not None or src.kind != "sjn":
         what = {"json": "JSON (use shengji convert --to sjn)", "gjn": "a Gouji (GJN) record"}.get(
             src.kind, f"a {src.log} log (use shengji import)")
@@ -943,6 +1126,7 @@ def _format_file(path: str, *, unicode: bool, check: bool, diff: bool, write_bac
 class ConvertTo(str, Enum):
     json = "json"
     sjn = "sjn"
+    gjn = "gjn"
 
 
 @app.command(epilog="""Examples:
@@ -966,6 +1150,11 @@ def convert(
     from notation.writer import _Style, write_record
     check_output(output, force=force, inputs=(file,))
     src = Source(file)
+    if src.gouji():
+        _convert_gjn(src, file, to, output, spans, unicode)
+        return
+    if to == ConvertTo.gjn:
+        fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
     style = _Style(unicode, True)
     errors = 0
     count = 0
@@ -1006,6 +1195,35 @@ def convert(
         fail(f"{file}: not converted: {errors} reading error(s)", 1)
 
 
+def _convert_gjn(src: "Source", file: str, to: "ConvertTo", output: str | None, spans: bool,
+                 unicode: bool) -> None:
+    """``convert`` of a Gouji record (GJN, or JSON written from GJN): to gjn or json."""
+    from notation import gjn
+    if to == ConvertTo.sjn:
+        fail(f"{file}: a Gouji record converts to gjn or json, not sjn", 2)
+    records, diags = load_gjn(src.text(), file)
+    errors = [d for d in diags if d.severity == "error" and d.code.startswith("SJ1")]
+    for d in diags:
+        typer.echo(_diag_line(file, d), err=True)
+    if errors:
+        fail(f"{file}: not converted: {len(errors)} reading error(s)", 1)
+    if not records:
+        fail(f"{file}: no record found", 1)
+    if to == ConvertTo.gjn:
+        try:
+            out = gjn.write(records, unicode=unicode)
+        except ValueError as exc:
+            fail(f"{file}: not converted: {exc}", 1)
+        if not out.endswith("\n"):
+            out += "\n"
+    else:
+        dumped = [json.loads(gjn.to_json(r, spans=spans)) for r in records]
+        data = dumped[0] if len(dumped) == 1 else dumped
+        out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    with open_output(output) as f:
+        f.write(out)
+
+
 # -- rules --------------------------------------------------------------------------------
 
 @app.command(epilog="""Examples:
@@ -1019,7 +1237,7 @@ def rules(
     """List the rule presets, or every option of one preset with its source."""
     from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
 
-    from . import render
+    from . import gouji, render
     console = render.make_console()
     standard = preset("standard")
     if name is None:
@@ -1029,10 +1247,16 @@ def rules(
             diff = [f"{o}={option_text(getattr(rs, o))}" for o in OPTION_NAMES
                     if getattr(rs, o) != getattr(standard, o)]
             rows.append((pname, ", ".join(diff) if diff else "(the reference rules)"))
+        rows.extend(gouji.preset_rows())
         console.print(render.presets_table(rows))
         return
+    if gouji.is_gouji_preset(name):
+        console.print(render.options_table(gouji.option_rows(name),
+                                           title=f"Gouji preset {name} (* differs from gouji)"))
+        return
     if name not in PRESETS:
-        _usage(f"unknown preset {name!r}; known: {', '.join(PRESETS)}")
+        known = list(PRESETS) + list(gouji.presets())
+        _usage(f"unknown preset {name!r}; known: {', '.join(known)}")
     rs = preset(name)
     rows = [(o, option_text(getattr(rs, o)), cite(SOURCES.get(o, "")), getattr(rs, o) != getattr(standard, o))
             for o in OPTION_NAMES]
@@ -1074,9 +1298,13 @@ def generate(
     seed: int = typer.Option(0, "--seed", "-s", metavar="S", help="Random seed (the same seed gives the same match)."),
     output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="A file, or a directory to write into."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+    games: int | None = typer.Option(None, "--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands)."),
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from notation import write
+    if rules_name.startswith("gouji"):
+        _generate_gouji(rules_name, games or hands, seed, output, force)
+        return
     _check_preset(rules_name)
     try:
         from . import generate as gen
@@ -1092,6 +1320,29 @@ def generate(
     if output is not None and output != "-" and (Path(output).is_dir() or output.endswith(("/", os.sep))):
         Path(output).mkdir(parents=True, exist_ok=True)
         output = str(Path(output) / f"{rules_name}-{hands}h-seed{seed}.sjn")
+    write_output(output, text, force=force)
+    if output not in (None, "-"):
+        typer.echo(f"wrote {output}", err=True)
+
+
+def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
+    """``shengji generate --rules gouji|gouji-bie3|gouji-online``: a GJN match."""
+    from notation.gjn import write as write_gjn
+    from replay.gouji.rules import PRESETS as GOUJI_PRESETS
+
+    from . import gouji_generate as ggen
+    if rules_name not in GOUJI_PRESETS:
+        _usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
+    try:
+        record = ggen.generate_match(rules_name, games, seed)
+    except ggen.GenerationError as exc:
+        fail(f"generation failed: {exc}", 1)
+    text = write_gjn(record)
+    if not text.endswith("\n"):
+        text += "\n"
+    if output is not None and output != "-" and (Path(output).is_dir() or output.endswith(("/", os.sep))):
+        Path(output).mkdir(parents=True, exist_ok=True)
+        output = str(Path(output) / f"{rules_name}-{games}g-seed{seed}.gjn")
     write_output(output, text, force=force)
     if output not in (None, "-"):
         typer.echo(f"wrote {output}", err=True)
@@ -1115,7 +1366,9 @@ def annotate(
     output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes."),
-    endgame: int = typer.Option(6, "--endgame", min=0, metavar="K", help="Tricks from the end searched exactly (SJ610, SJ602)."),
+    endgame: int | None = typer.Option(None, "--endgame", min=0, show_default=False, metavar="K",
+                                       help="Tricks from the end searched exactly (default 4): there the search "
+                                            "decides every verdict."),
     rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
     source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
@@ -1126,15 +1379,21 @@ def annotate(
 
     from . import lint as L
     from .mistakes import annotate as annotate_record
-    from .mistakes import review
+    from .mistakes import ENDGAME_TRICKS, review_match, summarize
+    from .report import TAG_OF_SEAT, summary_lines
+    if endgame is None:
+        endgame = ENDGAME_TRICKS
     _check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     prefixes = L.parse_codes(select)
     src = Source(file, source_format)
+    if src.gouji():
+        fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
     name = src.name
     style = _Style(unicode, True)
     count = records = 0
     reading = False
+    lines: list[str] = []
     try:
         with open_output(output, spool=True) as out:
             for record, diags in src.records():
@@ -1144,13 +1403,16 @@ def annotate(
                 if reading or record is None:
                     continue
                 match = run_replay(record, rules=rules)
-                found = [d for d in review(match, record=record, endgame_tricks=endgame)
-                         if not prefixes or any(d.code.startswith(p) for p in prefixes)]
+                rv = review_match(match, record=record, endgame_tricks=endgame)
+                found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
                 count += len(found)
                 text = write_record(annotate_record(record, found), style)
                 if text:
                     out.write(("\n" if records else "") + text)
                 records += 1
+                players = {s: {"name": record.tag(tag)} for s, tag in TAG_OF_SEAT.items()}
+                lines.append(f"record {records}:")
+                lines.extend("  " + line for line in summary_lines(summarize(found, rv.hands), players))
             src.check()
             if reading:
                 raise _Discard
@@ -1158,6 +1420,8 @@ def annotate(
                 fail(f"{name}: no record found")
     except _Discard:
         fail(f"{name}: fix the reading errors first (shengji lint shows them)", 1)
+    for line in lines:
+        typer.echo(line, err=True)
     typer.echo(f"{count} annotation{'s' if count != 1 else ''} in {records} record"
                f"{'s' if records != 1 else ''}", err=True)
 
@@ -1172,13 +1436,16 @@ def annotate(
 
   shengji import auto chat.txt              detect the format from the content
 
+  shengji import game-sav GAME.SAV -o match.sjn   start a record from the 1997 Tractor game's save
+
 Formats: fly (shengji.fly.dev JSONL room logs), botzone (Botzone Tractor match logs),
-shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON).
+shengji-io-chat (pasted shengji.io chat), 80fen-v2 (80fen completed-deal replay JSON),
+game-sav (the 1997 Tractor game's GAME.SAV: its levels and dealer, never detected: name it).
 Findings about the log (unreadable parts, unknown events, claims the rules contradict)
 are printed to stderr with their position in the log.
 Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
 def import_(
-    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2 or auto."),
+    fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2, game-sav or auto."),
     files: list[str] = typer.Argument(..., metavar="FILE", help="Log files (- for stdin)."),
     output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the SJN here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
@@ -1187,14 +1454,21 @@ def import_(
     """Convert other programs' game logs to SJN."""
     from notation import write
 
-    from .importers import detect_format, format_name, import_text
+    from .importers import FORMATS, detect_format, format_name, import_text, is_binary
     if fmt != "auto" and format_name(fmt) is None:
-        _usage(f"unknown log format {fmt!r}; known: auto, fly, botzone, shengji-io-chat, 80fen-v2")
+        _usage(f"unknown log format {fmt!r}; known: auto, {', '.join(FORMATS)}")
     check_output(output, force=force, inputs=files)
     records, errors = [], False
     for path in files:
-        text = read_text(path)
         name = "<stdin>" if path == "-" else path
+        if fmt != "auto" and is_binary(fmt):            # game-sav: the file's bytes, not text
+            got, diags = import_text(format_name(fmt), read_bytes(path), source=name)
+            for d in diags:
+                typer.echo(_diag_line(name, d), err=True)
+                errors = errors or d.severity == "error"
+            records.extend(got)
+            continue
+        text = read_text(path)
         chosen = format_name(fmt) if fmt != "auto" else detect_format(text, path)
         if chosen is None:
             fail(f"{name}: the log format cannot be told from its content; name it (see --help)")
@@ -1209,6 +1483,130 @@ def import_(
     with open_output(output) as out:
         out.write(text if text.endswith("\n") else text + "\n")
     raise typer.Exit(1 if errors else 0)
+
+
+# -- export -------------------------------------------------------------------------------
+
+@app.command(epilog="""Examples:
+
+  shengji export game-sav match.sjn --into GAME.SAV --dry-run   the bytes before and after
+
+  shengji export game-sav match.sjn --into GAME.SAV             continue the match in the 1997 game
+
+  shengji export --to parquet store/ games/                       tables for shengji stats
+
+The format comes first (game-sav, parquet) or as --to FORMAT; the rest are its arguments.
+game-sav: RECORD --into SAVE writes the levels and the next dealer after the record's last
+hand into bytes 0-2 of the save, atomically, and nothing else; it refuses (exit 1) when the
+save does not hold the record's start (unless --force), when the last hand is incomplete, or
+when the levels cannot be written in the save.""")
+def export(
+    args: list[str] = typer.Argument(..., metavar="[FORMAT] ARG...", help="The format (unless --to), then its arguments: game-sav RECORD; parquet OUTDIR FILE..."),
+    to: str | None = typer.Option(None, "--to", help="The format: game-sav or parquet."),
+    into: str | None = typer.Option(None, "--into", help="game-sav: the save file to write into (changed in place)."),
+    force: bool = typer.Option(False, "--force", help="game-sav: write even when the save does not hold the record's start."),
+    dry_run: bool = typer.Option(False, "--dry-run", "-n", help="Show what would be written; write nothing."),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, help="game-sav: the record of the file to continue (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="parquet: worker processes (default 1)."),
+    cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP),
+    source_format: str | None = typer.Option(None, "--from", help="parquet: " + FROM_HELP),
+) -> None:
+    """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
+    from .export import FORMATS
+    fmt = to
+    rest = list(args)
+    if fmt is None:
+        if not rest or rest[0] not in FORMATS:
+            _usage(f"name the format first or with --to: {', '.join(FORMATS)}")
+        fmt, rest = rest[0], rest[1:]
+    elif fmt not in FORMATS:
+        _usage(f"unknown export format {fmt!r}; known: {', '.join(FORMATS)}")
+    _check_preset(rules)
+    if fmt == "game-sav":
+        if into is None:
+            _usage("game-sav needs --into SAVE (the save file to write into)")
+        if len(rest) != 1:
+            _usage("game-sav takes one record file: shengji export game-sav RECORD --into SAVE")
+        if jobs is not None or cluster is not None or source_format is not None:
+            _usage("--jobs, --cluster and --from are parquet options")
+        from .export.gamesav import run_command
+        raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
+                                     rules=rules))
+    if into is not None or dry_run or record is not None or force:
+        _usage("--into, --dry-run, --force and --record are game-sav options")
+    if len(rest) < 2:
+        _usage("parquet takes a store directory and the files: shengji export parquet OUTDIR FILE...")
+    if jobs is not None and cluster is not None:
+        _usage("--jobs and --cluster cannot be used together")
+    from . import lint as L
+    try:
+        L.LintOptions(source_format=source_format).validate()
+    except L.LintUsageError as exc:
+        _usage(str(exc))
+    from .export.parquet import run_command
+    raise typer.Exit(run_command(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
+                                 source_format=source_format))
+
+
+# -- stats --------------------------------------------------------------------------------
+
+class StatsFormat(str, Enum):
+    table = "table"
+    csv = "csv"
+    json = "json"
+    html = "html"
+
+
+@app.command(epilog="""Examples:
+
+  shengji stats store/                              every analysis, as tables
+
+  shengji stats store/ failed-throws --format csv
+
+  shengji stats store/ --format html -o stats.html  tables and the attackers' points chart
+
+  shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
+
+Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
+The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
+def stats(
+    store: str = typer.Argument(..., metavar="STORE", help="A store written by shengji export --to parquet."),
+    names: list[str] = typer.Argument(None, metavar="[ANALYSIS]...", help="Analyses to run (default: all)."),
+    fmt: StatsFormat = typer.Option(StatsFormat.table, "--format", "-f", help="Output format."),
+    sql: str | None = typer.Option(None, "--sql", help="Run this query against the store's tables instead."),
+    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
+) -> None:
+    """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
+    from . import stats as St
+    from .store import StoreError
+    names = names or []
+    unknown = [n for n in names if n not in St.ANALYSES]
+    if unknown:
+        _usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
+    if sql is not None and names:
+        _usage("--sql runs instead of the named analyses: give one or the other")
+    if output not in (None, "-") and Path(output).exists() and not force:
+        fail(f"{output} exists; use --force to overwrite it")
+    try:
+        results = St.run(store, names, sql)
+    except StoreError as exc:
+        fail(str(exc))
+    if fmt == StatsFormat.table:
+        from . import render
+        if output in (None, "-"):
+            St.render_tables(render.make_console(), results)
+            return
+        import io
+        buf = io.StringIO()
+        St.render_tables(render.make_console(file=buf, color=False), results)
+        write_output(output, buf.getvalue(), force=force)
+        return
+    text = {StatsFormat.csv: St.to_csv, StatsFormat.json: St.to_json}.get(fmt)
+    out = text(results) if text else St.to_html(results, store)
+    write_output(output, out, force=force)
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -261,8 +261,10 @@ class LintOptions:
         from replay.ruleset import PRESETS
 
         from .importers import FORMATS, format_name
-        if self.rules is not None and self.rules not in PRESETS:
-            raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(PRESETS)}")
+        from .gouji import presets as gouji_presets
+        if self.rules is not None and self.rules not in PRESETS and self.rules not in gouji_presets():
+            known = list(PRESETS) + list(gouji_presets())
+            raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
         if self.source_format not in (None, "auto", "sjn") and format_name(self.source_format) is None:
             raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
                                  f"{', '.join(FORMATS)}")
@@ -284,12 +286,18 @@ def mistakes_available() -> bool:
     return callable(getattr(mod, MISTAKES_ENTRY, None))
 
 
-def mistake_hook() -> Callable | None:
-    """``analyzer.mistakes.find_mistakes`` when the mistake rules are installed, else None."""
+#: the entry ``shengji report --mistakes`` prefers: the full review (also judging
+#: decisions from the player's own view, slower than the lint pass)
+REVIEW_ENTRY = "review_mistakes"
+
+
+def mistake_hook(entry: str = MISTAKES_ENTRY) -> Callable | None:
+    """``analyzer.mistakes.find_mistakes`` (or ``entry`` when it exists) when
+    the mistake rules are installed, else None."""
     if not mistakes_available():
         return None
     mod = importlib.import_module("analyzer.mistakes")
-    hook = getattr(mod, MISTAKES_ENTRY, None)
+    hook = getattr(mod, entry, None) or getattr(mod, MISTAKES_ENTRY, None)
     return hook if callable(hook) else None
 
 
@@ -302,10 +310,13 @@ def record_diagnostics(record, parse_diags: Sequence[Diagnostic], options: LintO
                        mistakes: Callable | None = None) -> list[Diagnostic]:
     """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
     from replay.game import replay
+    from replay.ruleset import PRESETS
     diags = list(parse_diags)
     if record is not None:
+        # `--rules` names a Shengji or a Gouji preset; each applies to its own game only
+        rules = options.rules if options.rules is None or options.rules in PRESETS else None
         try:
-            match = replay(record, rules=options.rules)
+            match = replay(record, rules=rules)
             diags.extend(match.diagnostics)
             if mistakes is not None:
                 diags.extend(mistakes(record, match))
@@ -566,6 +577,15 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
 
     Logs of other programs (see :func:`import_format`) are imported whole first."""
     name = display if display is not None else str(path)
+    if options.source_format in (None, "auto") and _is_gjn_file(os.fspath(path)):
+        from .gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+        try:
+            return lint_gjn_lines(_open_lines(os.fspath(path), start, end), name, options,
+                                  start_line=start_line, first_record=first_record, on_bytes=on_bytes)
+        except UnicodeDecodeError as exc:
+            return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
     kind = "sjn"
     if start == 0 and end is None:
         try:
@@ -573,14 +593,16 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
         except OSError as exc:
             return FileResult(name, error=exc.strerror or str(exc))
         if fmt is not None:
+            from .importers import is_binary
             try:
-                text = Path(path).read_bytes().decode("utf-8")
+                raw = Path(path).read_bytes()
+                text = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
             except UnicodeDecodeError as exc:
                 return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
             except OSError as exc:
                 return FileResult(name, error=exc.strerror or str(exc))
             if on_bytes is not None:
-                on_bytes(len(text.encode("utf-8")))
+                on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
     try:
         return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
@@ -591,15 +613,26 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
         return FileResult(name, error=exc.strerror or str(exc))
 
 
+def _is_gjn_file(path: str) -> bool:
+    from .gouji import is_gjn_file
+    return is_gjn_file(path)
+
+
 # -- paths -----------------------------------------------------------------------------------
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
+def _record_files(folder: Path) -> list[str]:
+    """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted
+    (``notation.detect.DIRECTORY_SUFFIXES``)."""
+    return sorted(str(p) for suffix in DIRECTORY_SUFFIXES for p in folder.rglob(f"*{suffix}") if p.is_file())
+
+
 def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """Paths → ``([(file path, display name)], missing)``, in argument order, without duplicates.
 
-    A directory gives every ``*.sjn`` below it (sorted); a pattern with
+    A directory gives every ``*.sjn`` and ``*.gjn`` below it (sorted); a pattern with
     ``* ? [`` that names no file is expanded as a glob (``**`` recursive);
     ``-`` is standard input.
     """
@@ -617,8 +650,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
         if arg == STDIN:
             add(STDIN)
         elif os.path.isdir(arg):
-            found = sorted(str(p) for suffix in DIRECTORY_SUFFIXES for p in Path(arg).rglob(f"*{suffix}")
-                           if p.is_file())
+            found = _record_files(Path(arg))
             for p in found:
                 add(p)
         elif os.path.exists(arg) or os.path.islink(arg):
@@ -628,8 +660,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
             files: list[str] = []
             for m in matches:
                 if os.path.isdir(m):
-                    files.extend(sorted(str(p) for suffix in DIRECTORY_SUFFIXES
-                                        for p in Path(m).rglob(f"*{suffix}") if p.is_file()))
+                    files.extend(_record_files(Path(m)))
                 else:
                     files.append(m)
             if not files:
@@ -763,14 +794,16 @@ def _merge(parts: list[FileResult]) -> FileResult:
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: "Progress | None" = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-               min_parallel_bytes: int = MIN_PARALLEL_BYTES) -> LintReport:
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable | None = None) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
     ``jobs`` defaults to every core; with more than one (and at least
     ``min_parallel_bytes`` of input), files (and record chunks of files of at
     least ``split_bytes``) run in worker processes.
     ``progress`` receives ``start(total_bytes)``, ``advance(nbytes)`` and
-    ``stop()`` calls (see :class:`Progress`).
+    ``stop()`` calls (see :class:`Progress`). ``runner`` replaces the worker
+    processes (same signature as ``_lint_parallel``; :mod:`analyzer.cluster`
+    gives one that runs the same jobs on a Dask cluster, always used).
     """
     options.validate()
     files, missing = expand_paths(paths)
@@ -788,8 +821,8 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
-    parallel = (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
-                and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
+    parallel = runner is not None or (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
+                                      and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
     results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
     try:
         if not parallel:
@@ -800,8 +833,8 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
                 else:
                     results[i][0] = lint_file(p, options, display=display, on_bytes=on_bytes)
         else:
-            _lint_parallel(files, sizes, options, jobs, results, stdin, progress,
-                           chunk_bytes, split_bytes)
+            (runner or _lint_parallel)(files, sizes, options, jobs, results, stdin, progress,
+                                       chunk_bytes, split_bytes)
     finally:
         if progress is not None:
             progress.stop()
@@ -827,12 +860,20 @@ def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> Fi
     it = iter(source)
     head: list[str] = []
     size = 0
-    for line in it:
-        head.append(line)
-        size += len(line)
-        if size >= HEAD_BYTES:
-            break
+    try:
+        for line in it:  # the start decides what the input is (notation.detect)
+            head.append(line)
+            size += len(line)
+            if size >= HEAD_BYTES:
+                break
+    except UnicodeDecodeError as exc:
+        return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        return FileResult(display, error=exc.strerror or str(exc))
     kind = detect("".join(head), STDIN)
+    if kind == "gjn" and options.source_format in (None, "auto"):
+        from .gouji import lint_gjn_lines  # GJN (Gouji): a `[Game "gouji"]` tag
+        return lint_gjn_lines(itertools.chain(head, it), display, options)
     return _lint_lines(itertools.chain(head, it), display, options, kind=kind)
 
 
@@ -854,31 +895,11 @@ def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_
                 progress.advance(job.size)
 
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        def submit(job: _Job) -> None:
+        for job in iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes, split_bytes):
             # keep a bounded number of jobs in flight: a huge file is split as it is read
             while len(pending) >= 4 * jobs:
                 collect(True)
             pending[pool.submit(_run_job, job, options)] = job
-
-        for i, (p, display) in enumerate(files):
-            if p == STDIN:
-                source = stdin if stdin is not None else sys.stdin
-                results[i][0] = _lint_stdin(source, display, options)
-                continue
-            size = sizes.get(i, 0)
-            if size >= split_bytes and _kind_or_none(p, options) == "sjn":
-                try:
-                    chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
-                    for k, (start, end, line) in enumerate(split_file(p, chunk)):
-                        n = (end if end is not None else size) - start
-                        submit(_Job(i, k, p, display, start, end, line, max(n, 0)))
-                        collect(False)
-                    continue
-                except OSError as exc:
-                    # reading failed midway: part -1 sorts first, and _merge keeps only the error
-                    results[i][-1] = FileResult(display, error=exc.strerror or str(exc))
-                    continue
-            submit(_Job(i, 0, p, display, 0, None, 1, size))
             collect(False)
         while pending:
             collect(True)
@@ -890,6 +911,32 @@ def _kind_or_none(path: str, options: LintOptions) -> str | None:
     except OSError:
         return None
     return kind if fmt is None else None
+
+
+def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYTES,
+              split_bytes=SPLIT_BYTES) -> Iterator[_Job]:
+    """The work units of a parallel run, in input order: one per file, or record
+    chunks (:func:`split_file`) of a file of at least ``split_bytes``, about 4 per
+    worker. Standard input is linted here and files that fail midway are put in
+    ``results`` directly. Shared by ``--jobs`` and ``--cluster`` (analyzer.cluster)."""
+    for i, (p, display) in enumerate(files):
+        if p == STDIN:
+            source = stdin if stdin is not None else sys.stdin
+            results[i][0] = _lint_stdin(source, display, options)
+            continue
+        size = sizes.get(i, 0)
+        if size >= split_bytes and _kind_or_none(p, options) == "sjn":
+            try:
+                chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
+                for k, (start, end, line) in enumerate(split_file(p, chunk)):
+                    n = (end if end is not None else size) - start
+                    yield _Job(i, k, p, display, start, end, line, max(n, 0))
+                continue
+            except OSError as exc:
+                # reading failed midway: part -1 sorts first, and _merge keeps only the error
+                results[i][-1] = FileResult(display, error=exc.strerror or str(exc))
+                continue
+        yield _Job(i, 0, p, display, 0, None, 1, size)
 
 
 class Progress:
@@ -1005,4 +1052,4 @@ __all__ = ["Finding", "FileResult", "LintReport", "LintOptions", "LintUsageError
            "lint_text", "lint_text_result", "lint_file", "lint_paths", "expand_paths", "split_file",
            "parse_codes", "selected", "noqa_codes", "noqa_map", "silenced", "summary_line",
            "to_json", "to_sarif", "to_github", "to_text", "mistakes_available", "default_jobs",
-           "record_diagnostics", "mistake_hook", "FORMATS", "STDIN"]
+           "record_diagnostics", "mistake_hook", "FORMATS", "STDIN", "iter_jobs"]

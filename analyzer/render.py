@@ -379,6 +379,8 @@ def render_report(console: Console, report: dict) -> None:
         console.print()
         console.print(Text("Players", style="bold"))
         console.print(players_table(m))
+        if m.get("review"):
+            render_review(console, m)
         other = [d for d in m["diagnostics"] if d["hand"] is None]
         for d in other:
             console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}"))
@@ -430,6 +432,40 @@ def players_table(m: dict) -> Table:
     return table
 
 
+def render_review(console, m: dict) -> None:
+    """The mistake review: per player and per hand, points lost, bands,
+    accuracy; the window searched per hand; the worst mistakes first."""
+    from . import report as rep
+    review = m["review"]
+    console.print()
+    console.print(Text("Mistake review", style="bold"))
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for k, name in enumerate(rep.REVIEW_COLUMNS):
+        table.add_column(name, justify="left" if k < 2 else "right")
+    for row in rep.review_rows(review, m["players"]):
+        table.add_row(*row)
+    console.print(table)
+    hands = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    hands.add_column("hand", justify="right")
+    hands.add_column("searched exactly")
+    for s in SEATS:
+        hands.add_column(f"{s} lost/acc", justify="right")
+    for h in review["hands"]:
+        cells = []
+        for s in SEATS:
+            p = h["players"][s]
+            cells.append(f"{p['points_lost']}/{'' if p['accuracy'] is None else format(p['accuracy'], '.0f') + '%'}")
+        hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
+    console.print(hands)
+    worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),
+                   key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
+    if worst:
+        console.print(Text("Worst mistakes first", style="bold"))
+        for s, w in worst:
+            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, bury"
+            console.print(Text(f"  {s} {w['code']} {where}: {w['message']}", style="magenta"))
+
+
 # -- rules ------------------------------------------------------------------------------------
 
 def presets_table(rows: Sequence[tuple[str, str]]) -> Table:
@@ -455,4 +491,4 @@ def options_table(rows: Sequence[tuple[str, str, str, bool]], title: str = "") -
 
 __all__ = ["make_console", "cards_text", "hand_text", "hands_table", "tricks_table", "render_hand",
            "render_replay", "render_report", "presets_table", "options_table", "trump_text",
-           "record_title", "progression_table", "players_table", "Group"]
+           "record_title", "progression_table", "players_table", "render_review", "Group"]

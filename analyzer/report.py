@@ -178,7 +178,7 @@ def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> di
 
 
 def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
-                annotations: Sequence[Diagnostic] = ()) -> dict:
+                annotations: Sequence[Diagnostic] = (), review: dict | None = None) -> dict:
     """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
     all_diags = sorted([*parse_diagnostics, *match.diagnostics], key=Diagnostic.sort_key)
     hands = []
@@ -243,6 +243,7 @@ def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Di
         "players": players,
         "diagnostics": [diagnostic_dict(d) for d in all_diags],
         "annotations": [diagnostic_dict(d) for d in sorted(annotations, key=Diagnostic.sort_key)],
+        **({"review": review} if review is not None else {}),
     }
 
 
@@ -285,8 +286,12 @@ def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
             continue
         index += 1
         match = replay(record, rules=rules)
-        notes = list(annotate(record, match)) if annotate is not None else []
-        yield build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes)
+        got = annotate(record, match) if annotate is not None else []
+        # the mistake rules' player summary travels on the list they return
+        review = getattr(got, "summary", None)
+        notes = list(got)
+        yield build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes,
+                          review=review)
 
 
 # -- text pieces shared by the renderers -----------------------------------------------------------
@@ -400,6 +405,83 @@ def mistakes_summary(player: dict) -> str:
     return f"{len(codes)}: {', '.join(codes)}" if codes else ""
 
 
+def viewer_anchor(match_index: int, hand: int | None, trick: int | None) -> str:
+    """The fragment that opens the HTML viewer at a play: ``#m1-h2-t5``
+    (match, hand, trick; 1-based; ``t0`` the deal and bury)."""
+    return f"#m{match_index}-h{hand or 1}-t{trick or 0}"
+
+
+def review_rows(review: dict, players: dict) -> list[list[str]]:
+    """The player summary table's rows: seat, name, points lost, inaccuracies,
+    mistakes, blunders, notes, decisions judged, accuracy."""
+    rows = []
+    for s in SEATS:
+        p = review["players"].get(s) or {}
+        acc = "" if p.get("accuracy") is None else f"{p['accuracy']:.1f}%"
+        rows.append([s, (players.get(s) or {}).get("name") or "", str(p.get("points_lost", 0)),
+                     str(p.get("inaccuracy", 0)), str(p.get("mistake", 0)), str(p.get("blunder", 0)),
+                     str(p.get("notes", 0)), str(p.get("judged", 0)), acc])
+    return rows
+
+
+REVIEW_COLUMNS = ["seat", "player", "points lost", "inaccuracies", "mistakes", "blunders", "notes",
+                  "decisions judged", "accuracy"]
+
+
+def window_text(h: dict) -> str:
+    """``last 4 of 4 tricks`` / ``not searched`` for one hand of a review."""
+    if h.get("window") is None:
+        return "not searched"
+    text = f"last {h['window']} of {h['requested']} tricks asked"
+    return text + (" (node budget)" if h.get("budget_cut") else "")
+
+
+def summary_lines(review: dict, players: dict | None = None) -> list[str]:
+    """Plain-text summary lines (``shengji annotate`` prints them on stderr)."""
+    out = []
+    for row in review_rows(review, players or {}):
+        seat, name, lost, inacc, mis, blun, notes, judged, acc = row
+        out.append(f"{seat}{' ' + name if name else ''}: {lost} points lost; {inacc} inaccuracies, {mis} mistakes, "
+                   f"{blun} blunders, {notes} notes; accuracy {acc or '-'} over {judged} decisions")
+    for h in review["hands"]:
+        cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in SEATS)
+        out.append(f"  hand {h['hand']} ({window_text(h)}): points lost {cells}")
+    return out
+
+
+def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]:
+    out = ["## Mistake review", "",
+           "Points lost are attacker points against the player's side; accuracy is the share of the "
+           "decisions judged (plays, and the bury) without an inaccuracy, mistake or blunder.", ""]
+    out.append("| " + " | ".join(REVIEW_COLUMNS) + " |")
+    out.append("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+    for row in review_rows(review, m["players"]):
+        out.append("| " + " | ".join(row) + " |")
+    out.append("")
+    out.append("| hand | searched exactly | " + " | ".join(f"{s} lost / accuracy" for s in SEATS) + " |")
+    out.append("|---:|---|" + "---:|" * len(SEATS))
+    for h in review["hands"]:
+        cells = []
+        for s in SEATS:
+            p = h["players"][s]
+            acc = "" if p["accuracy"] is None else f"{p['accuracy']:.0f}%"
+            cells.append(f"{p['points_lost']} / {acc}")
+        out.append(f"| {h['hand']} | {window_text(h)} | " + " | ".join(cells) + " |")
+    out.append("")
+    worst = [(s, w) for s in SEATS for w in review["players"][s]["worst"]]
+    if worst:
+        out.append("Worst mistakes first:")
+        out.append("")
+        worst.sort(key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
+        for s, w in worst:
+            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, bury"
+            if link is not None:
+                where = f"[{where}]({link}{viewer_anchor(m['record'] or 1, w['hand'], w.get('trick'))})"
+            out.append(f"- **{s}** `{w['code']}` {where}: {_md_escape(w['message'])}")
+        out.append("")
+    return out
+
+
 def render_markdown(report: dict) -> str:
     out: list[str] = []
     path = report.get("path", "")
@@ -476,6 +558,8 @@ def render_markdown(report: dict) -> str:
                        f"{p['throws']} | {p['failed_throws']} | {', '.join(p['diagnostics'])} |"
                        + (f" {mistakes_summary(p)} |" if with_notes else ""))
         out.append("")
+        if m.get("review"):
+            out.extend(review_markdown(m["review"], m, report.get("html_link")))
         other = [d for d in m["diagnostics"] if d["hand"] is None]
         if other:
             out.append("## Other diagnostics")
@@ -563,5 +647,5 @@ def render(report: dict, fmt: str) -> str:
     raise ValueError(f"unknown report format {fmt!r}")
 
 
-__all__ = ["build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
+__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
            "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA"]

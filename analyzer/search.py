@@ -236,6 +236,48 @@ class Solver:
                 return m, target
         raise AssertionError("no move reaches the position's value")  # pragma: no cover
 
+    def cheap_key(self, move: Play) -> tuple[int, int, int, int]:
+        """How much a move spends, for choosing among equally good moves: its
+        points, then its trumps (level cards and jokers are trumps), then the
+        strength of its cards (a weaker card is cheaper)."""
+        eff, key = self.order.eff, self.order.key
+        return (sum(POINTS[c] for c in move), sum(eff[c] == TRUMP for c in move),
+                sum(key[c] for c in move), sum(move))
+
+    def cheapest_best(self, pos: Position, target: int | None = None) -> tuple[Play, int]:
+        """The cheapest move (:meth:`cheap_key`) that reaches the value of
+        ``pos``: the suggestion a player can trust (never a point card, a
+        level card, a joker or an extra trump when a plain low card does
+        as well). Null-window tests, cheapest candidate first."""
+        if target is None:
+            target = self.value(pos)
+        self._set_limit()
+        maxi = self.attacker[pos.to_move]
+        for m in sorted(self.moves(pos), key=self.cheap_key):
+            nxt, gain = self.after(pos, m)
+            if nxt.terminal:
+                v = gain
+            elif maxi:
+                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain - 1, target - gain)
+            else:
+                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain, target - gain + 1)
+            if v == target:
+                return m, target
+        raise AssertionError("no move reaches the position's value")  # pragma: no cover
+
+    def principal_variation(self, pos: Position, tricks: int = 1) -> list[tuple[int, Play]]:
+        """The plays under best play from ``pos`` (seat index, cards) to the end
+        of the current trick and ``tricks`` more (each the cheapest best move)."""
+        out: list[tuple[int, Play]] = []
+        ends = 0
+        while not pos.terminal and ends <= tricks:
+            m, _ = self.cheapest_best(pos)
+            out.append((pos.to_move, m))
+            pos, _ = self.after(pos, m)
+            if not pos.plays:
+                ends += 1
+        return out
+
     def _ordered(self, pos: Position) -> list[Play]:
         moves = self.moves(pos)
         if not pos.plays:

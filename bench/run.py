@@ -9,7 +9,8 @@ process, wall time for subprocesses):
 * parse hands/s (SJN text → record models);
 * parse + replay + lint hands/s (``analyzer.lint.lint_text``);
 * ``report --format json`` hands/s;
-* ``annotate`` hands/s (the mistake rules with the endgame search, K = 6);
+* ``annotate`` hands/s (the full mistake review: endgame search K = 4 and the
+  player's-view sampling) and ``lint --mistakes`` hands/s (the fast pass);
 * ``shengji lint --jobs 2`` speed-up over ``--jobs 1`` (wall time, subprocesses);
 * peak RSS of ``shengji lint`` on a 100,000-hand file (the corpus repeated);
 * the anchor: python-chess reading 3,000 random 80-ply PGN games, and our
@@ -90,8 +91,9 @@ def bench_report(text: str, n: int, runs: int) -> float:
     return n / best_of(runs, lambda: R.render(R.build_report(text, "corpus.sjn"), "json"))
 
 
-def bench_annotate(text: str, limit: int) -> tuple[float, int] | None:
-    """Mistake rules with the endgame search (K = 6) on the first ``limit`` hands."""
+def bench_annotate(text: str, limit: int, samples: int | None = None) -> tuple[float, int] | None:
+    """The mistake review on the first ``limit`` records (``samples=0``: the
+    lint pass, no player's-view sampling)."""
     try:
         from analyzer import mistakes
     except ImportError:
@@ -104,8 +106,9 @@ def bench_annotate(text: str, limit: int) -> tuple[float, int] | None:
     if review is None:
         return None
     t = cpu()
+    opts = {} if samples is None else {"samples": samples}
     for r in records:
-        review(replay(r), endgame_tricks=6)
+        review(replay(r), record=r, **opts)
     dt = cpu() - t
     return len(records) / dt, len(records)
 
@@ -213,8 +216,11 @@ def main() -> None:
     rep_hs = bench_report(text, n, runs)
     rows.append(("report --format json", f"{rep_hs:,.0f} hands/s", ""))
     ann = bench_annotate(text, 20 if args.quick else 100)
-    rows.append(("annotate (mistakes, K = 6)",
+    rows.append(("annotate (full mistake review)",
                  f"{ann[0]:,.1f} hands/s over {ann[1]} hands" if ann else "not available", ""))
+    fast = bench_annotate(text, 20 if args.quick else 100, samples=0)
+    rows.append(("lint --mistakes (fast pass)",
+                 f"{fast[0]:,.1f} hands/s over {fast[1]} hands" if fast else "not available", "≥ 20 hands/s"))
 
     # the speed-up on a file of 5 × the corpus (10,000 hands; the --quick run: 1,000),
     # best of three runs each (wall time, including the start of the command)

@@ -38,9 +38,9 @@ __all__ = ["KINDS", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "
 
 KINDS = ("sjn", "json", "gjn")
 SUFFIXES = {".sjn": "sjn", ".json": "json", ".gjn": "gjn"}
-#: the files a directory argument gives (``shengji lint games/``); add ``.gjn``
-#: here when its reader is registered
-DIRECTORY_SUFFIXES = (".sjn",)
+#: the files a directory argument gives (``shengji lint games/``): SJN and Gouji
+#: records
+DIRECTORY_SUFFIXES = (".sjn", ".gjn")
 #: how much of the start of a file :func:`detect` looks at
 HEAD_BYTES = 64 * 1024
 

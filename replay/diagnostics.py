@@ -83,6 +83,34 @@ CODES: dict[str, CodeInfo] = {
     "SJ502": CodeInfo("levels-mismatch", ERROR, "written levels or dealer differ from the computed ones"),
     "SJ503": CodeInfo("incomplete-hand", WARNING, "hand incomplete (fewer tricks than a full hand)"),
     "SJ504": CodeInfo("after-match-end", WARNING, "a hand recorded after the match was already decided"),
+    # -- GJ2xx–GJ5xx: Gouji (够级) records, GOUJI.md §9 (replay.gouji) ---------
+    "GJ201": CodeInfo("gouji-bad-hand-size", ERROR, "a dealt Gouji hand is not 36 cards"),
+    "GJ202": CodeInfo("gouji-too-many-copies", ERROR, "more copies of a rank, joker or suited card than 4 packs hold"),
+    "GJ203": CodeInfo("gouji-card-not-held", ERROR, "a card played, paid or returned is not held"),
+    "GJ204": CodeInfo("gouji-bad-show", ERROR, "bad `show` (亮3): not two or more held 3s of one suit, or not above the last show"),
+    "GJ205": CodeInfo("gouji-wrong-first-leader", ERROR, "wrong first leader of a game"),
+    "GJ206": CodeInfo("gouji-bad-tribute", ERROR, "tribute, 点贡 or return missing, extra, misdirected, wrong size or misordered"),
+    "GJ207": CodeInfo("gouji-tribute-not-highest", ERROR, "tribute or 点贡 cards are not the payer's highest"),
+    "GJ208": CodeInfo("gouji-bad-revolt", ERROR, "revolt (革命) not allowed; several revolts without `redeal`; `redeal` without them"),
+    "GJ209": CodeInfo("gouji-bad-buy", ERROR, "买3 missing, not allowed, or wrong seller or payment"),
+    "GJ210": CodeInfo("gouji-remove-not-allowed", ERROR, "`remove` (会3/会4) not allowed"),
+    "GJ211": CodeInfo("gouji-point-not-allowed", ERROR, "`point` (明点/预点) not allowed"),
+    "GJ212": CodeInfo("gouji-misplaced-preplay", ERROR, "a pre-play line after the first action, or (save `lead`) in a position game"),
+    "GJ301": CodeInfo("gouji-mixed-set", ERROR, "a set mixes two ranks other than 2s and jokers"),
+    "GJ302": CodeInfo("gouji-wrong-count", ERROR, "a play's card count differs from the top's"),
+    "GJ303": CodeInfo("gouji-does-not-beat", ERROR, "a play does not beat the top"),
+    "GJ304": CodeInfo("gouji-bie3-threes", ERROR, "憋3: 3s played other than as the whole 3s-only last set"),
+    "GJ401": CodeInfo("gouji-out-of-turn", ERROR, "an action by a seat that is not the one to act"),
+    "GJ402": CodeInfo("gouji-not-asked", ERROR, "an answer to a 够级 play by a seat not asked then"),
+    "GJ403": CodeInfo("gouji-pass-on-lead", ERROR, "`pass` or `let` on a lead"),
+    "GJ404": CodeInfo("gouji-let-not-allowed", ERROR, "`let` (让牌) not allowed"),
+    "GJ405": CodeInfo("gouji-bad-mark", ERROR, "a `burn` or `fail` mark that does not hold"),
+    "GJ406": CodeInfo("gouji-unmarked-fail", WARNING, "unmarked burn failure (applied anyway)"),
+    "GJ407": CodeInfo("gouji-action-number", ERROR, "action number out of sequence"),
+    "GJ408": CodeInfo("gouji-after-end", ERROR, "an action after the game has ended"),
+    "GJ501": CodeInfo("gouji-wrong-places", ERROR, "a `=k` mark or `result` differs from the play's places"),
+    "GJ502": CodeInfo("gouji-wrong-score", ERROR, "`score` differs from the computed score"),
+    "GJ503": CodeInfo("gouji-incomplete-game", WARNING, "the game stops before a side is out"),
     # -- SJ6xx: mistakes (analyzer); severity is set by the point cost --------
     "SJ601": CodeInfo("failed-throw", INFO, "a throw failed: blocked, penalised, lead lost"),
     "SJ602": CodeInfo("missed-kitty-protection", INFO, "attackers won the last trick though the dealers could have kept it"),
@@ -91,6 +119,9 @@ CODES: dict[str, CodeInfo] = {
     "SJ605": CodeInfo("points-withheld", INFO, "a point card kept back from a trick the partner was certain to win"),
     "SJ606": CodeInfo("ruffed-partner", INFO, "ruffed a trick the partner was already certain to win"),
     "SJ610": CodeInfo("endgame-error", INFO, "a play in the endgame lost points against the best play"),
+    # -- SJ611, SJ690: the mistake review from the player's view; its window --
+    "SJ611": CodeInfo("lead-error", INFO, "a lead before the endgame lost points on average over the deals the leader could not tell apart"),
+    "SJ690": CodeInfo("search-window-cut", INFO, "the node budget cut the exactly searched endgame short of the tricks asked"),
     # -- SJ7xx: importing other software's logs -----------------------------
     "SJ701": CodeInfo("import-unreadable", ERROR, "the log cannot be read at all (truncated JSON, wrong format)"),
     "SJ702": CodeInfo("import-unknown-event", WARNING, "an event or line the importer does not know; skipped"),
@@ -100,6 +131,10 @@ CODES: dict[str, CodeInfo] = {
     # -- SJ9xx: the tool itself (reading layer, CLI) -------------------------
     "SJ901": CodeInfo("internal-error", ERROR, "a bug in shengji, not in the record: please report it with the input that caused it"),
     "SJ902": CodeInfo("unsupported-notation", ERROR, "the file is in a notation this build cannot read (a Gouji GJN record without the GJN reader)"),
+    # -- SJ71x: the 1997 Tractor game's save file (GAME.SAV, importer game-sav) --
+    "SJ710": CodeInfo("save-too-short", ERROR, "the save file ends before the three bytes that hold the levels and the dealer"),
+    "SJ711": CodeInfo("save-bad-level", ERROR, "a level byte of the save holds a value the game does not use for a level"),
+    "SJ712": CodeInfo("save-bad-dealer", ERROR, "the dealer byte of the save holds a value that is not a seat"),
 }
 
 

@@ -143,6 +143,8 @@ class HandResult:
     penalties: int = 0
     kitty_points: int = 0                  # kitty points × multiplier added to the attackers
     multiplier: int = 0
+    #: the kitty multiplier the last trick carries, whoever wins it (0: hand not complete)
+    last_trick_multiplier: int = 0
     attacker_points: int = 0
     outcome: HandOutcome | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -441,11 +443,14 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             if all(v >= 0 for v in left.values()):
                 final_kitty = tuple(sorted(left.elements()))
         last = result.tricks[-1]
-        if last.to_attackers and final_kitty is not None:
-            plays = last.plays
+        plays = last.plays
+        mult = 0
+        if last.winning_units or last.to_attackers:
             mult = kitty_multiplier(rs.kitty_multiplier, last.winning_units,
                                     play_cards=len(plays[0].cards), lead_cards=len(plays[0].cards),
                                     last_play=decompose(plays[-1].cards, order))
+        result.last_trick_multiplier = mult
+        if last.to_attackers and final_kitty is not None:
             result.multiplier = mult
             result.kitty_points = points(final_kitty) * mult
         result.attacker_points = result.card_points + result.penalties + result.kitty_points

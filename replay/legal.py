@@ -309,11 +309,17 @@ def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], o
 
 def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Order,
                     ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """A legal follow with the fewest points and one with the most."""
+    """A legal follow with the fewest points and one with the most; among
+    equals, the one spending the fewest trumps, then the weakest cards (never
+    a level card or a joker when a plain low card carries as few points)."""
     lead = tuple(lead)
     n = len(lead)
     suit = lead_suit(lead, order)
-    eff = order.eff
+    eff, key = order.eff, order.key
+
+    def spend(p) -> tuple[int, int]:
+        return sum(eff[c] == TRUMP for c in p), sum(key[c] for c in p)
+
     hold = Counter({c: k for c, k in holding.items() if k > 0})
     if ruleset.follow_suit == "printed":
         _, ours = _printed_class(lead, order)
@@ -326,12 +332,32 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
         # a player short of the led suit plays all of it and fills with any
         # cards (legal_follows enumerates exactly these): the extremes are the
         # fills with the fewest and the most points
-        by_points = sorted(others, key=lambda c: (POINTS[c], c))
         k = n - len(in_suit)
-        low = tuple(sorted(in_suit + by_points[:k]))
-        high = tuple(sorted(in_suit + by_points[len(by_points) - k:]))
+        by_low = sorted(others, key=lambda c: (POINTS[c], eff[c] == TRUMP, key[c], c))
+        by_high = sorted(others, key=lambda c: (-POINTS[c], eff[c] == TRUMP, key[c], c))
+        low = tuple(sorted(in_suit + by_low[:k]))
+        high = tuple(sorted(in_suit + by_high[:k]))
         return low, high
     follows = legal_follows(lead, hold, order, ruleset)
-    low = min(follows, key=lambda p: sum(POINTS[c] for c in p))
-    high = max(follows, key=lambda p: sum(POINTS[c] for c in p))
+    low = min(follows, key=lambda p: (sum(POINTS[c] for c in p), *spend(p)))
+    high = min(follows, key=lambda p: (-sum(POINTS[c] for c in p), *spend(p)))
     return tuple(low), tuple(high)
+
+
+def shown_void(lead: Sequence[int], play: Sequence[int], order: Order, ruleset=None) -> int | None:
+    """The effective suit a follow shows its player to be out of, or None.
+
+    A follower must play as many cards of the led suit as they hold, up to
+    the lead's size (RULES §6); a follow with fewer cards of that suit than
+    the lead shows the player held no more of it. Under ``follow_suit:
+    printed`` the obligation is by printed suit, so nothing about the
+    effective suit is shown (None). Used to sample the hidden hands
+    consistent with what a player has seen.
+    """
+    if ruleset is not None and ruleset.follow_suit == "printed":
+        return None
+    suit = lead_suit(lead, order)
+    if suit is None:
+        return None
+    eff = order.eff
+    return suit if sum(1 for c in play if eff[c] == suit) < len(lead) else None

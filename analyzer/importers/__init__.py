@@ -2,7 +2,7 @@
 
 Library API (the CLI's ``shengji import`` / ``--from`` call these)::
 
-    FORMATS                                    # ("fly", "botzone", "shengji-io-chat", "80fen-v2")
+    FORMATS                                    # ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
     detect_format(text, filename=None)         # a format name, or None unless unambiguous
     import_text(fmt, text, *, source="", check=True)
                                                # -> (records, diagnostics); never raises
@@ -18,7 +18,9 @@ imported record reports its findings at the log's lines; after
 
 One module per format: :mod:`.fly` (shengji.fly.dev JSONL room logs),
 :mod:`.botzone` (Botzone Tractor judge logs), :mod:`.shengji_io_chat`
-(pasted shengji.io chat), :mod:`.fen80` (80fen completed-deal replay JSON v2).
+(pasted shengji.io chat), :mod:`.fen80` (80fen completed-deal replay JSON v2),
+:mod:`.gamesav` (the 1997 Tractor game's GAME.SAV: bytes, not text; see
+:func:`is_binary`; SJ710–SJ712, positioned at line 1, column offset + 1).
 Source seats 0, 1, 2, 3 become S, E, N, W everywhere (see docs/importing.md).
 """
 
@@ -30,21 +32,24 @@ from pathlib import Path
 from notation.model import Record
 from replay.diagnostics import Diagnostic, Span
 
-from . import botzone, fen80, fly, shengji_io_chat
+from . import botzone, fen80, fly, gamesav, shengji_io_chat
 from ._common import SOURCE_SEATS, Claim, ImportResult
 
-FORMATS: tuple[str, ...] = ("fly", "botzone", "shengji-io-chat", "80fen-v2")
+FORMATS: tuple[str, ...] = ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
 
-_MODULES = {"fly": fly, "botzone": botzone, "shengji-io-chat": shengji_io_chat, "80fen-v2": fen80}
+_MODULES = {"fly": fly, "botzone": botzone, "shengji-io-chat": shengji_io_chat, "80fen-v2": fen80,
+            "game-sav": gamesav}
 #: other names accepted for the formats (the presets' names, short forms)
 ALIASES: dict[str, str] = {
     "shengji-fly": "fly", "shengji.fly.dev": "fly", "jerryyyu": "fly",
     "shengji-io": "shengji-io-chat", "shengji.io": "shengji-io-chat", "chat": "shengji-io-chat",
     "80fen": "80fen-v2", "80-fen": "80fen-v2", "eighty-completed-deal": "80fen-v2",
+    "gamesav": "game-sav", "game.sav": "game-sav", "tractor97-sav": "game-sav",
 }
 #: the SJN ruleset preset each format's records use
 RULES: dict[str, str] = {"fly": fly.RULES, "botzone": botzone.RULES,
-                         "shengji-io-chat": shengji_io_chat.RULES, "80fen-v2": fen80.RULES}
+                         "shengji-io-chat": shengji_io_chat.RULES, "80fen-v2": fen80.RULES,
+                         "game-sav": gamesav.RULES}
 #: usual file suffixes, used by :func:`detect_format` only to break a tie
 _SUFFIXES = {".jsonl": "fly", ".txt": "shengji-io-chat", ".log": "shengji-io-chat"}
 
@@ -57,6 +62,13 @@ def format_name(fmt: str) -> str | None:
     if f in _MODULES:
         return f
     return ALIASES.get(f)
+
+
+def is_binary(fmt: str | None) -> bool:
+    """True for a format whose files are bytes, not text (``game-sav``): read them with
+    ``Path.read_bytes`` and pass the bytes to :func:`import_log` / :func:`import_text`."""
+    name = format_name(fmt) if isinstance(fmt, str) else None
+    return bool(name and getattr(_MODULES[name], "BINARY", False))
 
 
 def detect_format(text: str, filename: str | None = None) -> str | None:
@@ -86,11 +98,13 @@ def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
     if name is None:
         return ImportResult(diagnostics=[Diagnostic.at(
             "SJ701", Span(1, 1, 1, 2), f"unknown import format {fmt!r}; known: {', '.join(FORMATS)}")])
-    if isinstance(text, (bytes, bytearray)):
+    if is_binary(name) and isinstance(text, (bytes, bytearray, memoryview)):
+        text = bytes(text)             # a binary format (game-sav) reads the bytes themselves
+    elif isinstance(text, (bytes, bytearray)):
         text = bytes(text).decode("utf-8", errors="replace")
-    if not isinstance(text, str):
+    if not isinstance(text, (str, bytes)):
         return ImportResult(diagnostics=[Diagnostic.at("SJ701", Span(1, 1, 1, 2), "the log is not text")])
-    if text.startswith("\ufeff"):
+    if isinstance(text, str) and text.startswith("\ufeff") and not is_binary(name):
         text = " " + text[1:]          # a byte-order mark: keep every column where it is
     if "\r" in text:                   # lines end where the SJN reader ends them: \n, \r\n, \r
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -222,5 +236,5 @@ def _cards(cards, hr) -> str:
     return cards_text(cards, hr.order)
 
 
-__all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format",
+__all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",
            "format_name", "import_text", "import_log", "check_claims"]

@@ -3,65 +3,184 @@ engine's game review marking inaccuracies, mistakes and blunders.
 
 Public API::
 
-    review(match_result, *, endgame_tricks=6, select=None, record=None,
-           search_budget=SEARCH_BUDGET)             -> list[Mistake]
-    find_mistakes(record, match_result)             -> list[Mistake]   (the lint / report hook)
+    review(match_result, *, endgame_tricks=4, select=None, record=None,
+           search_budget=SEARCH_BUDGET, samples=6, pov_budget=POV_BUDGET) -> list[Mistake]
+    review_match(...)                               -> Review (findings, per-hand HandReview, .summary)
+    find_mistakes(record, match_result)             -> list[Mistake]   (the lint hook: fast pass)
+    review_mistakes(record, match_result)           -> list[Mistake]   (the report hook: full review)
     annotate(record, findings, *, replace=True)     -> Record          ({SJ6xx …} commentaries)
     RULES                                           code → rule (code, name, docstring, check)
-    band(cost, level_change=False)                  -> "inaccuracy" | "mistake" | "blunder"
+    band(cost, level_change=False)                  -> "note" | "inaccuracy" | "mistake" | "blunder"
+
+Inside the exactly searched window (the last ``endgame_tricks`` tricks) the
+search decides every verdict and cost; at most one finding is kept per play;
+earlier decisions are judged by the pattern rules and, for the leads just
+before the window, from the player's own view (:mod:`.pov`).
 
 A :class:`Mistake` is a :class:`replay.diagnostics.Diagnostic` of severity
 ``info`` (mistakes never fail a lint) positioned at the play it is about, with
 ``hand`` and ``trick`` set, whose message starts with the severity band and
-the cost in points; it also carries ``seat``, ``target`` (``play`` or
-``bury``), ``cost``, ``band``, ``level_change`` and ``best`` (the better play).
+the cost in points; it also carries ``seat``, ``target`` (``play``, ``bury``
+or ``hand``), ``cost``, ``band``, ``level_change``, ``best`` (the better
+play) and ``hidden`` (whether the loss needed the hidden cards).
 
-Bands: inaccuracy 5–15 points, mistake 20–35, blunder 40 or more or any change
-of the hand's level outcome. The rules and their exact detection logic are in
-the rule classes' docstrings and docs/diagnostics.md ("Mistakes (SJ6xx)").
+Bands: note (under 5 points), inaccuracy 5–15 points, mistake 20–35, blunder
+40 or more or any change of the hand's level outcome. The rules and their
+exact detection logic are in the rule classes' docstrings and
+docs/diagnostics.md ("Mistakes (SJ6xx)").
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from replay.diagnostics import Diagnostic
 
-from . import endgame, feeding, kitty, throws  # noqa: F401  (register the rules)
+from . import endgame, feeding, kitty, leads, throws  # noqa: F401  (register the rules)
 from .annotate import annotate, comment_text
-from .base import (ENDGAME_TRICKS, MIN_COST, RULES, SEARCH_BUDGET, HandContext, Mistake, Rule, band,
-                   run_rules)
+from .base import (
+    ENDGAME_TRICKS,
+    MIN_COST,
+    PRIORITY,
+    RULES,
+    SEARCH_BUDGET,
+    WINDOW_CODE,
+    HandContext,
+    Mistake,
+    Rule,
+    band,
+    make,
+    run_rules,
+    selected,
+)
+from .pov import POV_BUDGET, SAMPLES, mark
+from .summary import HandReview, hand_review, summarize
 
 
-def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-           record=None, search_budget: int | None = SEARCH_BUDGET) -> list[Mistake]:
-    """Every mistake of every hand of ``match_result`` (a :class:`replay.game.MatchResult`).
+class Findings(list):
+    """The findings of :func:`find_mistakes` (a list of :class:`Mistake`)
+    with the review's ``summary`` (:func:`analyzer.mistakes.summary.summarize`)."""
 
-    ``endgame_tricks``: the last K tricks of each hand are solved exactly
-    (SJ602, SJ606's cost, SJ610); 0 turns the search off. ``select``: codes
-    or code prefixes to run (``["SJ604", "SJ61"]``), None for all. ``record``:
-    the replayed record, used to place SJ603 on its ``bury`` line.
-    ``search_budget``: nodes one search question may visit; a hand whose
-    K-trick endgame needs more is searched over fewer tricks (None: no limit).
-    """
+    summary: dict | None = None
+
+
+class Review(NamedTuple):
+    findings: list[Mistake]
+    hands: list[HandReview]
+
+    @property
+    def summary(self) -> dict:
+        return summarize(self.findings, self.hands)
+
+
+def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+                 record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+                 pov_budget: int = POV_BUDGET) -> Review:
+    """:func:`review` with what each hand's review covered (:class:`HandReview`:
+    the window searched, the evaluation over the tricks, decisions judged)."""
     select = list(select) if select is not None else None
     out: list[Mistake] = []
+    hands: list[HandReview] = []
     for hand in match_result.hands:
         node = None
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]
         ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks,
-                          search_budget=search_budget, match=match_result)
-        out.extend(run_rules(ctx, select))
+                          search_budget=search_budget, match=match_result, samples=samples,
+                          pov_budget=pov_budget)
+        out.extend(from_players_view(ctx, one_per_play(run_rules(ctx, select))))
+        hr = hand_review(ctx, ctx.endgame_tricks)
+        hands.append(hr)
+        if hr.budget_cut and selected(WINDOW_CODE, select):
+            out.append(window_note(ctx, hr, search_budget))
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
+    return Review(out, hands)
+
+
+def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+           record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+           pov_budget: int = POV_BUDGET) -> list[Mistake]:
+    """Every finding of every hand of ``match_result`` (a :class:`replay.game.MatchResult`),
+    at most one per play.
+
+    ``endgame_tricks``: the last K tricks of each hand are solved exactly
+    and, there, the search decides every verdict and cost; 0 turns the
+    search off. ``select``: codes or code prefixes to run (``["SJ604",
+    "SJ61"]``), None for all. ``record``: the replayed record, used to place
+    SJ603 on its ``bury`` line. ``search_budget``: nodes one hand's searches
+    may visit; a hand whose K-trick endgame needs more is searched over fewer
+    tricks, and an SJ690 note says so (None: no limit). ``samples``: hidden
+    deals sampled per decision judged from the player's own view (0: none;
+    see :mod:`analyzer.mistakes.pov`), within ``pov_budget`` nodes per hand.
+    """
+    return review_match(match_result, endgame_tricks=endgame_tricks, select=select, record=record,
+                        search_budget=search_budget, samples=samples, pov_budget=pov_budget).findings
+
+
+def from_players_view(ctx: HandContext, findings: list[Mistake]) -> list[Mistake]:
+    """Each mistake on a play inside the searched window judged again from
+    its player's point of view (:func:`analyzer.mistakes.pov.mark`)."""
+    if ctx.samples <= 0:
+        return findings
+    out = []
+    for f in findings:
+        if (f.target == "play" and f.trick is not None and f.band != "note" and f.hidden is None
+                and ctx.in_window(f.trick - 1)):
+            t = ctx.hand.tricks[f.trick - 1]
+            k = next((i for i, p in enumerate(t.plays) if p.seat == f.seat), None)
+            if k is not None:
+                f = mark(ctx, f, f.trick - 1, k)
+        out.append(f)
     return out
 
 
+def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
+    """One finding per play (and per bury): when several rules flag the same
+    play, the most specific pattern's finding is kept (:data:`PRIORITY`);
+    inside the searched window they all carry the same exact cost."""
+    best: dict[tuple, Mistake] = {}
+    rank = {c: i for i, c in enumerate(PRIORITY)}
+    order: list[tuple] = []
+    for f in findings:
+        key = (f.hand, f.trick, f.seat, f.target)
+        if key not in best:
+            order.append(key)
+            best[key] = f
+        elif rank.get(f.code, 99) < rank.get(best[key].code, 99):
+            best[key] = f
+    return [best[k] for k in order]
+
+
+def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake:
+    """SJ690: the node budget cut the searched window short of what was asked."""
+    h = ctx.hand
+    got = f"the last {hr.window} of the {hr.requested} tricks asked" if hr.window else "none of the tricks asked"
+    text = (f"hand {h.number}: the node budget ({budget} nodes) let the exact search cover {got}; "
+            f"earlier plays were judged by the pattern rules only")
+    return make(WINDOW_CODE, text, ctx=ctx, span=h.span, trick=None, seat=None, cost=0, target="hand",
+                show_cost=True)
+
+
 def find_mistakes(record, match_result) -> list[Diagnostic]:
-    """The hook ``shengji lint --mistakes`` and ``shengji report --mistakes``
-    call: :func:`review` with the record (default options)."""
-    return list(review(match_result, record=record))
+    """The hook ``shengji lint --mistakes`` calls: the fast pass (exact
+    endgame search and the pattern rules; no sampling of hidden hands). The
+    list also carries the player summary (``.summary``)."""
+    rv = review_match(match_result, record=record, samples=0)
+    out = Findings(rv.findings)
+    out.summary = rv.summary
+    return out
 
 
-__all__ = ["review", "find_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
+def review_mistakes(record, match_result) -> list[Diagnostic]:
+    """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
+    plus the decisions judged from the player's own view (SJ611, and the
+    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`)."""
+    rv = review_match(match_result, record=record)
+    out = Findings(rv.findings)
+    out.summary = rv.summary
+    return out
+
+
+__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
            "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from replay.cards import NUM_CARDS, points
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
@@ -23,25 +24,38 @@ from ..search import Position, SearchBudgetExceeded, Solver, position
 
 #: costs below this are not reported (points come in steps of 5)
 MIN_COST = 5
-#: severity bands: (band, lowest cost); a level outcome change is always a blunder
-BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", 0))
+#: severity bands: (band, lowest cost); a level outcome change is always a blunder;
+#: below MIN_COST a finding is a *note* (an event worth knowing that cost nothing)
+BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", MIN_COST), ("note", 0))
+#: the bands that count as mistakes (a note does not)
+MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
+#: which code a play's one finding carries when several rules flag it: the most
+#: specific pattern first, SJ610 (the bare search verdict) last
+#: nodes a suggestion may spend past the hand's budget when the budget ran out
+BEST_ALLOWANCE = 2_000
+#: the note a hand gets when the node budget cut its searched window short
+WINDOW_CODE = "SJ690"
+PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
 #: default number of last tricks searched exactly (SJ602, SJ606, SJ610)
-ENDGAME_TRICKS = 6
-#: default node budget of one hand's endgame searches (a few seconds of one
-#: core): fitting the window (1, 2, … K tricks) may spend half of what is left
-#: per step, the questions along the recorded plays share the rest (review())
-SEARCH_BUDGET = 400_000
+ENDGAME_TRICKS = 4
+#: default node budget of one hand's endgame searches (a few hundredths of a
+#: second of one core): fitting the window (1, 2, … K tricks) may spend half of
+#: what is left per step; the questions along the recorded plays share the rest
+#: plus as much again (review()). A hand whose window the budget cut short gets
+#: an SJ690 note.
+SEARCH_BUDGET = 10_000
 
 
 def band(cost: int, level_change: bool = False) -> str:
-    """``inaccuracy`` (5–15 points), ``mistake`` (20–35), ``blunder`` (≥ 40, or
-    any change of the hand's level outcome)."""
+    """``note`` (under 5 points: nothing lost), ``inaccuracy`` (5–15 points),
+    ``mistake`` (20–35), ``blunder`` (≥ 40, or any change of the hand's level
+    outcome). One rule for every code."""
     if level_change:
         return "blunder"
     for name, low in BANDS:
         if cost >= low:
             return name
-    return "inaccuracy"  # pragma: no cover
+    return "note"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +75,9 @@ class Mistake(Diagnostic):
     band: str = ""
     level_change: str | None = None
     best: tuple[int, ...] | None = None
+    #: judged from the player's own point of view (sampled hidden hands): True when
+    #: the loss needed the hidden cards, False when it did not, None when not judged
+    hidden: bool | None = None
 
 
 # -- the registry ----------------------------------------------------------------------
@@ -114,13 +131,40 @@ def selected(code: str, select: Iterable[str] | None) -> bool:
 
 # -- the per-hand context ----------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The exact search's verdict on one play: ``cost`` in points against the
+    player's side, the attackers' final total with the best play and after
+    the play made (both followed by best play)."""
+
+    cost: int
+    best_total: int
+    after_total: int
+
+
+def pv_text(pv, order, trick_no: int, k: int) -> str:
+    """``then N ♥9, W ♠3 …; trick 12: W ♠A …`` for a principal variation
+    (seat index, cards) starting at play ``k`` of trick ``trick_no``."""
+    from replay.trick import cards_text
+    parts, cur, n = [], [], trick_no
+    for i, (seat, cards) in enumerate(pv):
+        cur.append(f"{SEAT_ORDER[seat]} {cards_text(cards, order)}")
+        if (k + i + 1) % 4 == 0:
+            parts.append((n, cur))
+            cur, n = [], n + 1
+    if cur:
+        parts.append((n, cur))
+    return "best line: " + "; ".join(f"trick {no}: " + ", ".join(c) for no, c in parts)
+
+
 class HandContext:
     """What the rules of one hand share: the replayed hand, its teams, the
     record's hand (when given), and the endgame solvers and values, built once
     and only when a rule asks."""
 
     def __init__(self, hand, *, record_hand=None, endgame_tricks: int = ENDGAME_TRICKS,
-                 search_budget: int | None = SEARCH_BUDGET, match=None) -> None:
+                 search_budget: int | None = SEARCH_BUDGET, match=None, samples: int = 0,
+                 pov_budget: int = 0) -> None:
         self.hand = hand
         self.match = match
         self.record_hand = record_hand
@@ -132,9 +176,17 @@ class HandContext:
         self.dealers = team_of(hand.dealer) if hand.dealer else None
         self.attackers = other_team(self.dealers) if self.dealers else None
         self._solvers: dict[str, Solver] = {}
+        #: hidden deals sampled per decision judged from the player's view (analyzer.mistakes.pov)
+        self.samples = samples
+        #: nodes left for those searches in this hand
+        self.pov_pool = pov_budget
         self._pool = float("inf") if search_budget is None else search_budget
         self._window: int | None = None
         self._values: dict[tuple[str, int, int], int] = {}
+        self._verdicts: dict[tuple[int, int], Verdict | None] = {}
+        self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
+        #: the window fitting stopped on the budget (fewer tricks than asked)
+        self.budget_cut = False
 
     # -- facts about the hand --------------------------------------------------------------
 
@@ -144,23 +196,30 @@ class HandContext:
         h = self.hand
         return not h.redeal and h.order is not None and h.dealer is not None and bool(h.tricks)
 
-    @property
+    @cached_property
     def clean(self) -> bool:
         """No rule breach in the hand: the recorded holdings can be trusted."""
         return not any(d.severity == ERROR for d in self.hand.diagnostics)
 
-    @property
+    @cached_property
     def all_known(self) -> bool:
         """All four hands are known (seat lines, or reconstructed from a complete hand)."""
         return bool(self.hand.known) and all(self.hand.known.get(s, False) for s in SEAT_ORDER)
 
-    @property
+    @cached_property
     def consistent(self) -> bool:
         """Before every trick the four known holdings have the same size (a
         holding rebuilt from the plays can be off after a failed throw)."""
-        return all(len({len(h) for h in t.hands_before}) == 1 for t in self.hand.tricks)
+        return all(len({len(h) for h in self.hands_before(ti)}) == 1 for ti in range(len(self.hand.tricks)))
 
-    @property
+    def hands_before(self, t_index: int) -> tuple[tuple[int, ...], ...]:
+        """The four holdings (N W S E) before trick ``t_index`` (0-based), cached."""
+        got = self._holdings.get(t_index)
+        if got is None:
+            got = self._holdings[t_index] = self.hand.tricks[t_index].hands_before
+        return got
+
+    @cached_property
     def searchable(self) -> bool:
         """Complete, clean, all four hands known: the search-based rules apply."""
         return (self.playable and self.clean and self.all_known and self.hand.complete
@@ -197,9 +256,12 @@ class HandContext:
         return hand_outcome(self.ruleset, h.levels, h.dealer, total, last_trick_rank_hook=hooked)
 
     def level_change(self, actual_total: int, better_total: int, *, actual_hooked: bool | None = None,
-                     better_hooked: bool | None = None) -> str | None:
+                     better_hooked: bool | None = None, actual_label: str = "in the hand",
+                     better_label: str = "with the better play") -> str | None:
         """How the hand's level outcome would differ with ``better_total``
-        attacker points instead of ``actual_total`` (None when it would not)."""
+        attacker points instead of ``actual_total`` (None when it would not).
+        The labels say what each total is (the search's totals are "after
+        this play" and "with the best play", both followed by best play)."""
         h = self.hand
         if h.outcome is None:
             return None
@@ -208,7 +270,7 @@ class HandContext:
         b = self.outcome(better_total, hooked_now if better_hooked is None else better_hooked)
         if a is None or b is None or (a.levels == b.levels and a.next_dealer == b.next_dealer):
             return None
-        return f"{outcome_text(a, self.dealers)} as played, {outcome_text(b, self.dealers)} with the better play"
+        return f"{outcome_text(b, self.dealers)} {better_label}, {outcome_text(a, self.dealers)} {actual_label}"
 
     # -- the endgame search ----------------------------------------------------------------
 
@@ -238,7 +300,7 @@ class HandContext:
     def node(self, t_index: int, k: int) -> Position:
         """The search position before play ``k`` of trick ``t_index`` (0-based)."""
         t = self.hand.tricks[t_index]
-        return position(t.hands_before, t.leader, [p.cards for p in t.plays[:k]])
+        return position(self.hands_before(t_index), t.leader, [p.cards for p in t.plays[:k]])
 
     @property
     def window_start(self) -> int | None:
@@ -263,8 +325,14 @@ class HandContext:
             try:
                 self.ask("points", lambda s: s.value(pos), share=0.5)
             except SearchBudgetExceeded:
+                self.budget_cut = True
                 break  # keep the largest window solved so far
             fitted = start
+        if fitted >= 0 and self.search_budget is not None:
+            # the questions along the recorded plays of the window get a budget of
+            # their own on top of what the fitting left: a verdict inside the
+            # window should come from the search, not from a spent pool
+            self._pool += self.search_budget
         return fitted
 
     def value(self, t_index: int, k: int, objective: str = "points") -> int | None:
@@ -311,6 +379,99 @@ class HandContext:
             v += self.hand.tricks[t_index].penalty
         return v
 
+    # -- the verdict of one play (inside the window) ---------------------------------------
+
+    def in_window(self, t_index: int) -> bool:
+        start = self.window_start
+        return start is not None and t_index >= start
+
+    def judge(self, t_index: int, k: int) -> "Verdict | None":
+        """The exact verdict on play ``k`` of trick ``t_index``: its cost for
+        the player's side (best play's value − the play's value, both
+        followed by best play) and the attacker totals either way; None
+        outside the window or when the budget ran out."""
+        key = (t_index, k)
+        if key in self._verdicts:
+            return self._verdicts[key]
+        got = None
+        if self.in_window(t_index):
+            before = self.value(t_index, k)
+            after = self.play_value(t_index, k)
+            if before is not None and after is not None:
+                t = self.hand.tricks[t_index]
+                att = self.is_attacker(t.plays[k].seat)
+                cost = max(0, before - after if att else after - before)
+                base = self.points_before(t_index) + (t.penalty if k > 0 else 0)
+                got = Verdict(cost, base + before, base + after)
+        self._verdicts[key] = got
+        return got
+
+    def pattern_note(self, t_index: int) -> str:
+        """What a pattern rule's finding adds when the search could not judge
+        the play although it lies in the window (the budget ran out): said,
+        never silent."""
+        if self.in_window(t_index):
+            return " (the node budget ran out before the search reached this play: judged by the pattern)"
+        return ""
+
+    def best_line(self, t_index: int, k: int) -> tuple[tuple[int, ...] | None, str]:
+        """The cheapest best play at play ``k`` of trick ``t_index`` and the
+        principal variation from there (text: the rest of this trick and the
+        next one under best play); (None, "") when the budget ran out."""
+        pos = self.node(t_index, k)
+        try:
+            # the line may take a part of what is left only: the verdicts come first
+            pv = self.ask("points", lambda s: s.principal_variation(pos, 1), share=0.25)
+        except SearchBudgetExceeded:
+            # the line is a nicety, the suggestion is not: a small allowance past
+            # the hand's budget for it (the position's value is usually in the table)
+            s = self.solver("points")
+            s.node_limit = s.nodes + BEST_ALLOWANCE
+            try:
+                best, _ = s.cheapest_best(pos)
+            except SearchBudgetExceeded:
+                return None, ""
+            finally:
+                s.node_limit = None
+            return tuple(best), ""
+        if not pv:
+            return None, ""
+        return tuple(pv[0][1]), pv_text(pv, self.order, t_index + 1, k)
+
+    def verdict_text(self, t_index: int, k: int, v: "Verdict") -> tuple[tuple[int, ...] | None, str]:
+        """(best play, text) for an in-window finding: what the best play was,
+        the line it leads to, and the attacker totals with it and after the
+        play made (both followed by best play), and what the hand gave."""
+        best, line = self.best_line(t_index, k)
+        t = self.hand.tricks[t_index]
+        p = t.plays[k]
+        from replay.trick import cards_text
+        text = ""
+        if best is not None:
+            text += f"best was {cards_text(best, self.order)}"
+            if line:
+                text += f" ({line})"
+            text += "; "
+        text += (f"with best play from this position the attackers finish with {v.best_total} points, "
+                 f"after {p.seat}'s play (best play after it) with {v.after_total}; "
+                 f"in the hand they scored {self.hand.attacker_points}")
+        return best, text
+
+    def verdict_change(self, v: "Verdict", played: str) -> str | None:
+        return self.level_change(v.after_total, v.best_total, actual_label=f"after {played}",
+                                 better_label="with the best play")
+
+    def signed_change(self, seat: str, cost: int) -> str | None:
+        """Level consequence of a heuristic ``cost`` (points against ``seat``'s
+        team) measured on the hand's actual total."""
+        h = self.hand
+        if h.outcome is None:
+            return None
+        actual = h.attacker_points
+        better = actual + cost if self.is_attacker(seat) else actual - cost
+        return self.level_change(actual, better, actual_label="in the hand",
+                                 better_label="without this loss")
+
 
 def outcome_text(o, dealers: str) -> str:
     if o.dealers_keep:
@@ -320,15 +481,20 @@ def outcome_text(o, dealers: str) -> str:
 
 def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: int | None,
          seat: str | None, cost: int, level_change: str | None = None, target: str = "play",
-         best: tuple[int, ...] | None = None, show_cost: bool = True) -> Mistake:
+         best: tuple[int, ...] | None = None, show_cost: bool = True, hidden: bool | None = None) -> Mistake:
     """A finding with the band and cost written at the head of its message."""
     b = band(cost, level_change is not None)
-    head = (f"{b} ({cost} points)" if cost else f"{b} (no points lost)") if show_cost else b
+    if not show_cost:
+        head = f"{b} (cost not measured)"
+    elif cost:
+        head = f"{b} ({cost} points)"
+    else:
+        head = f"{b} (no points lost)"
     if level_change:
         head += f", level outcome: {level_change}"
     s = span or Span()
     return Mistake(code, f"{head}: {text}", s.line, s.column, s.end_line, s.end_column, INFO,
-                   ctx.hand.number, trick, seat, target, cost, b, level_change, best)
+                   ctx.hand.number, trick, seat, target, cost, b, level_change, best, hidden)
 
 
 def run_rules(ctx: HandContext, select: Iterable[str] | None) -> Iterator[Mistake]:

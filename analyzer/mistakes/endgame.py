@@ -6,7 +6,6 @@ from collections.abc import Iterator
 
 from replay.trick import cards_text
 
-from ..search import SearchBudgetExceeded
 from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
 
 
@@ -24,8 +23,11 @@ class EndgameError(Rule):
     Bad pattern: any play whose value is at least 5 points worse for the
     player's side than the best play's.
 
-    Better play: the best play shown in the message, with the totals the
-    attackers end with after each.
+    Better play: the cheapest best play (fewest points, fewest trumps, weakest
+    cards among the plays reaching the best value) and the line that follows
+    it (the rest of the trick and the next one under best play), with the
+    attackers' final totals with it and after the play made, both followed
+    by best play, and the total the hand actually gave.
 
     Cost: the difference of the two values. A failed throw counts its penalty.
     """
@@ -43,29 +45,15 @@ class EndgameError(Rule):
         for ti in range(start, len(h.tricks)):
             t = h.tricks[ti]
             for k, p in enumerate(t.plays):
-                before = ctx.value(ti, k)
-                after = ctx.play_value(ti, k)
-                if before is None or after is None:
+                v = ctx.judge(ti, k)
+                if v is None:
                     return
-                att = ctx.is_attacker(p.seat)
-                cost = before - after if att else after - before
-                if cost < MIN_COST:
+                if v.cost < MIN_COST:
                     continue
-                try:
-                    pos = ctx.node(ti, k)
-                    best, _ = ctx.ask("points", lambda s: s.best_move(pos, before))
-                except SearchBudgetExceeded:
-                    best = None
-                base = ctx.points_before(ti) + (t.penalty if k > 0 else 0)
-                best_total, total = base + before, base + after
-                change = ctx.level_change(total, best_total)
                 played = cards_text(p.attempted or p.cards, order)
                 if p.attempted:
                     played += f" (a failed throw: {cards_text(p.cards, order)} played)"
-                text = f"{p.seat} played {played}"
-                if best is not None:
-                    text += f"; best was {cards_text(best, order)}"
-                text += (f": with best play from here the attackers finish with {best_total} points, "
-                         f"after this play with {total}")
-                yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=cost,
-                           level_change=change, best=best)
+                best, why = ctx.verdict_text(ti, k, v)
+                text = f"{p.seat} played {played}; {why}"
+                yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
+                           level_change=ctx.verdict_change(v, played), best=best)

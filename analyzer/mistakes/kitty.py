@@ -35,9 +35,11 @@ class MissedKittyProtection(Rule):
     Found by exact search over the last tricks (all four hands known, complete
     hand): for each dealer-team play in the window, "can the dealers force the
     last trick?" before and after it. The earliest play that turned yes into no
-    is reported. Cost: the kitty's points × the multiplier the attackers won
-    (and the level consequence). When the ending was already lost before the
-    searched window nothing is reported.
+    is reported. Cost: like every play in the window, the exact points it
+    lost (best play's value − the play's, both followed by best play); a
+    play that gave up the last trick but lost fewer than 5 points overall is
+    not reported. When the ending was already lost before the searched
+    window nothing is reported.
     """
 
     code = "SJ602"
@@ -51,11 +53,6 @@ class MissedKittyProtection(Rule):
         start = ctx.window_start
         if start is None:
             return
-        cost = h.kitty_points
-        actual = h.attacker_points
-        change = ctx.level_change(actual, actual - cost, better_hooked=False)
-        if cost < MIN_COST and change is None:
-            return
         for ti in range(start, len(h.tricks)):
             t = h.tricks[ti]
             for k, p in enumerate(t.plays):
@@ -66,27 +63,37 @@ class MissedKittyProtection(Rule):
                 if before is None or after is None:
                     return
                 if before == 0 and after == 1:
-                    yield self._finding(ctx, ti, k, cost, change)
+                    found = self._finding(ctx, ti, k)
+                    if found is not None:
+                        yield found
                     return
 
-    def _finding(self, ctx: HandContext, ti: int, k: int, cost: int, change: str | None) -> Mistake:
+    def _finding(self, ctx: HandContext, ti: int, k: int) -> Mistake | None:
+        """The finding on the play that gave up the last trick, costed like
+        every other play in the window (points, by the exact search): a play
+        that gave up the last trick but lost no points overall (keeping it
+        would have cost as much elsewhere) is not a mistake."""
         h = ctx.hand
         t = h.tricks[ti]
         p = t.plays[k]
         order = ctx.order
-        best = None
+        v = ctx.judge(ti, k)
+        if v is None or v.cost < MIN_COST:
+            return None
+        keeper = None
         try:
             pos = ctx.node(ti, k)
-            best, _ = ctx.ask("last_trick", lambda s: s.best_move(pos, 0))
+            keeper, _ = ctx.ask("last_trick", lambda s: s.best_move(pos, 0))
         except SearchBudgetExceeded:
             pass
+        best, why = ctx.verdict_text(ti, k, v)
         played = cards_text(p.attempted or p.cards, order)
         text = (f"{p.seat}'s {played} in trick {t.number} gave up the last trick: until then the dealers "
                 f"could force it"
-                + (f" (e.g. with {cards_text(best, order)})" if best else "")
-                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}")
-        return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=cost,
-                    level_change=change, best=best)
+                + (f" (e.g. with {cards_text(keeper, order)})" if keeper else "")
+                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}; {why}")
+        return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
+                    level_change=ctx.verdict_change(v, played), best=best)
 
 
 @rule
@@ -102,6 +109,12 @@ class RiskyBury(Rule):
     the play being the same.
 
     Cost: (points buried − points of that alternative) × the multiplier.
+    From the burier's own view: at the start of the searched endgame (the
+    earliest point the hand can be solved), the hidden hands are sampled
+    consistently with what the burier has seen and each deal is solved for
+    "can the attackers take the last trick?"; when the saving times that
+    share is under 5 points the finding is marked as needing the hidden
+    cards.
     Reported on the `bury` line when the record is given (`find_mistakes`),
     else at the hand.
     """
@@ -130,7 +143,7 @@ class RiskyBury(Rule):
         if saved < MIN_COST:
             return
         actual = h.attacker_points
-        change = ctx.level_change(actual, actual - saved)
+        change = ctx.level_change(actual, actual - saved, better_label="with that bury")
         order = ctx.order
         buried_pts = [c for c in order.sorted(buried) if POINTS[c]]
         text = (f"{seat} buried {pts} points ({cards_text(buried_pts, order)}) and "
@@ -143,8 +156,29 @@ class RiskyBury(Rule):
             swap = f"keeping {cards_text(kept, order)} and burying {cards_text(instead, order)} instead"
             what = "a point-free bury" if alt_pts == 0 else f"the least-points bury ({alt_pts} points)"
             text += f"{what}, {swap}, would have saved {saved}"
+        hidden = None
+        start = ctx.window_start if ctx.samples > 0 and ctx.searchable else None
+        if start is not None:
+            # from the burier's own view when the endgame began: how likely was the
+            # last trick (and the kitty) to be lost? (sampled hidden hands, solved)
+            from .pov import average_value
+            got = average_value(ctx, seat, start, 0, "last_trick")
+            if got is not None:
+                share, solved, _ = got
+                expected = saved * share
+                lost_in = round(share * solved)
+                if expected < MIN_COST:
+                    hidden = True
+                    text += (f" [needed the hidden cards: from what {seat} could see when the searched endgame "
+                             f"began (trick {start + 1}), the attackers could take the last trick in {lost_in} of "
+                             f"{solved} sampled deals]")
+                else:
+                    hidden = False
+                    text += (f" [from {seat}'s own view when the searched endgame began (trick {start + 1}), the "
+                             f"attackers could take the last trick in {lost_in} of {solved} sampled deals: "
+                             f"about {int(expected)} points at risk]")
         yield make(self.code, text, ctx=ctx, span=span, trick=None, seat=seat, cost=saved, level_change=change,
-                   target="bury", best=alt)
+                   target="bury", best=alt, hidden=hidden)
 
     @staticmethod
     def _least_points_bury(ctx: HandContext, seat: str, buried: tuple[int, ...]) -> tuple[int, ...] | None:

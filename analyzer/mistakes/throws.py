@@ -23,8 +23,11 @@ class FailedThrow(Rule):
     Better play: throw only units that are the highest of their shape still
     out (count the cards played), or lead the units one at a time.
 
-    Reported for every failed throw (a known fact of the record, no search).
-    Cost: the penalty plus the points of the trick when the opponents won it.
+    Reported for every failed throw (a known fact of the record). Cost:
+    inside the searched endgame, the exact search's (the best lead's value
+    against the failed throw's, penalty included); earlier, the penalty plus
+    the points of the trick when the opponents won it. A failed throw that
+    cost nothing is a *note*, not a mistake.
     The message names each blocker with the unit that beats the throw.
     """
 
@@ -61,8 +64,17 @@ class FailedThrow(Rule):
                 text += " and the lead"
             else:
                 text += f"; {t.winner} still won the trick for {lead.seat}'s team"
-            actual = ctx.hand.attacker_points
-            sign = 1 if ctx.is_attacker(lead.seat) else -1
-            change = ctx.level_change(actual, actual + sign * cost) if ctx.hand.outcome else None
+            ti = t.number - 1
+            v = ctx.judge(ti, 0) if ctx.searchable else None
+            if v is not None:
+                # inside the searched window: what the throw cost against the best lead
+                cost = v.cost
+                best, why = ctx.verdict_text(ti, 0, v)
+                text += f"; {why}"
+                change = ctx.verdict_change(v, cards_text(attempted, order))
+                yield make(self.code, text, ctx=ctx, span=lead.span, trick=t.number, seat=lead.seat, cost=cost,
+                           level_change=change, best=best)
+                continue
+            change = ctx.signed_change(lead.seat, cost)
             yield make(self.code, text, ctx=ctx, span=lead.span, trick=t.number, seat=lead.seat, cost=cost,
                        level_change=change)

@@ -136,6 +136,18 @@
     return (cache[key] = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes});
   }
 
+  /* the band at the head of a mistake's message ("blunder (30 points): …") */
+  function bandOf(d) {
+    var m = /^(note|inaccuracy|mistake|blunder)\b/.exec(d.message || "");
+    return m ? m[1] : "";
+  }
+  function reviewOf(M, H) {
+    var r = M.review;
+    if (!r || !r.hands) return null;
+    for (var i = 0; i < r.hands.length; i++) if (r.hands[i].hand === H.number) return r.hands[i];
+    return null;
+  }
+
   function noteKey(d) { return [d.code, d.line, d.column, d.hand, d.trick, d.message].join("|"); }
 
   function stepInfo(P, s) {
@@ -175,6 +187,8 @@
       if (i === 0) tags.push("lead");
       if (win) tags.push("\u2605 wins");
       var extra = "", flagged = P.notes[t.number].filter(function (n) { return n.seat === p.seat; });
+      var bands = flagged.map(function (n) { return bandOf(n); }).filter(function (b) { return b && b !== "note"; });
+      var marked = bands.length ? " mistake-play band-" + bands[0] : "";
       if (flagged.length) {
         tags.push('<span class="flagged" title="' + esc(flagged.map(function (n) { return n.code + " " + n.message; }).join("\n")) +
           '">\u26a0 ' + esc(flagged.map(function (n) { return n.code; }).join(" ")) + "</span>");
@@ -183,8 +197,8 @@
         extra = '<div class="mini ghost" title="attempted throw">' + cardsHTML(parseCards(p.attempted), P.trumps) +
           '</div><div class="note">failed throw</div>';
       }
-      out += '<div class="play ' + p.seat + (win ? " winner" : "") + (i === 0 ? " lead" : "") + '" data-seat="' +
-        p.seat + '" data-winner="' + win + '">' + extra + cardsHTML(parseCards(p.cards), P.trumps) +
+      out += '<div class="play ' + p.seat + (win ? " winner" : "") + (i === 0 ? " lead" : "") + marked + '" data-seat="' +
+        p.seat + '" data-winner="' + win + '"' + (bands.length ? ' data-band="' + bands[0] + '"' : "") + ">" + extra + cardsHTML(parseCards(p.cards), P.trumps) +
         '<div class="tag">' + tags.join(" \u00b7 ") + "</div></div>";
     });
     var notes = [];
@@ -332,7 +346,8 @@
     var H = P.H, T = P.T, W = chartWidth("points-chart"), Hh = 220, l = 38, r = 14, t = 12, b = 28;
     if (!T) { $("points-chart").innerHTML = '<div class="none">No tricks in this hand.</div>'; return; }
     var fin = stepInfo(P, T + 1).score, vals = [0].concat(H.timeline || H.tricks.map(function (x) { return x.attacker_points; }));
-    var top = niceMax(Math.max.apply(null, vals.concat([fin, 10])) + 12);
+    var R = reviewOf(P.M, H), evs = R && R.eval ? R.eval.filter(function (x) { return x != null; }) : [];
+    var top = niceMax(Math.max.apply(null, vals.concat([fin, 10], evs)) + 12);
     var n = T + 1;
     function X(i) { return l + (W - l - r) * i / n; }
     function Y(v) { return t + (Hh - t - b) * (1 - v / top.max); }
@@ -354,6 +369,34 @@
       var tr = H.tricks[i - 1], big = tr.to_attackers && tr.points > 0;
       out.push('<circle class="dot hit" data-step="' + i + '" cx="' + X(i) + '" cy="' + Y(vals[i]) + '" r="' + (i === s ? 6 : big ? 4.5 : 3) +
         '" fill="' + (big ? "#d9762b" : "#9aa59f") + '"><title>trick ' + i + ": " + esc(tr.winner) + " wins " + tr.points + ", attackers " + vals[i] + "</title></circle>");
+    }
+    if (R && R.eval) {
+      /* the evaluation: the attackers' final total under best play from each trick boundary (lichess-style) */
+      var ev = R.eval, dd = "", pen = false;
+      var EX = function (k) { return k >= T ? X(n) : X(k); };
+      for (i = 0; i < ev.length && i <= n; i++) {
+        if (ev[i] == null) { pen = false; continue; }
+        dd += (pen ? " L" : "M") + EX(i) + " " + Y(Math.min(ev[i], top.max));
+        pen = true;
+      }
+      if (dd) out.push('<path class="line eval" d="' + dd + '"/>');
+      for (i = 0; i < ev.length && i <= n; i++) {
+        if (ev[i] == null) continue;
+        out.push('<circle class="dot eval-dot hit" data-step="' + (i >= T ? n : i) + '" cx="' + EX(i) + '" cy="' + Y(Math.min(ev[i], top.max)) +
+          '" r="3"><title>' + (i < T ? "before trick " + (i + 1) : "end") + ": attackers finish with " + ev[i] + " under best play</title></circle>");
+      }
+      (P.M.annotations || []).forEach(function (d) {
+        var b = bandOf(d);
+        if (d.hand !== H.number || !d.trick || b === "note" || !b) return;
+        var v = ev[d.trick] != null ? ev[d.trick] : vals[d.trick];
+        out.push('<circle class="dot blunder-dot band-' + b + ' hit" data-step="' + d.trick + '" cx="' + EX(d.trick) + '" cy="' + Y(Math.min(v, top.max)) +
+          '" r="5"><title>' + esc(d.code + " trick " + d.trick + ": " + d.message) + "</title></circle>");
+      });
+      if (R.window != null) {
+        var x0 = X(T - R.window);
+        out.push('<text class="eval-label" x="' + (x0 + 3) + '" y="' + (t + 10) + '">exact search →</text>' +
+          '<line class="window" x1="' + x0 + '" x2="' + x0 + '" y1="' + t + '" y2="' + Y(0) + '"/>');
+      }
     }
     out.push('<rect class="final hit" data-step="' + n + '" x="' + (X(n) - 5) + '" y="' + (Y(fin) - 5) + '" width="10" height="10" transform="rotate(45 ' +
       X(n) + " " + Y(fin) + ')"><title>final: ' + fin + "</title></rect>");
@@ -440,6 +483,46 @@
     }).join("");
   }
 
+  function renderReview() {
+    var M = matches[state.m], r = M.review, box = $("review");
+    if (!box) return;
+    if (!r) { box.innerHTML = ""; box.style.display = "none"; return; }
+    box.style.display = "";
+    var hi = {};
+    M.hands.forEach(function (H, i) { hi[H.number] = i; });
+    var rows = SEATS.map(function (s) {
+      var p = r.players[s] || {}, name = (M.players || {})[s] && M.players[s].name;
+      return '<tr data-seat="' + s + '"><td><span class="team ' + team(s) + '">' + s + "</span> " + esc(name || NAMES[s]) + '</td><td class="n">' +
+        (p.points_lost || 0) + '</td><td class="n">' + (p.inaccuracy || 0) + '</td><td class="n">' + (p.mistake || 0) + '</td><td class="n">' +
+        (p.blunder || 0) + '</td><td class="n">' + (p.notes || 0) + '</td><td class="n">' + (p.judged || 0) + '</td><td class="n accuracy">' +
+        (p.accuracy == null ? "" : p.accuracy.toFixed(1) + "%") + "</td></tr>";
+    });
+    var worst = [];
+    SEATS.forEach(function (s) { ((r.players[s] || {}).worst || []).forEach(function (w) { worst.push(w); }); });
+    worst.sort(function (a, b) { return (a.level_change == null) - (b.level_change == null) || b.cost - a.cost; });
+    var items = worst.map(function (w) {
+      var h = hi[w.hand] != null ? hi[w.hand] : 0, step = w.trick || 0;
+      var href = "#m" + (state.m + 1) + "-h" + (h + 1) + "-t" + step;
+      return '<li class="worst band-' + esc(w.band) + '"><a href="' + href + '" data-goto="' + state.m + ":" + h + ":" + step + '">' +
+        esc(w.seat || "") + " · hand " + w.hand + (w.trick ? ", trick " + w.trick : ", bury") + "</a> <code>" + esc(w.code) + "</code> " +
+        symHTML0(w.message) + "</li>";
+    });
+    var handRows = (r.hands || []).map(function (h) {
+      var i = hi[h.hand] != null ? hi[h.hand] : 0;
+      var win = h.window == null ? "not searched" : "last " + h.window + " of " + h.requested + " tricks" + (h.budget_cut ? " (node budget)" : "");
+      return '<tr data-hand="' + h.hand + '"><td><a href="#m' + (state.m + 1) + "-h" + (i + 1) + '-t0" data-goto="' + state.m + ":" + i + ':0">hand ' + h.hand +
+        "</a></td><td>" + esc(win) + "</td>" + SEATS.map(function (s) {
+          var p = h.players[s] || {};
+          return '<td class="n">' + (p.points_lost || 0) + " / " + (p.accuracy == null ? "" : Math.round(p.accuracy) + "%") + "</td>";
+        }).join("") + "</tr>";
+    });
+    box.innerHTML = "<h2>Mistake review</h2><table><thead><tr><th>player</th><th>points lost</th><th>inaccuracies</th><th>mistakes</th>" +
+      "<th>blunders</th><th>notes</th><th>decisions judged</th><th>accuracy</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>" +
+      '<table class="per-hand"><thead><tr><th>hand</th><th>searched exactly</th>' + SEATS.map(function (s) { return "<th>" + s + " lost / accuracy</th>"; }).join("") +
+      "</tr></thead><tbody>" + handRows.join("") + "</tbody></table>" +
+      (items.length ? "<h3>Worst mistakes first</h3><ol>" + items.join("") + "</ol>" : "<p>No mistakes found.</p>");
+  }
+
   function renderPlayers() {
     var M = matches[state.m];
     var rows = SEATS.map(function (s) {
@@ -475,7 +558,7 @@
     var P = prep(state.m, state.h), s = state.s, info = stepInfo(P, s), H = P.H;
     var handKey = state.m + ":" + state.h + ":" + window.innerWidth;
     if (handKey !== shown) {          /* what changes only with the hand (or the window) */
-      if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); }
+      if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); renderReview(); }
       renderTabs();
       renderInfo(P);
       renderLevelChart(P);
@@ -550,6 +633,22 @@
     var el = e.target.closest("[data-hand]");
     if (el) go(state.m, +el.getAttribute("data-hand"), 0);
   });
+  /* links into the viewer: #m1-h2-t5 (match, hand, step = trick; 1-based, t0 the deal) */
+  function fromHash() {
+    var m = /^#m(\d+)-h(\d+)-t(\d+)$/.exec(location.hash || "");
+    if (!m) return false;
+    var mi = +m[1] - 1, h = +m[2] - 1, st = +m[3];
+    if (mi < 0 || mi >= matches.length || h < 0 || h >= matches[mi].hands.length) return false;
+    go(mi, h, Math.min(st, prep(mi, h).T + 1));
+    return true;
+  }
+  window.addEventListener("hashchange", fromHash);
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest && e.target.closest("a[data-goto]");
+    if (!a) return;
+    var g = a.getAttribute("data-goto").split(":");
+    go(+g[0], +g[1], +g[2]);
+  });
   $("match-pick").addEventListener("change", function (e) {
     if (e.target.id === "match") go(+e.target.value, 0, 0);
   });
@@ -575,6 +674,6 @@
     resizeTimer = setTimeout(function () { if (hasHands()) render(); }, 150);
   });
 
-  render();
+  if (!fromHash()) render();
   document.documentElement.setAttribute("data-ready", "true");
 })();

@@ -310,4 +310,4 @@ def test_directory_without_records(tmp_path):
     (tmp_path / "notes.txt").write_text("nothing to lint\n")
     r = Run(tmp_path)("lint", ".", code=0)
     assert r.stdout == "All checks passed (0 records).\n"
-    assert "no *.sjn files found" in r.stderr
+    assert "no *.sjn or *.gjn files found" in r.stderr

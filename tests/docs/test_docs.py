@@ -36,7 +36,7 @@ def test_code_table_matches_codes():
 
 def test_codes_are_well_formed():
     for code, info in CODES.items():
-        assert re.fullmatch(r"SJ\d{3}", code)
+        assert re.fullmatch(r"(SJ|GJ)\d{3}", code)
         assert info.severity in ("error", "warning", "info")
         assert re.fullmatch(r"[a-z0-9-]+", info.name)
 

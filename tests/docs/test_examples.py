@@ -100,7 +100,16 @@ def run_block(steps, cwd: Path) -> None:
 
 
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-CASES = [(path, blocks) for path in DOCS if (blocks := examples(path))]
+#: examples whose input is not shipped in samples/docs yet (a save of the 1997
+#: game, a Parquet store): listed here, so a new example is run unless named
+NOT_SHIPPED = ("GAME.SAV", "BAD.SAV", "store/")
+
+
+def _shipped(block) -> bool:
+    return not any(marker in step for step, _ in block for marker in NOT_SHIPPED)
+
+
+CASES = [(path, blocks) for path in DOCS if (blocks := [b for b in examples(path) if _shipped(b)])]
 
 
 @pytest.mark.parametrize("path, blocks", CASES, ids=[p.name for p, _ in CASES])

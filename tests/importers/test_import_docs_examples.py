@@ -44,3 +44,22 @@ def test_every_format_and_code_is_documented():
         assert name in text
     for code in ("SJ701", "SJ702", "SJ703", "SJ704", "SJ705"):
         assert code in text
+
+
+def test_game_sav_examples():
+    """The two console examples of the game-sav section, run on saves built byte by byte."""
+    from analyzer.importers import gamesav
+    write, _parse = notation_io()
+    good, bad = blocks("The 1997 Tractor game's save file")[:2]
+    data = bytes([0x05, 0x0B, 0x02]) + bytes(4093)
+    records, diags = import_text("game-sav", data, source="GAME.SAV")
+    assert not diags
+    assert "$ shengji import game-sav GAME.SAV\n" + write(records).strip() == good.strip()
+    _, diags = import_text("game-sav", bytes([0x0E, 0x0B, 0x02]), source="BAD.SAV")
+    [d] = diags
+    assert f"$ shengji import game-sav BAD.SAV\nBAD.SAV:{d.line}:{d.column}: {d.code} {d.message}" == bad.strip()
+    text = DOC.read_text(encoding="utf-8")
+    for byte, level in gamesav.LEVEL_OF_BYTE.items():          # the table lists every byte
+        assert f"`{byte:02X}`" in text or 2 <= byte <= 10
+    for code in ("SJ710", "SJ711", "SJ712"):
+        assert code in text

@@ -37,7 +37,29 @@ def test_beating_follow(plays, holding, expect, source):
     ("SK", "HK H3 D5", "H3", "HK", "§6 void: any card, from the fewest points to the most"),
     ("SKK", "S55 S10 S3", "S55", "S55", "§6 a pair lead obliges the pair held, even at 10 points"),
     ("SKK", "S10 S3 D55", "S10 S3", "S10 S3", "§6 the whole suit when it is short of the lead"),
+    ("SK", "H2 S2 C3 D4", "C3", "C3", "§2 void: a level card or trump is never the cheapest zero-point discard"),
+    ("SK", "BJ C9 D3", "D3", "D3", "§2 void: the joker is not spent when a low plain card does"),
+    ("H5", "H3 HA BJ", "H3", "H3", "§6 trump lead: the weakest zero-point trump"),
 ])
 def test_follow_extremes(lead, holding, low, high, source):
     lo, hi = follow_extremes(C(lead), Counter(C(holding)), ORDER, RS)
     assert (sorted(lo), sorted(hi)) == (sorted(C(low)), sorted(C(high))), source
+
+
+@pytest.mark.parametrize("lead,play,void,source", [
+    ("SK", "S3", None, "§6 followed suit: nothing shown"),
+    ("SK", "D3", "S", "§6 a single off-suit: out of spades"),
+    ("SK", "H5", "S", "§6 a ruff: out of spades"),
+    ("SKK", "S3 S5", None, "§6 two spades to a pair: nothing shown"),
+    ("SKK", "S3 D5", "S", "§6 one spade to a pair: no spade left"),
+    ("H5", "S2", None, "§2 a level card is trump: it follows a trump lead"),
+    ("H5", "SA", "T", "§6 a side card on a trump lead: out of trumps"),
+])
+def test_shown_void(lead, play, void, source):
+    from replay.legal import shown_void
+    from replay.order import TRUMP
+    want = {None: None, "S": 0, "T": TRUMP}[void]
+    assert shown_void(C(lead), C(play), ORDER) == want, source
+    assert shown_void(C(lead), C(play), ORDER, RS) == want, source
+    # follow_suit printed (botzone): the obligation is by printed suit, no effective void is shown
+    assert shown_void(C(lead), C(play), ORDER, preset("botzone")) is None

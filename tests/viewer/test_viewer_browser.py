@@ -285,3 +285,32 @@ def test_faulty_records_step_like_the_engine(open_page, sample):
     else:
         opened.press("ArrowRight")
     opened.assert_clean()
+
+
+def test_mistake_review_panel_eval_graph_and_links(open_page):
+    """The real mistake rules: the review panel (per player), the evaluation line over the
+    tricks, the mistake plays marked on the table, and links (#m1-h1-t10) into the viewer."""
+    from analyzer.mistakes import find_mistakes
+
+    text = (ROOT_SAMPLES.parent.parent / "tests" / "cli" / "fixtures" / "clean.sjn").read_text(encoding="utf-8")
+    report, html = page_for(text, "clean.sjn", annotate=find_mistakes)
+    review = report["matches"][0]["review"]
+    worst = review["players"]["N"]["worst"][0]
+    opened = open_page(html, "review.html")
+    page = opened.page
+    assert page.is_visible("#review")
+    assert page.locator("#review table:not(.per-hand) tbody tr").count() == 4
+    assert page.locator("#review table.per-hand tbody tr").count() == len(review["hands"])
+    assert "last 4 of 4 tricks" in page.inner_text("#review table.per-hand")
+    assert page.inner_text('#review tr[data-seat="N"] td.accuracy') == f"{review['players']['N']['accuracy']:.1f}%"
+    assert page.locator("#points-chart path.eval").count() == 1
+    assert page.locator("#points-chart circle.eval-dot").count() == sum(v is not None for v in review["hands"][0]["eval"])
+    page.click("#review li.worst a")
+    assert opened.status()["step"] == str(worst["trick"])
+    assert page.locator('#center .play[data-seat="N"].mistake-play').count() == 1
+    assert page.get_attribute('#center .play[data-seat="N"]', "data-band") == worst["band"]
+    # a link opened from elsewhere: the fragment picks match, hand and trick
+    page.goto(opened.url + "#m1-h1-t3")
+    page.wait_for_selector("html[data-ready=true]")
+    assert opened.status()["step"] == "3"
+    opened.assert_clean()

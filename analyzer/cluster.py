@@ -1,0 +1,232 @@
+"""Run the work of ``shengji lint`` and ``shengji export`` on a Dask cluster.
+
+``--cluster ADDRESS`` names a running ``dask.distributed`` scheduler
+(``tcp://host:8786``, or ``host:8786``); ``--cluster local:N`` starts a
+``LocalCluster`` of N single-threaded worker processes on this machine for the
+length of the command. The work units are exactly the ones ``--jobs`` runs
+(:func:`analyzer.lint.iter_jobs`: a file, or a record chunk of a big file), and
+their results are put together in input order, so the findings, their order
+and the exit status are the ones ``--jobs 1`` gives.
+
+Workers open the input files themselves: every path must be readable, under
+the same name, on every worker (a shared file system, or one machine). Only
+the job description (path, byte range, first line) travels to the worker, and
+only the findings come back.
+
+A chunk whose worker dies is run again on another worker by the scheduler
+(up to ``distributed.scheduler.allowed-failures`` times, 3 by default); a chunk
+whose code raises is retried ``RETRIES`` times. A chunk's result is taken once,
+whichever run gave it, so nothing is lost or counted twice.
+
+``dask.distributed`` is an optional dependency (``pip install
+'shengji[cluster]'``); it is imported only here, only when asked for.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+#: retries of a chunk whose code raised (a dead worker is the scheduler's business)
+RETRIES = 2
+#: seconds to wait for a scheduler to answer
+CONNECT_TIMEOUT = 20
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used (not installed, bad address, unreachable); the message says why."""
+
+
+def require_distributed():
+    """The ``distributed`` module, or :class:`ClusterError` with the install hint."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError("--cluster needs dask.distributed, an optional extra: "
+                           "pip install 'shengji[cluster]'") from None
+    return distributed
+
+
+@dataclass(frozen=True)
+class Address:
+    """A parsed ``--cluster`` value: ``local`` with ``workers``, or a scheduler ``address``."""
+
+    local: bool
+    workers: int = 0
+    address: str = ""
+
+    @classmethod
+    def parse(cls, text: str) -> Address:
+        t = (text or "").strip()
+        if t == "local" or t.startswith("local:"):
+            n = t[6:] if t.startswith("local:") else ""
+            if n == "":
+                return cls(True, max(1, os.cpu_count() or 1))
+            if not n.isdigit() or int(n) < 1:
+                raise ClusterError(f"--cluster {text!r}: local:N needs a number of workers, at least 1")
+            return cls(True, int(n))
+        if not t:
+            raise ClusterError("--cluster needs an address: local:N or a scheduler's host:port")
+        if "://" not in t:
+            if ":" not in t:
+                raise ClusterError(f"--cluster {text!r}: a scheduler address is host:port "
+                                   f"(e.g. tcp://10.0.0.5:8786), or local:N")
+            t = "tcp://" + t
+        return cls(False, address=t)
+
+
+@contextlib.contextmanager
+def connect(text: str, *, silence: bool = True) -> Iterator:
+    """A ``distributed.Client`` for a ``--cluster`` value; a local cluster lives as long as the block."""
+    distributed = require_distributed()
+    addr = Address.parse(text)
+    import logging
+    if silence:  # the scheduler's and workers' own log lines are not the user's output
+        for name in ("distributed", "distributed.nanny", "distributed.scheduler", "distributed.worker",
+                     "distributed.core", "distributed.utils_perf", "distributed.shuffle"):
+            logging.getLogger(name).setLevel(logging.ERROR)
+    if addr.local:
+        try:
+            cluster = distributed.LocalCluster(n_workers=addr.workers, threads_per_worker=1, processes=True,
+                                               dashboard_address=":0", silence_logs=logging.ERROR)
+        except Exception as exc:  # noqa: BLE001 - a port, a fork, a limit: one line, no traceback  # a port, a fork, a resource limit: one line, no traceback
+            raise ClusterError(f"cannot start a local cluster of {addr.workers} workers: {exc}") from None
+        try:
+            with distributed.Client(cluster) as client:
+                yield client
+        finally:
+            cluster.close()
+        return
+    try:
+        client = distributed.Client(addr.address, timeout=CONNECT_TIMEOUT)
+    except Exception as exc:  # noqa: BLE001 - timeouts, refused connections, bad addresses alike
+        raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {exc}") from None
+    try:
+        yield client
+    finally:
+        client.close()
+
+
+def threads(client) -> int:
+    """Worker threads of the cluster (at least 1): how many chunks run at once."""
+    try:
+        return max(1, sum(client.nthreads().values()))
+    except Exception:  # noqa: BLE001  # pragma: no cover - a scheduler that does not answer
+        return 1
+
+
+def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, *, in_flight: int,
+             key_prefix: str = "shengji") -> None:
+    """Submit ``fn(job, *args)`` for every job of ``jobs_iter`` (at most ``in_flight`` at
+    once) and call ``on_result(job, result)`` once per job, as they finish."""
+    distributed = require_distributed()
+    import uuid
+    run = uuid.uuid4().hex[:8]
+    pending: dict = {}
+    done_iter = distributed.as_completed()
+
+    def take_one() -> None:
+        fut = next(done_iter)
+        job = pending.pop(fut.key)
+        try:
+            result = fut.result()
+        except Exception as exc:  # noqa: BLE001 - KilledWorker, a bug in a chunk: one line, no traceback
+            where = getattr(job, "display", "?")
+            part = f" (chunk {job.part + 1})" if getattr(job, "end", None) is not None or getattr(job, "part", 0) else ""
+            raise ClusterError(f"{where}{part} failed on the cluster after retries: "
+                               f"{type(exc).__name__}: {exc}") from None
+        finally:
+            fut.release()
+        on_result(job, result)
+
+    for n, job in enumerate(jobs_iter):
+        while len(pending) >= in_flight:
+            take_one()
+        fut = client.submit(fn, job, *args, key=f"{key_prefix}-{run}-{n}", pure=False, retries=RETRIES)
+        pending[fut.key] = job
+        done_iter.add(fut)
+    while pending:
+        take_one()
+
+
+def lint_runner(client, *, on_chunk: Callable | None = None, fn: Callable | None = None) -> Callable:
+    """A ``runner`` for :func:`analyzer.lint.lint_paths` that runs its jobs on ``client``'s cluster.
+
+    ``on_chunk(job)`` is called as each chunk's findings come back (progress per
+    chunk). ``fn(job, options)`` replaces the chunk function (tests wrap it)."""
+    from . import lint as L
+    fn = fn or L._run_job
+
+    def runner(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
+        n = threads(client)
+
+        def on_result(job, result) -> None:
+            results[job.index][job.part] = result
+            if progress is not None:
+                progress.advance(job.size)
+            if on_chunk is not None:
+                on_chunk(job)
+
+        run_jobs(client, L.iter_jobs(files, sizes, options, n, results, stdin, chunk_bytes, split_bytes),
+                 fn, (options,), on_result, in_flight=4 * n, key_prefix="shengji-lint")
+    return runner
+
+
+class ChunkProgress:
+    """Progress per chunk on stderr: a Rich bar on a terminal, else nothing (a
+    ``progress`` for :func:`analyzer.lint.lint_paths` plus ``on_chunk``)."""
+
+    def __init__(self, label: str = "chunks") -> None:
+        self.label = label
+        self._progress = None
+        self._task = None
+        self.chunks = 0
+
+    def start(self, total: int) -> None:
+        import sys
+        if not sys.stderr.isatty():
+            return
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            DownloadColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+        self._progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                                  TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self._progress.start()
+        self._task = self._progress.add_task(f"0 {self.label}", total=max(total, 1))
+
+    def advance(self, n: int) -> None:
+        if self._progress is not None:
+            self._progress.advance(self._task, n)
+
+    def on_chunk(self, job) -> None:
+        self.chunks += 1
+        if self._progress is not None:
+            self._progress.update(self._task, description=f"{self.chunks} {self.label}")
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.stop()
+            self._progress = None
+
+
+def lint_on_cluster(paths, options, address: str, *, progress=None, **kwargs):
+    """:func:`analyzer.lint.lint_paths` with its chunks run on the cluster at ``address``.
+
+    Raises :class:`ClusterError` when the cluster cannot be used or a chunk
+    failed on every try."""
+    from . import lint as L
+    with connect(address) as client:
+        try:
+            return L.lint_paths(paths, options, progress=progress, runner=lint_runner(
+                client, on_chunk=getattr(progress, "on_chunk", None)), **kwargs)
+        except ClusterError:
+            raise
+        except (OSError, RuntimeError, TimeoutError) as exc:   # the scheduler went away
+            raise ClusterError(f"the cluster run failed: {type(exc).__name__}: {exc}") from None

@@ -1,0 +1,498 @@
+"""Gouji (GJN) records in the analyzer: the engine call, lint diagnostics,
+the replay view and the report, for the CLI commands that read ``.gjn`` files.
+
+Nothing here checks a rule: every finding and every place and score comes
+from the Gouji engine, ``replay.gouji.replay(record, *, rules=None)``
+(a ``GoujiReplay`` with ``.diagnostics`` and ``.games``). When that engine
+is not installed, :func:`run_engine` gives a result with no findings whose
+games hold what the record itself says (its ``result`` and ``score`` lines),
+so reading, formatting and converting GJN never depend on it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+
+from notation.gjn_model import SEATS, Game, GoujiRecord
+from replay.diagnostics import Diagnostic
+from replay.gjcards import cards_text
+
+#: the report dict's layout version (bumped when a key changes meaning)
+SCHEMA = 1
+ODD = ("P1", "P3", "P5")
+
+
+# -- the engine ------------------------------------------------------------------------------
+
+class _StubGame:
+    """What a game's own lines say (used only without the engine)."""
+
+    def __init__(self, game: Game):
+        self.places = tuple(game.result.seats) if game.result is not None else None
+        self.score = (game.score.odd, game.score.even) if game.score is not None else None
+        self.gouji_plays = None
+        self.burns = None
+
+
+class _StubReplay:
+    engine = False
+
+    def __init__(self, record: GoujiRecord):
+        self.diagnostics: list[Diagnostic] = []
+        self.games = [_StubGame(g) for g in record.games]
+
+
+def engine_available() -> bool:
+    try:
+        from replay.gouji import replay  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def run_engine(record: GoujiRecord, rules: str | None = None, *, timeline: bool = True):
+    """The engine's replay of ``record`` (or the stub without the engine);
+    ``timeline=False`` when only the diagnostics are wanted (lint)."""
+    try:
+        from replay.gouji import replay
+    except ImportError:
+        return _StubReplay(record)
+    return replay(record, rules=rules, timeline=timeline)
+
+
+def presets() -> dict:
+    """The Gouji presets (name → option overrides), or {} without the engine."""
+    try:
+        from replay.gouji.rules import PRESETS
+    except ImportError:
+        return {}
+    return PRESETS
+
+
+def record_diagnostics(record: GoujiRecord | None, parse_diags: Sequence[Diagnostic],
+                       rules: str | None = None) -> list[Diagnostic]:
+    """Every diagnostic of one GJN record: reading, then the engine's."""
+    diags = list(parse_diags)
+    if record is not None and (record.tags or record.games):
+        diags.extend(run_engine(record, rules, timeline=False).diagnostics)
+    return diags
+
+
+# -- one game's figures, as plain data ------------------------------------------------------
+
+def _seat_name(x) -> str:
+    if isinstance(x, int):
+        return SEATS[x]
+    return str(x)
+
+
+def _places(value) -> list[str] | None:
+    """Seats in place order (1 → 6) from the engine's ``places`` (seats in
+    place order, or a seat → place mapping)."""
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return [_seat_name(s) for s, _ in sorted(value.items(), key=lambda kv: kv[1])]
+    return [_seat_name(s) if s is not None else None for s in value]
+
+
+def _score(value) -> dict[str, int] | None:
+    if value is None:
+        return None
+    if isinstance(value, dict):
+        return {"odd": value.get("odd", 0), "even": value.get("even", 0)}
+    if hasattr(value, "odd"):
+        return {"odd": value.odd, "even": value.even}
+    odd, even = value
+    return {"odd": odd, "even": even}
+
+
+def _steps(result) -> list:
+    return list(getattr(result, "timeline", None) or [])
+
+
+def _gouji_plays(result, game: Game) -> list[dict] | None:
+    """The game's 够级 plays from the engine's timeline: action number, line,
+    seat, cards and target (None without the engine)."""
+    if result is None or not hasattr(result, "timeline"):
+        return None
+    return [{"action": st.number, "line": st.line, "seat": st.seat, "cards": st.cards,
+             "target": st.target or None}
+            for st in _steps(result) if st.gouji]
+
+
+def _burns(result, game: Game) -> list[dict]:
+    """The game's burns: from the engine's timeline (burner, the burned
+    player, failed or not), else from the record's own ``burn`` marks."""
+    if result is None or not hasattr(result, "timeline"):
+        return _marked(game, "burn")
+    out = []
+    for st in _steps(result):
+        if st.burn:
+            burned = next((b for a, b in st.burning if a == st.seat), None)
+            out.append({"action": st.number, "line": st.line, "seat": st.seat, "cards": st.cards,
+                        "burned": burned})
+    return out
+
+
+def _marked(game: Game, mark: str) -> list[dict]:
+    out = []
+    for k, a in enumerate(game.actions):
+        if getattr(a, mark):
+            out.append({"action": a.number if a.number is not None else k + 1, "seat": a.seat,
+                        "cards": cards_text(a.cards), "line": a.span.line or None})
+    return out
+
+
+def game_kind(game: Game) -> str:
+    if game.is_scoresheet:
+        return "scoresheet"
+    if game.redeal is not None:
+        return "redeal"
+    if game.position is not None:
+        return "position"
+    return "game"
+
+
+_STATS = ("complete", "sweep", "leader", "revolutionary", "gouji_made", "gouji_suffered", "burns_won",
+          "burns_lost", "lets", "cards_left", "bukaidian")
+
+
+def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+    """One game of the report: places, score, 够级 plays and burns (from the engine)."""
+    places = _places(getattr(result, "places", None) or None) if result is not None else None
+    score = _score(getattr(result, "score", None)) if result is not None else None
+    stats = {k: getattr(result, k) for k in _STATS if hasattr(result, k)} if result is not None else {}
+    return {
+        "index": index,
+        "number": game.number,
+        "kind": getattr(result, "kind", None) or game_kind(game),
+        "line": game.span.line or None,
+        "actions": len(game.actions),
+        "plays": sum(1 for a in game.actions if a.kind == "play"),
+        "places": places,
+        "result": list(game.result.seats) if game.result is not None else None,
+        "score": score,
+        "recorded_score": ({"odd": game.score.odd, "even": game.score.even}
+                           if game.score is not None else None),
+        "gouji_plays": _gouji_plays(result, game),
+        "burns": _burns(result, game),
+        "stats": stats,
+        "finished": [{"seat": a.seat, "place": a.finish, "action": a.number}
+                     for a in game.actions if a.finish is not None],
+        "diagnostics": [diagnostic_dict(d) for d in diagnostics],
+    }
+
+
+def diagnostic_dict(d: Diagnostic) -> dict:
+    return {"code": d.code, "severity": d.severity, "line": d.line, "column": d.column,
+            "message": d.message}
+
+
+def build_match(record: GoujiRecord, *, index: int = 1, path: str = "", rules: str | None = None,
+                parse_diagnostics: Sequence[Diagnostic] = ()) -> dict:
+    """One record of the report."""
+    result = run_engine(record, rules)
+    diags = sorted(list(parse_diagnostics) + list(result.diagnostics), key=Diagnostic.sort_key)
+    games_out = []
+    spans = [(g.span.line, g.span.end_line) for g in record.games]
+    engine_games = _engine_games(result, record)
+    for k, game in enumerate(record.games):
+        lo, hi = spans[k]
+        mine = [d for d in diags if lo and lo <= d.line <= hi]
+        games_out.append(build_game(game, engine_games[k], k + 1, mine))
+    totals = {"odd": 0, "even": 0}
+    for g in games_out:
+        s = g["score"] or g["recorded_score"]
+        if s:
+            totals["odd"] += s["odd"]
+            totals["even"] += s["even"]
+    return {
+        "index": index,
+        "game": "gouji",
+        "path": path,
+        "title": record.tag("Event") or "",
+        "tags": {t.name: t.value for t in record.tags},
+        "rules": rules or record.rules_name,
+        "players": {s: record.players.get(s, s) for s in SEATS},
+        "engine": getattr(result, "engine", True),
+        "games": games_out,
+        "totals": totals,
+        "diagnostics": [diagnostic_dict(d) for d in diags],
+    }
+
+
+def _engine_games(result, record: GoujiRecord) -> list:
+    """The engine's result of each game of ``record`` (None where it has none),
+    matched by the game's line, else by position."""
+    games = list(getattr(result, "games", []) or [])
+    by_line = {getattr(g, "line", 0): g for g in games if getattr(g, "line", 0)}
+    out = []
+    for k, game in enumerate(record.games):
+        g = by_line.get(game.span.line) if game.span.line else None
+        if g is None and len(games) == len(record.games):
+            g = games[k]
+        out.append(g)
+    return out
+
+
+def build_report(records: Iterable[tuple[GoujiRecord, Sequence[Diagnostic]]], path: str = "", *,
+                 rules: str | None = None) -> dict:
+    matches = []
+    for k, (record, diags) in enumerate(records, 1):
+        matches.append(build_match(record, index=k, path=path, rules=rules, parse_diagnostics=diags))
+    return {"schema": SCHEMA, "game": "gouji", "path": path, "matches": matches}
+
+
+# -- rendering --------------------------------------------------------------------------------
+
+def _places_text(places: list[str] | None) -> str:
+    if not places:
+        return "—"
+    return " ".join(p or "?" for p in places)
+
+
+def _plays_text(plays: list[dict] | None) -> str:
+    if plays is None:
+        return "—"
+    if not plays:
+        return "none"
+    return ", ".join(f"{p.get('action')}. {p.get('seat', '')} {p.get('cards', '')}".strip() for p in plays)
+
+
+def _score_text(s: dict | None) -> str:
+    return "—" if s is None else f"odd {s['odd']} even {s['even']}"
+
+
+def render_markdown(report: dict) -> str:
+    out: list[str] = []
+    for m in report["matches"]:
+        title = m["title"] or f"Record {m['index']}"
+        out.append(f"# {title}")
+        out.append("")
+        out.append(f"Gouji, rules `{m['rules']}`. Players: "
+                   + ", ".join(f"{s} {n}" if n != s else s for s, n in m["players"].items()) + ".")
+        out.append("")
+        out.append("| game | kind | places (头科 → 大落) | score | 够级 plays | burns | findings |")
+        out.append("|---|---|---|---|---|---|---|")
+        for g in m["games"]:
+            gouji = g["gouji_plays"]
+            out.append(f"| {g['number'] if g['number'] is not None else g['index']} | {g['kind']} | "
+                       f"{_places_text(g['places'] or g['result'])} | "
+                       f"{_score_text(g['score'] or g['recorded_score'])} | "
+                       f"{'—' if gouji is None else len(gouji)} | {len(g['burns'])} | "
+                       f"{len(g['diagnostics'])} |")
+        out.append("")
+        out.append(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}.")
+        out.append("")
+        for g in m["games"]:
+            if g["gouji_plays"] or g["burns"] or g["diagnostics"]:
+                out.append(f"## Game {g['number'] if g['number'] is not None else g['index']}")
+                out.append("")
+                if g["gouji_plays"]:
+                    out.append(f"- 够级 plays: {_plays_text(g['gouji_plays'])}")
+                if g["burns"]:
+                    out.append(f"- burns: {_plays_text(g['burns'])}")
+                for d in g["diagnostics"]:
+                    out.append(f"- line {d['line']}: {d['code']} {d['message']}")
+                out.append("")
+        if not m["engine"]:
+            out.append("_The Gouji rules engine is not installed: places and scores are as recorded._")
+            out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_json(report: dict) -> str:
+    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_report(console, report: dict) -> None:
+    """The report on a Rich console."""
+    from rich.table import Table
+    for m in report["matches"]:
+        title = m["title"] or f"Record {m['index']}"
+        console.print(f"[bold]{title}[/bold]  (Gouji, rules {m['rules']})")
+        table = Table(show_header=True, header_style="bold")
+        for col in ("game", "kind", "places (头科 → 大落)", "score", "够级", "burns", "findings"):
+            table.add_column(col)
+        for g in m["games"]:
+            gouji = g["gouji_plays"]
+            table.add_row(str(g["number"] if g["number"] is not None else g["index"]), g["kind"],
+                          _places_text(g["places"] or g["result"]),
+                          _score_text(g["score"] or g["recorded_score"]),
+                          "—" if gouji is None else str(len(gouji)), str(len(g["burns"])),
+                          str(len(g["diagnostics"])))
+        console.print(table)
+        console.print(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}")
+        for g in m["games"]:
+            for d in g["diagnostics"]:
+                console.print(f"  line {d['line']}: {d['code']} {d['message']}", markup=False)
+
+
+def _th(k: int) -> str:
+    return {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
+
+
+def render(report: dict, fmt: str) -> str:
+    if fmt == "md":
+        return render_markdown(report)
+    if fmt == "json":
+        return render_json(report)
+    raise ValueError(f"the Gouji report has no {fmt!r} format (term, md, json)")
+
+
+def render_replay(console, record: GoujiRecord, result=None, *, game: int | None = None) -> None:
+    """Every game, play by play: the hands, the pre-play lines, each action."""
+    from rich.table import Table
+    if result is None:
+        result = run_engine(record)
+    engine_games = _engine_games(result, record)
+    chosen = list(enumerate(record.games))
+    if game is not None:
+        if not 1 <= game <= len(record.games):
+            raise IndexError(f"the record has {len(record.games)} game(s); there is no game {game}")
+        chosen = [chosen[game - 1]]
+    names = record.players
+    for n, (k, g) in enumerate(chosen):
+        if n:
+            console.print()
+        head = f"Game {g.number if g.number is not None else k + 1}"
+        console.print(f"[bold]{head}[/bold] ({game_kind(g)})")
+        if g.position is not None:
+            console.print("  out already: " + (" ".join(g.position.finished) or "nobody"))
+        if g.deal:
+            hands = Table(show_header=False, box=None, padding=(0, 1))
+            for sc in sorted(g.deal, key=lambda s: SEATS.index(s.seat)):
+                label = sc.seat + (f" {names[sc.seat]}" if sc.seat in names else "")
+                hands.add_row(label, f"({len(sc.cards)})", cards_text(sc.cards))
+            console.print(hands)
+        from notation.gjn_writer import _preplay_text  # the tidy spelling of a line
+        for p in g.preplay:
+            console.print("  " + _preplay_text(p, False), markup=False)
+        eg = engine_games[k]
+        steps = {st.line: st for st in _steps(eg)} if eg is not None else {}
+        for a in g.actions:
+            what = cards_text(a.cards) if a.kind == "play" else a.kind
+            marks = (" burn" if a.burn else "") + (" fail" if a.fail else "") + \
+                (f" ={a.finish}" if a.finish is not None else "")
+            st = steps.get(a.span.line) if a.span.line else None
+            notes = []
+            if st is not None:
+                if st.gouji:
+                    notes.append(f"够级 at {st.target}" if st.target else "够级")
+                if st.burn and not a.burn:
+                    notes.append("burns")
+                if st.place and a.finish is None:
+                    notes.append(f"out {st.place}{_th(st.place)}")
+                if st.ignored:
+                    notes.append("ignored")
+                if st.round_end:
+                    notes.append("round ends")
+            note = f"   [{', '.join(notes)}]" if notes else ""
+            comment = f"  ; {a.line_comment}" if a.line_comment else ""
+            console.print(f"  {a.number if a.number is not None else '.'}. {a.seat}: {what}{marks}{note}"
+                          f"{comment}", markup=False)
+        places = _places(getattr(eg, "places", None)) if eg is not None else None
+        score = _score(getattr(eg, "score", None)) if eg is not None else None
+        if places or g.result is not None:
+            console.print("  places: " + _places_text(places or list(g.result.seats)))
+        if score or g.score is not None:
+            console.print("  score: " + _score_text(score or {"odd": g.score.odd, "even": g.score.even}))
+
+
+# -- lint ---------------------------------------------------------------------------------------
+
+def is_gouji_preset(name: str | None) -> bool:
+    return name is not None and name in presets()
+
+
+def lint_gjn_lines(lines: Iterable[str], path: str, options, *, start_line: int = 1,
+                   first_record: int = 1, on_bytes=None):
+    """Lint GJN text (an iterable of lines) like :func:`analyzer.lint._lint_lines`
+    lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
+    from notation.gjn import iter_records
+
+    from .lint import FileResult, Finding, _NoqaLines, _paced_collect, _record_line, \
+        _records_paced_gc, selected, silenced
+    result = FileResult(path)
+    wrapped = _NoqaLines(lines, start_line, on_bytes)
+    rules = options.rules if is_gouji_preset(options.rules) else None
+    index = first_record - 1
+    with _records_paced_gc():
+        for record, parse_diags in iter_records(wrapped, start_line=start_line):
+            if record is not None and not record.tags and not record.games:
+                record = None  # a chunk that held no record (every line was bad)
+            if record is not None:
+                index += 1
+                result.records += 1
+            fallback = _record_line(record, parse_diags, start_line)
+            try:
+                diags = record_diagnostics(record, parse_diags, rules)
+            except (MemoryError, KeyboardInterrupt):
+                raise
+            except Exception as exc:  # an engine bug must not stop the run
+                line = fallback
+                diags = list(parse_diags) + [Diagnostic(
+                    "SJ101" if "SJ901" not in _codes() else "SJ901",
+                    f"internal error while checking this record ({type(exc).__name__}: {exc}); "
+                    f"this is a bug in shengji, please report it with the record", line, 1, line, 2)]
+            found = []
+            for d in diags:
+                if not selected(d.code, options.select, options.ignore):
+                    continue
+                f = Finding.from_diagnostic(d, path, index if record is not None else None, fallback)
+                if silenced(f.code, f.line, wrapped.noqa):
+                    continue
+                found.append(f)
+            found.sort(key=Finding.sort_key)
+            result.findings.extend(found)
+            _paced_collect()
+    if wrapped.error is not None:
+        return FileResult(path, error=wrapped.error)
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+def _codes():
+    from replay.diagnostics import CODES
+    return CODES
+
+
+def is_gjn_file(path: str) -> bool:
+    """A ``.gjn`` file, or one whose first tags say ``[Game "gouji"]`` (or a Gouji ``[Rules]``)."""
+    from notation.gjn import is_gjn
+    if is_gjn(path, None):
+        return True
+    try:
+        with open(path, "rb") as f:
+            head = f.read(64 * 1024).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return is_gjn(None, head)
+
+
+# -- rules ----------------------------------------------------------------------------------------
+
+def preset_rows() -> list[tuple[str, str]]:
+    """``(preset, what it changes from gouji)`` for every Gouji preset (``shengji rules``)."""
+    try:
+        from replay.gouji.rules import OPTION_NAMES, PRESETS, option_value, preset
+    except ImportError:
+        return []
+    base = preset("gouji")
+    rows = []
+    for name in PRESETS:
+        rs = preset(name)
+        diff = [f"{o}={option_value(rs, o)}" for o in OPTION_NAMES if option_value(rs, o) != option_value(base, o)]
+        rows.append((name, "Gouji; vs gouji: " + ", ".join(diff) if diff else "Gouji (够级): the seed's rules"))
+    return rows
+
+
+def option_rows(name: str) -> list[tuple[str, str, str, bool]]:
+    """``(option, value, source, differs from gouji)`` for ``shengji rules <gouji preset>``."""
+    from replay.gouji.rules import OPTION_NAMES, SOURCES, option_value, preset
+    base = preset("gouji")
+    rs = preset(name)
+    return [(o, option_value(rs, o), SOURCES.get(o, ""), option_value(rs, o) != option_value(base, o))
+            for o in OPTION_NAMES]

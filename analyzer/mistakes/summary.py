@@ -1,0 +1,120 @@
+"""The player summary of a review: per player and per hand, the points lost,
+the findings by band, an accuracy over the decisions judged and the worst
+mistakes first; per hand, the window the exact search covered and the
+evaluation over the tricks (the attackers' final total under best play, like
+a chess engine's evaluation graph).
+
+*Decisions judged*: every play of a seat in a hand that was reviewed (a
+played hand with known order and dealer), plus the bury for the seat that
+buried. *Accuracy*: the share of those decisions without a mistake (a
+finding of band inaccuracy, mistake or blunder; notes do not count).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from replay.scoring import SEAT_ORDER
+
+from .base import MISTAKE_BANDS, HandContext, Mistake
+
+#: how many worst mistakes a player's summary lists
+WORST = 5
+
+
+@dataclass(slots=True)
+class HandReview:
+    """What the review of one hand covered."""
+
+    number: int
+    tricks: int
+    #: tricks searched exactly (from the end), None when the hand was not searched
+    window: int | None
+    #: tricks asked for (``endgame_tricks``, at most the hand's tricks)
+    requested: int
+    #: the node budget cut the window short
+    budget_cut: bool
+    #: nodes the search visited for this hand
+    nodes: int
+    #: per trick boundary (before trick 1 … after the last): the attackers' final
+    #: total under best play from there, None before the window
+    eval: list[int | None] = field(default_factory=list)
+    #: per trick boundary: the attackers' points so far in the hand as played
+    actual: list[int] = field(default_factory=list)
+    #: decisions judged per seat
+    judged: dict[str, int] = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
+                "budget_cut": self.budget_cut, "nodes": self.nodes, "eval": list(self.eval),
+                "actual": list(self.actual), "judged": dict(self.judged)}
+
+
+def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
+    h = ctx.hand
+    n = len(h.tricks)
+    start = ctx.window_start if ctx.searchable and endgame_tricks else None
+    evals: list[int | None] = []
+    actual: list[int] = []
+    for ti in range(n):
+        actual.append(ctx.points_before(ti))
+        v = ctx.value(ti, 0) if start is not None and ti >= start else None
+        evals.append(None if v is None else ctx.points_before(ti) + v)
+    if n:
+        actual.append(h.attacker_points if h.complete else h.tricks[-1].attacker_points)
+        evals.append(h.attacker_points if (start is not None and h.complete) else None)
+    judged = {s: 0 for s in SEAT_ORDER}
+    if ctx.playable:
+        for t in h.tricks:
+            for p in t.plays:
+                if p.seat in judged:
+                    judged[p.seat] += 1
+        node = ctx.record_hand.buries[-1] if ctx.record_hand is not None and ctx.record_hand.buries else None
+        burier = node.seat if node is not None else (ctx.dealer if h.bury is not None else None)
+        if burier in judged:
+            judged[burier] += 1
+    nodes = sum(s.nodes for s in ctx._solvers.values())
+    return HandReview(h.number, n, None if start is None else n - start,
+                      min(endgame_tricks, n), ctx.budget_cut, nodes, evals, actual, judged)
+
+
+def _counts(findings: Sequence[Mistake], judged: int) -> dict:
+    bands = {b: sum(1 for f in findings if f.band == b) for b in MISTAKE_BANDS}
+    mistakes = sum(bands.values())
+    lost = sum(f.cost for f in findings if f.band in MISTAKE_BANDS)
+    acc = round(100.0 * max(0, judged - mistakes) / judged, 1) if judged else None
+    return {"points_lost": lost, **bands, "notes": sum(1 for f in findings if f.band == "note"),
+            "judged": judged, "accuracy": acc}
+
+
+def worst_first(findings: Iterable[Mistake]) -> list[Mistake]:
+    """Mistakes (not notes) by cost, a level outcome change first."""
+    return sorted((f for f in findings if f.band in MISTAKE_BANDS),
+                  key=lambda f: (f.level_change is None, -f.cost, f.hand or 0, f.trick or 0))
+
+
+def finding_dict(f: Mistake) -> dict:
+    return {"code": f.code, "hand": f.hand, "trick": f.trick, "seat": f.seat, "cost": f.cost, "band": f.band,
+            "level_change": f.level_change, "line": f.line, "column": f.column, "message": f.message}
+
+
+def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict:
+    """The JSON-able summary: ``{"players": {seat: …}, "hands": [...]}``."""
+    by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in SEAT_ORDER}
+    players = {}
+    for s in SEAT_ORDER:
+        judged = sum(r.judged.get(s, 0) for r in reviews)
+        entry = _counts(by_seat[s], judged)
+        entry["worst"] = [finding_dict(f) for f in worst_first(by_seat[s])[:WORST]]
+        players[s] = entry
+    hands = []
+    for r in reviews:
+        d = r.as_dict()
+        d["players"] = {s: _counts([f for f in by_seat[s] if f.hand == r.number], r.judged.get(s, 0))
+                        for s in SEAT_ORDER}
+        hands.append(d)
+    return {"players": players, "hands": hands}
+
+
+__all__ = ["HandReview", "hand_review", "summarize", "worst_first", "finding_dict", "WORST"]

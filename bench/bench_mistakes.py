@@ -1,0 +1,90 @@
+"""`shengji lint --mistakes` speed on generated two-deck hands (prints figures, never asserts).
+
+Generates ``--matches`` matches of ``--hands`` hands (``analyzer.generate``,
+two-deck ``standard`` by default, fixed seeds), writes them as one SJN text
+and times ``analyzer.lint.lint_text`` with the mistake rules on (parse +
+replay + lint + the exact endgame search and the pattern rules: what
+``shengji lint --mistakes`` does per file), in process CPU time of one core.
+Then, per hand, what the node budget let the search cover (the window
+searched, and how many hands the budget cut short: each of those gets an
+SJ690 note, so no verdict changes silently), and the time of the full
+review ``shengji report --mistakes`` runs (the player's-view sampling on).
+
+    python bench/bench_mistakes.py                    # 8 matches × 6 hands
+    python bench/bench_mistakes.py --matches 20 --rules shengji-io
+
+Target (issue 19): lint --mistakes ≥ 20 hands/s on generated two-deck hands.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from analyzer import lint as L  # noqa: E402
+from analyzer.generate import generate_match  # noqa: E402
+from analyzer.mistakes import review_match  # noqa: E402
+from notation import write  # noqa: E402
+from replay.game import replay  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", default="standard")
+    ap.add_argument("--matches", type=int, default=8)
+    ap.add_argument("--hands", type=int, default=6, help="hands per match (fewer when the match ends)")
+    ap.add_argument("--seed", type=int, default=100)
+    ap.add_argument("--no-report", action="store_true", help="skip timing the full review")
+    args = ap.parse_args(argv)
+
+    records = [generate_match(args.rules, hands=args.hands, seed=args.seed + m) for m in range(args.matches)]
+    text = write(records)
+    played = sum(1 for r in records for h in r.hands if h.tricks)
+    decks = replay(records[0]).hands[0].ruleset.decks
+
+    t0 = time.process_time()
+    plain = L.lint_text(text, "bench.sjn", rules=None)
+    t1 = time.process_time()
+    found = L.lint_text(text, "bench.sjn", rules=None, mistakes=True)
+    t2 = time.process_time()
+    lint_s, mist_s = t1 - t0, t2 - t1
+    codes = Counter(f.code for f in found if f.code.startswith("SJ6"))
+    print(f"{played} hands ({args.rules}, {decks} decks), {len(plain)} lint findings without --mistakes")
+    print(f"lint --mistakes: {mist_s:.2f} s CPU, {played / mist_s:.1f} hands/s "
+          f"(lint alone {played / max(lint_s, 1e-9):.0f} hands/s)")
+    print("findings: " + ", ".join(f"{c} {n}" for c, n in sorted(codes.items())))
+
+    windows: Counter = Counter()
+    cut = 0
+    per_hand: list[float] = []
+    for r in records:
+        m = replay(r)
+        t = time.process_time()
+        rv = review_match(m, record=r, samples=0)
+        per_hand.append((time.process_time() - t) / max(1, len(m.hands)))
+        for h in rv.hands:
+            windows[h.window] += 1
+            cut += h.budget_cut
+    print("window searched (tricks → hands): " + ", ".join(f"{w}: {n}" for w, n in sorted(
+        windows.items(), key=lambda kv: -1 if kv[0] is None else kv[0])) + f"; cut short by the budget: {cut}")
+    print(f"review per hand: median {statistics.median(per_hand) * 1000:.0f} ms, "
+          f"worst match average {max(per_hand) * 1000:.0f} ms")
+    if not args.no_report:
+        t = time.process_time()
+        n = 0
+        for r in records:
+            m = replay(r)
+            review_match(m, record=r)
+            n += len(m.hands)
+        el = time.process_time() - t
+        print(f"report --mistakes review (player's-view sampling on): {n / el:.1f} hands/s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,96 @@
+"""GJN, the Gouji (够级) notation: reading, writing and JSON (GOUJI.md §10).
+
+Public API (the same shape as SJN's, :mod:`notation`)::
+
+    parse(text)                      -> (list[GoujiRecord], list[Diagnostic])
+    parse_record(text)               -> (GoujiRecord | None, list[Diagnostic])
+    iter_records(lines_or_file, *, start_line=1)
+                                     -> iterator of (GoujiRecord, list[Diagnostic])
+    write(record_or_records, *, unicode=False) -> str   (the tidy form)
+    to_json(record, *, indent=None, spans=False) -> str
+    from_json(text)                  -> (GoujiRecord | None, list[Diagnostic])
+    from_data(decoded_json_value)    -> (GoujiRecord | None, list[Diagnostic])
+    canonical(record)                -> GoujiRecord   (what write + parse gives back)
+    is_gjn(path, text)               -> bool          (a `.gjn` file or a `[Game "gouji"]` tag)
+
+Reading never raises: every problem is a positioned SJ1xx diagnostic and
+reading goes on at the next line. The grammar is ``gjn.lark``; the notation
+is described for scorers in ``docs/gouji.md``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from replay.diagnostics import Diagnostic, Span
+
+from .gjn_jsonio import from_data, from_json, to_json
+from .gjn_model import (Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Position, Redeal, Remove,
+                        Result, Return, Revolt, Score, SeatCards, Show, Tag, Tribute, content_equal,
+                        strip_spans)
+from .gjn_reader import read_records
+from .gjn_writer import canonical, representable_problems, write
+
+__all__ = [
+    "parse", "parse_record", "iter_records", "write", "to_json", "from_json", "from_data", "canonical",
+    "content_equal", "strip_spans", "representable_problems", "is_gjn", "GAME_TAG",
+    "GoujiRecord", "Game", "Tag", "SeatCards", "Position", "Show", "Dian", "Tribute", "Return", "Buy",
+    "Revolt", "Redeal", "Remove", "Point", "Lead", "Action", "Result", "Score",
+]
+
+#: ``[Game "gouji"]`` (or a Gouji preset in ``[Rules]``) marks a GJN text whatever its file name
+GAME_TAG = re.compile(r'\[[ \t]*(?:Game[ \t]+"gouji"|Rules[ \t]+"gouji(?:-[a-z0-9]+)*")[ \t]*\]',
+                      re.IGNORECASE)
+
+
+def is_gjn(path: str | None = None, text: str | None = None) -> bool:
+    """A ``.gjn`` file, or a text whose first tag section (before its first
+    line that is not a tag, a comment or blank) holds ``[Game "gouji"]`` or
+    ``[Rules "gouji…"]``."""
+    if path is not None and str(path).lower().endswith(".gjn"):
+        return True
+    if not text:
+        return False
+    for line in text.splitlines():
+        stripped = line.strip().lstrip("\ufeff")
+        if not stripped or stripped[0] in ";{":
+            continue
+        if stripped[0] != "[":
+            return False
+        if GAME_TAG.search(stripped):
+            return True
+    return False
+
+
+def iter_records(lines_or_file, *, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
+    """Stream the records of a text, a file (text or binary) or an iterable of
+    lines, one ``(record, diagnostics)`` at a time."""
+    return read_records(lines_or_file, start_line)
+
+
+def parse(text) -> tuple[list[GoujiRecord], list[Diagnostic]]:
+    """All records of ``text`` (or of a file / lines) and all diagnostics, in order."""
+    records: list[GoujiRecord] = []
+    diags: list[Diagnostic] = []
+    for record, found in read_records(text):
+        records.append(record)
+        diags.extend(found)
+    return records, diags
+
+
+def parse_record(text) -> tuple[GoujiRecord | None, list[Diagnostic]]:
+    """The one record of ``text``: None if there is none; SJ109 if there are more."""
+    first: GoujiRecord | None = None
+    diags: list[Diagnostic] = []
+    for record, found in read_records(text):
+        if first is None:
+            first = record
+            diags.extend(found)
+        else:
+            line = record.span.line
+            diags.append(Diagnostic.at("SJ109", Span(line, 1, line, 2),
+                                       "a second record starts here; parse_record reads only the "
+                                       "first (use parse or iter_records for a file of records)"))
+            break
+    return first, diags

@@ -1,0 +1,283 @@
+"""Writing Gouji records as canonical (tidy) GJN.
+
+The tidy form (GOUJI.md §10, documented in ``docs/gouji.md``):
+
+* the record's ``;`` comment lines first, then the tags, one per line, then
+  the header commentaries, one per line;
+* a blank line before each game and between records;
+* within a game, a fixed line order: ``game n``, the ``point X pre`` lines,
+  ``position``, the seat lines in P1…P6 order, the pre-play lines in their
+  recorded order, the actions (each numbered: an action read without a number
+  gets the number after the previous action's), ``result``, ``score``. A
+  pre-play line recorded after the k-th action (``after_actions``, GJ212) is
+  written after the k-th action again;
+* cards high → low, one group per rank (``BJBJ LJ 222 101010``); written
+  suits are kept (``S33 H3``, with ``unicode=True`` ``♠33 ♥3``), a suit-free
+  group comes before the suited groups of its rank;
+* action marks in the order ``burn fail =k``;
+* a ``{ … }`` commentary right after its element, a ``;`` comment at the end
+  of its line (a comment of several lines continues on ``;`` lines below).
+
+``parse(write(r))`` equals :func:`canonical` of ``r`` ignoring spans, and
+writing what was read is idempotent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from replay.gjcards import ANY, LJ, MAX_CARD, RANKS, cards_text, tidy
+
+from .gjn_model import SEATS, Action, Game, GoujiRecord, Point
+
+__all__ = ["write", "write_record", "canonical", "representable_problems"]
+
+_SEAT_ORDER = {seat: i for i, seat in enumerate(SEATS)}
+
+
+def write(records: GoujiRecord | Iterable[GoujiRecord], *, unicode: bool = False) -> str:
+    """Tidy GJN for one record or several (separated by a blank line).
+
+    Raises ``ValueError`` for a record GJN cannot represent (see
+    :func:`representable_problems`); records read from GJN or JSON by this
+    package always can be written.
+    """
+    if isinstance(records, GoujiRecord):
+        records = [records]
+    parts = [write_record(r, unicode=unicode) for r in records]
+    return "\n".join(p for p in parts if p)
+
+
+def write_record(record: GoujiRecord, *, unicode: bool = False) -> str:
+    problems = representable_problems(record)
+    if problems:
+        raise ValueError("record cannot be written as GJN: " + "; ".join(problems[:3]))
+    out: list[str] = []
+    if record.line_comment is not None:
+        out.extend(_comment_lines(record.line_comment))
+    for tag in record.tags:
+        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
+        _emit(out, f'[{tag.name} "{value}"]', tag)
+    for text in record.header_comments:
+        out.append(f"{{{text}}}")
+    for game in record.games:
+        if out:
+            out.append("")
+        _write_game(out, game, unicode)
+    return "\n".join(out) + "\n" if out else ""
+
+
+def _comment_lines(text: str) -> list[str]:
+    return [f"; {line}" if line else ";" for line in text.split("\n")]
+
+
+def _emit(out: list[str], text: str, node) -> None:
+    for comment in node.comments:
+        text += f" {{{comment}}}"
+    if node.line_comment is not None:
+        lines = _comment_lines(node.line_comment)
+        out.append(f"{text}  {lines[0]}")
+        out.extend(lines[1:])
+        return
+    out.append(text)
+
+
+def _preplay_text(p, unicode: bool) -> str:
+    kind = p.kind
+    if kind == "show":
+        return f"show {p.seat} {cards_text(p.cards, unicode)}"
+    if kind in ("dian", "tribute", "return"):
+        return f"{kind} {p.payer} {p.receiver}: {cards_text(p.cards, unicode)}"
+    if kind == "buy":
+        return f"buy {p.buyer} {p.seller}: {cards_text(p.cards, unicode)}"
+    if kind in ("revolt", "lead"):
+        return f"{kind} {p.seat}"
+    if kind == "redeal":
+        return "redeal"
+    if kind == "remove":
+        return "remove " + " ".join(str(r) for r in p.ranks)
+    if kind == "point":
+        return f"point {p.seat} pre" if p.pre else f"point {p.seat}"
+    raise AssertionError(kind)
+
+
+def _action_text(a: Action, number: int, unicode: bool) -> str:
+    text = f"{number}. {a.seat}: "
+    if a.kind != "play":
+        return text + a.kind
+    text += cards_text(a.cards, unicode)
+    if a.burn:
+        text += " burn"
+    if a.fail:
+        text += " fail"
+    if a.finish is not None:
+        text += f" ={a.finish}"
+    return text
+
+
+def _write_game(out: list[str], game: Game, unicode: bool) -> None:
+    _emit(out, "game" if game.number is None else f"game {game.number}", game)
+    for p in game.pre_points:
+        _emit(out, f"point {p.seat} pre", p)
+    if game.position is not None:
+        _emit(out, " ".join(("position",) + game.position.finished), game.position)
+    for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat]):
+        _emit(out, f"{sc.seat}: {cards_text(sc.cards, unicode)}", sc)
+    late: dict[int, list] = {}
+    for p in game.preplay:
+        if p.after_actions:
+            late.setdefault(p.after_actions, []).append(p)
+        else:
+            _emit(out, _preplay_text(p, unicode), p)
+    number = 0
+    for k, action in enumerate(game.actions, 1):
+        number = action.number if action.number is not None else number + 1
+        _emit(out, _action_text(action, number, unicode), action)
+        for p in late.get(k, ()):
+            _emit(out, _preplay_text(p, unicode), p)
+    if game.result is not None:
+        _emit(out, " ".join(("result",) + game.result.seats), game.result)
+    if game.score is not None:
+        s = game.score
+        _emit(out, f"score odd {s.odd} even {s.even}", s)
+
+
+def canonical(record: GoujiRecord) -> GoujiRecord:
+    """The record as tidy GJN gives it back: seat lines in P1…P6 order,
+    every action numbered, every card list in tidy order, and in a game
+    without seat lines the ``point X pre`` lines that open its pre-play lines
+    moved to :attr:`Game.pre_points`. Spans are kept."""
+    games = []
+    for game in record.games:
+        deal = [sc.model_copy(update={"cards": tidy(sc.cards)})
+                for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat])]
+        preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if hasattr(p, "cards") else p
+                   for p in game.preplay]
+        pre_points = list(game.pre_points)
+        if not deal:  # `point X pre` lines first in a game without deal lines read as 预点 lines
+            while preplay and preplay[0].kind == "point" and preplay[0].pre and not preplay[0].after_actions:
+                pre_points.append(preplay.pop(0))
+        actions = []
+        number = 0
+        for a in game.actions:
+            number = a.number if a.number is not None else number + 1
+            actions.append(a.model_copy(update={"number": number, "cards": tidy(a.cards)}))
+        games.append(game.model_copy(update={"deal": deal, "preplay": preplay, "actions": actions,
+                                             "pre_points": pre_points}))
+    return record.model_copy(update={"games": games})
+
+
+# -- what GJN can hold ---------------------------------------------------------------------------
+
+_VALID_CARDS = frozenset([r << 3 | s for r in RANKS if r < 16 for s in (0, 1, 2, 3, ANY)] + [LJ, MAX_CARD])
+
+
+def _text_problems(what: str, text: str, *, commentary: bool) -> list[str]:
+    problems = []
+    if text != text.strip():
+        problems.append(f"{what} has blanks at its ends (they are not kept)")
+    if commentary:
+        if "{" in text or "}" in text:
+            problems.append(f"{what} holds a brace")
+        if any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
+            problems.append(f"{what} has a line starting with `[` (it would start a tag section)")
+    elif "\n" in text:
+        problems.append(f"{what} has a line break")
+    return problems
+
+
+def _node_problems(what: str, node) -> list[str]:
+    problems = []
+    for c in node.comments:
+        problems += _text_problems(f"a commentary of {what}", c, commentary=True)
+    if node.line_comment is not None:
+        for line in node.line_comment.split("\n"):
+            problems += _text_problems(f"the comment of {what}", line, commentary=False)
+    return problems
+
+
+def _cards_problems(what: str, cards) -> list[str]:
+    if not cards:
+        return [f"{what} has no cards"]
+    if any(c not in _VALID_CARDS for c in cards):
+        return [f"{what} holds a value that is not a Gouji card (replay.gjcards)"]
+    return []
+
+
+def representable_problems(record: GoujiRecord) -> list[str]:
+    """Why ``record`` cannot be written as GJN (empty when it can).
+
+    GJN cannot write: empty card lists, ints that are not Gouji cards, game or
+    action numbers below 1, a `result` that is not six distinct seats, a
+    `position` that repeats a seat, `remove` of anything but 3 and 4 (each
+    once), `=k` outside 1..6, cards or marks on a `pass`/`let`, two seat lines
+    for one seat, a pre-play line placed
+    after more actions than the game has, a bad tag name or a tag value with
+    a line break, comment text with blanks at its ends, a commentary holding a
+    brace or a line starting with ``[``.
+    """
+    problems: list[str] = []
+    if record.comments:
+        problems.append("GoujiRecord.comments has no GJN form (use header_comments)")
+    if record.line_comment is not None:
+        for line in record.line_comment.split("\n"):
+            problems += _text_problems("the record's comment", line, commentary=False)
+    for c in record.header_comments:
+        problems += _text_problems("a header commentary", c, commentary=True)
+    for tag in record.tags:
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
+            problems.append(f"tag name {tag.name!r} is not a valid name")
+        if "\n" in tag.value:
+            problems.append(f"tag {tag.name} has a line break in its value")
+        problems += _node_problems(f"tag {tag.name}", tag)
+    for g, game in enumerate(record.games, 1):
+        where = f"game #{g}"
+        if game.number is not None and game.number < 1:
+            problems.append(f"{where} has a number below 1")
+        problems += _node_problems(where, game)
+        for p in game.pre_points:
+            if not isinstance(p, Point) or not p.pre:
+                problems.append(f"{where} has a `point` before its deal lines without `pre`")
+            if p.after_actions:
+                problems.append(f"{where} has a `point … pre` before its deal lines placed after actions")
+            problems += _node_problems(f"a `point` line of {where}", p)
+        if game.position is not None:
+            if len(set(game.position.finished)) != len(game.position.finished):
+                problems.append(f"the `position` of {where} repeats a seat")
+            problems += _node_problems(f"the `position` of {where}", game.position)
+        seats = [sc.seat for sc in game.deal]
+        if len(set(seats)) != len(seats):
+            problems.append(f"{where} has two seat lines for one seat")
+        for sc in game.deal:
+            problems += _cards_problems(f"{sc.seat}'s cards in {where}", sc.cards)
+            problems += _node_problems(f"{sc.seat}'s cards in {where}", sc)
+        for p in game.preplay:
+            what = f"a `{p.kind}` line of {where}"
+            if hasattr(p, "cards"):
+                problems += _cards_problems(what, p.cards)
+            if p.kind == "remove" and (not p.ranks or len(set(p.ranks)) != len(p.ranks)
+                                       or any(r not in (3, 4) for r in p.ranks)):
+                problems.append(f"{what} removes something other than 3 and 4 (each once)")
+            if not 0 <= p.after_actions <= len(game.actions):
+                problems.append(f"{what} is placed after {p.after_actions} actions; the game has "
+                                f"{len(game.actions)}")
+            problems += _node_problems(what, p)
+        for k, a in enumerate(game.actions, 1):
+            what = f"action #{k} of {where}"
+            if a.number is not None and a.number < 1:
+                problems.append(f"{what} has a number below 1")
+            if a.kind == "play":
+                problems += _cards_problems(what, a.cards)
+                if a.finish is not None and not 1 <= a.finish <= 6:
+                    problems.append(f"{what} finishes in place {a.finish} (1..6)")
+            elif a.cards or a.burn or a.fail or a.finish is not None:
+                problems.append(f"{what} is a `{a.kind}` with cards or marks")
+            problems += _node_problems(what, a)
+        if game.result is not None:
+            if len(game.result.seats) != 6 or len(set(game.result.seats)) != 6:
+                problems.append(f"the `result` of {where} is not six distinct seats")
+            problems += _node_problems(f"the `result` of {where}", game.result)
+        if game.score is not None:
+            problems += _node_problems(f"the `score` of {where}", game.score)
+    return problems

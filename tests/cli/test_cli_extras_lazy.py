@@ -1,0 +1,31 @@
+"""The base install stays lean: the optional extras (dask.distributed, duckdb,
+pyarrow) are imported only by the commands that use them."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EXTRAS = ("distributed", "dask", "duckdb", "pyarrow")
+
+
+def test_base_commands_do_not_import_the_extras():
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from analyzer.cli import app\n"
+        "r = CliRunner()\n"
+        f"r.invoke(app, ['lint', {str(ROOT / 'tests/cli/fixtures/match.sjn')!r}])\n"
+        "r.invoke(app, ['rules'])\n"
+        "r.invoke(app, ['export', '--help'])\n"
+        "r.invoke(app, ['stats', '--help'])\n"
+        f"print(sorted(m for m in {EXTRAS!r} if m in sys.modules))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_python_m_analyzer_runs_only_as_main():
+    """A worker process spawned by --cluster local:N imports the parent's main module
+    as ``__mp_main__``: that must not run the command line again."""
+    import runpy
+    runpy.run_module("analyzer.__main__", run_name="__mp_main__")        # no SystemExit, no output

@@ -1,0 +1,161 @@
+"""`shengji export --to parquet`: the store's rows are the engine's replay results.
+
+Each value checked here is read back from Parquet and compared with what
+``replay.game.replay`` says about the same record (never recomputed)."""
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+import pyarrow.parquet as pq  # noqa: E402
+
+from analyzer import store as S  # noqa: E402
+from analyzer.generate import generate_match  # noqa: E402
+from notation import parse, write  # noqa: E402
+from replay.game import replay  # noqa: E402
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def corpus(root: Path) -> list[str]:
+    """Three files: two generated matches, and one with a wrong points line and a bad line."""
+    a = write(generate_match("standard", hands=3, seed=11)) + "\n" + write(generate_match("tractor97", hands=2, seed=5))
+    b = write(generate_match("campus", hands=2, seed=8))
+    c = write(generate_match("standard", hands=1, seed=2))
+    c = re.sub(r"^points \d+", "points 5", c, flags=re.M).replace("\n1. ", "\ndealr S\n1. ", 1)
+    paths = []
+    for name, text in (("a.sjn", a), ("b.sjn", b), ("c.sjn", c)):
+        (root / name).write_text(text, encoding="utf-8")
+        paths.append(str(root / name))
+    return paths
+
+
+def read(store: Path, table: str) -> list[dict]:
+    files = sorted((store / table).glob("batch=*/*.parquet"))
+    if not files:
+        return []
+    return pa.concat_tables([pq.read_table(f, schema=S.arrow_schema(table)) for f in files]).to_pylist()
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    root = tmp_path_factory.mktemp("store")
+    paths = corpus(root)
+    report = S.export_paths(paths, str(root / "store"))
+    return root, paths, report
+
+
+def replays(paths):
+    out = []
+    for p in paths:
+        records, _ = parse(Path(p).read_text(encoding="utf-8"))
+        for r in records:
+            out.append((p, r, replay(r)))
+    return out
+
+
+def test_counts_match_the_replays(built):
+    root, paths, report = built
+    store = root / "store"
+    rs = replays(paths)
+    assert report.records == len(rs) == 4 and report.exit_code == 0
+    assert report.rows["matches"] == len(read(store, "matches")) == 4
+    assert len(read(store, "hands")) == sum(len(m.hands) for _, _, m in rs)
+    assert len(read(store, "tricks")) == sum(len(h.tricks) for _, _, m in rs for h in m.hands)
+    assert len(read(store, "plays")) == sum(len(t.plays) for _, _, m in rs for h in m.hands for t in h.tricks)
+    diags = read(store, "diagnostics")
+    assert Counter(d["code"] for d in diags) == Counter(
+        d.code for p in paths for d in parse(Path(p).read_text(encoding="utf-8"))[1]) + Counter(
+        d.code for _, _, m in rs for d in m.diagnostics)
+    assert {"SJ501", "SJ104"} <= {d["code"] for d in diags}
+
+
+def test_hand_and_trick_values_are_the_engines(built):
+    root, paths, _ = built
+    store = root / "store"
+    hands = {(h["match_id"], h["hand"]): h for h in read(store, "hands")}
+    tricks = {(t["match_id"], t["hand"], t["trick"]): t for t in read(store, "tricks")}
+    plays = read(store, "plays")
+    for path, record, match in replays(paths):
+        mid = f"{path}:{record.span.line}"
+        for i, hr in enumerate(match.hands, 1):
+            h = hands[(mid, i)]
+            assert (h["rules"], h["ns_level"], h["ew_level"], h["level"], h["dealer"]) == (
+                match.ruleset.name, hr.levels["NS"], hr.levels["EW"], hr.level, hr.dealer)
+            assert (h["complete"], h["card_points"], h["kitty_points"], h["multiplier"]) == (
+                hr.complete, hr.card_points, hr.kitty_points, hr.multiplier)
+            if hr.outcome:
+                assert (h["next_ns_level"], h["next_ew_level"], h["next_dealer"], h["dealers_keep"],
+                        h["levels_gained"], h["attacker_points"]) == (
+                    hr.outcome.levels["NS"], hr.outcome.levels["EW"], hr.outcome.next_dealer,
+                    hr.outcome.dealers_keep, hr.outcome.gained, hr.attacker_points)
+                assert h["last_trick_multiplier"] == hr.last_trick_multiplier >= 2
+                assert h["last_trick_attackers"] == hr.tricks[-1].to_attackers
+            assert h["n_declarations"] == len(record.hands[i - 1].declarations)
+            for t in hr.tricks:
+                row = tricks[(mid, i, t.number)]
+                assert (row["leader"], row["winner"], row["points"], row["is_throw"], row["failed_throw"],
+                        row["penalty"], row["ruffed"], row["attacker_points"]) == (
+                    t.leader, t.winner, t.points, t.is_throw, t.failed_throw, t.penalty, t.ruffed,
+                    t.attacker_points)
+                assert (row["failed_throw_cost"] is None) == (not t.failed_throw)
+    assert {p["position"] for p in plays} == {0, 1, 2, 3}
+    assert all(p["structure"] for p in plays) and any("pair" in p["structure"] for p in plays)
+    assert any(p["attempted"] for p in plays) == any(t["failed_throw"] for t in tricks.values())
+
+
+def test_matches_table(built):
+    root, paths, _ = built
+    rows = {m["match_id"]: m for m in read(root / "store", "matches")}
+    for path, record, match in replays(paths):
+        m = rows[f"{path}:{record.span.line}"]
+        assert (m["rules"], m["hands"], m["event"], m["winner"]) == (
+            match.ruleset.name, len(match.hands), record.tag("Event"), match.winner)
+
+
+def test_appending_and_skipping(built, tmp_path):
+    root, paths, first = built
+    store = tmp_path / "store"
+    one = S.export_paths(paths[:1], str(store))
+    two = S.export_paths(paths, str(store))                 # a.sjn is already there
+    assert len(two.skipped) == 1 and "a.sjn" in two.skipped[0] and two.records == 2
+    assert len(list((store / "_batches").glob("*.json"))) == 2
+    assert {p.name for p in (store / "hands").iterdir()} == {f"batch={one.batch}", f"batch={two.batch}"}
+    assert len(read(store, "hands")) == len(read(root / "store", "hands"))
+    again = S.export_paths(paths, str(store))
+    assert again.batch == "" and again.records == 0 and "nothing new" in again.summary()
+    assert not [p for p in store.iterdir() if p.name.startswith(".staging")]
+    manifest = json.loads(next((store / "_batches").glob(f"{one.batch}.json")).read_text())
+    assert manifest["files"][0]["records"] == 2 and manifest["rows"]["matches"] == 2
+
+
+def test_jobs_2_writes_the_same_rows(built, tmp_path):
+    root, paths, _ = built
+    S.export_paths(paths, str(tmp_path / "s2"), jobs=2, chunk_bytes=3000, split_bytes=2000)
+    for t in S.TABLES:
+        assert sorted(map(repr, read(tmp_path / "s2", t))) == sorted(map(repr, read(root / "store", t))), t
+
+
+def test_other_programs_logs_are_exported_too(tmp_path):
+    fixture = Path(__file__).resolve().parents[1] / "cli" / "fixtures" / "logs" / "room.jsonl"
+    report = S.export_paths([str(fixture)], str(tmp_path / "s"))
+    rows = read(tmp_path / "s", "matches")
+    assert report.records == len(rows) >= 1 and rows[0]["rules"] == "shengji-fly"
+
+
+def test_missing_and_unreadable_inputs(tmp_path):
+    (tmp_path / "bad.sjn").write_bytes(b"[Event \"x\"]\n\xff\xfe\n")
+    report = S.export_paths([str(tmp_path / "none.sjn"), str(tmp_path / "bad.sjn")], str(tmp_path / "s"))
+    assert report.exit_code == 2 and report.missing and any("UTF-8" in e for e in report.errors)
+
+
+def test_schemas_are_documented():
+    text = (DOCS / "store.md").read_text(encoding="utf-8")
+    for table, columns in S.SCHEMAS.items():
+        section = text.split(f"### `{table}`", 1)[1].split("\n### ", 1)[0]
+        documented = re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.M)
+        assert documented == [(c, t) for c, t, _ in columns], table
