@@ -35,7 +35,7 @@ def run_cli(args: list[str]) -> tuple[float, int, str]:
     for line in proc.stderr.splitlines():
         if line.startswith("MAXRSS "):
             rss = int(line.split()[1])
-        elif "error" in line:
+        elif "error" in line.lower():
             errors.append(line)
     return wall, rss, errors[-1] if errors else ""
 

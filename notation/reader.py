@@ -1248,8 +1248,9 @@ def _open_at_end(line: str, inside: bool) -> bool:
 
 
 #: full-width letters and digits (``Ａ``, ``Ｈ３`` typed with a Chinese IME) are
-#: read as their ASCII forms, on every path of the reader (the line splitter
-#: translates them before anything else sees the line); columns do not move
+#: read as their ASCII forms, on every path of the SJN reader (:func:`parse_chunk`
+#: translates a chunk's lines before the shortcut or Lark sees them); columns do
+#: not move
 FULLWIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
                                      *range(0xFF41, 0xFF5B))}
 
@@ -1277,7 +1278,7 @@ def _ascii(line: str, _table=FULLWIDTH) -> str:
 def _lines_of(source, held) -> Iterator[str]:
     """The lines of a str, bytes, file or iterable of lines, without line ends
     (``\n``, ``\r\n`` or ``\r``: :func:`split_lines`; an iterable's pieces may hold
-    several lines), full-width letters and digits made ASCII.
+    several lines).
 
     An error raised while a file or an iterable is read is raised again as
     :class:`_InputFailed`, carrying ``held()`` (the chunk held then)."""
@@ -1290,9 +1291,9 @@ def _lines_of(source, held) -> Iterator[str]:
         while start < n:
             end = text.find("\n", start)
             if end < 0:
-                yield _ascii(text[start:])
+                yield text[start:]
                 return
-            yield _ascii(text[start:end])
+            yield text[start:end]
             start = end + 1
         return
     try:
@@ -1314,12 +1315,9 @@ def _lines_of(source, held) -> Iterator[str]:
         except Exception as exc:
             raise _InputFailed(exc, held()) from exc
         if several:
-            for sub in piece.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
-                yield _ascii(sub)
-        elif piece.isascii():
-            yield piece
+            yield from piece.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         else:
-            yield piece.translate(FULLWIDTH)
+            yield piece
 
 
 class _InputFailed(Exception):
@@ -1586,6 +1584,8 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
         # and over (about 40% of the time when many records are kept).
         if PAUSE_GC:
             gc.disable()
+        if not all(map(str.isascii, lines)):  # full-width letters and digits read as ASCII
+            lines = [_ascii(line) for line in lines]
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
         if diags:

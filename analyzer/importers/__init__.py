@@ -106,7 +106,7 @@ def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
         return ImportResult(diagnostics=[Diagnostic.at("SJ701", Span(1, 1, 1, 2), "the log is not text")])
     if isinstance(text, str) and text.startswith("\ufeff") and not is_binary(name):
         text = " " + text[1:]          # a byte-order mark: keep every column where it is
-    if "\r" in text:                   # lines end where the SJN reader ends them: \n, \r\n, \r
+    if isinstance(text, str) and "\r" in text and not is_binary(name):  # lines end where the SJN reader ends them: \n, \r\n, \r
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         return _MODULES[name].import_log(text, source)
