@@ -51,6 +51,7 @@ def main() -> None:
     small = R.big_file(text, 1, n)
     out = R.OUT / "memory-out"
     hands = n * copies
+    records = text.count("[Rules ") * copies
     size = os.path.getsize(big) / 2 ** 20
     print(f"file: {hands:,} two-deck hands, {size:.0f} MB ({big.name})")
     rows = [
@@ -63,7 +64,7 @@ def main() -> None:
         ("report (terminal)", ["report", str(big)], hands),
         ("fmt", ["fmt", str(big)], hands),
         ("fmt --check", ["fmt", "--check", str(big)], hands),
-        ("replay --record N (the last)", ["replay", str(big), "--record", str(hands)], hands),
+        ("replay --record N (the last)", ["replay", str(big), "--record", str(records)], hands),
         ("annotate", ["annotate", str(small), "--endgame", "0", "-o", str(out), "--force"], n),
     ]
     width = max(len(r[0]) for r in rows)
