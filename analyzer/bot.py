@@ -102,6 +102,10 @@ class TrickView:
     trick_number: int
     #: points in the kitty at stake on the last trick (0: nothing to fight for)
     kitty_points: int = 0
+    #: the table in play order (finding friends: P1…Pn)
+    seats: tuple[str, ...] = SEATS
+    #: finding friends: the dealer's team as revealed so far (None: fixed partners)
+    team: frozenset[str] | None = None
 
     @property
     def holding(self) -> Counter:
@@ -111,9 +115,25 @@ class TrickView:
     def cards_left(self) -> int:
         return sum(self.holding.values())
 
+    def after(self, seat: str) -> list[str]:
+        """The other seats, in play order after ``seat``."""
+        if self.team is None:
+            return _AFTER[seat]
+        i = self.seats.index(seat)
+        n = len(self.seats)
+        return [self.seats[(i + k) % n] for k in range(1, n)]
+
     def later_seats(self) -> list[str]:
         """Seats still to play after this one in this trick."""
-        return _AFTER[self.seat][:3 - len(self.plays)]
+        if self.team is None:
+            return _AFTER[self.seat][:3 - len(self.plays)]
+        return self.after(self.seat)[:len(self.seats) - 1 - len(self.plays)]
+
+    def mates(self, a: str, b: str) -> bool:
+        """Are ``a`` and ``b`` on one side (as far as the table knows)?"""
+        if self.team is None:
+            return team_of(a) == team_of(b)
+        return (a in self.team) == (b in self.team)
 
 
 class Bot:
@@ -277,12 +297,12 @@ class Bot:
         eff, key = order.eff, order.key
         hold = view.holding
         seat = view.seat
-        others = [(s, view.holdings[s]) for s in _AFTER[seat]]
+        others = [(s, view.holdings[s]) for s in view.after(seat)]
         by_suit = _split(hold, eff)
         costs = self._costs(order)
         others_by_suit = [_split(h, eff) for _, h in others]
         opp_by_suit = [others_by_suit[i] for i, (s, _) in enumerate(others)
-                       if team_of(s) != team_of(seat)]
+                       if not view.mates(s, seat)]
 
         stand_cache: dict[tuple[int, ...], bool] = {}
 
@@ -331,7 +351,7 @@ class Bot:
         # a sure winner: bigger units first, plain suits before trumps
         # (dealers with many trumps pull trumps first)
         trumps = sum(by_suit.get(TRUMP, {}).values())
-        pull = trumps >= 0.5 * left and team_of(seat) == team_of(view.dealer)
+        pull = trumps >= 0.5 * left and view.mates(seat, view.dealer)
         cands.sort(key=lambda u: (u.size, (eff[u.cards[0]] == TRUMP) == pull, u.top), reverse=True)
         u = next((u for u in cands if stands(u) and not ruffable(u)), None)
         if u is not None and (u.size >= 2 or rng.random() < 0.85):
@@ -399,12 +419,12 @@ class Bot:
         cur_seat = view.plays[cur.index][0]
         later = view.later_seats()
         last = not later
-        mate_wins = team_of(cur_seat) == team_of(seat)
+        mate_wins = view.mates(cur_seat, seat)
         trick_points = sum(POINTS[c] for p in plays for c in p)
         in_suit = {c: k for c, k in hold.items() if k and eff[c] == suit}
         have = sum(in_suit.values())
         endgame = view.cards_left <= self.p.endgame
-        opp_later = [s for s in later if team_of(s) != team_of(seat)]
+        opp_later = [s for s in later if not view.mates(s, seat)]
 
         costs = self._costs(order)
 

@@ -1291,9 +1291,14 @@ def cite(source: str) -> str:
 
   shengji generate --rules standard --hands 3 --seed 7
 
-  shengji generate --rules one-deck --hands 1 --seed 1 -o games/""")
+  shengji generate --rules one-deck --hands 1 --seed 1 -o games/
+
+  shengji generate --rules shengji-io-friends --players 6 --hands 3 --seed 2""")
 def generate(
     rules_name: str = typer.Option("standard", "--rules", metavar="PRESET", help="The preset to play by."),
+    players: int | None = typer.Option(None, "--players", min=4, max=8, metavar="N",
+                                       help="Players at the table (4-8), for a finding-friends preset "
+                                            "such as shengji-io-friends; the decks follow the count."),
     hands: int = typer.Option(1, "--hands", "-n", min=1, metavar="N", help="Hands to play."),
     seed: int = typer.Option(0, "--seed", "-s", metavar="S", help="Random seed (the same seed gives the same match)."),
     output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="A file, or a directory to write into."),
@@ -1305,13 +1310,17 @@ def generate(
     if rules_name.startswith("gouji"):
         _generate_gouji(rules_name, games or hands, seed, output, force)
         return
+    from replay.ruleset import preset
     _check_preset(rules_name)
     try:
         from . import generate as gen
     except ImportError:
         fail("generate is not available: analyzer.generate is not installed yet")
     try:
-        record = gen.generate_match(rules_name, hands, seed)
+        if players is not None and players != 4 and preset(rules_name).partners != "friends":
+            fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
+                 f"use a finding-friends preset such as shengji-io-friends")
+        record = gen.generate_match(rules_name, hands, seed, players=players)
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     text = write(record)

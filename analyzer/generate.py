@@ -63,14 +63,22 @@ class _Deal:
 
 
 def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
-                   params: BotParams | None = None, first_drawer: str | None = None) -> Record:
+                   params: BotParams | None = None, first_drawer: str | None = None,
+                   players: int | None = None) -> Record:
     """A complete match of ``hands`` played hands (fewer when the match ends).
 
     ``rules`` names a preset (``replay.ruleset.PRESETS``). ``first_drawer``
     fixes who draws first on hand 1 (default: a seat chosen by the seed).
     Redealt hands are written too and do not count in ``hands``.
+    ``players`` sets the table of a finding-friends preset (4–8; the decks
+    follow the player count, as shengji.io deals them).
     """
     rs = preset(rules)
+    if players is not None and players != rs.players:
+        rs = rs.model_copy(update={"players": players})
+        rs = type(rs)(**{**rs.model_dump(), "decks": None} if rs.partners == "friends" else rs.model_dump())
+    if rs.partners == "friends":
+        return _friends_match(rs, rules, hands, seed, params, players)
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
     first = first_drawer or rng.choice(SEATS)
@@ -277,6 +285,145 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
         if useful[seat] and (seen[seat] != version or state.standing is None):
             offer(seat, hs, last_chance=True, eager=eager and state.standing is None)
     return _Deal(first_drawer, seat_cards, kitty, state, events)
+
+
+# ---------------------------------------------------------------------------
+# finding friends (找朋友): tables of 4–8, friends called by a card
+# ---------------------------------------------------------------------------
+
+def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
+                   players: int | None) -> Record:
+    """A finding-friends match: each hand dealt from the dealer round the table,
+    trump chosen by the dealer (written as ``trump``: no declarations are
+    recorded), a bury, the friend calls (cards the engine allows:
+    :func:`replay.friends.card_forbidden`), the tricks, and the friends' reveals,
+    points, levels and next dealer as the engine gives them."""
+    from notation.model import FriendCall, PlayerLevels
+    from replay.friends import FriendResult, answer_calls, card_forbidden, friends_outcome
+
+    rng = random.Random(seed)
+    bot = Bot(rs, rng, params)
+    seats = tuple(f"P{k}" for k in range(1, rs.players + 1)) if rs.players != 4 else SEATS
+    levels = {s: rs.first_level for s in seats}
+    dealer = rng.choice(seats)
+    out: list[Hand] = []
+    n = len(seats)
+    for number in range(1, hands + 1):
+        level = levels[dealer]
+        deck = deck_list(rs.decks)
+        rng.shuffle(deck)
+        bot.new_hand()
+        hs = rs.hand_size
+        i0 = seats.index(dealer)
+        ring = [seats[(i0 + k) % n] for k in range(n)]
+        dealt = {s: [] for s in seats}
+        for i in range(n * hs):
+            dealt[ring[i % n]].append(deck[i])
+        kitty = tuple(deck[n * hs:])
+        # the dealer's trump: the suit it holds most of (NT at the Joker level)
+        mine = dealt[dealer] + list(kitty)
+        suits = [sum(1 for c in mine if c < LJ and c // 13 == su and c % 13 + 2 != level) for su in range(4)]
+        trump = 4 if level == JOKER_LEVEL else max(range(4), key=lambda su: (suits[su], -su))
+        order = Order.for_ruleset(level, trump, rs)
+        holdings = {s: Counter(dealt[s]) for s in seats}
+        holdings[dealer].update(kitty)
+        buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
+        holdings[dealer].subtract(buried)
+        holdings = {s: +h for s, h in holdings.items()}
+        # the calls: high plain cards the rules allow, not all held by the dealer
+        calls: list[FriendResult] = []
+        candidates = [c for c in range(52) if order.eff[c] != 4 and card_forbidden(c, rs, order, level) is None]
+        candidates.sort(key=lambda c: (-order.key[c], c))
+        for c in candidates:
+            if len(calls) == rs.friend_calls:
+                break
+            if any(x.card == c for x in calls):
+                continue
+            own = holdings[dealer][c] + sum(1 for b in buried if b == c)
+            if own >= rs.decks:
+                continue
+            if rs.friend_rule == "held":
+                calls.append(FriendResult(None, c, None, None, NO_SPAN))
+            else:
+                calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
+        skips = [(c.ordinal or 1) - 1 for c in calls]
+        team = [dealer]
+        if rs.friend_rule == "held":  # seed 001: the holder nearest the dealer
+            for call in calls:
+                holder = next((s for s in ring[1:] if holdings[s][call.card]), None)
+                call.seat = holder
+        leader = dealer
+        tricks: list[Trick] = []
+        won: list[tuple[str, int]] = []          # (winner, points) of each trick
+        penalties: list[tuple[str, int]] = []    # (thrower, cost)
+        t_no = 0
+        last_w = last_plays = None
+        kitty_points = points(buried)
+        while any(holdings[s] for s in seats):
+            t_no += 1
+            j = seats.index(leader)
+            order_seats = [seats[(j + k) % n] for k in range(n)]
+            known = frozenset(team)
+            view = TrickView(leader, order, rs, holdings, [], dealer, t_no, kitty_points, seats, known)
+            attempt = tuple(order.sorted(bot.lead(view)))
+            played_lead, attempted = attempt, None
+            if len(decompose(attempt, order)) > 1:
+                chk = check_throw(attempt, 0, [holdings[s] for s in order_seats], order_seats, order, rs)
+                if chk.blockers:
+                    played_lead, attempted = tuple(chk.forced.cards), attempt
+                    penalties.append((leader, throw_penalty(rs, len(attempt))))
+            plays = [(leader, played_lead)]
+            _remove(holdings[leader], played_lead)
+            for s in order_seats[1:]:
+                view = TrickView(s, order, rs, holdings, plays, dealer, t_no, kitty_points, seats, known)
+                cards = tuple(bot.follow(view))
+                _remove(holdings[s], cards)
+                plays.append((s, cards))
+            w = trick_winner([p for _, p in plays], order, rs)
+            winner = plays[w.index][0]
+            won.append((winner, sum(points(p) for _, p in plays)))
+            if rs.friend_rule == "held":
+                for call in calls:
+                    if call.seat is not None and call.trick is None and any(
+                            s == call.seat and call.card in p for s, p in plays):
+                        call.trick = t_no
+                        if call.seat not in team:
+                            team.append(call.seat)
+            else:
+                answer_calls(calls, skips, team, t_no, plays)
+            tricks.append(Trick(number=t_no, plays=[
+                Play(seat=s, cards=tuple(order.sorted(p)),
+                     attempted=attempted if (attempted and s == leader) else None) for s, p in plays]))
+            leader, last_w, last_plays = winner, w, plays
+        if rs.friend_rule == "held":
+            for call in calls:
+                if call.seat is None:
+                    call.seat = dealer  # the dealer holds every copy: alone
+        final = tuple(team)
+        total = sum(p for s, p in won if s not in final)
+        total += sum(cost if s in final else -cost for s, cost in penalties)
+        if leader not in final:
+            lead_n = len(last_plays[0][1])
+            mult = kitty_multiplier(rs.kitty_multiplier, last_w.units, play_cards=lead_n, lead_cards=lead_n,
+                                    last_play=decompose(last_plays[-1][1], order))
+            total += kitty_points * mult
+        friend_lines = [FriendCall(ordinal=c.ordinal, card=c.card,
+                                   joined=c.seat if c.seat is not None else "none",
+                                   at=c.trick if c.seat is not None else None) for c in calls]
+        hand = Hand(number=number, levels=PlayerLevels(levels=dict(levels)), dealer=dealer,
+                    deal=[SeatCards(seat=s, cards=tuple(dealt[s])) for s in seats], kitty=kitty,
+                    events=[Bury(seat=dealer, cards=buried)], trump=trump, tricks=tricks, points=total,
+                    friends=friend_lines)
+        out.append(hand)
+        outcome = friends_outcome(rs, levels, dealer, final, seats, total)
+        levels, dealer = outcome.levels, outcome.next_dealer
+        if outcome.match_over:
+            break
+    tags = [Tag(name="Rules", value=rules)]
+    if players is not None and players != preset(rules).players:
+        tags.append(Tag(name="Rule.players", value=str(players)))
+    tags += [Tag(name="Event", value="Generated match"), Tag(name="Seed", value=str(seed))]
+    return Record(tags=tags, hands=out)
 
 
 __all__ = ["generate_match", "GenerationError"]

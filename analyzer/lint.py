@@ -31,7 +31,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -259,13 +258,14 @@ class LintOptions:
 
     def validate(self) -> "LintOptions":
         from replay.ruleset import PRESETS
-
-        from .importers import FORMATS, format_name
         from .gouji import presets as gouji_presets
         if self.rules is not None and self.rules not in PRESETS and self.rules not in gouji_presets():
             known = list(PRESETS) + list(gouji_presets())
             raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
-        if self.source_format not in (None, "auto", "sjn") and format_name(self.source_format) is None:
+        if self.source_format in (None, "auto", "sjn"):
+            return self  # (the importers are imported only when a log needs them)
+        from .importers import FORMATS, format_name
+        if format_name(self.source_format) is None:
             raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
                                  f"{', '.join(FORMATS)}")
         return self
@@ -362,9 +362,10 @@ class _NoqaLines:
             except OSError as exc:
                 self.error = exc.strerror or str(exc)
                 return
-            codes = noqa_codes(line)
-            if codes is not None:
-                self.noqa[self._n] = codes
+            if ";" in line:  # (a noqa is in a `;` comment: most lines have none)
+                codes = noqa_codes(line)
+                if codes is not None:
+                    self.noqa[self._n] = codes
             self._n += 1
             if self._on_bytes is not None:
                 self._on_bytes(len(line.encode("utf-8")) if not line.isascii() else len(line))
@@ -507,14 +508,14 @@ def import_format(path: str, options: LintOptions, text: str | None = None) -> s
     ``--from FORMAT`` decides; ``--from auto`` and explicitly named files that
     are not ``.sjn`` are detected from their content (only when unambiguous).
     """
-    from .importers import detect_format, format_name
     fmt = options.source_format
     if fmt == "sjn":
         return None
-    if fmt not in (None, "auto"):
-        return format_name(fmt)
     if fmt is None and (path == STDIN or Path(path).suffix.lower() == ".sjn"):
         return None
+    from .importers import detect_format, format_name
+    if fmt not in (None, "auto"):
+        return format_name(fmt)
     if text is None:
         try:
             with open(path, "rb") as f:
@@ -879,7 +880,7 @@ def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> Fi
 
 def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
     import multiprocessing as mp
-    from concurrent.futures import FIRST_COMPLETED, wait
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
     pending: dict = {}
@@ -955,8 +956,9 @@ class Progress:
 # -- output formats ---------------------------------------------------------------------------
 
 def to_json(findings: Sequence[Finding]) -> str:
-    import json
-    return json.dumps([f.to_dict() for f in findings], indent=2, ensure_ascii=False) + "\n"
+    # json.dumps(…, indent=2, ensure_ascii=False) + "\n", faster
+    from .jsonout import dumps
+    return dumps([f.to_dict() for f in findings])
 
 
 _SARIF_LEVEL = {ERROR: "error", WARNING: "warning", INFO: "note"}

@@ -121,7 +121,7 @@ def hand_text(cards: Sequence[int], order) -> Text:
 def _player(record, seat: str) -> str:
     if record is None:
         return ""
-    return record.tag(TAG_OF_SEAT[seat]) or ""
+    return record.tag(TAG_OF_SEAT.get(seat, seat)) or ""
 
 
 def hand_header(hand, record=None) -> Text:
@@ -129,14 +129,21 @@ def hand_header(hand, record=None) -> Text:
     rs = hand.ruleset
     t = Text()
     t.append(f"Hand {hand.number}", style="bold")
+    if hand.team is not None:  # finding friends: each player's own level
+        levels = "levels " + " ".join(f"{s} {rank_name(v)}" for s, v in hand.levels.items())
+    else:
+        levels = f"levels NS {rank_name(hand.levels['NS'])} EW {rank_name(hand.levels['EW'])}"
     parts = [f"rules {rs.name}",
-             f"levels NS {rank_name(hand.levels['NS'])} EW {rank_name(hand.levels['EW'])}",
+             levels,
              f"level {rank_name(hand.level)}",
              f"dealer {hand.dealer or '?'}",
              f"trump {trump_text(hand.trump)}"]
     if hand.declarer:
         parts.append(f"declared by {hand.declarer}")
     t.append(" · " + " · ".join(parts))
+    if hand.team is not None and hand.friends:
+        from replay.friends import describe_friends
+        t.append(f"\nFriends: {describe_friends(hand)}")
     return t
 
 
@@ -160,22 +167,25 @@ def declarations_text(hand_node) -> Text | None:
     return t
 
 
-def hands_table(hands: Sequence[Sequence[int]], order, record=None, *, title: str = "") -> Table:
-    """The four hands (by seat N W S E) sorted in trump order."""
+def hands_table(hands: Sequence[Sequence[int]], order, record=None, *, title: str = "",
+                seats: Sequence[str] = SEATS, marks: dict | None = None) -> Table:
+    """The hands (by seat: N W S E, or P1…Pn) sorted in trump order; ``marks``
+    adds a word after a seat (finding friends: the dealer and revealed friends)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
     table.add_column("seat")
     table.add_column("player")
     table.add_column("n", justify="right")
     table.add_column("cards", overflow="fold")
-    for seat, cards in zip(SEATS, hands):
-        table.add_row(seat, _player(record, seat), str(len(cards)), hand_text(cards, order))
+    for seat, cards in zip(seats, hands):
+        label = f"{seat} {marks[seat]}" if marks and seat in marks else seat
+        table.add_row(label, _player(record, seat), str(len(cards)), hand_text(cards, order))
     return table
 
 
-def trick_row(trick, order) -> list[Any]:
+def trick_row(trick, order, seats: Sequence[str] = SEATS, joins: Sequence[str] = ()) -> list[Any]:
     cells: list[Any] = [str(trick.number), trick.leader]
-    for seat in SEATS:
+    for seat in seats:
         p = trick.play_of(seat)
         if p is None:
             cells.append("")
@@ -198,21 +208,41 @@ def trick_row(trick, order) -> list[Any]:
         notes.append("throw")
     if trick.penalty:
         notes.append(f"penalty {trick.penalty:+d}")
+    notes.extend(joins)
     cells += [trick.winner, str(trick.points) if trick.points else "", str(trick.attacker_points),
               ", ".join(notes)]
     return cells
 
 
-def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | None = None) -> Table:
+def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | None = None,
+                 hand=None) -> Table:
+    """The tricks, one column per seat; ``hand`` (its :class:`HandResult`) gives
+    the table's seats and, finding friends, who joins the dealer at which trick."""
+    seats = hand.seats if hand is not None else SEATS
+    joins: dict[int, list[str]] = {}
+    if hand is not None and hand.team is not None:
+        for f in hand.friends:
+            if f.seat is not None and f.trick is not None:
+                who = "the dealer takes" if f.seat == hand.dealer else f"{f.seat} joins:"
+                joins.setdefault(f.trick, []).append(f"{who} {f.text}")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
-    for name, justify in (("#", "right"), ("lead", "left"), ("N", "left"), ("W", "left"), ("S", "left"),
-                          ("E", "left"), ("won", "left"), ("pts", "right"), ("att", "right"),
-                          ("note", "left")):
+    for name, justify in (("#", "right"), ("lead", "left"), *((s, "left") for s in seats),
+                          ("won", "left"), ("pts", "right"), ("att", "right"), ("note", "left")):
         table.add_column(name, justify=justify)
     for t in tricks:
-        table.add_row(*trick_row(t, order), style="bold" if highlight == t.number else None)
+        table.add_row(*trick_row(t, order, seats, joins.get(t.number, ())),
+                      style="bold" if highlight == t.number else None)
     return table
+
+
+def _marks(hand, trick: int) -> dict | None:
+    """Finding friends: ``dealer`` / ``friend`` after the seats known by trick ``trick``."""
+    if hand.team is None or hand.dealer is None:
+        return None
+    marks = {s: "(friend)" for s in hand.team_at(trick)}
+    marks[hand.dealer] = "(dealer)"
+    return marks
 
 
 def score_text(hand) -> Text:
@@ -233,7 +263,15 @@ def score_text(hand) -> Text:
         parts.append(f"{hand.kitty_points} from the kitty (×{hand.multiplier})")
     t.append(", ".join(parts) + ".")
     o = hand.outcome
-    if o is not None:
+    if o is not None and hand.team is not None:
+        lv = " ".join(f"{s} {rank_name(v)}" for s, v in o.levels.items())
+        who = "the dealer's team wins" if o.dealers_keep else "the attackers win"
+        bonus = ", a bonus level for a smaller team" if hand.bonus else ""
+        t.append(f"\nDealer's team: {' '.join(hand.team)}. Levels after: {lv} (+{o.gained} each, {who}{bonus}); "
+                 f"next dealer {o.next_dealer}.")
+        if o.match_over:
+            t.append(f" Match over: {o.winner} win.")
+    elif o is not None:
         lv = f"NS {rank_name(o.levels['NS'])} EW {rank_name(o.levels['EW'])}"
         who = "dealers keep the deal" if o.dealers_keep else "attackers take the deal"
         t.append(f"\nLevels after: {lv} (+{o.gained}, {who}); next dealer {o.next_dealer}.")
@@ -282,19 +320,22 @@ def render_hand(console: Console, hand, record=None, hand_node=None, *, trick: i
         if not 1 <= trick <= len(tricks):
             raise IndexError(f"hand {hand.number} has {len(tricks)} trick(s); there is no trick {trick}")
         t = tricks[trick - 1]
-        console.print(hands_table(t.hands_before, order, record, title=f"Before trick {trick}"))
-        console.print(tricks_table(tricks[:trick], order, title="Tricks", highlight=trick))
+        console.print(hands_table(t.hands_before, order, record, title=f"Before trick {trick}",
+                                  seats=hand.seats, marks=_marks(hand, trick - 1)))
+        console.print(tricks_table(tricks[:trick], order, title="Tricks", highlight=trick, hand=hand))
         return
-    start = tricks[0].hands_before if tricks else tuple(hand.start_hands.get(s, ()) for s in SEATS)
-    console.print(hands_table(start, order, record, title="Hands at the first trick"))
+    start = tricks[0].hands_before if tricks else tuple(hand.start_hands.get(s, ()) for s in hand.seats)
+    console.print(hands_table(start, order, record, title="Hands at the first trick", seats=hand.seats,
+                              marks=_marks(hand, 0)))
     if step is None:
         if tricks:
-            console.print(tricks_table(tricks, order, title="Tricks"))
+            console.print(tricks_table(tricks, order, title="Tricks", hand=hand))
     else:
         for k, t in enumerate(tricks):
-            console.print(tricks_table([t], order))
+            console.print(tricks_table([t], order, hand=hand))
             if k + 1 < len(tricks):
-                console.print(hands_table(t.hands_after, order, record, title=f"Before trick {t.number + 1}"))
+                console.print(hands_table(t.hands_after, order, record, title=f"Before trick {t.number + 1}",
+                                          seats=hand.seats, marks=_marks(hand, t.number)))
                 step(f"trick {t.number} of {len(tricks)} — Enter for the next")
     console.print(score_text(hand))
 
@@ -399,6 +440,18 @@ def _md_cards(line: str) -> Text:
 
 def progression_table(m: dict) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    if any("team" in h for h in m["hands"]):  # finding friends: each player's level
+        from .report import levels_text
+        for name in ("hand", "dealer", "levels", "attackers", "result"):
+            table.add_column(name)
+        for p in m["progression"]:
+            table.add_row(str(p["hand"]), p["dealer"] or "?", levels_text(p["before"]),
+                          "" if p["attacker_points"] is None else str(p["attacker_points"]), p["result"])
+        if m["progression"] and m["progression"][-1]["after"]:
+            last = m["progression"][-1]
+            table.add_row("end", last["next_dealer"] or "", levels_text(last["after"]), "",
+                          f"{m['winner']} win" if m["winner"] else "")
+        return table
     for name in ("hand", "dealer", "NS", "EW", "attackers", "result"):
         table.add_column(name)
     for p in m["progression"]:
@@ -422,8 +475,7 @@ def players_table(m: dict) -> Table:
         columns.append(("mistakes", "left"))
     for name, justify in columns:
         table.add_column(name, justify=justify)
-    for seat in SEATS:
-        p = m["players"][seat]
+    for seat, p in m["players"].items():
         row = [seat, p["name"] or "", str(p["tricks_won"]), str(p["points_won"]), str(p["ruffs"]),
                str(p["throws"]), str(p["failed_throws"]), ", ".join(p["diagnostics"])]
         if with_notes:

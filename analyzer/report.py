@@ -24,7 +24,6 @@ viewer can replace; it is self-contained (inline CSS, no script, no network).
 from __future__ import annotations
 
 import html
-import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -143,10 +142,22 @@ def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> di
                    "match_over": o.match_over, "winner": o.winner}
     start = {}
     if hr.tricks:
-        start = {s: _cards(c, order) for s, c in zip(SEATS, hr.tricks[0].hands_before)}
+        start = {s: _cards(c, order) for s, c in zip(hr.seats, hr.tricks[0].hands_before)}
     elif hr.start_hands:
-        start = {s: _cards(hr.start_hands.get(s, ()), order) for s in SEATS}
-    return {
+        start = {s: _cards(hr.start_hands.get(s, ()), order) for s in hr.seats}
+    friends = {}
+    if hr.team is not None:
+        for f in hr.friends:
+            if f.seat is not None and f.trick is not None and 1 <= f.trick <= len(tricks):
+                row = next((t for t in tricks if t["number"] == f.trick), None)
+                if row is not None:
+                    who = "the dealer takes" if f.seat == hr.dealer else f"{f.seat} joins:"
+                    row.setdefault("joins", []).append(f"{who} {f.text}")
+        # finding friends: the table, the dealer's final team, each call and its answer
+        friends = {"seats": list(hr.seats), "team": list(hr.team), "bonus": hr.bonus,
+                   "friends": [{"call": f.text, "ordinal": f.ordinal, "card": format_cards((f.card,)),
+                                "seat": f.seat, "trick": f.trick} for f in hr.friends]}
+    return {**friends,
         "number": hr.number,
         "line": hr.span.line,
         "ruleset": hr.ruleset.name,
@@ -187,8 +198,8 @@ def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Di
         hands.append(build_hand(hr, node, [d for d in all_diags if d.hand == hr.number]))
 
     players: dict[str, dict] = {}
-    for s in SEATS:
-        players[s] = {"name": record.tag(TAG_OF_SEAT[s]), "tricks_won": 0, "points_won": 0, "ruffs": 0,
+    for s in (match.hands[0].seats if match.hands else SEATS):
+        players[s] = {"name": record.tag(TAG_OF_SEAT.get(s, s)), "tricks_won": 0, "points_won": 0, "ruffs": 0,
                       "throws": 0, "failed_throws": 0, "diagnostics": [], "mistakes": []}
     for hr in match.hands:
         for t in hr.tricks:
@@ -321,7 +332,30 @@ def match_title(m: dict, path: str = "") -> str:
     return title
 
 
+def levels_text(levels: dict | None) -> str:
+    """``NS 2, EW 5``, or each player's ``P1 2, P2 5, …`` (finding friends)."""
+    if not levels:
+        return "?"
+    return ", ".join(f"{k} {v}" for k, v in levels.items())
+
+
+def friends_text(h: dict) -> str:
+    """``2nd ♥A: P3 at trick 7; 1st ♠K: nobody`` (finding friends)."""
+    parts = []
+    for f in h.get("friends", []):
+        if f["seat"] is None:
+            parts.append(f"{f['call']}: not answered")
+        elif f["seat"] == h["dealer"]:
+            parts.append(f"{f['call']}: the dealer" + (f" at trick {f['trick']}" if f["trick"] else ""))
+        else:
+            parts.append(f"{f['call']}: {f['seat']} at trick {f['trick']}")
+    return "; ".join(parts)
+
+
 def hand_title(h: dict) -> str:
+    if "team" in h:
+        return (f"Hand {h['number']}: dealer {h['dealer'] or '?'}, trump {trump_sym(h['trump'])}, "
+                f"level {h['level']} ({levels_text(h['levels'])})")
     lv = h["levels"] or {"NS": "?", "EW": "?"}
     return (f"Hand {h['number']}: dealer {h['dealer'] or '?'}, trump {trump_sym(h['trump'])}, "
             f"level {h['level']} (NS {lv['NS']}, EW {lv['EW']})")
@@ -329,7 +363,15 @@ def hand_title(h: dict) -> str:
 
 def hand_facts(h: dict) -> list[str]:
     """Ruleset, declarations, kitty and bury as text lines (cards in suit symbols)."""
-    lines = [f"Rules: {h['ruleset']}. Dealers: {_team(h['dealer'])}; attackers: {h['attackers'] or '?'}."]
+    if "team" in h:
+        lines = [f"Rules: {h['ruleset']}. Table: {' '.join(h['seats'])}. Dealer's team: "
+                 f"{' '.join(h['team'])}; attackers: {h['attackers'] or '?'}."]
+        if h["friends"]:
+            lines.append(f"Friends: {friends_text(h)}.")
+        elif not h["redeal"]:
+            lines.append("Friends: none called (the dealer plays alone).")
+    else:
+        lines = [f"Rules: {h['ruleset']}. Dealers: {_team(h['dealer'])}; attackers: {h['attackers'] or '?'}."]
     if h["declared"]:
         decl = h["declared"]
         for d in h["declarations"]:
@@ -358,6 +400,7 @@ def trick_note(t: dict) -> str:
         notes.append("throw")
     if t["penalty"]:
         notes.append(f"penalty {t['penalty']:+d}")
+    notes.extend(t.get("joins", ()))
     return ", ".join(notes)
 
 
@@ -380,7 +423,12 @@ def hand_result_lines(h: dict) -> list[str]:
         parts.append(f"the kitty ({h['bury_points']} points) stays with the dealers")
     lines.append(f"Final score: attackers {h['attacker_points']} ({', '.join(parts)}).")
     o = h["outcome"]
-    if o is not None:
+    if o is not None and "team" in h:
+        who = "the dealer's team wins" if o["dealers_keep"] else "the attackers win"
+        lines.append(f"Levels after: {levels_text(o['levels'])} (+{o['gained']} each, {who}"
+                     f"{', a bonus level for a smaller team' if h['bonus'] else ''}); "
+                     f"next dealer {o['next_dealer']}." + (f" Match over: {o['winner']} win." if o["match_over"] else ""))
+    elif o is not None:
         who = "the dealers keep the deal" if o["dealers_keep"] else "the attackers take the deal"
         lines.append(f"Levels after: NS {o['levels']['NS']}, EW {o['levels']['EW']} "
                      f"(+{o['gained']}, {who}{', hooked back' if o['hooked_back'] else ''}); "
@@ -492,7 +540,7 @@ def render_markdown(report: dict) -> str:
         over = ", ".join(f"`{k}={v}`" for k, v in rs["overrides"].items())
         if rs["name"]:
             out.append(f"Rules: **{rs['name']}**" + (f" with {over}" if over else ""))
-        players = [f"{s} {m['players'][s]['name']}" for s in SEATS if m["players"][s]["name"]]
+        players = [f"{s} {p['name']}" for s, p in m["players"].items() if p["name"]]
         if players:
             out.append("Players: " + ", ".join(players))
         if m["winner"]:
@@ -532,7 +580,21 @@ def render_markdown(report: dict) -> str:
                     where = f"trick {d['trick']}, " if d.get("trick") else ""
                     out.append(f"- `{d['code']}` ({where}line {d['line']}): {_md_escape(d['message'])}")
                 out.append("")
-        if m["progression"]:
+        if m["progression"] and any("team" in h for h in m["hands"]):
+            out.append("## Level progression")
+            out.append("")
+            out.append("| hand | dealer | levels before | attackers' points | result |")
+            out.append("|---:|---|---|---:|---|")
+            for p in m["progression"]:
+                pts = "" if p["attacker_points"] is None else str(p["attacker_points"])
+                out.append(f"| {p['hand']} | {p['dealer'] or '?'} | {levels_text(p['before'])} | {pts} | "
+                           f"{p['result']} |")
+            last = m["progression"][-1]
+            if last["after"]:
+                out.append(f"| end | {last['next_dealer']} | {levels_text(last['after'])} | | "
+                           f"{(m['winner'] + ' win') if m['winner'] else ''} |")
+            out.append("")
+        elif m["progression"]:
             out.append("## Level progression")
             out.append("")
             out.append("| hand | dealer | NS | EW | attackers' points | result |")
@@ -552,8 +614,7 @@ def render_markdown(report: dict) -> str:
         out.append("| seat | player | tricks | points | ruffs | throws | failed throws | diagnostics |"
                    + (" mistakes |" if with_notes else ""))
         out.append("|---|---|---:|---:|---:|---:|---:|---|" + ("---|" if with_notes else ""))
-        for s in SEATS:
-            p = m["players"][s]
+        for s, p in m["players"].items():
             out.append(f"| {s} | {p['name'] or ''} | {p['tricks_won']} | {p['points_won']} | {p['ruffs']} | "
                        f"{p['throws']} | {p['failed_throws']} | {', '.join(p['diagnostics'])} |"
                        + (f" {mistakes_summary(p)} |" if with_notes else ""))
@@ -571,7 +632,9 @@ def render_markdown(report: dict) -> str:
 
 
 def render_json(report: dict) -> str:
-    return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
+    # json.dumps(report, indent=2, ensure_ascii=False) + "\n", faster
+    from .jsonout import dumps
+    return dumps(report)
 
 
 def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:

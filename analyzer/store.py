@@ -218,6 +218,7 @@ def add_record(rows: Rows, record, parse_diags, path: str, *, rules: str | None 
         match = replay(record, rules=rules)
         diags.extend(match.diagnostics)
         names = {s: record.tag(tag) or s for s, tag in _SEAT_TAG.items()}
+        names.update({f"P{k}": record.tag(f"P{k}") or f"P{k}" for k in range(1, 9)})   # finding friends
         played = sum(1 for h in match.hands if not h.redeal)
         rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
                  event=record.tag("Event"), date=record.tag("Date"), north=record.tag("North"),
@@ -236,10 +237,16 @@ def add_record(rows: Rows, record, parse_diags, path: str, *, rules: str | None 
 
 def _add_hand(rows: Rows, match_id: str, i: int, hr, hand, rules: str, names, points, team_of) -> None:
     out = hr.outcome
-    dealer_team = team_of(hr.dealer) if hr.dealer else None
+    friends = hr.team is not None      # finding friends: the dealer's team (seats) as it ended the hand
+    if friends:
+        dealer_team = " ".join(hr.team) or None
+    else:
+        dealer_team = team_of(hr.dealer) if hr.dealer else None
     decls = hand.declarations
     change = None
-    if out is not None and dealer_team is not None:
+    if out is not None and friends:
+        change = f"{dealer_team if out.dealers_keep else hr.attackers} +{out.gained}"
+    elif out is not None and dealer_team is not None:
         side = dealer_team if out.dealers_keep else ("EW" if dealer_team == "NS" else "NS")
         change = f"{side} +{out.gained}"
     last = hr.tricks[-1] if hr.tricks else None
@@ -255,7 +262,8 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr, hand, rules: str, names, po
              multiplier=hr.multiplier, last_trick_multiplier=hr.last_trick_multiplier or None,
              last_trick_attackers=(last.to_attackers if (last is not None and hr.complete) else None),
              attacker_points=hr.attacker_points if hr.complete else None,
-             next_ns_level=out.levels["NS"] if out else None, next_ew_level=out.levels["EW"] if out else None,
+             next_ns_level=out.levels.get("NS") if out else None,
+             next_ew_level=out.levels.get("EW") if out else None,
              next_dealer=out.next_dealer if out else None, dealers_keep=out.dealers_keep if out else None,
              levels_gained=out.gained if out else None, level_change=change,
              match_over=out.match_over if out else None)
@@ -263,7 +271,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr, hand, rules: str, names, po
     for t in hr.tricks:
         plays = t.plays
         lead = plays[0] if plays else None
-        thrower_team = team_of(t.leader) if t.leader in _SEAT_TAG else None
+        thrower_team = team_of(t.leader) if t.leader in _SEAT_TAG and not friends else None
         cost = None
         if t.failed_throw and thrower_team is not None:
             # the engine's penalty is signed for the attackers: its size is what the thrower's side lost

@@ -16,9 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from replay.diagnostics import NO_SPAN, Span
 
-Seat = Literal["N", "W", "S", "E"]
+Seat = Literal["N", "W", "S", "E", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 #: play / deal order (counter-clockwise)
 SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+#: the numbered seats of a table of 4–8 players (finding friends), in play order
+NUMBERED_SEATS: tuple[str, ...] = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+#: every seat name, in the writer's order (compass seats first)
+ALL_SEATS: tuple[str, ...] = SEATS + NUMBERED_SEATS
 Cards = tuple[int, ...]
 
 
@@ -52,6 +56,27 @@ class Tag(Node):
 class Levels(Node):
     ns: int
     ew: int
+
+
+class PlayerLevels(Node):
+    """``levels P1 2 P2 5 P3 2 …``: each player's own level (finding friends)."""
+
+    levels: dict[Seat, int]
+
+
+class FriendCall(Node):
+    """``friend 2nd HA`` (+ ``P3 @7``): the dealer's call of a friend by a card.
+
+    ``ordinal``: the k-th copy played (None: not written); ``joined``: the seat
+    written as having joined (the dealer's own seat: the dealer took the call,
+    playing alone for it; ``"none"``: nobody joined), ``at`` the trick of the
+    reveal; both None when not written (the engine derives them).
+    """
+
+    ordinal: int | None = None
+    card: int
+    joined: str | None = None
+    at: int | None = None
 
 
 class SeatCards(Node):
@@ -97,9 +122,9 @@ class Trick(Node):
 
 class Hand(Node):
     number: int | None = None
-    levels: Levels | None = None
+    levels: Levels | PlayerLevels | None = None
     #: a seat, ``"?"`` (declaring decides), or None when not written
-    dealer: Literal["N", "W", "S", "E", "?"] | None = None
+    dealer: Literal["N", "W", "S", "E", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "?"] | None = None
     dealer_span: Span = NO_SPAN
     first: Seat | None = None
     first_span: Span = NO_SPAN
@@ -118,6 +143,8 @@ class Hand(Node):
     points_span: Span = NO_SPAN
     #: ``redeal`` was written (its span), else None
     redeal: Span | None = None
+    #: ``friend`` lines (finding friends), in written order; left out of JSON when empty
+    friends: list[FriendCall] = Field(default_factory=list, exclude_if=lambda v: not v)
     #: comments on the one-value lines, keyed by keyword (``"dealer"``,
     #: ``"first"``, ``"kitty"``, ``"declare none"``, ``"trump"``, ``"points"``,
     #: ``"redeal"``); only lines that carry a comment have an entry

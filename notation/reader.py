@@ -38,17 +38,22 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from lark import Lark, Transformer
-from lark.exceptions import LarkError, UnexpectedInput
 from pydantic import BaseModel
 
 from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
 from replay.diagnostics import Diagnostic, NO_SPAN, Span
 
-from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record,
-                    SeatCards, Tag, Trick)
+from .model import (NUMBERED_SEATS, Bury, Declaration, FriendCall, Hand, Levels, Note, Play,
+                    PlayerLevels, Record, SeatCards, Tag, Trick)
+
+if TYPE_CHECKING:
+    from lark import Lark
+
+# Lark is imported, and the LALR parser built, only when a chunk needs it (a
+# commentary over lines, a syntax error): the shortcut below reads the usual
+# record with the grammar's terminals from `_terminals.py` and never calls it.
 
 __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_backend",
            "split_lines", "BACKEND", "KEYWORDS", "FULLWIDTH"]
@@ -56,8 +61,8 @@ __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_b
 GRAMMAR_PATH = Path(__file__).with_name("sjn.lark")
 
 KEYWORDS = ("hand", "levels", "dealer", "first", "kitty", "declare", "trump",
-            "bury", "points", "redeal")
-SEATS = frozenset("NWSE")
+            "bury", "points", "redeal", "friend")
+SEATS = frozenset(("N", "W", "S", "E") + NUMBERED_SEATS)
 _TRUMPS = {"NT": 4}
 
 #: how each keyword is written (completes error messages)
@@ -65,6 +70,8 @@ USAGE = {
     "hand": "`hand` takes an optional number, like `hand 3`",
     "levels": "`levels` gives both teams' levels, like `levels NS 2 EW 2` "
               "(a level is 2 to 10, J, Q, K, A or Joker)",
+    "player levels": "`levels` gives each player's level, like `levels P1 2 P2 5 P3 2 P4 2 P5 3` "
+                     "(a level is 2 to 10, J, Q, K, A or Joker)",
     "dealer": "`dealer` takes a seat (N, W, S, E) or `?`, like `dealer S`",
     "first": "`first` takes a seat (N, W, S, E), like `first S`",
     "kitty": "`kitty` takes the kitty's cards, like `kitty C3 C4 D7`",
@@ -74,6 +81,8 @@ USAGE = {
     "bury": "`bury` takes a seat with a colon and the buried cards, like `bury S: SK H5`",
     "points": "`points` takes a whole number, like `points 85`",
     "redeal": "`redeal` stands alone on its line",
+    "friend": "`friend` takes an optional ordinal, a card, and optionally the seat that joined "
+              "(or `none`) with the trick `@k`, like `friend 2nd HA` or `friend 2nd HA P3 @7`",
 }
 
 
@@ -320,8 +329,9 @@ _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
 _GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
 _DIGITS = frozenset("0123456789")
-_PLAY_RE = re.compile(rf"([NWSE]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
+_PLAY_RE = re.compile(rf"([NWSE]|P[1-8]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
+_ORDINAL_RE = re.compile(r"([0-9]+)(?:st|nd|rd|th)?\Z")
 
 
 def unescape_tag_value(raw: str) -> str:
@@ -419,16 +429,21 @@ def _merge(a: Span, b: Span) -> Span:
 
 # -- the tree builder, inlined into the LALR parser --------------------------------
 
-class _Build(Transformer):
+class _Build:
     """Turns grammar rules into items and model nodes while Lark parses.
+
+    Lark inlines it as a transformer by looking its rule methods up by name (a
+    rule without a method becomes a ``Tree``); it needs no ``lark.Transformer``
+    base class, so reading a simple record does not import Lark.
 
     ``offset`` is added to every line number (Lark counts from 1 in the text
     it is given); ``diags`` collects problems; ``bad`` marks the current line
     as dropped (reset at each line end).
     """
 
+    __visit_tokens__ = False
+
     def __init__(self) -> None:
-        super().__init__(visit_tokens=False)
         self.offset = 0
         self.diags: list[Diagnostic] = []
         self.bad = False
@@ -554,7 +569,15 @@ class _Build(Transformer):
                                 self._comments(children, i)))
 
     def levels(self, children):
-        kw, t1, l1, t2, l2 = children[:5]
+        kw = children[0]
+        values = [t for t in children[1:] if t.type == "VALUE"]
+        if values[0].value not in ("NS", "EW"):
+            return self._player_levels(kw, values, children)
+        if len(values) != 4:
+            self._value_error(values[min(len(values) - 1, 4)],
+                              f"a team's level line has two teams: {USAGE['levels']}")
+            return self._done(_Item("levels", None, _merge(self._span(kw), self._span(values[-1])), []))
+        t1, l1, t2, l2 = values
         teams = {}
         for team_tok, level_tok in ((t1, l1), (t2, l2)):
             team = team_tok.value
@@ -570,6 +593,70 @@ class _Build(Transformer):
             return self._done(_Item("levels", None, span, []))
         node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=self._comments(children, 5))
         return _Item("levels", node, span, node.comments)
+
+    def _player_levels(self, kw, values, children):
+        """``levels P1 2 P2 5 …`` (or ``levels N 2 W 3 S 2 E 2``): each player's level."""
+        span = _merge(self._span(kw), self._span(values[-1]))
+        levels: dict[str, int] = {}
+        if len(values) % 2:
+            self._value_error(values[-1], f"a seat without its level: {USAGE['player levels']}")
+        for k in range(0, len(values) - 1, 2):
+            seat_tok, level_tok = values[k], values[k + 1]
+            if seat_tok.value not in SEATS or seat_tok.value in levels:
+                self._value_error(seat_tok, f"`{seat_tok.value}` is not a seat here: {USAGE['player levels']}")
+                continue
+            try:
+                levels[seat_tok.value] = parse_rank(level_tok.value)
+            except ValueError:
+                self._value_error(level_tok, f"`{level_tok.value}` is not a level: {USAGE['player levels']}")
+        if self.bad:
+            return self._done(_Item("levels", None, span, []))
+        node = PlayerLevels(levels=levels, span=span, comments=self._comments(children, 1 + len(values)))
+        return _Item("levels", node, span, node.comments)
+
+    def friend(self, children):
+        """``friend [ordinal] CARD [SEAT|none [@k]]``."""
+        kw = children[0]
+        values = [t for t in children[1:] if t.type == "VALUE"]
+        span = _merge(self._span(kw), self._span(values[-1]))
+        comments = self._comments(children, 1 + len(values))
+        words = [t.value for t in values]
+        ordinal = None
+        i = 0
+        if words and _ORDINAL_RE.match(words[0]):
+            ordinal = int(_ORDINAL_RE.match(words[0]).group(1))
+            i = 1
+            if ordinal < 1:
+                self._value_error(values[0], f"`{words[0]}` is not an ordinal: {USAGE['friend']}")
+        if i >= len(words):
+            self._fail("SJ101", span, f"the called card is missing: {USAGE['friend']}")
+            return self._done(_Item("friend", None, span, []))
+        cards = self._cards(values[i], before="friend")
+        if not self.bad and (cards is None or len(cards) != 1):
+            self._value_error(values[i], f"a friend is called by one card, not `{words[i]}`: {USAGE['friend']}")
+        i += 1
+        joined = at = None
+        if i < len(words):
+            if words[i] in SEATS or words[i] == "none":
+                joined = words[i]
+            else:
+                self._value_error(values[i], f"`{words[i]}` is not a seat or `none`: {USAGE['friend']}")
+            i += 1
+        if i < len(words):
+            at = _number(words[i][1:]) if words[i].startswith("@") else None
+            if at is None or at < 1 or joined in (None, "none"):
+                self._value_error(values[i], f"`{words[i]}` is not the trick of a reveal (`@7` after the "
+                                             f"seat that joined): {USAGE['friend']}")
+            i += 1
+        if i < len(words):
+            self._value_error(values[i], f"unexpected `{words[i]}`: {USAGE['friend']}")
+        if self.bad:
+            return self._done(_Item("friend", None, span, []))
+        node = FriendCall(ordinal=ordinal, card=cards[0], joined=joined, at=at, span=span, comments=comments)
+        return _Item("friend", node, span, node.comments)
+
+    def _whole_friend(self, m: re.Match, span: Span) -> _Item | None:
+        return None  # read token by token by the rule method
 
     def _seat_value(self, kw, tok, allow_unknown: bool):
         value = tok.value
@@ -678,6 +765,8 @@ class _Build(Transformer):
         return _Item("hand", number, span, [])
 
     def _whole_levels(self, m: re.Match, span: Span) -> _Item | None:
+        if m.group(7) is not None:
+            return None  # players' own levels: read by the rule method
         team1, level1, team2, level2 = m.group(3, 4, 5, 6)
         if not (team1 == "NS" and team2 == "EW" or team1 == "EW" and team2 == "NS"):
             return None
@@ -891,7 +980,16 @@ PAUSE_GC = True
 _BUILD = _Build()
 
 
+#: Lark's exception classes, set when the parser is built (a parse error can
+#: only come from a parser that exists)
+_LARK_ERRORS: tuple[type[Exception], ...] = ()
+
+
 def _make_parser(cython: bool) -> tuple[Lark, str]:
+    global _LARK_ERRORS
+    from lark import Lark
+    from lark.exceptions import LarkError, UnexpectedInput
+    _LARK_ERRORS = (LarkError, UnexpectedInput)
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     if cython:
         try:
@@ -983,7 +1081,8 @@ _LOWER_WORD = re.compile(r"[a-z]+")
 #: `declare none` is told apart first (NONE has priority over VALUE).
 _SHAPES = {
     "hand": ("hand", ("VALUE?",)),
-    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE")),
+    # two teams, or up to eight players' own levels (finding friends)
+    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE") + ("VALUE?",) * 12),
     "dealer": ("dealer", ("VALUE",)),
     "first": ("first", ("VALUE",)),
     "kitty": ("kitty", ("CARDS",)),
@@ -992,6 +1091,7 @@ _SHAPES = {
     "bury": ("bury", ("PLAYS",)),
     "points": ("points", ("VALUE",)),
     "redeal": ("redeal", ()),
+    "friend": ("friend", ("VALUE", "VALUE?", "VALUE?", "VALUE?")),
 }
 
 _TERMINALS: dict[str, re.Pattern] = {}
@@ -1004,13 +1104,13 @@ def _terminals() -> dict[str, re.Pattern]:
     """The grammar's terminals, compiled (matched within one line), and
     ``plays4``: a whole seat or trick line of up to four plays."""
     if not _TERMINALS:
-        for term in _parser().terminals:
-            _TERMINALS[term.name] = re.compile(term.pattern.to_regexp())
+        for name, pattern in _terminal_patterns():
+            _TERMINALS[name] = re.compile(pattern)
         # the same line with at most four plays, each play's parts in groups
         # (seat, cards, cards after `->`), to the end of the line: anchored at
         # the end, only the greedy reading Lark's lexer takes can match
         cards = _TERMINALS["CARDS"].pattern
-        play = rf"([NWSE]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
+        play = rf"([NWSE]|P[1-8]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
         _TERMINALS["plays4"] = re.compile(
             rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
             rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
@@ -1021,6 +1121,16 @@ def _terminals() -> dict[str, re.Pattern]:
             _WHOLE_LINES[keyword] = (rule, _whole_line(names, guard), tuple(n.rstrip("?") for n in names))
         _WHOLE_LINES["["] = ("tags", _whole_line(("TAG",)), ("TAG",))
     return _TERMINALS
+
+
+def _terminal_patterns() -> tuple[tuple[str, str], ...]:
+    """The grammar's terminals as (name, regex), in Lark's order: from the table
+    in `_terminals.py` when it was made from this very grammar (the usual case:
+    no Lark needed), else from the Lark parser."""
+    from . import _terminals
+    if _terminals.grammar_digest(GRAMMAR_PATH.read_bytes()) == _terminals.GRAMMAR_DIGEST:
+        return _terminals.TERMINALS
+    return _terminals.from_lark(_parser())
 
 
 def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
@@ -1070,7 +1180,7 @@ def _quick_lex(lines: list[str]) -> list | None:
         head = line[pos]
         if head == "[":
             shape = _WHOLE_LINES["["]
-        elif head in "NWSE0123456789;{":
+        elif head in "NWSEP0123456789;{":
             shape = None
         else:
             word = _LOWER_WORD.match(line, pos)
@@ -1103,7 +1213,7 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
         return pos
 
     head = line[pos]
-    if head in "NWSE0123456789":
+    if head in "NWSEP0123456789":
         # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
         kind, m = "PLAY_LINES", terms["PLAY_LINES"].match(line, pos)
         if m is None:
@@ -1455,10 +1565,10 @@ def logical_lines(lines: list[str]) -> Iterator[_Logical]:
 
 # -- explaining syntax errors -----------------------------------------------------------
 
-_SEAT_NO_COLON = re.compile(r"([NWSE])(?=[ \t]|$)")
-_SEAT_COLON = re.compile(r"[NWSE]:")
+_SEAT_NO_COLON = re.compile(r"([NWSE]|P[1-8])(?=[ \t]|$)")
+_SEAT_COLON = re.compile(r"(?:[NWSE]|P[1-8]):")
 _BAD_TRICKNO = re.compile(r"[^\s.:;{}\[\]]+\.(?=\s|$)")
-_LAST_PLAY = re.compile(r".*([NWSE]:.*)$")
+_LAST_PLAY = re.compile(r".*((?:[NWSE]|P[1-8]):.*)$")
 
 
 def _describe(before: str) -> str:
@@ -1676,16 +1786,16 @@ def _lost_tricks(items: list[_Item], diags: list[Diagnostic], lines: list[str], 
 
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
-    parser = _parser()
     build = _BUILD
     build.diags = diags = []
     if QUICK_LINES:
         lexed = _quick_lex(lines)
         if lexed is not None:
             return _quick_items(lexed, first_line - 1), diags
+    parser = _parser()
     try:
         return _run(parser, "\n".join(lines) + "\n", first_line - 1), diags
-    except (LarkError, UnexpectedInput):
+    except _LARK_ERRORS:
         pass
     # recovery: one logical line at a time
     build.diags = diags = []
@@ -1709,7 +1819,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
         text = logical.text + "\n"
         try:
             got = _run(parser, text, offset)
-        except (LarkError, UnexpectedInput) as exc:
+        except _LARK_ERRORS as exc:
             diags.append(explain(text, exc, offset))
             continue
         for it in got:
@@ -1814,6 +1924,9 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
         elif kind == "declare" or kind == "bury":
             node = item.value
             hand.events.append(node)
+        elif kind == "friend":
+            node = item.value
+            hand.friends.append(node)
         elif kind == "levels":
             if fields["levels"] is not None:
                 diags.append(Diagnostic.at("SJ108", span, "a second `levels` line in this hand; "

@@ -9,7 +9,8 @@ The canonical style (documented in ``docs/notation.md``):
   ``first``, the seat lines in N W S E order, ``kitty``, ``declare none``,
   the ``declare``/``bury`` lines in their recorded order with ``trump`` right
   before the first ``bury`` (after the last declaration when nothing is
-  buried), the tricks (one per line, always numbered), ``points``, ``redeal``;
+  buried), the ``friend`` lines, the tricks (one per line, always numbered),
+  ``points``, ``redeal``;
 * cards suit-first with ASCII suits (``unicode=True``: ♠ ♥ ♦ ♣), a run of
   one suit written as one group (``SAKK H109``; ``grouped=False``: one card
   per group), two spaces between the plays of a trick;
@@ -29,11 +30,17 @@ from collections.abc import Iterable
 
 from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
 
-from .model import SEATS, Hand, Record, Trick
+from .model import ALL_SEATS, Hand, PlayerLevels, Record, Trick
 
 __all__ = ["write", "write_record", "canonical", "representable_problems"]
 
-_SEAT_ORDER = {seat: i for i, seat in enumerate(SEATS)}
+_SEAT_ORDER = {seat: i for i, seat in enumerate(ALL_SEATS)}
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal_text(k: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` …"""
+    return _ORDINALS.get(k, f"{k}th")
 
 
 class _Style:
@@ -110,7 +117,12 @@ def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
     _emit(out, head, hand)
     if hand.levels is not None:
         lv = hand.levels
-        _emit(out, f"levels NS {rank_name(lv.ns)} EW {rank_name(lv.ew)}", lv)
+        if isinstance(lv, PlayerLevels):
+            text = " ".join(f"{seat} {rank_name(level)}" for seat, level in
+                            sorted(lv.levels.items(), key=lambda kv: _SEAT_ORDER[kv[0]]))
+            _emit(out, f"levels {text}", lv)
+        else:
+            _emit(out, f"levels NS {rank_name(lv.ns)} EW {rank_name(lv.ew)}", lv)
     if hand.dealer is not None:
         _emit(out, f"dealer {hand.dealer}", notes.get("dealer"))
     if hand.first is not None:
@@ -138,6 +150,16 @@ def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
             _emit(out, text, event)
     if trump_line is not None:
         _emit(out, f"trump {trump_line}", notes.get("trump"))
+    for call in hand.friends:
+        text = "friend "
+        if call.ordinal is not None:
+            text += ordinal_text(call.ordinal) + " "
+        text += style.cards((call.card,))
+        if call.joined is not None:
+            text += f" {call.joined}"
+            if call.at is not None:
+                text += f" @{call.at}"
+        _emit(out, text, call)
     for index, trick in enumerate(hand.tricks):
         _write_trick(out, trick, index, style)
     if hand.points is not None:
@@ -245,7 +267,13 @@ def representable_problems(record: Record) -> list[str]:
         if hand.number is not None and hand.number < 0:
             problems.append(f"{where} has a negative number")
         problems += _node_problems(where, hand)
-        if hand.levels is not None:
+        if isinstance(hand.levels, PlayerLevels):
+            if len(hand.levels.levels) < 2:
+                problems.append(f"{where} has a `levels` line of fewer than two players")
+            if any(not 2 <= v <= 15 for v in hand.levels.levels.values()):
+                problems.append(f"{where} has a level outside 2..15")
+            problems += _node_problems(f"the levels of {where}", hand.levels)
+        elif hand.levels is not None:
             if not (2 <= hand.levels.ns <= 15 and 2 <= hand.levels.ew <= 15):
                 problems.append(f"{where} has a level outside 2..15")
             problems += _node_problems(f"the levels of {where}", hand.levels)
@@ -264,6 +292,15 @@ def representable_problems(record: Record) -> list[str]:
             problems += _node_problems(f"a {event.kind} in {where}", event)
             if getattr(event, "at", None) is not None and event.at < 0:
                 problems.append(f"a declaration in {where} has a negative `@k`")
+        for call in hand.friends:
+            problems += _cards_problems(f"a friend call in {where}", (call.card,))
+            problems += _node_problems(f"a friend call in {where}", call)
+            if call.ordinal is not None and call.ordinal < 1:
+                problems.append(f"a friend call in {where} has an ordinal below 1")
+            if call.joined is not None and call.joined not in _SEAT_ORDER and call.joined != "none":
+                problems.append(f"a friend call in {where} names {call.joined!r}, not a seat")
+            if call.at is not None and (call.at < 1 or call.joined in (None, "none")):
+                problems.append(f"a friend call in {where} has a reveal trick without a seat, or below 1")
         for t, trick in enumerate(hand.tricks, 1):
             if trick.number is not None and trick.number < 0:
                 problems.append(f"trick #{t} of {where} has a negative number")

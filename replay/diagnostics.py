@@ -83,6 +83,14 @@ CODES: dict[str, CodeInfo] = {
     "SJ502": CodeInfo("levels-mismatch", ERROR, "written levels or dealer differ from the computed ones"),
     "SJ503": CodeInfo("incomplete-hand", WARNING, "hand incomplete (fewer tricks than a full hand)"),
     "SJ504": CodeInfo("after-match-end", WARNING, "a hand recorded after the match was already decided"),
+    # -- SJ52x: finding friends (找朋友; seed 001 §4, shengji.io Finding Friends) ----
+    "SJ520": CodeInfo("friend-card-forbidden", ERROR, "a friend call names a card the rules forbid (a trump, an A, a point card, or a card the dealer holds every copy of)"),
+    "SJ521": CodeInfo("friend-ordinal", ERROR, "a friend call's ordinal is beyond the number of decks (or below 1)"),
+    "SJ522": CodeInfo("friend-count", ERROR, "the hand calls more or fewer friends than the rules say, or calls none where it must"),
+    "SJ523": CodeInfo("friend-reveal", ERROR, "a friend is written as revealed by the wrong seat or at the wrong trick (or never, or not at all)"),
+    "SJ524": CodeInfo("player-levels", ERROR, "a player's written level differs from the one the previous hands give, or the levels line does not list the table's players"),
+    "SJ525": CodeInfo("seat-not-at-table", ERROR, "a seat that does not sit at this table (P6 at five players, compass and numbered seats mixed)"),
+    "SJ526": CodeInfo("friends-without-rules", ERROR, "friend lines, players' own levels or numbered seats under rules with fixed partners; replayed as finding friends"),
     # -- GJ2xx–GJ5xx: Gouji (够级) records, GOUJI.md §9 (replay.gouji) ---------
     "GJ201": CodeInfo("gouji-bad-hand-size", ERROR, "a dealt Gouji hand is not 36 cards"),
     "GJ202": CodeInfo("gouji-too-many-copies", ERROR, "more copies of a rank, joker or suited card than 4 packs hold"),

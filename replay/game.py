@@ -19,6 +19,7 @@ from itertools import chain
 from .cards import NUM_CARDS, POINTS, points
 from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
+from .friends import needs_friends, replay_friends
 from .order import NT, Order
 from .ruleset import Ruleset, resolve
 from .scoring import (SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
@@ -68,7 +69,7 @@ class TrickResult:
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:
-        """Known holdings before this trick, by SEAT_ORDER (N W S E), cards sorted."""
+        """Known holdings before this trick, by the hand's seats (N W S E; or P1…Pn), cards sorted."""
         return self._history.hands_at(self._index) if self._history else ((),) * 4
 
     @property
@@ -99,10 +100,11 @@ class _History:
     (no work for the cyclic garbage collector when millions of hands are linted).
     """
 
-    __slots__ = ("start_hands", "numbers", "plays")
+    __slots__ = ("start_hands", "numbers", "plays", "seats")
 
-    def __init__(self, start_hands: dict[str, tuple[int, ...]]) -> None:
+    def __init__(self, start_hands: dict[str, tuple[int, ...]], seats: tuple[str, ...] = SEAT_ORDER) -> None:
         self.start_hands = start_hands
+        self.seats = seats
         self.numbers: list[int] = []                              # trick numbers, in order
         self.plays: list[tuple[list, list[tuple[int, ...]]]] = []  # (record plays, their cards)
 
@@ -110,14 +112,14 @@ class _History:
         return self.numbers.index(number)
 
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
-        hands = {s: Counter(self.start_hands.get(s, ())) for s in SEAT_ORDER}
+        hands = {s: Counter(self.start_hands.get(s, ())) for s in self.seats}
         for plays, cards in self.plays[:k]:
             for p, c in zip(plays, cards):
                 h = hands.get(p.seat)
                 if h is not None:
                     h.subtract(c)
         return tuple(tuple(sorted(c for c, n in hands[s].items() for _ in range(max(n, 0))))
-                     for s in SEAT_ORDER)
+                     for s in self.seats)
 
 
 @dataclass
@@ -151,10 +153,32 @@ class HandResult:
     #: tricks written without plays (``5.`` alone, or a trick line the reader could
     #: not read): after one, who leads and what each seat holds are not certain
     unknown_tricks: int = 0
+    #: the table's seats in play order (finding friends: P1…Pn, or N W S E)
+    seats: tuple[str, ...] = SEAT_ORDER
+    #: finding friends: the dealer's team at the end of the hand (dealer first), else None
+    team: tuple[str, ...] | None = None
+    #: finding friends: each call and who answered it when (:class:`replay.friends.FriendResult`)
+    friends: list = field(default_factory=list)
+    #: finding friends: the dealers won with a team smaller than called (+1 level, shengji.io)
+    bonus: bool = False
 
     @property
     def attackers(self) -> str | None:
+        """The attacking side: a team (``NS``/``EW``), or finding friends the seats
+        outside the dealer's final team (``P2 P4 P5``)."""
+        if self.team is not None:
+            return " ".join(s for s in self.seats if s not in self.team)
         return other_team(team_of(self.dealer)) if self.dealer else None
+
+    def team_at(self, trick: int) -> tuple[str, ...]:
+        """Finding friends: the dealer's team as known after trick ``trick`` (0: before play)."""
+        if self.dealer is None:
+            return ()
+        team = [self.dealer]
+        for f in self.friends:
+            if f.seat is not None and f.trick is not None and f.trick <= trick and f.seat not in team:
+                team.append(f.seat)
+        return tuple(team)
 
     def points_breakdown(self) -> str:
         """The attackers' total in words: tricks, throw penalties, kitty × multiplier."""
@@ -167,7 +191,7 @@ class HandResult:
 
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
         """Known holdings (sorted cards by SEAT_ORDER) after the first ``k`` tricks."""
-        history = _History(self.start_hands)
+        history = _History(self.start_hands, self.seats)
         history.plays = [(t._source, t._cards) for t in self.tricks]
         return history.hands_at(k)
 
@@ -198,6 +222,16 @@ def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) 
         ruleset, diags = ruleset_for(record, rules)
     else:
         diags = []
+    if ruleset.partners == "friends" or needs_friends(record):
+        # finding friends (找朋友): tables of 4–8, teams formed during the hand (replay.friends)
+        if ruleset.partners != "friends":
+            where = record.hands[0].span if record.hands else record.span
+            diags.append(Diagnostic.at("SJ526", where, f"this record has friend lines, players' own levels "
+                                                       f"or numbered seats, but the rules ({ruleset.name}) "
+                                                       f"have fixed partners: replayed as finding friends "
+                                                       f"(use `[Rules \"shengji-io-friends\"]`)"))
+            ruleset = ruleset.model_copy(update={"partners": "friends"})
+        return replay_friends(record, ruleset, diags)
     hands: list[HandResult] = []
     levels: dict[str, int] | None = None
     dealer: str | None = None

@@ -92,12 +92,54 @@ class Ruleset(BaseModel):
     #: §7 (002 台上一方): a ``hands:N`` tie goes to the team that deals next, or to the last
     #: hand's dealers
     hands_tie: Literal["next_dealers", "last_dealers"] = "next_dealers"
+    # -- finding friends (找朋友): seed 001 §4 選對家, shengji.io "Finding Friends" ----------
+    #: players at the table, 4–8 (seats N W S E, or P1…Pn)
+    players: int = 4
+    #: ``fixed``: partners sit opposite (4 players); ``friends``: the dealer calls friends by a card
+    partners: Literal["fixed", "friends"] = "fixed"
+    #: friend calls per hand; None → players // 2 − 1 (shengji.io's default)
+    friends: int | None = None
+    #: who a call makes the friend: ``played`` (shengji.io: whoever plays the called copy,
+    #: counting every copy played, the dealer's too) or ``held`` (seed 001: the holder of the
+    #: card nearest the dealer in play order; nobody when the dealer holds every copy)
+    friend_rule: Literal["played", "held"] = "played"
+    #: cards a call may name (shengji.io FriendSelectionPolicy): ``unrestricted`` (no trump:
+    #: no joker, level card or trump-suit card), ``trumps_included``, ``highest_not_allowed``
+    #: (nor an A; nor a K at level A), ``points_not_allowed`` (nor a 5, 10 or K), ``any``
+    friend_cards: Literal["unrestricted", "trumps_included", "highest_not_allowed",
+                          "points_not_allowed", "any"] = "any"
+    #: may the dealer call a card of which they hold every copy (so playing alone)?
+    friend_self_call: bool = True
+    #: shengji.io BonusLevelForSmallerLandlordTeam: a dealer team smaller than called that wins gets +1
+    friend_bonus: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _decks_by_players(cls, data: Any) -> Any:
+        # ``decks: None`` (``auto``): shengji.io's default, one deck per two players
+        if isinstance(data, dict) and "decks" in data and data["decks"] is None:
+            data = {**data, "decks": max(1, min(4, int(data.get("players", 4) or 4) // 2))}
+        return data
 
     @field_validator("decks")
     @classmethod
     def _decks(cls, v: int) -> int:
         if not 1 <= v <= 4:
             raise ValueError("decks must be 1 to 4")
+        return v
+
+    @field_validator("players")
+    @classmethod
+    def _players(cls, v: int) -> int:
+        if not 4 <= v <= 8:
+            raise ValueError("players must be 4 to 8")
+        return v
+
+    @field_validator("friends")
+    @classmethod
+    def _friends(cls, v: int | None) -> int | None:
+        if v is not None and not 0 <= v <= 3:
+            raise ValueError("friends must be 0 to 3")
         return v
 
     @field_validator("tractor_links")
@@ -134,11 +176,14 @@ class Ruleset(BaseModel):
 
     @model_validator(mode="after")
     def _dealable(self) -> "Ruleset":
+        n = self.players
         if self.kitty_size is not None:
             cards = 54 * self.decks
-            if not 0 <= self.kitty_size < cards or (cards - self.kitty_size) % 4:
+            if not 0 <= self.kitty_size < cards or (cards - self.kitty_size) % n:
                 raise ValueError(f"a kitty of {self.kitty_size} cards cannot be dealt from {cards} cards "
-                                 f"(four equal hands of at least one card)")
+                                 f"({'four' if n == 4 else n} equal hands of at least one card)")
+        if n != 4 and self.partners == "fixed":
+            raise ValueError(f"a table of {n} players has no fixed partners: use partners friends")
         return self
 
     # -- derived values ---------------------------------------------------------
@@ -146,11 +191,23 @@ class Ruleset(BaseModel):
     def kitty(self) -> int:
         if self.kitty_size is not None:
             return self.kitty_size
-        return {1: 6, 2: 8, 3: 6, 4: 8}[self.decks]
+        if self.players == 4:
+            return {1: 6, 2: 8, 3: 6, 4: 8}[self.decks]
+        # shengji.io: what the deal leaves over, topped up by a round of the table below 5 cards
+        n = self.players
+        k = (54 * self.decks) % n or n
+        return k + n if k < 5 else k
 
     @property
     def hand_size(self) -> int:
-        return (54 * self.decks - self.kitty) // 4
+        return (54 * self.decks - self.kitty) // self.players
+
+    @property
+    def friend_calls(self) -> int:
+        """Friend calls per hand (0 with fixed partners)."""
+        if self.partners != "friends":
+            return 0
+        return self.friends if self.friends is not None else max(0, self.players // 2 - 1)
 
     @property
     def first_level(self) -> int:
@@ -198,6 +255,16 @@ PRESETS: dict[str, dict[str, Any]] = {
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
         "follow_policy": "strict", "throw_forced": "first_blocker",
         "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
+    },
+    # shengji.io "Finding Friends" (core/src/settings.rs, game_state/*.rs): 4–8 players, one
+    # deck per two players, its kitty formula, friends by "the k-th ♥A played", a trump may not
+    # be called, a smaller dealer team that wins earns a bonus level
+    "shengji-io-friends": {
+        "throw_compare": "all_units", "kitty_multiplier": "times_unit",
+        "follow_policy": "strict", "throw_forced": "first_blocker",
+        "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
+        "players": 5, "decks": None, "partners": "friends", "friend_rule": "played",
+        "friend_cards": "unrestricted", "friend_bonus": True,
     },
     "shengji-fly": {
         "declaration": "ladder", "no_declaration": "kitty_first", "follow_policy": "pure_tractor",
@@ -247,6 +314,13 @@ SOURCES: dict[str, str] = {
     "hook_back": "RULES §7; seed 000 note",
     "match_end": "RULES §7; seeds 000, 001, 002, 004",
     "hands_tie": "RULES §7; seed 002 台上一方 (reading)",
+    "players": "seed 001 §4 選對家; shengji.io Finding Friends (4–8 players)",
+    "partners": "seed 001 §4 (fixed or a called partner); shengji.io Finding Friends",
+    "friends": "shengji.io (players // 2 − 1 friends by default)",
+    "friend_rule": "shengji.io (the k-th copy played); seed 001 §4 (the holder nearest the dealer)",
+    "friend_cards": "shengji.io FriendSelectionPolicy",
+    "friend_self_call": "seed 001 §4 (the dealer holding both copies plays alone)",
+    "friend_bonus": "shengji.io BonusLevelForSmallerLandlordTeam",
 }
 
 OPTION_NAMES: tuple[str, ...] = tuple(f for f in Ruleset.model_fields if f != "name")
@@ -272,9 +346,11 @@ def _parse_value(option: str, text: str) -> Any:
         if t.lower() in _FALSE:
             return False
         raise ValueError(f"expected yes or no, not {t!r}")
-    if option in ("decks", "kitty_size", "start_level"):
+    if option in ("decks", "kitty_size", "start_level", "players", "friends"):
         if option == "start_level":
             return parse_rank(t)
+        if option in ("decks", "friends") and t.lower() in ("auto", "none", ""):
+            return None
         if not t.isdigit():
             raise ValueError(f"expected a number, not {t!r}")
         return int(t)

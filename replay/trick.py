@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
-from .units import (Blocker, Unit, compare_covers, cover, decompose, forced_units, obligation,
+from .units import (Blocker, Unit, all_covers, compare_covers, cover, decompose, forced_units, obligation,
                     shape_name, throw_blockers)
 
 
@@ -276,4 +276,40 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
         ruff = e != suit
         if (ruff and not best_ruff) or compare_covers(cv, best_units, lead, ruleset.throw_compare):
             best_i, best_units, best_ruff = i, cv, ruff
+        elif ruleset.throw_compare == "all_units" and ruff == best_ruff:
+            # shengji.io: any reading of the play that beats every unit wins (♣66 + ♣2 ♣2
+            # beats ♣55 + ♣A + ♠2 though the reading ♣22 + ♣6 ♣6 does not)
+            for alt in all_covers(shape, cards, order):
+                if compare_covers(alt, best_units, lead, "all_units"):
+                    best_i, best_units, best_ruff = i, alt, ruff
+                    break
     return Winner(best_i, tuple(best_units), best_ruff)
+
+
+def explain_beat(winner: Sequence[Unit], loser_cards: Sequence[int], lead: Sequence[Unit], order: Order,
+                 ruleset) -> str:
+    """Why the ``winner`` units (a trick's winning play, read as the lead's
+    structure) beat the play ``loser_cards``: each unit against its match, as
+    ``throw_compare`` compares them; empty when there is nothing to say (the
+    loser's play does not have the lead's structure, or a one-unit lead)."""
+    if len(lead) < 2:
+        return ""
+    shape = [u.shape for u in lead]
+    mine = cover(shape, loser_cards, order)
+    if mine is None:
+        return ""
+    policy = ruleset.throw_compare
+    pairs = []
+    by_shape: dict[tuple[int, int], tuple[list[Unit], list[Unit]]] = {}
+    for u in winner:
+        by_shape.setdefault(u.shape, ([], []))[0].append(u)
+    for u in mine:
+        by_shape.setdefault(u.shape, ([], []))[1].append(u)
+    for a, b in by_shape.values():
+        for x, y in zip(sorted(a, key=lambda u: -u.top), sorted(b, key=lambda u: -u.top)):
+            pairs.append(f"{unit_text(x, order)} beats {unit_text(y, order)}" if x.top > y.top
+                         else f"{unit_text(x, order)} against {unit_text(y, order)}")
+    rule = {"all_units": "every unit must beat its match (all_units)",
+            "largest_unit": "the largest unit decides (largest_unit)",
+            "highest_card": "the highest card decides (highest_card)"}.get(policy, policy)
+    return f"{'; '.join(pairs)}: {rule}"

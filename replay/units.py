@@ -142,53 +142,60 @@ def cover(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) 
     follow (or a ruff) matches the lead's structure, and to compare plays.
     """
     counts = _count(cards)
-    key = order.key
     tractors = [s for s in shape if s[1] >= 2]
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
     n_singles = sum(1 for s in shape if s == (1, 1))
     result: list[Unit] = []
-
-    def take_tuples() -> bool:
-        for w in tuples:
-            cands = [c for c, n in counts.items() if n >= w]
-            if not cands:
-                return False
-            # keep bigger stacks for wider needs: fewest spare copies, then highest
-            c = min(cands, key=lambda c: (counts[c], -key[c]))
-            counts[c] -= w
-            result.append(Unit(w, 1, key[c], (c,) * w))
-        rest = [c for c, n in counts.items() for _ in range(n)]
-        if len(rest) != n_singles:
-            return False
-        result.extend(Unit(1, 1, key[c], (c,)) for c in rest)
-        return True
-
-    def rec(i: int) -> bool:
-        if i == len(tractors):
-            snapshot = dict(counts)
-            mark = len(result)
-            if take_tuples():
-                return True
-            counts.clear()
-            counts.update(snapshot)
-            del result[mark:]
-            return False
-        w, length = tractors[i]
-        for run in _sub_runs(counts, key, w, length):
-            for c in run:
-                counts[c] -= w
-            result.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
-            if rec(i + 1):
-                return True
-            result.pop()
-            for c in run:
-                counts[c] += w
-        return False
-
-    if not rec(0):
+    # module-level helpers, not closures: a recursive closure is a reference
+    # cycle (function → cell → function) that only the cyclic collector frees
+    if not _cover_from(0, tractors, tuples, n_singles, counts, order.key, result):
         return None
     result.sort(key=_unit_order)
     return result
+
+
+def _cover_from(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_singles: int,
+                counts: dict[int, int], key: Sequence[int], result: list[Unit]) -> bool:
+    """`cover`'s search: the tractors from the ``i``-th on, then the tuples and
+    singles, taken from ``counts`` into ``result`` (both restored on failure)."""
+    if i == len(tractors):
+        snapshot = dict(counts)
+        mark = len(result)
+        if _cover_tuples(tuples, n_singles, counts, key, result):
+            return True
+        counts.clear()
+        counts.update(snapshot)
+        del result[mark:]
+        return False
+    w, length = tractors[i]
+    for run in _sub_runs(counts, key, w, length):
+        for c in run:
+            counts[c] -= w
+        result.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
+        if _cover_from(i + 1, tractors, tuples, n_singles, counts, key, result):
+            return True
+        result.pop()
+        for c in run:
+            counts[c] += w
+    return False
+
+
+def _cover_tuples(tuples: list[int], n_singles: int, counts: dict[int, int], key: Sequence[int],
+                  result: list[Unit]) -> bool:
+    """`cover`'s tuples (widest first) and then its singles, from ``counts``."""
+    for w in tuples:
+        cands = [c for c, n in counts.items() if n >= w]
+        if not cands:
+            return False
+        # keep bigger stacks for wider needs: fewest spare copies, then highest
+        c = min(cands, key=lambda c: (counts[c], -key[c]))
+        counts[c] -= w
+        result.append(Unit(w, 1, key[c], (c,) * w))
+    rest = [c for c, n in counts.items() for _ in range(n)]
+    if len(rest) != n_singles:
+        return False
+    result.extend(Unit(1, 1, key[c], (c,)) for c in rest)
+    return True
 
 
 # -- follow obligations (§6 "Following", step 3) ------------------------------------
@@ -413,3 +420,59 @@ def compare_covers(new: Sequence[Unit], best: Sequence[Unit], lead: Sequence[Uni
             if a <= b:
                 return False
     return True
+
+
+def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) -> list[list[Unit]]:
+    """Every way ``cards`` has exactly the structure ``shape`` (distinct
+    readings only): :func:`cover` gives one, but a follow may be read
+    otherwise — ``♣6622`` against pair + two singles is ``66`` + ``2 2`` as
+    well as ``22`` + ``6 6``. shengji.io's ``all`` throw evaluation lets a play
+    win when *any* reading of it beats every unit of the current best."""
+    key = order.key
+    tractors = [s for s in shape if s[1] >= 2]
+    tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
+    n_singles = sum(1 for s in shape if s == (1, 1))
+    out: list[list[Unit]] = []
+    seen: set[tuple] = set()
+
+    def finish(counts: dict[int, int], units: list[Unit]) -> None:
+        rest = [c for c, n in counts.items() for _ in range(n)]
+        if len(rest) != n_singles:
+            return
+        found = sorted(units + [Unit(1, 1, key[c], (c,)) for c in rest], key=_unit_order)
+        sig = tuple((u.width, u.length, u.top) for u in found)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(found)
+
+    def take_tuples(i: int, counts: dict[int, int], units: list[Unit], floor: int) -> None:
+        if i == len(tuples):
+            finish(counts, units)
+            return
+        w = tuples[i]
+        same_as_before = i > 0 and tuples[i - 1] == w
+        for c in sorted(counts, key=lambda c: -key[c]):
+            if counts[c] < w or (same_as_before and key[c] > floor):
+                continue
+            counts[c] -= w
+            units.append(Unit(w, 1, key[c], (c,) * w))
+            take_tuples(i + 1, counts, units, key[c])
+            units.pop()
+            counts[c] += w
+
+    def rec(i: int, counts: dict[int, int], units: list[Unit]) -> None:
+        if i == len(tractors):
+            take_tuples(0, counts, units, 10 ** 6)
+            return
+        w, length = tractors[i]
+        for run in _sub_runs(counts, key, w, length):
+            for c in run:
+                counts[c] -= w
+            units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
+            rec(i + 1, counts, units)
+            units.pop()
+            for c in run:
+                counts[c] += w
+
+    rec(0, _count(cards), [])
+    return out

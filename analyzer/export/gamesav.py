@@ -57,6 +57,9 @@ def state_after(match, record=None) -> tuple[dict[str, int], str]:
     """
     if not match.hands:
         raise ExportRefused("the record has no hand: there is no state after it to write")
+    if getattr(match.hands[0], "team", None) is not None:
+        raise ExportRefused("the record is a finding-friends match (players on levels of their own): "
+                            "the 1997 game's save holds two fixed teams")
     last = match.hands[-1]
     written = record.hands[-1].number if record is not None and len(record.hands) == len(match.hands) else None
     label = f"hand {written or last.number}"

@@ -171,7 +171,7 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
         if c.trick is None or not 1 <= c.trick <= len(hr.tricks):
             continue
         tr = hr.tricks[c.trick - 1]
-        if len(tr.plays) < 4:
+        if len(tr.plays) < len(hr.seats):
             continue
         problems: list[str] = []
         said: list[str] = []
@@ -181,7 +181,16 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
                 win = tr.play_of(tr.winner)
                 cards = _cards(win.cards, hr) if win else ""
                 who = _who(_player(records, c.record, tr.winner), tr.winner, records, c.record)
-                problems.append(f"{who} wins it with {cards}" + (" (a ruff)" if tr.ruffed else ""))
+                reason = ""
+                said_play = tr.play_of(c.winner)
+                if win is not None and said_play is not None and hr.order is not None:
+                    from replay.trick import explain_beat
+                    from replay.units import decompose
+                    lead = decompose(tr.plays[0].cards, hr.order)
+                    why = explain_beat(tr.winning_units, said_play.cards, lead, hr.order, hr.ruleset)
+                    if why:
+                        reason = f", since {why}"
+                problems.append(f"{who} wins it with {cards}" + (" (a ruff)" if tr.ruffed else "") + reason)
         if c.points is not None and c.kind == "trick":
             said.append(f"it holds {c.points} points" + (
                 f" ({c.kitty_points} of them from the kitty)" if c.kitty_points else ""))
@@ -227,7 +236,7 @@ def _who(name: str | None, seat: str, records: Sequence[Record], index: int) -> 
 
 
 def _player(records: Sequence[Record], index: int, seat: str) -> str | None:
-    tag = {"N": "North", "W": "West", "S": "South", "E": "East"}[seat]
+    tag = {"N": "North", "W": "West", "S": "South", "E": "East"}.get(seat, seat)  # P1…P8: tags of their own
     return records[index].tag(tag) if 0 <= index < len(records) else None
 
 

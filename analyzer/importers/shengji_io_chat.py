@@ -43,13 +43,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from notation.model import Bury, Declaration, Hand, Levels, Play, Record, Trick
+from notation.model import Bury, Declaration, Hand, Levels, Play, PlayerLevels, Record, Tag, Trick
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_rank
 from replay.diagnostics import Span
 
 from ._common import SOURCE_SEATS, Claim, ImportResult, LogImporter, comment_text, span_at, tags_for
 
 RULES = "shengji-io"
+FRIENDS_RULES = "shengji-io-friends"
 _SUIT_CHARS = {ch: i for i, ch in enumerate(SUIT_SYMBOLS)}
 _SUIT_CHARS.update({ch: i for i, ch in enumerate(SUIT_SYMBOLS_ALT)})
 _CARD_RE = re.compile(r"(10|[2-9JQKAT])([♠♥♦♣♤♡♢♧])")
@@ -177,6 +178,8 @@ class _Importer(LogImporter):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.rules: dict[str, str] = {}
+        self.friends_mode = False
+        self.table = 4                 # players at the table (more than four: finding friends)
         self.after_ranks: list[tuple[int, dict[str, int]]] = []   # (hand index, name → rank for the next hand)
 
     def lines(self) -> list[tuple[int, int, str, str | None, bool]]:
@@ -354,16 +357,28 @@ class _Importer(LogImporter):
             elif kind == "penalty":
                 self.rules["throw_penalty"] = "none" if "removed" in body else "per_attempt"
             elif kind == "mode":
-                if m.group("v").startswith("Finding Friends"):
-                    self.sink.add("SJ705", span_at(no, col), "Finding Friends games are not supported by SJN "
-                                                             "(a fixed 4-player table); tricks may not import")
+                v = m.group("v")
+                if v.startswith("Finding Friends"):
+                    self.friends_mode = True
+                    k = re.search(r"with ([0-9]+) friends?", v)
+                    if k:
+                        self.rules["friends"] = k.group(1)
+                else:
+                    self.friends_mode = False
+                    self.rules.pop("friends", None)
             elif kind == "next":
                 continue
         self.finish(cur)
-        hands = [h for h in hands if not h.empty and not self.too_many_players(h)]
+        hands = [h for h in hands if not h.empty]
+        players = {p.name for h in hands for t in h.tricks for p in t.plays}
+        widest = max((len({p.name for p in t.plays}) for h in hands for t in h.tricks), default=0)
+        if self.friends_mode or widest > 4:
+            # finding friends (shengji.io): as many seats as players seen, P1 the first leader
+            self.friends_mode = True
+            self.table = max(4, min(8, max(widest, len(players))))
         seats = self.seat_players(hands)
         if hands:
-            record = self.record(hands, seats)
+            record = self.friends_record(hands, seats) if self.friends_mode else self.record(hands, seats)
             result.records.append(record)
         elif not self.sink.items:
             self.sink.add("SJ701", (1, 1), "no shengji.io game lines (`GAME: … played …`) in the text")
@@ -384,26 +399,6 @@ class _Importer(LogImporter):
             hand.tricks.append(hand.open)         # a trick still in progress: kept, no result
         hand.open = None
 
-    def too_many_players(self, hand: _Hand) -> bool:
-        """A hand whose tricks show more than four players (shengji.io tables of 5+):
-        reported at the fifth player's first play and left out (SJN and the engine
-        seat four players so far)."""
-        names: list[str] = []
-        first: _Play | None = None
-        for t in hand.tricks:
-            for p in t.plays:
-                if p.name not in names:
-                    names.append(p.name)
-                    if len(names) == 5:
-                        first = p
-        if first is None:
-            return False
-        self.sink.add("SJ705", span_at(first.line, first.col),
-                      f"{first.name} is a fifth player: this game seats {len(names)} players "
-                      f"({', '.join(names)}); tables of more than four players are not supported yet, "
-                      f"so the hand starting at line {hand.line} is not imported")
-        return True
-
     # -- seats --------------------------------------------------------------------------------------
     def seat_players(self, hands: list[_Hand]) -> dict[str, int]:
         seats: dict[str, int] = {}
@@ -411,7 +406,7 @@ class _Importer(LogImporter):
         if not tricks:
             for h in hands:
                 for b in h.bids:
-                    if b.name not in seats and len(seats) < 4:
+                    if b.name not in seats and len(seats) < self.table:
                         seats[b.name] = len(seats)
             return seats
         seats[tricks[0].plays[0].name] = 0
@@ -425,14 +420,14 @@ class _Importer(LogImporter):
                     continue
                 ki, kp = known
                 for i, p in enumerate(t.plays):
-                    want = (seats[kp.name] + i - ki) % 4
+                    want = (seats[kp.name] + i - ki) % self.table
                     if p.name not in seats:
-                        if want in seats.values() or len(seats) >= 4:
+                        if want in seats.values() or len(seats) >= self.table:
                             if id(p) not in warned:
                                 warned.add(id(p))
                                 self.sink.add("SJ705", span_at(p.line, p.col),
-                                              f"{p.name} does not fit a 4-player table in this order of play "
-                                              f"(more than four players, or a line is missing)")
+                                              f"{p.name} does not fit a {self.table}-player table in this "
+                                              f"order of play (more than eight players, or a line is missing)")
                             continue
                         seats[p.name] = want
                         changed = True
@@ -444,7 +439,7 @@ class _Importer(LogImporter):
         for h in hands:
             for b in h.bids:
                 if b.name not in seats:
-                    free = [s for s in range(4) if s not in seats.values()]
+                    free = [s for s in range(self.table) if s not in seats.values()]
                     if len(free) == 1 and len({n for hh in hands for n in
                                                [x.name for x in hh.bids] if n not in seats}) == 1:
                         seats[b.name] = free[0]
@@ -546,6 +541,102 @@ class _Importer(LogImporter):
                         if name in seats:
                             team_levels[seats[name] % 2] = r
         return record
+
+
+    # -- finding friends: a table of 4–8 -----------------------------------------------------------
+    def friends_record(self, hands: list[_Hand], seats: dict[str, int]) -> Record:
+        """A Finding Friends paste: seats ``P1``…``Pn`` in the order of play (``P1`` leads the
+        first trick), ``[Rules "shengji-io-friends"]`` with the table size, the player
+        names in ``[P1 "name"]`` tags, each player's own level."""
+        from replay.friends import infer_trump
+
+        n = self.table
+        seat = {name: f"P{i + 1}" for name, i in seats.items()}
+        extra = [(f"Rule.{k}", v) for k, v in self.rules.items()]
+        if n != 5:
+            extra.insert(0, ("Rule.players", str(n)))
+        record = Record(tags=tags_for(event="shengji.io game (chat log)", site="shengji.io", rules=FRIENDS_RULES,
+                                      source=self.source, extra=extra))
+        names = sorted(seats, key=seats.get)
+        at = next((k for k, t in enumerate(record.tags) if t.name == "Source"), len(record.tags))
+        record.tags[at:at] = [Tag(name=seat[name], value=name) for name in names]
+        ranks: dict[str, int] = {}
+        for hi, h in enumerate(hands):
+            number = hi + 1
+            hand = Hand(number=number, span=span_at(h.line, 1))
+            ranks.update({name: r for name, r in h.ranks.items() if name in seats})
+            for b in h.bids:
+                if b.name not in seats:
+                    self.sink.add("SJ705", span_at(b.line, b.col), f"cannot seat {b.name}, who bids but never "
+                                                                    f"plays; the bid is dropped")
+                    continue
+                hand.events.append(Declaration(seat=seat[b.name], cards=b.cards, span=span_at(b.line, b.col)))
+            decls = hand.declarations
+            standing = decls[-1] if decls else None
+            leader = h.tricks[0].plays[0].name if h.tricks else None
+            if leader in seats:
+                hand.dealer = seat[leader]
+                hand.dealer_span = span_at(h.tricks[0].plays[0].line, h.tricks[0].plays[0].col)
+            elif standing is not None:
+                hand.dealer = standing.seat
+            elif number == 1:
+                hand.dealer = "?"
+            if standing is not None:
+                c = standing.cards[0]
+                hand.trump = 4 if c >= 52 else c // 13
+                hand.trump_span = standing.span
+                if c < 52 and hand.dealer in seat.values():
+                    dealer_name = next(k for k, v in seat.items() if v == hand.dealer)
+                    ranks[dealer_name] = c % 13 + 2
+            known = dict(ranks)
+            levels = {seat[name]: known.get(name, 2) for name in names}
+            hand.levels = PlayerLevels(levels=levels, span=span_at(h.line, 1))
+            if len(known) < len(names) and number == 1:
+                hand.comments.append("levels: the chat does not give every player's rank; the others are "
+                                     "taken as 2")
+            for t in h.tricks:
+                plays = [Play(seat=seat[p.name], cards=p.cards, attempted=p.attempted, span=span_at(p.line, p.col),
+                              comments=[comment_text(p.note)] if p.note else [])
+                         for p in t.plays if p.name in seats]
+                if not plays:
+                    continue
+                trick = Trick(number=len(hand.tricks) + 1, plays=plays,
+                              span=Span(t.line, t.col, t.result_line or t.plays[-1].line, 1))
+                if t.note:
+                    trick.comments.append(comment_text(t.note))
+                hand.tricks.append(trick)
+                if t.winner is not None and len(plays) == len(t.plays):
+                    self.claims.append(Claim(line=t.result_line, column=t.result_col, trick=len(hand.tricks),
+                                             winner=seat.get(t.winner), points=t.points, hand=number,
+                                             name=t.winner, kitty_points=t.kitty))
+            if hand.trump is None and hand.tricks:
+                # no bid in the paste: the trump under which every stated winner could win at all
+                said = [(tr.plays, seat.get(t.winner)) for tr, t in zip(hand.tricks, h.tricks) if t.winner]
+                level = levels.get(hand.dealer, 2) if hand.dealer else 2
+                trump = infer_trump(said, level)
+                if trump is not None:
+                    hand.trump = trump
+                    symbol = "NT" if trump == 4 else "♠♥♦♣"[trump]
+                    hand.line_notes["trump"] = _note(f"not in the paste: {symbol} is the only trump under which "
+                                                     f"every stated winner's play can win (level {level})")
+            if h.reveal is not None and hand.dealer in seat.values():
+                hand.events.append(Bury(seat=hand.dealer, cards=h.reveal[0], span=span_at(h.reveal[1], 1)))
+            if h.summary is not None:
+                pts, line, col = h.summary
+                hand.points = pts
+                hand.points_span = span_at(line, col)
+                self.claims.append(Claim(line=line, column=col, trick=None, winner=None, points=pts,
+                                         hand=number, kind="total"))
+            record.hands.append(hand)
+            for idx, after in self.after_ranks:
+                if idx == hi:
+                    ranks.update({name: r for name, r in after.items() if name in seats})
+        return record
+
+
+def _note(text: str):
+    from notation.model import Note
+    return Note(comments=[comment_text(text)])
 
 
 def import_log(text: str, source: str = "") -> ImportResult:

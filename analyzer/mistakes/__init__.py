@@ -83,6 +83,10 @@ def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: 
     out: list[Mistake] = []
     hands: list[HandReview] = []
     for hand in match_result.hands:
+        if hand.team is not None:
+            # finding friends: the sides form during the hand; the mistake rules (and the
+            # endgame search) reason about fixed partners, so these hands are not reviewed
+            continue
         node = None
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]

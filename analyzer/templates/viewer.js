@@ -19,8 +19,22 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
     });
   }
-  function team(seat) { return seat === "N" || seat === "S" ? "NS" : "EW"; }
-  function teamHTML(t) { return t ? '<span class="team ' + esc(t) + '">' + esc(t) + "</span>" : "?"; }
+  function team(seat) { return seat === "N" || seat === "S" ? "NS" : seat.charAt(0) === "P" ? "" : "EW"; }
+  /* the hand's table in play order: N W S E, or (finding friends) P1…Pn */
+  function seatsOf(H) { return (H && H.seats) || SEATS; }
+  /* finding friends: the dealer's team as known at step s (friends join at their reveal trick) */
+  function teamAt(H, s) {
+    if (!H.team) return null;
+    var t = [H.dealer];
+    (H.friends || []).forEach(function (f) {
+      if (f.seat && f.trick != null && f.trick <= s && t.indexOf(f.seat) < 0) t.push(f.seat);
+    });
+    return t;
+  }
+  function teamHTML(t) {
+    if (t && (t.indexOf(" ") >= 0 || t.charAt(0) === "P")) return '<span class="seats">' + esc(t) + "</span>";  /* finding friends */
+    return t ? '<span class="team ' + esc(t) + '">' + esc(t) + "</span>" : "?";
+  }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
   /* SJN card text ("SAKK H10 BJ") -> tokens ["SA", "SK", "SK", "H10", "BJ"] */
@@ -96,11 +110,11 @@
     var ttext = trumpsOf[mi] ? trumpsOf[mi][hi] : null;
     var trumps = new Set(parseCards(ttext));
     var start = H.start_hands || {}, cur = {}, hands = [];
-    SEATS.forEach(function (s) { cur[s] = parseCards(start[s]); });
+    seatsOf(H).forEach(function (s) { cur[s] = parseCards(start[s]); });
     hands.push(cur);
     H.tricks.forEach(function (t) {
       var nxt = {};
-      SEATS.forEach(function (s) { nxt[s] = cur[s].slice(); });
+      seatsOf(H).forEach(function (s) { nxt[s] = cur[s].slice(); });
       t.plays.forEach(function (p) {
         var hand = nxt[p.seat];
         if (!hand) return;
@@ -125,7 +139,7 @@
     }
     /* the report lists each player's mistakes: the seat of an annotation, for its play on the table */
     var seatOf = {};
-    SEATS.forEach(function (seat) {
+    seatsOf(H).forEach(function (seat) {
       var p = M.players && M.players[seat];
       ((p && p.mistakes) || []).forEach(function (d) { seatOf[noteKey(d)] = seat; });
     });
@@ -165,8 +179,9 @@
 
   function seatHTML(P, s, seat, info) {
     var H = P.H, cards = P.hands[Math.min(s, P.T)][seat], player = P.M.players && P.M.players[seat];
-    var role = "";
+    var role = "", known = teamAt(H, s);
     if (H.dealer === seat) role = '<span class="role dealer">dealer</span>';
+    else if (known) role = known.indexOf(seat) >= 0 ? '<span class="role friend">friend</span>' : "";
     else if (H.attackers && team(seat) === H.attackers) role = '<span class="role">attacker</span>';
     else if (H.dealer) role = '<span class="role">dealer side</span>';
     var name = player && player.name ? " " + esc(player.name) : "";
@@ -175,7 +190,7 @@
       : '<div class="unknown">' + (recorded ? "no cards left" : "cards not recorded") + "</div>";
     var win = info.winner === seat ? " winner" : "";
     return '<div class="seat ' + seat + win + '" data-seat="' + seat + '" data-count="' + cards.length + '">' +
-      '<div class="plate"><span class="letter ' + team(seat) + '">' + seat + "</span>" + NAMES[seat] + name + role +
+      '<div class="plate"><span class="letter ' + team(seat) + '">' + seat + "</span>" + (NAMES[seat] || "") + name + role +
       '<span class="count">' + plural(cards.length, "card") + "</span></div>" +
       '<div class="hand">' + body + "</div></div>";
   }
@@ -206,6 +221,9 @@
     if (t.failed_throw) notes.push("failed throw");
     else if (t.throw) notes.push("throw");
     if (t.penalty) notes.push("penalty " + (t.penalty > 0 ? "+" : "") + t.penalty);
+    (P.H.friends || []).forEach(function (f) {
+      if (f.seat && f.trick === t.number) notes.push(f.seat === P.H.dealer ? "the dealer takes " + f.call : f.seat + " joins: " + f.call);
+    });
     var side = P.H.attackers ? (t.to_attackers ? "attackers" : "dealers") : "";
     out += '<div class="mid"><div class="num">Trick ' + t.number + " of " + P.T + "</div>" +
       '<div class="pts">' + t.points + " pts</div>" +
@@ -255,7 +273,14 @@
       var score = stepInfo(P, P.T + 1).score;
       rows.push('<div class="row"><span class="lbl">Attackers ' + teamHTML(H.attackers) + '</span><span class="final">' + score +
         (H.complete ? "" : " (so far)") + "</span></div>");
-      if (o) {
+      if (o && H.team) {
+        rows.push('<div class="row"><span class="lbl">Dealer\'s team</span>' + esc(H.team.join(" ")) + "</div>");
+        rows.push('<div class="row"><span class="lbl">Levels after</span>' + levelsText(o.levels) +
+          " (+" + o.gained + " each, " + (o.dealers_keep ? "the dealer\'s team wins" : "the attackers win") +
+          (H.bonus ? ", a bonus level for a smaller team" : "") + ")</div>");
+        rows.push('<div class="row"><span class="lbl">Next dealer</span>' + esc(o.next_dealer) + "</div>");
+        if (o.match_over) rows.push('<div class="row final">Match over: ' + esc(o.winner) + " win</div>");
+      } else if (o) {
         rows.push('<div class="row"><span class="lbl">Levels after</span>NS ' + esc(o.levels.NS) + " \u00b7 EW " + esc(o.levels.EW) +
           " (+" + o.gained + ", " + (o.dealers_keep ? "the dealers keep the deal" : "the attackers take the deal") +
           (o.hooked_back ? ", hooked back" : "") + ")</div>");
@@ -266,8 +291,15 @@
     return '<div class="board mini">' + rows.join("") + "</div>";
   }
 
+  function levelsText(lv) {
+    var out = [];
+    for (var k in (lv || {})) out.push(esc(k) + " " + esc(lv[k]));
+    return out.join(" \u00b7 ") || "?";
+  }
+
   function renderTable(P, s, info) {
     var H = P.H, lv = H.levels || {};
+    $("table").className = H.team ? "friends" : "";
     var trumpCls = H.trump === "NT" ? "nt" : (H.trump === "H" || H.trump === "D" ? "red" : "black");
     var center = info.kind === "trick" ? '<div id="center" class="big">' + trickHTML(P, info.trick) + "</div>"
       : '<div id="center">' + (info.kind === "deal" ? dealHTML(P) : resultHTML(P)) + "</div>";
@@ -280,9 +312,10 @@
       '<div class="corner tr"><div class="scorebox"><div class="sub">Attackers ' + teamHTML(H.attackers) + '</div><div class="big" id="score">' +
       info.score + '</div><div class="sub">' + sub + "</div></div></div>" +
       '<div class="corner bl legend"><span class="sw"></span> trump \u00b7 <span class="red">\u2665\u2666</span> \u2660\u2663 \u00b7 \u2605/\u2606 big/little joker</div>' +
-      '<div class="corner br">Levels: <span class="team NS">NS</span> ' + esc(lv.NS || "?") + ' <span class="team EW">EW</span> ' +
-      esc(lv.EW || "?") + "<br>Dealer <b>" + esc(H.dealer || "?") + "</b>" + (H.declarer && H.declarer !== H.dealer ? " \u00b7 declarer " + esc(H.declarer) : "") + "</div>" +
-      SEATS.map(function (seat) { return seatHTML(P, s, seat, info); }).join("") + center;
+      '<div class="corner br">Levels: ' + (H.team ? levelsText(lv) : '<span class="team NS">NS</span> ' + esc(lv.NS || "?") +
+      ' <span class="team EW">EW</span> ' + esc(lv.EW || "?")) + "<br>Dealer <b>" + esc(H.dealer || "?") + "</b>" + (H.declarer && H.declarer !== H.dealer ? " \u00b7 declarer " + esc(H.declarer) : "") + "</div>" +
+      (H.team ? '<div class="ring">' : "") + seatsOf(H).map(function (seat) { return seatHTML(P, s, seat, info); }).join("") +
+      (H.team ? "</div>" : "") + center;
   }
 
   /* -- side panels ------------------------------------------------------------------------------ */
@@ -410,7 +443,9 @@
     var pts = prog.map(function (p) { return p.before; });
     if (prog.length && prog[prog.length - 1].after) pts.push(prog[prog.length - 1].after);
     var idx = [];
-    pts.forEach(function (p) { if (p) ["NS", "EW"].forEach(function (tm) { var k = RANKS.indexOf(p[tm]); if (k >= 0) idx.push(k); }); });
+    var lines = ["NS", "EW"], friendsMatch = (M.hands || []).some(function (h) { return h.team; });
+    if (friendsMatch) lines = Object.keys(pts[0] || {});
+    pts.forEach(function (p) { if (p) lines.forEach(function (tm) { var k = RANKS.indexOf(p[tm]); if (k >= 0) idx.push(k); }); });
     if (!idx.length) { $("level-chart").innerHTML = '<div class="none">No levels recorded.</div>'; return; }
     var lo = Math.max(0, Math.min.apply(null, idx) - 1), hi = Math.min(RANKS.length - 1, Math.max.apply(null, idx) + 1);
     var n = Math.max(1, pts.length - 1);
@@ -427,20 +462,27 @@
     });
     var cur = M.hands[state.h] ? state.h : 0;
     out.push('<line class="cursor" x1="' + X(cur) + '" x2="' + X(cur) + '" y1="' + t + '" y2="' + (Hh - b) + '"/>');
-    ["NS", "EW"].forEach(function (tm, j) {
-      var d = "", dots = "";
+    var COLORS = ["#2f6fd6", "#d9762b", "#2a9d55", "#b0102a", "#6a2c91", "#8a6d00", "#0a7d8c", "#555"];
+    lines.forEach(function (tm, j) {
+      var d = "", dots = "", colour = friendsMatch ? COLORS[j % COLORS.length] : (tm === "NS" ? "#2f6fd6" : "#d9762b");
       pts.forEach(function (p, i) {
         var k = p ? RANKS.indexOf(p[tm]) : -1;
         if (k < 0) return;
-        var off = j ? 2 : -2;
+        var off = friendsMatch ? (j - (lines.length - 1) / 2) * 1.5 : (j ? 2 : -2);
         d += (d ? " L" : "M") + X(i) + " " + (Y(k) + off);
         dots += '<circle class="dot hit" data-hand="' + Math.min(i, M.hands.length - 1) + '" cx="' + X(i) + '" cy="' + (Y(k) + off) + '" r="' +
-          (i === cur ? 6 : 4) + '" fill="' + (tm === "NS" ? "#2f6fd6" : "#d9762b") + '"><title>' + tm + " " + esc(p[tm]) +
+          (i === cur ? 6 : 4) + '" fill="' + colour + '"><title>' + tm + " " + esc(p[tm]) +
           (i < prog.length ? " before hand " + prog[i].hand : " at the end") + "</title></circle>";
       });
-      out.push('<path class="line lv' + tm + '" d="' + d + '"/>' + dots);
+      out.push('<path class="line lv' + tm + '" d="' + d + '"' + (friendsMatch ? ' style="stroke:' + colour + '"' : "") + "/>" + dots);
     });
-    out.push('<text x="' + (W - r) + '" y="' + (t + 2) + '" text-anchor="end"><tspan fill="#2f6fd6" font-weight="700">\u25cf NS</tspan>  <tspan fill="#d9762b" font-weight="700">\u25cf EW</tspan></text>');
+    if (friendsMatch) {
+      out.push('<text x="' + (W - r) + '" y="' + (t + 2) + '" text-anchor="end">' + lines.map(function (tm, j) {
+        return '<tspan fill="' + COLORS[j % COLORS.length] + '" font-weight="700">\u25cf ' + esc(tm) + "</tspan>";
+      }).join("  ") + "</text>");
+    } else {
+      out.push('<text x="' + (W - r) + '" y="' + (t + 2) + '" text-anchor="end"><tspan fill="#2f6fd6" font-weight="700">\u25cf NS</tspan>  <tspan fill="#d9762b" font-weight="700">\u25cf EW</tspan></text>');
+    }
     out.push("</svg>");
     $("level-chart").innerHTML = out.join("");
   }
@@ -453,7 +495,7 @@
     $("title").textContent = (M.record != null ? "Match " + M.record : "Unreadable text") + (bits.length ? ": " + bits.join(", ") : "");
     var rs = M.ruleset || {}, over = [];
     for (var k in (rs.overrides || {})) over.push(k + "=" + rs.overrides[k]);
-    var players = SEATS.filter(function (s) { return M.players && M.players[s] && M.players[s].name; })
+    var players = Object.keys(M.players || {}).filter(function (s) { return M.players && M.players[s] && M.players[s].name; })
       .map(function (s) { return s + " " + esc(M.players[s].name); });
     var sub = [];
     if (path) sub.push(esc(path) + (M.line ? ":" + M.line : ""));
@@ -525,9 +567,9 @@
 
   function renderPlayers() {
     var M = matches[state.m];
-    var rows = SEATS.map(function (s) {
+    var rows = Object.keys(M.players || {}).map(function (s) {
       var p = (M.players || {})[s] || {};
-      return "<tr><td>" + '<span class="team ' + team(s) + '">' + s + "</span> " + esc(p.name || NAMES[s]) + '</td><td class="n">' + (p.tricks_won || 0) +
+      return "<tr><td>" + '<span class="team ' + team(s) + '">' + s + "</span> " + esc(p.name || NAMES[s] || "") + '</td><td class="n">' + (p.tricks_won || 0) +
         '</td><td class="n">' + (p.points_won || 0) + '</td><td class="n">' + (p.ruffs || 0) + '</td><td class="n">' + (p.throws || 0) +
         '</td><td class="n">' + (p.failed_throws || 0) + "</td><td>" + esc((p.diagnostics || []).join(", ")) + "</td><td>" +
         esc((p.mistakes || []).map(function (d) { return d.code; }).join(", ")) + "</td></tr>";
@@ -583,7 +625,7 @@
         plural(info.trick.points, "point") + " \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>";
     } else {
       text = "Hand " + H.number + ": result \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>" +
-        (H.outcome ? " \u00b7 NS " + esc(H.outcome.levels.NS) + ", EW " + esc(H.outcome.levels.EW) : "");
+        (H.outcome ? " \u00b7 " + (H.team ? levelsText(H.outcome.levels) : "NS " + esc(H.outcome.levels.NS) + ", EW " + esc(H.outcome.levels.EW)) : "");
     }
     var n = P.notes[s].length;
     if (n) text += " \u00b7 \u26a0 " + plural(n, "note");

@@ -8,7 +8,8 @@ from collections import Counter
 from notation.model import Hand, Record
 from replay.cards import full_deck, points
 from replay.game import replay
-from replay.ruleset import preset
+from replay.game import ruleset_for
+from replay.friends import table_seats
 
 
 def played_hands(record: Record) -> list[Hand]:
@@ -23,10 +24,11 @@ def check_accounting(record: Record) -> None:
     """Every card dealt once per copy; each seat plays exactly what it holds after
     the kitty exchange; the points of the tricks and the final kitty add up to
     100 per deck."""
-    rs = preset(record.rules_name)
+    rs, _ = ruleset_for(record)
+    seats = table_seats(record, rs)
     for hand in played_hands(record):
         dealt = {sc.seat: Counter(sc.cards) for sc in hand.deal}
-        assert set(dealt) == {"N", "W", "S", "E"}
+        assert set(dealt) == set(seats)
         assert all(sum(c.values()) == rs.hand_size for c in dealt.values())
         assert len(hand.kitty) == rs.kitty
         total = Counter(hand.kitty)
@@ -43,7 +45,7 @@ def check_accounting(record: Record) -> None:
             kitty = tuple(b.cards)
         played = {s: Counter() for s in held}
         for t in hand.tricks:
-            assert len(t.plays) == 4
+            assert len(t.plays) == len(seats)
             n = len(t.plays[0].cards)
             for p in t.plays:
                 assert len(p.cards) == n
@@ -64,4 +66,4 @@ def check_clean(record: Record) -> None:
     for r, h in zip(results, hands):
         assert r.complete
         assert r.attacker_points == h.points
-        assert h.levels is not None and h.dealer in ("N", "W", "S", "E")
+        assert h.levels is not None and h.dealer in r.seats

@@ -150,19 +150,43 @@ def test_paste_shaped_like_issue_347():
     assert [x.code for x in replay(rec).diagnostics] == ["SJ503"]
 
 
-def test_five_player_table_is_reported_precisely():
-    # shaped on shengji.io issue 397 (a five-player table): the hand is not imported and the
-    # fifth player's first play says why (more than four players are not supported yet)
+def test_five_player_paste():
+    # the structure of shengji.io issue #397 (a five-player Finding Friends trick, no bid in
+    # the paste): our own fixture, not the shared log
+    text = fixture("chat", "five_players.txt")
+    res = import_log("shengji-io-chat", text)
+    assert res.diagnostics == []
+    rec = res.records[0]
+    assert rec.rules_name == "shengji-io-friends" and rec.tag("Rule.players") is None   # five: the preset's
+    h = rec.hands[0]
+    assert h.dealer == "P1" and [p.seat for p in h.tricks[0].plays] == ["P1", "P2", "P3", "P4", "P5"]
+    assert h.trump == 3                                     # ♣: the only trump under which P2's ruff can win
+    assert h.levels.levels == {f"P{k}": 2 for k in range(1, 6)}
+    [claim] = res.claims
+    assert (claim.winner, claim.points) == ("P2", 20)
+    # shengji.io's all_units rule: ♣66 + ♣2 ♣2 beats ♣55 + ♣A + ♠2 (pair over pair, each single
+    # over a single), though reading it as ♣22 + ♣6 ♣6 would not
+    m = replay(rec)
+    assert m.hands[0].tricks[0].winner == "P5"
+    [d] = check_claims(res.records, res.claims)
+    assert d.code == "SJ704" and d.line == 6 and "P5 wins it" in d.message and "all_units" in d.message
+    assert "pair ♣66 beats pair ♣55" in d.message
+
+
+def test_five_player_paste_with_bid_and_mode_line():
     text = "\n".join([
+        "GAME: Ann set the game mode to Finding Friends with 1 friends",
+        "GAME: Ann bid 2♣",
         "GAME: Ann played 8♦8♦J♦Q♦", "GAME: Bo played 5♣5♣A♣2♠", "GAME: Cy played Q♠J♣J♣K♣",
         "GAME: Di played 3♠3♠7♣8♣", "GAME: Ed played 6♣6♣2♣2♣",
-        "GAME: Bo wins the trick and gets 20 points",
+        "GAME: Ed wins the trick and gets 20 points",
     ])
-    res = import_log("shengji-io-chat", text)
-    [d] = res.diagnostics
-    assert d.code == "SJ705" and (d.line, d.column) == (5, 7) and "Ed is a fifth player" in d.message
-    assert "more than four players are not supported yet" in d.message
-    assert res.records == [] and res.claims == []
+    records, diags = import_text("shengji-io-chat", text)
+    assert diags == []
+    [rec] = records
+    assert (rec.tag("P1"), rec.tag("P5"), rec.tag("Rule.friends")) == ("Ann", "Ed", "1")
+    h = rec.hands[0]
+    assert h.trump == 3 and [(d.seat, d.cards) for d in h.declarations] == [("P1", C("C2"))]
 
 
 def test_several_games_in_one_paste():

@@ -32,7 +32,9 @@ def test_table_over_own_fixtures_and_junk(tmp_path, capsys):
     assert rows["bz/match.json"][:2] == ["botzone", "1"] and int(rows["bz/match.json"][2]) >= 4 * 17
     assert rows["bz/match.json"][3:] == ["0", "0"]
     assert rows["chat.txt"][0] == "shengji-io-chat" and rows["chat.txt"][3] == "0"
-    assert rows["five.txt"][:4] == ["shengji-io-chat", "0", "0", "1"]
+    # a five-player table: a Finding Friends hand (one trick of five plays), incomplete (SJ503);
+    # no bid and a winner any trump allows: the trump is unknown (SJ304)
+    assert rows["five.txt"] == ["shengji-io-chat", "1", "5", "1", "1"]
     assert rows["binary.bin"][0] == "-" and rows["empty.json"][0] == "-"
     assert "FORMAT.md" not in rows and "1 documentation files skipped" in out
 

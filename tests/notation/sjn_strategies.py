@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from notation.model import (Bury, Declaration, Hand, Levels, Note, Play, Record, SeatCards,
-                            Tag, Trick)
+from notation.model import (Bury, Declaration, FriendCall, Hand, Levels, Note, Play, PlayerLevels, Record,
+                            SeatCards, Tag, Trick)
 from replay.diagnostics import NO_SPAN
 
 SEATS = ("N", "W", "S", "E")
+#: finding friends: the numbered seats of a table of 4–8
+NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+ALL_SEATS = SEATS + NUMBERED
 
-seats = st.sampled_from(SEATS)
+seats = st.sampled_from(ALL_SEATS)
 cards = st.lists(st.integers(0, 53), min_size=1, max_size=6).map(tuple)
 long_cards = st.lists(st.integers(0, 53), min_size=1, max_size=26).map(tuple)
 
@@ -77,16 +80,34 @@ def events(draw):
 
 
 @st.composite
+def player_levels(draw):
+    """``levels P1 2 P2 5 …``: two or more players' own levels (writer order: compass, then P1…P8)."""
+    chosen = draw(st.lists(seats, min_size=2, max_size=8, unique=True))
+    return PlayerLevels(levels={s: draw(st.integers(2, 15)) for s in chosen},
+                        comments=draw(comments), line_comment=draw(line_comment))
+
+
+@st.composite
+def friend_calls(draw):
+    """``friend [2nd] HA [P3 @7 | none]``."""
+    joined = draw(st.one_of(st.none(), seats, st.just("none")))
+    at = draw(st.one_of(st.none(), st.integers(1, 60))) if joined not in (None, "none") else None
+    return FriendCall(ordinal=draw(st.one_of(st.none(), st.integers(1, 12))), card=draw(st.integers(0, 53)),
+                      joined=joined, at=at, comments=draw(comments), line_comment=draw(line_comment))
+
+
+@st.composite
 def hands(draw, canonical: bool = False):
     maybe = st.booleans()
-    deal_seats = [s for s in SEATS if draw(maybe)]
+    deal_seats = [s for s in ALL_SEATS if draw(maybe)]
     if not canonical:
         deal_seats = draw(st.permutations(deal_seats))
     hand = Hand(
         number=draw(st.one_of(st.none(), st.integers(0, 999))),
         levels=draw(st.one_of(st.none(), st.builds(Levels, ns=st.integers(2, 15), ew=st.integers(2, 15),
-                                                   comments=comments, line_comment=line_comment))),
-        dealer=draw(st.one_of(st.none(), st.sampled_from(SEATS + ("?",)))),
+                                                   comments=comments, line_comment=line_comment),
+                              player_levels())),
+        dealer=draw(st.one_of(st.none(), st.sampled_from(ALL_SEATS + ("?",)))),
         first=draw(st.one_of(st.none(), seats)),
         deal=[SeatCards(seat=s, cards=draw(long_cards), comments=draw(comments),
                         line_comment=draw(line_comment)) for s in deal_seats],
@@ -95,6 +116,7 @@ def hands(draw, canonical: bool = False):
         declare_none=draw(st.sampled_from([None, NO_SPAN])),
         trump=draw(st.one_of(st.none(), st.integers(0, 4))),
         tricks=draw(st.lists(tricks(), max_size=4)),
+        friends=draw(st.lists(friend_calls(), max_size=3)),
         points=draw(st.one_of(st.none(), st.integers(-100, 400))),
         redeal=draw(st.sampled_from([None, NO_SPAN])),
         comments=draw(comments),

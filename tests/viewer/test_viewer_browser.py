@@ -31,7 +31,8 @@ def check_step(opened, exp, where: str) -> None:
         assert {p["seat"]: dom_cards(p["cards"]) for p in st["plays"]} == exp.plays, ctx
     else:
         assert st["plays"] == [] and st["winnerSeat"] == [], ctx
-    for seat in SEATS:
+    assert set(st["seats"]) == set(exp.hands), ctx       # every seat of the table, N W S E or P1…Pn
+    for seat in exp.hands:
         assert dom_cards(st["seats"][seat]) == exp.hands[seat], f"{ctx}: {seat}'s cards"
 
 

@@ -61,7 +61,7 @@ def expected_steps(text: str, record_index: int = 0) -> list[Expected]:
         T = len(hr.tricks)
 
         def holdings(k: int) -> dict[str, Counter]:
-            return {s: Counter(cards) for s, cards in zip(SEATS, hr.hands_at(k))}
+            return {s: Counter(cards) for s, cards in zip(hr.seats, hr.hands_at(k))}
 
         out.append(Expected(hi, hr.number, 0, "deal", None, "", 0, holdings(0), {}))
         for k, t in enumerate(hr.tricks, 1):

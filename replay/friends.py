@@ -1,0 +1,799 @@
+"""Finding friends (找朋友): tables of 4–8 players whose teams form during the hand.
+
+Seed 001 §4 (選對家) has the dealer name a card: its holder is the dealer's
+partner (two holders: the one nearest the dealer in play order; the dealer
+holding both plays alone). shengji.io's "Finding Friends" generalises it: the
+dealer calls friends as "the k-th ♥A played"; whoever plays that copy joins
+(the dealer playing it uses the call up), every player has a level of their
+own, the attackers' points are those of the tricks won by the players outside
+the dealer's team *as it stands at the end*, each player advances on their own,
+and a dealer team left smaller than called that wins earns a bonus level.
+
+:func:`replay_friends` replays a record under such rules. It is the same
+pure engine as :mod:`replay.game` (every rule of a trick is the one of
+:mod:`replay.trick` and :mod:`replay.units`); only the table, the teams, the
+scoring and the levels differ. The four-player fixed-partner replay stays in
+:mod:`replay.game`, untouched and as fast as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from itertools import chain
+
+from .cards import NUM_CARDS, POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
+from .declare import DeclEvent, resolve_declarations
+from .diagnostics import Diagnostic, Span
+from .order import NT, TRUMP, Order
+from .ruleset import Ruleset
+from .scoring import HandOutcome, advancement, kitty_multiplier, raise_level
+from .trick import cards_text, check_follow, check_throw, lead_suit, throw_penalty, trick_winner, unit_text
+from .units import decompose
+
+COMPASS = ("N", "W", "S", "E")
+NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+
+
+@dataclass(slots=True)
+class FriendResult:
+    """One friend call and its answer."""
+
+    ordinal: int | None        # the k-th copy (None: the ``held`` rule, or not written)
+    card: int
+    seat: str | None           # who answered (the dealer: the call is used up); None: nobody
+    trick: int | None          # the trick of the reveal
+    span: Span
+
+    @property
+    def text(self) -> str:
+        ordinal = f"{_ordinal(self.ordinal)} " if self.ordinal else ""
+        return f"{ordinal}{to_str(self.card, unicode=True)}"
+
+
+def _ordinal(k: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+def table_seats(record, rs: Ruleset) -> tuple[str, ...]:
+    """The seats of the record's table in play order: ``N W S E`` for four
+    players written with compass seats, else ``P1``…``Pn``."""
+    if rs.players == 4 and not _uses_numbered(record):
+        return COMPASS
+    return NUMBERED[:rs.players]
+
+
+def _uses_numbered(record) -> bool:
+    for hand in record.hands:
+        for sc in hand.deal:
+            return sc.seat.startswith("P")
+        for t in hand.tricks:
+            for p in t.plays:
+                return p.seat.startswith("P")
+        if hand.dealer and hand.dealer != "?":
+            return hand.dealer.startswith("P")
+    return False
+
+
+def needs_friends(record) -> bool:
+    """Does the record hold finding-friends content (a numbered seat anywhere,
+    players' own levels, friend lines)? Such a record is replayed here even
+    under fixed-partner rules (with SJ526)."""
+    compass = _COMPASS_SET
+    for hand in record.hands:
+        if hand.friends or (hand.levels is not None and hasattr(hand.levels, "levels")):
+            return True
+        if hand.dealer not in compass and hand.dealer not in (None, "?"):
+            return True
+        if hand.first is not None and hand.first not in compass:
+            return True
+        for sc in hand.deal:
+            if sc.seat not in compass:
+                return True
+        for ev in hand.events:
+            if ev.seat not in compass:
+                return True
+        for t in hand.tricks:
+            for p in t.plays:
+                if p.seat not in compass:
+                    return True
+    return False
+
+
+_COMPASS_SET = frozenset(COMPASS)
+
+
+# -- a match --------------------------------------------------------------------------------
+
+def replay_friends(record, rs: Ruleset, diags: list[Diagnostic]):
+    """Replay every hand of ``record`` under finding-friends rules; a
+    :class:`replay.game.MatchResult` (``levels`` and outcomes by seat)."""
+    from .game import MatchResult
+    seats = table_seats(record, rs)
+    hands = []
+    levels: dict[str, int] | None = None
+    dealer: str | None = None
+    over, winner = False, None
+    played = 0
+    for i, hand in enumerate(record.hands, 1):
+        if over:
+            diags.append(Diagnostic.at("SJ504", hand.span,
+                                       f"hand {i} is recorded after the match was decided ({winner} won)",
+                                       hand=i))
+        first = played == 0 and hand.number in (None, 1) and hand.dealer in (None, "?")
+        res = _replay_hand(hand, i, rs, seats, levels, dealer, first)
+        hands.append(res)
+        diags.extend(res.diagnostics)
+        if res.redeal:
+            levels, dealer = res.levels, (res.dealer if played > 0 else None)
+            continue
+        played += 1
+        if res.outcome is not None:
+            levels, dealer = res.outcome.levels, res.outcome.next_dealer
+            if res.outcome.match_over and not over:
+                over, winner = True, res.outcome.winner
+        else:
+            levels, dealer = None, None
+    diags.sort(key=Diagnostic.sort_key)
+    return MatchResult(rs, hands, diags, winner)
+
+
+def _levels_text(levels: dict[str, int], seats) -> str:
+    return " ".join(f"{s} {rank_name(levels[s])}" for s in seats if s in levels)
+
+
+def _written_levels(hand, seats, diag) -> dict[str, int] | None:
+    lv = hand.levels
+    if lv is None:
+        return None
+    if hasattr(lv, "levels"):
+        written = dict(lv.levels)
+        strangers = [s for s in written if s not in seats]
+        missing = [s for s in seats if s not in written]
+        if strangers or missing:
+            parts = []
+            if strangers:
+                parts.append(f"{', '.join(strangers)} {'does' if len(strangers) == 1 else 'do'} not sit here")
+            if missing:
+                parts.append(f"{', '.join(missing)} {'is' if len(missing) == 1 else 'are'} missing")
+            diag("SJ524", lv.span, f"the levels line does not list the table's players "
+                                   f"({' '.join(seats)}): {'; '.join(parts)}")
+        return {s: written.get(s, 2) for s in seats}
+    if seats == COMPASS:
+        return {"N": lv.ns, "S": lv.ns, "W": lv.ew, "E": lv.ew}
+    diag("SJ524", lv.span, "team levels (`NS`/`EW`) at a table of numbered seats: write each "
+                           "player's level, like `levels P1 2 P2 2 …`")
+    return {s: lv.ns for s in seats}
+
+
+def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels, dealer, first: bool):
+    from .game import HandResult, _by_suit, _check_copies, _remove, _remove_from, _trump_text
+    diags: list[Diagnostic] = []
+    n_seats = len(seats)
+    seat_set = set(seats)
+
+    def diag(code: str, span: Span | None, msg: str, trick: int | None = None) -> None:
+        diags.append(Diagnostic.at(code, span or hand.span, msg, hand=number, trick=trick))
+
+    # -- the table: every seat written must sit at it --------------------------------------
+    strangers: dict[str, Span] = {}
+    for sc in hand.deal:
+        if sc.seat not in seat_set:
+            strangers.setdefault(sc.seat, sc.span)
+    for ev in hand.events:
+        if ev.seat not in seat_set:
+            strangers.setdefault(ev.seat, ev.span)
+    for t in hand.tricks:
+        for p in t.plays:
+            if p.seat not in seat_set:
+                strangers.setdefault(p.seat, p.span)
+    for seat_name in (hand.dealer, hand.first):
+        if seat_name not in (None, "?") and seat_name not in seat_set:
+            strangers.setdefault(seat_name, hand.dealer_span)
+    for name, span in strangers.items():
+        diag("SJ525", span, f"{name} does not sit at this table of {rs.players} ({' '.join(seats)}); "
+                            f"its lines are left out" + (" (set the table with `[Rule.players \"n\"]`)"
+                                                        if name.startswith("P") else ""))
+
+    # -- levels and dealer -------------------------------------------------------------------
+    written = _written_levels(hand, seats, diag)
+    if levels is None:
+        if written is None:
+            levels = {s: rs.first_level for s in seats}
+            if number == 1:
+                diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming every player at "
+                                         f"{rank_name(rs.first_level)}")
+        else:
+            levels = written
+    elif written is not None and written != levels:
+        wrong = [s for s in seats if written.get(s) != levels.get(s)]
+        diag("SJ524", hand.levels.span,
+             "levels written wrong: " + ", ".join(f"{s} {rank_name(written[s])} (the previous hands give "
+                                                  f"{rank_name(levels[s])})" for s in wrong))
+        levels = written
+    written_dealer = hand.dealer if hand.dealer in seat_set else None
+    if dealer is not None and written_dealer is not None and written_dealer != dealer and not first:
+        diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the previous hand "
+                                        f"makes {dealer} the dealer")
+    if written_dealer is not None:
+        dealer = written_dealer
+
+    # -- deal ------------------------------------------------------------------------------------
+    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
+    for sc in hand.deal:
+        if sc.seat in seat_set and len(sc.cards) != rs.hand_size:
+            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
+    kitty = tuple(hand.kitty) if hand.kitty is not None else None
+    if kitty is not None and len(kitty) != rs.kitty:
+        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
+    plays_all = [p for t in hand.tricks for p in t.plays if p.seat in seat_set]
+    all_played = list(chain.from_iterable(p.cards for p in plays_all))
+    _check_copies(hand, rs, diag, all_played)
+    if kitty is None and len(dealt) == n_seats:
+        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
+        for cards in dealt.values():
+            left.subtract(cards)
+        if all(v >= 0 for v in left.values()) and sum(left.values()) == rs.kitty:
+            kitty = tuple(sorted(left.elements()))
+
+    # -- declarations and trump ------------------------------------------------------------------
+    level = levels[dealer] if dealer is not None else None
+    declarer = None
+    trump = hand.trump
+    redeal = False
+    decl_events = [ev for ev in hand.events if ev.kind == "declare" and ev.seat in seat_set]
+    if decl_events or hand.declare_none is not None:
+        if level is None:
+            level = levels[decl_events[0].seat] if decl_events else levels[seats[0]]
+        res = _declarations(rs, hand, decl_events, level, first, dealer, seats)
+        for d in res.diagnostics:
+            diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
+                                    d.severity, number, None))
+        declarer = res.declarer
+        if (first or dealer is None) and res.dealer is not None:
+            if written_dealer is not None and written_dealer != res.dealer:
+                diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
+                                                f"declarations make {res.dealer} the dealer")
+            else:
+                dealer = res.dealer
+        redeal = res.redeal
+        if res.trump is not None:
+            if trump is not None and trump != res.trump:
+                diag("SJ303", hand.trump_span, f"trump written as {_trump_text(trump)} but the "
+                                               f"declarations make it {_trump_text(res.trump)}")
+            elif trump is None:
+                trump = res.trump
+    if dealer is None:
+        dealer = plays_all[0].seat if plays_all else None
+    level = levels[dealer] if dealer is not None else levels[seats[0]]
+    if level == 15:
+        trump = NT
+    if hand.redeal is not None:
+        if not redeal:
+            diag("SJ305", hand.redeal, "`redeal` written but " + (
+                "declarations stand" if decl_events else "the rules do not redeal"))
+        return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None, redeal=True,
+                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None)
+    if trump is None:
+        diag("SJ304", hand.span, "no declarations and no `trump` line: assuming no trump (NT) to go on")
+        trump = NT
+    order = Order.for_ruleset(level, trump, rs)
+    result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
+                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else ())
+
+    # -- kitty exchange ----------------------------------------------------------------------------
+    holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in seats}
+    known = {s: s in dealt for s in seats}
+    buried = None
+    for b_index, b in enumerate(hand.buries):
+        if b.seat not in seat_set:
+            continue
+        if b_index > 0 or b.seat != dealer:
+            diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is "
+                                  f"{dealer if b_index == 0 else 'nobody (no further bury is allowed)'}")
+            continue
+        if len(b.cards) != rs.kitty:
+            diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
+                                  f"the kitty has {rs.kitty}")
+        h = holdings[b.seat]
+        if kitty is not None:
+            h.update(kitty)
+        else:
+            known[b.seat] = False
+        missing = _remove_from(h, b.cards)
+        if missing and known[b.seat]:
+            diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
+        buried = tuple(b.cards)
+    if buried is None and dealer is not None:
+        known[dealer] = False
+    result.bury = buried
+    full = rs.hand_size
+    for s in seats:
+        if not known[s]:
+            # a seat without a seat line held every card it plays (and a failed throw's attempt)
+            held: Counter[int] = Counter()
+            need: Counter[int] = Counter()
+            for p in plays_all:
+                if p.seat == s:
+                    if p.attempted:
+                        need |= held + Counter(p.attempted)
+                    held.update(p.cards)
+            holdings[s] = held | need
+    result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in seats}
+    result.known = known
+
+    # -- friend calls ---------------------------------------------------------------------------------
+    calls = _check_calls(hand, rs, result, holdings, buried, diag)
+
+    # -- tricks -------------------------------------------------------------------------------------------
+    by_suit = {s: _by_suit(h, order.eff) for s, h in holdings.items()}
+    raw = _play_tricks(hand, result, by_suit, known, seats, diag, _remove)
+
+    # -- friends revealed, teams, score ------------------------------------------------------------
+    _reveal(calls, raw, result, holdings, seats, rs)
+    result.friends = calls
+    team = result.team_at(len(hand.tricks) + 1)
+    result.team = team
+    _check_reveals(hand, calls, result, diag)
+    _score(hand, raw, result, team, buried, all_played, diag)
+    return result
+
+
+# -- declarations -------------------------------------------------------------------------------
+
+def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: str | None, seats):
+    """The declarations of a table of any size, resolved by :func:`replay.declare.resolve_declarations`.
+
+    That resolver knows four seats; only a seat's identity matters to it here
+    (no partner reinforcement, no ``@k`` draw order at a table of friends), so
+    the declarers stand in for the first four compass seats in order of their
+    first declaration and the answer is mapped back."""
+    mapping: dict[str, str] = {}
+    for ev in events:
+        if ev.seat not in mapping and len(mapping) < 4:
+            mapping[ev.seat] = COMPASS[len(mapping)]
+    back = {v: k for k, v in mapping.items()}
+    local = rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
+    decl, after_bury = [], False
+    for ev in hand.events:
+        if ev.kind == "bury":
+            after_bury = True
+        elif ev in events and ev.seat in mapping:
+            decl.append(DeclEvent(mapping[ev.seat], tuple(ev.cards), None, ev.span, after_bury))
+    stand_in_dealer = mapping.get(dealer) if dealer is not None else None
+    if dealer is not None and stand_in_dealer is None:
+        free = [c for c in COMPASS if c not in back]
+        if free:
+            stand_in_dealer = free[0]
+            back[stand_in_dealer] = dealer
+    res = resolve_declarations(local, level, decl, first_hand=first, dealer=stand_in_dealer,
+                               first_drawer=stand_in_dealer or "N", deal=None, kitty=hand.kitty,
+                               declare_none=hand.declare_none is not None)
+    seat_word = re.compile(r"\b([NWSE])\b")
+
+    def rename(text: str) -> str:
+        return seat_word.sub(lambda m: back.get(m.group(1), m.group(1)), text)
+
+    res.diagnostics[:] = [Diagnostic(d.code, rename(d.message), d.line, d.column, d.end_line, d.end_column,
+                                     d.severity) for d in res.diagnostics]
+    res.declarer = back.get(res.declarer, res.declarer) if res.declarer else None
+    res.dealer = back.get(res.dealer, res.dealer) if res.dealer else None
+    return res
+
+
+# -- friend calls -------------------------------------------------------------------------------
+
+def card_forbidden(card: int, rs: Ruleset, order: Order, level: int) -> str | None:
+    """Why the rules forbid calling ``card`` (shengji.io FriendSelectionPolicy), or None."""
+    policy = rs.friend_cards
+    if policy == "any":
+        return None
+    if policy != "trumps_included" and order.eff[card] == TRUMP:
+        if card >= 52:
+            return "a joker may not be called"
+        if card % 13 + 2 == level:
+            return f"a level card ({rank_name(level)}) may not be called"
+        return "a card of the trump suit may not be called"
+    rank = card % 13 + 2 if card < 52 else None
+    if policy == "highest_not_allowed" and (rank == 14 or (rank == 13 and level == 14)):
+        return "the highest card (an A; a K at level A) may not be called"
+    if policy == "points_not_allowed" and POINTS[card] and not (level == 14 and rank == 13):
+        return "a point card (5, 10, K) may not be called"
+    return None
+
+
+def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[FriendResult]:
+    order, dealer, level = result.order, result.dealer, result.level
+    calls = [FriendResult(c.ordinal, c.card, None, None, c.span) for c in hand.friends]
+    want = rs.friend_calls
+    if hand.friends and len(calls) != want:
+        diag("SJ522", hand.friends[0].span,
+             f"{len(calls)} friend call{'s' if len(calls) != 1 else ''} written; the rules call {want} "
+             f"at a table of {rs.players}")
+    for call in hand.friends:
+        why = card_forbidden(call.card, rs, order, level)
+        if why:
+            diag("SJ520", call.span, f"friend {to_str(call.card, unicode=True)}: {why} "
+                                     f"(friend cards: {rs.friend_cards})")
+        if call.ordinal is not None and not 1 <= call.ordinal <= rs.decks:
+            diag("SJ521", call.span, f"the {_ordinal(call.ordinal)} {to_str(call.card, unicode=True)} "
+                                     f"does not exist: {rs.decks} deck{'s hold' if rs.decks != 1 else ' holds'} "
+                                     f"{rs.decks} cop{'ies' if rs.decks != 1 else 'y'}")
+        if not rs.friend_self_call and dealer is not None and result.known.get(dealer) is not None:
+            others = sum(holdings[s][call.card] for s in holdings if s != dealer)
+            everyone_known = all(result.known.values()) or hand.tricks and _complete(hand, rs)
+            if everyone_known and others == 0:
+                diag("SJ520", call.span, f"friend {to_str(call.card, unicode=True)}: {dealer} holds every "
+                                         f"copy (counting the bury), and the rules forbid calling it "
+                                         f"(friend_self_call no)")
+    return calls
+
+
+def _complete(hand, rs: Ruleset) -> bool:
+    return sum(len(t.plays[0].cards) for t in hand.tricks if t.plays) >= rs.hand_size
+
+
+def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: Ruleset) -> None:
+    """Who answers each call, and when (in play order within each trick)."""
+    dealer = result.dealer
+    if dealer is None or not calls:
+        return
+    if rs.friend_rule == "held":
+        # seed 001 §4: the holder nearest the dealer in play order; the dealer holding
+        # every copy plays alone. The partner is revealed when they first play the card.
+        i = seats.index(dealer)
+        ring = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
+        for call in calls:
+            holder = next((s for s in ring if holdings[s][call.card] > 0), None)
+            if holder is None:
+                call.seat = dealer
+                call.trick = next((t.number for t in raw for p, c in zip(t.plays, t.cards)
+                                   if p.seat == dealer and call.card in c), None)
+                continue
+            call.seat = holder
+            call.trick = next((t.number for t in raw for p, c in zip(t.plays, t.cards)
+                               if p.seat == holder and call.card in c), None)
+            if call.trick is None:
+                call.seat = None  # never shown: the hand ended (or the record stops) before
+        return
+    skips = [(c.ordinal or 1) - 1 for c in calls]
+    team = [dealer]
+    for t in raw:
+        answer_calls(calls, skips, team, t.number, [(p.seat, c) for p, c in zip(t.plays, t.cards)])
+
+
+def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], trick: int,
+                 plays) -> None:
+    """The ``played`` rule for one trick (shengji.io): each copy of a called card,
+    in play order, counts down its call's ordinal; the copy that reaches it answers
+    the call. A player already on the team (the dealer, or a friend) uses the call
+    up without adding anyone. ``plays``: ``(seat, cards)`` in play order; ``skips``
+    and ``team`` (dealer first) are updated in place."""
+    for seat, cards in plays:
+        for card in cards:
+            for k, call in enumerate(calls):
+                if call.card != card or call.seat is not None:
+                    continue
+                if skips[k] > 0:
+                    skips[k] -= 1
+                    continue
+                call.seat, call.trick = seat, trick
+                if seat not in team:
+                    team.append(seat)
+
+
+def _check_reveals(hand, calls: list[FriendResult], result, diag) -> None:
+    complete = result.complete_hint
+    for call, res in zip(hand.friends, calls):
+        if call.joined is None:
+            continue
+        what = f"friend {res.text}"
+        if call.joined == "none":
+            if res.seat is not None:
+                diag("SJ523", call.span, f"{what} is written as never answered, but {res.seat} answered it "
+                                         f"at trick {res.trick}")
+            continue
+        if res.seat is None:
+            if complete:
+                diag("SJ523", call.span, f"{what} is written as answered by {call.joined}, but nobody "
+                                         f"plays that copy (write `none`)")
+            elif call.at is not None and call.at <= len(hand.tricks):
+                diag("SJ523", call.span, f"{what} is written as answered by {call.joined} at trick "
+                                         f"{call.at}, but that copy is not played by then")
+            continue
+        if res.seat != call.joined:
+            diag("SJ523", call.span, f"{what} is answered by {res.seat} at trick {res.trick}, "
+                                     f"not by {call.joined}")
+        elif call.at is not None and call.at != res.trick:
+            diag("SJ523", call.span, f"{what} is answered by {res.seat} at trick {res.trick}, "
+                                     f"not at trick {call.at}")
+
+
+# -- tricks ----------------------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Raw:
+    number: int
+    leader: str
+    plays: tuple
+    cards: list
+    winner: str
+    points: int
+    penalty_seat: str | None
+    penalty: int
+    is_throw: bool
+    failed: bool
+    blockers: tuple
+    units: tuple
+    ruffed: bool
+    span: Span
+
+
+def _play_tricks(hand, result, holdings, known, seats, diag, remove) -> list[_Raw]:
+    """Every trick at a table of ``len(seats)``: leader and turn order, the
+    throw check, each follow, the winner and the points (the rules themselves
+    are those of :mod:`replay.trick`)."""
+    rs, order, dealer = result.ruleset, result.order, result.dealer
+    eff, singles = order.eff, order.singles
+    n_seats = len(seats)
+    index = {s: i for i, s in enumerate(seats)}
+    turn = {s: tuple(seats[(i + k) % n_seats] for k in range(n_seats)) for i, s in enumerate(seats)}
+    leader = dealer
+    full = rs.hand_size
+    played_count = 0
+    out: list[_Raw] = []
+    n_tricks = len(hand.tricks)
+    for tn, trick in enumerate(hand.tricks, 1):
+        plays = [p for p in trick.plays if p.seat in index]
+        if trick.number is not None and trick.number != tn:
+            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
+        if not plays:
+            continue
+        if played_count >= full:
+            diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
+        lead_play = plays[0]
+        lead_seat = lead_play.seat
+        if leader is not None and lead_seat != leader:
+            why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
+            diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), not {lead_seat}", tn)
+        order_seats = tuple(p.seat for p in plays)
+        if order_seats != turn[lead_seat]:
+            seen = {lead_seat}
+            for k, p in enumerate(plays[1:], 1):
+                expect = seats[(index[plays[k - 1].seat] + 1) % n_seats]
+                if p.seat in seen:
+                    diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
+                elif p.seat != expect:
+                    diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
+                                          f"{plays[k - 1].seat}", tn)
+                seen.add(p.seat)
+            if len(plays) < n_seats and tn < n_tricks:
+                missing = [s for s in seats if s not in seen]
+                diag("SJ401", trick.span, f"trick {tn} has {len(plays)} plays; {', '.join(missing)} "
+                                          f"did not play", tn)
+        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+        lead_cards = tuple(lead_play.cards)
+        tried = attempted or lead_cards
+        suit = lead_suit(tried, order) if tried else None
+        if tried and suit is None:
+            diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead is all "
+                                          f"one suit (trumps count as one suit)", tn)
+        tried_units = decompose(tried, order) if tried and suit is not None else []
+        is_throw = len(tried_units) > 1
+        failed = attempted is not None
+        blockers: tuple = ()
+        if is_throw and suit is not None:
+            ring = list(turn[lead_seat])
+            chk = check_throw(tried, 0, [holdings[s][suit] for s in ring], ring, order, rs, tried_units)
+            blockers = tuple(chk.blockers)
+            if not failed and chk.blockers:
+                b, f = chk.blockers[0], chk.forced
+                diag("SJ406", lead_play.span,
+                     f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
+                     f"the {unit_text(b.unit, order)}; {lead_seat} must play {cards_text(f.cards, order)}", tn)
+            elif failed and not chk.blockers:
+                diag("SJ407", lead_play.span, "this throw is recorded as failed but it stands: nobody holds "
+                                              "a unit that beats any part of it", tn)
+            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
+                diag("SJ407", lead_play.span, f"the failed throw must play {cards_text(chk.forced.cards, order)}, "
+                                              f"not {cards_text(lead_cards, order)}", tn)
+        elif failed:
+            diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
+                                          "not a throw", tn)
+        penalty = throw_penalty(rs, len(attempted)) if failed else 0
+        if failed and Counter(lead_cards) - Counter(attempted):
+            diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
+                                          "attempted cards", tn)
+        missing = remove(holdings[lead_seat], lead_cards, eff)
+        if missing and known[lead_seat]:
+            diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
+                                          f"do not hold", tn)
+        if not failed and suit is not None:
+            lead_units = tried_units
+        elif len(lead_cards) == 1:
+            lead_units = [singles[lead_cards[0]]]
+        else:
+            lead_units = decompose(lead_cards, order) if lead_cards else []
+        n = len(lead_cards)
+        cards_played = [lead_cards]
+        for p in plays[1:]:
+            cards = tuple(p.cards)
+            cards_played.append(cards)
+            if p.attempted:
+                diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
+            if len(cards) != n:
+                diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
+            elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
+                    n == 1 and eff[cards[0]] == suit):
+                err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                if err is not None:
+                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
+            missing = remove(holdings[p.seat], cards, eff)
+            if missing and known[p.seat]:
+                diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
+        played_count += n
+        if suit is not None and n and lead_suit(lead_cards, order) == suit:
+            w = trick_winner(cards_played, order, rs, lead_units)
+            winner = plays[w.index].seat
+        else:
+            w = None
+            winner = lead_seat
+        pts = sum(POINTS[c] for cards in cards_played for c in cards)
+        out.append(_Raw(tn, lead_seat, tuple(plays), cards_played, winner, pts, lead_seat if failed else None,
+                        penalty, is_throw, failed, blockers, w.units if w else (), w.ruffed if w else False,
+                        trick.span))
+        leader = winner
+    result.complete_hint = (played_count >= full and all(len(t.cards) == n_seats for t in out))
+    return out
+
+
+# -- score and levels ---------------------------------------------------------------------------------
+
+def _score(hand, raw: list[_Raw], result, team: tuple[str, ...], buried, all_played, diag) -> None:
+    from .game import TrickResult, _History
+    rs = result.ruleset
+    history = _History(result.start_hands, result.seats)
+    total = 0
+    for t in raw:
+        to_att = t.winner not in team
+        if to_att:
+            result.card_points += t.points
+            total += t.points
+        signed = 0
+        if t.penalty:
+            signed = t.penalty if t.penalty_seat in team else -t.penalty
+            result.penalties += signed
+            total += signed
+        result.tricks.append(TrickResult(t.number, t.leader, t.plays, t.cards, t.winner, t.points, to_att,
+                                         signed, total, t.is_throw, t.failed, t.blockers, t.units, t.ruffed,
+                                         t.span, history))
+        history.numbers.append(t.number)
+        history.plays.append((t.plays, t.cards))
+    done = sum(len(t.cards[0]) for t in raw)
+    result.complete = bool(result.complete_hint)
+    if not result.complete:
+        diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
+             f"hand {hand.number or result.number} is incomplete: {done} of {rs.hand_size} cards played "
+             f"by each seat")
+        return
+    final_kitty = buried
+    if final_kitty is None:
+        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
+        left.subtract(all_played)
+        if all(v >= 0 for v in left.values()):
+            final_kitty = tuple(sorted(left.elements()))
+    last = result.tricks[-1]
+    plays = last.plays
+    # a lead that mixes suits wins with itself (no matching units): its own decomposition
+    units = last.winning_units or tuple(decompose(plays[0].cards, result.order))
+    if last.to_attackers and final_kitty is not None and units:
+        mult = kitty_multiplier(rs.kitty_multiplier, units, play_cards=len(plays[0].cards),
+                                lead_cards=len(plays[0].cards),
+                                last_play=decompose(plays[-1].cards, result.order))
+        result.multiplier = mult
+        result.kitty_points = points(final_kitty) * mult
+    result.attacker_points = result.card_points + result.penalties + result.kitty_points
+    if hand.points is not None and hand.points != result.attacker_points:
+        diag("SJ501", hand.points_span,
+             f"points written as {hand.points} but the attackers ({result.attackers}) scored "
+             f"{result.attacker_points} ({result.points_breakdown()})")
+    result.outcome = friends_outcome(rs, result.levels, result.dealer, team, result.seats,
+                                     result.attacker_points)
+    result.bonus = friends_bonus(rs, result.team, result.outcome.dealers_keep)
+
+
+def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tuple[str, ...],
+                    seats: tuple[str, ...], attacker_points: int) -> HandOutcome:
+    """Each player's level after the hand, the next dealer and the match end
+    (shengji.io: the same point table, applied to every player of the winning
+    side on their own level; a dealer team smaller than called that wins gets
+    one level more; the next dealer is the first player after the dealer, in
+    play order, who is on the winning side).
+
+    ``winner`` names the seats of the winning team; ``gained`` includes the
+    bonus level (:func:`friends_bonus`)."""
+    adv = advancement(rs.advancement, attacker_points, rs.decks)
+    gained = adv.levels
+    if friends_bonus(rs, team, adv.dealers_keep):
+        gained += 1
+    new = dict(levels)
+    winners = [s for s in seats if (s in team) == adv.dealers_keep]
+    for s in winners:
+        new[s] = raise_level(rs, levels[s], gained, defended=adv.dealers_keep)
+    i = seats.index(dealer)
+    nxt = next((seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)
+                if (seats[(i + k) % len(seats)] in team) == adv.dealers_keep), dealer)
+    over, winner = False, None
+    top = rs.top_level
+    if rs.match_end == "defend_top":
+        if adv.dealers_keep and levels[dealer] >= top:
+            over, winner = True, " ".join(s for s in seats if s in team)
+    elif rs.match_end == "reach_top":
+        reached = [s for s in winners if new[s] >= top > levels[s]]
+        if reached:
+            over, winner = True, " ".join(reached)
+    elif rs.hands_limit is not None:
+        pass  # a fixed number of hands has no finding-friends reading: never over
+    return HandOutcome(new, nxt, adv.dealers_keep, gained, False, over, winner)
+
+
+def friends_bonus(rs: Ruleset, team: tuple[str, ...], dealers_won: bool) -> bool:
+    """shengji.io BonusLevelForSmallerLandlordTeam: the dealer's team won with
+    fewer players than its calls + 1 (a friend never found, or a call the
+    dealer answered)."""
+    return bool(dealers_won and rs.friend_bonus and len(team) < rs.friend_calls + 1)
+
+
+def describe_friends(result) -> str:
+    """``friend 2nd ♥A: P3 at trick 7; friend 1st ♠K: not yet`` for reports."""
+    parts = []
+    for f in result.friends:
+        if f.seat is None:
+            parts.append(f"{f.text}: nobody")
+        elif f.seat == result.dealer:
+            parts.append(f"{f.text}: {f.seat} (the dealer; used up) at trick {f.trick}"
+                         if f.trick else f"{f.text}: the dealer holds every copy")
+        else:
+            parts.append(f"{f.text}: {f.seat} at trick {f.trick}")
+    return "; ".join(parts)
+
+
+__all__ = ["FriendResult", "replay_friends", "friends_bonus", "answer_calls", "card_forbidden", "friends_outcome", "table_seats", "needs_friends",
+           "describe_friends", "format_cards", "SUIT_SYMBOLS"]
+
+
+def infer_trump(said, level: int) -> int | None:
+    """The one trump (0..3, NT = 4) at ``level`` under which every stated trick
+    winner could win at all — their play is of the led suit or all trump, with
+    the lead's structure (a log that names winners but not the trump); None
+    when no trump or several fit. ``said``: ``(plays, winner seat)`` per trick."""
+    from .units import cover
+    fits = []
+    for trump in range(5):
+        order = Order.for_ruleset(level, trump, _INFER_RULES)
+        ok = True
+        for plays, winner in said:
+            lead = tuple(plays[0].cards)
+            win = next((p for p in plays if p.seat == winner), None)
+            if win is None or not lead:
+                continue
+            if win is plays[0]:
+                continue
+            suit = lead_suit(lead, order)
+            got = lead_suit(tuple(win.cards), order)
+            if suit is None or got is None or (got != suit and got != TRUMP) or len(win.cards) != len(lead):
+                ok = False
+                break
+            shape = [u.shape for u in decompose(lead, order)]
+            if cover(shape, win.cards, order) is None:
+                ok = False
+                break
+        if ok:
+            fits.append(trump)
+    return fits[0] if len(fits) == 1 else None
+
+
+from .ruleset import preset as _preset  # noqa: E402
+
+_INFER_RULES = _preset("shengji-io-friends")
