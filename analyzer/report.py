@@ -647,11 +647,12 @@ def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
 
 def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
     """:func:`render_json` piece by piece (the same text), one match at a time."""
-    head = json.dumps({"schema": SCHEMA, "path": path}, indent=2, ensure_ascii=False)
+    from .jsonout import dumps
+    head = dumps({"schema": SCHEMA, "path": path}).rstrip("\n")
     head = head[:-2] + ',\n  "matches": ['
     empty = True
     for m in matches:
-        body = json.dumps(m, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        body = dumps(m).rstrip("\n").replace("\n", "\n    ")
         yield head + ("\n    " if empty else ",\n    ") + body
         head = ""
         empty = False
