@@ -182,13 +182,30 @@ def _cover_from(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_si
 
 def _cover_tuples(tuples: list[int], n_singles: int, counts: dict[int, int], key: Sequence[int],
                   result: list[Unit]) -> bool:
-    """`cover`'s tuples (widest first) and then its singles, from ``counts``."""
+    """`cover`'s tuples (widest first) and then its singles, from ``counts``:
+    the highest tuples first (a play is compared by them: ♣10♣10♣10♣8♣8 ruffing
+    a pair + singles holds the pair of 10s, not 8s), else, when that greedy
+    choice leaves no cover (4 decks), keeping bigger stacks for wider needs."""
+    snapshot = dict(counts)
+    mark = len(result)
+    if _tuples_greedy(tuples, n_singles, counts, key, result, True):
+        return True
+    counts.clear()
+    counts.update(snapshot)
+    del result[mark:]
+    return _tuples_greedy(tuples, n_singles, counts, key, result, False)
+
+
+def _tuples_greedy(tuples: list[int], n_singles: int, counts: dict[int, int], key: Sequence[int],
+                   result: list[Unit], highest: bool) -> bool:
     for w in tuples:
         cands = [c for c, n in counts.items() if n >= w]
         if not cands:
             return False
-        # keep bigger stacks for wider needs: fewest spare copies, then highest
-        c = min(cands, key=lambda c: (counts[c], -key[c]))
+        if highest:
+            c = max(cands, key=key.__getitem__)
+        else:  # fewest spare copies, then highest
+            c = min(cands, key=lambda c: (counts[c], -key[c]))
         counts[c] -= w
         result.append(Unit(w, 1, key[c], (c,) * w))
     rest = [c for c, n in counts.items() for _ in range(n)]
