@@ -761,7 +761,9 @@ class ReportFormat(str, Enum):
 
   shengji report match.sjn --format md -o match.md
 
-  shengji report match.sjn --format html -o match.html --force""")
+  shengji report match.sjn --format html -o match.html --force
+
+  shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
     fmt: ReportFormat = typer.Option(ReportFormat.term, "--format", "-f", help="Output format."),
@@ -831,7 +833,9 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
     rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
                              rules=rules if gouji.is_gouji_preset(rules) else None)
     if fmt == "html":
-        _usage("the Gouji report has the formats term, md and json")
+        from .gouji_viewer import render_html
+        write_output(output, render_html(rep), force=force)
+        return
     if fmt == "term":
         if output in (None, "-"):
             gouji.render_report(render.make_console(), rep)

@@ -181,8 +181,41 @@ def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic]
         "stats": stats,
         "finished": [{"seat": a.seat, "place": a.finish, "action": a.number}
                      for a in game.actions if a.finish is not None],
+        "leader": getattr(result, "leader", None),
+        "revolutionary": getattr(result, "revolutionary", None),
+        "deal": {sc.seat: cards_text(sc.cards) for sc in game.deal},
+        "preplay": [_preplay_dict(p) for p in game.preplay],
+        "steps": _step_dicts(result),
+        "start_counts": list(getattr(result, "start_counts", ()) or ()) if result is not None else [],
         "diagnostics": [diagnostic_dict(d) for d in diagnostics],
     }
+
+
+def _preplay_dict(p) -> dict:
+    """A pre-play line (亮3, 点贡, 落贡, 还贡, 买3, 革命, …) as data, with its tidy text."""
+    from notation.gjn_writer import _preplay_text
+    return {"kind": p.kind, "text": _preplay_text(p, False), "line": p.span.line or None}
+
+
+_STEP_KEYS = ("number", "line", "seat", "kind", "cards", "top", "owner", "target", "passed", "ask",
+              "finished", "gouji", "burn", "fail", "place", "ignored", "round_end", "counts", "leads",
+              "jiefeng", "jieshao", "burn_won", "aim", "burned")
+
+
+def _step_dicts(result) -> list[dict] | None:
+    """The engine's per-action timeline as plain data (None without the engine)."""
+    if result is None or not hasattr(result, "timeline"):
+        return None
+    out = []
+    for st in _steps(result):
+        d = {k: getattr(st, k, None) for k in _STEP_KEYS}
+        d["passed"] = list(st.passed)
+        d["ask"] = list(st.ask)
+        d["burning"] = [list(x) for x in st.burning]
+        d["finished"] = [list(x) for x in st.finished]
+        d["counts"] = list(getattr(st, "counts", ()) or ())
+        out.append(d)
+    return out
 
 
 def diagnostic_dict(d: Diagnostic) -> dict:
@@ -265,6 +298,93 @@ def _score_text(s: dict | None) -> str:
     return "—" if s is None else f"odd {s['odd']} even {s['even']}"
 
 
+def _place_name(k: int) -> str:
+    try:
+        from replay.gouji.table import PLACE_NAMES
+    except ImportError:
+        return str(k)
+    return PLACE_NAMES[k] if 0 < k < len(PLACE_NAMES) else str(k)
+
+
+def _step_text(st: dict) -> str:
+    """One action of a round, with what the engine says happened."""
+    what = st["cards"] if st["kind"] == "play" else ("让牌" if st["kind"] == "let" else "pass")
+    notes = []
+    if st.get("gouji"):
+        notes.append(f"够级 at {st.get('aim') or st.get('target') or '?'}")
+    if st.get("burn"):
+        notes.append(f"burns {st.get('burned') or '?'}")
+    if st.get("fail"):
+        notes.append(f"burn of {st.get('burned') or '?'} fails")
+    if st.get("jieshao"):
+        notes.append(f"ends {st['jieshao']}'s burn")
+    if st.get("burn_won"):
+        notes.append("burn succeeds")
+    if st.get("place"):
+        notes.append(f"{_place_name(st['place'])}")
+    return f"{st['seat']} {what}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def rounds(game: dict) -> list[str]:
+    """The game's rounds, one line each: the actions in order and who leads next
+    (接风 when the round's owner is out). Passes after an unbeatable set are left out."""
+    out: list[str] = []
+    cur: list[str] = []
+    for st in game.get("steps") or []:
+        if st.get("ignored"):
+            continue
+        cur.append(_step_text(st))
+        if st.get("round_end") or st.get("fail"):
+            tail = ""
+            if st.get("leads"):
+                tail = f" → {st['leads']} leads" + (" (接风)" if st.get("jiefeng") else "")
+            out.append(", ".join(cur) + tail)
+            cur = []
+    if cur:
+        out.append(", ".join(cur) + " (the game ends)")
+    return out
+
+
+def player_rows(game: dict) -> list[list[str]]:
+    """Per seat: place, 够级 plays made (targets) and suffered (from), burns won
+    and lost, 让牌, cards left when the game ended."""
+    st = game.get("stats") or {}
+    places = {p: k + 1 for k, p in enumerate(game.get("places") or game.get("result") or []) if p}
+
+    def plays(x):
+        return f"{len(x)} ({' '.join(x)})" if x else "0"
+    rows = []
+    for seat in SEATS:
+        left = (st.get("cards_left") or {}).get(seat)
+        rows.append([seat, f"{places[seat]} {_place_name(places[seat])}" if seat in places else "—",
+                     plays((st.get("gouji_made") or {}).get(seat)) if "gouji_made" in st else "—",
+                     plays((st.get("gouji_suffered") or {}).get(seat)) if "gouji_suffered" in st else "—",
+                     str((st.get("burns_won") or {}).get(seat, 0)), str((st.get("burns_lost") or {}).get(seat, 0)),
+                     str((st.get("lets") or {}).get(seat, 0)), "—" if left is None else str(left)])
+    return rows
+
+
+PLAYER_COLUMNS = ("seat", "place", "够级 made (targets)", "够级 suffered (from)", "burns won", "burns lost",
+                  "让牌", "cards left")
+
+
+def _game_title(g: dict) -> str:
+    return f"Game {g['number'] if g['number'] is not None else g['index']}"
+
+
+def _result_text(g: dict) -> str:
+    places = g["places"] or g["result"]
+    bits = []
+    if places:
+        bits.append("places " + ", ".join(f"{k + 1} {_place_name(k + 1)} {p or '?'}" for k, p in enumerate(places)))
+    if (g.get("stats") or {}).get("sweep"):
+        bits.append("串三户 (sweep)")
+    sc = g["score"] or g["recorded_score"]
+    if sc:
+        bits.append("score " + _score_text(sc))
+    return "; ".join(bits) or "no result"
+
+
 def render_markdown(report: dict) -> str:
     out: list[str] = []
     for m in report["matches"]:
@@ -287,15 +407,32 @@ def render_markdown(report: dict) -> str:
         out.append(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}.")
         out.append("")
         for g in m["games"]:
-            if g["gouji_plays"] or g["burns"] or g["diagnostics"]:
-                out.append(f"## Game {g['number'] if g['number'] is not None else g['index']}")
+            out.append(f"## {_game_title(g)}")
+            out.append("")
+            out.append(f"- result: {_result_text(g)}")
+            if g.get("leader"):
+                out.append(f"- first lead: {g['leader']}" + (f"; 革命: {g['revolutionary']}" if g.get("revolutionary") else ""))
+            for p in g.get("preplay") or []:
+                out.append(f"- before play: `{p['text']}`")
+            if g["gouji_plays"]:
+                out.append(f"- 够级 plays: {_plays_text(g['gouji_plays'])}")
+            if g["burns"]:
+                out.append(f"- burns: {_plays_text(g['burns'])}")
+            for d in g["diagnostics"]:
+                out.append(f"- line {d['line']}: {d['code']} {d['message']}")
+            out.append("")
+            if g.get("stats"):
+                out.append("| " + " | ".join(PLAYER_COLUMNS) + " |")
+                out.append("|" + "---|" * len(PLAYER_COLUMNS))
+                for row in player_rows(g):
+                    out.append("| " + " | ".join(row) + " |")
                 out.append("")
-                if g["gouji_plays"]:
-                    out.append(f"- 够级 plays: {_plays_text(g['gouji_plays'])}")
-                if g["burns"]:
-                    out.append(f"- burns: {_plays_text(g['burns'])}")
-                for d in g["diagnostics"]:
-                    out.append(f"- line {d['line']}: {d['code']} {d['message']}")
+            rs = rounds(g)
+            if rs:
+                out.append("Rounds:")
+                out.append("")
+                for k, r in enumerate(rs, 1):
+                    out.append(f"{k}. {r}")
                 out.append("")
         if not m["engine"]:
             out.append("_The Gouji rules engine is not installed: places and scores are as recorded._")
@@ -326,8 +463,25 @@ def render_report(console, report: dict) -> None:
         console.print(table)
         console.print(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}")
         for g in m["games"]:
+            console.print()
+            console.print(f"[bold]{_game_title(g)}[/bold] ({g['kind']})")
+            console.print(f"  result: {_result_text(g)}", markup=False)
+            if g.get("leader"):
+                console.print(f"  first lead: {g['leader']}"
+                              + (f"; 革命: {g['revolutionary']}" if g.get("revolutionary") else ""), markup=False)
+            for p in g.get("preplay") or []:
+                console.print(f"  before play: {p['text']}", markup=False)
             for d in g["diagnostics"]:
                 console.print(f"  line {d['line']}: {d['code']} {d['message']}", markup=False)
+            if g.get("stats"):
+                pt = Table(show_header=True, header_style="bold")
+                for col in PLAYER_COLUMNS:
+                    pt.add_column(col)
+                for row in player_rows(g):
+                    pt.add_row(*row)
+                console.print(pt)
+            for k, r in enumerate(rounds(g), 1):
+                console.print(f"  round {k}: {r}", markup=False)
 
 
 def _th(k: int) -> str:

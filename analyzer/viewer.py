@@ -3,7 +3,9 @@
 :func:`render_html` takes the dict of :func:`analyzer.report.build_report`
 and returns one HTML page that opens from ``file://`` with no network
 request: inline CSS, a small vanilla-JS script and inline SVG charts, all
-from ``analyzer/templates/``. The page holds its data as one JSON blob,
+from ``analyzer/templates/``: the scaffolding, styles and stepping code shared
+with the Gouji viewer (``base.css``, ``stepper.js``) and this viewer's own
+``viewer.{html,css,js}``. The page holds its data as one JSON blob,
 ``<script type="application/json" id="data">``: the report dict itself, plus
 one key ``"viewer"`` with what the dict does not say and the page needs (the
 trump cards of each hand, for drawing them in gold).
@@ -36,7 +38,7 @@ from typing import Any
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/``
-TEMPLATES = ("viewer.html", "viewer.css", "viewer.js")
+TEMPLATES = ("base.css", "stepper.js", "viewer.html", "viewer.css", "viewer.js")
 
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
 
@@ -114,8 +116,9 @@ def render_html(report: dict) -> str:
     """The report as one self-contained interactive HTML page (no network request)."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
-        "css": _template("viewer.css"),
-        "js": re.sub(r"</(script)", r"<\\/\1", _template("viewer.js"), flags=re.IGNORECASE),
+        "css": _template("base.css") + "\n" + _template("viewer.css"),
+        "js": re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"),
+                     flags=re.IGNORECASE),
         "data": data_json(view_data(report)),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }

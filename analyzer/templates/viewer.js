@@ -634,31 +634,17 @@
   }
 
   function go(m, h, s) {
-    state.m = m; state.h = h; state.s = s;
-    render();
+    state.m = m;
+    stepper.go(h, s);
   }
   function lastStep(h) { return prep(state.m, h).T + 1; }
   function hasHands() { return matches.length && matches[state.m].hands.length; }
-  function next() {
-    if (!hasHands()) return;
-    if (state.s < lastStep(state.h)) go(state.m, state.h, state.s + 1);
-    else if (state.h + 1 < matches[state.m].hands.length) go(state.m, state.h + 1, 0);
-  }
-  function prev() {
-    if (!hasHands()) return;
-    if (state.s > 0) go(state.m, state.h, state.s - 1);
-    else if (state.h > 0) go(state.m, state.h - 1, lastStep(state.h - 1));
-  }
-  function hand(delta) {
-    if (!hasHands()) return;
-    var h = Math.max(0, Math.min(matches[state.m].hands.length - 1, state.h + delta));
-    go(state.m, h, 0);
-  }
-
-  $("next").addEventListener("click", next);
-  $("prev").addEventListener("click", prev);
-  $("first").addEventListener("click", function () { if (hasHands()) go(state.m, state.h, 0); });
-  $("last").addEventListener("click", function () { if (hasHands()) go(state.m, state.h, lastStep(state.h)); });
+  /* buttons, keys (← → Home End PgUp PgDn) and resizing: the shared stepper (stepper.js) */
+  var stepper = ReplayStepper({
+    sections: function () { return hasHands() ? matches[state.m].hands.length : 0; },
+    last: lastStep,
+    render: function (h, s) { state.h = h; state.s = s; render(); }
+  });
   $("hand-tabs").addEventListener("click", function (e) {
     var b = e.target.closest("[data-hand]");
     if (b) go(state.m, +b.getAttribute("data-hand"), 0);
@@ -694,28 +680,6 @@
   $("match-pick").addEventListener("change", function (e) {
     if (e.target.id === "match") go(+e.target.value, 0, 0);
   });
-  document.addEventListener("keydown", function (e) {
-    if (e.altKey || e.ctrlKey || e.metaKey) return;
-    var tag = e.target && e.target.tagName;
-    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
-    switch (e.key) {
-      case "ArrowRight": next(); break;
-      case "ArrowLeft": prev(); break;
-      case "Home": if (hasHands()) go(state.m, state.h, 0); break;
-      case "End": if (hasHands()) go(state.m, state.h, lastStep(state.h)); break;
-      case "PageDown": hand(1); break;
-      case "PageUp": hand(-1); break;
-      default: return;
-    }
-    e.preventDefault();
-  });
-
-  var resizeTimer = null;
-  window.addEventListener("resize", function () {
-    clearTimeout(resizeTimer);
-    resizeTimer = setTimeout(function () { if (hasHands()) render(); }, 150);
-  });
-
   if (!fromHash()) render();
   document.documentElement.setAttribute("data-ready", "true");
 })();

@@ -59,6 +59,14 @@ class Step(NamedTuple):
     place: int             # place taken by this action (0 if none)
     ignored: bool          # a pass after an unbeatable set (§3)
     round_end: bool
+    # -- added for the viewer and the reports (defaults keep old callers working)
+    counts: tuple[int | None, ...] = ()  # cards left per seat P1..P6 after the action (None: unknown)
+    leads: str = ''        # who leads the next round, when this action ended one (or failed a burn)
+    jiefeng: bool = False  # 接风: the round ended and its owner is out, so the next in play leads
+    jieshao: str = ''      # 解烧: the burner whose burn this play ended ('' if none)
+    burn_won: bool = False  # the burner emptied his hand while burning (a successful burn)
+    aim: str = ''          # the target of this action's 够级 play ('' if it is none)
+    burned: str = ''       # the player this action burns, or whose burn failed ('' if none)
 
 
 class PlayRef(NamedTuple):
@@ -97,6 +105,9 @@ class GameResult:
     gouji_plays: list[PlayRef] = field(default_factory=list)
     burns: list[PlayRef] = field(default_factory=list)
     timeline: list[Step] = field(default_factory=list)
+    #: cards per seat when the play starts (after tribute, 买3, 会3/4; 0 for one out of play, e.g.
+    #: the revolutionary, as in ``cards_left``), None where unknown
+    start_counts: tuple[int | None, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -394,6 +405,7 @@ class _RecordReplay:
         gnum = g.number
         counted = 0
         tl = res.timeline if self.timeline else None
+        res.start_counts = tuple(0 if st.status[s] not in (IN_PLAY, 2) else st.cnt[s] for s in range(6))
         seat_of = SEAT_OF
         ranks_of = _RANKS_OF
         push = st.push
@@ -481,7 +493,13 @@ class _RecordReplay:
                     tuple(names[s] for s in range(6) if st.passed[s]), ask,
                     tuple((names[b], names[v]) for b, v in st.burning.items()),
                     tuple((names[s], st.place[s]) for s in range(6) if st.place[s]),
-                    st.ev_gouji, st.ev_burn, st.ev_fail, st.ev_place, st.ev_ignored, st.ev_round_end)
+                    st.ev_gouji, st.ev_burn, st.ev_fail, st.ev_place, st.ev_ignored, st.ev_round_end,
+                    tuple(0 if st.status[s] not in (IN_PLAY, 2) else st.cnt[s] for s in range(6)),
+                    names[st.leader] if (st.ev_round_end or st.ev_fail) and st.phase == 0 else "",
+                    bool(st.ev_round_end and st.phase == 0 and st.owner >= 0 and st.leader != st.owner),
+                    names[st.ev_jieshao] if st.ev_jieshao >= 0 else "", st.ev_success,
+                    names[st.ev_target] if st.ev_gouji and st.ev_target >= 0 else "",
+                    names[st.ev_burned] if st.ev_burned >= 0 else "")
 
     # -- deal checks ----------------------------------------------------------------
     def copy_counts(self, g) -> None:

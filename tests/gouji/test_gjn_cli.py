@@ -147,7 +147,8 @@ def test_report_json_per_game(folder):
     assert "| 1 | position | P3 P5 P1 P2 P6 P4 | odd 12 even 0 |" in md
     term = run(folder, "report", "example_burn_sweep.gjn").stdout
     assert "P3 P5 P1 P2 P6 P4" in term
-    run(folder, "report", "example_burn_sweep.gjn", "-f", "html", code=2)
+    page = run(folder, "report", "example_burn_sweep.gjn", "-f", "html").stdout
+    assert page.startswith("<!DOCTYPE html>") and "Gouji replay" in page
 
 
 @pytest.mark.skipif(not gouji.presets(), reason="the Gouji engine (replay.gouji) is not installed")
