@@ -8,9 +8,13 @@ I/O errors, always with a one-line message on stderr and no traceback.
 
 from __future__ import annotations
 
+import contextlib
 import difflib
+import errno
+import itertools
 import json
 import os
+import re
 import sys
 from enum import Enum
 from pathlib import Path
@@ -43,7 +47,11 @@ def version() -> str:
 
 
 class _Group(TyperGroup):
-    """Usage errors as one line (``shengji lint: error: …``), exit status 2."""
+    """Usage errors as one line (``shengji lint: error: …``), exit status 2; every
+    other failure too: I/O errors (a full disk, a closed pipe: stdout and stderr
+    included), inputs too deep or too big for memory, and — a bug — any other
+    exception, reported as internal error SJ901 with a request to report it.
+    Never a traceback."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         if not standalone_mode:
@@ -52,29 +60,158 @@ class _Group(TyperGroup):
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
                               standalone_mode=False, **extra)
+            _flush_std()
         except _cx.UsageError as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":
                 exc.show()  # the help
-                sys.exit(2)
+                _exit(2)
             where = exc.ctx.command_path if exc.ctx else PROG
             hint = f" (see '{where} --help')" if exc.ctx else ""
-            typer.echo(f"{where}: error: {_one_line(exc.format_message())}{hint}", err=True)
-            sys.exit(exc.exit_code)
+            _exit(exc.exit_code, f"{where}: error: {_one_line(exc.format_message())}{hint}")
         except _cx.ClickException as exc:
-            typer.echo(f"{PROG}: error: {_one_line(exc.format_message())}", err=True)
-            sys.exit(exc.exit_code)
-        except typer.Abort:
-            typer.echo("Aborted.", err=True)
-            sys.exit(1)
-        except BrokenPipeError:
-            # the reader went away (`shengji lint big.sjn | head`): stop quietly
-            try:
-                devnull = os.open(os.devnull, os.O_WRONLY)
-                os.dup2(devnull, sys.stdout.fileno())
-            except (OSError, ValueError):
-                pass
-            sys.exit(1)
-        sys.exit(rv if isinstance(rv, int) else 0)
+            _exit(exc.exit_code, f"{PROG}: error: {_one_line(exc.format_message())}")
+        except (typer.Abort, KeyboardInterrupt):
+            _exit(130, "Aborted.")
+        except SystemExit:
+            raise
+        except _Failed as failed:
+            _exit(2, failure_message(failed.error))
+        except BaseException as exc:  # noqa: BLE001 - the one place that turns failures into messages
+            _exit(2, failure_message(exc))
+        _exit(rv if isinstance(rv, int) else 0)
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            # click itself would swallow a broken pipe (exit 1, no word): carry it past click
+            raise _Failed(exc) from exc
+
+
+class _Failed(Exception):
+    """An OSError carried past click's own handling to :class:`_Group`."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def failure_message(exc: BaseException) -> str:
+    """One line for an exception that ended a command (see :class:`_Group`)."""
+    if isinstance(exc, BrokenPipeError):
+        return f"{PROG}: error: cannot write the output: the reader closed the pipe"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return f"{PROG}: error: out of memory (the input is too large for the memory available)"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        what = exc.strerror or str(exc) or type(exc).__name__
+        if not where and exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EDQUOT):
+            return f"{PROG}: error: cannot write the output: {what}"
+        return f"{PROG}: error: {where}{what}"
+    if isinstance(exc, RecursionError):
+        return f"{PROG}: error: the input is nested too deeply to be read (recursion limit)"
+    if _memory_error(exc):
+        return f"{PROG}: error: out of memory (the input is too large for the memory available)"
+    detail = _one_line(f"{type(exc).__name__}: {exc}")[:300]
+    return (f"{PROG}: error: SJ901 internal error ({detail}); this is a bug in shengji, "
+            f"please report it with the command and its input")
+
+
+def _memory_error(exc: BaseException) -> bool:
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, MemoryError):
+            return True
+        if isinstance(exc, SystemError) and "memory" in str(exc).lower():
+            return True
+        if isinstance(exc, ImportError) and ("failed to map" in str(exc) or "allocate memory" in str(exc)):
+            return True  # a module could not be loaded under a memory limit
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def _flush_std() -> None:
+    """Flush stdout and stderr now, so a failed write is reported here and not at exit."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+
+
+def _silence(stream) -> None:
+    """Point a failed standard stream at /dev/null, so Python's own flush at exit
+    cannot fail again (and print "Exception ignored …")."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _exit(code: int, message: str | None = None) -> NoReturn:
+    """Print ``message`` (one line on stderr, if stderr still works) and exit with ``code``."""
+    if message is not None:
+        try:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            _silence(sys.stderr)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            _silence(stream)
+    sys.exit(code)
+
+
+def _plain_metavar(self, ctx) -> str | None:
+    """The value column of ``--help``: a plain metavar (FILE, PRESET, N) or the
+    choices (``text|json``), never a Python type (``<list[str]>``, ``<bool>``)."""
+    from typer.core import TyperArgument
+    if isinstance(self, TyperArgument):
+        return None  # the name column already says FILE, PATH...
+    if getattr(self, "is_flag", False) or getattr(self, "count", False):
+        return None
+    if self.metavar is not None:
+        return self.metavar
+    try:
+        choices = self.type_descriptor.choices if self.type_descriptor.is_choice else None
+    except AttributeError:  # pragma: no cover - another Typer
+        choices = None
+    if choices:
+        return "|".join(str(getattr(c, "value", c)) for c in choices)
+    return (self.name or "value").upper()
+
+
+def _install_plain_metavars() -> None:
+    try:
+        from typer import core as tcore
+    except ImportError:  # pragma: no cover
+        return
+    for cls_name in ("TyperArgument", "TyperOption"):
+        cls = getattr(tcore, cls_name, None)
+        if cls is not None and hasattr(cls, "display_type_rich"):
+            cls.display_type_rich = _plain_metavar
+    arg = getattr(tcore, "TyperArgument", None)
+    if arg is not None and hasattr(arg, "_usage_display_name"):
+        arg._usage_display_name = _usage_name
+
+
+def _usage_name(self) -> str:
+    """An argument in the usage line: ``FILE``, ``[PRESET]``, ``PATH...`` (no braces)."""
+    name = self.display_name_raw
+    if not self.required:
+        name = f"[{name}]"
+    return name + ("..." if self.nargs != 1 else "")
+
+
+_install_plain_metavars()
 
 
 def _one_line(text: str) -> str:
@@ -150,19 +287,9 @@ def read_bytes(path: str) -> bytes:
 
 
 def is_json(text: str, path: str = "") -> bool:
-    """JSON input by suffix, else by content (``{`` or a ``[`` array of objects)."""
-    suffix = Path(path).suffix.lower()
-    if suffix == ".json":
-        return True
-    if suffix == ".sjn":
-        return False
-    s = text.lstrip()
-    if s.startswith("{"):
-        return True
-    if s.startswith("["):
-        rest = s[1:].lstrip()
-        return rest.startswith("{") or rest.startswith("]")
-    return False
+    """Is this the tool's JSON? (:func:`notation.detect.detect`, the one rule every command uses)."""
+    from notation.detect import detect_text
+    return detect_text(text, path) == "json"
 
 
 FROM_HELP = ("Read another program's log: fly, botzone, shengji-io-chat, 80fen-v2, or auto "
@@ -174,51 +301,119 @@ CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a s
 
 
 def log_format(text: str, path: str, source_format: str | None) -> str | None:
-    """The importer to read ``text`` with (see ``analyzer.lint.import_format``), or None for SJN/JSON."""
+    """The importer to read ``text`` with (see ``analyzer.lint.import_format``), or None for
+    the notations (SJN, JSON, GJN: :mod:`notation.detect`)."""
     from . import lint as L
     try:
-        L.LintOptions(source_format=source_format).validate()
+        options = L.LintOptions(source_format=source_format).validate()
     except L.LintUsageError as exc:
         _usage(str(exc))
-    if source_format is None and is_json(text, path) and Path(path).suffix.lower() == ".json":
-        # our own JSON records come first; other programs' JSON logs are detected
-        from .importers import detect_format
-        return detect_format(text, path)
-    return L.import_format(path or "-", L.LintOptions(source_format=source_format), text)
+    return L.import_format(path or "-", options, text)
+
+
+class Source:
+    """One input of a command, read the way every command reads it
+    (:func:`analyzer.lint.input_kind`: another program's log, or SJN / JSON / GJN
+    as :mod:`notation.detect` tells), record by record.
+
+    A file that cannot be opened ends the command at once (exit 2); an error
+    while it is read (bytes that are not UTF-8, an I/O error) stops the
+    records there and is kept in :attr:`error` for the caller to report.
+    """
+
+    def __init__(self, path: str, source_format: str | None = None) -> None:
+        from . import lint as L
+        self.path = path
+        self.name = "<stdin>" if path == "-" else path
+        self.error: str | None = None
+        self._text: str | None = None
+        self.source_format = source_format
+        try:
+            self.options = L.LintOptions(source_format=source_format).validate()
+        except L.LintUsageError as exc:
+            _usage(str(exc))
+        if path == "-":
+            text = sys.stdin.read()
+            self._text = text[1:] if text.startswith("\ufeff") else text
+        else:
+            if os.path.isdir(path):
+                fail(f"{path}: is a directory")
+            try:
+                with open(path, "rb"):
+                    pass
+            except OSError as exc:
+                fail(f"{path}: {exc.strerror or exc}")
+        try:
+            self.kind, self.log = L.input_kind(path, self.options, self._text)
+        except OSError as exc:
+            fail(f"{path}: {exc.strerror or exc}")
+
+    def _lines(self):
+        from . import lint as L
+        try:
+            yield from L.open_lines(self.path)
+        except UnicodeDecodeError as exc:
+            self.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        except OSError as exc:
+            self.error = exc.strerror or str(exc)
+
+    def text(self) -> str:
+        """The whole text (for what cannot stream: another program's log, a diff)."""
+        if self._text is None:
+            self._text = read_text(self.path)
+        return self._text
+
+    def records(self):
+        """``(record | None, diagnostics)`` one record at a time; a record is None
+        where a stretch of the input held no record (its diagnostics only)."""
+        from notation.detect import read
+        if self.log is not None:
+            from .importers import import_text
+            records, diags = import_text(self.log, self.text(), source=self.name)
+            if diags:
+                yield None, diags
+            for r in records:
+                yield r, []
+            return
+        source = self._text if self._text is not None else self._lines()
+        for record, diags in read(source, self.kind):
+            if record is not None and not record.tags and not record.hands:
+                record = None
+            yield record, diags
+
+    def gouji(self) -> bool:
+        """Is this a Gouji record (GJN, or JSON written from GJN)? Those go to the
+        Gouji commands (:mod:`analyzer.gouji`)."""
+        if self.log is not None or self.kind not in ("gjn", "json"):
+            return False
+        if self.kind == "gjn" and self.source_format in (None, "auto"):
+            return True
+        return is_gjn_input(self.text(), self.path, self.source_format)
+
+    def check(self) -> None:
+        """Exit 2 if reading stopped on an error."""
+        if self.error:
+            fail(f"{self.name}: {self.error}")
 
 
 def load_records(text: str, path: str = "", source_format: str | None = None):
-    """``(records, diagnostics)`` from SJN or JSON text (an object or an array of
-    objects), or from another program's log (``source_format``, or detected)."""
-    from notation import from_json, parse
-    from replay.diagnostics import Diagnostic
+    """``(records, diagnostics)`` of a whole text, read as every command reads it."""
+    from notation.detect import detect_text, read
     fmt = log_format(text, path, source_format)
     if fmt is not None:
         from .importers import import_text
         return import_text(fmt, text, source=path)
-    if not is_json(text, path):
-        records, diags = parse(text)
-        records = [r for r in records if r.tags or r.hands]
-        return records, diags
-    try:
-        data = json.loads(text)
-    except ValueError:
-        record, diags = from_json(text)
-        return ([record] if record else []), diags
-    items = data if isinstance(data, list) else [data]
     records, diags = [], []
-    for k, item in enumerate(items, 1):
-        record, found = from_json(json.dumps(item))
-        if record is not None:
+    for record, found in read(text, detect_text(text, path)):
+        if record is not None and (record.tags or record.hands):
             records.append(record)
-        for d in found:
-            diags.append(Diagnostic(d.code, (f"record {k}: " if len(items) > 1 else "") + d.message,
-                                    d.line, d.column, d.end_line, d.end_column, d.severity))
+        diags.extend(found)
     return records, diags
 
 
 def _diag_line(path: str, d) -> str:
-    return f"{path}:{d.line}:{d.column}: {d.code} {d.message}"
+    from notation.reader import escape_controls
+    return escape_controls(f"{path}:{d.line}:{d.column}: {d.code} {d.message}")
 
 
 def _check_preset(rules: str | None) -> None:
@@ -269,22 +464,65 @@ def load_gjn(text: str, path: str = ""):
     return records, diags
 
 
-def write_output(out: str | None, text: str, *, force: bool) -> None:
-    """Write ``text`` to ``out`` (never over an existing file without ``force``), or stdout."""
+def check_output(out: str | None, *, force: bool, inputs: tuple[str, ...] | list[str] = ()) -> None:
+    """Refuse an output file before any work: an existing file without ``force``,
+    a directory, or one of the inputs (even with ``force``: only ``fmt --write``
+    rewrites its input)."""
     if out is None or out == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
         return
+    from .atomic import same_file
+    for source in inputs:
+        if source != "-" and same_file(out, source):
+            fail(f"{out} is the input file {source}; refusing to overwrite it (even with --force)")
     p = Path(out)
-    if p.exists() and not force:
-        fail(f"{out} exists; use --force to overwrite it")
     if p.is_dir():
         fail(f"{out} is a directory")
-    from .atomic import write_text_atomic
+    if p.exists() and not force:
+        fail(f"{out} exists; use --force to overwrite it")
+
+
+class _Discard(Exception):
+    """Raised inside an :func:`open_output` block: drop what was written."""
+
+
+@contextlib.contextmanager
+def open_output(out: str | None, *, spool: bool = False):
+    """Where a command writes: ``out`` (written atomically: a temporary file in
+    the same directory, fsynced, renamed over ``out`` only when the block ends
+    cleanly) or stdout. With ``spool``, stdout gets the text only when the block
+    ends cleanly (kept in a temporary file meanwhile, so memory stays flat):
+    for all-or-nothing commands like ``convert``."""
+    import tempfile
+
+    from .atomic import atomic_writer
+    if out is None or out == "-":
+        if not spool:
+            yield sys.stdout
+            sys.stdout.flush()
+            return
+        with tempfile.SpooledTemporaryFile(max_size=4 << 20, mode="w+", encoding="utf-8", newline="") as buf:
+            yield buf
+            buf.seek(0)
+            while True:
+                piece = buf.read(1 << 16)
+                if not piece:
+                    break
+                sys.stdout.write(piece)
+            sys.stdout.flush()
+        return
     try:
-        write_text_atomic(p, text)
-    except OSError as exc:
+        with atomic_writer(out) as f:
+            yield f
+    except OSError as exc:  # the old file, if any, is left as it was
         fail(f"cannot write {out}: {exc.strerror or exc}")
+
+
+def write_output(out: str | None, text: str, *, force: bool, inputs: tuple[str, ...] = ()) -> None:
+    """Write ``text`` to ``out`` (atomically; never over an existing file without
+    ``force``, never over an input), or stdout."""
+    check_output(out, force=force, inputs=inputs)
+    with open_output(out) as f:
+        f.write(text)
 
 
 # -- lint ---------------------------------------------------------------------------------
@@ -351,15 +589,15 @@ class _RichProgress:
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
-    paths: list[str] = typer.Argument(..., metavar="PATH...", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin."),
+    paths: list[str] = typer.Argument(..., metavar="PATH", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin."),
     fmt: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
-    select: list[str] = typer.Option([], "--select", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
-    ignore: list[str] = typer.Option([], "--ignore", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides each record's [Rules] tag."),
+    select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable)."),
+    ignore: list[str] = typer.Option([], "--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag."),
     mistakes: bool = typer.Option(False, "--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search)."),
-    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, help="Worker processes (default: all cores)."),
+    jobs: int | None = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Text format: print the findings only, no summary."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
     cluster: str | None = typer.Option(None, "--cluster", metavar="ADDRESS", help=CLUSTER_HELP),
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
@@ -414,32 +652,22 @@ def lint(
   shengji replay match.sjn --step                 Enter for the next trick""")
 def replay(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
-    hand: int | None = typer.Option(None, "--hand", "--game", min=1, help="Only this hand (Gouji: game), 1-based."),
-    trick: int | None = typer.Option(None, "--trick", "-t", min=1, help="The table before this trick, and the tricks up to it."),
+    hand: int | None = typer.Option(None, "--hand", "--game", min=1, metavar="N", help="Only this hand (Gouji: game), 1-based."),
+    trick: int | None = typer.Option(None, "--trick", "-t", min=1, metavar="K", help="The table before this trick, and the tricks up to it."),
     step: bool = typer.Option(False, "--step", help="Wait for Enter between tricks (when stdin is a terminal)."),
-    record: int | None = typer.Option(None, "--record", "-r", min=1, help="Only this record of the file (1-based)."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    record: int | None = typer.Option(None, "--record", "-r", min=1, metavar="N", help="Only this record of the file (1-based)."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
 ) -> None:
     """Show a match as the players saw it: hands in trump order, tricks, points, kitty."""
     from replay.game import replay as run_replay
 
     from . import render
     _check_preset(rules)
-    text = read_text(file)
-    if is_gjn_input(text, file, source_format):
-        _replay_gjn(text, file, game=hand, record=record, rules=rules)
+    src = Source(file, source_format)
+    if src.gouji():
+        _replay_gjn(src.text(), file, game=hand, record=record, rules=rules)
         return
-    records, diags = load_records(text, file, source_format)
-    for d in diags:
-        typer.echo(_diag_line(file, d), err=True)
-    if not records:
-        fail(f"{file}: no record found")
-    chosen = list(enumerate(records, 1))
-    if record is not None:
-        if record > len(records):
-            fail(f"{file} has {len(records)} record(s); there is no record {record}")
-        chosen = [(record, records[record - 1])]
     console = render.make_console()
     waiter = None
     if step:
@@ -449,11 +677,31 @@ def replay(
         else:
             def waiter(prompt: str) -> None:
                 return None
-    for n, (index, rec) in enumerate(chosen):
-        if n:
+
+    def records():
+        """The records, one at a time (with ``--record N``: only up to N, unreplayed)."""
+        for rec, diags in src.records():
+            for d in diags:
+                typer.echo(_diag_line(file, d), err=True)
+            if rec is not None:
+                yield rec
+
+    count = 0
+    shown = 0
+    it = records()
+    nxt = next(it, None)
+    while nxt is not None:
+        rec, nxt = nxt, next(it, None)
+        count += 1
+        if record is not None and count != record:
+            if count > record:
+                break
+            continue
+        if shown:
             console.print()
-        if len(records) > 1:
-            console.print(render.record_title(rec, index, file))
+        if count > 1 or nxt is not None:
+            console.print(render.record_title(rec, count, file))
+        shown += 1
         match = run_replay(rec, rules=rules)
         try:
             render.render_replay(console, rec, match, hand=hand, trick=trick, step=waiter)
@@ -461,6 +709,13 @@ def replay(
             fail(str(exc))
         except (KeyboardInterrupt, EOFError):
             raise typer.Exit(130)
+        if record is not None:
+            break
+    src.check()
+    if not count:
+        fail(f"{file}: no record found")
+    if record is not None and not shown:
+        fail(f"{file} has {count} record(s); there is no record {record}")
 
 
 def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
@@ -512,53 +767,60 @@ class ReportFormat(str, Enum):
 def report(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file (- for stdin)."),
     fmt: ReportFormat = typer.Option(ReportFormat.term, "--format", "-f", help="Output format."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
     mistakes: bool = typer.Option(False, "--mistakes", help="Also list mistakes (SJ6xx) per hand and player."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
-    from notation import write
-
     from . import lint as L
     from . import render
     from . import report as R
     _check_preset(rules)
-    if output not in (None, "-") and Path(output).exists() and not force:
-        fail(f"{output} exists; use --force to overwrite it")
-    text = read_text(file)
-    if is_gjn_input(text, file, source_format):
-        _report_gjn(text, file, fmt.value, output, force, rules)
-        return
+    check_output(output, force=force, inputs=(file,))
     annotate = None
     if mistakes:
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
             annotate = L.mistake_hook(L.REVIEW_ENTRY)
-    if is_json(text, file) or log_format(text, file, source_format) is not None:
-        records, diags = load_records(text, file, source_format)
-        for d in diags:
-            typer.echo(_diag_line(file, d), err=True)
-        try:
-            text = write(records) if records else ""
-        except ValueError as exc:
-            fail(f"{file}: {exc}", 1)
-    name = "<stdin>" if file == "-" else file
-    rep = R.build_report(text, name, rules=rules, annotate=annotate)
-    if not rep["matches"]:
-        fail(f"{file}: no record found")
-    if fmt == ReportFormat.term:
-        if output in (None, "-"):
-            render.render_report(render.make_console(), rep)
-            return
-        import io
-        buf = io.StringIO()
-        render.render_report(render.make_console(file=buf, color=False), rep)
-        write_output(output, buf.getvalue(), force=force)
+    src = Source(file, source_format)
+    if src.gouji():
+        _report_gjn(src.text(), file, fmt.value, output, force, rules)
         return
-    write_output(output, R.render(rep, fmt.value), force=force)
+
+    def pairs():
+        for rec, diags in src.records():
+            if rec is None:  # what held no record: its diagnostics go on the report
+                yield None, diags
+            else:
+                yield rec, diags
+
+    matches = R.iter_matches(pairs(), rules=rules, annotate=annotate)
+    first = next(matches, None)
+    src.check()
+    if first is None:
+        fail(f"{file}: no record found")
+    matches = itertools.chain([first], matches)
+    name = src.name
+    with open_output(output) as out:
+        if fmt == ReportFormat.term:
+            console = (render.make_console() if out is sys.stdout
+                       else render.make_console(file=out, color=False))
+            for k, m in enumerate(matches):
+                if k:
+                    console.print()
+                render.render_report(console, {"schema": R.SCHEMA, "path": name, "matches": [m]})
+        elif fmt == ReportFormat.md:
+            for piece in R.stream_markdown(name, matches):
+                out.write(piece)
+        elif fmt == ReportFormat.json:
+            for piece in R.stream_json(name, matches):
+                out.write(piece)
+        else:  # one page holds every match
+            out.write(R.render({"schema": R.SCHEMA, "path": name, "matches": list(matches)}, fmt.value))
+        src.check()
 
 
 def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
@@ -598,77 +860,38 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
 
 Files with syntax errors (SJ1xx) are never rewritten: the writer would drop the bad lines.""")
 def fmt(
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="SJN or GJN files (- for stdin); directories give every *.sjn and *.gjn below."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="SJN or GJN files (- for stdin); directories give every *.sjn and *.gjn below."),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 if a file would change, and list it."),
     write_back: bool = typer.Option(False, "--write", "-w", help="Rewrite the files in place."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff instead of the canonical text."),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
     """Rewrite records in canonical SJN (like black)."""
-    from notation import parse, write
-
     from .lint import expand_paths
     if check and write_back:
         _usage("--check and --write cannot be used together")
     targets, missing = expand_paths(files)
-    for m in missing:
-        fail(f"{m}: no such file or directory")
     changed: list[str] = []
     unchanged = 0
     refused = 0
+    unread = 0
+    for m in missing:
+        typer.echo(f"{PROG}: error: {m}: no such file or directory", err=True)
+        unread += 1
     for path, _ in targets:
-        text = read_text(path)
-        gouji = is_gjn_input(text, path) and not is_json(text, "" if path.endswith(".gjn") else path)
-        if gouji:  # GJN: its own reader and tidy writer
-            from notation import gjn
-            records, diags = gjn.parse(text)
-        else:
-            records, diags = parse(text)
-        syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
-        if syntax:
-            for d in syntax:
-                typer.echo(_diag_line(path, d), err=True)
-            typer.echo(f"{PROG}: error: {path}: not formatted: {len(syntax)} syntax error(s) "
-                       f"(the writer would drop the bad lines)", err=True)
-            refused += 1
-            continue
         try:
-            if gouji:
-                new = gjn.write(records, unicode=unicode) if records else ""
-            else:
-                new = write(records, unicode=unicode) if records else ""
-        except ValueError as exc:  # a record SJN cannot represent
-            typer.echo(f"{PROG}: error: {path}: not formatted: {exc}", err=True)
-            refused += 1
+            result = _format_file(path, unicode=unicode, check=check, diff=diff, write_back=write_back)
+        except _Unreadable as exc:
+            if str(exc):
+                typer.echo(f"{PROG}: error: {exc}", err=True)
+            unread += 1
             continue
-        if new and not new.endswith("\n"):
-            new += "\n"
-        same = new == text
-        if check or diff:
-            if not same:
-                changed.append(path)
-                if diff:
-                    sys.stdout.writelines(difflib.unified_diff(
-                        text.splitlines(keepends=True), new.splitlines(keepends=True),
-                        fromfile=path, tofile=path))
-                if check:
-                    typer.echo(f"would reformat {path}", err=True)
-            else:
-                unchanged += 1
-        elif write_back:
-            if path == "-":
-                sys.stdout.write(new)
-            elif not same:
-                try:
-                    Path(path).write_text(new, encoding="utf-8")
-                except OSError as exc:
-                    fail(f"cannot write {path}: {exc.strerror or exc}")
-                changed.append(path)
-                typer.echo(f"reformatted {path}", err=True)
-            else:
-                unchanged += 1
+        if result is None:
+            refused += 1
+        elif result:
+            changed.append(path)
         else:
-            sys.stdout.write(new)
+            unchanged += 1
     if check or write_back or diff:
         verb = "would be reformatted" if (check or diff) else "reformatted"
         parts = []
@@ -678,11 +901,228 @@ def fmt(
             parts.append(f"{unchanged} file{'s' if unchanged != 1 else ''} "
                          f"{'would be left' if check or diff else 'left'} unchanged")
         if refused:
-            parts.append(f"{refused} file{'s' if refused != 1 else ''} not formatted (syntax errors)")
+            parts.append(f"{refused} file{'s' if refused != 1 else ''} not formatted (reading errors)")
+        if unread:
+            parts.append(f"{unread} file{'s' if unread != 1 else ''} could not be read")
         if parts:
             typer.echo(", ".join(parts) + ".", err=True)
+    if unread:
+        raise typer.Exit(2)
     if refused or (check and changed):
         raise typer.Exit(1)
+
+
+class _Unreadable(Exception):
+    """A file fmt could not read (reported, counted, and the other files go on)."""
+
+
+class _Compare:
+    """A writer that only checks whether what is written equals ``original`` (a text stream)."""
+
+    def __init__(self, original) -> None:
+        self.original = original
+        self.same = True
+
+    def write(self, text: str) -> None:
+        if self.same:
+            try:
+                self.same = self.original.read(len(text)) == text
+            except ValueError:  # not UTF-8: the reader reports it
+                self.same = False
+
+    def finish(self) -> bool:
+        if self.same:
+            try:
+                self.same = not self.original.read(1)
+            except ValueError:
+                self.same = False
+        return self.same
+
+
+class _Tee:
+    def __init__(self, *targets) -> None:
+        self.targets = targets
+
+    def write(self, text: str) -> None:
+        for t in self.targets:
+            t.write(text)
+
+
+def _keep_ends(text: str) -> list[str]:
+    """The reader's lines of ``text`` with their line ends (for diffs)."""
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", text)
+
+
+def _canonical_pieces(src: "Source", unicode: bool, problems: list[str]):
+    """The canonical SJN of ``src``, record by record (as :func:`notation.write`
+    joins them); reading errors go into ``problems`` and stop the output."""
+    from notation.writer import _Style, write_record
+    style = _Style(unicode, True)
+    written = False
+    for record, diags in src.records():
+        bad = [d for d in diags if d.severity == "error" and d.code.startswith(("SJ1", "SJ9"))]
+        for d in bad:
+            problems.append(_diag_line(src.name if src.path != "-" else "-", d))
+        if problems or record is None:
+            continue
+        try:
+            text = write_record(record, style)
+        except ValueError as exc:  # a record SJN cannot represent
+            problems.append(f"{PROG}: error: {src.name}: not formatted: {exc}")
+            continue
+        if text:
+            yield ("\n" if written else "") + text
+            written = True
+
+
+def _format_gjn(src: "Source", path: str, *, unicode: bool, check: bool, diff: bool,
+                write_back: bool) -> bool | None:
+    """``fmt`` of a GJN file: its own reader and tidy writer (the whole file at once)."""
+    from notation import gjn
+
+    from .atomic import write_text_atomic
+    text = src.text()
+    records, diags = gjn.parse(text)
+    syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
+    if syntax:
+        for d in syntax:
+            typer.echo(_diag_line(path, d), err=True)
+        typer.echo(f"{PROG}: error: {path}: not formatted: {len(syntax)} syntax error(s) "
+                   f"(the writer would drop the bad lines)", err=True)
+        return None
+    try:
+        new = gjn.write(records, unicode=unicode) if records else ""
+    except ValueError as exc:
+        typer.echo(f"{PROG}: error: {path}: not formatted: {exc}", err=True)
+        return None
+    if new and not new.endswith("\n"):
+        new += "\n"
+    same = new == text
+    if check or diff:
+        if not same:
+            if diff:
+                sys.stdout.writelines(difflib.unified_diff(_keep_ends(text), _keep_ends(new),
+                                                           fromfile=path, tofile=path))
+            if check:
+                typer.echo(f"would reformat {path}", err=True)
+        return not same
+    if write_back and path != "-":
+        if same:
+            return False
+        try:
+            write_text_atomic(path, new)
+        except OSError as exc:
+            fail(f"cannot write {path}: {exc.strerror or exc}")
+        typer.echo(f"reformatted {path}", err=True)
+        return True
+    sys.stdout.write(new)
+    return False
+
+
+def _format_file(path: str, *, unicode: bool, check: bool, diff: bool, write_back: bool) -> bool | None:
+    """Format one file: True if it changed (or would), False if not, None if it
+    was not formatted (reading errors: reported here). Streams record by record."""
+    import io
+
+    from .atomic import atomic_writer
+    try:
+        src = Source(path)
+    except typer.Exit:  # Source has said why
+        raise _Unreadable("") from None
+    if src.gouji():
+        return _format_gjn(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back)
+    if src.log is not None or src.kind != "sjn":
+        what = {"json": "JSON (use shengji convert --to sjn)", "gjn": "a Gouji (GJN) record"}.get(
+            src.kind, f"a {src.log} log (use shengji import)")
+        typer.echo(f"{PROG}: error: {path}: not formatted: {what}; fmt formats SJN", err=True)
+        return None
+    problems: list[str] = []
+
+    def report_problems() -> None:
+        for line in problems:
+            typer.echo(line, err=True)
+        n = sum(1 for p in problems if not p.startswith(f"{PROG}:"))
+        if n:
+            typer.echo(f"{PROG}: error: {path}: not formatted: {n} reading error(s) "
+                       f"(the writer would drop the bad lines)", err=True)
+
+    def original():
+        if src._text is not None:
+            return io.StringIO(src._text)
+        f = open(path, encoding="utf-8", newline="")
+        try:
+            if f.read(1) not in ("\ufeff", ""):
+                f.seek(0)
+        except ValueError:  # not UTF-8: the reader reports it
+            f.seek(0)
+        return f
+
+    pieces = _canonical_pieces(src, unicode, problems)
+    if diff:
+        new = "".join(pieces)
+        if src.error:
+            raise _Unreadable(f"{path}: {src.error}")
+        if problems:
+            report_problems()
+            return None
+        old = src.text()
+        if new == old:
+            return False
+        sys.stdout.writelines(difflib.unified_diff(_keep_ends(old), _keep_ends(new),
+                                                   fromfile=path, tofile=path))
+        if check:
+            typer.echo(f"would reformat {path}", err=True)
+        return True
+    if check or (write_back and path != "-"):
+        with original() as orig:
+            cmp = _Compare(orig)
+            try:
+                if check:
+                    for piece in pieces:
+                        cmp.write(piece)
+                    if src.error:
+                        raise _Unreadable(f"{path}: {src.error}")
+                    if problems:
+                        raise _Discard
+                else:
+                    with atomic_writer(path) as f:
+                        tee = _Tee(f, cmp)
+                        for piece in pieces:
+                            tee.write(piece)
+                        if src.error:
+                            raise _Unreadable(f"{path}: {src.error}")
+                        if problems or cmp.finish():
+                            raise _Discard  # nothing to write: the old file stays as it is
+            except _Discard:
+                if problems:
+                    report_problems()
+                    return None
+                return False
+            except OSError as exc:
+                if isinstance(exc, UnicodeDecodeError):
+                    raise _Unreadable(f"{path}: not UTF-8 text") from None
+                fail(f"cannot write {path}: {exc.strerror or exc}")
+            same = cmp.finish()
+        if same:
+            return False
+        if check:
+            typer.echo(f"would reformat {path}", err=True)
+        else:
+            typer.echo(f"reformatted {path}", err=True)
+        return True
+    # print the canonical text (stdin with --write too); nothing when the file has reading errors
+    try:
+        with open_output(None, spool=True) as out:
+            for piece in pieces:
+                out.write(piece)
+            if src.error:
+                raise _Unreadable(f"{path}: {src.error}")
+            if problems:
+                raise _Discard
+    except _Discard:
+        report_problems()
+        return None
+    return False
 
 
 # -- convert ------------------------------------------------------------------------------
@@ -704,26 +1144,68 @@ records become a JSON array; a JSON array becomes several SJN records.""")
 def convert(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON file (- for stdin)."),
     to: ConvertTo = typer.Option(..., "--to", help="Output format."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     spans: bool = typer.Option(False, "--spans", help="JSON: keep the source positions of every element."),
     unicode: bool = typer.Option(False, "--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
     """Convert records between SJN and JSON."""
-    from notation import to_json, write
-    if output not in (None, "-") and Path(output).exists() and not force:
-        fail(f"{output} exists; use --force to overwrite it")
-    text = read_text(file)
-    gouji = is_gjn_input(text, file)
-    if gouji:
-        from notation import gjn
-        records, diags = load_gjn(text, file)
-        if to == ConvertTo.sjn:
-            fail(f"{file}: a Gouji record converts to gjn or json, not sjn", 2)
-    else:
-        records, diags = load_records(text, file)
-        if to == ConvertTo.gjn:
-            fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
+    from notation.jsonio import to_data
+    from notation.writer import _Style, write_record
+    check_output(output, force=force, inputs=(file,))
+    src = Source(file)
+    if src.gouji():
+        _convert_gjn(src, file, to, output, spans, unicode)
+        return
+    if to == ConvertTo.gjn:
+        fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
+    style = _Style(unicode, True)
+    errors = 0
+    count = 0
+    try:
+        with open_output(output, spool=True) as out:
+            held: str | None = None  # JSON: the first record, until we know whether an array is needed
+            for record, diags in src.records():
+                for d in diags:
+                    typer.echo(_diag_line(file, d), err=True)
+                    if d.severity == "error" and d.code.startswith(("SJ1", "SJ9")):
+                        errors += 1
+                if errors or record is None:
+                    continue  # keep reading: every reading error is reported
+                count += 1
+                if to == ConvertTo.sjn:
+                    try:
+                        text = write_record(record, style)
+                    except ValueError as exc:
+                        fail(f"{file}: not converted: {exc}", 1)
+                    out.write(("\n" if count > 1 else "") + text)
+                    continue
+                item = json.dumps(to_data(record, spans=spans), indent=2, ensure_ascii=False)
+                if count == 1:
+                    held = item
+                    continue
+                if held is not None:
+                    out.write("[\n  " + held.replace("\n", "\n  "))
+                    held = None
+                out.write(",\n  " + item.replace("\n", "\n  "))
+            src.check()
+            if errors:
+                raise _Discard
+            if not count:
+                fail(f"{file}: no record found", 1)
+            if to == ConvertTo.json:
+                out.write(held + "\n" if held is not None else "\n]\n")
+    except _Discard:
+        fail(f"{file}: not converted: {errors} reading error(s)", 1)
+
+
+def _convert_gjn(src: "Source", file: str, to: "ConvertTo", output: str | None, spans: bool,
+                 unicode: bool) -> None:
+    """``convert`` of a Gouji record (GJN, or JSON written from GJN): to gjn or json."""
+    from notation import gjn
+    if to == ConvertTo.sjn:
+        fail(f"{file}: a Gouji record converts to gjn or json, not sjn", 2)
+    records, diags = load_gjn(src.text(), file)
     errors = [d for d in diags if d.severity == "error" and d.code.startswith("SJ1")]
     for d in diags:
         typer.echo(_diag_line(file, d), err=True)
@@ -738,19 +1220,12 @@ def convert(
             fail(f"{file}: not converted: {exc}", 1)
         if not out.endswith("\n"):
             out += "\n"
-    elif to == ConvertTo.sjn:
-        try:
-            out = write(records, unicode=unicode)
-        except ValueError as exc:
-            fail(f"{file}: not converted: {exc}", 1)
-        if not out.endswith("\n"):
-            out += "\n"
     else:
-        dump = (lambda r: gjn.to_json(r, spans=spans)) if gouji else (lambda r: to_json(r, spans=spans))
-        dumped = [json.loads(dump(r)) for r in records]
+        dumped = [json.loads(gjn.to_json(r, spans=spans)) for r in records]
         data = dumped[0] if len(dumped) == 1 else dumped
         out = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    write_output(output, out, force=force)
+    with open_output(output) as f:
+        f.write(out)
 
 
 # -- rules --------------------------------------------------------------------------------
@@ -761,13 +1236,12 @@ def convert(
 
   shengji rules campus       every option of the campus preset, with its source""")
 def rules(
-    name: str | None = typer.Argument(None, metavar="[PRESET]", help="A preset name."),
+    name: str | None = typer.Argument(None, metavar="PRESET", help="A preset name."),
 ) -> None:
     """List the rule presets, or every option of one preset with its source."""
     from replay.ruleset import OPTION_NAMES, PRESETS, SOURCES, option_text, preset
 
-    from . import render
-    from . import gouji
+    from . import gouji, render
     console = render.make_console()
     standard = preset("standard")
     if name is None:
@@ -788,9 +1262,31 @@ def rules(
         known = list(PRESETS) + list(gouji.presets())
         _usage(f"unknown preset {name!r}; known: {', '.join(known)}")
     rs = preset(name)
-    rows = [(o, option_text(getattr(rs, o)), SOURCES.get(o, ""), getattr(rs, o) != getattr(standard, o))
+    rows = [(o, option_text(getattr(rs, o)), cite(SOURCES.get(o, "")), getattr(rs, o) != getattr(standard, o))
             for o in OPTION_NAMES]
     console.print(render.options_table(rows, title=f"Preset {name} (* differs from standard)"))
+
+
+#: the source texts by the names docs/rules.md ("Sources") gives them
+SOURCE_NAMES = {"000": "Wikipedia 升级", "001": "Tractor 1997", "002": "campus 双升",
+                "003": "够级大纲", "004": "one-deck page"}
+
+
+def cite(source: str) -> str:
+    """A rule's source as a user can look it up: the sections of docs/rules.md and
+    the sources by name (``RULES §4, §8b; seed 001 'Zi Fan'`` →
+    ``docs/rules.md §4, §8; Tractor 1997 'Zi Fan'``)."""
+    parts = []
+    for part in source.split(";"):
+        part = part.strip()
+        if part.startswith("RULES"):
+            part = "docs/rules.md" + re.sub(r"§(\d+)[a-z]\b", r"§\1", part[len("RULES"):])
+            part = re.sub(r"(§\d+)(?:, \1\b)+", r"\1", part)
+        elif re.match(r"seeds? ", part):
+            part = re.sub(r"\b00\d\b", lambda m: SOURCE_NAMES.get(m.group(), m.group()), part.split(" ", 1)[1])
+        if part:
+            parts.append(part)
+    return "; ".join(parts)
 
 
 # -- generate -----------------------------------------------------------------------------
@@ -803,15 +1299,15 @@ def rules(
 
   shengji generate --rules shengji-io-friends --players 6 --hands 3 --seed 2""")
 def generate(
-    rules_name: str = typer.Option("standard", "--rules", help="The preset to play by."),
-    players: int | None = typer.Option(None, "--players", min=4, max=8,
+    rules_name: str = typer.Option("standard", "--rules", metavar="PRESET", help="The preset to play by."),
+    players: int | None = typer.Option(None, "--players", min=4, max=8, metavar="N",
                                        help="Players at the table (4-8), for a finding-friends preset "
                                             "such as shengji-io-friends; the decks follow the count."),
-    hands: int = typer.Option(1, "--hands", "-n", min=1, help="Hands to play."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Random seed (the same seed gives the same match)."),
-    output: str | None = typer.Option(None, "--output", "-o", help="A file, or a directory to write into."),
+    hands: int = typer.Option(1, "--hands", "-n", min=1, metavar="N", help="Hands to play."),
+    seed: int = typer.Option(0, "--seed", "-s", metavar="S", help="Random seed (the same seed gives the same match)."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="A file, or a directory to write into."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
-    games: int | None = typer.Option(None, "--games", min=1, help="Games to play (Gouji presets; as --hands)."),
+    games: int | None = typer.Option(None, "--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands)."),
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from notation import write
@@ -880,58 +1376,67 @@ annotated record reads back like any other (shengji fmt keeps them). Running
 annotate again replaces the earlier annotations.""")
 def annotate(
     file: str = typer.Argument(..., metavar="FILE", help="An SJN or JSON record file, or another program's log."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write here instead of stdout."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
-    select: list[str] = typer.Option([], "--select", help="Only mistake codes starting with these prefixes."),
-    endgame: int | None = typer.Option(None, "--endgame", min=0, show_default=False,
+    select: list[str] = typer.Option([], "--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes."),
+    endgame: int | None = typer.Option(None, "--endgame", min=0, show_default=False, metavar="K",
                                        help="Tricks from the end searched exactly (default 4): there the search "
                                             "decides every verdict."),
-    rules: str | None = typer.Option(None, "--rules", help="A preset that overrides the record's [Rules] tag."),
-    source_format: str | None = typer.Option(None, "--from", help=FROM_HELP),
+    rules: str | None = typer.Option(None, "--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag."),
+    source_format: str | None = typer.Option(None, "--from", metavar="FORMAT", help=FROM_HELP),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
-    from notation import write
+    from notation.writer import _Style, write_record
     from replay.game import replay as run_replay
 
     from . import lint as L
     from .mistakes import annotate as annotate_record
-    from .mistakes import ENDGAME_TRICKS, review_match
+    from .mistakes import ENDGAME_TRICKS, review_match, summarize
+    from .report import TAG_OF_SEAT, summary_lines
     if endgame is None:
         endgame = ENDGAME_TRICKS
     _check_preset(rules)
-    if output not in (None, "-") and Path(output).exists() and not force:
-        fail(f"{output} exists; use --force to overwrite it")
+    check_output(output, force=force, inputs=(file,))
     prefixes = L.parse_codes(select)
-    text = read_text(file)
-    if is_gjn_input(text, file, source_format):
+    src = Source(file, source_format)
+    if src.gouji():
         fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
-    records, diags = load_records(text, file, source_format)
-    name = "<stdin>" if file == "-" else file
-    for d in diags:
-        typer.echo(_diag_line(name, d), err=True)
-    if any(d.code.startswith("SJ1") for d in diags):
+    name = src.name
+    style = _Style(unicode, True)
+    count = records = 0
+    reading = False
+    lines: list[str] = []
+    try:
+        with open_output(output, spool=True) as out:
+            for record, diags in src.records():
+                for d in diags:
+                    typer.echo(_diag_line(name, d), err=True)
+                    reading = reading or d.code.startswith(("SJ1", "SJ9"))
+                if reading or record is None:
+                    continue
+                match = run_replay(record, rules=rules)
+                rv = review_match(match, record=record, endgame_tricks=endgame)
+                found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
+                count += len(found)
+                text = write_record(annotate_record(record, found), style)
+                if text:
+                    out.write(("\n" if records else "") + text)
+                records += 1
+                players = {s: {"name": record.tag(tag)} for s, tag in TAG_OF_SEAT.items()}
+                lines.append(f"record {records}:")
+                lines.extend("  " + line for line in summary_lines(summarize(found, rv.hands), players))
+            src.check()
+            if reading:
+                raise _Discard
+            if not records:
+                fail(f"{name}: no record found")
+    except _Discard:
         fail(f"{name}: fix the reading errors first (shengji lint shows them)", 1)
-    if not records:
-        fail(f"{name}: no record found")
-    from .mistakes import summarize
-    from .report import TAG_OF_SEAT, summary_lines
-    out, count, lines = [], 0, []
-    for i, record in enumerate(records, 1):
-        match = run_replay(record, rules=rules)
-        rv = review_match(match, record=record, endgame_tricks=endgame)
-        found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
-        count += len(found)
-        out.append(annotate_record(record, found))
-        players = {s: {"name": record.tag(tag)} for s, tag in TAG_OF_SEAT.items()}
-        lines.append(f"record {i}:")
-        lines.extend("  " + line for line in summary_lines(summarize(found, rv.hands), players))
-    text = write(out, unicode=unicode)
-    write_output(output, text if text.endswith("\n") else text + "\n", force=force)
     for line in lines:
         typer.echo(line, err=True)
-    typer.echo(f"{count} annotation{'s' if count != 1 else ''} in {len(out)} record"
-               f"{'s' if len(out) != 1 else ''}", err=True)
+    typer.echo(f"{count} annotation{'s' if count != 1 else ''} in {records} record"
+               f"{'s' if records != 1 else ''}", err=True)
 
 
 # -- import -------------------------------------------------------------------------------
@@ -954,8 +1459,8 @@ are printed to stderr with their position in the log.
 Exit status: 0, or 1 when a log had error findings, 2 on usage or I/O errors.""")
 def import_(
     fmt: str = typer.Argument(..., metavar="FORMAT", help="fly, botzone, shengji-io-chat, 80fen-v2, game-sav or auto."),
-    files: list[str] = typer.Argument(..., metavar="FILE...", help="Log files (- for stdin)."),
-    output: str | None = typer.Option(None, "--output", "-o", help="Write the SJN here instead of stdout."),
+    files: list[str] = typer.Argument(..., metavar="FILE", help="Log files (- for stdin)."),
+    output: str | None = typer.Option(None, "--output", "-o", metavar="FILE", help="Write the SJN here instead of stdout."),
     force: bool = typer.Option(False, "--force", help="Overwrite an existing --output file."),
     unicode: bool = typer.Option(False, "--unicode", help="Write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
@@ -965,8 +1470,7 @@ def import_(
     from .importers import FORMATS, detect_format, format_name, import_text, is_binary
     if fmt != "auto" and format_name(fmt) is None:
         _usage(f"unknown log format {fmt!r}; known: auto, {', '.join(FORMATS)}")
-    if output not in (None, "-") and Path(output).exists() and not force:
-        fail(f"{output} exists; use --force to overwrite it")
+    check_output(output, force=force, inputs=files)
     records, errors = [], False
     for path in files:
         name = "<stdin>" if path == "-" else path
@@ -989,7 +1493,8 @@ def import_(
     if not records:
         fail("no record could be imported", 1)
     text = write(records, unicode=unicode)
-    write_output(output, text if text.endswith("\n") else text + "\n", force=force)
+    with open_output(output) as out:
+        out.write(text if text.endswith("\n") else text + "\n")
     raise typer.Exit(1 if errors else 0)
 
 

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from notation.detect import DIRECTORY_SUFFIXES
 from replay.diagnostics import CODES, ERROR, INFO, WARNING, Diagnostic
 
 #: the display name of standard input
@@ -88,8 +89,9 @@ class Finding:
         return asdict(self)
 
     def text(self) -> str:
-        """``path:line:col: CODE message``."""
-        return f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}"
+        """``path:line:col: CODE message`` (control characters shown escaped)."""
+        from notation.reader import escape_controls
+        return escape_controls(f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}")
 
 
 @dataclass
@@ -137,8 +139,10 @@ class LintReport:
         return 1 if self.count(ERROR) else 0
 
     def summary(self) -> str:
-        """``Found 3 errors, 1 warning in 2 files (57 records).`` / ``All checks passed (12 records).``"""
-        return summary_line(self.findings, sum(1 for r in self.files if not r.error), self.records)
+        """``Found 3 errors, 1 warning in 2 files (57 records).`` / ``All checks passed (12 records).``;
+        with files that could not be read: ``… 1 file could not be read.`` (never "All checks passed")."""
+        unread = len(self.missing) + sum(1 for r in self.files if r.error)
+        return summary_line(self.findings, sum(1 for r in self.files if not r.error), self.records, unread)
 
 
 def _plural(n: int, word: str) -> str:
@@ -147,15 +151,19 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def summary_line(findings: Sequence[Finding], files: int, records: int) -> str:
+def summary_line(findings: Sequence[Finding], files: int, records: int, unread: int = 0) -> str:
     recs = _plural(records, "record")
-    if not findings:
+    if unread:
+        tail = f"; {_plural(unread, 'file')} could not be read."
+        if not findings:
+            return f"No findings in {_plural(files, 'file')} read ({recs}){tail}"
+    elif not findings:
         return f"All checks passed ({recs})."
     counts = {ERROR: 0, WARNING: 0, INFO: 0}
     for f in findings:
         counts[f.severity if f.severity in counts else ERROR] += 1
     parts = [_plural(counts[s], s) for s in (ERROR, WARNING, INFO) if counts[s]]
-    return f"Found {', '.join(parts)} in {_plural(files, 'file')} ({recs})."
+    return f"Found {', '.join(parts)} in {_plural(files, 'file')} ({recs})" + (tail if unread else ".")
 
 
 # -- options: select / ignore / noqa -----------------------------------------------------
@@ -307,11 +315,25 @@ def record_diagnostics(record, parse_diags: Sequence[Diagnostic], options: LintO
     if record is not None:
         # `--rules` names a Shengji or a Gouji preset; each applies to its own game only
         rules = options.rules if options.rules is None or options.rules in PRESETS else None
-        match = replay(record, rules=rules)
-        diags.extend(match.diagnostics)
-        if mistakes is not None:
-            diags.extend(mistakes(record, match))
+        try:
+            match = replay(record, rules=rules)
+            diags.extend(match.diagnostics)
+            if mistakes is not None:
+                diags.extend(mistakes(record, match))
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug in the engine: say so, and go on with the next record
+            diags.append(internal_error(record, exc))
     return diags
+
+
+def internal_error(record, exc: BaseException) -> Diagnostic:
+    """SJ901 on a record's first line: an exception the tool did not expect."""
+    from replay.diagnostics import Span
+    line = record.span.line if record is not None and record.span.line else 0
+    return Diagnostic.at("SJ901", Span(line, 1, line, 2) if line else None,
+                         f"internal error while checking this record ({type(exc).__name__}: {exc}); "
+                         f"this is a bug in shengji, please report it with the record")
 
 
 class _NoqaLines:
@@ -351,14 +373,15 @@ class _NoqaLines:
 
 
 def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
-                first_record: int = 1, on_bytes: Callable[[int], None] | None = None) -> FileResult:
-    from notation import iter_records
+                first_record: int = 1, on_bytes: Callable[[int], None] | None = None,
+                kind: str = "sjn") -> FileResult:
+    from notation.detect import read
     result = FileResult(path)
     wrapped = _NoqaLines(lines, start_line, on_bytes)
     mistakes = _mistake_hook() if options.mistakes else None
     index = first_record - 1
     with _records_paced_gc():
-        _lint_records(iter_records(wrapped, start_line=start_line), result, wrapped, path, options,
+        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped, path, options,
                       mistakes, index, start_line)
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
@@ -438,14 +461,34 @@ def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     return _lint_lines(io.StringIO(text), path, options)
 
 
-def _open_lines(path: str, start: int = 0, end: int | None = None) -> Iterator[str]:
-    """The text lines of ``path`` (bytes ``start``..``end``), decoded strictly as UTF-8."""
+_RAW_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def raw_lines(f) -> Iterator[bytes]:
+    """The byte lines of a binary file, cut where the reader cuts (``\\n``,
+    ``\\r\\n`` and a lone ``\\r``), each with its line end."""
+    for raw in f:
+        if b"\r" not in raw:
+            yield raw
+        else:
+            yield from _RAW_LINE.findall(raw)
+
+
+def count_lines(block: bytes) -> int:
+    """Line ends in ``block`` as the reader counts them (``\\r\\n`` is one)."""
+    cr = block.count(b"\r")
+    return block.count(b"\n") + (cr - block.count(b"\r\n") if cr else 0)
+
+
+def open_lines(path: str, start: int = 0, end: int | None = None) -> Iterator[str]:
+    """The text lines of ``path`` (bytes ``start``..``end``), decoded strictly as
+    UTF-8, one per reader line (see :func:`raw_lines`)."""
     with open(path, "rb") as f:
         if start:
             f.seek(start)
         pos = start
         first = start == 0
-        for raw in f:
+        for raw in raw_lines(f):
             if end is not None and pos >= end:
                 break
             pos += len(raw)
@@ -454,6 +497,9 @@ def _open_lines(path: str, start: int = 0, end: int | None = None) -> Iterator[s
                 if raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
             yield raw.decode("utf-8")
+
+
+_open_lines = open_lines
 
 
 def import_format(path: str, options: LintOptions, text: str | None = None) -> str | None:
@@ -477,6 +523,25 @@ def import_format(path: str, options: LintOptions, text: str | None = None) -> s
         except OSError:
             return None
     return detect_format(text, path)
+
+
+def input_kind(path: str, options: LintOptions, text: str | None = None) -> tuple[str, str | None]:
+    """How every command reads ``path`` (``text``: its content when already read):
+    ``("log", FORMAT)`` for another program's log (:func:`import_format`), else
+    ``(kind, None)`` with kind ``sjn``, ``json`` or ``gjn`` as
+    :func:`notation.detect.detect` tells (``--from sjn`` forces SJN)."""
+    from notation.detect import HEAD_BYTES, detect
+    if options.source_format == "sjn":
+        return "sjn", None
+    fmt = import_format(path, options, text)
+    if fmt is not None:
+        return "log", fmt
+    if text is not None:
+        head = text[:HEAD_BYTES]
+    else:
+        with open(path, "rb") as f:
+            head = f.read(HEAD_BYTES).decode("utf-8", errors="replace")
+    return detect(head, path), None
 
 
 def lint_import_text(text: str, path: str, fmt: str, options: LintOptions) -> FileResult:
@@ -522,8 +587,12 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
             return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
         except OSError as exc:
             return FileResult(name, error=exc.strerror or str(exc))
+    kind = "sjn"
     if start == 0 and end is None:
-        fmt = import_format(os.fspath(path), options)
+        try:
+            kind, fmt = input_kind(os.fspath(path), options)
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
         if fmt is not None:
             from .importers import is_binary
             try:
@@ -537,8 +606,8 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
                 on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
     try:
-        return _lint_lines(_open_lines(os.fspath(path), start, end), name, options,
-                           start_line=start_line, first_record=first_record, on_bytes=on_bytes)
+        return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
+                           start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)
     except UnicodeDecodeError as exc:
         return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
     except OSError as exc:
@@ -556,8 +625,9 @@ _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
 def _record_files(folder: Path) -> list[str]:
-    """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted."""
-    return sorted(str(p) for pattern in ("*.sjn", "*.gjn") for p in folder.rglob(pattern) if p.is_file())
+    """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted
+    (``notation.detect.DIRECTORY_SUFFIXES``)."""
+    return sorted(str(p) for suffix in DIRECTORY_SUFFIXES for p in folder.rglob(f"*{suffix}") if p.is_file())
 
 
 def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]]:
@@ -625,7 +695,7 @@ def split_file(path: str, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[int,
             last_nl = block.rfind(b"\n")
             if last_nl < 0:
                 break  # one very long line: no cut in this range
-            cut = _next_cut(f, start + last_nl + 1, start_line + block.count(b"\n"))
+            cut = _next_cut(f, start + last_nl + 1, start_line + count_lines(block[:last_nl + 1]))
             if cut is None:
                 break
             yield start, cut[0], start_line
@@ -653,7 +723,7 @@ def _next_cut(f, pos: int, line: int) -> tuple[int, int] | None:
     def lines() -> Iterator[str]:
         nonlocal pos, line, at_end
         started = False
-        for raw in f:
+        for raw in raw_lines(f):
             text = raw.decode("utf-8")
             if not started and not text.lstrip().startswith("["):
                 pos += len(raw)
@@ -777,32 +847,35 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
 
 
 def _lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> FileResult:
-    """Standard input: SJN, streamed; or, with ``--from``, another program's log."""
+    """Standard input: SJN, streamed; JSON or GJN when the content says so; or,
+    with ``--from``, another program's log."""
+    from notation.detect import HEAD_BYTES, detect
     if options.source_format not in (None, "sjn"):
         text = "".join(source)
         fmt = import_format(STDIN, options, text)
         if fmt is not None:
             return lint_import_text(text, display, fmt, options)
         source = io.StringIO(text)
-    if options.source_format in (None, "auto"):
-        from notation.gjn import is_gjn
-        it = iter(source)
-        head: list[str] = []
-        try:
-            for line in it:  # the tag section decides: `[Game "gouji"]` is GJN
-                head.append(line)
-                stripped = line.strip()
-                if stripped and not stripped.startswith(("[", ";", "{", "\ufeff")):
-                    break
-        except UnicodeDecodeError as exc:
-            return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-        except OSError as exc:
-            return FileResult(display, error=exc.strerror or str(exc))
-        if is_gjn(None, "".join(head)):
-            from .gouji import lint_gjn_lines
-            return lint_gjn_lines(itertools.chain(head, it), display, options)
-        source = itertools.chain(head, it)
-    return _lint_lines(source, display, options)
+    if options.source_format == "sjn":
+        return _lint_lines(source, display, options)
+    it = iter(source)
+    head: list[str] = []
+    size = 0
+    try:
+        for line in it:  # the start decides what the input is (notation.detect)
+            head.append(line)
+            size += len(line)
+            if size >= HEAD_BYTES:
+                break
+    except UnicodeDecodeError as exc:
+        return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        return FileResult(display, error=exc.strerror or str(exc))
+    kind = detect("".join(head), STDIN)
+    if kind == "gjn" and options.source_format in (None, "auto"):
+        from .gouji import lint_gjn_lines  # GJN (Gouji): a `[Game "gouji"]` tag
+        return lint_gjn_lines(itertools.chain(head, it), display, options)
+    return _lint_lines(itertools.chain(head, it), display, options, kind=kind)
 
 
 def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
@@ -833,6 +906,14 @@ def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_
             collect(True)
 
 
+def _kind_or_none(path: str, options: LintOptions) -> str | None:
+    try:
+        kind, fmt = input_kind(path, options)
+    except OSError:
+        return None
+    return kind if fmt is None else None
+
+
 def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYTES,
               split_bytes=SPLIT_BYTES) -> Iterator[_Job]:
     """The work units of a parallel run, in input order: one per file, or record
@@ -845,7 +926,7 @@ def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYT
             results[i][0] = _lint_stdin(source, display, options)
             continue
         size = sizes.get(i, 0)
-        if size >= split_bytes and import_format(p, options) is None:
+        if size >= split_bytes and _kind_or_none(p, options) == "sjn":
             try:
                 chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
                 for k, (start, end, line) in enumerate(split_file(p, chunk)):

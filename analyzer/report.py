@@ -262,25 +262,38 @@ def build_report(text: str, path: str = "", *, rules: str | None = None,
                  annotate: Annotator | None = None) -> dict:
     """Every record of ``text`` replayed and reported: ``{"path", "schema", "matches": [...]}``.
 
-    ``rules`` overrides each record's ``[Rules]`` tag; ``annotate`` (the
-    mistake rules) adds annotations per record.
+    ``text`` is read as :func:`notation.detect.detect` tells (SJN, the tool's
+    JSON, …), lines cut exactly as the reader cuts them. ``rules`` overrides
+    each record's ``[Rules]`` tag; ``annotate`` (the mistake rules) adds
+    annotations per record.
     """
-    from notation import iter_records
+    from notation.detect import detect_text, read
+    pairs = read(text, detect_text(text, path))
+    return {"schema": SCHEMA, "path": path,
+            "matches": list(iter_matches(pairs, rules=rules, annotate=annotate))}
+
+
+def _empty_match(diags: Sequence[Diagnostic]) -> dict:
+    """A chunk that held no record at all: its diagnostics, kept on the report."""
+    return {"record": None, "line": diags[0].line, "tags": {}, "ruleset": {"name": "", "overrides": {}},
+            "winner": None, "hands": [], "progression": [],
+            "players": {s: {"name": None, "tricks_won": 0, "points_won": 0, "ruffs": 0,
+                            "throws": 0, "failed_throws": 0, "diagnostics": [],
+                            "mistakes": []} for s in SEATS},
+            "diagnostics": [diagnostic_dict(d) for d in diags], "annotations": []}
+
+
+def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
+                 annotate: Annotator | None = None) -> Iterable[dict]:
+    """One match dict per ``(record, diagnostics)`` of a reader, as they come:
+    each record is replayed, reported and dropped (memory holds one record)."""
     from replay.game import replay
 
-    matches = []
     index = 0
-    for record, diags in iter_records(text.splitlines(keepends=True)):
-        if record is None:
-            continue
-        if not record.hands and not record.tags and diags:
-            # a chunk that held no record at all: keep its diagnostics on the report
-            matches.append({"record": None, "line": diags[0].line, "tags": {}, "ruleset": {"name": "", "overrides": {}},
-                            "winner": None, "hands": [], "progression": [],
-                            "players": {s: {"name": None, "tricks_won": 0, "points_won": 0, "ruffs": 0,
-                                            "throws": 0, "failed_throws": 0, "diagnostics": [],
-                                            "mistakes": []} for s in SEATS},
-                            "diagnostics": [diagnostic_dict(d) for d in diags], "annotations": []})
+    for record, diags in pairs:
+        if record is None or (not record.hands and not record.tags):
+            if diags:
+                yield _empty_match(sorted(diags, key=Diagnostic.sort_key))
             continue
         index += 1
         match = replay(record, rules=rules)
@@ -288,9 +301,8 @@ def build_report(text: str, path: str = "", *, rules: str | None = None,
         # the mistake rules' player summary travels on the list they return
         review = getattr(got, "summary", None)
         notes = list(got)
-        matches.append(build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes,
-                                   review=review))
-    return {"schema": SCHEMA, "path": path, "matches": matches}
+        yield build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes,
+                          review=review)
 
 
 # -- text pieces shared by the renderers -----------------------------------------------------------
@@ -625,6 +637,28 @@ def render_json(report: dict) -> str:
     return dumps(report)
 
 
+def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
+    """:func:`render_markdown` piece by piece, one match at a time."""
+    for k, m in enumerate(matches):
+        if k:
+            yield "\n"
+        yield render_markdown({"path": path, "matches": [m]})
+
+
+def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
+    """:func:`render_json` piece by piece (the same text), one match at a time."""
+    from .jsonout import dumps
+    head = dumps({"schema": SCHEMA, "path": path}).rstrip("\n")
+    head = head[:-2] + ',\n  "matches": ['
+    empty = True
+    for m in matches:
+        body = dumps(m).rstrip("\n").replace("\n", "\n    ")
+        yield head + ("\n    " if empty else ",\n    ") + body
+        head = ""
+        empty = False
+    yield head + ("]\n}\n" if empty else "\n  ]\n}\n")
+
+
 # -- HTML: one replaceable function ------------------------------------------------------------------
 
 _CSS = """
@@ -677,5 +711,5 @@ def render(report: dict, fmt: str) -> str:
     raise ValueError(f"unknown report format {fmt!r}")
 
 
-__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
+__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
            "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA"]

@@ -228,7 +228,7 @@ def representable_problems(record: GoujiRecord) -> list[str]:
     for tag in record.tags:
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
             problems.append(f"tag name {tag.name!r} is not a valid name")
-        if "\n" in tag.value:
+        if "\n" in tag.value or "\r" in tag.value:  # \r ends a line too (notation.reader.split_lines)
             problems.append(f"tag {tag.name} has a line break in its value")
         problems += _node_problems(f"tag {tag.name}", tag)
     for g, game in enumerate(record.games, 1):

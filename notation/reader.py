@@ -56,7 +56,7 @@ if TYPE_CHECKING:
 # record with the grammar's terminals from `_terminals.py` and never calls it.
 
 __all__ = ["parse_chunk", "split_records", "read_records", "split_cards", "use_backend",
-           "BACKEND", "KEYWORDS"]
+           "split_lines", "BACKEND", "KEYWORDS", "FULLWIDTH"]
 
 GRAMMAR_PATH = Path(__file__).with_name("sjn.lark")
 
@@ -1357,21 +1357,53 @@ def _open_at_end(line: str, inside: bool) -> bool:
                 i = m.end()
 
 
+#: full-width letters and digits (``Ａ``, ``Ｈ３`` typed with a Chinese IME) are
+#: read as their ASCII forms, on every path of the SJN reader (:func:`parse_chunk`
+#: translates a chunk's lines before the shortcut or Lark sees them); columns do
+#: not move
+FULLWIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
+                                     *range(0xFF41, 0xFF5B))}
+
+#: the reader's line breaks: ``\n``, ``\r\n`` and a lone ``\r``, nothing else (not
+#: U+2028, U+0085, a form feed or a vertical tab, which ``str.splitlines`` breaks on)
+LINE_BREAKS = ("\r\n", "\r", "\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as the reader cuts them, without their line ends
+    (a final line end does not start another line). Every command that shows
+    line numbers cuts text with this, never with ``str.splitlines``."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _ascii(line: str, _table=FULLWIDTH) -> str:
+    return line if line.isascii() else line.translate(_table)
+
+
 def _lines_of(source, held) -> Iterator[str]:
-    """The lines of a str, bytes, file or iterable of lines, without line ends.
+    """The lines of a str, bytes, file or iterable of lines, without line ends
+    (``\n``, ``\r\n`` or ``\r``: :func:`split_lines`; an iterable's pieces may hold
+    several lines).
 
     An error raised while a file or an iterable is read is raised again as
     :class:`_InputFailed`, carrying ``held()`` (the chunk held then)."""
     if isinstance(source, (str, bytes)):
         text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
         start = 0
         n = len(text)
         while start < n:
             end = text.find("\n", start)
             if end < 0:
-                yield text[start:].rstrip("\r")
+                yield text[start:]
                 return
-            yield text[start:end].rstrip("\r")
+            yield text[start:end]
             start = end + 1
         return
     try:
@@ -1383,17 +1415,19 @@ def _lines_of(source, held) -> Iterator[str]:
             piece = next(pieces)
             if isinstance(piece, bytes):
                 piece = piece.decode("utf-8", "replace")
-            line = piece.rstrip("\r\n")
-            several = "\n" in line
+            if piece.endswith("\n"):
+                piece = piece[:-1]
+            if piece.endswith("\r"):
+                piece = piece[:-1]
+            several = "\n" in piece or "\r" in piece
         except StopIteration:
             return
         except Exception as exc:
             raise _InputFailed(exc, held()) from exc
         if several:
-            for sub in line.split("\n"):
-                yield sub.rstrip("\r")
+            yield from piece.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         else:
-            yield line
+            yield piece
 
 
 class _InputFailed(Exception):
@@ -1660,20 +1694,95 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
         # and over (about 40% of the time when many records are kept).
         if PAUSE_GC:
             gc.disable()
+        if not all(map(str.isascii, lines)):  # full-width letters and digits read as ASCII
+            lines = [_ascii(line) for line in lines]
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
+        if diags:
+            items = _lost_tricks(items, diags, lines, first_line)
+            diags = _blame_controls(diags, lines, first_line)
         records, more = _assemble(items)
         diags.extend(more)
+    except MemoryError:
+        raise
     except Exception as exc:  # the API boundary: report, never raise
-        diag = Diagnostic.at("SJ101", Span(first_line, 1, first_line, 1),
+        diag = Diagnostic.at("SJ901", Span(first_line, 1, first_line, 1),
                              f"internal error while reading this record ({type(exc).__name__}: {exc}); "
-                             f"the record is skipped")
+                             f"the record is skipped; please report this bug with the record")
         return [], [diag]
     finally:
         if gc_was_enabled:
             gc.enable()
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with control characters shown as ``\\x00`` (for messages)."""
+    if _CONTROL.search(text) is None:
+        return text
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+
+
+def _blame_controls(diags: list[Diagnostic], lines: list[str], first_line: int) -> list[Diagnostic]:
+    """A diagnostic on text that holds a control character (a NUL, a form feed, …):
+    put it on that character, say so, and never echo it raw."""
+    out = []
+    for d in diags:
+        k = d.line - first_line
+        line = lines[k] if 0 <= k < len(lines) else ""
+        start = max(d.column - 1, 0)
+        end = d.end_column - 1 if d.end_line == d.line and d.end_column > d.column else len(line)
+        m = _CONTROL.search(line, start, max(end, start + 1)) if line else None
+        if m is None:
+            m = _CONTROL.search(line) if line and d.code in ("SJ101", "SJ104") else None
+        if m is not None:
+            col = m.start() + 1
+            d = Diagnostic(d.code, f"a control character (U+{ord(m.group()):04X}) is not SJN text: "
+                                   f"{escape_controls(d.message)}",
+                           d.line, col, d.line, col + 1, d.severity, d.hand, d.trick)
+        elif _CONTROL.search(d.message):
+            d = Diagnostic(d.code, escape_controls(d.message), d.line, d.column, d.end_line, d.end_column,
+                           d.severity, d.hand, d.trick)
+        out.append(d)
+    return out
+
+
+_TRICK_START = re.compile(r"[ \t]*(\d{1,6})[ \t]*\.")
+
+
+def _lost_tricks(items: list[_Item], diags: list[Diagnostic], lines: list[str], first_line: int) -> list[_Item]:
+    """A trick line that could not be read still holds its place: an empty trick
+    with the written number (the engine then keeps the written numbering and
+    checks nothing that depends on the lost plays)."""
+    lost: dict[int, _Item] = {}
+    covered = None
+    for d in diags:
+        k = d.line - first_line
+        if d.severity != "error" or not d.code.startswith("SJ1") or not 0 <= k < len(lines) or d.line in lost:
+            continue
+        m = _TRICK_START.match(lines[k])
+        if m is None:
+            continue
+        if covered is None:
+            covered = {it.span.line for it in items}
+        if d.line in covered:
+            continue
+        span = Span(d.line, m.start(1) + 1, d.line, len(lines[k]) + 1)
+        lost[d.line] = _Item("trick", _new_trick(int(m.group(1)), [], span, []), span, [])
+    if not lost:
+        return items
+    out: list[_Item] = []
+    pending = sorted(lost.items())
+    for it in items:
+        while pending and pending[0][0] < it.span.line:
+            out.append(pending.pop(0)[1])
+        out.append(it)
+    out.extend(item for _, item in pending)
+    return out
 
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:

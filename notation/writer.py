@@ -68,6 +68,12 @@ def write(records: Record | Iterable[Record], *, unicode: bool = False, grouped:
     return "\n".join(p for p in parts if p)
 
 
+def _ascii_text(text: str) -> str:
+    """Full-width letters and digits as ASCII (the reader reads them so)."""
+    from .reader import FULLWIDTH
+    return text if text.isascii() else text.translate(FULLWIDTH)
+
+
 def write_record(record: Record, style: _Style | None = None) -> str:
     problems = representable_problems(record)
     if problems:
@@ -85,7 +91,7 @@ def write_record(record: Record, style: _Style | None = None) -> str:
         if out:
             out.append("")
         _write_hand(out, hand, style)
-    return "\n".join(out) + "\n" if out else ""
+    return _ascii_text("\n".join(out) + "\n") if out else ""
 
 
 def _comment_lines(text: str) -> list[str]:
@@ -253,7 +259,7 @@ def representable_problems(record: Record) -> list[str]:
     for tag in record.tags:
         if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
             problems.append(f"tag name {tag.name!r} is not a valid name")
-        if "\n" in tag.value:
+        if "\n" in tag.value or "\r" in tag.value:
             problems.append(f"tag {tag.name} has a line break in its value")
         problems += _node_problems(f"tag {tag.name}", tag)
     for h, hand in enumerate(record.hands, 1):

@@ -136,6 +136,9 @@ CODES: dict[str, CodeInfo] = {
     "SJ703": CodeInfo("import-bad-card", ERROR, "a card id or spelling out of range; skipped"),
     "SJ704": CodeInfo("import-claim-differs", ERROR, "what the log states (winner, points) differs from the rules"),
     "SJ705": CodeInfo("import-bad-event", ERROR, "an event of the log is malformed or contradicts the rest of the log (missing field, impossible seat, deal or trick that does not add up); skipped or repaired as the message says"),
+    # -- SJ9xx: the tool itself (reading layer, CLI) -------------------------
+    "SJ901": CodeInfo("internal-error", ERROR, "a bug in shengji, not in the record: please report it with the input that caused it"),
+    "SJ902": CodeInfo("unsupported-notation", ERROR, "the file is in a notation this build cannot read (a Gouji GJN record without the GJN reader)"),
     # -- SJ71x: the 1997 Tractor game's save file (GAME.SAV, importer game-sav) --
     "SJ710": CodeInfo("save-too-short", ERROR, "the save file ends before the three bytes that hold the levels and the dealer"),
     "SJ711": CodeInfo("save-bad-level", ERROR, "a level byte of the save holds a value the game does not use for a level"),

@@ -150,6 +150,9 @@ class HandResult:
     attacker_points: int = 0
     outcome: HandOutcome | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    #: tricks written without plays (``5.`` alone, or a trick line the reader could
+    #: not read): after one, who leads and what each seat holds are not certain
+    unknown_tricks: int = 0
     #: the table's seats in play order (finding friends: P1…Pn, or N W S E)
     seats: tuple[str, ...] = SEAT_ORDER
     #: finding friends: the dealer's team at the end of the hand (dealer first), else None
@@ -459,8 +462,11 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
 
     # -- score --------------------------------------------------------------------------------
     done = sum(len(t._cards[0]) for t in result.tricks)
-    result.complete = done >= full and all(len(t._cards) == 4 for t in result.tricks)
-    if not result.complete:
+    result.complete = (done >= full and all(len(t._cards) == 4 for t in result.tricks)
+                       and not result.unknown_tricks)
+    if result.unknown_tricks:
+        pass  # incomplete because a trick is unknown: nothing more to say (no score, no SJ503)
+    elif not result.complete:
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
              f"hand {hand.number or number} is incomplete: {done} of {full} cards played by each seat")
     else:
@@ -558,14 +564,33 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
     out = result.tricks
     history = _History(result.start_hands)
     printed = rs.follow_suit == "printed"
+    deck = rs.decks * NUM_CARDS
+    uncertain = False  # after a trick without plays: holdings and the next leader are unknown
     for tn, trick in enumerate(hand.tricks, 1):
         plays = trick.plays
         if trick.number is not None and trick.number != tn:
             diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
         if not plays:
+            # its cards stay in the hands and its winner is unknown: the checks that
+            # depend on them (leader, follow, throws, cards held) stop for this hand
+            result.unknown_tricks += 1
+            uncertain = True
+            leader = None
+            known = dict.fromkeys(known, False)
             continue
         if played_count >= full:
             diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
+        absurd = [p for p in plays if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
+        if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+            for p in absurd:
+                n = max(len(p.cards), len(p.attempted or ()))
+                diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
+                                      f"and a hand {full}", tn)
+            result.unknown_tricks += 1
+            uncertain = True
+            leader = None
+            known = dict.fromkeys(known, False)
+            continue
         lead_play = plays[0]
         lead_seat = lead_play.seat
         if leader is not None and lead_seat != leader:
@@ -592,7 +617,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
         failed = attempted is not None
         blockers: tuple[Blocker, ...] = ()
         penalty = 0
-        if is_throw or failed:
+        if (is_throw or failed) and not uncertain:
             blockers, penalty = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
                                                   order, rs, attackers, diag, tn)
         missing = _remove(holdings[lead_seat], lead_cards, eff)
@@ -617,6 +642,8 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
                 diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
             if len(cards) != n:
                 diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
+            elif uncertain:
+                pass  # the holdings are not certain after a trick without plays
             elif printed:
                 err = check_follow_printed(lead_units, psuit, holdings[p.seat], cards, order, n)
                 if err is not None:

@@ -20,9 +20,15 @@ from .units import (Blocker, Unit, all_covers, compare_covers, cover, decompose,
 
 def cards_text(cards: Sequence[int], order: Order | None = None) -> str:
     """Cards for messages: sorted high to low when an order is known."""
+    if len(cards) > _MESSAGE_CARDS:  # an absurd play: say how many, not each card
+        return f"{len(cards):,} cards"
     if order is not None:
         cards = order.sorted(cards)
     return format_cards(cards, unicode=True)
+
+
+#: more cards than this in a message are given as a count
+_MESSAGE_CARDS = 60
 
 
 def unit_text(u: Unit, order: Order | None = None) -> str:

@@ -106,12 +106,16 @@ def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
         return ImportResult(diagnostics=[Diagnostic.at("SJ701", Span(1, 1, 1, 2), "the log is not text")])
     if isinstance(text, str) and text.startswith("\ufeff") and not is_binary(name):
         text = " " + text[1:]          # a byte-order mark: keep every column where it is
+    if isinstance(text, str) and "\r" in text and not is_binary(name):  # lines end where the SJN reader ends them: \n, \r\n, \r
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
         return _MODULES[name].import_log(text, source)
+    except MemoryError:
+        raise
     except Exception as exc:  # a bug in an importer must not cost the user the diagnostics
         return ImportResult(diagnostics=[Diagnostic.at(
-            "SJ701", Span(1, 1, 1, 2), f"the {name} importer failed on this log ({type(exc).__name__}: {exc}); "
-                                       f"please report it")])
+            "SJ901", Span(1, 1, 1, 2), f"internal error: the {name} importer failed on this log "
+                                       f"({type(exc).__name__}: {exc}); please report this bug with the log")])
 
 
 def import_text(fmt: str, text: str, *, source: str = "", check: bool = True

@@ -137,11 +137,14 @@ class _Importer(LogImporter):
         fmt, version = obj.get("format"), obj.get("version")
         if fmt != FORMAT:
             self.sink.add("SJ701", doc.pos(*base, "format") if "format" in obj else doc.pos(*base),
-                          f"not an 80fen completed-deal replay (format {fmt!r})")
+                          f"not an 80fen completed-deal replay: its `format` is {fmt!r}, not {FORMAT!r}"
+                          if "format" in obj else
+                          f"not an 80fen completed-deal replay: no `format` field (expected {FORMAT!r})")
             return
         if version != 2:
             self.sink.add("SJ701", doc.pos(*base, "version") if "version" in obj else doc.pos(*base),
-                          f"replay version {version!r}: only version 2 holds the hands")
+                          f"replay version {version!r}: only version 2 holds the hands" if "version" in obj
+                          else "the replay has no `version` field: only version 2 holds the hands")
             return
         out.append((obj, doc, base))
 

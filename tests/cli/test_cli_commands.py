@@ -7,6 +7,8 @@ import re
 
 import pytest
 
+from analyzer.cli import SOURCE_NAMES, cite
+
 from cli_helpers import FIXTURES, Run
 
 
@@ -136,7 +138,25 @@ def test_rules_lists_everything(run):
         assert set(OPTION_NAMES) <= rows, name
         flat = " ".join(out.split())
         for option in OPTION_NAMES:
-            assert " ".join(SOURCES.get(option, "").split()[:2]) in flat
+            assert " ".join(cite(SOURCES.get(option, "")).split()[:2]) in flat
+        assert "RULES §" not in out and "seed 0" not in out and "seeds 0" not in out
+
+
+def test_rules_cites_the_projects_own_docs():
+    """Sources are docs/rules.md sections and source names that docs/rules.md lists."""
+    from pathlib import Path
+
+    from replay.ruleset import OPTION_NAMES, SOURCES
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules.md").read_text(encoding="utf-8")
+    headings = set(re.findall(r"^## (\d+)\.", doc, re.M))
+    for option in OPTION_NAMES:
+        text = cite(SOURCES.get(option, ""))
+        for section in re.findall(r"§(\d+)", text):
+            assert section in headings, (option, text)
+    for name in SOURCE_NAMES.values():
+        if name != "够级大纲":
+            assert f"**{name}**" in doc, name
+    assert cite("RULES §4, §8b; seed 001 'Zi Fan'") == "docs/rules.md §4, §8; Tractor 1997 'Zi Fan'"
 
 
 def test_rules_unknown(run):

@@ -41,7 +41,7 @@ comments = st.one_of(st.just([]), st.lists(commentary, min_size=1, max_size=2))
 tag_names = st.one_of(
     st.sampled_from(("Rules", "Game", "Event", "Date", "P1", "P6", "Rule.tribute", "Rule.compare")),
     st.builds(lambda a, b: a + b, st.sampled_from("AbEzRule"), st.text("abcXYZ019_.-", max_size=6)))
-tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=10)
+tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n"), max_size=10)
 
 
 def _noted(draw, cls, **fields):

@@ -82,4 +82,4 @@ def test_an_importer_bug_becomes_a_diagnostic(monkeypatch):
         raise RuntimeError("bug")
     monkeypatch.setattr(imp.fly, "import_log", boom)
     records, diags = import_text("fly", SAMPLES["fly"])
-    assert records == [] and diags[0].code == "SJ701" and "RuntimeError" in diags[0].message
+    assert records == [] and diags[0].code == "SJ901" and "RuntimeError" in diags[0].message

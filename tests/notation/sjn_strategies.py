@@ -21,7 +21,9 @@ long_cards = st.lists(st.integers(0, 53), min_size=1, max_size=26).map(tuple)
 # Text: anything printable-ish, including CJK, suits, SJN punctuation and
 # odd whitespace; never carriage returns (line ends are normalised when read)
 # nor surrogates.
-_chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n")
+#: full-width letters and digits read as ASCII (docs/notation.md), so they do not round-trip
+FULLWIDTH = "".join(chr(c) for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B)))
+_chars = st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n" + FULLWIDTH)
 _line = st.text(_chars, max_size=10).map(str.strip)
 
 
@@ -31,7 +33,7 @@ def _commentary_ok(text: str) -> bool:
 
 
 #: text of a `{ … }` commentary: may run over lines; no braces
-commentary = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r{}"),
+commentary = st.lists(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r{}" + FULLWIDTH),
                               max_size=8), min_size=1, max_size=2) \
     .map(lambda parts: "\n".join(parts).strip()).filter(_commentary_ok)
 #: text of a `;` comment: one line, or several lines continued with `;`
@@ -39,7 +41,8 @@ line_comment = st.one_of(st.none(), _line, st.lists(_line, min_size=2, max_size=
 comments = st.one_of(st.just([]), st.lists(commentary, min_size=1, max_size=2))
 
 tag_names = st.builds(lambda a, b: a + b, st.sampled_from("AbEzRule"), st.text("abcXYZ019_.-", max_size=6))
-tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\n"), max_size=10)
+tag_values = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\r\n" + FULLWIDTH),
+                     max_size=10)
 
 
 @st.composite

@@ -243,3 +243,35 @@ def test_card_groups_read_as_parse_group_reads_them(suit, ranks):
     from replay.cards import parse_group
     key = suit + ranks
     assert _outcome(reader._group_cards, key) == _outcome(parse_group, key)
+
+
+# -- line breaks and full-width characters (issue 14) ----------------------------------------
+
+@pytest.mark.parametrize("case", ["cr", "crlf", "u2028", "formfeed", "fullwidth", "fullwidth-lark", "lost-trick"])
+def test_line_breaks_and_full_width_both_ways(case):
+    text = {
+        "cr": TEMPLATE.replace("\n", "\r"),
+        "crlf": TEMPLATE.replace("\n", "\r\n"),
+        "u2028": TEMPLATE.replace("trump H", "trump H ; one\u2028line"),
+        "formfeed": TEMPLATE.replace("1. S:", "1.\x0c S:"),
+        "fullwidth": TEMPLATE.replace("trump H", "trump Ｈ").replace("1. S: HA", "１. Ｓ: ＨＡ"),
+        "fullwidth-lark": TEMPLATE.replace("trump H", "trump Ｈ {ａ\nlong one}"),
+        "lost-trick": TEMPLATE.replace("1. S: HA", "1. S HA"),
+    }[case]
+    assert_same_both_ways(text)
+    records, _ = parse(text)
+    if case.startswith("fullwidth"):
+        assert write(records).isascii() or "{" in write(records)
+        assert records[0].hands[0].trump == parse(TEMPLATE)[0][0].hands[0].trump
+    if case in ("cr", "crlf"):
+        assert parse(text) == parse(TEMPLATE)
+    if case == "u2028":
+        assert len(parse(text)[0][0].hands) == len(parse(TEMPLATE)[0][0].hands)
+        assert [d.line for d in parse(text)[1]] == [d.line for d in parse(TEMPLATE)[1]]
+    if case == "lost-trick":
+        assert records[0].hands[0].tricks[0].number == 1 and records[0].hands[0].tricks[0].plays == []
+
+
+def test_split_lines_is_the_readers():
+    assert reader.split_lines("a\rb\r\nc\nd\u2028e\x0cf\x0bg\x85h\n") == ["a", "b", "c", "d\u2028e\x0cf\x0bg\x85h"]
+    assert reader.split_lines("") == [] and reader.split_lines("\n\n") == ["", ""]

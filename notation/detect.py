@@ -1,0 +1,258 @@
+"""What a file is, and the one place where its reader is chosen.
+
+Every command (``lint``, ``replay``, ``report``, ``fmt``, ``convert``,
+``annotate``) asks :func:`detect` what a text is and reads it with
+:func:`read`, so they all see the same records at the same lines.
+
+Kinds (:data:`KINDS`):
+
+* ``sjn`` — Shengji notation (``notation.reader``), streamed line by line;
+* ``json`` — the tool's own JSON (``shengji convert --to json``): one record
+  object or an array of them;
+* ``gjn`` — Gouji notation (``/docs``: GJN). Its reader plugs in here with
+  ``register_reader("gjn", reader)``; until one is registered a GJN file gives
+  one SJ902 diagnostic instead of a pile of SJN syntax errors.
+
+The rule (:func:`detect`): the suffix decides (``.sjn``, ``.json``,
+``.gjn``); with another suffix (or none, or stdin) the content does: JSON when
+it starts with ``{`` or ``[`` then ``{``/``]``; GJN when a tag
+``[Game "gouji"]`` or ``[Rules "gouji"]`` comes before the first non-tag
+line; SJN otherwise. A ``.sjn`` file that is tagged ``gouji`` is GJN too.
+
+A reader is ``reader(source, *, start_line=1) -> Iterator[(Record | None,
+list[Diagnostic])]`` where ``source`` is a str or an iterable of lines; it
+never raises for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import PurePath
+
+from replay.diagnostics import NO_SPAN, Diagnostic, Span
+
+__all__ = ["KINDS", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
+           "HEAD_BYTES", "gouji_tag_line"]
+
+KINDS = ("sjn", "json", "gjn")
+SUFFIXES = {".sjn": "sjn", ".json": "json", ".gjn": "gjn"}
+#: the files a directory argument gives (``shengji lint games/``): SJN and Gouji
+#: records
+DIRECTORY_SUFFIXES = (".sjn", ".gjn")
+#: how much of the start of a file :func:`detect` looks at
+HEAD_BYTES = 64 * 1024
+
+_GOUJI_TAG = re.compile(r'\[[ \t]*(?:Game|Rules)[ \t]+"gouji"[ \t]*\]', re.IGNORECASE)
+
+Reader = Callable[..., Iterator[tuple]]
+
+
+def _looks_like_json(head: str) -> bool:
+    s = head.lstrip("\ufeff \t\r\n")
+    if s.startswith("{"):
+        return True
+    if s.startswith("["):
+        rest = s[1:].lstrip(" \t\r\n")
+        return rest.startswith("{") or rest.startswith("]")
+    return False
+
+
+def gouji_tag_line(head: str) -> int:
+    """The line (1-based) of a ``[Game "gouji"]`` / ``[Rules "gouji"]`` tag in
+    the tag section at the start of ``head``, or 0."""
+    from .reader import split_lines
+    for n, line in enumerate(split_lines(head), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith((";", "{")):
+            continue
+        if not stripped.startswith("["):
+            return 0
+        if _GOUJI_TAG.match(stripped):
+            return n
+    return 0
+
+
+def detect(head: str, path: str = "") -> str:
+    """``"sjn"``, ``"json"`` or ``"gjn"`` for a file named ``path`` that starts with ``head``."""
+    suffix = PurePath(path).suffix.lower() if path and path != "-" else ""
+    kind = SUFFIXES.get(suffix)
+    if kind == "json" or kind == "gjn":
+        return kind
+    if kind is None and _looks_like_json(head):
+        return "json"
+    if gouji_tag_line(head):
+        return "gjn"
+    return "sjn"
+
+
+def detect_text(text: str, path: str = "") -> str:
+    return detect(text[:HEAD_BYTES], path)
+
+
+# -- readers -----------------------------------------------------------------------------
+
+def _read_sjn(source, *, start_line: int = 1):
+    from .reader import read_records
+    return read_records(source, start_line)
+
+
+def _text_of(source) -> str:
+    if isinstance(source, str):
+        return source
+    if isinstance(source, bytes):
+        return source.decode("utf-8", "replace")
+    return "".join(p if p.endswith(("\n", "\r")) else p + "\n" for p in source)
+
+
+class _Where:
+    """1-based (line, column) of offsets in ``text``, lines cut as the reader cuts
+    them; asked in increasing order, it counts each stretch of text once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+
+    def __call__(self, pos: int) -> tuple[int, int]:
+        if pos < self.pos:
+            self.pos, self.line, self.line_start = 0, 1, 0
+        piece = self.text[self.pos:pos]
+        breaks = piece.count("\n")
+        cr = piece.count("\r")
+        if cr:
+            breaks += cr - piece.count("\r\n")
+        if breaks:
+            self.line += breaks
+            self.line_start = self.pos + max(piece.rfind("\n"), piece.rfind("\r")) + 1
+        self.pos = pos
+        return self.line, pos - self.line_start + 1
+
+
+def _line_at(text: str, pos: int) -> tuple[int, int]:
+    return _Where(text)(pos)
+
+
+def _json_error(text: str, exc: ValueError, where=None) -> Diagnostic:
+    pos = getattr(exc, "pos", 0) or 0
+    line, col = (where or _Where(text))(pos)
+    msg = getattr(exc, "msg", str(exc))
+    return Diagnostic.at("SJ107", Span(line, col, line, col + 1), f"not valid JSON: {msg}")
+
+
+def _read_json(source, *, start_line: int = 1):
+    """The tool's own JSON: a record object, or an array of record objects
+    (read one element at a time; each record's diagnostics without a position
+    go on the line where its object starts)."""
+    from .jsonio import from_data
+    text = _text_of(source)
+    decoder = json.JSONDecoder()
+    ws = re.compile(r"[ \t\r\n]*")
+    i = ws.match(text, 1 if text.startswith("\ufeff") else 0).end()
+    offset = start_line - 1
+    where = _Where(text)
+
+    def located(diags: list[Diagnostic], pos: int) -> list[Diagnostic]:
+        line, col = where(pos)
+        out = []
+        for d in diags:
+            if d.line <= 0:
+                d = Diagnostic(d.code, d.message, line + offset, col, line + offset, col + 1, d.severity)
+            out.append(d)
+        return out
+
+    def one(pos: int, prefix: str = "") -> tuple:
+        try:
+            value, end = decoder.raw_decode(text, pos)
+        except RecursionError:
+            return None, located([Diagnostic.at("SJ107", None, f"{prefix}the JSON is nested too deeply "
+                                                "to be a record")], pos), None
+        except ValueError as exc:
+            return None, [_json_error(text, exc, where)], None
+        record, diags = from_data(value)
+        if record is not None and record.span == NO_SPAN:
+            line, col = where(pos)
+            end_line, end_col = where(end)
+            record.span = Span(line + offset, col, end_line + offset, end_col)
+        if record is not None and not record.tags and not record.hands:
+            record, diags = None, [Diagnostic.at("SJ107", None, "the JSON object holds no record "
+                                                 "(no tags and no hands)")]
+        if prefix:
+            diags = [Diagnostic(d.code, prefix + d.message, d.line, d.column, d.end_line, d.end_column,
+                                d.severity) for d in diags]
+        return record, located(diags, pos), end
+
+    if i >= len(text):
+        yield None, [Diagnostic.at("SJ107", Span(start_line, 1, start_line, 1), "empty JSON input: no record")]
+        return
+    if text[i] != "[":
+        record, diags, end = one(i)
+        if end is not None:
+            rest = ws.match(text, end).end()
+            if rest < len(text):
+                line, col = _line_at(text, rest)
+                diags.append(Diagnostic.at("SJ107", Span(line, col, line, col + 1),
+                                           "extra data after the JSON record"))
+        yield record, diags
+        return
+    i = ws.match(text, i + 1).end()
+    if text.startswith("]", i):
+        return
+    k = 0
+    while True:
+        k += 1
+        record, diags, end = one(i, f"record {k}: ")
+        yield record, diags
+        if end is None:
+            return
+        i = ws.match(text, end).end()
+        if text.startswith(",", i):
+            i = ws.match(text, i + 1).end()
+            continue
+        if text.startswith("]", i):
+            rest = ws.match(text, i + 1).end()
+            if rest < len(text):
+                line, col = _line_at(text, rest)
+                yield None, [Diagnostic.at("SJ107", Span(line, col, line, col + 1),
+                                           "extra data after the JSON array")]
+            return
+        line, col = _line_at(text, i)
+        yield None, [Diagnostic.at("SJ107", Span(line, col, line, col + 1),
+                                   "not valid JSON: expected `,` or `]` after a record")]
+        return
+
+
+def _read_gjn_unsupported(source, *, start_line: int = 1):
+    """Until a GJN reader is registered: one positioned diagnostic, nothing else."""
+    head = source[:HEAD_BYTES] if isinstance(source, str) else ""
+    if not isinstance(source, str):
+        lines = []
+        size = 0
+        for piece in source:
+            lines.append(piece if piece.endswith(("\n", "\r")) else piece + "\n")
+            size += len(piece)
+            if size >= HEAD_BYTES:
+                break
+        head = "".join(lines)
+    line = (gouji_tag_line(head) or 1) + start_line - 1
+    yield None, [Diagnostic.at("SJ902", Span(line, 1, line, 2),
+                               "this is a Gouji (GJN) record, which this build of shengji cannot read")]
+
+
+_READERS: dict[str, Reader] = {"sjn": _read_sjn, "json": _read_json, "gjn": _read_gjn_unsupported}
+
+
+def register_reader(kind: str, reader: Reader) -> None:
+    """Plug in the reader of ``kind`` (e.g. the GJN reader: ``register_reader("gjn", read_gjn)``)."""
+    _READERS[kind] = reader
+
+
+def reader_for(kind: str) -> Reader:
+    return _READERS[kind]
+
+
+def read(source: str | Iterable[str], kind: str, *, start_line: int = 1) -> Iterator[tuple]:
+    """``(record | None, diagnostics)`` for each record of ``source`` read as ``kind``."""
+    return _READERS[kind](source, start_line=start_line)
