@@ -681,47 +681,6 @@ def _quick_keyword(text: str, line: int) -> _Item | None:
 
 _LEADING_WORD = re.compile(r"\S+")
 
-#: keyword -> (fewest, most words on the line, the keyword included; None: any)
-_ARITY = {"game": (1, 2), "position": (1, None), "point": (2, 3), "show": (3, None),
-          "dian": (4, None), "tribute": (4, None), "return": (4, None), "buy": (4, None),
-          "revolt": (2, 2), "redeal": (1, 1), "remove": (2, None), "lead": (2, 2),
-          "result": (1, None), "score": (5, 5)}
-_TWO_SEAT_KW = frozenset(("dian", "tribute", "return", "buy"))
-
-
-def _quick_keyword(text: str, line: int) -> _Item | None:
-    """A keyword line without commentary, read without Lark when its words
-    are exactly what the grammar takes (else None: the grammar decides)."""
-    if "[" in text or "]" in text or '"' in text:
-        return None
-    code, sep, comment = text.partition(";")
-    words = [(wm.group(), line, wm.start() + 1) for wm in _WORD.finditer(code)]
-    if not words:
-        return None
-    kw = words[0][0]
-    arity = _ARITY.get(kw)
-    if arity is None or len(words) < arity[0] or (arity[1] is not None and len(words) > arity[1]):
-        return None
-    rest = words[1:]
-    if kw == "show" or kw in _TWO_SEAT_KW:
-        k = 1 if kw == "show" else 2
-        if any(":" in w[0] for w in rest[:k - 1] + [rest[0]]):
-            return None
-        if kw in _TWO_SEAT_KW:
-            seat = rest[1][0]
-            if not seat.endswith(":") or ":" in seat[:-1] or "." in seat or "=" in seat or len(seat) < 2:
-                return None
-        if any(":" in w[0] or "=" in w[0] for w in rest[k:]):
-            return None
-    elif any(":" in w[0] for w in rest):
-        return None
-    item = _line_item(kw, rest, _span_of(words))
-    if hasattr(item.value, "comments"):
-        item.value.comments = item.comments
-    if sep:
-        item.line_comment = comment.strip()
-    return item
-
 
 def explain(text: str, exc: Exception, offset: int) -> Diagnostic:
     """A diagnostic for a Lark error in ``text`` (one logical line + "\\n")."""
