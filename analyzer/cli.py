@@ -36,7 +36,8 @@ PROG = "shengji"
 
 def version() -> str:
     try:
-        from importlib.metadata import PackageNotFoundError, version as _v
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as _v
         try:
             return _v("shengji")
         except PackageNotFoundError:
@@ -76,7 +77,7 @@ class _Group(TyperGroup):
             raise
         except _Failed as failed:
             _exit(2, failure_message(failed.error))
-        except BaseException as exc:  # noqa: BLE001 - the one place that turns failures into messages
+        except BaseException as exc:
             _exit(2, failure_message(exc))
         _exit(rv if isinstance(rv, int) else 0)
 
@@ -549,7 +550,7 @@ class _RichProgress:
         if total < self.THRESHOLD:
             return
         from rich.console import Console
-        from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn)
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
         self._progress = Progress(TextColumn("linting"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
                                   console=Console(stderr=True), transient=True)
         self._progress.start()
@@ -708,7 +709,7 @@ def replay(
         except IndexError as exc:
             fail(str(exc))
         except (KeyboardInterrupt, EOFError):
-            raise typer.Exit(130)
+            raise typer.Exit(130) from None
         if record is not None:
             break
     src.check()
@@ -953,7 +954,7 @@ def _keep_ends(text: str) -> list[str]:
     return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", text)
 
 
-def _canonical_pieces(src: "Source", unicode: bool, problems: list[str]):
+def _canonical_pieces(src: Source, unicode: bool, problems: list[str]):
     """The canonical SJN of ``src``, record by record (as :func:`notation.write`
     joins them); reading errors go into ``problems`` and stop the output."""
     from notation.writer import _Style, write_record
@@ -975,7 +976,7 @@ def _canonical_pieces(src: "Source", unicode: bool, problems: list[str]):
             written = True
 
 
-def _format_gjn(src: "Source", path: str, *, unicode: bool, check: bool, diff: bool,
+def _format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool,
                 write_back: bool) -> bool | None:
     """``fmt`` of a GJN file: its own reader and tidy writer (the whole file at once)."""
     from notation import gjn
@@ -1199,7 +1200,7 @@ def convert(
         fail(f"{file}: not converted: {errors} reading error(s)", 1)
 
 
-def _convert_gjn(src: "Source", file: str, to: "ConvertTo", output: str | None, spans: bool,
+def _convert_gjn(src: Source, file: str, to: ConvertTo, output: str | None, spans: bool,
                  unicode: bool) -> None:
     """``convert`` of a Gouji record (GJN, or JSON written from GJN): to gjn or json."""
     from notation import gjn
@@ -1391,8 +1392,8 @@ def annotate(
     from replay.game import replay as run_replay
 
     from . import lint as L
-    from .mistakes import annotate as annotate_record
     from .mistakes import ENDGAME_TRICKS, review_match, summarize
+    from .mistakes import annotate as annotate_record
     from .report import TAG_OF_SEAT, summary_lines
     if endgame is None:
         endgame = ENDGAME_TRICKS

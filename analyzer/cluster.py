@@ -91,7 +91,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
         try:
             cluster = distributed.LocalCluster(n_workers=addr.workers, threads_per_worker=1, processes=True,
                                                dashboard_address=":0", silence_logs=logging.ERROR)
-        except Exception as exc:  # noqa: BLE001 - a port, a fork, a limit: one line, no traceback  # a port, a fork, a resource limit: one line, no traceback
+        except Exception as exc:
             raise ClusterError(f"cannot start a local cluster of {addr.workers} workers: {exc}") from None
         try:
             with distributed.Client(cluster) as client:
@@ -101,7 +101,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
         return
     try:
         client = distributed.Client(addr.address, timeout=CONNECT_TIMEOUT)
-    except Exception as exc:  # noqa: BLE001 - timeouts, refused connections, bad addresses alike
+    except Exception as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {exc}") from None
     try:
         yield client
@@ -113,7 +113,7 @@ def threads(client) -> int:
     """Worker threads of the cluster (at least 1): how many chunks run at once."""
     try:
         return max(1, sum(client.nthreads().values()))
-    except Exception:  # noqa: BLE001  # pragma: no cover - a scheduler that does not answer
+    except Exception:  # pragma: no cover - a scheduler that does not answer
         return 1
 
 
@@ -132,7 +132,7 @@ def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, 
         job = pending.pop(fut.key)
         try:
             result = fut.result()
-        except Exception as exc:  # noqa: BLE001 - KilledWorker, a bug in a chunk: one line, no traceback
+        except Exception as exc:
             where = getattr(job, "display", "?")
             part = f" (chunk {job.part + 1})" if getattr(job, "end", None) is not None or getattr(job, "part", 0) else ""
             raise ClusterError(f"{where}{part} failed on the cluster after retries: "

@@ -567,8 +567,16 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options, *, start_line: int 
     lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
     from notation.gjn import iter_records
 
-    from .lint import FileResult, Finding, _NoqaLines, _paced_collect, _record_line, \
-        _records_paced_gc, selected, silenced
+    from .lint import (
+        FileResult,
+        Finding,
+        _NoqaLines,
+        _paced_collect,
+        _record_line,
+        _records_paced_gc,
+        selected,
+        silenced,
+    )
     result = FileResult(path)
     wrapped = _NoqaLines(lines, start_line, on_bytes)
     rules = options.rules if is_gouji_preset(options.rules) else None

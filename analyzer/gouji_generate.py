@@ -34,8 +34,8 @@ from notation.gjn_model import (
     Tag,
     Tribute,
 )
-from replay.gjcards import ANY, BJ, LJ, make
 from replay.diagnostics import NO_SPAN
+from replay.gjcards import ANY, BJ, LJ, make
 from replay.gouji.record import highest_cards, owed_dian, owed_tribute, score_of
 from replay.gouji.rules import PRESETS, GoujiRuleset, preset, resolve
 from replay.gouji.state import LET, PASS, GoujiState, counts_of

@@ -28,7 +28,7 @@ def dumps(data: Any) -> str:
     try:
         from pydantic_core import to_json
         text = to_json(data, indent=2).decode("utf-8")
-    except Exception:  # noqa: BLE001 - whatever fails here, json decides
+    except Exception:
         text = None
     if text is None or _UNSURE.search(text):
         text = json.dumps(data, indent=2, ensure_ascii=False)

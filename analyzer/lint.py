@@ -75,7 +75,7 @@ class Finding:
 
     @classmethod
     def from_diagnostic(cls, d: Diagnostic, path: str, record: int | None = None,
-                        fallback_line: int = 0) -> "Finding":
+                        fallback_line: int = 0) -> Finding:
         line, col, end_line, end_col = d.line, d.column, d.end_line, d.end_column
         if line <= 0:  # a finding without a position: put it on the record's first line
             line, col, end_line, end_col = fallback_line, 1 if fallback_line else 0, fallback_line, 0
@@ -256,8 +256,9 @@ class LintOptions:
     #: detect; None: SJN, except explicitly named non-``.sjn`` files whose format is detected
     source_format: str | None = None
 
-    def validate(self) -> "LintOptions":
+    def validate(self) -> LintOptions:
         from replay.ruleset import PRESETS
+
         from .gouji import presets as gouji_presets
         if self.rules is not None and self.rules not in PRESETS and self.rules not in gouji_presets():
             known = list(PRESETS) + list(gouji_presets())
@@ -417,7 +418,7 @@ def _paced_collect(young_limit: int = 100_000) -> None:
         gc.collect()
 
 
-def _lint_records(records, result: FileResult, wrapped: "_NoqaLines", path: str, options: LintOptions,
+def _lint_records(records, result: FileResult, wrapped: _NoqaLines, path: str, options: LintOptions,
                   mistakes, index: int, start_line: int) -> None:
     for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
@@ -793,7 +794,7 @@ def _merge(parts: list[FileResult]) -> FileResult:
 
 
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
-               stdin: Iterable[str] | None = None, progress: "Progress | None" = None,
+               stdin: Iterable[str] | None = None, progress: Progress | None = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
                min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable | None = None) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.

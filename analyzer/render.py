@@ -109,7 +109,7 @@ def hand_text(cards: Sequence[int], order) -> Text:
         else:
             by_eff.append((e, [c]))
     out = Text()
-    for i, (e, group) in enumerate(by_eff):
+    for i, (_e, group) in enumerate(by_eff):
         if i:
             out.append(SUIT_GAP, style="dim")
         out.append_text(cards_text(group))

@@ -40,8 +40,8 @@ kitty?", used by SJ602).
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from collections.abc import Iterable, Sequence
+from itertools import product
 from typing import NamedTuple
 
 from replay.cards import POINTS

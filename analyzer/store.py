@@ -466,7 +466,7 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
         else:
             for job in job_iter:
                 on_result(job, export_chunk(job, options))
-        for i, parts in results.items():            # files that failed while being split
+        for parts in results.values():            # files that failed while being split
             for r in parts.values():
                 if r.error:
                     report.errors.append(f"{r.path}: {r.error}")

@@ -31,7 +31,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -43,15 +43,15 @@ TEMPLATES = ("base.css", "stepper.js", "viewer.html", "viewer.css", "viewer.js")
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
 
 
-@lru_cache(maxsize=None)
+@cache
 def _template(name: str) -> str:
     return resources.files("analyzer").joinpath("templates", name).read_text(encoding="utf-8")
 
 
 def _resolved_ruleset(match: dict):
     """The match's ruleset from its name and overrides (as the report wrote them), or None."""
-    from replay.ruleset import PRESETS, resolve
     from replay.diagnostics import Span
+    from replay.ruleset import PRESETS, resolve
 
     rs = match.get("ruleset") or {}
     name = rs.get("name") or "standard"

@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import OUT, big_file, corpus, run_cli  # noqa: E402
+from run import OUT, big_file, corpus, run_cli
 
 
 def best(args: list[str], runs: int) -> tuple[float, int]:

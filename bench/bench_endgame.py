@@ -27,12 +27,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.generate import generate_match  # noqa: E402
-from analyzer.mistakes import review  # noqa: E402
-from analyzer.mistakes.base import HandContext  # noqa: E402
-from analyzer.search import SearchBudgetExceeded, Solver, position  # noqa: E402
-from replay.cards import points  # noqa: E402
-from replay.game import replay  # noqa: E402
+from analyzer.generate import generate_match
+from analyzer.mistakes import review
+from analyzer.mistakes.base import HandContext
+from analyzer.search import SearchBudgetExceeded, Solver, position
+from replay.cards import points
+from replay.game import replay
 
 
 def hands(rules: str, matches: int, per_match: int, seed: int):

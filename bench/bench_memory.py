@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import run as R  # noqa: E402 - the harness: corpus, big_file, run_cli
+import run as R
 
 
 def run_cli(args: list[str]) -> tuple[float, int, str]:

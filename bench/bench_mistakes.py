@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer import lint as L  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
-from analyzer.mistakes import review_match  # noqa: E402
-from notation import write  # noqa: E402
-from replay.game import replay  # noqa: E402
+from analyzer import lint as L
+from analyzer.generate import generate_match
+from analyzer.mistakes import review_match
+from notation import write
+from replay.game import replay
 
 
 def main(argv: list[str] | None = None) -> None:

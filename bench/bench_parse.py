@@ -29,10 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from notation import iter_records, parse, write  # noqa: E402
-from notation import reader  # noqa: E402
-from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick  # noqa: E402
-from replay.cards import deck_list  # noqa: E402
+from notation import (
+    iter_records,
+    parse,
+    reader,
+    write,
+)
+from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
+from replay.cards import deck_list
 
 SEATS = ("N", "W", "S", "E")
 

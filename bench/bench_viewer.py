@@ -16,10 +16,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.generate import generate_match  # noqa: E402
-from analyzer.report import build_report  # noqa: E402
-from analyzer.viewer import render_html, render_text  # noqa: E402
-from notation import write  # noqa: E402
+from analyzer.generate import generate_match
+from analyzer.report import build_report
+from analyzer.viewer import render_html, render_text
+from notation import write
 
 ROOT = Path(__file__).resolve().parent.parent
 BLOB = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.S)

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.importers import check_claims, detect_format, import_log  # noqa: E402 - after sys.path
-from replay.diagnostics import CODES  # noqa: E402
-from replay.game import replay  # noqa: E402
+from analyzer.importers import check_claims, detect_format, import_log
+from replay.diagnostics import CODES
+from replay.game import replay
 
 SKIP_SUFFIXES = {".md"}
 LIMIT = 64 << 20   # bytes read from one file

@@ -23,8 +23,20 @@ from collections.abc import Iterator
 from replay.diagnostics import Diagnostic, Span
 
 from .jsonio import from_json, to_json
-from .model import (Bury, Declaration, Hand, Levels, Note, Play, Record, SeatCards,
-                    Tag, Trick, content_equal, strip_spans)
+from .model import (
+    Bury,
+    Declaration,
+    Hand,
+    Levels,
+    Note,
+    Play,
+    Record,
+    SeatCards,
+    Tag,
+    Trick,
+    content_equal,
+    strip_spans,
+)
 from .reader import read_records
 from .writer import canonical, write
 

@@ -26,9 +26,28 @@ from collections.abc import Iterator
 from replay.diagnostics import Diagnostic, Span
 
 from .gjn_jsonio import from_data, from_json, to_json
-from .gjn_model import (Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Position, Redeal, Remove,
-                        Result, Return, Revolt, Score, SeatCards, Show, Tag, Tribute, content_equal,
-                        strip_spans)
+from .gjn_model import (
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    Position,
+    Redeal,
+    Remove,
+    Result,
+    Return,
+    Revolt,
+    Score,
+    SeatCards,
+    Show,
+    Tag,
+    Tribute,
+    content_equal,
+    strip_spans,
+)
 from .gjn_reader import read_records
 from .gjn_writer import canonical, representable_problems, write
 

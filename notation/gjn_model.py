@@ -28,7 +28,7 @@ action are all representable; the engine reports them).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -161,7 +161,7 @@ class Lead(PrePlayLine):
     seat: Seat
 
 
-PrePlay = Annotated[Union[Show, Dian, Tribute, Return, Buy, Revolt, Redeal, Remove, Point, Lead],
+PrePlay = Annotated[Show | Dian | Tribute | Return | Buy | Revolt | Redeal | Remove | Point | Lead,
                     Field(discriminator="kind")]
 #: the keyword of each pre-play line, in the order §10 lists them
 PREPLAY_KINDS: tuple[str, ...] = ("show", "dian", "tribute", "return", "buy", "revolt", "redeal",

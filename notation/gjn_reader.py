@@ -37,8 +37,27 @@ from pydantic import BaseModel
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 from replay.gjcards import CardError, parse_group
 
-from .gjn_model import (SEATS, Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Position, Redeal,
-                        Remove, Result, Return, Revolt, Score, SeatCards, Show, Tag, Tribute)
+from .gjn_model import (
+    SEATS,
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    Position,
+    Redeal,
+    Remove,
+    Result,
+    Return,
+    Revolt,
+    Score,
+    SeatCards,
+    Show,
+    Tag,
+    Tribute,
+)
 from .reader import logical_lines, split_records, tag_problem, unescape_tag_value
 
 __all__ = ["read_records", "parse_chunk", "KEYWORDS", "USAGE", "QUICK_LINES", "split_cards"]

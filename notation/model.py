@@ -10,7 +10,7 @@ This module knows syntax-level structure only: nothing here checks rules.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -104,7 +104,7 @@ class Bury(Node):
     cards: Cards
 
 
-Event = Annotated[Union[Declaration, Bury], Field(discriminator="kind")]
+Event = Annotated[Declaration | Bury, Field(discriminator="kind")]
 
 
 class Play(Node):

@@ -43,10 +43,23 @@ from typing import TYPE_CHECKING, NamedTuple
 from pydantic import BaseModel
 
 from replay.cards import SUIT_LETTERS, parse_group, parse_rank, suit_from_char
-from replay.diagnostics import Diagnostic, NO_SPAN, Span
+from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
-from .model import (NUMBERED_SEATS, Bury, Declaration, FriendCall, Hand, Levels, Note, Play,
-                    PlayerLevels, Record, SeatCards, Tag, Trick)
+from .model import (
+    NUMBERED_SEATS,
+    Bury,
+    Declaration,
+    FriendCall,
+    Hand,
+    Levels,
+    Note,
+    Play,
+    PlayerLevels,
+    Record,
+    SeatCards,
+    Tag,
+    Trick,
+)
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -197,11 +210,11 @@ def _self_check() -> None:
         ok = False
     if not ok:  # pragma: no cover
         _DIRECT_MODELS = False
-        _new_play = lambda seat, cards, attempted, span: Play(  # noqa: E731
+        _new_play = lambda seat, cards, attempted, span: Play(
             seat=seat, cards=cards, attempted=attempted, span=span)
-        _new_trick = lambda number, plays, span, comments: Trick(  # noqa: E731
+        _new_trick = lambda number, plays, span, comments: Trick(
             number=number, plays=plays, span=span, comments=comments)
-        _new_seat_cards = lambda seat, cards, span, comments: SeatCards(  # noqa: E731
+        _new_seat_cards = lambda seat, cards, span, comments: SeatCards(
             seat=seat, cards=cards, span=span, comments=comments)
         _Tag, _Levels, _Declaration, _Bury = Tag, Levels, Declaration, Bury
         _Hand, _Record, _Note = Hand, Record, Note
@@ -768,7 +781,7 @@ class _Build:
         if m.group(7) is not None:
             return None  # players' own levels: read by the rule method
         team1, level1, team2, level2 = m.group(3, 4, 5, 6)
-        if not (team1 == "NS" and team2 == "EW" or team1 == "EW" and team2 == "NS"):
+        if not ((team1 == "NS" and team2 == "EW") or (team1 == "EW" and team2 == "NS")):
             return None
         try:
             teams = {team1: parse_rank(level1), team2: parse_rank(level2)}

@@ -157,8 +157,20 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import (BJ, CLUBS, DIAMONDS, HEARTS, JOKER_LEVEL, LJ, SPADES, SUIT_SYMBOLS,
-                    format_cards, rank_name, suit_of, to_str)
+from .cards import (
+    BJ,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JOKER_LEVEL,
+    LJ,
+    SPADES,
+    SUIT_SYMBOLS,
+    format_cards,
+    rank_name,
+    suit_of,
+    to_str,
+)
 from .diagnostics import NO_SPAN, Diagnostic, Span
 from .order import NT
 
@@ -255,7 +267,7 @@ class DeclState:
     Per-seat tuples are indexed like :data:`SEATS`. Build with :func:`start`.
     """
 
-    ruleset: "Ruleset"
+    ruleset: Ruleset
     level: int
     first_hand: bool
     dealer: str | None                     # later hands: given; first hand: as decided so far
@@ -284,7 +296,7 @@ class DeclState:
         return self.ruleset.hand_size
 
 
-def start(ruleset: "Ruleset", level: int, *, first_hand: bool, dealer: str | None,
+def start(ruleset: Ruleset, level: int, *, first_hand: bool, dealer: str | None,
           first_drawer: str, deal: Mapping[str, tuple[int, ...]] | None = None,
           attacker_level: int | None = None) -> DeclState:
     """The state before any declaration (arguments as for :func:`resolve_declarations`)."""
@@ -451,7 +463,7 @@ def _key(bid: Bid, policy: str) -> tuple[int, ...]:
     return _base_key(bid.unit, policy)
 
 
-def declaration_strength(ruleset: "Ruleset", level: int, cards: Iterable[int]) -> tuple[int, ...] | None:
+def declaration_strength(ruleset: Ruleset, level: int, cards: Iterable[int]) -> tuple[int, ...] | None:
     """Strength of ``cards`` read as one fresh declaration under the ruleset's policy.
 
     ``None`` when the cards are not one declaration. Keys compare within one
@@ -794,7 +806,7 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
 
 
 def resolve_declarations(
-    ruleset: "Ruleset", level: int, events: list[DeclEvent], *,
+    ruleset: Ruleset, level: int, events: list[DeclEvent], *,
     first_hand: bool,
     dealer: str | None,
     first_drawer: str,
@@ -826,13 +838,13 @@ def resolve_declarations(
 # helpers for bots and the generator
 # ---------------------------------------------------------------------------
 
-def _with(state: DeclState, ruleset: "Ruleset", level: int) -> DeclState:
+def _with(state: DeclState, ruleset: Ruleset, level: int) -> DeclState:
     if state.ruleset is ruleset and state.level == level:
         return state
     return replace(state, ruleset=ruleset, level=level)
 
 
-def can_declare(ruleset: "Ruleset", level: int, state: DeclState, seat: str,
+def can_declare(ruleset: Ruleset, level: int, state: DeclState, seat: str,
                 cards: Iterable[int], *, after_bury: bool = False) -> bool:
     """Would ``seat`` writing ``declare seat <cards>`` now take effect?
 
@@ -844,7 +856,7 @@ def can_declare(ruleset: "Ruleset", level: int, state: DeclState, seat: str,
     return new is not None
 
 
-def legal_declarations(ruleset: "Ruleset", level: int, state: DeclState, seat: str,
+def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str,
                        drawn_cards: Iterable[int], *, after_bury: bool = False
                        ) -> list[tuple[int, ...]]:
     """Every cumulative card set ``seat`` could write now and have accepted.

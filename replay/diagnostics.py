@@ -170,7 +170,7 @@ class Diagnostic:
 
     @classmethod
     def at(cls, code: str, span: Span | None, message: str, *, severity: str = "",
-           hand: int | None = None, trick: int | None = None) -> "Diagnostic":
+           hand: int | None = None, trick: int | None = None) -> Diagnostic:
         s = span or NO_SPAN
         return cls(code, message, s.line, s.column, s.end_line, s.end_column,
                    severity, hand, trick)

@@ -308,7 +308,6 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
     if buried is None and dealer is not None:
         known[dealer] = False
     result.bury = buried
-    full = rs.hand_size
     for s in seats:
         if not known[s]:
             # a seat without a seat line held every card it plays (and a failed throw's attempt)
@@ -422,7 +421,7 @@ def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[Frie
                                      f"{rs.decks} cop{'ies' if rs.decks != 1 else 'y'}")
         if not rs.friend_self_call and dealer is not None and result.known.get(dealer) is not None:
             others = sum(holdings[s][call.card] for s in holdings if s != dealer)
-            everyone_known = all(result.known.values()) or hand.tricks and _complete(hand, rs)
+            everyone_known = all(result.known.values()) or (hand.tricks and _complete(hand, rs))
             if everyone_known and others == 0:
                 diag("SJ520", call.span, f"friend {to_str(call.card, unicode=True)}: {dealer} holds every "
                                          f"copy (counting the bury), and the rules forbid calling it "

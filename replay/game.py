@@ -22,10 +22,18 @@ from .diagnostics import Diagnostic, Span
 from .friends import needs_friends, replay_friends
 from .order import NT, Order
 from .ruleset import Ruleset, resolve
-from .scoring import (SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team,
-                      team_of)
-from .trick import (cards_text, check_follow, check_follow_printed, check_throw, lead_suit, printed_suit,
-                    throw_penalty, trick_winner, unit_text)
+from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team, team_of
+from .trick import (
+    cards_text,
+    check_follow,
+    check_follow_printed,
+    check_throw,
+    lead_suit,
+    printed_suit,
+    throw_penalty,
+    trick_winner,
+    unit_text,
+)
 from .units import Blocker, Unit, decompose
 
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
@@ -56,8 +64,8 @@ class TrickResult:
     winning_units: tuple[Unit, ...]
     ruffed: bool
     span: Span
-    _history: "_History | None" = field(default=None, repr=False, compare=False)
-    _plays: "tuple[PlayResult, ...] | None" = field(default=None, repr=False, compare=False)
+    _history: _History | None = field(default=None, repr=False, compare=False)
+    _plays: tuple[PlayResult, ...] | None = field(default=None, repr=False, compare=False)
 
     @property
     def plays(self) -> tuple[PlayResult, ...]:
@@ -660,7 +668,7 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
         played_count += n
 
         # the winner
-        if suit is not None and n and (n == 1 and eff[lead_cards[0]] == suit
+        if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
                                        or lead_suit(lead_cards, order) == suit):
             w = trick_winner(cards_played, order, rs, lead_units)
             winner = plays[w.index].seat

@@ -117,7 +117,7 @@ class Order:
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod
-    def for_ruleset(cls, level: int, trump: int, ruleset) -> "Order":
+    def for_ruleset(cls, level: int, trump: int, ruleset) -> Order:
         """The (shared, cached) order of a hand under ``ruleset``."""
         return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links))
 

@@ -175,7 +175,7 @@ class Ruleset(BaseModel):
         return v
 
     @model_validator(mode="after")
-    def _dealable(self) -> "Ruleset":
+    def _dealable(self) -> Ruleset:
         n = self.players
         if self.kitty_size is not None:
             cards = 54 * self.decks

@@ -8,14 +8,24 @@ same functions, so no rule is written twice.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
-from .units import (Blocker, Unit, all_covers, compare_covers, cover, decompose, forced_units, obligation,
-                    shape_name, throw_blockers)
+from .units import (
+    Blocker,
+    Unit,
+    all_covers,
+    compare_covers,
+    cover,
+    decompose,
+    forced_units,
+    obligation,
+    shape_name,
+    throw_blockers,
+)
 
 
 def cards_text(cards: Sequence[int], order: Order | None = None) -> str:

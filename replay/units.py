@@ -242,7 +242,7 @@ def _tuple_fill(counts: dict[int, int], demand: dict[int, int], max_width: int) 
 
 
 def _tractor_match(counts: dict[int, int], key: Sequence[int], tractors: Sequence[tuple[int, int]],
-                   strict: bool) -> list[int]:  # noqa: D401
+                   strict: bool) -> list[int]:
     """For each lead tractor (w, L), longest first: L if the cards hold such a
     tractor (taken out before the next), else 0 — or, ``strict``, the length of
     the longest tractor of width w up to L that they hold (0 if none)."""

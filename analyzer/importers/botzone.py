@@ -425,7 +425,7 @@ def import_log(text: str, source: str = "") -> ImportResult:
 def looks_like(text: str) -> bool:
     head = text[:20000]
     return bool(re.search(r'"stage"\s*:\s*"(deal|cover|play)"', head) or
-                re.search(r'"initdata"\s*:', head) and re.search(r'"allocation"|"publiccard"', text))
+                (re.search(r'"initdata"\s*:', head) and re.search(r'"allocation"|"publiccard"', text)))
 
 
 __all__ = ["import_log", "card", "looks_like", "RULES"]

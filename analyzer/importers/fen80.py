@@ -117,7 +117,7 @@ class _Importer(LogImporter):
             else:
                 self.unwrap(inner, doc, base + ("replay_json",), out)
             return
-        if obj.get("encoding") is not None or "data" in obj and "format" not in obj:
+        if obj.get("encoding") is not None or ("data" in obj and "format" not in obj):
             if obj.get("encoding") != "gzip+base64" or not isinstance(obj.get("data"), str):
                 self.sink.add("SJ701", doc.pos(*base), f"unknown replay encoding {obj.get('encoding')!r}")
                 return

@@ -34,7 +34,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from notation.model import (Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick)
+from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick
 from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
@@ -287,7 +287,7 @@ class _Importer(LogImporter):
             r.trump_rank = got[0] if got else None
         players = d.get("players")
         if isinstance(players, list):
-            for i, p in enumerate(players):
+            for _i, p in enumerate(players):
                 if isinstance(p, dict) and seat_of(p.get("seat")) and isinstance(p.get("name"), str):
                     name = p["name"] + (" (bot)" if p.get("is_bot") is True else "")
                     r.players[seat_of(p["seat"])] = name
@@ -409,7 +409,7 @@ class _Importer(LogImporter):
                 return None
             seat = seat_of(item.get("seat"))
             cards = []
-            for j, code in enumerate(item.get("cards") if isinstance(item.get("cards"), list) else [None]):
+            for _j, code in enumerate(item.get("cards") if isinstance(item.get("cards"), list) else [None]):
                 c = card(code)
                 if c is None:
                     return None

@@ -497,7 +497,7 @@ class _Importer(LogImporter):
                     hand.comments.append("levels: the chat names only one team's rank (or none); "
                                          "the other team's is set equal")
             # tricks
-            for j, t in enumerate(h.tricks, 1):
+            for _j, t in enumerate(h.tricks, 1):
                 plays = []
                 dropped = False
                 for p in t.plays:

@@ -90,7 +90,7 @@ class Rule:
     #: needs all four hands known and a complete hand (search-based rules)
     needs_search: bool = False
 
-    def check(self, ctx: "HandContext") -> Iterable[Mistake]:  # pragma: no cover - abstract
+    def check(self, ctx: HandContext) -> Iterable[Mistake]:  # pragma: no cover - abstract
         raise NotImplementedError
 
     @classmethod
@@ -385,7 +385,7 @@ class HandContext:
         start = self.window_start
         return start is not None and t_index >= start
 
-    def judge(self, t_index: int, k: int) -> "Verdict | None":
+    def judge(self, t_index: int, k: int) -> Verdict | None:
         """The exact verdict on play ``k`` of trick ``t_index``: its cost for
         the player's side (best play's value − the play's value, both
         followed by best play) and the attacker totals either way; None
@@ -438,7 +438,7 @@ class HandContext:
             return None, ""
         return tuple(pv[0][1]), pv_text(pv, self.order, t_index + 1, k)
 
-    def verdict_text(self, t_index: int, k: int, v: "Verdict") -> tuple[tuple[int, ...] | None, str]:
+    def verdict_text(self, t_index: int, k: int, v: Verdict) -> tuple[tuple[int, ...] | None, str]:
         """(best play, text) for an in-window finding: what the best play was,
         the line it leads to, and the attacker totals with it and after the
         play made (both followed by best play), and what the hand gave."""
@@ -457,7 +457,7 @@ class HandContext:
                  f"in the hand they scored {self.hand.attacker_points}")
         return best, text
 
-    def verdict_change(self, v: "Verdict", played: str) -> str | None:
+    def verdict_change(self, v: Verdict, played: str) -> str | None:
         return self.level_change(v.after_total, v.best_total, actual_label=f"after {played}",
                                  better_label="with the best play")
 

@@ -9,9 +9,6 @@ import pytest
 
 from analyzer.cli import SOURCE_NAMES, cite
 
-from cli_helpers import FIXTURES, Run
-
-
 # -- fmt ------------------------------------------------------------------------------------
 
 def test_fmt_stdout(run, golden):

@@ -7,7 +7,6 @@ import shutil
 import subprocess
 
 import pytest
-
 from cli_helpers import FIXTURES
 
 SCRIPT = shutil.which("shengji")

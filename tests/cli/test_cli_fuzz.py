@@ -11,12 +11,12 @@ import os
 import tempfile
 from pathlib import Path
 
+from cli_helpers import ENV, FIXTURES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from analyzer.cli import app
-from cli_helpers import ENV, FIXTURES
 
 EXAMPLES = int(os.environ.get("CLI_FUZZ_EXAMPLES", "15"))
 CLEAN_LINES = (FIXTURES / "clean.sjn").read_text(encoding="utf-8").split("\n")

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import shutil
 from pathlib import Path
 
 import pytest
-
-from analyzer import lint as L
 from cli_helpers import FIXTURES, Run
 
+from analyzer import lint as L
 
 # -- output formats (golden) ---------------------------------------------------------------
 
@@ -223,7 +223,7 @@ def test_split_huge_file_same_findings(tmp_path):
     big.write_text("\n".join(parts * 6), encoding="utf-8")
     ranges = list(L.split_file(str(big), chunk_bytes=3000))
     assert len(ranges) > 3 and ranges[0][0] == 0 and ranges[-1][1] is None
-    assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
     one = L.lint_paths([str(big)], jobs=1)
     two = L.lint_paths([str(big)], jobs=2, chunk_bytes=3000, split_bytes=1000, min_parallel_bytes=0)
     assert one.findings == two.findings
@@ -252,10 +252,10 @@ def test_split_cuts_are_reader_cuts(tmp_path):
     for chunk_bytes in (200, 700, 1500, 4000):
         ranges = list(L.split_file(str(big), chunk_bytes=chunk_bytes))
         assert len(ranges) > 2
-        for start, end, line in ranges:
+        for start, _end, line in ranges:
             assert line in starts, (chunk_bytes, line)
             assert data[:start].count(b"\n") + 1 == line
-        assert all(a[1] == b[0] for a, b in zip(ranges, ranges[1:]))
+        assert all(a[1] == b[0] for a, b in itertools.pairwise(ranges))
     one = L.lint_paths([str(big)], jobs=1)
     two = L.lint_paths([str(big)], jobs=2, chunk_bytes=700, split_bytes=100, min_parallel_bytes=0)
     assert one.findings == two.findings and one.records == two.records

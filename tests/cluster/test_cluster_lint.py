@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 
 pytest.importorskip("distributed")
 
-from analyzer import cluster as C  # noqa: E402
-from analyzer import lint as L  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
-from notation import write  # noqa: E402
+from analyzer import cluster as C
+from analyzer import lint as L
+from analyzer.generate import generate_match
+from notation import write
 
 PRESETS = ["standard", "tractor97", "campus", "one-deck"]
 

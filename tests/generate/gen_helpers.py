@@ -7,9 +7,8 @@ from collections import Counter
 
 from notation.model import Hand, Record
 from replay.cards import full_deck, points
-from replay.game import replay
-from replay.game import ruleset_for
 from replay.friends import table_seats
+from replay.game import replay, ruleset_for
 
 
 def played_hands(record: Record) -> list[Hand]:

@@ -62,5 +62,5 @@ def test_kitty_size_that_deals_evenly_is_accepted():
 def test_kitty_size_that_cannot_be_dealt_is_reported(value):
     # RULES §1: the players draw the deck out and the undrawn cards are the kitty, so
     # 54·decks − kitty_size must split evenly among four seats (and not be negative)
-    rs, diags = resolve("standard", {"kitty_size": (value, Span(1, 1, 1, 9))})
+    _rs, diags = resolve("standard", {"kitty_size": (value, Span(1, 1, 1, 9))})
     assert [d.code for d in diags] == ["SJ152"]

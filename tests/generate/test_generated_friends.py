@@ -5,12 +5,12 @@ corrupted line (hypothesis properties)."""
 from __future__ import annotations
 
 import pytest
+from gen_helpers import check_accounting, check_clean
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import notation
 from analyzer.generate import generate_match
-from gen_helpers import check_accounting, check_clean
 from replay.game import replay
 
 SETTINGS = settings(max_examples=12, deadline=None,

@@ -7,12 +7,12 @@ the judge), account for every card, and come out the same for the same seed.
 from collections import Counter
 
 import pytest
+from gen_helpers import check_accounting, check_clean, played_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from analyzer.bot import BotParams
 from analyzer.generate import generate_match
-from gen_helpers import check_accounting, check_clean, played_hands
 from replay.declare import DeclEvent, advance, kitty_trump, start
 from replay.game import replay
 from replay.order import NT
@@ -85,7 +85,7 @@ def test_levels_and_dealers_carry_forward():
     assert m.diagnostics == []
     hands = played_hands(rec)
     results = [r for r in m.hands if not r.redeal]
-    for prev, nxt, h in zip(results, results[1:], hands[1:]):
+    for prev, _nxt, h in zip(results, results[1:], hands[1:]):
         assert {"NS": h.levels.ns, "EW": h.levels.ew} == prev.outcome.levels
         assert h.dealer == prev.outcome.next_dealer
         assert h.first is None            # the dealer draws first on later hands

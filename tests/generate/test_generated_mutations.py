@@ -86,7 +86,7 @@ def positions(g: Game):
 def test_revoke_reported_at_its_line(seed, rules, data):
     g = game(seed, rules)
     cands = []
-    for h, r, i, t, tr in positions(g):
+    for _h, r, _i, t, tr in positions(g):
         lead = t.plays[0].cards
         if len(lead) != 1:
             continue
@@ -110,7 +110,7 @@ def test_revoke_reported_at_its_line(seed, rules, data):
 def test_broken_pair_obligation_reported_at_its_line(seed, rules, data):
     g = game(seed, rules)
     cands = []
-    for h, r, i, t, tr in positions(g):
+    for _h, r, _i, t, tr in positions(g):
         lead = t.plays[0].cards
         units = decompose(lead, r.order)
         if len(units) != 1 or units[0].shape != (2, 1):
@@ -151,7 +151,7 @@ def test_standing_throw_written_as_failed_reported(seed, rules, data):
     cands = [(t.plays[0], tr, r.order) for h, r, i, t, tr in positions(g)
              if tr.is_throw and not tr.failed_throw]
     assume(cands)
-    p, tr, order = data.draw(st.sampled_from(cands))
+    p, _tr, order = data.draw(st.sampled_from(cands))
     smallest = min(decompose(p.cards, order), key=lambda u: (u.size, u.top))
     bad = splice(g.text, [(p.span, play_text(p.seat, smallest.cards, order, attempted=p.cards))])
     assert ("SJ407", p.span.line) in reported(bad)

@@ -6,9 +6,27 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from notation.gjn_model import (SEATS, Action, Buy, Dian, Game, GoujiRecord, Lead, Point, Position,
-                                Redeal, Remove, Result, Return, Revolt, Score, SeatCards, Show, Tag,
-                                Tribute)
+from notation.gjn_model import (
+    SEATS,
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    Position,
+    Redeal,
+    Remove,
+    Result,
+    Return,
+    Revolt,
+    Score,
+    SeatCards,
+    Show,
+    Tag,
+    Tribute,
+)
 from notation.gjn_writer import canonical
 from replay.gjcards import ANY, BJ, LJ, make, tidy
 

@@ -3,7 +3,7 @@
 import pytest
 
 from replay import gjcards as g
-from replay.gjcards import ANY, BJ, LJ, SPADES, HEARTS, TWO, CardError, make, parse_group
+from replay.gjcards import ANY, BJ, HEARTS, LJ, SPADES, TWO, CardError, make, parse_group
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from notation import gjn
-from replay.gjcards import BJ, LJ, SPADES, HEARTS, make, parse_cards
+from replay.gjcards import BJ, HEARTS, LJ, SPADES, make, parse_cards
 
 FIXTURES = Path(__file__).with_name("fixtures")
 ALL = sorted(FIXTURES.glob("*.gjn"))

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import os
 
+from gjn_strategies import records
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from notation import gjn
 from notation.gjn_model import content_equal
-
-from gjn_strategies import records
 
 EXAMPLES = int(os.environ.get("GJN_EXAMPLES", "60"))
 FAST = settings(max_examples=EXAMPLES, deadline=None,
@@ -48,7 +47,7 @@ def test_json_round_trip(record, spans):
 @settings(max_examples=EXAMPLES * 3, deadline=None)
 @given(st.text(st.characters(blacklist_categories=("Cs",)), max_size=200))
 def test_random_text_never_raises(text):
-    recs, diags = gjn.parse(text)
+    _recs, diags = gjn.parse(text)
     for d in diags:
         assert d.code.startswith("SJ1") and d.line >= 1
 
@@ -65,7 +64,7 @@ _PIECES = st.sampled_from([
 @given(st.lists(_PIECES, max_size=30), st.lists(st.sampled_from(["\n", " ", "\n\n", "\t"]), max_size=30))
 def test_mutated_text_never_raises_and_rewrites_stably(pieces, seps):
     text = "".join(p + (seps[i] if i < len(seps) else "\n") for i, p in enumerate(pieces))
-    recs, diags = gjn.parse(text)
+    recs, _diags = gjn.parse(text)
     for rec in recs:  # (a game-less record after another one only reads back on its own)
         out = gjn.write(rec)
         if not out:  # nothing left worth writing

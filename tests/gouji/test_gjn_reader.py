@@ -7,12 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gjn_strategies import records
 from hypothesis import given, settings
 
 from notation import gjn, gjn_reader
 from replay.gjcards import BJ, LJ, make, parse_cards
-
-from gjn_strategies import records
 
 FIXTURES = Path(__file__).with_name("fixtures")
 

@@ -189,7 +189,7 @@ def test_gj401_out_of_turn_plain_answer():  # §9
 def test_gj402_by_a_finished_seat():  # §9 overlap: an answer to a 够级 play by a seat not asked
     hands = {"P2": "KKK 6 4", "P3": "JJ 7 4", "P4": "AA 8 4", "P5": "QQQ 6 4", "P6": "KK 7 4"}
     t = text_of(hands, ["P5: QQQ", "P1: pass"], lead="P5", finished="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ402", aline(t, 2))]
 
 
@@ -206,14 +206,14 @@ def test_unbeatable_trailing_passes_uncounted():  # §3, §10
 def test_ignored_passes_are_unchecked_even_numbered_wrong():  # §10: ignored passes unchecked
     hands = dict(SIX, P1="BJ 9 5")
     t = text_of(hands, ["P1: BJ", "#7. P2: pass", "#9. P4: pass", "P1: 5"], lead="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == []
 
 
 def test_gj407_if_ignored_passes_are_counted():  # §10
     hands = dict(SIX, P1="BJ 9 5")
     t = text_of(hands, ["P1: BJ", "#2. P2: pass", "#3. P3: pass", "#4. P1: 5"], lead="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ407", aline(t, 4))]
 
 
@@ -221,14 +221,14 @@ def test_ignored_pass_by_a_seat_out_of_play():  # §3: ignored passes are unchec
     hands = {"P2": "KKK 6 4", "P3": "JJ 7 4", "P4": "AA 8 4", "P5": "BJ 6 4", "P6": "KK 7 4"}
     t = text_of(hands, ["P5: BJ", "#P6: pass", "#P1: pass", "#P2: pass", "P5: 6"],
                 lead="P5", finished="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == []
 
 
 def test_pass_on_a_lead_is_gj403():  # §3: only after an unbeatable set are lead passes ignored
     t = text_of(SIX, ["P1: 5", "P2: pass", "P3: pass", "P4: pass", "P5: pass", "P6: pass",
                       "P1: pass"], lead="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ403", aline(t, 7))]
 
 
@@ -427,7 +427,7 @@ def test_revolutionary_place(acts, places):  # §6
 
 def test_revolutionary_sweep_scores():  # §6 串三户 with the revolutionary
     hands = {"P1": "T", "P2": "5", "P3": "9", "P4": "44", "P5": "6 4", "P6": "7"}
-    rp, g = run(full(hands, ["P2: 5 =1", "P3: pass", "P5: pass", "P6: 7 =2"], lead="P2"))
+    _rp, g = run(full(hands, ["P2: 5 =1", "P3: pass", "P5: pass", "P6: 7 =2"], lead="P2"))
     assert g.sweep and g.score == {"odd": 0, "even": 12}
 
 
@@ -460,14 +460,14 @@ def test_let_then_z_beats_seed_only_opposite():  # §4 让牌 seed
 def test_let_not_allowed(rules, tags, acts, bad):  # §4 让牌, GJ404
     hands = {"P1": "QQQ 5 4", "P2": "6 4", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
     t = text_of(hands, acts, lead="P1", rules=rules, tags=tags)
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ404", aline(t, bad))]
 
 
 def test_let_in_chaos_is_gj404():  # §4 让牌 outside chaos only
     hands = {"P2": "6 4", "P3": "7 4", "P5": "9 4", "P6": "7 4"}
     t = text_of(hands, ["P2: 6", "P3: pass", "P5: let"], lead="P2", finished="P1 P4")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ404", aline(t, 3))]
 
 
@@ -479,14 +479,14 @@ def test_let_in_chaos_is_gj404():  # §4 让牌 outside chaos only
 ])
 def test_bie3_threes_only_last(hand, act, want):  # §3 bie3
     hands = {"P1": hand, "P2": "6 4", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
-    rp, g = run(text_of(hands, [act], lead="P1", rules="gouji-bie3"))
+    rp, _g = run(text_of(hands, [act], lead="P1", rules="gouji-bie3"))
     assert [c for c, _ in codes(rp)] == want
 
 
 def test_bie3_gj304_does_not_hide_gj303():  # §9: one finding per fault; only GJ301 hides GJ302/303
     hands = {"P1": "55 4", "P2": "33 5", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
     t = text_of(hands, ["P1: 55", "P2: 33"], lead="P1", rules="gouji-bie3")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert sorted(codes(rp)) == [("GJ303", aline(t, 2)), ("GJ304", aline(t, 2))]
     t = text_of(hands, ["P1: 55", "P2: 335"], lead="P1", rules="gouji-bie3")
     assert [c for c, _ in codes(run(t)[0])] == ["GJ301"]
@@ -494,7 +494,7 @@ def test_bie3_gj304_does_not_hide_gj303():  # §9: one finding per fault; only G
 
 def test_threes_fine_without_bie3():
     hands = {"P1": "33 5", "P2": "6 4", "P3": "7 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
-    rp, g = run(text_of(hands, ["P1: 33"], lead="P1"))
+    rp, _g = run(text_of(hands, ["P1: 33"], lead="P1"))
     assert codes(rp) == []
 
 
@@ -502,10 +502,10 @@ def test_threes_fine_without_bie3():
 def test_wild_compare_in_play():
     hands = {"P1": "LJ 5 4", "P2": "7 4", "P3": "66 4", "P4": "8 4", "P5": "6 4", "P6": "7 4"}
     t = text_of(hands, ["P1: LJ 5", "P3: 66"], lead="P1", tags='[Rule.compare "wild"]')
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == []
     t = text_of(hands, ["P1: LJ 5", "P3: 66"], lead="P1")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == [("GJ303", aline(t, 2))]
 
 
@@ -527,7 +527,7 @@ BIE3_HANDS = {"P1": "2 9 8", "P2": "33 K", "P3": "3 Q", "P4": "3 J", "P5": "3 T"
 def test_buy3_seller(hands, buy, want):  # §2.3 买3
     h = dict(BIE3_HANDS, **hands)
     t = text_of(h, [], lead="P1", rules="gouji-bie3", full=True, pre=buy)
-    rp, g = run(t)
+    rp, _g = run(t)
     assert [c for c, _ in codes(rp)] == want
 
 
@@ -535,7 +535,7 @@ def test_buy3_lines_apply_in_order():  # §2.3: each buy on holdings after the e
     h = dict(BIE3_HANDS, P1="2 9 8", P3="2 Q", P4="33 J")
     # P1 buys P4's first 3; P4 keeps one, so P3 (opp P6 has two) buys from P6
     t = text_of(h, [], lead="P1", rules="gouji-bie3", full=True, pre="buy P1 P4: 2\nbuy P3 P6: 2")
-    rp, g = run(t)
+    rp, _g = run(t)
     assert codes(rp) == []
 
 

@@ -250,7 +250,7 @@ def make_botzone(seed=5):
             break
     log = []
     banking = {"called": -1, "snatched": -1, "major": "", "banker": -1}
-    glob = lambda **kw: {"level": str(level), "banking": dict(banking), **kw}  # noqa: E731
+    glob = lambda **kw: {"level": str(level), "banking": dict(banking), **kw}
     bid_at = {i: (s, cards) for s, cards, _k, i in bids}
     held = [[] for _ in range(4)]
     for i in range(100):
@@ -310,7 +310,7 @@ def make_botzone(seed=5):
         return out
 
     last, last_leader, total = [], dealer, 0
-    for j, (plays, tr) in enumerate(zip(tricks, hr.tricks)):
+    for _j, (plays, tr) in enumerate(zip(tricks, hr.tricks)):
         cur = []
         for s, cards, _a in plays:
             log.append({"output": {"command": "request",
@@ -370,7 +370,7 @@ def make_80fen(seed=80):
         hands[s].append(cid)
         draws.append({"seq": nxt(), "seat": s, "card": cid, "dealt": i + 1})
         if i in bid_at:
-            s2, cards = bid_at[i]
+            _s2, cards = bid_at[i]
             shown = [x for x in hands[s] if x % 54 == cards[0]][:len(cards)]
             events.append({"seq": nxt(), "deal": 1, "type": "declaration", "seat": s,
                            "suit": "SHDC"[cards[0] // 13], "strength": len(cards),
@@ -476,7 +476,7 @@ def make_chat(seed=347, n_tricks=8):
         if bid is not None:
             break
     trump = bid // 13
-    bury, rest = choose_bury(rs, level, trump, hands[0] + deck[100:])
+    _bury, rest = choose_bury(rs, level, trump, hands[0] + deck[100:])
     hands[0] = list(rest)
     tricks = []
     for _ in range(50):

@@ -6,7 +6,8 @@ from importer_testlib import codes, errors, fixture, lint
 
 from analyzer.importers import botzone, check_claims, import_log, import_text
 from notation.model import content_equal
-from replay.cards import BJ, LJ, parse_cards as C
+from replay.cards import BJ, LJ
+from replay.cards import parse_cards as C
 from replay.game import replay
 
 TEXT = fixture("botzone", "match_complete.json")
@@ -38,7 +39,7 @@ def test_complete_match():
     assert h.first == "S" and h.dealer == "?" and (h.levels.ns, h.levels.ew) == (2, 2)
     call, over = h.declarations
     # @k is exact: the number of cards the bidder had been dealt
-    assert call.at == [sc for sc in h.deal if sc.seat == call.seat][0].cards.index(call.cards[0]) + 1
+    assert call.at == next(sc for sc in h.deal if sc.seat == call.seat).cards.index(call.cards[0]) + 1
     assert over.seat != call.seat and len(over.cards) == 2
     assert h.trump == over.cards[0] // 13                    # the judge's major letter
     assert len(h.buries) == 1 and h.buries[0].seat == over.seat
@@ -63,7 +64,7 @@ def test_claims_are_running_totals_and_leaders():
         else:
             continue
         break
-    records, diags = import_text("botzone", json.dumps(d, indent=1))
+    _records, diags = import_text("botzone", json.dumps(d, indent=1))
     assert codes(diags) == ["SJ704"] and "attackers have" in diags[0].message
 
 

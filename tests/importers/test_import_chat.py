@@ -3,7 +3,8 @@
 from importer_testlib import codes, fixture, line_of, lint
 
 from analyzer.importers import check_claims, import_log, import_text, shengji_io_chat
-from replay.cards import BJ, LJ, parse_cards as C
+from replay.cards import BJ, LJ
+from replay.cards import parse_cards as C
 from replay.game import replay
 
 OK = fixture("chat", "paste_ok.txt")
@@ -64,7 +65,7 @@ def test_the_disputed_trick_is_flagged_at_the_chat_line():
 
 def test_stated_points_are_checked_too():
     text = OK.replace("GAME: Ann wins the trick and gets 5 points", "GAME: Ann wins the trick and gets 15 points")
-    records, diags = import_text("shengji-io-chat", text)
+    _records, diags = import_text("shengji-io-chat", text)
     [d] = diags
     assert d.code == "SJ704" and "holds 5 points" in d.message and d.line == line_of(text, "gets 15 points")
 

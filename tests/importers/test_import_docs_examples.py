@@ -60,7 +60,7 @@ def test_game_sav_examples():
     head = "\n".join(bad.strip().split("\n")[:2])                # the finding, then the record
     assert f"$ shengji import game-sav BAD.SAV\nBAD.SAV:{d.line}:{d.column}: {d.code} {d.message}" == head
     text = DOC.read_text(encoding="utf-8")
-    for byte, level in gamesav.LEVEL_OF_BYTE.items():          # the table lists every byte
+    for byte, _level in gamesav.LEVEL_OF_BYTE.items():          # the table lists every byte
         assert f"`{byte:02X}`" in text or 2 <= byte <= 10
     for code in ("SJ710", "SJ711", "SJ712"):
         assert code in text

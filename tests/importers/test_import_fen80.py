@@ -8,7 +8,8 @@ from importer_testlib import codes, fixture, lint
 
 from analyzer.importers import check_claims, fen80, import_log, import_text
 from notation.model import content_equal
-from replay.cards import BJ, LJ, parse_cards as C
+from replay.cards import BJ, LJ
+from replay.cards import parse_cards as C
 
 TEXT = fixture("80fen", "deal_v2.json")
 
@@ -90,7 +91,7 @@ def test_unreadable_replays():
                        ('[{"seq": 1, "type": "play"}]', "version 1"), ('{"format": "other"}', "format"),
                        ('{"encoding": "gzip+base64", "data": "!!!"}', "decoded"),
                        (TEXT[:5000], "JSON")):
-        records, diags = import_text("80fen-v2", text)
+        _records, diags = import_text("80fen-v2", text)
         first = next(x for x in diags if x.code == "SJ701")
         assert what in first.message, (text[:40], diags)
 

@@ -89,7 +89,7 @@ def test_a_wrong_trick_winner_is_flagged_at_its_line():
     k = next(i for i, e in enumerate(evs) if e["e"] == "trick")
     evs[k]["winner"] = (evs[k]["winner"] + 1) % 4
     evs[k]["points"] += 5
-    records, diags = import_text("fly", rebuild(evs))
+    _records, diags = import_text("fly", rebuild(evs))
     [d] = diags
     assert d.code == "SJ704" and d.line == k + 1 and d.trick == 1
     assert "wins trick 1" in d.message and "points" in d.message
@@ -98,7 +98,7 @@ def test_a_wrong_trick_winner_is_flagged_at_its_line():
 def test_a_wrong_stated_dealer_is_flagged():
     evs = events()
     evs[3]["banker"] = 2                           # the trump event of round 1 names N, not the bidder W
-    records, diags = import_text("fly", rebuild(evs))
+    _records, diags = import_text("fly", rebuild(evs))
     [d] = diags
     assert (d.code, d.line) == ("SJ704", 4) and "declarations make bot-3 (bot) (W) the dealer" in d.message
 

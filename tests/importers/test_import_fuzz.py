@@ -6,7 +6,8 @@ a bug shows as a failure here instead of hiding behind an SJ701.
 
 import json
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from importer_testlib import fixture
 
 from analyzer.importers import botzone, check_claims, fen80, fly, shengji_io_chat

@@ -29,7 +29,7 @@ def round_trip(fmt, text):
 
 @pytest.mark.parametrize("fmt, path", LEGAL)
 def test_fixture_round_trip_is_lint_clean(fmt, path):
-    sjn, back, problems = round_trip(fmt, fixture(*path))
+    sjn, _back, problems = round_trip(fmt, fixture(*path))
     assert problems == [], "\n".join(f"{d.code} {d.line}: {d.message}" for d in problems)
     assert '[Rules "' in sjn
 

@@ -10,7 +10,8 @@ played, which is the kitty), so SJ603 has a bury to look at.
 from collections import Counter
 
 from notation.model import Bury, Hand, Levels, Play, Record, Tag, Trick
-from replay.cards import deck_list, parse_cards as C
+from replay.cards import deck_list
+from replay.cards import parse_cards as C
 from replay.diagnostics import Span
 from replay.game import replay
 

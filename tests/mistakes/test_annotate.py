@@ -58,7 +58,7 @@ def test_round_trip_through_writer_and_parser():
 
 
 def test_plain_diagnostics_are_placed_by_position():
-    rec, match = replayed(LOST_KITTY, **TWO)
+    rec, _match = replayed(LOST_KITTY, **TWO)
     text = write(rec)
     parsed, _ = parse_record(text)
     play = parsed.hands[0].tricks[1].plays[1]  # W's ♠A

@@ -204,7 +204,7 @@ SJ610 = [
 
 @pytest.mark.parametrize("name,kw,tricks,want", SJ610, ids=[c[0] for c in SJ610])
 def test_endgame_error(name, kw, tricks, want):
-    where, got = found(tricks, "SJ610", **kw)
+    _where, got = found(tricks, "SJ610", **kw)
     costs = {(f.trick, f.seat): f.cost for f in got}
     for key, cost in want.items():
         assert costs.get(key) == cost
@@ -225,7 +225,7 @@ def test_endgame_error_off_outside_the_window():
 def test_no_search_rules_on_a_hand_with_errors():
     # W revokes in trick 1 (holds ♠ played later): the holdings cannot be trusted
     tricks = [["N: SA", "W: H5", "S: S3", "E: S4"], ["N: C3", "W: S6", "S: C4", "E: C6"]]
-    rec, match = replayed(tricks, trump=3, **TWO)
+    _rec, match = replayed(tricks, trump=3, **TWO)
     assert any(d.code == "SJ403" for d in match.diagnostics)
     assert [f for f in review(match) if f.code in ("SJ602", "SJ604", "SJ605", "SJ606", "SJ610")] == []
 
@@ -270,7 +270,7 @@ def test_select_and_the_lint_hook():
 def test_search_budget_shrinks_the_window():
     tricks = [["N: D3", "W: DA", "S: D4", "E: D5"], ["W: CK", "S: C10", "E: C6", "N: C3"],
               ["W: S3", "S: C4", "E: S5", "N: SA"]]
-    rec, match = replayed(tricks, **THREE)
+    _rec, match = replayed(tricks, **THREE)
     # a tiny budget: the window falls to the tricks that fit (or none), never an error
     small = review(match, search_budget=30, select=["SJ610"])
     full = review(match, select=["SJ610"])
@@ -324,7 +324,7 @@ WITHHELD_WINNER = [["N: CA", "W: C3", "S: C4", "E: C6"], ["N: S3", "W: SK", "S: 
 
 @pytest.mark.parametrize("K,want", [(6, []), (0, [])], ids=["searched", "heuristic"])
 def test_a_feed_that_falls_anyway_is_no_mistake(K, want):
-    rec, match = replayed(FALLS_ANYWAY, **FOUR)
+    _rec, match = replayed(FALLS_ANYWAY, **FOUR)
     assert not [d for d in match.diagnostics if d.severity == "error"]
     assert [(f.trick, f.seat) for f in review(match, endgame_tricks=K) if f.code == "SJ604"] == want
 
@@ -333,14 +333,14 @@ def test_a_feed_that_does_not_fall_anyway_is_still_reported_outside_the_window()
     # the same feed, but the ♣4 S kept went to N's trick 2: feeding ♣5 did cost 5
     tricks = [["N: D3", "W: DA", "S: D4", "E: D6"], ["W: CK", "S: C5", "E: C6", "N: C3"],
               ["W: S3", "S: S4", "E: S6", "N: SA"], ["N: CQ", "W: D7", "S: C4", "E: C7"]]
-    rec, match = replayed(tricks, **FOUR)
+    _rec, match = replayed(tricks, **FOUR)
     assert not [d for d in match.diagnostics if d.severity == "error"]
     got = [f for f in review(match, endgame_tricks=0) if f.code == "SJ604"]
     assert [(f.trick, f.seat, f.cost) for f in got] == [(2, "S", 5)]
 
 
 def test_a_withheld_winner_is_no_mistake_when_searched():
-    rec, match = replayed(WITHHELD_WINNER, **THREE)
+    _rec, match = replayed(WITHHELD_WINNER, **THREE)
     assert not [d for d in match.diagnostics if d.severity == "error"]
     # the pattern rule alone (no search) still blames trick 1 …
     assert [(f.trick, f.seat) for f in review(match, endgame_tricks=0, select=["SJ605"])] == [(1, "S")]
@@ -388,7 +388,7 @@ SJ611 = [
 
 @pytest.mark.parametrize("name,tricks,opts,want", SJ611, ids=[c[0] for c in SJ611])
 def test_lead_error(name, tricks, opts, want):
-    rec, match = replayed(tricks, kitty_size=96)
+    _rec, match = replayed(tricks, kitty_size=96)
     got = review(match, endgame_tricks=2, select=["SJ611"], **opts)
     assert [(f.trick, f.seat) for f in got] == want
     for f in got:
@@ -401,9 +401,9 @@ def test_lead_error(name, tricks, opts, want):
 
 
 def test_sampled_deals_respect_what_the_player_saw():
+    from analyzer.generate import generate_match
     from analyzer.mistakes.base import HandContext
     from analyzer.mistakes.pov import sample_deals, voids
-    from analyzer.generate import generate_match
     from replay.game import replay as run
 
     match = run(generate_match("standard", hands=1, seed=4))

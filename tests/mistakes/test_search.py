@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from analyzer.search import Position, Solver, position, solve
-from replay.cards import POINTS, deck_list, parse_cards as C
+from replay.cards import POINTS, deck_list
+from replay.cards import parse_cards as C
 from replay.legal import is_legal_follow, multisets
 from replay.order import NT, Order
 from replay.ruleset import preset

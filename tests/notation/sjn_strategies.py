@@ -5,8 +5,20 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from notation.model import (Bury, Declaration, FriendCall, Hand, Levels, Note, Play, PlayerLevels, Record,
-                            SeatCards, Tag, Trick)
+from notation.model import (
+    Bury,
+    Declaration,
+    FriendCall,
+    Hand,
+    Levels,
+    Note,
+    Play,
+    PlayerLevels,
+    Record,
+    SeatCards,
+    Tag,
+    Trick,
+)
 from replay.diagnostics import NO_SPAN
 
 SEATS = ("N", "W", "S", "E")

@@ -7,11 +7,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_sjn_quick import assert_same_both_ways, uses_shortcut
 
 import notation
 from notation.model import FriendCall, Hand, PlayerLevels, Record
 from replay.cards import parse_cards as C
-from test_sjn_quick import assert_same_both_ways, uses_shortcut
 
 TEXT = """[Rules "shengji-io-friends"] [Rule.players "6"]
 [P1 "Li"] [P6 "Zhou"]
@@ -95,5 +95,5 @@ def test_lines_written_wrong(line, code, fragment):
 
 
 def test_p_is_never_a_suit():
-    records, diags = read("hand 1\n1. P1: P2  P2: H3\n")
+    _records, diags = read("hand 1\n1. P1: P2  P2: H3\n")
     assert diags and diags[0].code in ("SJ101", "SJ102")

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import os
 
+import sjn_strategies as S
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import sjn_strategies as S
 from notation import canonical, content_equal, from_json, parse, to_json, write
 from notation.model import Record
 

@@ -13,15 +13,15 @@ import random
 from pathlib import Path
 
 import pytest
+import sjn_strategies as S
+import test_sjn_writer_io as writer_io
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
+from test_sjn_golden import CASES, TEMPLATE
 
-import sjn_strategies as S
 from notation import parse, reader, write
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
-from test_sjn_golden import CASES, TEMPLATE
-import test_sjn_writer_io as writer_io
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("SJN_EXAMPLES", "40"))

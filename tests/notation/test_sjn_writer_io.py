@@ -6,9 +6,25 @@ import io
 
 import pytest
 
-from notation import (Bury, Declaration, Hand, Levels, Note, Play, Record, SeatCards, Tag, Trick,
-                      from_json, iter_records, parse, parse_record, to_json, write)
-from notation import reader
+from notation import (
+    Bury,
+    Declaration,
+    Hand,
+    Levels,
+    Note,
+    Play,
+    Record,
+    SeatCards,
+    Tag,
+    Trick,
+    from_json,
+    iter_records,
+    parse,
+    parse_record,
+    reader,
+    to_json,
+    write,
+)
 from replay.cards import parse_cards
 from replay.diagnostics import NO_SPAN
 
@@ -134,7 +150,7 @@ class TestStreaming:
 
     def test_a_tag_inside_a_long_commentary_still_cuts_the_record(self):
         text = 'hand 1\ndealer S {a note\n[B "x"]\nhand 2\n'
-        (one, d1), (two, d2) = iter_records(text)
+        (_one, d1), (two, _d2) = iter_records(text)
         assert [d.code for d in d1] == ["SJ103"] and two.tag("B") == "x"
 
     def test_a_stray_brace_in_the_tags_does_not_swallow_the_file(self):

@@ -9,11 +9,11 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import BJ, LJ, parse_cards as C
+from replay.cards import parse_cards as C
 from replay.order import NT, TRUMP, Order
-from replay.ruleset import PRESETS, Ruleset, preset
+from replay.ruleset import PRESETS, Ruleset
 from replay.scoring import advancement, hand_outcome, kitty_multiplier, raise_level
-from replay.trick import check_follow, check_throw, lead_suit, trick_winner
+from replay.trick import check_throw, trick_winner
 from replay.units import decompose
 
 S, H, D, CL = 0, 1, 2, 3

@@ -9,8 +9,16 @@ import pytest
 
 from replay.cards import parse_cards
 from replay.declare import (
-    DeclEvent, DeclState, advance, can_declare, conclude, declaration_strength, kitty_trump,
-    legal_declarations, resolve_declarations, start,
+    DeclEvent,
+    DeclState,
+    advance,
+    can_declare,
+    conclude,
+    declaration_strength,
+    kitty_trump,
+    legal_declarations,
+    resolve_declarations,
+    start,
 )
 from replay.order import NT
 from replay.ruleset import PRESETS, Ruleset

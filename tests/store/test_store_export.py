@@ -118,7 +118,7 @@ def test_matches_table(built):
 
 
 def test_appending_and_skipping(built, tmp_path):
-    root, paths, first = built
+    root, paths, _first = built
     store = tmp_path / "store"
     one = S.export_paths(paths[:1], str(store))
     two = S.export_paths(paths, str(store))                 # a.sjn is already there

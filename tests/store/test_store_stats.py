@@ -7,22 +7,21 @@ import io
 import json
 import re
 from collections import Counter, defaultdict
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("duckdb")
 pytest.importorskip("pyarrow")
 
-from typer.testing import CliRunner  # noqa: E402
+from typer.testing import CliRunner
 
-from analyzer import stats as St  # noqa: E402
-from analyzer import store as S  # noqa: E402
-from analyzer.cli import app  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
-from notation import parse, write  # noqa: E402
-from replay.game import replay  # noqa: E402
-from replay.scoring import team_of  # noqa: E402
+from analyzer import stats as St
+from analyzer import store as S
+from analyzer.cli import app
+from analyzer.generate import generate_match
+from notation import parse, write
+from replay.game import replay
+from replay.scoring import team_of
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-
 from viewer_helpers import CHROMIUM_ARGS, find_chromium
 
 ARTIFACTS: list[Path] = []

@@ -6,10 +6,10 @@ console error and no request but the page's own file:// URL."""
 from __future__ import annotations
 
 import pytest
+from viewer_helpers import SAMPLES, dom_cards, expected_steps, page_for, record_text
 
 from analyzer.generate import generate_match
 from replay.diagnostics import Diagnostic
-from viewer_helpers import SAMPLES, SEATS, dom_cards, expected_steps, page_for, record_text
 
 ROOT_SAMPLES = SAMPLES[0].parent
 DIAGNOSTICS = ROOT_SAMPLES.parent / "diagnostics"

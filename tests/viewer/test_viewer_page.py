@@ -6,12 +6,12 @@ import json
 import re
 
 import pytest
+from viewer_helpers import SAMPLES, page_for, record_text
 
 from analyzer.generate import generate_match
 from analyzer.report import build_report
 from analyzer.viewer import TEMPLATES, data_json, render_html, render_record, render_text, trump_cards
 from replay.cards import parse_cards
-from viewer_helpers import SAMPLES, page_for, record_text
 
 BLOB = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.S)
 
