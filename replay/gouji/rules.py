@@ -111,7 +111,8 @@ def preset(name: str) -> GoujiRuleset:
 
 
 def option_value(rs: GoujiRuleset, tag_name: str) -> str:
-    return getattr(rs, FIELD_OF_TAG[tag_name])
+    value: str = getattr(rs, FIELD_OF_TAG[tag_name])  # every option is a str Literal
+    return value
 
 
 def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = None,
