@@ -779,9 +779,9 @@ class _RecordReplay:
                 continue
             match = [t for t in trib if t[0] == x]
             if not match or (x, y) in seen_t:
+                sweep_note = known is not None and known.sweep and not trib
                 self.d("GJ206", p.span, f"{p.payer} owes no tribute" + (
-                    " (串三户: no tribute under sweep_tribute: none)" if known is not None and known.sweep and not trib
-                    else ""), g)
+                    " (串三户: no tribute under sweep_tribute: none)" if sweep_note else ""), g)
                 self.transfer(g, p, x, y, hold, size, False)
                 continue
             _, want_y, owed = match[0]
