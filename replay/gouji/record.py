@@ -106,6 +106,13 @@ class PlayRef(NamedTuple):
     burned: str | None = None   # a burn's burned player
 
 
+class SideScore(TypedDict):
+    """A game's score per side: odd seats (P1 P3 P5) and even seats (P2 P4 P6), §6."""
+
+    odd: int
+    even: int
+
+
 class PlayRefDict(TypedDict):
     action: int
     seat: str
@@ -121,7 +128,7 @@ class GameResultDict(TypedDict):
     kind: GameKind
     complete: bool
     places: dict[str, int]
-    score: dict[str, int] | None
+    score: SideScore | None
     sweep: bool
     leader: str | None
     revolutionary: str | None
@@ -149,8 +156,8 @@ class GameResult:
     complete: bool = False
     #: seat name → place (1..6) when known
     places: dict[str, int] = field(default_factory=dict)
-    #: computed score, per side ("odd", "even")
-    score: dict[str, int] | None = None
+    #: computed score, per side
+    score: SideScore | None = None
     sweep: bool = False
     leader: str | None = None
     revolutionary: str | None = None
@@ -1071,9 +1078,12 @@ __all__ = [
     "PASS",
     "PLAY",
     "REVOLTED",
+    "GameKind",
     "GameResult",
+    "GameResultDict",
     "GoujiReplay",
     "PlayRef",
+    "SideScore",
     "Step",
     "highest_cards",
     "owed_dian",
