@@ -22,11 +22,15 @@ import os
 import stat
 import tempfile
 from collections.abc import Iterable, Iterator
-from typing import IO
+from contextlib import AbstractContextManager
+from typing import IO, Any, overload
 
 __all__ = ["atomic_writer", "atomic_write", "write_bytes_atomic", "write_text_atomic", "same_file", "TEMP_SUFFIX"]
 
 TEMP_SUFFIX = ".tmp"
+
+#: a path as the commands take it
+StrPath = str | os.PathLike[str]
 
 
 def _mode_for(path: str) -> int:
@@ -39,17 +43,28 @@ def _mode_for(path: str) -> int:
         return 0o666 & ~umask
 
 
-@contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike, *, encoding: str | None = "utf-8",
-                  newline: str | None = "") -> Iterator[IO]:
+@overload
+def atomic_writer(path: StrPath, *, encoding: str = ..., newline: str | None = ...
+                  ) -> AbstractContextManager[IO[str]]: ...
+@overload
+def atomic_writer(path: StrPath, *, encoding: None, newline: str | None = ...
+                  ) -> AbstractContextManager[IO[bytes]]: ...
+def atomic_writer(path: StrPath, *, encoding: str | None = "utf-8",
+                  newline: str | None = "") -> AbstractContextManager[IO[Any]]:
     """``with atomic_writer(path) as f: f.write(...)``: the target is replaced
     only when the block ends without an exception (text mode by default;
     ``encoding=None`` gives a binary file)."""
+    return _atomic_writer(path, encoding, newline)
+
+
+@contextlib.contextmanager
+def _atomic_writer(path: StrPath, encoding: str | None, newline: str | None) -> Iterator[IO[Any]]:
     target = os.fspath(path)
     directory = os.path.dirname(os.path.abspath(target))
     base = os.path.basename(target)
     fd, tmp = tempfile.mkstemp(prefix=f".{base}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
+        f: IO[Any]  # binary without an encoding, else text
         if encoding is None:
             f = os.fdopen(fd, "wb")
         else:
@@ -81,19 +96,22 @@ def _sync_directory(directory: str) -> None:
         os.close(dfd)
 
 
-def atomic_write(path: str | os.PathLike, data: str | bytes | Iterable[str], *,
+def atomic_write(path: StrPath, data: str | bytes | Iterable[str], *,
                  encoding: str = "utf-8") -> None:
     """Write ``data`` (a str, bytes, or an iterable of str pieces) to ``path`` atomically."""
-    binary = isinstance(data, bytes)
-    with atomic_writer(path, encoding=None if binary else encoding) as f:
-        if isinstance(data, (str, bytes)):
+    if isinstance(data, bytes):
+        with atomic_writer(path, encoding=None) as fb:
+            fb.write(data)
+        return
+    with atomic_writer(path, encoding=encoding) as f:
+        if isinstance(data, str):
             f.write(data)
         else:
             for piece in data:
                 f.write(piece)
 
 
-def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+def same_file(a: StrPath, b: StrPath) -> bool:
     """Do ``a`` and ``b`` name the same existing file (same device and inode)?"""
     try:
         return os.path.samefile(a, b)
@@ -101,11 +119,11 @@ def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
         return False
 
 
-def write_bytes_atomic(path: str | os.PathLike, data: bytes) -> None:
+def write_bytes_atomic(path: StrPath, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` atomically. Raises OSError."""
     atomic_write(path, data)
 
 
-def write_text_atomic(path: str | os.PathLike, text: str, encoding: str = "utf-8") -> None:
+def write_text_atomic(path: StrPath, text: str, encoding: str = "utf-8") -> None:
     """Replace (or create) ``path`` with ``text`` atomically. Raises OSError."""
     atomic_write(path, text, encoding=encoding)

@@ -26,8 +26,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from dask.typing import Key
+    from distributed import Client
+    from rich.progress import Progress, TaskID
+
+    from .lint import FileResult, LintOptions, LintReport
 
 #: retries of a chunk whose code raised (a dead worker is the scheduler's business)
 RETRIES = 2
@@ -39,7 +48,46 @@ class ClusterError(RuntimeError):
     """The cluster cannot be used (not installed, bad address, unreachable); the message says why."""
 
 
-def require_distributed():
+class Job(Protocol):
+    """A work unit of :func:`analyzer.lint.iter_jobs` as the cluster and the store use it:
+    a file, or the byte range ``start``–``end`` of a big one, beginning at ``start_line``."""
+
+    @property
+    def index(self) -> int: ...       # the file's place in input order
+    @property
+    def part(self) -> int: ...        # the chunk's place within the file
+    @property
+    def path(self) -> str: ...
+    @property
+    def display(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int | None: ...
+    @property
+    def start_line(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+
+
+J = TypeVar("J", bound=Job)
+R_ = TypeVar("R_")
+
+
+class _Advance(Protocol):
+    """What the lint runner needs of ``lint_paths``'s progress."""
+
+    def advance(self, n: int) -> None: ...
+
+
+#: the ``runner`` of :func:`analyzer.lint.lint_paths`: (files, sizes, options, jobs, results, stdin,
+#: progress, chunk_bytes, split_bytes)
+LintRunner = Callable[[Sequence[tuple[str, str]], dict[int, int], "LintOptions", int,
+                       dict[int, dict[int, "FileResult"]], "Iterable[str] | None", "_Advance | None", int, int],
+                      None]
+
+
+def require_distributed() -> ModuleType:
     """The ``distributed`` module, or :class:`ClusterError` with the install hint."""
     try:
         import distributed
@@ -78,7 +126,7 @@ class Address:
 
 
 @contextlib.contextmanager
-def connect(text: str, *, silence: bool = True) -> Iterator:
+def connect(text: str, *, silence: bool = True) -> Iterator[Client]:
     """A ``distributed.Client`` for a ``--cluster`` value; a local cluster lives as long as the block."""
     distributed = require_distributed()
     addr = Address.parse(text)
@@ -109,7 +157,7 @@ def connect(text: str, *, silence: bool = True) -> Iterator:
         client.close()
 
 
-def threads(client) -> int:
+def threads(client: Client) -> int:
     """Worker threads of the cluster (at least 1): how many chunks run at once."""
     try:
         return max(1, sum(client.nthreads().values()))
@@ -117,14 +165,14 @@ def threads(client) -> int:
         return 1
 
 
-def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, *, in_flight: int,
-             key_prefix: str = "shengji") -> None:
+def run_jobs(client: Client, jobs_iter: Iterable[J], fn: Callable[..., R_], args: tuple[object, ...],
+             on_result: Callable[[J, R_], None], *, in_flight: int, key_prefix: str = "shengji") -> None:
     """Submit ``fn(job, *args)`` for every job of ``jobs_iter`` (at most ``in_flight`` at
     once) and call ``on_result(job, result)`` once per job, as they finish."""
     distributed = require_distributed()
     import uuid
     run = uuid.uuid4().hex[:8]
-    pending: dict = {}
+    pending: dict[Key, J] = {}   # future key → its job
     done_iter = distributed.as_completed()
 
     def take_one() -> None:
@@ -134,7 +182,8 @@ def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, 
             result = fut.result()
         except Exception as exc:
             where = getattr(job, "display", "?")
-            part = f" (chunk {job.part + 1})" if getattr(job, "end", None) is not None or getattr(job, "part", 0) else ""
+            chunked = getattr(job, "end", None) is not None or bool(getattr(job, "part", 0))
+            part = f" (chunk {job.part + 1})" if chunked else ""
             raise ClusterError(f"{where}{part} failed on the cluster after retries: "
                                f"{type(exc).__name__}: {exc}") from None
         finally:
@@ -151,7 +200,8 @@ def run_jobs(client, jobs_iter, fn: Callable, args: tuple, on_result: Callable, 
         take_one()
 
 
-def lint_runner(client, *, on_chunk: Callable | None = None, fn: Callable | None = None) -> Callable:
+def lint_runner(client: Client, *, on_chunk: Callable[[Job], None] | None = None,
+                fn: Callable[[Any, LintOptions], FileResult] | None = None) -> LintRunner:
     """A ``runner`` for :func:`analyzer.lint.lint_paths` that runs its jobs on ``client``'s cluster.
 
     ``on_chunk(job)`` is called as each chunk's findings come back (progress per
@@ -159,10 +209,12 @@ def lint_runner(client, *, on_chunk: Callable | None = None, fn: Callable | None
     from . import lint as L
     fn = fn or L._run_job
 
-    def runner(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
+    def runner(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
+               results: dict[int, dict[int, FileResult]], stdin: Iterable[str] | None, progress: _Advance | None,
+               chunk_bytes: int, split_bytes: int) -> None:
         n = threads(client)
 
-        def on_result(job, result) -> None:
+        def on_result(job: Job, result: FileResult) -> None:
             results[job.index][job.part] = result
             if progress is not None:
                 progress.advance(job.size)
@@ -180,8 +232,8 @@ class ChunkProgress:
 
     def __init__(self, label: str = "chunks") -> None:
         self.label = label
-        self._progress = None
-        self._task = None
+        self._progress: Progress | None = None
+        self._task: TaskID | None = None
         self.chunks = 0
 
     def start(self, total: int) -> None:
@@ -196,18 +248,19 @@ class ChunkProgress:
             TextColumn,
             TimeRemainingColumn,
         )
-        self._progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
-                                  TimeRemainingColumn(), console=Console(stderr=True), transient=True)
-        self._progress.start()
-        self._task = self._progress.add_task(f"0 {self.label}", total=max(total, 1))
+        progress = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                            TimeRemainingColumn(), console=Console(stderr=True), transient=True)
+        self._progress = progress
+        progress.start()
+        self._task = progress.add_task(f"0 {self.label}", total=max(total, 1))
 
     def advance(self, n: int) -> None:
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.advance(self._task, n)
 
-    def on_chunk(self, job) -> None:
+    def on_chunk(self, job: Job) -> None:
         self.chunks += 1
-        if self._progress is not None:
+        if self._progress is not None and self._task is not None:
             self._progress.update(self._task, description=f"{self.chunks} {self.label}")
 
     def stop(self) -> None:
@@ -216,7 +269,8 @@ class ChunkProgress:
             self._progress = None
 
 
-def lint_on_cluster(paths, options, address: str, *, progress=None, **kwargs):
+def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,
+                    progress: ChunkProgress | None = None, **kwargs: Any) -> LintReport:
     """:func:`analyzer.lint.lint_paths` with its chunks run on the cluster at ``address``.
 
     Raises :class:`ClusterError` when the cluster cannot be used or a chunk
@@ -224,7 +278,8 @@ def lint_on_cluster(paths, options, address: str, *, progress=None, **kwargs):
     from . import lint as L
     with connect(address) as client:
         try:
-            return L.lint_paths(paths, options, progress=progress, runner=lint_runner(
+            # ChunkProgress has every method of lint's Progress, a base class rather than a Protocol
+            return L.lint_paths(paths, options, progress=progress, runner=lint_runner(  # type: ignore[arg-type]
                 client, on_chunk=getattr(progress, "on_chunk", None)), **kwargs)
         except ClusterError:
             raise

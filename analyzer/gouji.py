@@ -12,11 +12,47 @@ so reading, formatting and converting GJN never depend on it.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, cast
 
-from notation.gjn_model import SEATS, Game, GoujiRecord
-from replay.diagnostics import Diagnostic
+from notation.gjn_model import SEATS, Game, GoujiRecord, PrePlay
+from replay.diagnostics import CodeInfo, Diagnostic
 from replay.gjcards import cards_text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from replay.gouji.record import GameResult, GoujiReplay, Step
+
+    from .lint import FileResult, LintOptions
+
+#: the report (and each match and game in it): plain JSON-ready data, the layout :data:`SCHEMA` versions
+JsonDict = dict[str, Any]
+
+
+class PlayDict(TypedDict):
+    """A 够级 play (with its ``target``) or a burn (with the ``burned`` player) in the report."""
+
+    action: int | None
+    line: int | None
+    seat: str
+    cards: str
+    target: NotRequired[str | None]
+    burned: NotRequired[str | None]
+
+
+class PreplayDict(TypedDict):
+    kind: str
+    text: str
+    line: int | None
+
+
+class DiagnosticDict(TypedDict):
+    code: str
+    severity: str
+    line: int
+    column: int
+    message: str
 
 #: the report dict's layout version (bumped when a key changes meaning)
 SCHEMA = 1
@@ -28,9 +64,9 @@ ODD = ("P1", "P3", "P5")
 class _StubGame:
     """What a game's own lines say (used only without the engine)."""
 
-    def __init__(self, game: Game):
-        self.places = tuple(game.result.seats) if game.result is not None else None
-        self.score = (game.score.odd, game.score.even) if game.score is not None else None
+    def __init__(self, game: Game) -> None:
+        self.places: tuple[str, ...] | None = tuple(game.result.seats) if game.result is not None else None
+        self.score: tuple[int, int] | None = (game.score.odd, game.score.even) if game.score is not None else None
         self.gouji_plays = None
         self.burns = None
 
@@ -38,9 +74,15 @@ class _StubGame:
 class _StubReplay:
     engine = False
 
-    def __init__(self, record: GoujiRecord):
+    def __init__(self, record: GoujiRecord) -> None:
         self.diagnostics: list[Diagnostic] = []
         self.games = [_StubGame(g) for g in record.games]
+
+
+if TYPE_CHECKING:
+    #: a game's result: the engine's, or what the record says without the engine
+    EngineGame = GameResult | _StubGame
+    EngineReplay = GoujiReplay | _StubReplay
 
 
 def engine_available() -> bool:
@@ -51,7 +93,7 @@ def engine_available() -> bool:
     return True
 
 
-def run_engine(record: GoujiRecord, rules: str | None = None, *, timeline: bool = True):
+def run_engine(record: GoujiRecord, rules: str | None = None, *, timeline: bool = True) -> EngineReplay:
     """The engine's replay of ``record`` (or the stub without the engine);
     ``timeline=False`` when only the diagnostics are wanted (lint)."""
     try:
@@ -61,7 +103,7 @@ def run_engine(record: GoujiRecord, rules: str | None = None, *, timeline: bool 
     return replay(record, rules=rules, timeline=timeline)
 
 
-def presets() -> dict:
+def presets() -> dict[str, dict[str, str]]:
     """The Gouji presets (name → option overrides), or {} without the engine."""
     try:
         from replay.gouji.rules import PRESETS
@@ -81,13 +123,13 @@ def record_diagnostics(record: GoujiRecord | None, parse_diags: Sequence[Diagnos
 
 # -- one game's figures, as plain data ------------------------------------------------------
 
-def _seat_name(x) -> str:
+def _seat_name(x: int | str) -> str:
     if isinstance(x, int):
         return SEATS[x]
     return str(x)
 
 
-def _places(value) -> list[str] | None:
+def _places(value: dict[str, int] | Sequence[int | str | None] | None) -> list[str | None] | None:
     """Seats in place order (1 → 6) from the engine's ``places`` (seats in
     place order, or a seat → place mapping)."""
     if value is None:
@@ -97,22 +139,32 @@ def _places(value) -> list[str] | None:
     return [_seat_name(s) if s is not None else None for s in value]
 
 
-def _score(value) -> dict[str, int] | None:
+class _OddEven(Protocol):
+    """A score as the record's ``score`` line (:class:`notation.gjn_model.Score`) holds it."""
+
+    @property
+    def odd(self) -> int: ...
+    @property
+    def even(self) -> int: ...
+
+
+def _score(value: dict[str, int] | _OddEven | tuple[int, int] | None) -> dict[str, int] | None:
     if value is None:
         return None
     if isinstance(value, dict):
         return {"odd": value.get("odd", 0), "even": value.get("even", 0)}
     if hasattr(value, "odd"):
-        return {"odd": value.odd, "even": value.even}
+        sc = cast(_OddEven, value)
+        return {"odd": sc.odd, "even": sc.even}
     odd, even = value
     return {"odd": odd, "even": even}
 
 
-def _steps(result) -> list:
+def _steps(result: EngineGame | None) -> list[Step]:
     return list(getattr(result, "timeline", None) or [])
 
 
-def _gouji_plays(result, game: Game) -> list[dict] | None:
+def _gouji_plays(result: EngineGame | None, game: Game) -> list[PlayDict] | None:
     """The game's 够级 plays from the engine's timeline: action number, line,
     seat, cards and target (None without the engine)."""
     if result is None or not hasattr(result, "timeline"):
@@ -122,12 +174,12 @@ def _gouji_plays(result, game: Game) -> list[dict] | None:
             for st in _steps(result) if st.gouji]
 
 
-def _burns(result, game: Game) -> list[dict]:
+def _burns(result: EngineGame | None, game: Game) -> list[PlayDict]:
     """The game's burns: from the engine's timeline (burner, the burned
     player, failed or not), else from the record's own ``burn`` marks."""
     if result is None or not hasattr(result, "timeline"):
         return _marked(game, "burn")
-    out = []
+    out: list[PlayDict] = []
     for st in _steps(result):
         if st.burn:
             burned = next((b for a, b in st.burning if a == st.seat), None)
@@ -136,8 +188,8 @@ def _burns(result, game: Game) -> list[dict]:
     return out
 
 
-def _marked(game: Game, mark: str) -> list[dict]:
-    out = []
+def _marked(game: Game, mark: str) -> list[PlayDict]:
+    out: list[PlayDict] = []
     for k, a in enumerate(game.actions):
         if getattr(a, mark):
             out.append({"action": a.number if a.number is not None else k + 1, "seat": a.seat,
@@ -159,7 +211,8 @@ _STATS = ("complete", "sweep", "leader", "revolutionary", "gouji_made", "gouji_s
           "burns_lost", "lets", "cards_left", "bukaidian")
 
 
-def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+def build_game(game: Game, result: EngineGame | None, index: int,
+               diagnostics: Sequence[Diagnostic] = ()) -> JsonDict:
     """One game of the report: places, score, 够级 plays and burns (from the engine)."""
     places = _places(getattr(result, "places", None) or None) if result is not None else None
     score = _score(getattr(result, "score", None)) if result is not None else None
@@ -191,7 +244,7 @@ def build_game(game: Game, result, index: int, diagnostics: Sequence[Diagnostic]
     }
 
 
-def _preplay_dict(p) -> dict:
+def _preplay_dict(p: PrePlay) -> PreplayDict:
     """A pre-play line (亮3, 点贡, 落贡, 还贡, 买3, 革命, …) as data, with its tidy text."""
     from notation.gjn_writer import _preplay_text
     return {"kind": p.kind, "text": _preplay_text(p, False), "line": p.span.line or None}
@@ -202,13 +255,13 @@ _STEP_KEYS = ("number", "line", "seat", "kind", "cards", "top", "owner", "target
               "jiefeng", "jieshao", "burn_won", "aim", "burned")
 
 
-def _step_dicts(result) -> list[dict] | None:
+def _step_dicts(result: EngineGame | None) -> list[JsonDict] | None:
     """The engine's per-action timeline as plain data (None without the engine)."""
     if result is None or not hasattr(result, "timeline"):
         return None
     out = []
     for st in _steps(result):
-        d = {k: getattr(st, k, None) for k in _STEP_KEYS}
+        d: JsonDict = {k: getattr(st, k, None) for k in _STEP_KEYS}
         d["passed"] = list(st.passed)
         d["ask"] = list(st.ask)
         d["burning"] = [list(x) for x in st.burning]
@@ -218,13 +271,13 @@ def _step_dicts(result) -> list[dict] | None:
     return out
 
 
-def diagnostic_dict(d: Diagnostic) -> dict:
+def diagnostic_dict(d: Diagnostic) -> DiagnosticDict:
     return {"code": d.code, "severity": d.severity, "line": d.line, "column": d.column,
             "message": d.message}
 
 
 def build_match(record: GoujiRecord, *, index: int = 1, path: str = "", rules: str | None = None,
-                parse_diagnostics: Sequence[Diagnostic] = ()) -> dict:
+                parse_diagnostics: Sequence[Diagnostic] = ()) -> JsonDict:
     """One record of the report."""
     result = run_engine(record, rules)
     diags = sorted(list(parse_diagnostics) + list(result.diagnostics), key=Diagnostic.sort_key)
@@ -256,12 +309,12 @@ def build_match(record: GoujiRecord, *, index: int = 1, path: str = "", rules: s
     }
 
 
-def _engine_games(result, record: GoujiRecord) -> list:
+def _engine_games(result: EngineReplay, record: GoujiRecord) -> list[EngineGame | None]:
     """The engine's result of each game of ``record`` (None where it has none),
     matched by the game's line, else by position."""
     games = list(getattr(result, "games", []) or [])
     by_line = {getattr(g, "line", 0): g for g in games if getattr(g, "line", 0)}
-    out = []
+    out: list[EngineGame | None] = []
     for k, game in enumerate(record.games):
         g = by_line.get(game.span.line) if game.span.line else None
         if g is None and len(games) == len(record.games):
@@ -271,7 +324,7 @@ def _engine_games(result, record: GoujiRecord) -> list:
 
 
 def build_report(records: Iterable[tuple[GoujiRecord, Sequence[Diagnostic]]], path: str = "", *,
-                 rules: str | None = None) -> dict:
+                 rules: str | None = None) -> JsonDict:
     matches = []
     for k, (record, diags) in enumerate(records, 1):
         matches.append(build_match(record, index=k, path=path, rules=rules, parse_diagnostics=diags))
@@ -280,13 +333,13 @@ def build_report(records: Iterable[tuple[GoujiRecord, Sequence[Diagnostic]]], pa
 
 # -- rendering --------------------------------------------------------------------------------
 
-def _places_text(places: list[str] | None) -> str:
+def _places_text(places: Sequence[str | None] | None) -> str:
     if not places:
         return "—"
     return " ".join(p or "?" for p in places)
 
 
-def _plays_text(plays: list[dict] | None) -> str:
+def _plays_text(plays: Sequence[PlayDict] | None) -> str:
     if plays is None:
         return "—"
     if not plays:
@@ -294,7 +347,7 @@ def _plays_text(plays: list[dict] | None) -> str:
     return ", ".join(f"{p.get('action')}. {p.get('seat', '')} {p.get('cards', '')}".strip() for p in plays)
 
 
-def _score_text(s: dict | None) -> str:
+def _score_text(s: Mapping[str, int] | None) -> str:
     return "—" if s is None else f"odd {s['odd']} even {s['even']}"
 
 
@@ -306,7 +359,7 @@ def _place_name(k: int) -> str:
     return PLACE_NAMES[k] if 0 < k < len(PLACE_NAMES) else str(k)
 
 
-def _step_text(st: dict) -> str:
+def _step_text(st: JsonDict) -> str:
     """One action of a round, with what the engine says happened."""
     what = st["cards"] if st["kind"] == "play" else ("让牌" if st["kind"] == "let" else "pass")
     notes = []
@@ -325,7 +378,7 @@ def _step_text(st: dict) -> str:
     return f"{st['seat']} {what}" + (f" ({', '.join(notes)})" if notes else "")
 
 
-def rounds(game: dict) -> list[str]:
+def rounds(game: JsonDict) -> list[str]:
     """The game's rounds, one line each: the actions in order and who leads next
     (接风 when the round's owner is out). Passes after an unbeatable set are left out."""
     out: list[str] = []
@@ -345,13 +398,13 @@ def rounds(game: dict) -> list[str]:
     return out
 
 
-def player_rows(game: dict) -> list[list[str]]:
+def player_rows(game: JsonDict) -> list[list[str]]:
     """Per seat: place, 够级 plays made (targets) and suffered (from), burns won
     and lost, 让牌, cards left when the game ended."""
     st = game.get("stats") or {}
     places = {p: k + 1 for k, p in enumerate(game.get("places") or game.get("result") or []) if p}
 
-    def plays(x):
+    def plays(x: Sequence[str] | None) -> str:
         return f"{len(x)} ({' '.join(x)})" if x else "0"
     rows = []
     for seat in SEATS:
@@ -368,11 +421,11 @@ PLAYER_COLUMNS = ("seat", "place", "够级 made (targets)", "够级 suffered (fr
                   "让牌", "cards left")
 
 
-def _game_title(g: dict) -> str:
+def _game_title(g: JsonDict) -> str:
     return f"Game {g['number'] if g['number'] is not None else g['index']}"
 
 
-def _result_text(g: dict) -> str:
+def _result_text(g: JsonDict) -> str:
     places = g["places"] or g["result"]
     bits = []
     if places:
@@ -385,7 +438,7 @@ def _result_text(g: dict) -> str:
     return "; ".join(bits) or "no result"
 
 
-def render_markdown(report: dict) -> str:
+def render_markdown(report: JsonDict) -> str:
     out: list[str] = []
     for m in report["matches"]:
         title = m["title"] or f"Record {m['index']}"
@@ -440,11 +493,11 @@ def render_markdown(report: dict) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def render_json(report: dict) -> str:
+def render_json(report: JsonDict) -> str:
     return json.dumps(report, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_report(console, report: dict) -> None:
+def render_report(console: Console, report: JsonDict) -> None:
     """The report on a Rich console."""
     from rich.table import Table
     for m in report["matches"]:
@@ -488,7 +541,7 @@ def _th(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
 
 
-def render(report: dict, fmt: str) -> str:
+def render(report: JsonDict, fmt: str) -> str:
     if fmt == "md":
         return render_markdown(report)
     if fmt == "json":
@@ -496,7 +549,8 @@ def render(report: dict, fmt: str) -> str:
     raise ValueError(f"the Gouji report has no {fmt!r} format (term, md, json)")
 
 
-def render_replay(console, record: GoujiRecord, result=None, *, game: int | None = None) -> None:
+def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | None = None, *,
+                  game: int | None = None) -> None:
     """Every game, play by play: the hands, the pre-play lines, each action."""
     from rich.table import Table
     if result is None:
@@ -549,10 +603,12 @@ def render_replay(console, record: GoujiRecord, result=None, *, game: int | None
                           f"{comment}", markup=False)
         places = _places(getattr(eg, "places", None)) if eg is not None else None
         score = _score(getattr(eg, "score", None)) if eg is not None else None
-        if places or g.result is not None:
-            console.print("  places: " + _places_text(places or list(g.result.seats)))
-        if score or g.score is not None:
-            console.print("  score: " + _score_text(score or {"odd": g.score.odd, "even": g.score.even}))
+        recorded_places = list(g.result.seats) if g.result is not None else None
+        if places or recorded_places is not None:
+            console.print("  places: " + _places_text(places or recorded_places))
+        recorded_score = {"odd": g.score.odd, "even": g.score.even} if g.score is not None else None
+        if score or recorded_score is not None:
+            console.print("  score: " + _score_text(score or recorded_score))
 
 
 # -- lint ---------------------------------------------------------------------------------------
@@ -561,8 +617,8 @@ def is_gouji_preset(name: str | None) -> bool:
     return name is not None and name in presets()
 
 
-def lint_gjn_lines(lines: Iterable[str], path: str, options, *, start_line: int = 1,
-                   first_record: int = 1, on_bytes=None):
+def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
+                   first_record: int = 1, on_bytes: Callable[[int], None] | None = None) -> FileResult:
     """Lint GJN text (an iterable of lines) like :func:`analyzer.lint._lint_lines`
     lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
     from notation.gjn import iter_records
@@ -582,7 +638,8 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options, *, start_line: int 
     rules = options.rules if is_gouji_preset(options.rules) else None
     index = first_record - 1
     with _records_paced_gc():
-        for record, parse_diags in iter_records(wrapped, start_line=start_line):
+        for record_read, parse_diags in iter_records(wrapped, start_line=start_line):
+            record: GoujiRecord | None = record_read
             if record is not None and not record.tags and not record.games:
                 record = None  # a chunk that held no record (every line was bad)
             if record is not None:
@@ -616,7 +673,7 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options, *, start_line: int 
     return result
 
 
-def _codes():
+def _codes() -> dict[str, CodeInfo]:
     from replay.diagnostics import CODES
     return CODES
 

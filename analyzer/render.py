@@ -14,10 +14,15 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from notation.model import Hand, Record
+    from replay.game import HandResult, MatchResult, TrickResult
+    from replay.order import Order
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
@@ -38,7 +43,7 @@ SUIT_GAP = " │ "
 
 
 def make_console(*, stderr: bool = False, width: int | None = None, color: bool | None = None,
-                 file=None) -> Console:
+                 file: IO[str] | None = None) -> Console:
     """A console for the CLI: colour only on a terminal (and never under ``NO_COLOR``),
     a fixed width when not a terminal (``COLUMNS`` wins)."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
@@ -95,7 +100,7 @@ def _groups(cards: Sequence[int]) -> list[tuple[int, list[int]]]:
     return groups
 
 
-def hand_text(cards: Sequence[int], order) -> Text:
+def hand_text(cards: Sequence[int], order: Order | None) -> Text:
     """A hand as a player holds it: trumps first (high to low), then each suit,
     effective suits separated by a wide gap."""
     if order is None:
@@ -118,13 +123,13 @@ def hand_text(cards: Sequence[int], order) -> Text:
 
 # -- replay: the table as a player sees it -------------------------------------------------
 
-def _player(record, seat: str) -> str:
+def _player(record: Record | None, seat: str) -> str:
     if record is None:
         return ""
     return record.tag(TAG_OF_SEAT.get(seat, seat)) or ""
 
 
-def hand_header(hand, record=None) -> Text:
+def hand_header(hand: HandResult, record: Record | None = None) -> Text:
     from replay.cards import rank_name
     rs = hand.ruleset
     t = Text()
@@ -147,7 +152,7 @@ def hand_header(hand, record=None) -> Text:
     return t
 
 
-def declarations_text(hand_node) -> Text | None:
+def declarations_text(hand_node: Hand | None) -> Text | None:
     """The ``declare`` lines of a record's hand, in order."""
     if hand_node is None:
         return None
@@ -167,8 +172,8 @@ def declarations_text(hand_node) -> Text | None:
     return t
 
 
-def hands_table(hands: Sequence[Sequence[int]], order, record=None, *, title: str = "",
-                seats: Sequence[str] = SEATS, marks: dict | None = None) -> Table:
+def hands_table(hands: Sequence[Sequence[int]], order: Order | None, record: Record | None = None, *,
+                title: str = "", seats: Sequence[str] = SEATS, marks: dict[str, str] | None = None) -> Table:
     """The hands (by seat: N W S E, or P1…Pn) sorted in trump order; ``marks``
     adds a word after a seat (finding friends: the dealer and revealed friends)."""
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
@@ -183,8 +188,9 @@ def hands_table(hands: Sequence[Sequence[int]], order, record=None, *, title: st
     return table
 
 
-def trick_row(trick, order, seats: Sequence[str] = SEATS, joins: Sequence[str] = ()) -> list[Any]:
-    cells: list[Any] = [str(trick.number), trick.leader]
+def trick_row(trick: TrickResult, order: Order | None, seats: Sequence[str] = SEATS,
+              joins: Sequence[str] = ()) -> list[str | Text]:
+    cells: list[str | Text] = [str(trick.number), trick.leader]
     for seat in seats:
         p = trick.play_of(seat)
         if p is None:
@@ -214,8 +220,8 @@ def trick_row(trick, order, seats: Sequence[str] = SEATS, joins: Sequence[str] =
     return cells
 
 
-def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | None = None,
-                 hand=None) -> Table:
+def tricks_table(tricks: Iterable[TrickResult], order: Order | None, *, title: str = "",
+                 highlight: int | None = None, hand: HandResult | None = None) -> Table:
     """The tricks, one column per seat; ``hand`` (its :class:`HandResult`) gives
     the table's seats and, finding friends, who joins the dealer at which trick."""
     seats = hand.seats if hand is not None else SEATS
@@ -227,8 +233,10 @@ def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | N
                 joins.setdefault(f.trick, []).append(f"{who} {f.text}")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
-    for name, justify in (("#", "right"), ("lead", "left"), *((s, "left") for s in seats),
-                          ("won", "left"), ("pts", "right"), ("att", "right"), ("note", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("lead", "left"), *((s, "left") for s in seats),
+        ("won", "left"), ("pts", "right"), ("att", "right"), ("note", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     for t in tricks:
         table.add_row(*trick_row(t, order, seats, joins.get(t.number, ())),
@@ -236,7 +244,7 @@ def tricks_table(tricks: Iterable, order, *, title: str = "", highlight: int | N
     return table
 
 
-def _marks(hand, trick: int) -> dict | None:
+def _marks(hand: HandResult, trick: int) -> dict[str, str] | None:
     """Finding friends: ``dealer`` / ``friend`` after the seats known by trick ``trick``."""
     if hand.team is None or hand.dealer is None:
         return None
@@ -245,7 +253,7 @@ def _marks(hand, trick: int) -> dict | None:
     return marks
 
 
-def score_text(hand) -> Text:
+def score_text(hand: HandResult) -> Text:
     """The hand's final line: points, kitty, level change and next dealer."""
     from replay.cards import rank_name
     t = Text()
@@ -282,7 +290,7 @@ def score_text(hand) -> Text:
     return t
 
 
-def kitty_text(hand) -> Text | None:
+def kitty_text(hand: HandResult) -> Text | None:
     if hand.kitty is None and hand.bury is None:
         return None
     t = Text()
@@ -297,8 +305,8 @@ def kitty_text(hand) -> Text | None:
     return t
 
 
-def render_hand(console: Console, hand, record=None, hand_node=None, *, trick: int | None = None,
-                step: Callable[[str], None] | None = None) -> None:
+def render_hand(console: Console, hand: HandResult, record: Record | None = None, hand_node: Hand | None = None,
+                *, trick: int | None = None, step: Callable[[str], None] | None = None) -> None:
     """One hand: header, declarations, kitty, the four hands, then the tricks.
 
     ``trick``: show the table as it was before trick ``trick`` and the tricks up
@@ -340,7 +348,8 @@ def render_hand(console: Console, hand, record=None, hand_node=None, *, trick: i
     console.print(score_text(hand))
 
 
-def render_replay(console: Console, record, match, *, hand: int | None = None, trick: int | None = None,
+def render_replay(console: Console, record: Record, match: MatchResult, *, hand: int | None = None,
+                  trick: int | None = None,
                   step: Callable[[str], None] | None = None) -> None:
     """``shengji replay``: every hand (or hand ``hand``) of one record."""
     hands = match.hands
@@ -357,7 +366,7 @@ def render_replay(console: Console, record, match, *, hand: int | None = None, t
         console.print(Text(f"\nMatch won by {match.winner}.", style="bold"))
 
 
-def record_title(record, index: int, path: str = "") -> Text:
+def record_title(record: Record, index: int, path: str = "") -> Text:
     tags = {t.name: t.value for t in record.tags}
     bits = [tags[k] for k in ("Event", "Site", "Date") if k in tags]
     t = Text(f"Record {index}", style="bold")
@@ -370,7 +379,7 @@ def record_title(record, index: int, path: str = "") -> Text:
 
 # -- report (--format term) -------------------------------------------------------------------
 
-def render_report(console: Console, report: dict) -> None:
+def render_report(console: Console, report: dict[str, Any]) -> None:
     """A report dict (:func:`analyzer.report.build_report`) for the terminal."""
     from . import report as rep
     for m_index, m in enumerate(report["matches"]):
@@ -387,8 +396,7 @@ def render_report(console: Console, report: dict) -> None:
                 console.print(_md_cards(line))
             if h["tricks"]:
                 table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-                for name, justify in (("#", "right"), ("lead", "left"), ("plays", "left"),
-                                      ("won", "left"), ("pts", "right"), ("att", "right"), ("note", "left")):
+                for name, justify in _REPORT_TRICK_COLUMNS:
                     table.add_column(name, justify=justify)
                 for t in h["tricks"]:
                     plays = Text()
@@ -427,6 +435,11 @@ def render_report(console: Console, report: dict) -> None:
             console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}"))
 
 
+_REPORT_TRICK_COLUMNS: tuple[tuple[str, JustifyMethod], ...] = (
+    ("#", "right"), ("lead", "left"), ("plays", "left"), ("won", "left"), ("pts", "right"), ("att", "right"),
+    ("note", "left"))
+
+
 def _md_cards(line: str) -> Text:
     """A fact line whose cards are already in suit symbols: colour the card groups."""
     out = Text()
@@ -438,7 +451,7 @@ def _md_cards(line: str) -> Text:
     return out
 
 
-def progression_table(m: dict) -> Table:
+def progression_table(m: dict[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     if any("team" in h for h in m["hands"]):  # finding friends: each player's level
         from .report import levels_text
@@ -465,12 +478,13 @@ def progression_table(m: dict) -> Table:
     return table
 
 
-def players_table(m: dict) -> Table:
+def players_table(m: dict[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     from .report import mistakes_summary
     with_notes = bool(m.get("annotations"))
-    columns = [("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
-               ("ruffs", "right"), ("throws", "right"), ("failed", "right"), ("diagnostics", "left")]
+    columns: list[tuple[str, JustifyMethod]] = [
+        ("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
+        ("ruffs", "right"), ("throws", "right"), ("failed", "right"), ("diagnostics", "left")]
     if with_notes:
         columns.append(("mistakes", "left"))
     for name, justify in columns:
@@ -484,7 +498,7 @@ def players_table(m: dict) -> Table:
     return table
 
 
-def render_review(console, m: dict) -> None:
+def render_review(console: Console, m: dict[str, Any]) -> None:
     """The mistake review: per player and per hand, points lost, bands,
     accuracy; the window searched per hand; the worst mistakes first."""
     from . import report as rep

@@ -19,6 +19,12 @@ import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, SupportsFloat, cast
+
+if TYPE_CHECKING:
+    from duckdb import DuckDBPyConnection
+    from rich.console import Console
 
 from .store import TABLES, StoreError, arrow_schema, require_pyarrow
 
@@ -98,6 +104,10 @@ ANALYSES: dict[str, Analysis] = {a.name: a for a in (
 )}
 
 
+#: a value of a result row, made JSON-friendly by :func:`_plain`
+Value = int | float | str | bool | None
+
+
 @dataclass
 class Result:
     """One analysis (or ``--sql`` query): its name, title and rows."""
@@ -105,13 +115,13 @@ class Result:
     name: str
     title: str
     columns: list[str]
-    rows: list[tuple]
+    rows: list[tuple[Value, ...]]
 
-    def dicts(self) -> list[dict]:
+    def dicts(self) -> list[dict[str, Value]]:
         return [dict(zip(self.columns, r)) for r in self.rows]
 
 
-def require_duckdb():
+def require_duckdb() -> ModuleType:
     try:
         import duckdb
     except ImportError:
@@ -119,7 +129,7 @@ def require_duckdb():
     return duckdb
 
 
-def connect(store: str | Path):
+def connect(store: str | Path) -> DuckDBPyConnection:
     """An in-memory DuckDB connection with the store's tables as views."""
     duckdb = require_duckdb()
     require_pyarrow()
@@ -159,7 +169,7 @@ def run(store: str | Path, names: list[str] | None = None, sql: str | None = Non
         con.close()
 
 
-def _query(con, name: str, title: str, sql: str, duckdb) -> Result:
+def _query(con: DuckDBPyConnection, name: str, title: str, sql: str, duckdb: ModuleType) -> Result:
     try:
         cur = con.execute(sql)
         rows = cur.fetchall()
@@ -169,12 +179,12 @@ def _query(con, name: str, title: str, sql: str, duckdb) -> Result:
     return Result(name, title, columns, [tuple(_plain(v) for v in r) for r in rows])
 
 
-def _plain(v):
+def _plain(v: object) -> Value:
     """DuckDB values as JSON-friendly Python values."""
     if isinstance(v, float) and (math.isnan(v) or math.isinf(v)):
         return None
     if hasattr(v, "is_integer") and not isinstance(v, (float, int)):   # Decimal
-        return float(v)
+        return float(cast(SupportsFloat, v))
     if v is None or isinstance(v, (int, float, str, bool)):
         return v
     return str(v)
@@ -200,7 +210,7 @@ def to_json(results: list[Result]) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def render_tables(console, results: list[Result]) -> None:
+def render_tables(console: Console, results: list[Result]) -> None:
     from rich.table import Table
     for k, r in enumerate(results):
         if k:
@@ -227,7 +237,8 @@ def points_chart(result: Result) -> str:
     if not result.rows:
         return "<p>No complete hands.</p>"
     i_from, i_n = result.columns.index("points_from"), result.columns.index("hands")
-    counts = {row[i_from]: row[i_n] for row in result.rows if row[i_from] is not None}
+    # both columns are integers: CAST(… AS INTEGER) and count(*) in the attacker-points query
+    counts = cast("dict[int, int]", {row[i_from]: row[i_n] for row in result.rows if row[i_from] is not None})
     if not counts:
         return "<p>No complete hands.</p>"
     lo, hi = min(counts), max(counts)          # every step from the lowest to the highest, empty ones too

@@ -33,9 +33,23 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, TypedDict
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
+    from distributed import Client
+
+    from notation.model import Hand, Record
+    from replay.diagnostics import Diagnostic
+    from replay.game import HandResult
+    from replay.order import Order
+
+    from .cluster import Job
+    from .lint import FileResult
 
 #: chunks of at most this many bytes of SJN (about 500 hands): bounds the memory per chunk
 CHUNK_BYTES = 1024 * 1024
@@ -147,7 +161,11 @@ class StoreError(RuntimeError):
     """The store cannot be written or read (the message says why)."""
 
 
-def require_pyarrow():
+#: one cell of a table (the arrow types of :data:`SCHEMAS`: string, bool, intN; None is null)
+Cell = str | int | bool | None
+
+
+def require_pyarrow() -> ModuleType:
     try:
         import pyarrow
         import pyarrow.parquet
@@ -156,7 +174,7 @@ def require_pyarrow():
     return pyarrow
 
 
-def arrow_schema(table: str):
+def arrow_schema(table: str) -> pa.Schema:
     pa = require_pyarrow()
     types = {"string": pa.string(), "bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(),
              "int32": pa.int32()}
@@ -165,7 +183,7 @@ def arrow_schema(table: str):
 
 # -- rows from replay results -----------------------------------------------------------------
 
-_TRUMP = {0: "S", 1: "H", 2: "D", 3: "C", 4: "NT"}
+_TRUMP: dict[int | None, str] = {0: "S", 1: "H", 2: "D", 3: "C", 4: "NT"}
 _SEAT_TAG = {"N": "North", "W": "West", "S": "South", "E": "East"}
 
 
@@ -173,26 +191,26 @@ class Rows:
     """Column lists of the five tables for one chunk."""
 
     def __init__(self) -> None:
-        self.cols: dict[str, dict[str, list]] = {t: {c: [] for c, _, _ in SCHEMAS[t]} for t in TABLES}
+        self.cols: dict[str, dict[str, list[Cell]]] = {t: {c: [] for c, _, _ in SCHEMAS[t]} for t in TABLES}
         self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
 
-    def add(self, table: str, **values) -> None:
+    def add(self, table: str, **values: Cell) -> None:
         cols = self.cols[table]
         for name, column in cols.items():
             column.append(values.get(name))
         self.counts[table] += 1
 
-    def tables(self) -> dict:
+    def tables(self) -> dict[str, pa.Table]:
         pa = require_pyarrow()
         return {t: pa.Table.from_pydict(self.cols[t], schema=arrow_schema(t)) for t in TABLES}
 
 
-def _cards(cards) -> str | None:
+def _cards(cards: Iterable[int] | None) -> str | None:
     from replay.cards import format_cards
     return format_cards(cards) if cards is not None else None
 
 
-def _structure(cards, order) -> str | None:
+def _structure(cards: Sequence[int] | None, order: Order | None) -> str | None:
     """The units of a play, by effective suit, largest first (the engine's decomposition)."""
     if order is None or not cards:
         return None
@@ -205,8 +223,8 @@ def _structure(cards, order) -> str | None:
     return " + ".join(names)
 
 
-def add_record(rows: Rows, record, parse_diags, path: str, *, rules: str | None = None,
-               fallback_line: int = 1) -> None:
+def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnostic], path: str, *,
+               rules: str | None = None, fallback_line: int = 1) -> None:
     """The rows of one record (and its reading diagnostics), from one replay."""
     from replay.cards import points
     from replay.game import replay
@@ -227,19 +245,20 @@ def add_record(rows: Rows, record, parse_diags, path: str, *, rules: str | None 
                  errors=sum(1 for d in diags if d.severity == "error"))
         for i, (hr, hand) in enumerate(zip(match.hands, record.hands), 1):
             _add_hand(rows, match_id, i, hr, hand, match.ruleset.name, names, points, team_of)
-    else:
-        match_id = None
+    diag_match_id = match_id if record is not None else None
     for d in diags:
-        rows.add("diagnostics", match_id=match_id, file=path, line=d.line, column=d.column,
+        rows.add("diagnostics", match_id=diag_match_id, file=path, line=d.line, column=d.column,
                  end_line=d.end_line, end_column=d.end_column, code=d.code, severity=d.severity,
                  message=d.message, hand=d.hand, trick=d.trick)
 
 
-def _add_hand(rows: Rows, match_id: str, i: int, hr, hand, rules: str, names, points, team_of) -> None:
+def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str, names: dict[str, str],
+              points: Callable[[Iterable[int]], int], team_of: Callable[[str], str]) -> None:
     out = hr.outcome
-    friends = hr.team is not None      # finding friends: the dealer's team (seats) as it ended the hand
-    if friends:
-        dealer_team = " ".join(hr.team) or None
+    team = hr.team
+    friends = team is not None      # finding friends: the dealer's team (seats) as it ended the hand
+    if team is not None:
+        dealer_team = " ".join(team) or None
     else:
         dealer_team = team_of(hr.dealer) if hr.dealer else None
     decls = hand.declarations
@@ -300,7 +319,15 @@ class ExportOptions:
     source_format: str | None = None
 
 
-def export_chunk(job, options: ExportOptions) -> dict:
+class ChunkExport(TypedDict):
+    """What :func:`export_chunk` sends back."""
+
+    tables: dict[str, pa.Table]
+    records: int
+    error: str | None
+
+
+def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
     "error": str | None}``. Runs in a worker; reads the file itself."""
     from notation import iter_records
@@ -316,7 +343,9 @@ def export_chunk(job, options: ExportOptions) -> dict:
         if fmt is not None:
             from .importers import import_log, is_binary
             raw = Path(job.path).read_bytes()
-            imported = import_log(fmt, raw if is_binary(fmt) else raw.decode("utf-8"), source=job.display)
+            # import_log reads a binary format's bytes as they are, though its annotation says str
+            imported = import_log(fmt, raw if is_binary(fmt) else raw.decode("utf-8"),  # type: ignore[arg-type]
+                                  source=job.display)
             first = True
             for record in imported.records:
                 add_record(rows, record, imported.diagnostics if first else [], job.display,
@@ -368,14 +397,22 @@ class ExportReport:
                 f"{len(self.files)} file{'s' if len(self.files) != 1 else ''} ({counts}) in {self.outdir}")
 
 
-def _file_key(path: str) -> dict:
+class FileKey(TypedDict):
+    """A file as a batch's manifest records it (with ``records`` added there)."""
+
+    path: str
+    size: int
+    mtime_ns: int
+
+
+def _file_key(path: str) -> FileKey:
     st = os.stat(path)
     return {"path": os.path.abspath(path), "size": st.st_size, "mtime_ns": st.st_mtime_ns}
 
 
-def stored_files(outdir: str | os.PathLike) -> dict[tuple, str]:
+def stored_files(outdir: str | os.PathLike[str]) -> dict[tuple[str, int, int], str]:
     """``(abs path, size, mtime_ns)`` → batch, for every file already in the store."""
-    out: dict[tuple, str] = {}
+    out: dict[tuple[str, int, int], str] = {}
     for manifest in sorted(Path(outdir, "_batches").glob("*.json")):
         try:
             data = json.loads(manifest.read_text(encoding="utf-8"))
@@ -387,7 +424,7 @@ def stored_files(outdir: str | os.PathLike) -> dict[tuple, str]:
 
 
 def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = ExportOptions(),
-                 jobs: int = 1, client=None, on_chunk: Callable | None = None,
+                 jobs: int = 1, client: Client | None = None, on_chunk: Callable[[Job], None] | None = None,
                  chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES) -> ExportReport:
     """Export files (directories give their ``*.sjn``) into the store ``outdir`` as one new batch.
 
@@ -407,7 +444,7 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     report = ExportReport(batch=batch, outdir=str(out), missing=missing)
     known = stored_files(out) if out.exists() else {}
     todo: list[tuple[str, str]] = []
-    keys: list[dict] = []
+    keys: list[FileKey] = []
     for p, display in files:
         try:
             key = _file_key(p)
@@ -434,11 +471,11 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
             sizes[i] = os.path.getsize(p)
         except OSError:
             sizes[i] = 0
-    results: dict[int, dict] = {i: {} for i in range(len(todo))}
+    results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(todo))}   # files failed while split
     lint_options = L.LintOptions(rules=options.rules, source_format=options.source_format)
     per_file_records = [0] * len(todo)
 
-    def on_result(job, result) -> None:
+    def on_result(job: Job, result: ChunkExport) -> None:
         if result["error"]:
             report.errors.append(f"{job.display}: {result['error']}")
         per_file_records[job.index] += result["records"]
@@ -489,11 +526,12 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     return report
 
 
-def _run_processes(job_iter, options: ExportOptions, jobs: int, on_result) -> None:
+def _run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
+                   on_result: Callable[[Job, ChunkExport], None]) -> None:
     import multiprocessing as mp
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-    pending: dict = {}
+    pending: dict[Future[ChunkExport], Job] = {}
 
     def collect(block: bool) -> None:
         done, _ = wait(list(pending), timeout=None if block else 0, return_when=FIRST_COMPLETED)

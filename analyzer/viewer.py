@@ -33,7 +33,16 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from notation.model import Record
+    from replay.ruleset import Ruleset
+
+    from .report import Annotator
+
+#: a report dict of :func:`analyzer.report.build_report` (or one of its parts): JSON-ready
+JsonDict = dict[str, Any]
 
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
@@ -48,7 +57,7 @@ def _template(name: str) -> str:
     return resources.files("analyzer").joinpath("templates", name).read_text(encoding="utf-8")
 
 
-def _resolved_ruleset(match: dict):
+def _resolved_ruleset(match: JsonDict) -> Ruleset | None:
     """The match's ruleset from its name and overrides (as the report wrote them), or None."""
     from replay.diagnostics import Span
     from replay.ruleset import PRESETS, resolve
@@ -64,7 +73,7 @@ def _resolved_ruleset(match: dict):
     return ruleset
 
 
-def trump_cards(match: dict, hand: dict) -> str | None:
+def trump_cards(match: JsonDict, hand: JsonDict) -> str | None:
     """SJN text of every card that is trump in ``hand`` (``None`` when the trump is unknown)."""
     from replay.cards import NUM_CARDS, format_cards, parse_rank
     from replay.order import NT, Order
@@ -83,7 +92,7 @@ def trump_cards(match: dict, hand: dict) -> str | None:
     return format_cards(order.sorted(c for c in range(NUM_CARDS) if order.is_trump(c)))
 
 
-def view_data(report: dict) -> dict:
+def view_data(report: JsonDict) -> JsonDict:
     """The page's data: the report dict plus the ``"viewer"`` key (the report is not changed)."""
     matches = report.get("matches", [])
     return {**report, "viewer": {"schema": VIEWER_SCHEMA,
@@ -101,7 +110,7 @@ def data_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace("://", ":\\/\\/")
 
 
-def page_title(report: dict) -> str:
+def page_title(report: JsonDict) -> str:
     path = report.get("path") or ""
     matches = report.get("matches", [])
     event = ""
@@ -112,7 +121,7 @@ def page_title(report: dict) -> str:
     return "Shengji replay" + (": " + " · ".join(bits) if bits else "")
 
 
-def render_html(report: dict) -> str:
+def render_html(report: JsonDict) -> str:
     """The report as one self-contained interactive HTML page (no network request)."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
@@ -125,14 +134,15 @@ def render_html(report: dict) -> str:
     return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
 
 
-def render_text(text: str, path: str = "", *, rules: str | None = None, annotate=None) -> str:
+def render_text(text: str, path: str = "", *, rules: str | None = None, annotate: Annotator | None = None) -> str:
     """Every record of an SJN ``text`` replayed, reported and rendered as one page."""
     from .report import build_report
 
     return render_html(build_report(text, path, rules=rules, annotate=annotate))
 
 
-def render_record(record, *, path: str = "", rules: str | None = None, annotate=None) -> str:
+def render_record(record: Record, *, path: str = "", rules: str | None = None,
+                  annotate: Annotator | None = None) -> str:
     """One :class:`notation.model.Record` (e.g. from :func:`analyzer.generate.generate_match`) as a page."""
     from notation import write
 

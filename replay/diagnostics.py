@@ -184,5 +184,5 @@ class Diagnostic:
         info = CODES.get(self.code)
         return info.name if info else ""
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, str]:
         return (self.line, self.column, self.code)

@@ -229,9 +229,13 @@ class Ruleset(BaseModel):
 
 
 # -- presets (RULES.md §8, §8b) --------------------------------------------------
-_BASE: dict[str, Any] = {}
+#: an option's value as a preset or a ``[Rule.x]`` tag gives it, before pydantic
+#: validates it into the field (``None``: ``auto``)
+OptionValue = bool | int | str | frozenset[str] | tuple[int, ...] | None
 
-PRESETS: dict[str, dict[str, Any]] = {
+_BASE: dict[str, OptionValue] = {}
+
+PRESETS: dict[str, dict[str, OptionValue]] = {
     "standard": {},
     "tractor97": {
         "declaration": "tractor97", "no_declaration": "kitty_card", "joker_level": True,
@@ -336,7 +340,7 @@ _TRUE = {"yes", "true", "on", "1"}
 _FALSE = {"no", "false", "off", "0"}
 
 
-def _parse_value(option: str, text: str) -> Any:
+def _parse_value(option: str, text: str) -> OptionValue:
     field = Ruleset.model_fields[option]
     ann = field.annotation
     t = text.strip()
@@ -383,7 +387,7 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
         diags.append(Diagnostic.at("SJ150", name_span,
                                    f"unknown preset {pname!r}; known: {', '.join(PRESETS)}; using 'standard'"))
         pname = "standard"
-    values: dict[str, Any] = {"name": pname, **PRESETS[pname]}
+    values: dict[str, OptionValue] = {"name": pname, **PRESETS[pname]}
     for option, (text, span) in (overrides or {}).items():
         if option not in OPTION_NAMES:
             diags.append(Diagnostic.at("SJ151", span, f"unknown rule option {option!r}"))
@@ -409,7 +413,7 @@ def _preset_ruleset(name: str) -> Ruleset:
     return rs
 
 
-def option_text(value: Any) -> str:
+def option_text(value: OptionValue) -> str:
     """An option value as written in a ``[Rule.x]`` tag."""
     if isinstance(value, bool):
         return "yes" if value else "no"

@@ -8,10 +8,13 @@ hook back, the next dealer, and the match end.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ACE, JACK, JOKER_LEVEL
 from .units import Unit
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 SEAT_ORDER = ("N", "W", "S", "E")
 TEAMS = {"N": "NS", "S": "NS", "W": "EW", "E": "EW"}
@@ -52,23 +55,25 @@ def kitty_multiplier(policy: str, winning: Sequence[Unit], *, play_cards: int, l
     top = _largest(winning)
     if policy == "by_unit":
         # single 2, pair 4, tractor of k pairs 2^(k+1); generally 2^(1 + L·(w-1))
-        return 2 ** (1 + top.length * (top.width - 1))
+        # (powers of 2 as shifts: the exponents are >= 0 and an int power stays typed as int)
+        return 1 << (1 + top.length * (top.width - 1))
     if policy == "by_cards":
-        return min(64, 2 ** top.size)
+        return min(64, 1 << top.size)
     if policy == "by_play_cards":
-        return 2 ** play_cards
+        return 1 << play_cards
     if policy == "linear":
         return play_cards
     if policy == "titanic":
         # seed 004: Titanic 2·3^L > triple 6 > tractor 2·2^L > pair 4 > single 2
         titanics = [u for u in winning if u.width >= 3 and u.length >= 2]
         if titanics:
-            return 2 * 3 ** max(u.length for u in titanics)
+            titanic: int = 2 * 3 ** max(u.length for u in titanics)  # int ** int >= 0 is an int
+            return titanic
         if any(u.width >= 3 for u in winning):
             return 6
         tractors = [u for u in winning if u.width == 2 and u.length >= 2]
         if tractors:
-            return 2 * 2 ** max(u.length for u in tractors)
+            return 2 << max(u.length for u in tractors)  # 2·2^L
         if any(u.width == 2 for u in winning):
             return 4
         return 2
@@ -135,13 +140,13 @@ def advancement(table: str, points: int, decks: int = 2) -> Advance:
 
 # -- levels -----------------------------------------------------------------------------
 
-def level_ladder(ruleset) -> list[int]:
+def level_ladder(ruleset: Ruleset) -> list[int]:
     """The levels in order: start level … A (… Joker)."""
     top = JOKER_LEVEL if ruleset.joker_level else ACE
     return [r for r in range(ruleset.first_level, ACE + 1)] + ([JOKER_LEVEL] if top == JOKER_LEVEL else [])
 
 
-def must_play_levels(ruleset) -> frozenset[int]:
+def must_play_levels(ruleset: Ruleset) -> frozenset[int]:
     """The levels a jump stops at (RULES §7 "Must-play levels"): ``must_play``,
     except that with ``two_is_trump`` there is no level 2 and 3 is the
     always-must-play level; and with the J/A switch on (J and A in
@@ -156,7 +161,7 @@ def must_play_levels(ruleset) -> frozenset[int]:
     return frozenset(must)
 
 
-def raise_level(ruleset, level: int, steps: int, *, defended: bool) -> int:
+def raise_level(ruleset: Ruleset, level: int, steps: int, *, defended: bool) -> int:
     """``level`` moved up ``steps`` levels: a jump stops at the first must-play
     level it reaches (001: 不可越級); with ``must_defend`` (80fen) a team sitting
     on a must-play level leaves it only when it has just ``defended`` it (won it
@@ -189,7 +194,7 @@ class HandOutcome(NamedTuple):
     winner: str | None           # team that won the match (when over)
 
 
-def hand_outcome(ruleset, levels: dict[str, int], dealer: str, attacker_points: int, *,
+def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker_points: int, *,
                  last_trick_rank_hook: bool = False, hands_played: int = 1) -> HandOutcome:
     """Levels, next dealer and match end after a complete hand.
 
@@ -234,6 +239,6 @@ def hand_outcome(ruleset, levels: dict[str, int], dealer: str, attacker_points: 
     return HandOutcome(new, nxt, adv.dealers_keep, adv.levels, hooked, over, winner)
 
 
-def _rank_index(ruleset, level: int) -> int:
+def _rank_index(ruleset: Ruleset, level: int) -> int:
     ladder = level_ladder(ruleset)
     return ladder.index(level) if level in ladder else level

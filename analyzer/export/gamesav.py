@@ -10,11 +10,17 @@ atomically (:func:`analyzer.atomic.write_bytes_atomic`) unless it refuses.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from replay.cards import rank_name
 
 from ..importers import gamesav as G
+
+if TYPE_CHECKING:
+    from notation.model import Record
+    from replay.game import MatchResult
 
 
 class ExportRefused(Exception):
@@ -43,13 +49,13 @@ class SavePlan:
         return self.before != self.after
 
 
-def _levels_text(levels: dict[str, int | None]) -> str:
-    def lv(v):
+def _levels_text(levels: Mapping[str, int | None]) -> str:
+    def lv(v: int | None) -> str:
         return rank_name(v) if isinstance(v, int) and v in range(2, 16) else ("?" if v is None else str(v))
     return f"NS {lv(levels.get('NS'))} EW {lv(levels.get('EW'))}"
 
 
-def state_after(match, record=None) -> tuple[dict[str, int], str]:
+def state_after(match: MatchResult, record: Record | None = None) -> tuple[dict[str, int], str]:
     """Levels and next dealer after the last hand of a replayed match (``MatchResult``).
 
     Raises :class:`ExportRefused` when the replay does not know them (no hand,
@@ -76,7 +82,7 @@ def state_after(match, record=None) -> tuple[dict[str, int], str]:
     return dict(last.outcome.levels), last.outcome.next_dealer
 
 
-def record_start(record, match) -> tuple[dict[str, int], str | None]:
+def record_start(record: Record, match: MatchResult) -> tuple[dict[str, int], str | None]:
     """The record's starting state: the first hand's levels (as the replay took
     them) and its written dealer (None for ``dealer ?`` or no dealer line)."""
     first = match.hands[0]
@@ -84,7 +90,7 @@ def record_start(record, match) -> tuple[dict[str, int], str | None]:
     return dict(first.levels), (written if written in G.BYTE_OF_SEAT else None)
 
 
-def plan(record, save: bytes, *, rules: str | None = None, match=None) -> SavePlan:
+def plan(record: Record, save: bytes, *, rules: str | None = None, match: MatchResult | None = None) -> SavePlan:
     """What to write into the save ``save`` (its bytes) to continue ``record``.
 
     Raises :class:`ExportRefused` when it cannot be written at all (a short

@@ -14,8 +14,9 @@ action numbers and marks, and the result and score lines.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, overload
 
 from ..diagnostics import Diagnostic, Span
 from ..gjcards import ANY, BJ_RANK, LJ_RANK, TWO, rank_name
@@ -34,6 +35,33 @@ from .state import (
 )
 from .table import PLACE_NAMES, PLACE_POINTS, SEAT_NAMES, SEAT_OF, TEAMS
 
+if TYPE_CHECKING:  # the record model is notation's; the engine only reads it
+    from notation.gjn_model import (
+        Action,
+        Buy,
+        Dian,
+        Game,
+        GoujiRecord,
+        Lead,
+        Point,
+        PrePlay,
+        Redeal,
+        Remove,
+        Result,
+        Return,
+        Revolt,
+        Show,
+        Tribute,
+    )
+
+#: what a game is: played from the deal, a scoresheet (``result`` alone), a
+#: position (mid-play start) or a void deal (two or more revolts)
+GameKind = Literal["game", "scoresheet", "position", "void"]
+#: per seat, rank counts (18 slots) or None when the hand is not known
+Holdings = list[list[int] | None]
+#: per seat, a card count or None when not known
+Sizes = list[int | None]
+
 HAND_SIZE = 36
 SUIT_NAMES = "♠♥♦♣"
 
@@ -44,7 +72,7 @@ class Step(NamedTuple):
     number: int            # the action's count (0 for an ignored pass)
     line: int
     seat: str
-    kind: str              # play / pass / let
+    kind: Literal["play", "pass", "let"]
     cards: str             # the set played ('' for pass / let)
     top: str               # the top after the action ('' at a round's start)
     owner: str             # its owner ('' at a round's start)
@@ -78,16 +106,58 @@ class PlayRef(NamedTuple):
     burned: str | None = None   # a burn's burned player
 
 
+class SideScore(TypedDict):
+    """A game's score per side: odd seats (P1 P3 P5) and even seats (P2 P4 P6), §6."""
+
+    odd: int
+    even: int
+
+
+class PlayRefDict(TypedDict):
+    action: int
+    seat: str
+    target: str | None
+    burned: str | None
+
+
+class GameResultDict(TypedDict):
+    """:meth:`GameResult.to_dict`: the result without the timeline (JSON-ready)."""
+
+    game: int | None
+    line: int
+    kind: GameKind
+    complete: bool
+    places: dict[str, int]
+    score: SideScore | None
+    sweep: bool
+    leader: str | None
+    revolutionary: str | None
+    gouji_made: dict[str, list[str]]
+    gouji_suffered: dict[str, list[str]]
+    burns_won: dict[str, int]
+    burns_lost: dict[str, int]
+    lets: dict[str, int]
+    cards_left: dict[str, int | None]
+    bukaidian: dict[str, bool] | None
+    actions: int
+    gouji_plays: list[PlayRefDict]
+    burns: list[PlayRefDict]
+
+
+def _play_ref_dict(p: PlayRef) -> PlayRefDict:
+    return {"action": p.action, "seat": p.seat, "target": p.target, "burned": p.burned}
+
+
 @dataclass
 class GameResult:
     number: int | None
     line: int
-    kind: str = "game"          # game | scoresheet | position | void
+    kind: GameKind = "game"
     complete: bool = False
     #: seat name → place (1..6) when known
     places: dict[str, int] = field(default_factory=dict)
-    #: computed score, per side ("odd", "even")
-    score: dict[str, int] | None = None
+    #: computed score, per side
+    score: SideScore | None = None
     sweep: bool = False
     leader: str | None = None
     revolutionary: str | None = None
@@ -109,7 +179,7 @@ class GameResult:
     #: the revolutionary, as in ``cards_left``), None where unknown
     start_counts: tuple[int | None, ...] = ()
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> GameResultDict:
         return {
             "game": self.number, "line": self.line, "kind": self.kind, "complete": self.complete,
             "places": self.places, "score": self.score, "sweep": self.sweep, "leader": self.leader,
@@ -117,8 +187,8 @@ class GameResult:
             "gouji_suffered": self.gouji_suffered, "burns_won": self.burns_won,
             "burns_lost": self.burns_lost, "lets": self.lets, "cards_left": self.cards_left,
             "bukaidian": self.bukaidian, "actions": self.actions,
-            "gouji_plays": [p._asdict() for p in self.gouji_plays],
-            "burns": [p._asdict() for p in self.burns],
+            "gouji_plays": [_play_ref_dict(p) for p in self.gouji_plays],
+            "burns": [_play_ref_dict(p) for p in self.burns],
         }
 
 
@@ -158,19 +228,19 @@ def score_of(places: list[int], rules: GoujiRuleset) -> tuple[int, int, bool]:
     return sums[0], sums[1], sweep
 
 
-def _rank_counts(cards) -> list[int]:
+def _rank_counts(cards: Iterable[int]) -> list[int]:
     c = [0] * 18
     for card in cards:
         c[card >> 3] += 1
     return c
 
 
-def _ranks(cards) -> tuple[int, ...]:
+def _ranks(cards: Iterable[int]) -> tuple[int, ...]:
     return tuple(card >> 3 for card in cards)
 
 
 class _RecordReplay:
-    def __init__(self, record, rules: GoujiRuleset, timeline: bool) -> None:
+    def __init__(self, record: GoujiRecord, rules: GoujiRuleset, timeline: bool) -> None:
         self.record = record
         self.rules = rules
         self.diags: list[Diagnostic] = []
@@ -179,8 +249,8 @@ class _RecordReplay:
         self.first = True            # the next game is the record's first
         self.timeline = timeline
 
-    def d(self, code: str, span: Span | None, message: str, game=None) -> None:
-        self.diags.append(Diagnostic.at(code, span, message, hand=getattr(game, "number", None)))
+    def d(self, code: str, span: Span | None, message: str, game: Game | None = None) -> None:
+        self.diags.append(Diagnostic.at(code, span, message, hand=game.number if game is not None else None))
 
     # ------------------------------------------------------------------------------
     def run(self) -> None:
@@ -190,9 +260,9 @@ class _RecordReplay:
             else:
                 self.play_game(g)
 
-    def scoresheet(self, g) -> None:
+    def scoresheet(self, g: Game) -> None:
         res = GameResult(g.number, g.span.line, kind="scoresheet", complete=True)
-        places = self.result_places(g)
+        places = self.result_places(g, g.result) if g.result is not None else None  # a scoresheet has one
         if places is not None:
             res.places = {SEAT_NAMES[s]: places[s] for s in range(6)}
             odd, even, sweep = score_of(places, self.rules)
@@ -205,9 +275,8 @@ class _RecordReplay:
         self.first = False
         self.games.append(res)
 
-    def result_places(self, g) -> list[int] | None:
+    def result_places(self, g: Game, r: Result) -> list[int] | None:
         """Places from a `result` line (six distinct seats), else GJ501 and None."""
-        r = g.result
         seats = [SEAT_OF[x] for x in r.seats]
         if len(seats) != 6 or len(set(seats)) != 6:
             self.d("GJ501", r.span, "a result line lists each of the six seats once, 头科 first", g)
@@ -217,7 +286,7 @@ class _RecordReplay:
             places[s] = i + 1
         return places
 
-    def check_score(self, g, odd: int, even: int) -> None:
+    def check_score(self, g: Game, odd: int, even: int) -> None:
         sc = g.score
         if sc is not None and (sc.odd != odd or sc.even != even):
             how = "只记正分" if self.rules.score == "positive" else "zero sum"
@@ -225,10 +294,11 @@ class _RecordReplay:
                                      f"odd {sc.odd} even {sc.even}", g)
 
     # ------------------------------------------------------------------------------
-    def play_game(self, g) -> None:
+    def play_game(self, g: Game) -> None:
         rules = self.rules
         rdiag = self.d
-        is_pos = g.position is not None
+        position = g.position
+        is_pos = position is not None
         res = GameResult(g.number, g.span.line, kind="position" if is_pos else "game")
         self.games.append(res)
         first_game = self.first
@@ -249,7 +319,7 @@ class _RecordReplay:
         size: list[int | None] = [len(c) if c is not None else (None if is_pos else HAND_SIZE) for c in dealt]
 
         # -- misplaced pre-play lines (GJ212, alone) --------------------------------
-        lines = []
+        lines: list[PrePlay] = []
         for p in g.preplay:
             if p.after_actions > 0:
                 rdiag("GJ212", p.span, f"`{p.kind}` is a pre-play line: it must come before the first action", g)
@@ -258,24 +328,21 @@ class _RecordReplay:
                                        f"(only `lead`)", g)
             else:
                 lines.append(p)
-        pre_points = []
-        for p in g.pre_points:
+        pre_points: list[Point] = []
+        for pp in g.pre_points:
             if is_pos:
-                rdiag("GJ212", p.span, "a position game starts in mid-play: `point … pre` has no place in it", g)
+                rdiag("GJ212", pp.span, "a position game starts in mid-play: `point … pre` has no place in it", g)
             else:
-                pre_points.append(p)
-
-        def of(kind: str) -> list:
-            return [p for p in lines if p.kind == kind]
+                pre_points.append(pp)
 
         leader = -1
         rev = -1
         status = [IN_PLAY] * 6
         places = [0] * 6
         points: list[tuple[int, bool]] = []
-        lead_lines = of("lead")
-        if is_pos:
-            for i, name in enumerate(g.position.finished):
+        lead_lines = _lines_of(lines, "lead")
+        if position is not None:
+            for i, name in enumerate(position.finished):
                 s = SEAT_OF[name]
                 status[s] = 1
                 places[s] = i + 1
@@ -284,16 +351,16 @@ class _RecordReplay:
         else:
             # 1. 亮3 / 顶班
             liang3_game = self.is_liang3_game(first_game, prev)
-            shower = self.shows(g, of("show"), dealt, liang3_game)
+            shower = self.shows(g, _lines_of(lines, "show"), dealt, liang3_game)
             # 2. 点贡, 落贡, 还贡
             self.tributes(g, lines, hold, size, prev, first_game)
             held_after_tribute = [list(h) if h is not None else None for h in hold]
             # 3. 买3
-            self.buys(g, of("buy"), hold)
+            self.buys(g, _lines_of(lines, "buy"), hold)
             # 4. 革命
-            revolts = of("revolt")
+            revolts = _lines_of(lines, "revolt")
             rev_seats = self.revolts(g, revolts, dealt, held_after_tribute)
-            redeal = of("redeal")
+            redeal = _lines_of(lines, "redeal")
             if len(rev_seats) >= 2:
                 if not redeal:
                     rdiag("GJ208", g.span, f"{len(rev_seats)} players revolt "
@@ -310,9 +377,9 @@ class _RecordReplay:
             if rev_seats:
                 rev = rev_seats[0]
             # 5. 会3 / 会4
-            self.removes(g, of("remove"), hold, size)
+            self.removes(g, _lines_of(lines, "remove"), hold, size)
             # 6. 明点 / 预点
-            for p in pre_points + of("point"):
+            for p in pre_points + _lines_of(lines, "point"):
                 if rules.dadian != "on":
                     rdiag("GJ211", p.span, "明点/预点 is played only with 打点 (dadian: on)", g)
                 else:
@@ -354,7 +421,7 @@ class _RecordReplay:
             rdiag("GJ503", g.span, f"the game stops before a side is out ({self.who_left(st)})", g)
         fin_places: list[int] | None = None
         if g.result is not None:
-            given = self.result_places(g)
+            given = self.result_places(g, g.result)
             if given is not None:
                 if complete:
                     order = [SEAT_OF[x] for x in g.result.seats]
@@ -400,7 +467,7 @@ class _RecordReplay:
         return " and ".join(parts) + " still in play"
 
     # -- the actions --------------------------------------------------------------
-    def play(self, g, st: GoujiState, res: GameResult) -> None:
+    def play(self, g: Game, st: GoujiState, res: GameResult) -> None:
         diags = self.diags
         gnum = g.number
         counted = 0
@@ -476,12 +543,12 @@ class _RecordReplay:
         res.actions = counted
 
     @staticmethod
-    def no_burn_reason(st: GoujiState, a) -> str:
+    def no_burn_reason(st: GoujiState, a: Action) -> str:
         return (f"{a.seat}'s play is marked burn but burns nobody: only a player with a head, other than "
                 f"the target, who beats the top of a 够级 play burns")
 
     @staticmethod
-    def step(st: GoujiState, a, number: int, ranks) -> Step:
+    def step(st: GoujiState, a: Action, number: int, ranks: tuple[int, ...]) -> Step:
         names = SEAT_NAMES
         if st.phase == 0:
             ask: tuple[str, ...] = (names[st.leader],)
@@ -502,11 +569,11 @@ class _RecordReplay:
                     names[st.ev_burned] if st.ev_burned >= 0 else "")
 
     # -- deal checks ----------------------------------------------------------------
-    def copy_counts(self, g) -> None:
+    def copy_counts(self, g: Game) -> None:
         """GJ202 at the seat line where a count first exceeds 4 packs (§9)."""
         per_rank = [0] * 18
         per_suited: dict[int, int] = {}
-        reported: set = set()
+        reported: set[tuple[str, int]] = set()  # ('r', rank) / ('c', card) already reported
         for sc in g.deal:
             for card in sc.cards:
                 r = card >> 3
@@ -532,7 +599,8 @@ class _RecordReplay:
             return False
         return first_game or (prev is not None and prev.sweep)
 
-    def shows(self, g, shows: list, dealt, liang3_game: bool) -> int:
+    def shows(self, g: Game, shows: Sequence[Show], dealt: Sequence[tuple[int, ...] | None],
+              liang3_game: bool) -> int:
         if not liang3_game:
             return -1
         last_n = 0
@@ -552,9 +620,9 @@ class _RecordReplay:
                 problem = "the 3s shown must be of one suit"
             elif len(cards) <= last_n:
                 problem = f"a later show needs more 3s than the last ({last_n})"
-            elif dealt[s] is not None:
+            elif (dealt_s := dealt[s]) is not None:
                 suit = next(iter(suits - {ANY}), ANY)
-                have = sum(1 for c in dealt[s] if c >> 3 == 3 and (suit == ANY or c & 7 in (suit, ANY)))
+                have = sum(1 for c in dealt_s if c >> 3 == 3 and (suit == ANY or c & 7 in (suit, ANY)))
                 if have < len(cards):
                     problem = f"{sh.seat} holds only {have} such 3s"
             if problem:
@@ -590,7 +658,8 @@ class _RecordReplay:
             return min(owed, sum(h))
         return min(owed, h[TWO] + h[LJ_RANK] + h[BJ_RANK])
 
-    def transfer(self, g, line, payer: int, receiver: int, hold, size, check_highest: bool) -> None:
+    def transfer(self, g: Game, line: Dian | Tribute | Return, payer: int, receiver: int, hold: Holdings,
+                 size: Sizes, check_highest: bool) -> None:
         ranks = _ranks(line.cards)
         h = hold[payer]
         if h is not None:
@@ -613,26 +682,31 @@ class _RecordReplay:
         if hr is not None:
             for r in ranks:
                 hr[r] += 1
-        if size[payer] is not None:
-            size[payer] = max(0, size[payer] - len(ranks))
-        if size[receiver] is not None:
-            size[receiver] += len(ranks)
+        n_payer, n_receiver = size[payer], size[receiver]
+        if n_payer is not None:
+            size[payer] = max(0, n_payer - len(ranks))
+        if n_receiver is not None:
+            size[receiver] = n_receiver + len(ranks)
 
     def dian_owed(self, prev: _Prev) -> dict[tuple[int, int], int]:
         return owed_dian(prev.bukai or [False] * 6, prev.points, self.rules)
 
-    def tributes(self, g, lines: list, hold, size, prev: _Prev | None, first_game: bool) -> None:
+    def tributes(self, g: Game, lines: Sequence[PrePlay], hold: Holdings, size: Sizes, prev: _Prev | None,
+                 first_game: bool) -> None:
         rules = self.rules
         seq = [p for p in lines if p.kind in ("dian", "tribute", "return")]
         if not seq and prev is None:
             return
         # -- what is owed ------------------------------------------------------------
-        given = first_game or prev is None or prev.places is None
-        dian_given = given or prev.bukai is None
-        owed_dian: dict[tuple[int, int], int] = {} if dian_given or rules.dadian != "on" else self.dian_owed(prev)
+        # the previous game when what it leaves is known (None: the lines are taken as given)
+        known = None if first_game or prev is None or prev.places is None else prev
+        given = known is None
+        dian_given = known is None or known.bukai is None
+        owed_dian: dict[tuple[int, int], int] = (
+            {} if known is None or known.bukai is None or rules.dadian != "on" else self.dian_owed(known))
         trib: list[tuple[int, int, int]] = []   # (payer, receiver, cards owed)
-        if not given and rules.tribute == "on" and prev.places is not None:
-            trib = owed_tribute(prev.places, prev.sweep, rules)
+        if known is not None and rules.tribute == "on" and known.places is not None:
+            trib = owed_tribute(known.places, known.sweep, rules)
         # -- order (§7: dian, 落贡 大落 first, returns 头科 first) ---------------------
         rank_kind = {"dian": 0, "tribute": 1, "return": 2}
         trib_index = {(p, r): i for i, (p, r, _) in enumerate(trib)}
@@ -658,7 +732,7 @@ class _RecordReplay:
         # -- dian --------------------------------------------------------------------
         dians = [p for p in seq if p.kind == "dian"]
         dealt_hold = [list(h) if h is not None else None for h in hold]
-        done_dian: set = set()
+        done_dian: set[tuple[int, int]] = set()
         for p in dians:
             x, y = SEAT_OF[p.payer], SEAT_OF[p.receiver]
             if rules.dadian != "on":
@@ -699,7 +773,7 @@ class _RecordReplay:
                                             f"{amount} (a `dian {SEAT_NAMES[x]} {SEAT_NAMES[y]}` line)", g)
         # -- 落贡 ---------------------------------------------------------------------
         paid: list[tuple[int, int, int]] = []
-        seen_t: set = set()
+        seen_t: set[tuple[int, int]] = set()
         for p in (q for q in seq if q.kind == "tribute"):
             x, y = SEAT_OF[p.payer], SEAT_OF[p.receiver]
             if given:
@@ -712,8 +786,9 @@ class _RecordReplay:
                 continue
             match = [t for t in trib if t[0] == x]
             if not match or (x, y) in seen_t:
+                sweep_note = known is not None and known.sweep and not trib
                 self.d("GJ206", p.span, f"{p.payer} owes no tribute" + (
-                    " (串三户: no tribute under sweep_tribute: none)" if prev.sweep and not trib else ""), g)
+                    " (串三户: no tribute under sweep_tribute: none)" if sweep_note else ""), g)
                 self.transfer(g, p, x, y, hold, size, False)
                 continue
             _, want_y, owed = match[0]
@@ -744,7 +819,7 @@ class _RecordReplay:
                                         f"{n if n is not None else owed} card(s) (a `tribute` line)", g)
         # -- 还贡 ---------------------------------------------------------------------
         owed_ret = {(y, x): n for x, y, n in paid if n > 0}
-        seen_r: set = set()
+        seen_r: set[tuple[int, int]] = set()
         for p in (q for q in seq if q.kind == "return"):
             x, y = SEAT_OF[p.payer], SEAT_OF[p.receiver]
             n = owed_ret.get((x, y))
@@ -760,7 +835,8 @@ class _RecordReplay:
                     self.d("GJ206", g.span, f"missing return: {SEAT_NAMES[x]} returns {n} card(s) to "
                                             f"{SEAT_NAMES[y]} (a `return` line)", g)
 
-    def transfer_highest_dealt(self, g, p, x, y, hold, size, dealt_h) -> None:
+    def transfer_highest_dealt(self, g: Game, p: Dian, x: int, y: int, hold: Holdings, size: Sizes,
+                               dealt_h: list[int] | None) -> None:
         """A `dian` line: its cards are judged against the payer's dealt hand."""
         ranks = _ranks(p.cards)
         if dealt_h is not None:
@@ -778,7 +854,7 @@ class _RecordReplay:
         return h is not None and h[3] == 0 and (h[TWO] + h[LJ_RANK] + h[BJ_RANK]) > 0
 
     @staticmethod
-    def seller_of(x: int, hold) -> int | None:
+    def seller_of(x: int, hold: Holdings) -> int | None:
         """-1: no seller; None: not known; else the seat (opp(x) first, §2.3)."""
         o = (x + 3) % 6
         cands = [o] + [s for s in TEAMS[o & 1] if s != o]
@@ -792,7 +868,7 @@ class _RecordReplay:
                 return s if not unknown else None
         return None if unknown else -1
 
-    def buys(self, g, buys: list, hold) -> None:
+    def buys(self, g: Game, buys: Sequence[Buy], hold: Holdings) -> None:
         bie3 = self.rules.bie3 == "on"
         for b in buys:
             x, y = SEAT_OF[b.buyer], SEAT_OF[b.seller]
@@ -852,7 +928,8 @@ class _RecordReplay:
                                             f"must buy a 3 (a `buy` line)", g)
 
     # -- 革命 -----------------------------------------------------------------------
-    def revolts(self, g, revolts: list, dealt, held) -> list[int]:
+    def revolts(self, g: Game, revolts: Sequence[Revolt], dealt: Sequence[tuple[int, ...] | None],
+                held: Holdings) -> list[int]:
         rules = self.rules
         out: list[int] = []
         for rv in revolts:
@@ -864,7 +941,8 @@ class _RecordReplay:
                 self.d("GJ208", rv.span, f"{rv.seat} has already revolted", g)
                 continue
             if rules.revolution_check == "dealt":
-                h = _rank_counts(dealt[x]) if dealt[x] is not None else None
+                dealt_x = dealt[x]
+                h = _rank_counts(dealt_x) if dealt_x is not None else None
                 which = "dealt hand"
             else:
                 h = held[x]
@@ -884,7 +962,7 @@ class _RecordReplay:
         return out
 
     # -- 会3 / 会4 ------------------------------------------------------------------
-    def removes(self, g, removes: list, hold, size) -> None:
+    def removes(self, g: Game, removes: Sequence[Remove], hold: Holdings, size: Sizes) -> None:
         for rm in removes:
             if self.rules.remove != "34" or self.rules.bie3 == "on":
                 self.d("GJ210", rm.span, "会3/会4 (`remove`) is not played under these rules", g)
@@ -895,8 +973,9 @@ class _RecordReplay:
                 for s in range(6):
                     h = hold[s]
                     if h is not None:
-                        if size[s] is not None:
-                            size[s] -= h[r]
+                        n = size[s]
+                        if n is not None:
+                            size[s] = n - h[r]
                         h[r] = 0
                     else:
                         size[s] = None
@@ -949,6 +1028,25 @@ def owed_dian(bukai: list[bool], points: list[tuple[int, bool]], rules: GoujiRul
     return owe
 
 
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["show"]) -> list[Show]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["buy"]) -> list[Buy]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["revolt"]) -> list[Revolt]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["redeal"]) -> list[Redeal]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["remove"]) -> list[Remove]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["point"]) -> list[Point]: ...
+@overload
+def _lines_of(lines: Sequence[PrePlay], kind: Literal["lead"]) -> list[Lead]: ...
+def _lines_of(lines: Sequence[PrePlay], kind: str) -> Sequence[PrePlay]:
+    """The pre-play lines of one keyword (each keyword is one node type)."""
+    return [p for p in lines if p.kind == kind]
+
+
 #: cards tuple → ranks tuple (the same sets recur across games)
 _RANKS_OF: dict[tuple[int, ...], tuple[int, ...]] = {}
 
@@ -957,7 +1055,7 @@ def _th(k: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(k, "th")
 
 
-def replay(record, *, rules: str | None = None, timeline: bool = True) -> GoujiReplay:
+def replay(record: GoujiRecord, *, rules: str | None = None, timeline: bool = True) -> GoujiReplay:
     """Replay a :class:`notation.gjn_model.GoujiRecord` (GOUJI.md).
 
     ``rules`` names a preset that overrides the record's ``[Rules]`` tag (its
@@ -980,9 +1078,12 @@ __all__ = [
     "PASS",
     "PLAY",
     "REVOLTED",
+    "GameKind",
     "GameResult",
+    "GameResultDict",
     "GoujiReplay",
     "PlayRef",
+    "SideScore",
     "Step",
     "highest_cards",
     "owed_dian",

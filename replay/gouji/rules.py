@@ -8,7 +8,7 @@ diagnostics, like :func:`replay.ruleset.resolve` for Shengji.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -67,7 +67,8 @@ TAG_NAMES: dict[str, str] = {f: ("yield" if f == "yield_" else f)
 FIELD_OF_TAG: dict[str, str] = {v: k for k, v in TAG_NAMES.items()}
 OPTION_NAMES: tuple[str, ...] = tuple(TAG_NAMES.values())
 
-PRESETS: dict[str, dict[str, Any]] = {
+#: preset → its options that differ from the defaults (every option is a str Literal)
+PRESETS: dict[str, dict[str, str]] = {
     "gouji": {},
     "gouji-bie3": {"remove": "none", "bie3": "on", "dadian": "on"},
     "gouji-online": {
@@ -111,7 +112,8 @@ def preset(name: str) -> GoujiRuleset:
 
 
 def option_value(rs: GoujiRuleset, tag_name: str) -> str:
-    return getattr(rs, FIELD_OF_TAG[tag_name])
+    value: str = getattr(rs, FIELD_OF_TAG[tag_name])  # every option is a str Literal
+    return value
 
 
 def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = None,
@@ -129,7 +131,7 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
         diags.append(Diagnostic.at("SJ150", name_span,
                                    f"unknown Gouji preset {pname!r}; known: {', '.join(PRESETS)}; using 'gouji'"))
         pname = "gouji"
-    values: dict[str, Any] = {"name": pname, **PRESETS[pname]}
+    values: dict[str, str] = {"name": pname, **PRESETS[pname]}
     for option, (text, span) in (overrides or {}).items():
         field = FIELD_OF_TAG.get(option)
         if field is None:
@@ -140,7 +142,7 @@ def resolve(name: str | None, overrides: dict[str, tuple[str, Span]] | None = No
         try:
             GoujiRuleset(**{**values, field: value})
         except ValidationError:
-            allowed = GoujiRuleset.model_fields[field].annotation.__args__  # type: ignore[union-attr]
+            allowed = get_args(GoujiRuleset.model_fields[field].annotation)  # the Literal's values
             diags.append(Diagnostic.at("SJ152", span, f"bad value {text!r} for Gouji rule option {option!r}; "
                                                       f"it takes {', '.join(allowed)}"))
             continue

@@ -33,6 +33,7 @@ LET = "let"
 PLAY = "play"
 
 Action = tuple[str, tuple[int, ...]]  # (kind, ranks); ranks () for pass / let
+Fault = tuple[str, str]               # (code, message) found by a push
 
 
 def ranks_text(ranks: Sequence[int]) -> str:
@@ -53,6 +54,18 @@ def counts_of(ranks: Sequence[int]) -> list[int]:
     for r in ranks:
         c[r] += 1
     return c
+
+
+#: what :meth:`GoujiState.pop` restores, in :meth:`GoujiState._snapshot`'s order: hold, cnt, status,
+#: place, rev_present, rev_opp_gouji, rev_leave_pending, phase, leader, top, top_ranks, owner,
+#: top_gouji, target, passed, asklist, let_used, let_after, reask, burning, fin_round,
+#: ignore_passes, kai, fixed, gouji_made, gouji_suffered, burns_won, burns_lost, lets
+_Snapshot = tuple[
+    list[list[int] | None], list[int | None], list[int], list[int], bool, int,
+    bool, int, int, SetInfo | None, tuple[int, ...], int,
+    bool, int, list[bool], list[int], list[int], tuple[int, ...], int, dict[int, int], list[int],
+    bool, list[bool], list[bool], list[list[int]], list[list[int]], list[int], list[int], list[int],
+]
 
 
 class GoujiState:
@@ -121,7 +134,7 @@ class GoujiState:
         self.burns_won = [0] * 6
         self.burns_lost = [0] * 6
         self.lets = [0] * 6
-        self.history: list | None = [] if keep_history else None
+        self.history: list[_Snapshot] | None = [] if keep_history else None
         self._chaos: bool | None = None
         self._clear_events()
         if self.status[self.leader] != IN_PLAY:
@@ -254,7 +267,7 @@ class GoujiState:
 
     # -- actions ------------------------------------------------------------------
     def push(self, seat: int, kind: str, ranks: tuple[int, ...] = (), *,
-             empties: bool | None = None) -> list[tuple[str, str]]:
+             empties: bool | None = None) -> list[Fault]:
         """Apply one action as recorded; return its faults ``[(code, message)]``.
 
         ``empties`` tells whether a play of a player whose card count is not
@@ -263,7 +276,7 @@ class GoujiState:
         if self.history is not None:
             self.history.append(self._snapshot())
         self._clear_events()
-        faults: list[tuple[str, str]] = []
+        faults: list[Fault] = []
         n = SEAT_NAMES[seat]
         if self.phase == OVER:
             if kind == PASS and self.ignore_passes:
@@ -356,7 +369,7 @@ class GoujiState:
         self.asklist = rest
         self.reask = seat
 
-    def _remove_cards(self, seat: int, ranks: tuple[int, ...], faults: list | None) -> None:
+    def _remove_cards(self, seat: int, ranks: tuple[int, ...], faults: list[Fault] | None) -> None:
         h = self.hold[seat]
         if h is not None:
             missing: list[int] = []
@@ -376,7 +389,7 @@ class GoujiState:
                 c = 0
             self.cnt[seat] = c
 
-    def _set_faults(self, seat: int, s: SetInfo, lead: bool, empties: bool, faults: list) -> bool:
+    def _set_faults(self, seat: int, s: SetInfo, lead: bool, empties: bool, faults: list[Fault]) -> bool:
         """GJ301 / GJ304 for the set itself; True when GJ301 was found (it alone
         hides GJ302/GJ303, §9; GJ304 is another fault)."""
         if not s.wellformed:
@@ -394,7 +407,7 @@ class GoujiState:
             return bool(empties)
         return c - len(ranks) <= 0
 
-    def _lead(self, seat: int, ranks: tuple[int, ...], empties: bool | None, faults: list) -> None:
+    def _lead(self, seat: int, ranks: tuple[int, ...], empties: bool | None, faults: list[Fault]) -> None:
         s = info(ranks)
         emp = self._empties(seat, ranks, empties)
         self._set_faults(seat, s, True, emp, faults)
@@ -404,7 +417,7 @@ class GoujiState:
             return
         self._play(seat, ranks, s, emp, faults)
 
-    def _fail(self, seat: int, ranks: tuple[int, ...], faults: list) -> None:
+    def _fail(self, seat: int, ranks: tuple[int, ...], faults: list[Fault]) -> None:
         """§5 failure: the set is discarded, the burner takes the lowest free place."""
         self.ev_fail = True
         burned = self.burning.pop(seat)
@@ -417,7 +430,7 @@ class GoujiState:
             return
         self._new_round(burned if self.status[burned] == IN_PLAY else self.next_in_play(burned))
 
-    def _beat(self, seat: int, ranks: tuple[int, ...], empties: bool | None, faults: list) -> None:
+    def _beat(self, seat: int, ranks: tuple[int, ...], empties: bool | None, faults: list[Fault]) -> None:
         s = info(ranks)
         emp = self._empties(seat, ranks, empties)
         special = self._set_faults(seat, s, False, emp, faults)
@@ -444,7 +457,7 @@ class GoujiState:
         reask = self.reask == seat and self.yield_mode == "seed" and len(self.asklist) <= 1
         self._play(seat, ranks, s, emp, faults, reask_beat=reask)
 
-    def _play(self, seat: int, ranks: tuple[int, ...], s: SetInfo, emp: bool, faults: list,
+    def _play(self, seat: int, ranks: tuple[int, ...], s: SetInfo, emp: bool, faults: list[Fault],
               reask_beat: bool = False) -> None:
         chaos = self.chaos()
         head = self.has_head(seat)
@@ -591,7 +604,7 @@ class GoujiState:
         return out
 
     # -- take back ----------------------------------------------------------------
-    def _snapshot(self) -> tuple:
+    def _snapshot(self) -> _Snapshot:
         return (self.hold and [list(h) if h is not None else None for h in self.hold], list(self.cnt),
                 list(self.status), list(self.place), self.rev_present, self.rev_opp_gouji,
                 self.rev_leave_pending, self.phase, self.leader, self.top, self.top_ranks, self.owner,
