@@ -23,12 +23,14 @@ viewer can replace; it is self-contained (inline CSS, no script, no network).
 
 from __future__ import annotations
 
+import gc
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import groupby
 from typing import Any
 
-from replay.cards import format_cards, parse_cards, points, rank_name
+from replay.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
 from replay.diagnostics import Diagnostic
 from replay.order import NT
 from replay.ruleset import PRESETS, option_text, preset
@@ -45,11 +47,70 @@ Annotator = Callable[[Any, Any], Iterable[Diagnostic]]
 
 # -- building -------------------------------------------------------------------------------
 
+#: per card: its text alone (``"SA"``, ``"BJ"``), its rank's text within a group
+#: (``"A"``), its suit (4: a joker, never grouped), as :func:`format_cards` writes them
+_TEXT = tuple(to_str(c) for c in range(NUM_CARDS))
+_RANK_TEXT = tuple(t[1:] for t in _TEXT)
+_SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
+
+
+def _format(cards: Iterable[int]) -> str:
+    """``format_cards(cards)`` (grouped, ASCII), by table look-ups."""
+    parts = []
+    for suit, group in groupby(cards, _SUIT.__getitem__):
+        if suit == JOKER_SUIT:
+            parts.extend(map(_TEXT.__getitem__, group))
+        else:
+            run = tuple(group)
+            parts.append(_TEXT[run[0]] + "".join(map(_RANK_TEXT.__getitem__, run[1:])))
+    return " ".join(parts)
+
+
+class _CardText:
+    """SJN text of card groups sorted in one hand's trump order, remembered:
+    most plays are one to four cards and recur, a long holding is sorted by a
+    precomputed rank (the same order as ``order.sorted``: its sort key ends with
+    the card itself, so there are no ties between different cards)."""
+
+    __slots__ = ("rank", "memo")
+
+    def __init__(self, order) -> None:
+        rank = [0] * NUM_CARDS
+        for i, c in enumerate(sorted(range(NUM_CARDS), key=order.sort_key)):
+            rank[c] = i
+        self.rank = rank.__getitem__
+        self.memo: dict[tuple[int, ...], str] = {}
+
+    def __call__(self, cards: Sequence[int]) -> str:
+        if len(cards) > 4:
+            return _format(sorted(cards, key=self.rank))
+        key = tuple(cards)
+        text = self.memo.get(key)
+        if text is None:
+            if len(self.memo) >= 4096:
+                self.memo.clear()
+            text = self.memo[key] = _format(sorted(key, key=self.rank))
+        return text
+
+
+_CARD_TEXT: dict[Any, _CardText] = {}
+
+
+def _card_text(order) -> _CardText:
+    """The (shared) :class:`_CardText` of an order."""
+    got = _CARD_TEXT.get(order)
+    if got is None:
+        if len(_CARD_TEXT) >= 256:
+            _CARD_TEXT.clear()
+        got = _CARD_TEXT[order] = _CardText(order)
+    return got
+
+
 def _cards(cards: Sequence[int] | None, order=None) -> str | None:
     if cards is None:
         return None
     if order is not None:
-        cards = order.sorted(cards)
+        return _card_text(order)(cards)
     return format_cards(cards)
 
 
@@ -118,13 +179,14 @@ def _seat_of(d: Diagnostic, hr) -> str | None:
 def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
     """One hand of a :class:`replay.game.HandResult` as a dict."""
     order = hr.order
+    text = _card_text(order) if order is not None else format_cards
     tricks = []
     for t in hr.tricks:
         tricks.append({
             "number": t.number,
             "leader": t.leader,
-            "plays": [{"seat": p.seat, "cards": _cards(p.cards, order),
-                       "attempted": _cards(p.attempted, order) if p.attempted else None} for p in t.plays],
+            "plays": [{"seat": p.seat, "cards": text(p.cards),
+                       "attempted": text(p.attempted) if p.attempted else None} for p in t.plays],
             "winner": t.winner,
             "points": t.points,
             "to_attackers": t.to_attackers,
@@ -646,16 +708,27 @@ def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
 
 
 def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
-    """:func:`render_json` piece by piece (the same text), one match at a time."""
-    from .jsonout import dumps
+    """:func:`render_json` piece by piece (the same text), one match at a time.
+
+    The cyclic garbage collector is paused meanwhile (as ``lint`` does): a
+    match's objects hold no cycles and are freed by reference counting; it
+    runs between matches only should young objects pile up all the same."""
+    from .jsonout import dumps, dumps_nested
     head = dumps({"schema": SCHEMA, "path": path}).rstrip("\n")
     head = head[:-2] + ',\n  "matches": ['
     empty = True
-    for m in matches:
-        body = dumps(m).rstrip("\n").replace("\n", "\n    ")
-        yield head + ("\n    " if empty else ",\n    ") + body
-        head = ""
-        empty = False
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for m in matches:
+            yield head + ("\n    " if empty else ",\n    ") + dumps_nested(m, 2)
+            head = ""
+            empty = False
+            if gc.get_count()[0] > 100_000:
+                gc.collect()
+    finally:
+        if was_enabled:
+            gc.enable()
     yield head + ("]\n}\n" if empty else "\n  ]\n}\n")
 
 
