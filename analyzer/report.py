@@ -32,7 +32,7 @@ from typing import Any
 
 from replay.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
 from replay.diagnostics import Diagnostic
-from replay.order import NT
+from replay.order import NT, Order
 from replay.ruleset import PRESETS, option_text, preset
 
 SEATS = ("N", "W", "S", "E")
@@ -56,7 +56,7 @@ _SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
 
 def _format(cards: Iterable[int]) -> str:
     """``format_cards(cards)`` (grouped, ASCII), by table look-ups."""
-    parts = []
+    parts: list[str] = []
     for suit, group in groupby(cards, _SUIT.__getitem__):
         if suit == JOKER_SUIT:
             parts.extend(map(_TEXT.__getitem__, group))
@@ -67,37 +67,41 @@ def _format(cards: Iterable[int]) -> str:
 
 
 class _CardText:
-    """SJN text of card groups sorted in one hand's trump order, remembered:
-    most plays are one to four cards and recur, a long holding is sorted by a
-    precomputed rank (the same order as ``order.sorted``: its sort key ends with
-    the card itself, so there are no ties between different cards)."""
+    """SJN text of card groups sorted in one hand's trump order (as
+    ``format_cards(order.sorted(cards))``; ``order`` None: as given),
+    remembered: most plays are one to four cards and recur. A long holding is
+    sorted by a precomputed rank (the order of ``order.sorted``: its sort key
+    ends with the card itself, so different cards never tie)."""
 
     __slots__ = ("rank", "memo")
 
-    def __init__(self, order) -> None:
-        rank = [0] * NUM_CARDS
-        for i, c in enumerate(sorted(range(NUM_CARDS), key=order.sort_key)):
-            rank[c] = i
-        self.rank = rank.__getitem__
+    def __init__(self, order: Order | None) -> None:
+        self.rank: Callable[[int], int] | None = None
+        if order is not None:
+            rank = [0] * NUM_CARDS
+            for i, c in enumerate(sorted(range(NUM_CARDS), key=order.sort_key)):
+                rank[c] = i
+            self.rank = rank.__getitem__
+        #: texts of short groups, by the cards (a tuple) as played
         self.memo: dict[tuple[int, ...], str] = {}
 
     def __call__(self, cards: Sequence[int]) -> str:
         if len(cards) > 4:
-            return _format(sorted(cards, key=self.rank))
+            return _format(sorted(cards, key=self.rank) if self.rank is not None else cards)
         key = tuple(cards)
         text = self.memo.get(key)
         if text is None:
             if len(self.memo) >= 4096:
                 self.memo.clear()
-            text = self.memo[key] = _format(sorted(key, key=self.rank))
+            text = self.memo[key] = _format(sorted(key, key=self.rank) if self.rank is not None else key)
         return text
 
 
-_CARD_TEXT: dict[Any, _CardText] = {}
+_CARD_TEXT: dict[Order | None, _CardText] = {}
 
 
-def _card_text(order) -> _CardText:
-    """The (shared) :class:`_CardText` of an order."""
+def _card_text(order: Order | None) -> _CardText:
+    """The (shared) :class:`_CardText` of an order (or of None: cards as given)."""
     got = _CARD_TEXT.get(order)
     if got is None:
         if len(_CARD_TEXT) >= 256:
@@ -106,12 +110,10 @@ def _card_text(order) -> _CardText:
     return got
 
 
-def _cards(cards: Sequence[int] | None, order=None) -> str | None:
+def _cards(cards: Sequence[int] | None, order: Order | None = None) -> str | None:
     if cards is None:
         return None
-    if order is not None:
-        return _card_text(order)(cards)
-    return format_cards(cards)
+    return _card_text(order)(cards)
 
 
 def _trump(t: int | None) -> str | None:
@@ -179,13 +181,14 @@ def _seat_of(d: Diagnostic, hr) -> str | None:
 def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
     """One hand of a :class:`replay.game.HandResult` as a dict."""
     order = hr.order
-    text = _card_text(order) if order is not None else format_cards
+    text = _card_text(order)
+    known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     tricks = []
     for t in hr.tricks:
         tricks.append({
             "number": t.number,
             "leader": t.leader,
-            "plays": [{"seat": p.seat, "cards": text(p.cards),
+            "plays": [{"seat": p.seat, "cards": known(p.cards) or text(p.cards),
                        "attempted": text(p.attempted) if p.attempted else None} for p in t.plays],
             "winner": t.winner,
             "points": t.points,
