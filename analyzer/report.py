@@ -27,7 +27,6 @@ import gc
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
-from itertools import groupby
 from typing import Any
 
 from replay.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
@@ -47,23 +46,19 @@ Annotator = Callable[[Any, Any], Iterable[Diagnostic]]
 
 # -- building -------------------------------------------------------------------------------
 
-#: per card: its text alone (``"SA"``, ``"BJ"``), its rank's text within a group
-#: (``"A"``), its suit (4: a joker, never grouped), as :func:`format_cards` writes them
-_TEXT = tuple(to_str(c) for c in range(NUM_CARDS))
-_RANK_TEXT = tuple(t[1:] for t in _TEXT)
+#: per card, as :func:`format_cards` writes it (grouped, ASCII): after a card
+#: of another suit (a space, then ``"SA"``), and after a card of its own suit
+#: (``"A"``; a joker is never grouped: ``" BJ"``)
+_SPACED = tuple(" " + to_str(c) for c in range(NUM_CARDS))
+_GROUPED = tuple(_SPACED[c] if suit_of(c) == JOKER_SUIT else _SPACED[c][2:] for c in range(NUM_CARDS))
 _SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
 
 
-def _format(cards: Iterable[int]) -> str:
+def _format(cards: Sequence[int]) -> str:
     """``format_cards(cards)`` (grouped, ASCII), by table look-ups."""
-    parts: list[str] = []
-    for suit, group in groupby(cards, _SUIT.__getitem__):
-        if suit == JOKER_SUIT:
-            parts.extend(map(_TEXT.__getitem__, group))
-        else:
-            run = tuple(group)
-            parts.append(_TEXT[run[0]] + "".join(map(_RANK_TEXT.__getitem__, run[1:])))
-    return " ".join(parts)
+    suits = list(map(_SUIT.__getitem__, cards))
+    return "".join([_GROUPED[c] if s == before else _SPACED[c]
+                    for c, s, before in zip(cards, suits, [-1, *suits])])[1:]
 
 
 class _CardText:
