@@ -1151,7 +1151,7 @@ def convert(
     unicode: bool = typer.Option(False, "--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣."),
 ) -> None:
     """Convert records between SJN and JSON."""
-    from notation.jsonio import to_data
+    from notation.jsonio import to_json
     from notation.writer import _Style, write_record
     check_output(output, force=force, inputs=(file,))
     src = Source(file)
@@ -1181,7 +1181,7 @@ def convert(
                         fail(f"{file}: not converted: {exc}", 1)
                     out.write(("\n" if count > 1 else "") + text)
                     continue
-                item = json.dumps(to_data(record, spans=spans), indent=2, ensure_ascii=False)
+                item = to_json(record, indent=2, spans=spans)
                 if count == 1:
                     held = item
                     continue

@@ -23,14 +23,15 @@ viewer can replace; it is self-contained (inline CSS, no script, no network).
 
 from __future__ import annotations
 
+import gc
 import html
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from replay.cards import format_cards, parse_cards, points, rank_name
+from replay.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
 from replay.diagnostics import Diagnostic
-from replay.order import NT
+from replay.order import NT, Order
 from replay.ruleset import PRESETS, option_text, preset
 
 SEATS = ("N", "W", "S", "E")
@@ -45,12 +46,69 @@ Annotator = Callable[[Any, Any], Iterable[Diagnostic]]
 
 # -- building -------------------------------------------------------------------------------
 
-def _cards(cards: Sequence[int] | None, order=None) -> str | None:
+#: per card, as :func:`format_cards` writes it (grouped, ASCII): after a card
+#: of another suit (a space, then ``"SA"``), and after a card of its own suit
+#: (``"A"``; a joker is never grouped: ``" BJ"``)
+_SPACED = tuple(" " + to_str(c) for c in range(NUM_CARDS))
+_GROUPED = tuple(_SPACED[c] if suit_of(c) == JOKER_SUIT else _SPACED[c][2:] for c in range(NUM_CARDS))
+_SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
+
+
+def _format(cards: Sequence[int]) -> str:
+    """``format_cards(cards)`` (grouped, ASCII), by table look-ups."""
+    suits = list(map(_SUIT.__getitem__, cards))
+    return "".join([_GROUPED[c] if s == before else _SPACED[c]
+                    for c, s, before in zip(cards, suits, [-1, *suits])])[1:]
+
+
+class _CardText:
+    """SJN text of card groups sorted in one hand's trump order (as
+    ``format_cards(order.sorted(cards))``; ``order`` None: as given),
+    remembered: most plays are one to four cards and recur. A long holding is
+    sorted by a precomputed rank (the order of ``order.sorted``: its sort key
+    ends with the card itself, so different cards never tie)."""
+
+    __slots__ = ("rank", "memo")
+
+    def __init__(self, order: Order | None) -> None:
+        self.rank: Callable[[int], int] | None = None
+        if order is not None:
+            rank = [0] * NUM_CARDS
+            for i, c in enumerate(sorted(range(NUM_CARDS), key=order.sort_key)):
+                rank[c] = i
+            self.rank = rank.__getitem__
+        #: texts of short groups, by the cards (a tuple) as played
+        self.memo: dict[tuple[int, ...], str] = {}
+
+    def __call__(self, cards: Sequence[int]) -> str:
+        if len(cards) > 4:
+            return _format(sorted(cards, key=self.rank) if self.rank is not None else cards)
+        key = tuple(cards)
+        text = self.memo.get(key)
+        if text is None:
+            if len(self.memo) >= 4096:
+                self.memo.clear()
+            text = self.memo[key] = _format(sorted(key, key=self.rank) if self.rank is not None else key)
+        return text
+
+
+_CARD_TEXT: dict[Order | None, _CardText] = {}
+
+
+def _card_text(order: Order | None) -> _CardText:
+    """The (shared) :class:`_CardText` of an order (or of None: cards as given)."""
+    got = _CARD_TEXT.get(order)
+    if got is None:
+        if len(_CARD_TEXT) >= 256:
+            _CARD_TEXT.clear()
+        got = _CARD_TEXT[order] = _CardText(order)
+    return got
+
+
+def _cards(cards: Sequence[int] | None, order: Order | None = None) -> str | None:
     if cards is None:
         return None
-    if order is not None:
-        cards = order.sorted(cards)
-    return format_cards(cards)
+    return _card_text(order)(cards)
 
 
 def _trump(t: int | None) -> str | None:
@@ -118,13 +176,15 @@ def _seat_of(d: Diagnostic, hr) -> str | None:
 def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
     """One hand of a :class:`replay.game.HandResult` as a dict."""
     order = hr.order
+    text = _card_text(order)
+    known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     tricks = []
     for t in hr.tricks:
         tricks.append({
             "number": t.number,
             "leader": t.leader,
-            "plays": [{"seat": p.seat, "cards": _cards(p.cards, order),
-                       "attempted": _cards(p.attempted, order) if p.attempted else None} for p in t.plays],
+            "plays": [{"seat": p.seat, "cards": known(p.cards) or text(p.cards),
+                       "attempted": text(p.attempted) if p.attempted else None} for p in t.plays],
             "winner": t.winner,
             "points": t.points,
             "to_attackers": t.to_attackers,
@@ -646,16 +706,27 @@ def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
 
 
 def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
-    """:func:`render_json` piece by piece (the same text), one match at a time."""
-    from .jsonout import dumps
+    """:func:`render_json` piece by piece (the same text), one match at a time.
+
+    The cyclic garbage collector is paused meanwhile (as ``lint`` does): a
+    match's objects hold no cycles and are freed by reference counting; it
+    runs between matches only should young objects pile up all the same."""
+    from .jsonout import dumps, dumps_nested
     head = dumps({"schema": SCHEMA, "path": path}).rstrip("\n")
     head = head[:-2] + ',\n  "matches": ['
     empty = True
-    for m in matches:
-        body = dumps(m).rstrip("\n").replace("\n", "\n    ")
-        yield head + ("\n    " if empty else ",\n    ") + body
-        head = ""
-        empty = False
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        for m in matches:
+            yield head + ("\n    " if empty else ",\n    ") + dumps_nested(m, 2)
+            head = ""
+            empty = False
+            if gc.get_count()[0] > 100_000:
+                gc.collect()
+    finally:
+        if was_enabled:
+            gc.enable()
     yield head + ("]\n}\n" if empty else "\n  ]\n}\n")
 
 

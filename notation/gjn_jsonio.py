@@ -5,19 +5,25 @@
 written for tools usually does not want them); ``from_json`` validates it
 back. Problems become SJ107 diagnostics, never exceptions; a record is
 returned only when it is valid *and* can be written as GJN.
+
+As in :mod:`notation.jsonio`, the spans are left out by an ``exclude`` tree
+(no copy of the record); indented text is written by pydantic-core, compact
+text by the json module's C encoder (its ``", "`` and ``": "`` separators).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import ValidationError
 
-from replay.diagnostics import Diagnostic, Span
+from replay.diagnostics import Diagnostic
 
 from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems
-from .jsonio import _POSITION, _where
+from .jsonio import drop_spans, dump_json, span_exclude, validation_diagnostics
 
 __all__ = ["to_json", "from_json", "from_data"]
 
@@ -25,12 +31,13 @@ __all__ = ["to_json", "from_json", "from_data"]
 _SPAN_KEYS = frozenset(("span", "cards_span", "marks_span"))
 
 
-def _without_spans(value):
-    if isinstance(value, dict):
-        return {k: _without_spans(v) for k, v in value.items() if k not in _SPAN_KEYS}
-    if isinstance(value, list):
-        return [_without_spans(v) for v in value]
-    return value
+def is_span_key(name: str) -> bool:
+    """The keys left out of span-free JSON."""
+    return name in _SPAN_KEYS
+
+
+def _without_spans(value: Any) -> Any:
+    return drop_spans(value, is_span_key)
 
 
 def to_json(record: GoujiRecord, *, indent: int | None = None, spans: bool = False) -> str:
@@ -38,10 +45,16 @@ def to_json(record: GoujiRecord, *, indent: int | None = None, spans: bool = Fal
     (``span``, ``cards_span``, ``marks_span``) only when asked."""
     if spans:
         return record.model_dump_json(indent=indent)
-    return json.dumps(_without_spans(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)
+    exclude = span_exclude(type(record), is_span_key)
+    if indent is not None:
+        text = dump_json(record, indent=indent, exclude=exclude)
+        if text is not None:
+            return text
+        return json.dumps(_without_spans(record.model_dump(mode="json")), indent=indent, ensure_ascii=False)
+    return json.dumps(record.model_dump(mode="json", exclude=exclude), ensure_ascii=False)
 
 
-def from_data(data) -> tuple[GoujiRecord | None, list[Diagnostic]]:
+def from_data(data: object) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     """One record from an already decoded JSON value (a dict), as :func:`from_json`."""
     return _validated(lambda: GoujiRecord.model_validate(data))
 
@@ -51,20 +64,11 @@ def from_json(text: str | bytes) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     return _validated(lambda: GoujiRecord.model_validate_json(text))
 
 
-def _validated(make) -> tuple[GoujiRecord | None, list[Diagnostic]]:
+def _validated(make: Callable[[], GoujiRecord]) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     try:
         record = make()
     except ValidationError as exc:
-        diags = []
-        for err in exc.errors(include_url=False):
-            message = err.get("msg", "invalid")
-            m = _POSITION.search(message) if err.get("type") == "json_invalid" else None
-            if m:
-                line, column = int(m.group(1)), int(m.group(2))
-                diags.append(Diagnostic.at("SJ107", Span(line, column, line, column + 1), message))
-            else:
-                diags.append(Diagnostic.at("SJ107", None, f"{_where(err.get('loc', ()))}: {message}"))
-        return None, diags
+        return None, validation_diagnostics(exc)
     except Exception as exc:  # never raise to the caller
         return None, [Diagnostic.at("SJ107", None, f"unreadable JSON ({type(exc).__name__}: {exc})")]
     problems = representable_problems(record)

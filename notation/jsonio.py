@@ -5,50 +5,154 @@
 exceptions. A record is returned only when it is valid *and* can be written
 as SJN (see :func:`notation.writer.representable_problems`), so converting
 JSON to SJN never fails.
+
+Writing is one call into pydantic-core (Rust), indented or not: the source
+spans are left out by an ``exclude`` tree derived once from the model's own
+fields (:func:`span_exclude`), so no copy of the record and no Python-side
+JSON encoding is made. The text is, character for character, what
+``json.dumps(to_data(record, spans=...), indent=..., ensure_ascii=False)``
+gives (tests compare the two on generated records); should pydantic-core
+refuse a value (a string that is not valid Unicode), that slower path is
+taken after all.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import types
+import typing
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from replay.diagnostics import Diagnostic, Span
 
 from .model import Record
 from .writer import representable_problems
 
-__all__ = ["to_json", "to_data", "from_json", "from_data"]
+__all__ = ["to_json", "to_data", "from_json", "from_data", "span_exclude", "ExcludeTree"]
 
 _POSITION = re.compile(r"line (\d+) column (\d+)")
+
+#: a pydantic ``exclude`` argument: field name → ``True`` (leave out) or a nested tree
+#: (``"__all__"`` for every item of a list or every value of a dict)
+ExcludeTree = dict[str, Any]
+
+
+
+def is_span_key(name: str) -> bool:
+    """The keys ``spans=False`` leaves out: ``span`` and ``*_span`` (the flags
+    ``declare_none`` and ``redeal`` hold a span too, but they stay)."""
+    return name == "span" or name.endswith("_span")
+
+
+def _models_in(annotation: Any) -> tuple[list[type[BaseModel]], bool]:
+    """The model classes an annotation can hold, and whether they sit inside a
+    container (list, tuple, dict values) rather than in the field itself."""
+    found: list[type[BaseModel]] = []
+    nested = False
+
+    def walk(tp: Any, inside: bool) -> None:
+        nonlocal nested
+        if isinstance(tp, type) and issubclass(tp, BaseModel):
+            found.append(tp)
+            nested = nested or inside
+            return
+        origin = typing.get_origin(tp)
+        if origin is typing.Annotated:
+            walk(typing.get_args(tp)[0], inside)
+            return
+        args = typing.get_args(tp)
+        container = origin in (list, tuple, dict, set, frozenset) or (
+            isinstance(origin, type) and origin not in (typing.Union, types.UnionType))
+        if origin is dict:
+            args = args[1:]  # the values (keys are strings)
+        for a in args:
+            if a is not Ellipsis:
+                walk(a, inside or container)
+
+    walk(annotation, False)
+    return found, nested
+
+
+def _merge(a: ExcludeTree, b: ExcludeTree) -> ExcludeTree:
+    out = dict(a)
+    for k, v in b.items():
+        old = out.get(k)
+        if old is True or v is True:
+            out[k] = True
+        elif isinstance(old, dict):
+            out[k] = _merge(old, v)
+        else:
+            out[k] = v
+    return out
+
+
+@cache
+def span_exclude(model: type[BaseModel], is_span: Callable[[str], bool] = is_span_key) -> ExcludeTree:
+    """The ``exclude`` tree leaving out every span field (as told by
+    ``is_span``) of ``model`` and of every model below it."""
+    return _span_exclude(model, is_span, frozenset())
+
+
+def _span_exclude(model: type[BaseModel], is_span: Callable[[str], bool],
+                  seen: frozenset[type[BaseModel]]) -> ExcludeTree:
+    tree: ExcludeTree = {}
+    seen = seen | {model}
+    for name, field in model.model_fields.items():
+        if is_span(name):
+            tree[name] = True
+            continue
+        models, nested = _models_in(field.annotation)
+        sub: ExcludeTree = {}
+        for m in models:
+            if m not in seen:
+                sub = _merge(sub, _span_exclude(m, is_span, seen))
+        if sub:
+            tree[name] = {"__all__": sub} if nested else sub
+    return tree
+
+
+def dump_json(node: BaseModel, *, indent: int | None, exclude: ExcludeTree | None) -> str | None:
+    """``node`` as JSON text by pydantic-core, or None when it refuses."""
+    try:
+        return node.model_dump_json(indent=indent, exclude=exclude)
+    except Exception:  # e.g. a lone surrogate in a comment: the caller takes the json module's path
+        return None
 
 
 def to_json(record: Record, *, indent: int | None = None, spans: bool = True) -> str:
     """The record as JSON (the pydantic model's own serialisation); with
     ``spans=False`` the source positions are left out altogether."""
-    if not spans:
-        return json.dumps(to_data(record, spans=False), indent=indent, ensure_ascii=False,
-                          separators=None if indent is not None else (",", ":"))
-    return record.model_dump_json(indent=indent)
+    text = dump_json(record, indent=indent, exclude=None if spans else span_exclude(type(record)))
+    if text is not None:
+        return text
+    return json.dumps(to_data(record, spans=spans), indent=indent, ensure_ascii=False,
+                      separators=None if indent is not None else (",", ":"))
 
 
-def to_data(record: Record, *, spans: bool = True) -> dict:
+def to_data(record: Record, *, spans: bool = True) -> dict[str, Any]:
     """The record as plain JSON data; ``spans=False`` drops every ``span`` and
     ``*_span`` key (the flags ``declare_none`` and ``redeal`` stay)."""
-    data = record.model_dump(mode="json")
-    return data if spans else _drop_spans(data)
+    if spans:
+        return record.model_dump(mode="json")
+    return record.model_dump(mode="json", exclude=span_exclude(type(record)))
 
 
-def _drop_spans(value):
+def drop_spans(value: Any, is_span: Callable[[str], bool] = is_span_key) -> Any:
+    """Plain JSON data without span keys at any depth (the reference that
+    :func:`to_data` with ``spans=False`` is tested against)."""
     if isinstance(value, dict):
-        return {k: _drop_spans(v) for k, v in value.items() if k != "span" and not k.endswith("_span")}
+        return {k: drop_spans(v, is_span) for k, v in value.items() if not is_span(k)}
     if isinstance(value, list):
-        return [_drop_spans(v) for v in value]
+        return [drop_spans(v, is_span) for v in value]
     return value
 
 
-def _where(loc: tuple) -> str:
+def _where(loc: tuple[int | str, ...]) -> str:
     out = ""
     for part in loc:
         out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
@@ -57,33 +161,37 @@ def _where(loc: tuple) -> str:
 
 def from_json(text: str | bytes) -> tuple[Record | None, list[Diagnostic]]:
     """Read one record from JSON: ``(record, [])`` or ``(None, [SJ107, …])``."""
-    return _validated(Record.model_validate_json, text)
+    return _validated(lambda: Record.model_validate_json(text))
 
 
-def from_data(data) -> tuple[Record | None, list[Diagnostic]]:
+def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
     """Read one record from parsed JSON data (a dict): ``(record, [])`` or ``(None, [SJ107, …])``."""
     if not isinstance(data, dict):
         kind = {list: "an array", str: "a string", bool: "true/false", type(None): "null"}.get(
             type(data), "a number")
         return None, [Diagnostic.at("SJ107", None, f"a record must be a JSON object, not {kind}")]
-    return _validated(Record.model_validate, data)
+    return _validated(lambda: Record.model_validate(data))
 
 
-def _validated(validate, text) -> tuple[Record | None, list[Diagnostic]]:
+def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
+    """SJ107 diagnostics of a pydantic validation error (a position when the JSON itself is bad)."""
+    diags = []
+    for err in exc.errors(include_url=False):
+        message = err.get("msg", "invalid")
+        m = _POSITION.search(message) if err.get("type") == "json_invalid" else None
+        if m:
+            line, column = int(m.group(1)), int(m.group(2))
+            diags.append(Diagnostic.at("SJ107", Span(line, column, line, column + 1), message))
+        else:
+            diags.append(Diagnostic.at("SJ107", None, f"{_where(tuple(err.get('loc', ())))}: {message}"))
+    return diags
+
+
+def _validated(make: Callable[[], Record]) -> tuple[Record | None, list[Diagnostic]]:
     try:
-        record = validate(text)
+        record = make()
     except ValidationError as exc:
-        diags = []
-        for err in exc.errors(include_url=False):
-            message = err.get("msg", "invalid")
-            m = _POSITION.search(message) if err.get("type") == "json_invalid" else None
-            if m:
-                line, column = int(m.group(1)), int(m.group(2))
-                span = Span(line, column, line, column + 1)
-                diags.append(Diagnostic.at("SJ107", span, message))
-            else:
-                diags.append(Diagnostic.at("SJ107", None, f"{_where(err.get('loc', ()))}: {message}"))
-        return None, diags
+        return None, validation_diagnostics(exc)
     except RecursionError:
         return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
     except Exception as exc:  # never raise to the caller

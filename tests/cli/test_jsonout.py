@@ -41,3 +41,20 @@ def test_a_report_of_real_records(tmp_path):
     text = write(generate_match("standard", hands=2, seed=5))
     rep = R.build_report(text, "x.sjn")
     assert R.render_json(rep) == reference(rep)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from('0123456789eE-."None:x ٣²'), max_size=30))
+def test_the_quick_check_finds_what_the_expression_finds(text):
+    from analyzer.jsonout import _UNSURE, _unsure
+    found = _UNSURE.search(text) is not None
+    assert _unsure(text) >= found  # never misses one (a few more non-ASCII digits take the slow path)
+    if text.isascii():
+        assert _unsure(text) == found
+
+
+@settings(max_examples=300, deadline=None)
+@given(_data, st.integers(0, 3))
+def test_nested_text_is_the_reindented_text(data, level):
+    from analyzer.jsonout import dumps_nested
+    assert dumps_nested(data, level) == reference(data).rstrip("\n").replace("\n", "\n" + "  " * level)

@@ -1,0 +1,32 @@
+"""The report's card texts (``analyzer.report``: a per-order rank table, a
+memo of short groups, a table-driven formatter) are exactly
+``format_cards(order.sorted(cards))`` — or ``format_cards(cards)`` without an
+order — for any cards, in any order, under any level and trump."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from analyzer.report import _card_text, _cards, _format
+from replay.cards import format_cards
+from replay.order import NT, Order
+
+_cards_st = st.lists(st.integers(0, 53), max_size=30)
+_orders = st.builds(Order, st.integers(2, 15), st.sampled_from([0, 1, 2, 3, NT]), st.booleans())
+
+
+@given(_cards_st)
+def test_format_is_format_cards(cards):
+    assert _format(cards) == format_cards(cards)
+    assert _format(sorted(cards)) == format_cards(sorted(cards))
+
+
+@given(_cards_st, _orders)
+def test_sorted_text_is_format_cards_of_order_sorted(cards, order):
+    want = format_cards(order.sorted(cards))
+    assert _cards(cards, order) == want
+    assert _cards(tuple(cards), order) == want  # again: from the memo when short
+    assert _card_text(order)(tuple(cards)) == want
+    assert _cards(cards) == format_cards(cards)
+    assert _cards(None, order) is None
