@@ -162,7 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     page = render_text(Path(args.file).read_text(encoding="utf-8"), args.file, rules=args.rules)
     if args.output:
-        Path(args.output).write_text(page, encoding="utf-8")
+        from analyzer.atomic import write_text_atomic
+
+        write_text_atomic(args.output, page)
     else:
         sys.stdout.write(page)
     return 0
