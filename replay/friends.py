@@ -482,6 +482,26 @@ def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], t
                     team.append(seat)
 
 
+def assign_holders(calls: list[FriendResult], ring: list[str], holdings) -> None:
+    """The ``held`` rule before play (seed 001 §4): each call's partner is the
+    holder of the card nearest the dealer in play order (``ring``: the dealer
+    first); None when the dealer holds every copy."""
+    for call in calls:
+        call.seat = next((s for s in ring[1:] if holdings[s][call.card]), None)
+
+
+def answer_held_calls(calls: list[FriendResult], team: list[str], trick: int, plays) -> None:
+    """The ``held`` rule for one trick (seed 001 §4): a call whose holder is
+    known (:func:`assign_holders`) is revealed when the holder first plays the
+    card; the holder joins ``team`` (updated in place)."""
+    for call in calls:
+        if call.seat is not None and call.trick is None and any(
+                s == call.seat and call.card in p for s, p in plays):
+            call.trick = trick
+            if call.seat not in team:
+                team.append(call.seat)
+
+
 def _check_reveals(hand, calls: list[FriendResult], result, diag) -> None:
     complete = result.complete_hint
     for call, res in zip(hand.friends, calls):
