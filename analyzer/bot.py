@@ -48,13 +48,13 @@ from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declaration
 from replay.legal import build_follow, is_legal_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
-from replay.scoring import next_seat, team_of
+from replay.scoring import team_of
+from replay.seats import SEATS, Seat
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
-SEATS: tuple[str, ...] = ("N", "W", "S", "E")
 #: the seats after each seat in play order
-_AFTER = {s: [next_seat(s, k) for k in (1, 2, 3)] for s in SEATS}
+_AFTER = {s: [Seat[s].next(4, k).name for k in (1, 2, 3)] for s in SEATS}
 
 
 @dataclass(frozen=True)
@@ -119,9 +119,8 @@ class TrickView:
         """The other seats, in play order after ``seat``."""
         if self.team is None:
             return _AFTER[seat]
-        i = self.seats.index(seat)
         n = len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n)]
+        return [Seat[seat].next(n, k).name for k in range(1, n)]
 
     def later_seats(self) -> list[str]:
         """Seats still to play after this one in this trick."""

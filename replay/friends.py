@@ -243,6 +243,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
     trump = hand.trump
     redeal = False
     decl_events = [ev for ev in hand.events if ev.kind == "declare" and ev.seat in seat_set]
+    acts: tuple[str, ...] = ()
     if decl_events or hand.declare_none is not None:
         if level is None:
             level = levels[decl_events[0].seat] if decl_events else levels[seats[0]]
@@ -251,6 +252,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
         declarer = res.declarer
+        acts = tuple(res.acts)
         if (first or dealer is None) and res.dealer is not None:
             if written_dealer is not None and written_dealer != res.dealer:
                 diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
@@ -274,13 +276,15 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             diag("SJ305", hand.redeal, "`redeal` written but " + (
                 "declarations stand" if decl_events else "the rules do not redeal"))
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None, redeal=True,
-                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None)
+                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None,
+                          declaration_acts=acts)
     if trump is None:
         diag("SJ304", hand.span, "no declarations and no `trump` line: assuming no trump (NT) to go on")
         trump = NT
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
-                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else ())
+                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else (),
+                        declaration_acts=acts)
 
     # -- kitty exchange ----------------------------------------------------------------------------
     holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in seats}
@@ -358,11 +362,15 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
     back = {v: k for k, v in mapping.items()}
     local = rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
     decl, after_bury = [], False
+    included: list[bool] = []        # each declare line of the hand: read by the resolver?
     for ev in hand.events:
         if ev.kind == "bury":
             after_bury = True
         elif ev in events and ev.seat in mapping:
             decl.append(DeclEvent(mapping[ev.seat], tuple(ev.cards), None, ev.span, after_bury))
+            included.append(True)
+        else:
+            included.append(False)
     stand_in_dealer = mapping.get(dealer) if dealer is not None else None
     if dealer is not None and stand_in_dealer is None:
         free = [c for c in COMPASS if c not in back]
@@ -379,6 +387,8 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
 
     res.diagnostics[:] = [Diagnostic(d.code, rename(d.message), d.line, d.column, d.end_line, d.end_column,
                                      d.severity) for d in res.diagnostics]
+    read = iter(res.acts)
+    res.acts = [next(read, "refused") if inc else "refused" for inc in included]
     res.declarer = back.get(res.declarer, res.declarer) if res.declarer else None
     res.dealer = back.get(res.dealer, res.dealer) if res.dealer else None
     return res

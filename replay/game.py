@@ -179,6 +179,9 @@ class HandResult:
     friends: list = field(default_factory=list)
     #: finding friends: the dealers won with a team smaller than called (+1 level, shengji.io)
     bonus: bool = False
+    #: each ``declare`` line's act as :mod:`replay.declare` read it (:data:`replay.declare.ACTS`:
+    #: ``declare``, ``override``, ``reinforce``, ``partner``, ``refused``), in record order
+    declaration_acts: tuple[str, ...] = ()
 
     @property
     def attackers(self) -> str | None:
@@ -364,6 +367,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     trump = hand.trump
     redeal = False
     rebury = None
+    acts: tuple[str, ...] = ()
     if events or hand.declare_none is not None:
         draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
         res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
@@ -375,6 +379,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
         declarer, rebury = res.declarer, res.rebury
+        acts = tuple(res.acts)
         if (first or dealer is None) and res.dealer is not None:
             if written_dealer is not None and written_dealer != res.dealer:
                 diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
@@ -405,7 +410,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             why = "declarations stand" if events else "the rules do not redeal"
             diag("SJ305", hand.redeal, f"`redeal` written but {why}")
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
-                          redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags)
+                          redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
     if redeal and hand.tricks:
         diag("SJ305", hand.tricks[0].span, "nobody declared: the rules require a redeal, yet tricks are played")
     if trump is None:
@@ -417,7 +422,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             level = _hand_level(levels, dealer, events)
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
-                        dealt=dealt, kitty=kitty, diagnostics=diags)
+                        dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
 
     # -- kitty exchange ---------------------------------------------------------------------
     holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in SEAT_ORDER}

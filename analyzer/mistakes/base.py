@@ -11,14 +11,15 @@ and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from replay.cards import NUM_CARDS, points
+from replay.cards import points
+from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
-from replay.scoring import SEAT_ORDER, hand_outcome, other_team, team_of
+from replay.scoring import hand_outcome, other_team, team_of
+from replay.seats import SEATS as SEAT_ORDER
 
 from ..search import Position, SearchBudgetExceeded, Solver, position
 
@@ -236,12 +237,7 @@ class HandContext:
             return tuple(h.bury)
         if not self.all_known or not h.start_hands:
             return None
-        left = Counter({c: self.ruleset.decks for c in range(NUM_CARDS)})
-        for cards in h.start_hands.values():
-            left.subtract(cards)
-        if any(v < 0 for v in left.values()):
-            return None
-        return tuple(sorted(left.elements()))
+        return remainder(self.ruleset, *h.start_hands.values())
 
     def points_before(self, t_index: int) -> int:
         """Attacker points (tricks and penalties) before trick ``t_index`` (0-based)."""
