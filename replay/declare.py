@@ -700,7 +700,7 @@ def _lacking(cards: tuple[int, ...], pool: tuple[int, ...]) -> list[int]:
     return sorted(out)
 
 
-def _evolve(st: DeclState, **changes) -> DeclState:
+def _evolve(st: DeclState, **changes: object) -> DeclState:
     """``dataclasses.replace`` for the fold's hot path: a copy of ``st`` with
     ``changes`` (DeclState has no ``__post_init__`` to run)."""
     new = object.__new__(DeclState)

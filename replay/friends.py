@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import TYPE_CHECKING
 
 from .cards import POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
 from .deck import remainder
@@ -33,6 +35,12 @@ from .scoring import HandOutcome, advancement, raise_level
 from .state import by_suit, last_trick_multiplier, penalty_delta, remove_from
 from .trick import cards_text, lead_suit
 from .units import decompose
+
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Declaration, Hand, Play, Record
+
+    from .declare import DeclResult
+    from .game import DiagFn, HandResult, MatchResult, TrickResult
 
 COMPASS = ("N", "W", "S", "E")
 NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
@@ -58,7 +66,7 @@ def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
-def table_seats(record, rs: Ruleset) -> tuple[str, ...]:
+def table_seats(record: Record, rs: Ruleset) -> tuple[str, ...]:
     """The seats of the record's table in play order: ``N W S E`` for four
     players written with compass seats, else ``P1``…``Pn``."""
     if rs.players == 4 and not _uses_numbered(record):
@@ -66,7 +74,7 @@ def table_seats(record, rs: Ruleset) -> tuple[str, ...]:
     return NUMBERED[:rs.players]
 
 
-def _uses_numbered(record) -> bool:
+def _uses_numbered(record: Record) -> bool:
     for hand in record.hands:
         for sc in hand.deal:
             return sc.seat.startswith("P")
@@ -78,7 +86,7 @@ def _uses_numbered(record) -> bool:
     return False
 
 
-def needs_friends(record) -> bool:
+def needs_friends(record: Record) -> bool:
     """Does the record hold finding-friends content (a numbered seat anywhere,
     players' own levels, friend lines)? Such a record is replayed here even
     under fixed-partner rules (with SJ526)."""
@@ -108,7 +116,7 @@ _COMPASS_SET = frozenset(COMPASS)
 
 # -- a match --------------------------------------------------------------------------------
 
-def replay_friends(record, rs: Ruleset, diags: list[Diagnostic]):
+def replay_friends(record: Record, rs: Ruleset, diags: list[Diagnostic]) -> MatchResult:
     """Replay every hand of ``record`` under finding-friends rules; a
     :class:`replay.game.MatchResult` (``levels`` and outcomes by seat)."""
     from .game import MatchResult
@@ -141,11 +149,11 @@ def replay_friends(record, rs: Ruleset, diags: list[Diagnostic]):
     return MatchResult(rs, hands, diags, winner)
 
 
-def _levels_text(levels: dict[str, int], seats) -> str:
+def _levels_text(levels: dict[str, int], seats: Sequence[str]) -> str:
     return " ".join(f"{s} {rank_name(levels[s])}" for s in seats if s in levels)
 
 
-def _written_levels(hand, seats, diag) -> dict[str, int] | None:
+def _written_levels(hand: Hand, seats: tuple[str, ...], diag: DiagFn) -> dict[str, int] | None:
     lv = hand.levels
     if lv is None:
         return None
@@ -169,7 +177,8 @@ def _written_levels(hand, seats, diag) -> dict[str, int] | None:
     return {s: lv.ns for s in seats}
 
 
-def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels, dealer, first: bool):
+def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int] | None,
+                 dealer: str | None, first: bool) -> HandResult:
     from .game import HandResult, _check_copies, _play_tricks, _trump_text
     diags: list[Diagnostic] = []
     n_seats = len(seats)
@@ -210,7 +219,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             levels = written
     elif written is not None and written != levels:
         wrong = [s for s in seats if written.get(s) != levels.get(s)]
-        diag("SJ524", hand.levels.span,
+        diag("SJ524", hand.levels.span if hand.levels else None,
              "levels written wrong: " + ", ".join(f"{s} {rank_name(written[s])} (the previous hands give "
                                                   f"{rank_name(levels[s])})" for s in wrong))
         levels = written
@@ -222,7 +231,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------------
-    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
+    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
     for sc in hand.deal:
         if sc.seat in seat_set and len(sc.cards) != rs.hand_size:
             diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
@@ -348,7 +357,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
 
 # -- declarations -------------------------------------------------------------------------------
 
-def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: str | None, seats):
+def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int, first: bool, dealer: str | None,
+                  seats: tuple[str, ...]) -> DeclResult:
     """The declarations of a table of any size, resolved by :func:`replay.declare.resolve_declarations`.
 
     That resolver knows four seats; only a seat's identity matters to it here
@@ -361,13 +371,14 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
             mapping[ev.seat] = COMPASS[len(mapping)]
     back = {v: k for k, v in mapping.items()}
     local = rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
-    decl, after_bury = [], False
+    decl: list[DeclEvent] = []
+    after_bury = False
     included: list[bool] = []        # each declare line of the hand: read by the resolver?
-    for ev in hand.events:
-        if ev.kind == "bury":
+    for e in hand.events:
+        if e.kind == "bury":
             after_bury = True
-        elif ev in events and ev.seat in mapping:
-            decl.append(DeclEvent(mapping[ev.seat], tuple(ev.cards), None, ev.span, after_bury))
+        elif e in events and e.seat in mapping:
+            decl.append(DeclEvent(mapping[e.seat], tuple(e.cards), None, e.span, after_bury))
             included.append(True)
         else:
             included.append(False)
@@ -415,8 +426,10 @@ def card_forbidden(card: int, rs: Ruleset, order: Order, level: int) -> str | No
     return None
 
 
-def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[FriendResult]:
+def _check_calls(hand: Hand, rs: Ruleset, result: HandResult, holdings: Mapping[str, Counter[int]],
+                 buried: tuple[int, ...] | None, diag: DiagFn) -> list[FriendResult]:
     order, dealer, level = result.order, result.dealer, result.level
+    assert order is not None
     calls = [FriendResult(c.ordinal, c.card, None, None, c.span) for c in hand.friends]
     want = rs.friend_calls
     if hand.friends and len(calls) != want:
@@ -442,11 +455,12 @@ def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[Frie
     return calls
 
 
-def _complete(hand, rs: Ruleset) -> bool:
+def _complete(hand: Hand, rs: Ruleset) -> bool:
     return sum(len(t.plays[0].cards) for t in hand.tricks if t.plays) >= rs.hand_size
 
 
-def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: Ruleset) -> None:
+def _reveal(calls: list[FriendResult], raw: list[TrickResult], result: HandResult,
+            holdings: Mapping[str, Counter[int]], seats: tuple[str, ...], rs: Ruleset) -> None:
     """Who answers each call, and when (in play order within each trick)."""
     dealer = result.dealer
     if dealer is None or not calls:
@@ -476,7 +490,7 @@ def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: R
 
 
 def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], trick: int,
-                 plays) -> None:
+                 plays: Iterable[tuple[str, Sequence[int]]]) -> None:
     """The ``played`` rule for one trick (shengji.io): each copy of a called card,
     in play order, counts down its call's ordinal; the copy that reaches it answers
     the call. A player already on the team (the dealer, or a friend) uses the call
@@ -495,7 +509,7 @@ def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], t
                     team.append(seat)
 
 
-def assign_holders(calls: list[FriendResult], ring: list[str], holdings) -> None:
+def assign_holders(calls: list[FriendResult], ring: Sequence[str], holdings: Mapping[str, Mapping[int, int]]) -> None:
     """The ``held`` rule before play (seed 001 §4): each call's partner is the
     holder of the card nearest the dealer in play order (``ring``: the dealer
     first); None when the dealer holds every copy."""
@@ -503,7 +517,8 @@ def assign_holders(calls: list[FriendResult], ring: list[str], holdings) -> None
         call.seat = next((s for s in ring[1:] if holdings[s][call.card]), None)
 
 
-def answer_held_calls(calls: list[FriendResult], team: list[str], trick: int, plays) -> None:
+def answer_held_calls(calls: list[FriendResult], team: list[str], trick: int,
+                      plays: Iterable[tuple[str, Sequence[int]]]) -> None:
     """The ``held`` rule for one trick (seed 001 §4): a call whose holder is
     known (:func:`assign_holders`) is revealed when the holder first plays the
     card; the holder joins ``team`` (updated in place)."""
@@ -515,7 +530,7 @@ def answer_held_calls(calls: list[FriendResult], team: list[str], trick: int, pl
                 team.append(call.seat)
 
 
-def _check_reveals(hand, calls: list[FriendResult], result, diag, complete: bool) -> None:
+def _check_reveals(hand: Hand, calls: list[FriendResult], result: HandResult, diag: DiagFn, complete: bool) -> None:
     for call, res in zip(hand.friends, calls):
         if call.joined is None:
             continue
@@ -543,7 +558,8 @@ def _check_reveals(hand, calls: list[FriendResult], result, diag, complete: bool
 
 # -- score and levels ---------------------------------------------------------------------------------
 
-def _score(hand, result, team: tuple[str, ...], buried, all_played, diag, complete: bool) -> None:
+def _score(hand: Hand, result: HandResult, team: tuple[str, ...], buried: tuple[int, ...] | None,
+           all_played: list[int], diag: DiagFn, complete: bool) -> None:
     """The tricks' sides, signed penalties and running totals for the dealer's
     final ``team`` (:func:`replay.game._play_tricks` leaves them to here), the
     kitty, the points and the levels."""
@@ -557,7 +573,7 @@ def _score(hand, result, team: tuple[str, ...], buried, all_played, diag, comple
             total += t.points
         if t.penalty:
             # the failed throw's cost, against the thrower's team
-            t.penalty = penalty_delta(rs, len(t._source[0].attempted), t.leader in team)
+            t.penalty = penalty_delta(rs, len(t._source[0].attempted or ()), t.leader in team)
             result.penalties += t.penalty
             total += t.penalty
         t.attacker_points = total
@@ -569,12 +585,14 @@ def _score(hand, result, team: tuple[str, ...], buried, all_played, diag, comple
              f"by each seat")
         return
     final_kitty = buried if buried is not None else remainder(rs, all_played)
+    order, dealer = result.order, result.dealer
+    assert order is not None and dealer is not None  # a complete hand has both
     last = result.tricks[-1]
     plays = last.plays
     # a lead that mixes suits wins with itself (no matching units): its own decomposition
-    units = last.winning_units or tuple(decompose(plays[0].cards, result.order))
+    units = last.winning_units or tuple(decompose(plays[0].cards, order))
     if last.to_attackers and final_kitty is not None and units:
-        mult = last_trick_multiplier(rs, result.order, units, len(plays[0].cards), plays[-1].cards)
+        mult = last_trick_multiplier(rs, order, units, len(plays[0].cards), plays[-1].cards)
         result.multiplier = mult
         result.kitty_points = points(final_kitty) * mult
     result.attacker_points = result.card_points + result.penalties + result.kitty_points
@@ -582,9 +600,9 @@ def _score(hand, result, team: tuple[str, ...], buried, all_played, diag, comple
         diag("SJ501", hand.points_span,
              f"points written as {hand.points} but the attackers ({result.attackers}) scored "
              f"{result.attacker_points} ({result.points_breakdown()})")
-    result.outcome = friends_outcome(rs, result.levels, result.dealer, team, result.seats,
+    result.outcome = friends_outcome(rs, result.levels, dealer, team, result.seats,
                                      result.attacker_points)
-    result.bonus = friends_bonus(rs, result.team, result.outcome.dealers_keep)
+    result.bonus = friends_bonus(rs, result.team or (), result.outcome.dealers_keep)
 
 
 def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tuple[str, ...],
@@ -629,7 +647,7 @@ def friends_bonus(rs: Ruleset, team: tuple[str, ...], dealers_won: bool) -> bool
     return bool(dealers_won and rs.friend_bonus and len(team) < rs.friend_calls + 1)
 
 
-def describe_friends(result) -> str:
+def describe_friends(result: HandResult) -> str:
     """``friend 2nd ♥A: P3 at trick 7; friend 1st ♠K: not yet`` for reports."""
     parts = []
     for f in result.friends:
@@ -647,7 +665,7 @@ __all__ = ["FriendResult", "replay_friends", "friends_bonus", "answer_calls", "c
            "describe_friends", "format_cards", "SUIT_SYMBOLS"]
 
 
-def infer_trump(said, level: int) -> int | None:
+def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int | None:
     """The one trump (0..3, NT = 4) at ``level`` under which every stated trick
     winner could win at all — their play is of the led suit or all trump, with
     the lead's structure (a log that names winners but not the trump); None

@@ -13,10 +13,10 @@ a card known to be held because it is played later was held all along.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from .cards import NUM_CARDS, POINTS, points
 from .deck import remainder
@@ -41,7 +41,9 @@ from .trick import (
 from .units import Blocker, Unit, decompose
 
 if TYPE_CHECKING:  # pragma: no cover
-    from notation.model import Hand, Play
+    from notation.model import Hand, Levels, Play, Record
+
+    from .friends import FriendResult
 
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
 
@@ -61,8 +63,8 @@ class PlayResult:
 class TrickResult:
     number: int                            # 1-based
     leader: str
-    _source: list = field(repr=False)      # the record's plays (notation.model.Play)
-    _cards: list = field(repr=False)       # their cards, as tuples
+    _source: Sequence[Play] = field(repr=False)      # the record's plays (notation.model.Play)
+    _cards: list[tuple[int, ...]] = field(repr=False)  # their cards, as tuples
     winner: str
     points: int                            # point cards in the trick
     to_attackers: bool                     # the attackers won it
@@ -97,7 +99,7 @@ class TrickResult:
     @property
     def _index(self) -> int:
         """This trick's place in its hand's history (tricks without plays are not kept)."""
-        return self._history.index_of(self.number)
+        return self._history.index_of(self.number) if self._history else 0
 
     @property
     def lead(self) -> PlayResult:
@@ -124,7 +126,7 @@ class _History:
         self.start_hands = start_hands
         self.seats = seats
         self.numbers: list[int] = []                              # trick numbers, in order
-        self.plays: list[tuple[list, list[tuple[int, ...]]]] = []  # (record plays, their cards)
+        self.plays: list[tuple[Sequence[Play], list[tuple[int, ...]]]] = []  # (record plays, their cards)
 
     def index_of(self, number: int) -> int:
         return self.numbers.index(number)
@@ -176,7 +178,7 @@ class HandResult:
     #: finding friends: the dealer's team at the end of the hand (dealer first), else None
     team: tuple[str, ...] | None = None
     #: finding friends: each call and who answered it when (:class:`replay.friends.FriendResult`)
-    friends: list = field(default_factory=list)
+    friends: list[FriendResult] = field(default_factory=list)
     #: finding friends: the dealers won with a team smaller than called (+1 level, shengji.io)
     bonus: bool = False
     #: each ``declare`` line's act as :mod:`replay.declare` read it (:data:`replay.declare.ACTS`:
@@ -229,7 +231,7 @@ class MatchResult:
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
-def ruleset_for(record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
+def ruleset_for(record: Record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
     """The record's ruleset from its tags (``rules`` overrides ``[Rules]``)."""
     tag = record.tag_node("Rules")
     name = rules or (tag.value if tag else None)
@@ -237,7 +239,7 @@ def ruleset_for(record, rules: str | None = None) -> tuple[Ruleset, list[Diagnos
     return resolve(name, overrides, tag.span if tag else None)
 
 
-def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) -> MatchResult:
+def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None = None) -> MatchResult:
     """Replay every hand of ``record`` (a :class:`notation.model.Record`)."""
     if ruleset is None:
         ruleset, diags = ruleset_for(record, rules)
@@ -303,7 +305,7 @@ def _levels_text(levels: dict[str, int]) -> str:
     return f"NS {rank_name(levels['NS'])} EW {rank_name(levels['EW'])}"
 
 
-def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
+def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
                  first: bool) -> HandResult:
     diags: list[Diagnostic] = []
 
@@ -311,7 +313,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         diags.append(Diagnostic.at(code, span or hand.span, msg, hand=number, trick=trick))
 
     # -- levels and dealer ------------------------------------------------------------
-    written_levels = {"NS": hand.levels.ns, "EW": hand.levels.ew} if hand.levels else None
+    # fixed partners: team levels (players' own levels send the record to replay.friends)
+    lv = cast("Levels | None", hand.levels)
+    written_levels = {"NS": lv.ns, "EW": lv.ew} if lv else None
     if levels is None:
         if written_levels is None:
             levels = {"NS": rs.first_level, "EW": rs.first_level}
@@ -319,8 +323,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                 diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming {_levels_text(levels)}")
         else:
             levels = written_levels
-    elif written_levels is not None and written_levels != levels:
-        diag("SJ502", hand.levels.span, f"levels written as {_levels_text(written_levels)} but the "
+    elif lv and written_levels is not None and written_levels != levels:
+        diag("SJ502", lv.span, f"levels written as {_levels_text(written_levels)} but the "
                                         f"previous hands give {_levels_text(levels)}")
         levels = written_levels
     written_dealer = hand.dealer if hand.dealer in SEAT_INDEX else None
@@ -335,7 +339,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------
-    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal}
+    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     for sc in hand.deal:
         if len(sc.cards) != rs.hand_size:
             diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
@@ -515,7 +519,7 @@ def _trump_text(t: int) -> str:
     return "NT" if t == NT else "♠♥♦♣"[t]
 
 
-def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
+def _hand_level(levels: dict[str, int], dealer: str | None, events: Sequence[DeclEvent]) -> int:
     if dealer is not None:
         return levels[team_of(dealer)]
     if levels["NS"] == levels["EW"] or not events:
@@ -523,7 +527,7 @@ def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
     return levels[team_of(events[0].seat)]
 
 
-def _check_copies(hand, rs: Ruleset, diag, played: list[int]) -> None:
+def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int]) -> None:
     """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
     decks = rs.decks
     dealt: list[int] = []
@@ -803,7 +807,7 @@ def _check_throw_lead(lead_play: Play, tried: tuple[int, ...], tried_units: list
     return blockers, cost
 
 
-def _plain(cards, order) -> str:
+def _plain(cards: Iterable[int], order: Order) -> str:
     from .cards import format_cards
     return format_cards(order.sorted(cards))
 
