@@ -361,10 +361,11 @@ class HandState:
                 yield from multisets(held, size)
 
     def legal_follows(self, limit: int | None = None) -> list[Cards]:
-        """Every distinct legal follow of the seat to play to the current lead."""
+        """Every distinct legal follow of the seat to play to the current lead (cards ascending)."""
         if not self._plays:
             return []
-        return legal_follows(self._plays[0][1], self._hands[self.turn], self.order, self.ruleset, limit)
+        return [tuple(sorted(p)) for p in
+                legal_follows(self._plays[0][1], self._hands[self.turn], self.order, self.ruleset, limit)]
 
     def legal_plays(self) -> Iterator[Cards]:
         """Every distinct legal play of the seat to play: :meth:`legal_leads` or :meth:`legal_follows`."""
