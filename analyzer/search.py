@@ -169,6 +169,13 @@ class Solver:
         self._follow_distinct: dict[tuple, list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
 
+    @classmethod
+    def for_state(cls, state: HandState, objective: str = "points", max_nodes: int | None = None) -> Solver:
+        """A solver for the hand of a four-seat :class:`replay.state.HandState`
+        (its order, ruleset, dealer and kitty points); ask it about
+        :func:`position_of` the state."""
+        return cls(state.order, state.ruleset, state.dealer, state.kitty_points, objective, max_nodes)
+
     # -- public API ---------------------------------------------------------------------
 
     def value(self, pos: Position) -> int:

@@ -263,3 +263,22 @@ def test_docs_engine_example_runs():
     assert blocks
     for code in blocks:
         exec(compile(code, "docs/engine.md", "exec"), {})
+
+
+def test_search_positions_from_a_state_agree_with_it():
+    # the endgame search (analyzer.search) reads a HandState's position; on the last
+    # trick every play is forced, so its value is what the state scores there
+    from analyzer.search import Solver, position_of
+    match = replay(generate_match("standard", hands=2, seed=5))
+    for h in match.hands:
+        if h.redeal or not h.complete:
+            continue
+        s = _state_for(h)
+        for t in h.tricks[:-1]:
+            for p in t.plays:
+                s.push(p.attempted or p.cards)
+        before = s.attacker_points
+        value = Solver.for_state(s).value(position_of(s))
+        for p in h.tricks[-1].plays:
+            s.push(p.cards)
+        assert value == s.final_points - before
