@@ -50,6 +50,7 @@ from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import team_of
 from replay.seats import SEATS, Seat
+from replay.state import HandState
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
@@ -106,6 +107,16 @@ class TrickView:
     seats: tuple[str, ...] = SEATS
     #: finding friends: the dealer's team as revealed so far (None: fixed partners)
     team: frozenset[str] | None = None
+    #: the engine's position (the generator plays through :class:`replay.state.HandState`):
+    #: what the bot asks about throws
+    state: HandState | None = None
+
+    @classmethod
+    def of(cls, state: HandState, friends: bool = False) -> TrickView:
+        """The view of the seat to play in ``state`` (``friends``: show the team revealed so far)."""
+        return cls(state.turn, state.order, state.ruleset, state.holdings, list(state.plays), state.dealer,
+                   state.trick_number, state.kitty_points, state.seats,
+                   frozenset(state.team) if friends else None, state)
 
     @property
     def holding(self) -> Counter:
@@ -335,9 +346,12 @@ class Bot:
         if rng.random() < self.p.throw_chance:
             throw = self._standing_throw(by_suit, stands, ruffable, order)
             if throw is not None:
-                holdings = [hold] + [h for _, h in others]
-                seats = [seat] + [s for s, _ in others]
-                if not check_throw(throw, 0, holdings, seats, order, rs).blockers:
+                if view.state is not None:
+                    chk = view.state.throw_check(throw)
+                else:
+                    holdings = [hold] + [h for _, h in others]
+                    chk = check_throw(throw, 0, holdings, [seat] + [s for s, _ in others], order, rs)
+                if not chk.blockers:
                     return throw
         # a risky throw: the top units of a suit, without looking
         if rng.random() < self.p.risky_throw_chance:

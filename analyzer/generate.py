@@ -182,24 +182,18 @@ def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
     """The bots play every trick of ``state`` to the end; the tricks as written
     (cards high to low; a failed throw as ``attempted -> forced``, as the engine
     decides it). ``friends``: the bots see the dealer's team as revealed so far."""
-    order, rs, dealer = state.order, state.ruleset, state.dealer
+    order = state.order
     tricks: list[Trick] = []
     while not state.is_over:
         t_no = state.trick_number
-        team = frozenset(state.team) if friends else None
         leader = state.turn
-        view = TrickView(leader, order, rs, state.holdings, [], dealer, t_no, state.kitty_points,
-                         state.seats, team)
         # cards are written high to low; a throw is checked in the order it is written
-        attempt = tuple(order.sorted(bot.lead(view)))
+        attempt = tuple(order.sorted(bot.lead(TrickView.of(state, friends))))
         try:
             state.push(attempt)
             attempted = state.attempted
             while state.trick_number == t_no:
-                s = state.turn
-                view = TrickView(s, order, rs, state.holdings, list(state.plays), dealer, t_no,
-                                 state.kitty_points, state.seats, team)
-                state.push(tuple(bot.follow(view)))
+                state.push(tuple(bot.follow(TrickView.of(state, friends))))
         except IllegalPlay as e:
             raise GenerationError(f"the engine refused a bot's play: {e}") from None
         done = state.tricks[-1]
