@@ -148,9 +148,10 @@ def _declared_how(hand_node, hr) -> str:
     parts = []
     acts = hr.declaration_acts  # the engine's reading of each line (replay.declare)
     for i, d in enumerate(decls):
-        verb = act_text(acts[i]) if i < len(acts) else "declared"
+        act = acts[i] if i < len(acts) else "declare"
+        verb = act_text(act)
         at = f" @{d.at}" if d.at is not None else ""
-        parts.append(f"{d.seat} {verb} {format_cards(d.cards)}{at}")
+        parts.append(f"{d.seat} {verb} {format_cards(d.cards)}{at}{' (refused)' if act == 'refused' else ''}")
     return "; ".join(parts)
 
 

@@ -843,13 +843,13 @@ def resolve_declarations(
 
 
 #: the words of a declaration's act (:attr:`DeclResult.acts`), for reports:
-#: ``N declared ♠2``, ``S overrode with ♥2♥2``, ``N reinforced with ♠2♠2``
+#: ``N declared ♠2``, ``S overrode with ♥2♥2``, ``N reinforced with ♠2♠2``, ``W tried ♥2 (refused)``
 ACTS: dict[str, str] = {
     "declare": "declared",
     "override": "overrode with",
     "reinforce": "reinforced with",
     "partner": "reinforced the partner's declaration with",
-    "refused": "tried (refused)",
+    "refused": "tried",
 }
 
 
