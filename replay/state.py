@@ -188,10 +188,12 @@ class HandState:
 
     @classmethod
     def new(cls, ruleset: Ruleset, *, level: int, trump: int, holdings: Mapping[str, Iterable[int]],
-            leader: str, dealer: str, **kw: object) -> HandState:
+            leader: str, dealer: str, seats: Sequence[str] = SEATS, team: Sequence[str] | None = None,
+            calls: list[FriendResult] | None = None, kitty_points: int = 0) -> HandState:
         """A state from the hand's level rank and trump (0..3, or 4 = NT) instead of an :class:`Order`."""
         order = Order.for_ruleset(level, 4 if level == JOKER_LEVEL else trump, ruleset)
-        return cls(ruleset, order, holdings, leader=leader, dealer=dealer, **kw)  # type: ignore[arg-type]  # kw: the keyword arguments of __init__
+        return cls(ruleset, order, holdings, leader=leader, dealer=dealer, seats=seats, team=team, calls=calls,
+                   kitty_points=kitty_points)
 
     # -- reading the position -------------------------------------------------------------------
 
