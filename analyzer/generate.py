@@ -135,10 +135,10 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         return hand, None
     dealer = res.dealer
     assert dealer is not None and res.trump is not None
-    hand.dealer = dealer
+    hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
-    trump = res.trump
+    trump: int = res.trump
     order = Order.for_ruleset(level, trump, rs)
 
     # -- the kitty exchange (and campus 反主抄底) ------------------------------------
@@ -156,7 +156,9 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
             if not ok:
                 raise GenerationError(f"after-bury declaration refused: {diags}")
             events.append(Declaration(seat=s, cards=cards))
-            trump = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            standing = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            assert standing is not None  # an accepted declaration stands
+            trump = standing
             order = Order.for_ruleset(level, trump, rs)
             holdings[s].update(buried)
             buried = bot.bury(list(holdings[s].elements()), order, rs.kitty)
@@ -168,10 +170,10 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     hand.trump = trump
 
     # -- the tricks (the engine's HandState applies every rule) ------------------------
-    state = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried))
-    tricks = _play(state, bot)
-    total = state.final_points
-    hook = state.hooked
+    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried))
+    tricks = _play(play, bot)
+    total = play.final_points
+    hook = play.hooked
     hand.tricks = tricks
     hand.points = total
     outcome = hand_outcome(rs, levels, dealer, total, last_trick_rank_hook=hook, hands_played=number)
@@ -216,7 +218,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     bot.new_hand()
     hs = rs.hand_size
     order = _draw_order(first_drawer)
-    seat_cards = {s: [] for s in SEATS}
+    seat_cards: dict[str, list[int]] = {s: [] for s in SEATS}
     for i in range(4 * hs):
         seat_cards[order[i % 4]].append(deck[i])
     kitty = tuple(deck[4 * hs:])
@@ -288,7 +290,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
         hs = rs.hand_size
         i0 = seats.index(dealer)
         ring = [seats[(i0 + k) % n] for k in range(n)]
-        dealt = {s: [] for s in seats}
+        dealt: dict[str, list[int]] = {s: [] for s in seats}
         for i in range(n * hs):
             dealt[ring[i % n]].append(deck[i])
         kitty = tuple(deck[n * hs:])
