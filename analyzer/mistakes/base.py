@@ -20,6 +20,7 @@ from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
 from replay.scoring import hand_outcome, other_team, team_of
 from replay.seats import SEATS as SEAT_ORDER
+from replay.state import HandState
 
 from ..search import Position, SearchBudgetExceeded, Solver, position
 
@@ -297,6 +298,19 @@ class HandContext:
         """The search position before play ``k`` of trick ``t_index`` (0-based)."""
         t = self.hand.tricks[t_index]
         return position(self.hands_before(t_index), t.leader, [p.cards for p in t.plays[:k]])
+
+    def state(self, t_index: int, k: int = 0) -> HandState:
+        """The engine's :class:`replay.state.HandState` before play ``k`` of trick
+        ``t_index`` (0-based), from the known holdings: what a rule asks about
+        legal plays, the trick so far and the score (never deciding a rule itself)."""
+        h, t = self.hand, self.hand.tricks[t_index]
+        assert h.order is not None and h.dealer is not None
+        st = HandState(self.ruleset, h.order, dict(zip(h.seats, self.hands_before(t_index), strict=True)),
+                       leader=t.leader, dealer=h.dealer, seats=h.seats,
+                       kitty_points=points(self.kitty_cards or ()), first_trick=t.number)
+        for p in t.plays[:k]:
+            st.push(p.attempted or p.cards if p is t.plays[0] else p.cards, check=False)
+        return st
 
     @property
     def window_start(self) -> int | None:

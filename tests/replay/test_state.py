@@ -282,3 +282,17 @@ def test_search_positions_from_a_state_agree_with_it():
         for p in h.tricks[-1].plays:
             s.push(p.cards)
         assert value == s.final_points - before
+
+
+def test_mistake_context_states():
+    # the mistake rules' context hands out the engine's state at any play of the hand
+    from analyzer.mistakes.base import HandContext
+    match = replay(generate_match("standard", hands=1, seed=9))
+    h = next(x for x in match.hands if x.complete)
+    ctx = HandContext(h)
+    for ti in (0, len(h.tricks) // 2, len(h.tricks) - 1):
+        t = h.tricks[ti]
+        for k in range(1, 4):
+            st = ctx.state(ti, k)
+            assert st.turn == t.plays[k].seat and st.trick_number == t.number
+            assert tuple(sorted(t.plays[k].cards)) in st.legal_follows()
