@@ -479,7 +479,7 @@ class Bot:
             self._units_cache = (lead, order, units)
         return units
 
-    def _stands_against(self, units: Sequence[Unit], ruffed: bool, suit: int, seats: list[str],
+    def _stands_against(self, units: Sequence[Unit], ruffed: bool, suit: int | None, seats: list[str],
                         view: TrickView) -> bool:
         """Can none of ``seats`` beat this winning play (in suit, or by ruffing)?"""
         order = view.order
@@ -541,9 +541,9 @@ class Bot:
                 rem.subtract(v.cards)
                 rem = +rem
             cands = [tuple(cards)]
-        for cards in cands:
-            if trick_winner(list(plays) + [cards], order, self.rs).index == len(plays):
-                return tuple(cards)
+        for cand in cands:
+            if trick_winner(list(plays) + [cand], order, self.rs).index == len(plays):
+                return tuple(cand)
         return None
 
 

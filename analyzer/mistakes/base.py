@@ -184,7 +184,7 @@ class HandContext:
         self.pov_pool = pov_budget
         self._pool = float("inf") if search_budget is None else search_budget
         self._window: int | None = None
-        self._values: dict[tuple[str, int, int], int] = {}
+        self._values: dict[tuple[str, int, int], int | None] = {}
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
@@ -265,7 +265,8 @@ class HandContext:
         hooked_now = h.outcome.hooked_back if actual_hooked is None else actual_hooked
         a = self.outcome(actual_total, hooked_now)
         b = self.outcome(better_total, hooked_now if better_hooked is None else better_hooked)
-        if a is None or b is None or (a.levels == b.levels and a.next_dealer == b.next_dealer):
+        if a is None or b is None or self.dealers is None or (a.levels == b.levels
+                                                               and a.next_dealer == b.next_dealer):
             return None
         return f"{outcome_text(b, self.dealers)} {better_label}, {outcome_text(a, self.dealers)} {actual_label}"
 
