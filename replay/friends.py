@@ -32,6 +32,7 @@ from .diagnostics import Diagnostic, Span
 from .order import NT, TRUMP, Order
 from .ruleset import Ruleset
 from .scoring import HandOutcome, advancement, raise_level
+from .seats import NUMBERED_SEATS, SEATS
 from .state import by_suit, last_trick_multiplier, penalty_delta, remove_from
 from .trick import cards_text, lead_suit
 from .units import decompose
@@ -42,8 +43,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from .declare import DeclResult
     from .game import DiagFn, HandResult, MatchResult, TrickResult
 
-COMPASS = ("N", "W", "S", "E")
-NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+#: the table's seat names (the engine's one seat definition, replay.seats)
+COMPASS = SEATS
+NUMBERED = NUMBERED_SEATS
 
 
 @dataclass(slots=True)
