@@ -48,13 +48,14 @@ from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declaration
 from replay.legal import build_follow, is_legal_follow, single_unit_leads
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
-from replay.scoring import next_seat, team_of
+from replay.scoring import team_of
+from replay.seats import SEATS, Seat
+from replay.state import HandState
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import Unit, beats_unit, decompose
 
-SEATS: tuple[str, ...] = ("N", "W", "S", "E")
 #: the seats after each seat in play order
-_AFTER = {s: [next_seat(s, k) for k in (1, 2, 3)] for s in SEATS}
+_AFTER = {s: [Seat[s].next(4, k).name for k in (1, 2, 3)] for s in SEATS}
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,16 @@ class TrickView:
     seats: tuple[str, ...] = SEATS
     #: finding friends: the dealer's team as revealed so far (None: fixed partners)
     team: frozenset[str] | None = None
+    #: the engine's position (the generator plays through :class:`replay.state.HandState`):
+    #: what the bot asks about throws
+    state: HandState | None = None
+
+    @classmethod
+    def of(cls, state: HandState, friends: bool = False) -> TrickView:
+        """The view of the seat to play in ``state`` (``friends``: show the team revealed so far)."""
+        return cls(state.turn, state.order, state.ruleset, state.holdings, list(state.plays), state.dealer,
+                   state.trick_number, state.kitty_points, state.seats,
+                   frozenset(state.team) if friends else None, state)
 
     @property
     def holding(self) -> Counter:
@@ -119,9 +130,8 @@ class TrickView:
         """The other seats, in play order after ``seat``."""
         if self.team is None:
             return _AFTER[seat]
-        i = self.seats.index(seat)
         n = len(self.seats)
-        return [self.seats[(i + k) % n] for k in range(1, n)]
+        return [Seat[seat].next(n, k).name for k in range(1, n)]
 
     def later_seats(self) -> list[str]:
         """Seats still to play after this one in this trick."""
@@ -336,9 +346,12 @@ class Bot:
         if rng.random() < self.p.throw_chance:
             throw = self._standing_throw(by_suit, stands, ruffable, order)
             if throw is not None:
-                holdings = [hold] + [h for _, h in others]
-                seats = [seat] + [s for s, _ in others]
-                if not check_throw(throw, 0, holdings, seats, order, rs).blockers:
+                if view.state is not None:
+                    chk = view.state.throw_check(throw)
+                else:
+                    holdings = [hold] + [h for _, h in others]
+                    chk = check_throw(throw, 0, holdings, [seat] + [s for s, _ in others], order, rs)
+                if not chk.blockers:
                     return throw
         # a risky throw: the top units of a suit, without looking
         if rng.random() < self.p.risky_throw_chance:
@@ -466,7 +479,7 @@ class Bot:
             self._units_cache = (lead, order, units)
         return units
 
-    def _stands_against(self, units: Sequence[Unit], ruffed: bool, suit: int, seats: list[str],
+    def _stands_against(self, units: Sequence[Unit], ruffed: bool, suit: int | None, seats: list[str],
                         view: TrickView) -> bool:
         """Can none of ``seats`` beat this winning play (in suit, or by ruffing)?"""
         order = view.order
@@ -528,9 +541,9 @@ class Bot:
                 rem.subtract(v.cards)
                 rem = +rem
             cands = [tuple(cards)]
-        for cards in cands:
-            if trick_winner(list(plays) + [cards], order, self.rs).index == len(plays):
-                return tuple(cards)
+        for cand in cands:
+            if trick_winner(list(plays) + [cand], order, self.rs).index == len(plays):
+                return tuple(cand)
         return None
 
 

@@ -31,20 +31,18 @@ from collections import Counter
 from dataclasses import dataclass
 
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
-from replay.cards import JOKER_LEVEL, LJ, deck_list, points
+from replay.cards import JOKER_LEVEL, LJ, points
+from replay.deck import deck_cards
 from replay.declare import DeclEvent, DeclState, advance, conclude, start
 from replay.diagnostics import NO_SPAN
 from replay.order import Order
 from replay.ruleset import Ruleset, preset
-from replay.scoring import hand_outcome, kitty_multiplier, next_seat, other_team, team_of
-from replay.trick import check_throw, throw_penalty, trick_winner
-from replay.units import decompose
+from replay.scoring import hand_outcome, team_of
+from replay.seats import SEATS, Seat, table_names
+from replay.state import HandState, IllegalPlay
 
 from .bot import Bot, BotParams, TrickView
 
-SEATS: tuple[str, ...] = ("N", "W", "S", "E")
-#: each seat and the three after it, in play order
-_ROUND = {s: [s] + [next_seat(s, k) for k in (1, 2, 3)] for s in SEATS}
 #: after this many redeals in a row the bots declare whatever they can
 _EAGER_AFTER = 3
 
@@ -137,10 +135,10 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         return hand, None
     dealer = res.dealer
     assert dealer is not None and res.trump is not None
-    hand.dealer = dealer
+    hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
-    trump = res.trump
+    trump: int = res.trump
     order = Order.for_ruleset(level, trump, rs)
 
     # -- the kitty exchange (and campus 反主抄底) ------------------------------------
@@ -150,7 +148,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     holdings[dealer].subtract(buried)
     events.append(Bury(seat=dealer, cards=buried))
     if rs.declaration == "campus" and not first_hand and level != JOKER_LEVEL:
-        for s in (next_seat(dealer, k) for k in (1, 2, 3)):
+        for s in (Seat[dealer].next(4, k).name for k in (1, 2, 3)):
             cards = bot.declaration(state, s, deal.seat_cards[s], after_bury=True)
             if cards is None:
                 continue
@@ -158,7 +156,9 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
             if not ok:
                 raise GenerationError(f"after-bury declaration refused: {diags}")
             events.append(Declaration(seat=s, cards=cards))
-            trump = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            standing = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            assert standing is not None  # an accepted declaration stands
+            trump = standing
             order = Order.for_ruleset(level, trump, rs)
             holdings[s].update(buried)
             buried = bot.bury(list(holdings[s].elements()), order, rs.kitty)
@@ -169,82 +169,56 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     hand.events = events
     hand.trump = trump
 
-    # -- the tricks --------------------------------------------------------------------
-    attackers = other_team(team_of(dealer))
-    total = 0
-    leader = dealer
-    tricks: list[Trick] = []
-    kitty_points = points(buried)
-    t_no = 0
-    last_winner = None
-    while any(holdings[s] for s in SEATS):
-        t_no += 1
-        seats = _ROUND[leader]
-        view = TrickView(leader, order, rs, holdings, [], dealer, t_no, kitty_points)
-        # cards are written high to low; a throw is checked in the order it is written
-        attempt = tuple(order.sorted(bot.lead(view)))
-        played_lead, attempted = attempt, None
-        if len(decompose(attempt, order)) > 1:
-            chk = check_throw(attempt, 0, [holdings[s] for s in seats], seats, order, rs)
-            if chk.blockers:
-                played_lead, attempted = tuple(chk.forced.cards), attempt
-                cost = throw_penalty(rs, len(attempt))
-                total += -cost if team_of(leader) == attackers else cost
-        plays = [(leader, played_lead)]
-        _remove(holdings[leader], played_lead)
-        for s in seats[1:]:
-            view = TrickView(s, order, rs, holdings, plays, dealer, t_no, kitty_points)
-            cards = tuple(bot.follow(view))
-            _remove(holdings[s], cards)
-            plays.append((s, cards))
-        w = trick_winner([p for _, p in plays], order, rs)
-        winner = plays[w.index][0]
-        if team_of(winner) == attackers:
-            total += sum(points(p) for _, p in plays)
-        tricks.append(Trick(number=t_no, plays=[
-            Play(seat=s, cards=tuple(order.sorted(p)),
-                 attempted=attempted if (attempted and s == leader) else None)
-            for s, p in plays]))
-        leader, last_winner, last_plays = winner, w, plays
-    hook = False
-    if team_of(leader) == attackers:
-        lead_n = len(last_plays[0][1])
-        mult = kitty_multiplier(rs.kitty_multiplier, last_winner.units, play_cards=lead_n,
-                                lead_cards=lead_n, last_play=decompose(last_plays[-1][1], order))
-        total += kitty_points * mult
-        hook = any(c < LJ and c % 13 + 2 == level for u in last_winner.units for c in u.cards)
+    # -- the tricks (the engine's HandState applies every rule) ------------------------
+    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried))
+    tricks = _play(play, bot)
+    total = play.final_points
+    hook = play.hooked
     hand.tricks = tricks
     hand.points = total
     outcome = hand_outcome(rs, levels, dealer, total, last_trick_rank_hook=hook, hands_played=number)
     return hand, outcome
 
 
-def _remove(holding: Counter, cards) -> None:
-    """Take ``cards`` out of ``holding`` (keeping no zero counts)."""
-    for c in cards:
-        k = holding[c] - 1
-        if k > 0:
-            holding[c] = k
-        elif k == 0:
-            del holding[c]
-        else:
-            raise GenerationError(f"a bot played a card it does not hold: {c}")
+def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
+    """The bots play every trick of ``state`` to the end; the tricks as written
+    (cards high to low; a failed throw as ``attempted -> forced``, as the engine
+    decides it). ``friends``: the bots see the dealer's team as revealed so far."""
+    order = state.order
+    tricks: list[Trick] = []
+    while not state.is_over:
+        t_no = state.trick_number
+        leader = state.turn
+        # cards are written high to low; a throw is checked in the order it is written
+        attempt = tuple(order.sorted(bot.lead(TrickView.of(state, friends))))
+        try:
+            state.push(attempt)
+            attempted = state.attempted
+            while state.trick_number == t_no:
+                state.push(tuple(bot.follow(TrickView.of(state, friends))))
+        except IllegalPlay as e:
+            raise GenerationError(f"the engine refused a bot's play: {e}") from None
+        done = state.tricks[-1]
+        tricks.append(Trick(number=t_no, plays=[
+            Play(seat=s, cards=tuple(order.sorted(p)),
+                 attempted=attempted if (attempted and s == leader) else None)
+            for s, p in done.plays]))
+    return tricks
 
 
 def _draw_order(first: str) -> list[str]:
-    i = SEATS.index(first)
-    return [SEATS[(i + k) % 4] for k in range(4)]
+    return [Seat[first].next(4, k).name for k in range(4)]
 
 
 def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
           first_drawer: str, first_hand: bool, eager: bool) -> _Deal:
     """Shuffle, draw one card at a time, and let each seat declare as it draws."""
-    deck = deck_list(rs.decks)
+    deck = deck_cards(rs)
     rng.shuffle(deck)
     bot.new_hand()
     hs = rs.hand_size
     order = _draw_order(first_drawer)
-    seat_cards = {s: [] for s in SEATS}
+    seat_cards: dict[str, list[int]] = {s: [] for s in SEATS}
     for i in range(4 * hs):
         seat_cards[order[i % 4]].append(deck[i])
     kitty = tuple(deck[4 * hs:])
@@ -299,24 +273,24 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     :func:`replay.friends.card_forbidden`), the tricks, and the friends' reveals,
     points, levels and next dealer as the engine gives them."""
     from notation.model import FriendCall, PlayerLevels
-    from replay.friends import FriendResult, answer_calls, card_forbidden, friends_outcome
+    from replay.friends import FriendResult, assign_holders, card_forbidden, friends_outcome
 
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
-    seats = tuple(f"P{k}" for k in range(1, rs.players + 1)) if rs.players != 4 else SEATS
+    seats = table_names(rs.players)
     levels = {s: rs.first_level for s in seats}
     dealer = rng.choice(seats)
     out: list[Hand] = []
     n = len(seats)
     for number in range(1, hands + 1):
         level = levels[dealer]
-        deck = deck_list(rs.decks)
+        deck = deck_cards(rs)
         rng.shuffle(deck)
         bot.new_hand()
         hs = rs.hand_size
         i0 = seats.index(dealer)
         ring = [seats[(i0 + k) % n] for k in range(n)]
-        dealt = {s: [] for s in seats}
+        dealt: dict[str, list[int]] = {s: [] for s in seats}
         for i in range(n * hs):
             dealt[ring[i % n]].append(deck[i])
         kitty = tuple(deck[n * hs:])
@@ -346,67 +320,18 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
                 calls.append(FriendResult(None, c, None, None, NO_SPAN))
             else:
                 calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
-        skips = [(c.ordinal or 1) - 1 for c in calls]
         team = [dealer]
         if rs.friend_rule == "held":  # seed 001: the holder nearest the dealer
-            for call in calls:
-                holder = next((s for s in ring[1:] if holdings[s][call.card]), None)
-                call.seat = holder
-        leader = dealer
-        tricks: list[Trick] = []
-        won: list[tuple[str, int]] = []          # (winner, points) of each trick
-        penalties: list[tuple[str, int]] = []    # (thrower, cost)
-        t_no = 0
-        last_w = last_plays = None
-        kitty_points = points(buried)
-        while any(holdings[s] for s in seats):
-            t_no += 1
-            j = seats.index(leader)
-            order_seats = [seats[(j + k) % n] for k in range(n)]
-            known = frozenset(team)
-            view = TrickView(leader, order, rs, holdings, [], dealer, t_no, kitty_points, seats, known)
-            attempt = tuple(order.sorted(bot.lead(view)))
-            played_lead, attempted = attempt, None
-            if len(decompose(attempt, order)) > 1:
-                chk = check_throw(attempt, 0, [holdings[s] for s in order_seats], order_seats, order, rs)
-                if chk.blockers:
-                    played_lead, attempted = tuple(chk.forced.cards), attempt
-                    penalties.append((leader, throw_penalty(rs, len(attempt))))
-            plays = [(leader, played_lead)]
-            _remove(holdings[leader], played_lead)
-            for s in order_seats[1:]:
-                view = TrickView(s, order, rs, holdings, plays, dealer, t_no, kitty_points, seats, known)
-                cards = tuple(bot.follow(view))
-                _remove(holdings[s], cards)
-                plays.append((s, cards))
-            w = trick_winner([p for _, p in plays], order, rs)
-            winner = plays[w.index][0]
-            won.append((winner, sum(points(p) for _, p in plays)))
-            if rs.friend_rule == "held":
-                for call in calls:
-                    if call.seat is not None and call.trick is None and any(
-                            s == call.seat and call.card in p for s, p in plays):
-                        call.trick = t_no
-                        if call.seat not in team:
-                            team.append(call.seat)
-            else:
-                answer_calls(calls, skips, team, t_no, plays)
-            tricks.append(Trick(number=t_no, plays=[
-                Play(seat=s, cards=tuple(order.sorted(p)),
-                     attempted=attempted if (attempted and s == leader) else None) for s, p in plays]))
-            leader, last_w, last_plays = winner, w, plays
+            assign_holders(calls, ring, holdings)
+        state = HandState(rs, order, holdings, leader=dealer, dealer=dealer, seats=seats, team=team,
+                          calls=calls, kitty_points=points(buried))
+        tricks = _play(state, bot, friends=True)
         if rs.friend_rule == "held":
             for call in calls:
                 if call.seat is None:
                     call.seat = dealer  # the dealer holds every copy: alone
-        final = tuple(team)
-        total = sum(p for s, p in won if s not in final)
-        total += sum(cost if s in final else -cost for s, cost in penalties)
-        if leader not in final:
-            lead_n = len(last_plays[0][1])
-            mult = kitty_multiplier(rs.kitty_multiplier, last_w.units, play_cards=lead_n, lead_cards=lead_n,
-                                    last_play=decompose(last_plays[-1][1], order))
-            total += kitty_points * mult
+        final = state.team
+        total = state.final_points
         friend_lines = [FriendCall(ordinal=c.ordinal, card=c.card,
                                    joined=c.seat if c.seat is not None else "none",
                                    at=c.trick if c.seat is not None else None) for c in calls]

@@ -28,8 +28,8 @@ from rich.text import Text
 
 from replay.cards import JOKER_SUIT, format_cards, parse_cards, suit_of
 from replay.order import NT
+from replay.seats import SEATS
 
-SEATS = ("N", "W", "S", "E")
 SEAT_NAMES = {"N": "North", "W": "West", "S": "South", "E": "East"}
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
 #: default console width when the output is not a terminal (stable golden files)

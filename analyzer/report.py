@@ -30,11 +30,12 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from replay.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
+from replay.declare import act_text
 from replay.diagnostics import Diagnostic
 from replay.order import NT, Order
 from replay.ruleset import PRESETS, option_text, preset
+from replay.seats import SEATS
 
-SEATS = ("N", "W", "S", "E")
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
 FORMATS = ("term", "md", "json", "html")
 #: the report dict's layout version (bumped when a key changes meaning)
@@ -145,10 +146,12 @@ def _declared_how(hand_node, hr) -> str:
     if not decls:
         return "given by the record (no declarations recorded)" if hand_node.trump is not None else ""
     parts = []
+    acts = hr.declaration_acts  # the engine's reading of each line (replay.declare)
     for i, d in enumerate(decls):
-        verb = "declared" if i == 0 else ("reinforced with" if d.seat == decls[i - 1].seat else "overrode with")
+        act = acts[i] if i < len(acts) else "declare"
+        verb = act_text(act)
         at = f" @{d.at}" if d.at is not None else ""
-        parts.append(f"{d.seat} {verb} {format_cards(d.cards)}{at}")
+        parts.append(f"{d.seat} {verb} {format_cards(d.cards)}{at}{' (refused)' if act == 'refused' else ''}")
     return "; ".join(parts)
 
 

@@ -47,8 +47,11 @@ from typing import NamedTuple
 from replay.cards import POINTS
 from replay.legal import legal_follows, single_unit_leads
 from replay.order import TRUMP, Order
-from replay.scoring import SEAT_ORDER, kitty_multiplier, team_of
-from replay.trick import check_throw, throw_penalty, trick_winner
+from replay.scoring import kitty_multiplier, team_of
+from replay.seats import SEATS as SEAT_ORDER
+from replay.seats import Seat
+from replay.state import HandState, last_trick_multiplier, penalty_delta
+from replay.trick import check_throw, trick_winner
 from replay.units import Unit, decompose
 
 INF = 10 ** 9
@@ -96,7 +99,7 @@ def position(hands: Sequence[Iterable[int]], leader: int | str, plays: Sequence[
     ``hands`` are the holdings at the start of the trick; the cards of
     ``plays`` are taken out of them here.
     """
-    lead_i = SEAT_ORDER.index(leader) if isinstance(leader, str) else leader
+    lead_i = Seat[leader].value if isinstance(leader, str) else int(leader)
     hs = [list(h) for h in hands]
     ps = tuple(tuple(sorted(p)) for p in plays)
     for k, p in enumerate(ps):
@@ -104,6 +107,15 @@ def position(hands: Sequence[Iterable[int]], leader: int | str, plays: Sequence[
         for c in p:
             h.remove(c)
     return Position(tuple(tuple(sorted(h)) for h in hs), lead_i, ps)
+
+
+def position_of(state: HandState) -> Position:
+    """The search's :class:`Position` of a four-seat :class:`replay.state.HandState`
+    (its holdings now, its leader and the current trick's plays)."""
+    if state.seats != SEAT_ORDER:
+        raise ValueError("the endgame search plays fixed partners at N W S E")
+    hands = tuple(tuple(sorted(state.holding(s).elements())) for s in SEAT_ORDER)
+    return Position(hands, Seat[state.leader].value, tuple(tuple(sorted(c)) for _, c in state.plays))
 
 
 def _minus(hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
@@ -157,6 +169,13 @@ class Solver:
         self._follow_distinct: dict[tuple, list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
 
+    @classmethod
+    def for_state(cls, state: HandState, objective: str = "points", max_nodes: int | None = None) -> Solver:
+        """A solver for the hand of a four-seat :class:`replay.state.HandState`
+        (its order, ruleset, dealer and kitty points); ask it about
+        :func:`position_of` the state."""
+        return cls(state.order, state.ruleset, state.dealer, state.kitty_points, objective, max_nodes)
+
     # -- public API ---------------------------------------------------------------------
 
     def value(self, pos: Position) -> int:
@@ -204,8 +223,7 @@ class Solver:
         nxt, gain = self.after(pos, move)
         v = gain + self.value(nxt)
         if attempted is not None and self.objective == "points":
-            cost = throw_penalty(self.ruleset, len(attempted))
-            v += -cost if self.attacker[pos.to_move] else cost
+            v += penalty_delta(self.ruleset, len(attempted), not self.attacker[pos.to_move])
         return v
 
     def move_values(self, pos: Position) -> list[tuple[Play, int]]:
@@ -497,9 +515,7 @@ class Solver:
         if got is None:
             w = trick_winner(plays, self.order, self.ruleset)
             pts = sum(POINTS[c] for p in plays for c in p)
-            n = len(plays[0])
-            mult = kitty_multiplier(self.ruleset.kitty_multiplier, w.units, play_cards=n, lead_cards=n,
-                                    last_play=decompose(plays[-1], self.order))
+            mult = last_trick_multiplier(self.ruleset, self.order, w.units, len(plays[0]), plays[-1])
             got = (w.index, pts, mult)
             self._winner[plays] = got
         return got

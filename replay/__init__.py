@@ -1,0 +1,35 @@
+"""The rules engine: pure functions and values, no I/O.
+
+The main entry points (imported lazily, so ``import replay.cards`` stays cheap):
+
+* :func:`replay.game.replay` — replay a whole record (``notation.model.Record``)
+  and collect every diagnostic;
+* :class:`replay.state.HandState` — one hand in play, in the manner of
+  ``chess.Board``: ``legal_plays()``, ``is_legal()``, ``push()`` / ``pop()``,
+  the trick, the turn and the score;
+* :class:`replay.seats.Seat` — the one seat type (``N W S E``, ``P1``…``P8``);
+* :func:`replay.deck.deck` — the full deck multiset of a ruleset.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .deck import deck
+    from .game import replay
+    from .seats import Seat
+    from .state import HandState
+
+_LAZY = {"HandState": "replay.state", "Seat": "replay.seats", "deck": "replay.deck", "replay": "replay.game"}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'replay' has no attribute {name!r}")
+    return getattr(import_module(module), name)
+
+
+__all__ = ["HandState", "Seat", "deck", "replay"]

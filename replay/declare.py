@@ -173,18 +173,18 @@ from .cards import (
 )
 from .diagnostics import NO_SPAN, Diagnostic, Span
 from .order import NT
+from .seats import SEATS, Seat
 
 if TYPE_CHECKING:  # pragma: no cover
     from .ruleset import Ruleset
 
-#: seats in play/deal order (counter-clockwise)
-SEATS: tuple[str, ...] = ("N", "W", "S", "E")
+#: seats in play/deal order (counter-clockwise): the engine's one definition (replay.seats)
 _AFTER_DEAL = 10**9  # draw index of events made after the deal
 
 
 def partner_of(seat: str) -> str:
     """The seat opposite ``seat``."""
-    return SEATS[(SEATS.index(seat) + 2) % 4]
+    return Seat[seat].partner().name
 
 
 # ---------------------------------------------------------------------------
@@ -213,10 +213,14 @@ class DeclResult:
     rebury: str | None = None          # campus 反主抄底: the seat that must bury again
     level: int | None = None           # attacker_level: the hand's level when an own-level declaration stands
     accepted: list[bool] = field(default_factory=list)
+    #: each event's act as the fold read it (:data:`ACTS`): ``declare`` (the first
+    #: declaration standing), ``override``, ``reinforce`` (自保), ``partner`` (对家保)
+    #: or ``refused``
+    acts: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-class Unit(NamedTuple):
+class DeclareGroup(NamedTuple):
     """One declaration unit: ``copies`` × ``card`` (+ campus ``joker``)."""
 
     card: int               # a level card, or LJ/BJ for a joker tuple
@@ -247,7 +251,7 @@ class Bid:
     """
 
     seat: str
-    unit: Unit
+    unit: DeclareGroup
     how: str = "declare"
     after_bury: bool = False
 
@@ -317,7 +321,7 @@ def _c(card: int) -> str:
     return to_str(card, unicode=True)
 
 
-def describe(unit: Unit) -> str:
+def describe(unit: DeclareGroup) -> str:
     """``♠2``, ``a pair of ♠2``, ``three ♠2``, ``a pair of BJ`` (+ `` + BJ`` for campus)."""
     name = _c(unit.card)
     base = {1: name, 2: f"a pair of {name}", 3: f"three {name}", 4: f"four {name}"}.get(
@@ -350,24 +354,24 @@ def campus_joker(suit: int) -> int:
     return BJ if suit in (HEARTS, DIAMONDS) else LJ
 
 
-def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -> list[Unit]:
+def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -> list[DeclareGroup]:
     """Every declaration unit the multiset ``counts`` contains under ``policy``
     (``joker``: ``declare_joker``, a level card goes with either joker)."""
-    out: list[Unit] = []
+    out: list[DeclareGroup] = []
     for card, n in counts.items():
         if card >= LJ:
-            out.extend(Unit(card, k) for k in range(2, n + 1))
+            out.extend(DeclareGroup(card, k) for k in range(2, n + 1))
         elif _is_level_card(card, level):
             if policy == "campus":
                 j = campus_joker(suit_of(card))
                 if counts[j] >= 1:
-                    out.extend(Unit(card, k, j) for k in range(1, n + 1))
+                    out.extend(DeclareGroup(card, k, j) for k in range(1, n + 1))
             elif joker:
                 for j in (LJ, BJ):
                     if counts[j] >= 1:
-                        out.extend(Unit(card, k, j) for k in range(1, n + 1))
+                        out.extend(DeclareGroup(card, k, j) for k in range(1, n + 1))
             else:
-                out.extend(Unit(card, k) for k in range(1, n + 1))
+                out.extend(DeclareGroup(card, k) for k in range(1, n + 1))
     return out
 
 
@@ -394,7 +398,7 @@ def _why_not_unit(cards: Counter[int], level: int, policy: str, joker: bool = Fa
             f"show copies of one level card, or a joker pair")
 
 
-def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[Unit | None, bool, str]:
+def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[DeclareGroup | None, bool, str]:
     """The unit ``seat`` declares by writing ``cards`` → ``(unit, extends_prev, why_not)``."""
     rs = state.ruleset
     level = state.level
@@ -408,7 +412,7 @@ def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[Unit | N
 
 @lru_cache(maxsize=8192)
 def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level: int, policy: str,
-                decks: int, joker: bool = False) -> tuple[Unit | None, bool, str]:
+                decks: int, joker: bool = False) -> tuple[DeclareGroup | None, bool, str]:
     """:func:`_read` for ``cards`` after the seat's ``shown`` cards (a pure
     function of its arguments: cached, as the same few declarations recur)."""
     cur = Counter(cards)
@@ -439,7 +443,7 @@ def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level
 _CAMPUS_ORDER = {DIAMONDS: 0, CLUBS: 1, HEARTS: 2, SPADES: 3}
 
 
-def _base_key(u: Unit, policy: str) -> tuple[int, ...]:
+def _base_key(u: DeclareGroup, policy: str) -> tuple[int, ...]:
     """Strength of a fresh unit under ``policy`` (higher is stronger)."""
     if policy == "titanic":
         return (2 * u.copies,) if u.is_joker_tuple else (2 * u.copies - 1,)
@@ -485,7 +489,7 @@ def declaration_strength(ruleset: Ruleset, level: int, cards: Iterable[int]) -> 
 # policies: accept (return a Bid) or refuse (return the reason)
 # ---------------------------------------------------------------------------
 
-def _standard(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+def _standard(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
     rs, cur = st.ruleset, st.standing
     if cur is not None and st.closed:
         return f"the bidding ended with {_who(cur)}"
@@ -503,7 +507,7 @@ def _standard(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
             if cur is not p and not rs.reinforce_after_overridden:
                 return (f"{mate}'s {_c(u.card)} was overridden by {_who(cur)}; "
                         f"reinforce_after_overridden is off")
-            bid = Bid(seat, Unit(u.card, p.unit.copies + 1), "partner")
+            bid = Bid(seat, DeclareGroup(u.card, p.unit.copies + 1), "partner")
             if _key(bid, "standard") > _key(cur, "standard"):
                 return bid
             return f"{describe(bid.unit)} (对家保) cannot override {_who(cur)} under standard rules"
@@ -532,7 +536,7 @@ def _standard(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
     return f"{word}{describe(u)} cannot override {_who(cur)} under standard rules{why}"
 
 
-def _tractor97(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+def _tractor97(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
     rs, cur = st.ruleset, st.standing
     if u.is_joker_tuple:
         if not rs.joker_override:
@@ -549,7 +553,7 @@ def _tractor97(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
             return Bid(seat, u)
         if cur.seat == partner_of(seat) and cur.unit.card == u.card and cur.unit.copies == 1:
             if rs.partner_reinforce:
-                return Bid(seat, Unit(u.card, 2), "partner")
+                return Bid(seat, DeclareGroup(u.card, 2), "partner")
             return (f"{_c(u.card)} cannot reinforce {cur.seat}'s {_c(u.card)}: "
                     f"partner_reinforce (对家保) is off")
         return f"the first declared suit stands: {describe(u)} cannot override {_who(cur)}"
@@ -563,7 +567,7 @@ def _tractor97(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
     return Bid(seat, u)                           # 反主 / 自反
 
 
-def _ladder(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+def _ladder(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
     rs, cur = st.ruleset, st.standing
     bid = Bid(seat, u)
     if cur is not None and cur.seat == seat and rs.ladder_self == "reinforce_only":
@@ -577,7 +581,7 @@ def _ladder(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
             f"(single < level pair < LJ pair < BJ pair)")
 
 
-def _titanic(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+def _titanic(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
     cur = st.standing
     bid = Bid(seat, u)
     if cur is None or _key(bid, "titanic") > _key(cur, "titanic"):
@@ -586,7 +590,7 @@ def _titanic(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
             f"(single < pair < joker pair < triple < joker triple)")
 
 
-def _campus(st: DeclState, seat: str, u: Unit, extends: bool, after_bury: bool) -> Bid | str:
+def _campus(st: DeclState, seat: str, u: DeclareGroup, extends: bool, after_bury: bool) -> Bid | str:
     cur = st.standing
     override = u.is_joker_tuple or u.copies >= 2
     if after_bury:
@@ -614,7 +618,7 @@ def _campus(st: DeclState, seat: str, u: Unit, extends: bool, after_bury: bool) 
     return Bid(seat, u, after_bury=after_bury)
 
 
-def _botzone(st: DeclState, seat: str, u: Unit, extends: bool) -> Bid | str:
+def _botzone(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
     cur = st.standing
     if u.copies > 2:
         return "botzone bids are one level card or a pair"
@@ -696,7 +700,7 @@ def _lacking(cards: tuple[int, ...], pool: tuple[int, ...]) -> list[int]:
     return sorted(out)
 
 
-def _evolve(st: DeclState, **changes) -> DeclState:
+def _evolve(st: DeclState, **changes: object) -> DeclState:
     """``dataclasses.replace`` for the fold's hot path: a copy of ``st`` with
     ``changes`` (DeclState has no ``__post_init__`` to run)."""
     new = object.__new__(DeclState)
@@ -821,17 +825,46 @@ def resolve_declarations(
                   first_drawer=first_drawer, deal=deal, attacker_level=attacker_level)
     diags: list[Diagnostic] = []
     accepted: list[bool] = []
+    acts: list[str] = []
     if declare_none and events:
         diags.append(Diagnostic.at("SJ301", events[0].span,
                                    "`declare none` says nobody declared, but declarations are recorded"))
     for ev in events:
+        before = state.accepted_count
         state, ok, d = advance(state, ev)
         accepted.append(ok)
+        acts.append(_act(state.standing, before) if ok else "refused")
         diags.extend(d)
     result = conclude(state, kitty=kitty, declare_none=declare_none, recorded=bool(events))
     result.accepted = accepted
+    result.acts = acts
     result.diagnostics = diags
     return result
+
+
+#: the words of a declaration's act (:attr:`DeclResult.acts`), for reports:
+#: ``N declared ♠2``, ``S overrode with ♥2♥2``, ``N reinforced with ♠2♠2``, ``W tried ♥2 (refused)``
+ACTS: dict[str, str] = {
+    "declare": "declared",
+    "override": "overrode with",
+    "reinforce": "reinforced with",
+    "partner": "reinforced the partner's declaration with",
+    "refused": "tried",
+}
+
+
+def _act(bid: Bid | None, accepted_before: int) -> str:
+    """The act of an accepted event whose bid now stands."""
+    if bid is None:
+        return "refused"
+    if bid.how in ("reinforce", "partner"):
+        return bid.how
+    return "declare" if accepted_before == 0 else "override"
+
+
+def act_text(act: str) -> str:
+    """The words of an act of :attr:`DeclResult.acts` (``"overrode with"``)."""
+    return ACTS.get(act, act)
 
 
 # ---------------------------------------------------------------------------
@@ -882,8 +915,8 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
 
 
 __all__ = [
-    "SEATS", "DeclEvent", "DeclResult", "DeclState", "Unit", "Bid",
+    "SEATS", "DeclEvent", "DeclResult", "DeclState", "DeclareGroup", "Bid",
     "start", "advance", "conclude", "resolve_declarations",
     "can_declare", "legal_declarations", "declaration_strength", "kitty_trump",
-    "campus_joker", "partner_of", "describe",
+    "campus_joker", "partner_of", "describe", "ACTS", "act_text",
 ]

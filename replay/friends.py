@@ -20,20 +20,32 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
+from typing import TYPE_CHECKING
 
-from .cards import NUM_CARDS, POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
+from .cards import POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
+from .deck import remainder
 from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
 from .order import NT, TRUMP, Order
 from .ruleset import Ruleset
-from .scoring import HandOutcome, advancement, kitty_multiplier, raise_level
-from .trick import cards_text, check_follow, check_throw, lead_suit, throw_penalty, trick_winner, unit_text
+from .scoring import HandOutcome, advancement, raise_level
+from .seats import NUMBERED_SEATS, SEATS
+from .state import by_suit, last_trick_multiplier, penalty_delta, remove_from
+from .trick import cards_text, lead_suit
 from .units import decompose
 
-COMPASS = ("N", "W", "S", "E")
-NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Declaration, Hand, Play, Record
+
+    from .declare import DeclResult
+    from .game import DiagFn, HandResult, MatchResult, TrickResult
+
+#: the table's seat names (the engine's one seat definition, replay.seats)
+COMPASS = SEATS
+NUMBERED = NUMBERED_SEATS
 
 
 @dataclass(slots=True)
@@ -56,7 +68,7 @@ def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
-def table_seats(record, rs: Ruleset) -> tuple[str, ...]:
+def table_seats(record: Record, rs: Ruleset) -> tuple[str, ...]:
     """The seats of the record's table in play order: ``N W S E`` for four
     players written with compass seats, else ``P1``…``Pn``."""
     if rs.players == 4 and not _uses_numbered(record):
@@ -64,7 +76,7 @@ def table_seats(record, rs: Ruleset) -> tuple[str, ...]:
     return NUMBERED[:rs.players]
 
 
-def _uses_numbered(record) -> bool:
+def _uses_numbered(record: Record) -> bool:
     for hand in record.hands:
         for sc in hand.deal:
             return sc.seat.startswith("P")
@@ -76,7 +88,7 @@ def _uses_numbered(record) -> bool:
     return False
 
 
-def needs_friends(record) -> bool:
+def needs_friends(record: Record) -> bool:
     """Does the record hold finding-friends content (a numbered seat anywhere,
     players' own levels, friend lines)? Such a record is replayed here even
     under fixed-partner rules (with SJ526)."""
@@ -106,7 +118,7 @@ _COMPASS_SET = frozenset(COMPASS)
 
 # -- a match --------------------------------------------------------------------------------
 
-def replay_friends(record, rs: Ruleset, diags: list[Diagnostic]):
+def replay_friends(record: Record, rs: Ruleset, diags: list[Diagnostic]) -> MatchResult:
     """Replay every hand of ``record`` under finding-friends rules; a
     :class:`replay.game.MatchResult` (``levels`` and outcomes by seat)."""
     from .game import MatchResult
@@ -139,11 +151,11 @@ def replay_friends(record, rs: Ruleset, diags: list[Diagnostic]):
     return MatchResult(rs, hands, diags, winner)
 
 
-def _levels_text(levels: dict[str, int], seats) -> str:
+def _levels_text(levels: dict[str, int], seats: Sequence[str]) -> str:
     return " ".join(f"{s} {rank_name(levels[s])}" for s in seats if s in levels)
 
 
-def _written_levels(hand, seats, diag) -> dict[str, int] | None:
+def _written_levels(hand: Hand, seats: tuple[str, ...], diag: DiagFn) -> dict[str, int] | None:
     lv = hand.levels
     if lv is None:
         return None
@@ -167,8 +179,9 @@ def _written_levels(hand, seats, diag) -> dict[str, int] | None:
     return {s: lv.ns for s in seats}
 
 
-def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels, dealer, first: bool):
-    from .game import HandResult, _by_suit, _check_copies, _remove, _remove_from, _trump_text
+def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int] | None,
+                 dealer: str | None, first: bool) -> HandResult:
+    from .game import HandResult, _check_copies, _play_tricks, _trump_text
     diags: list[Diagnostic] = []
     n_seats = len(seats)
     seat_set = set(seats)
@@ -208,7 +221,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             levels = written
     elif written is not None and written != levels:
         wrong = [s for s in seats if written.get(s) != levels.get(s)]
-        diag("SJ524", hand.levels.span,
+        diag("SJ524", hand.levels.span if hand.levels else None,
              "levels written wrong: " + ", ".join(f"{s} {rank_name(written[s])} (the previous hands give "
                                                   f"{rank_name(levels[s])})" for s in wrong))
         levels = written
@@ -220,7 +233,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------------
-    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
+    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
     for sc in hand.deal:
         if sc.seat in seat_set and len(sc.cards) != rs.hand_size:
             diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
@@ -231,11 +244,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
     all_played = list(chain.from_iterable(p.cards for p in plays_all))
     _check_copies(hand, rs, diag, all_played)
     if kitty is None and len(dealt) == n_seats:
-        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
-        for cards in dealt.values():
-            left.subtract(cards)
-        if all(v >= 0 for v in left.values()) and sum(left.values()) == rs.kitty:
-            kitty = tuple(sorted(left.elements()))
+        left = remainder(rs, *dealt.values())
+        if left is not None and len(left) == rs.kitty:
+            kitty = left
 
     # -- declarations and trump ------------------------------------------------------------------
     level = levels[dealer] if dealer is not None else None
@@ -243,6 +254,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
     trump = hand.trump
     redeal = False
     decl_events = [ev for ev in hand.events if ev.kind == "declare" and ev.seat in seat_set]
+    acts: tuple[str, ...] = ()
     if decl_events or hand.declare_none is not None:
         if level is None:
             level = levels[decl_events[0].seat] if decl_events else levels[seats[0]]
@@ -251,6 +263,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
         declarer = res.declarer
+        acts = tuple(res.acts)
         if (first or dealer is None) and res.dealer is not None:
             if written_dealer is not None and written_dealer != res.dealer:
                 diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
@@ -274,13 +287,15 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             diag("SJ305", hand.redeal, "`redeal` written but " + (
                 "declarations stand" if decl_events else "the rules do not redeal"))
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None, redeal=True,
-                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None)
+                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None,
+                          declaration_acts=acts)
     if trump is None:
         diag("SJ304", hand.span, "no declarations and no `trump` line: assuming no trump (NT) to go on")
         trump = NT
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
-                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else ())
+                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else (),
+                        declaration_acts=acts)
 
     # -- kitty exchange ----------------------------------------------------------------------------
     holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in seats}
@@ -301,7 +316,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
             h.update(kitty)
         else:
             known[b.seat] = False
-        missing = _remove_from(h, b.cards)
+        missing = remove_from(h, b.cards)
         if missing and known[b.seat]:
             diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
         buried = tuple(b.cards)
@@ -326,22 +341,26 @@ def _replay_hand(hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels,
     calls = _check_calls(hand, rs, result, holdings, buried, diag)
 
     # -- tricks -------------------------------------------------------------------------------------------
-    by_suit = {s: _by_suit(h, order.eff) for s, h in holdings.items()}
-    raw = _play_tricks(hand, result, by_suit, known, seats, diag, _remove)
+    split = {s: by_suit(h, order.eff) for s, h in holdings.items()}
+    _play_tricks(hand, result, split, known, diag, seats, friends=True)
+    raw = result.tricks
+    complete = (sum(len(t._cards[0]) for t in raw) >= rs.hand_size
+                and all(len(t._cards) == n_seats for t in raw))
 
     # -- friends revealed, teams, score ------------------------------------------------------------
     _reveal(calls, raw, result, holdings, seats, rs)
     result.friends = calls
     team = result.team_at(len(hand.tricks) + 1)
     result.team = team
-    _check_reveals(hand, calls, result, diag)
-    _score(hand, raw, result, team, buried, all_played, diag)
+    _check_reveals(hand, calls, result, diag, complete)
+    _score(hand, result, team, buried, all_played, diag, complete)
     return result
 
 
 # -- declarations -------------------------------------------------------------------------------
 
-def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: str | None, seats):
+def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int, first: bool, dealer: str | None,
+                  seats: tuple[str, ...]) -> DeclResult:
     """The declarations of a table of any size, resolved by :func:`replay.declare.resolve_declarations`.
 
     That resolver knows four seats; only a seat's identity matters to it here
@@ -354,12 +373,17 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
             mapping[ev.seat] = COMPASS[len(mapping)]
     back = {v: k for k, v in mapping.items()}
     local = rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
-    decl, after_bury = [], False
-    for ev in hand.events:
-        if ev.kind == "bury":
+    decl: list[DeclEvent] = []
+    after_bury = False
+    included: list[bool] = []        # each declare line of the hand: read by the resolver?
+    for e in hand.events:
+        if e.kind == "bury":
             after_bury = True
-        elif ev in events and ev.seat in mapping:
-            decl.append(DeclEvent(mapping[ev.seat], tuple(ev.cards), None, ev.span, after_bury))
+        elif e in events and e.seat in mapping:
+            decl.append(DeclEvent(mapping[e.seat], tuple(e.cards), None, e.span, after_bury))
+            included.append(True)
+        else:
+            included.append(False)
     stand_in_dealer = mapping.get(dealer) if dealer is not None else None
     if dealer is not None and stand_in_dealer is None:
         free = [c for c in COMPASS if c not in back]
@@ -376,6 +400,8 @@ def _declarations(rs: Ruleset, hand, events, level: int, first: bool, dealer: st
 
     res.diagnostics[:] = [Diagnostic(d.code, rename(d.message), d.line, d.column, d.end_line, d.end_column,
                                      d.severity) for d in res.diagnostics]
+    read = iter(res.acts)
+    res.acts = [next(read, "refused") if inc else "refused" for inc in included]
     res.declarer = back.get(res.declarer, res.declarer) if res.declarer else None
     res.dealer = back.get(res.dealer, res.dealer) if res.dealer else None
     return res
@@ -402,8 +428,10 @@ def card_forbidden(card: int, rs: Ruleset, order: Order, level: int) -> str | No
     return None
 
 
-def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[FriendResult]:
+def _check_calls(hand: Hand, rs: Ruleset, result: HandResult, holdings: Mapping[str, Counter[int]],
+                 buried: tuple[int, ...] | None, diag: DiagFn) -> list[FriendResult]:
     order, dealer, level = result.order, result.dealer, result.level
+    assert order is not None
     calls = [FriendResult(c.ordinal, c.card, None, None, c.span) for c in hand.friends]
     want = rs.friend_calls
     if hand.friends and len(calls) != want:
@@ -429,11 +457,12 @@ def _check_calls(hand, rs: Ruleset, result, holdings, buried, diag) -> list[Frie
     return calls
 
 
-def _complete(hand, rs: Ruleset) -> bool:
+def _complete(hand: Hand, rs: Ruleset) -> bool:
     return sum(len(t.plays[0].cards) for t in hand.tricks if t.plays) >= rs.hand_size
 
 
-def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: Ruleset) -> None:
+def _reveal(calls: list[FriendResult], raw: list[TrickResult], result: HandResult,
+            holdings: Mapping[str, Counter[int]], seats: tuple[str, ...], rs: Ruleset) -> None:
     """Who answers each call, and when (in play order within each trick)."""
     dealer = result.dealer
     if dealer is None or not calls:
@@ -447,11 +476,11 @@ def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: R
             holder = next((s for s in ring if holdings[s][call.card] > 0), None)
             if holder is None:
                 call.seat = dealer
-                call.trick = next((t.number for t in raw for p, c in zip(t.plays, t.cards)
+                call.trick = next((t.number for t in raw for p, c in zip(t._source, t._cards)
                                    if p.seat == dealer and call.card in c), None)
                 continue
             call.seat = holder
-            call.trick = next((t.number for t in raw for p, c in zip(t.plays, t.cards)
+            call.trick = next((t.number for t in raw for p, c in zip(t._source, t._cards)
                                if p.seat == holder and call.card in c), None)
             if call.trick is None:
                 call.seat = None  # never shown: the hand ended (or the record stops) before
@@ -459,11 +488,11 @@ def _reveal(calls: list[FriendResult], raw: list, result, holdings, seats, rs: R
     skips = [(c.ordinal or 1) - 1 for c in calls]
     team = [dealer]
     for t in raw:
-        answer_calls(calls, skips, team, t.number, [(p.seat, c) for p, c in zip(t.plays, t.cards)])
+        answer_calls(calls, skips, team, t.number, [(p.seat, c) for p, c in zip(t._source, t._cards)])
 
 
 def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], trick: int,
-                 plays) -> None:
+                 plays: Iterable[tuple[str, Sequence[int]]]) -> None:
     """The ``played`` rule for one trick (shengji.io): each copy of a called card,
     in play order, counts down its call's ordinal; the copy that reaches it answers
     the call. A player already on the team (the dealer, or a friend) uses the call
@@ -482,8 +511,28 @@ def answer_calls(calls: list[FriendResult], skips: list[int], team: list[str], t
                     team.append(seat)
 
 
-def _check_reveals(hand, calls: list[FriendResult], result, diag) -> None:
-    complete = result.complete_hint
+def assign_holders(calls: list[FriendResult], ring: Sequence[str], holdings: Mapping[str, Mapping[int, int]]) -> None:
+    """The ``held`` rule before play (seed 001 §4): each call's partner is the
+    holder of the card nearest the dealer in play order (``ring``: the dealer
+    first); None when the dealer holds every copy."""
+    for call in calls:
+        call.seat = next((s for s in ring[1:] if holdings[s][call.card]), None)
+
+
+def answer_held_calls(calls: list[FriendResult], team: list[str], trick: int,
+                      plays: Iterable[tuple[str, Sequence[int]]]) -> None:
+    """The ``held`` rule for one trick (seed 001 §4): a call whose holder is
+    known (:func:`assign_holders`) is revealed when the holder first plays the
+    card; the holder joins ``team`` (updated in place)."""
+    for call in calls:
+        if call.seat is not None and call.trick is None and any(
+                s == call.seat and call.card in p for s, p in plays):
+            call.trick = trick
+            if call.seat not in team:
+                team.append(call.seat)
+
+
+def _check_reveals(hand: Hand, calls: list[FriendResult], result: HandResult, diag: DiagFn, complete: bool) -> None:
     for call, res in zip(hand.friends, calls):
         if call.joined is None:
             continue
@@ -509,187 +558,43 @@ def _check_reveals(hand, calls: list[FriendResult], result, diag) -> None:
                                      f"not at trick {call.at}")
 
 
-# -- tricks ----------------------------------------------------------------------------------------------
-
-@dataclass(slots=True)
-class _Raw:
-    number: int
-    leader: str
-    plays: tuple
-    cards: list
-    winner: str
-    points: int
-    penalty_seat: str | None
-    penalty: int
-    is_throw: bool
-    failed: bool
-    blockers: tuple
-    units: tuple
-    ruffed: bool
-    span: Span
-
-
-def _play_tricks(hand, result, holdings, known, seats, diag, remove) -> list[_Raw]:
-    """Every trick at a table of ``len(seats)``: leader and turn order, the
-    throw check, each follow, the winner and the points (the rules themselves
-    are those of :mod:`replay.trick`)."""
-    rs, order, dealer = result.ruleset, result.order, result.dealer
-    eff, singles = order.eff, order.singles
-    n_seats = len(seats)
-    index = {s: i for i, s in enumerate(seats)}
-    turn = {s: tuple(seats[(i + k) % n_seats] for k in range(n_seats)) for i, s in enumerate(seats)}
-    leader = dealer
-    full = rs.hand_size
-    played_count = 0
-    out: list[_Raw] = []
-    n_tricks = len(hand.tricks)
-    for tn, trick in enumerate(hand.tricks, 1):
-        plays = [p for p in trick.plays if p.seat in index]
-        if trick.number is not None and trick.number != tn:
-            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
-        if not plays:
-            continue
-        if played_count >= full:
-            diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
-        lead_play = plays[0]
-        lead_seat = lead_play.seat
-        if leader is not None and lead_seat != leader:
-            why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
-            diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), not {lead_seat}", tn)
-        order_seats = tuple(p.seat for p in plays)
-        if order_seats != turn[lead_seat]:
-            seen = {lead_seat}
-            for k, p in enumerate(plays[1:], 1):
-                expect = seats[(index[plays[k - 1].seat] + 1) % n_seats]
-                if p.seat in seen:
-                    diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
-                elif p.seat != expect:
-                    diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
-                                          f"{plays[k - 1].seat}", tn)
-                seen.add(p.seat)
-            if len(plays) < n_seats and tn < n_tricks:
-                missing = [s for s in seats if s not in seen]
-                diag("SJ401", trick.span, f"trick {tn} has {len(plays)} plays; {', '.join(missing)} "
-                                          f"did not play", tn)
-        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
-        lead_cards = tuple(lead_play.cards)
-        tried = attempted or lead_cards
-        suit = lead_suit(tried, order) if tried else None
-        if tried and suit is None:
-            diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead is all "
-                                          f"one suit (trumps count as one suit)", tn)
-        tried_units = decompose(tried, order) if tried and suit is not None else []
-        is_throw = len(tried_units) > 1
-        failed = attempted is not None
-        blockers: tuple = ()
-        if is_throw and suit is not None:
-            ring = list(turn[lead_seat])
-            chk = check_throw(tried, 0, [holdings[s][suit] for s in ring], ring, order, rs, tried_units)
-            blockers = tuple(chk.blockers)
-            if not failed and chk.blockers:
-                b, f = chk.blockers[0], chk.forced
-                diag("SJ406", lead_play.span,
-                     f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
-                     f"the {unit_text(b.unit, order)}; {lead_seat} must play {cards_text(f.cards, order)}", tn)
-            elif failed and not chk.blockers:
-                diag("SJ407", lead_play.span, "this throw is recorded as failed but it stands: nobody holds "
-                                              "a unit that beats any part of it", tn)
-            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
-                diag("SJ407", lead_play.span, f"the failed throw must play {cards_text(chk.forced.cards, order)}, "
-                                              f"not {cards_text(lead_cards, order)}", tn)
-        elif failed:
-            diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
-                                          "not a throw", tn)
-        penalty = throw_penalty(rs, len(attempted)) if failed else 0
-        if failed and Counter(lead_cards) - Counter(attempted):
-            diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
-                                          "attempted cards", tn)
-        missing = remove(holdings[lead_seat], lead_cards, eff)
-        if missing and known[lead_seat]:
-            diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
-                                          f"do not hold", tn)
-        if not failed and suit is not None:
-            lead_units = tried_units
-        elif len(lead_cards) == 1:
-            lead_units = [singles[lead_cards[0]]]
-        else:
-            lead_units = decompose(lead_cards, order) if lead_cards else []
-        n = len(lead_cards)
-        cards_played = [lead_cards]
-        for p in plays[1:]:
-            cards = tuple(p.cards)
-            cards_played.append(cards)
-            if p.attempted:
-                diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
-            if len(cards) != n:
-                diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
-            elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
-                    n == 1 and eff[cards[0]] == suit):
-                err = check_follow(lead_units, suit, held, cards, order, rs, n)
-                if err is not None:
-                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
-            missing = remove(holdings[p.seat], cards, eff)
-            if missing and known[p.seat]:
-                diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
-        played_count += n
-        if suit is not None and n and lead_suit(lead_cards, order) == suit:
-            w = trick_winner(cards_played, order, rs, lead_units)
-            winner = plays[w.index].seat
-        else:
-            w = None
-            winner = lead_seat
-        pts = sum(POINTS[c] for cards in cards_played for c in cards)
-        out.append(_Raw(tn, lead_seat, tuple(plays), cards_played, winner, pts, lead_seat if failed else None,
-                        penalty, is_throw, failed, blockers, w.units if w else (), w.ruffed if w else False,
-                        trick.span))
-        leader = winner
-    result.complete_hint = (played_count >= full and all(len(t.cards) == n_seats for t in out))
-    return out
-
-
 # -- score and levels ---------------------------------------------------------------------------------
 
-def _score(hand, raw: list[_Raw], result, team: tuple[str, ...], buried, all_played, diag) -> None:
-    from .game import TrickResult, _History
+def _score(hand: Hand, result: HandResult, team: tuple[str, ...], buried: tuple[int, ...] | None,
+           all_played: list[int], diag: DiagFn, complete: bool) -> None:
+    """The tricks' sides, signed penalties and running totals for the dealer's
+    final ``team`` (:func:`replay.game._play_tricks` leaves them to here), the
+    kitty, the points and the levels."""
     rs = result.ruleset
-    history = _History(result.start_hands, result.seats)
     total = 0
-    for t in raw:
+    for t in result.tricks:
         to_att = t.winner not in team
+        t.to_attackers = to_att
         if to_att:
             result.card_points += t.points
             total += t.points
-        signed = 0
         if t.penalty:
-            signed = t.penalty if t.penalty_seat in team else -t.penalty
-            result.penalties += signed
-            total += signed
-        result.tricks.append(TrickResult(t.number, t.leader, t.plays, t.cards, t.winner, t.points, to_att,
-                                         signed, total, t.is_throw, t.failed, t.blockers, t.units, t.ruffed,
-                                         t.span, history))
-        history.numbers.append(t.number)
-        history.plays.append((t.plays, t.cards))
-    done = sum(len(t.cards[0]) for t in raw)
-    result.complete = bool(result.complete_hint)
+            # the failed throw's cost, against the thrower's team
+            t.penalty = penalty_delta(rs, len(t._source[0].attempted or ()), t.leader in team)
+            result.penalties += t.penalty
+            total += t.penalty
+        t.attacker_points = total
+    done = sum(len(t._cards[0]) for t in result.tricks)
+    result.complete = complete
     if not result.complete:
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
              f"hand {hand.number or result.number} is incomplete: {done} of {rs.hand_size} cards played "
              f"by each seat")
         return
-    final_kitty = buried
-    if final_kitty is None:
-        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
-        left.subtract(all_played)
-        if all(v >= 0 for v in left.values()):
-            final_kitty = tuple(sorted(left.elements()))
+    final_kitty = buried if buried is not None else remainder(rs, all_played)
+    order, dealer = result.order, result.dealer
+    assert order is not None and dealer is not None  # a complete hand has both
     last = result.tricks[-1]
     plays = last.plays
     # a lead that mixes suits wins with itself (no matching units): its own decomposition
-    units = last.winning_units or tuple(decompose(plays[0].cards, result.order))
+    units = last.winning_units or tuple(decompose(plays[0].cards, order))
     if last.to_attackers and final_kitty is not None and units:
-        mult = kitty_multiplier(rs.kitty_multiplier, units, play_cards=len(plays[0].cards),
-                                lead_cards=len(plays[0].cards),
-                                last_play=decompose(plays[-1].cards, result.order))
+        mult = last_trick_multiplier(rs, order, units, len(plays[0].cards), plays[-1].cards)
         result.multiplier = mult
         result.kitty_points = points(final_kitty) * mult
     result.attacker_points = result.card_points + result.penalties + result.kitty_points
@@ -697,9 +602,9 @@ def _score(hand, raw: list[_Raw], result, team: tuple[str, ...], buried, all_pla
         diag("SJ501", hand.points_span,
              f"points written as {hand.points} but the attackers ({result.attackers}) scored "
              f"{result.attacker_points} ({result.points_breakdown()})")
-    result.outcome = friends_outcome(rs, result.levels, result.dealer, team, result.seats,
+    result.outcome = friends_outcome(rs, result.levels, dealer, team, result.seats,
                                      result.attacker_points)
-    result.bonus = friends_bonus(rs, result.team, result.outcome.dealers_keep)
+    result.bonus = friends_bonus(rs, result.team or (), result.outcome.dealers_keep)
 
 
 def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tuple[str, ...],
@@ -744,7 +649,7 @@ def friends_bonus(rs: Ruleset, team: tuple[str, ...], dealers_won: bool) -> bool
     return bool(dealers_won and rs.friend_bonus and len(team) < rs.friend_calls + 1)
 
 
-def describe_friends(result) -> str:
+def describe_friends(result: HandResult) -> str:
     """``friend 2nd ♥A: P3 at trick 7; friend 1st ♠K: not yet`` for reports."""
     parts = []
     for f in result.friends:
@@ -762,7 +667,7 @@ __all__ = ["FriendResult", "replay_friends", "friends_bonus", "answer_calls", "c
            "describe_friends", "format_cards", "SUIT_SYMBOLS"]
 
 
-def infer_trump(said, level: int) -> int | None:
+def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int | None:
     """The one trump (0..3, NT = 4) at ``level`` under which every stated trick
     winner could win at all — their play is of the led suit or all trump, with
     the lead's structure (a log that names winners but not the trump); None

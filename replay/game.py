@@ -13,16 +13,20 @@ a card known to be held because it is played later was held all along.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import TYPE_CHECKING, cast
 
 from .cards import NUM_CARDS, POINTS, points
+from .deck import remainder
 from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
 from .friends import needs_friends, replay_friends
 from .order import NT, Order
 from .ruleset import Ruleset, resolve
-from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, kitty_multiplier, next_seat, other_team, team_of
+from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, next_seat, other_team, team_of
+from .state import by_suit, hooks_back, last_trick_multiplier, penalty_delta, remove_by_suit, remove_from
 from .trick import (
     cards_text,
     check_follow,
@@ -36,7 +40,15 @@ from .trick import (
 )
 from .units import Blocker, Unit, decompose
 
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Hand, Levels, Play, Record
+
+    from .friends import FriendResult
+
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
+
+#: ``diag(code, span, message, trick=None)``: report a diagnostic of the hand
+DiagFn = Callable[..., None]
 
 
 @dataclass(slots=True)
@@ -51,8 +63,8 @@ class PlayResult:
 class TrickResult:
     number: int                            # 1-based
     leader: str
-    _source: list = field(repr=False)      # the record's plays (notation.model.Play)
-    _cards: list = field(repr=False)       # their cards, as tuples
+    _source: Sequence[Play] = field(repr=False)      # the record's plays (notation.model.Play)
+    _cards: list[tuple[int, ...]] = field(repr=False)  # their cards, as tuples
     winner: str
     points: int                            # point cards in the trick
     to_attackers: bool                     # the attackers won it
@@ -87,7 +99,7 @@ class TrickResult:
     @property
     def _index(self) -> int:
         """This trick's place in its hand's history (tricks without plays are not kept)."""
-        return self._history.index_of(self.number)
+        return self._history.index_of(self.number) if self._history else 0
 
     @property
     def lead(self) -> PlayResult:
@@ -114,7 +126,7 @@ class _History:
         self.start_hands = start_hands
         self.seats = seats
         self.numbers: list[int] = []                              # trick numbers, in order
-        self.plays: list[tuple[list, list[tuple[int, ...]]]] = []  # (record plays, their cards)
+        self.plays: list[tuple[Sequence[Play], list[tuple[int, ...]]]] = []  # (record plays, their cards)
 
     def index_of(self, number: int) -> int:
         return self.numbers.index(number)
@@ -166,9 +178,12 @@ class HandResult:
     #: finding friends: the dealer's team at the end of the hand (dealer first), else None
     team: tuple[str, ...] | None = None
     #: finding friends: each call and who answered it when (:class:`replay.friends.FriendResult`)
-    friends: list = field(default_factory=list)
+    friends: list[FriendResult] = field(default_factory=list)
     #: finding friends: the dealers won with a team smaller than called (+1 level, shengji.io)
     bonus: bool = False
+    #: each ``declare`` line's act as :mod:`replay.declare` read it (:data:`replay.declare.ACTS`:
+    #: ``declare``, ``override``, ``reinforce``, ``partner``, ``refused``), in record order
+    declaration_acts: tuple[str, ...] = ()
 
     @property
     def attackers(self) -> str | None:
@@ -216,7 +231,7 @@ class MatchResult:
         return [d for d in self.diagnostics if d.severity == "error"]
 
 
-def ruleset_for(record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
+def ruleset_for(record: Record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
     """The record's ruleset from its tags (``rules`` overrides ``[Rules]``)."""
     tag = record.tag_node("Rules")
     name = rules or (tag.value if tag else None)
@@ -224,7 +239,7 @@ def ruleset_for(record, rules: str | None = None) -> tuple[Ruleset, list[Diagnos
     return resolve(name, overrides, tag.span if tag else None)
 
 
-def replay(record, *, rules: str | None = None, ruleset: Ruleset | None = None) -> MatchResult:
+def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None = None) -> MatchResult:
     """Replay every hand of ``record`` (a :class:`notation.model.Record`)."""
     if ruleset is None:
         ruleset, diags = ruleset_for(record, rules)
@@ -282,7 +297,7 @@ def _hooked(res: HandResult) -> bool:
     last = res.tricks[-1]
     if not last.to_attackers:
         return False
-    return any(c < 52 and c % 13 + 2 == res.level for u in last.winning_units for c in u.cards)
+    return hooks_back(last.winning_units, res.level)
 
 
 def _levels_text(levels: dict[str, int]) -> str:
@@ -290,7 +305,7 @@ def _levels_text(levels: dict[str, int]) -> str:
     return f"NS {rank_name(levels['NS'])} EW {rank_name(levels['EW'])}"
 
 
-def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
+def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
                  first: bool) -> HandResult:
     diags: list[Diagnostic] = []
 
@@ -298,7 +313,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         diags.append(Diagnostic.at(code, span or hand.span, msg, hand=number, trick=trick))
 
     # -- levels and dealer ------------------------------------------------------------
-    written_levels = {"NS": hand.levels.ns, "EW": hand.levels.ew} if hand.levels else None
+    # fixed partners: team levels (players' own levels send the record to replay.friends)
+    lv = cast("Levels | None", hand.levels)
+    written_levels = {"NS": lv.ns, "EW": lv.ew} if lv else None
     if levels is None:
         if written_levels is None:
             levels = {"NS": rs.first_level, "EW": rs.first_level}
@@ -306,8 +323,8 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
                 diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming {_levels_text(levels)}")
         else:
             levels = written_levels
-    elif written_levels is not None and written_levels != levels:
-        diag("SJ502", hand.levels.span, f"levels written as {_levels_text(written_levels)} but the "
+    elif lv and written_levels is not None and written_levels != levels:
+        diag("SJ502", lv.span, f"levels written as {_levels_text(written_levels)} but the "
                                         f"previous hands give {_levels_text(levels)}")
         levels = written_levels
     written_dealer = hand.dealer if hand.dealer in SEAT_INDEX else None
@@ -322,7 +339,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------
-    dealt = {sc.seat: tuple(sc.cards) for sc in hand.deal}
+    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     for sc in hand.deal:
         if len(sc.cards) != rs.hand_size:
             diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
@@ -337,11 +354,9 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
     _check_copies(hand, rs, diag, all_played)
     if kitty is None and len(dealt) == 4:
-        left = Counter({c: rs.decks for c in range(NUM_CARDS)})
-        for cards in dealt.values():
-            left.subtract(cards)
-        if all(v >= 0 for v in left.values()) and sum(left.values()) == rs.kitty:
-            kitty = tuple(sorted(left.elements()))
+        left = remainder(rs, *dealt.values())
+        if left is not None and len(left) == rs.kitty:
+            kitty = left
 
     # -- declarations and trump ---------------------------------------------------------
     first_drawer = hand.first or written_dealer or dealer or "N"
@@ -356,6 +371,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     trump = hand.trump
     redeal = False
     rebury = None
+    acts: tuple[str, ...] = ()
     if events or hand.declare_none is not None:
         draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
         res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
@@ -367,6 +383,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
         declarer, rebury = res.declarer, res.rebury
+        acts = tuple(res.acts)
         if (first or dealer is None) and res.dealer is not None:
             if written_dealer is not None and written_dealer != res.dealer:
                 diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
@@ -397,7 +414,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             why = "declarations stand" if events else "the rules do not redeal"
             diag("SJ305", hand.redeal, f"`redeal` written but {why}")
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
-                          redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags)
+                          redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
     if redeal and hand.tricks:
         diag("SJ305", hand.tricks[0].span, "nobody declared: the rules require a redeal, yet tricks are played")
     if trump is None:
@@ -409,7 +426,7 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
             level = _hand_level(levels, dealer, events)
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
-                        dealt=dealt, kitty=kitty, diagnostics=diags)
+                        dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
 
     # -- kitty exchange ---------------------------------------------------------------------
     holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in SEAT_ORDER}
@@ -480,17 +497,12 @@ def _replay_hand(hand, number: int, rs: Ruleset, levels: dict[str, int] | None, 
     else:
         final_kitty = current_kitty if hand.buries else None
         if final_kitty is None:
-            left = Counter({c: rs.decks for c in range(NUM_CARDS)})
-            left.subtract(all_played)
-            if all(v >= 0 for v in left.values()):
-                final_kitty = tuple(sorted(left.elements()))
+            final_kitty = remainder(rs, all_played)
         last = result.tricks[-1]
         plays = last.plays
         mult = 0
         if last.winning_units or last.to_attackers:
-            mult = kitty_multiplier(rs.kitty_multiplier, last.winning_units,
-                                    play_cards=len(plays[0].cards), lead_cards=len(plays[0].cards),
-                                    last_play=decompose(plays[-1].cards, order))
+            mult = last_trick_multiplier(rs, order, last.winning_units, len(plays[0].cards), plays[-1].cards)
         result.last_trick_multiplier = mult
         if last.to_attackers and final_kitty is not None:
             result.multiplier = mult
@@ -507,7 +519,7 @@ def _trump_text(t: int) -> str:
     return "NT" if t == NT else "♠♥♦♣"[t]
 
 
-def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
+def _hand_level(levels: dict[str, int], dealer: str | None, events: Sequence[DeclEvent]) -> int:
     if dealer is not None:
         return levels[team_of(dealer)]
     if levels["NS"] == levels["EW"] or not events:
@@ -515,7 +527,7 @@ def _hand_level(levels: dict[str, int], dealer: str | None, events) -> int:
     return levels[team_of(events[0].seat)]
 
 
-def _check_copies(hand, rs: Ruleset, diag, played: list[int]) -> None:
+def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int]) -> None:
     """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
     decks = rs.decks
     dealt: list[int] = []
@@ -549,36 +561,57 @@ def _check_copies(hand, rs: Ruleset, diag, played: list[int]) -> None:
 _TURN = {s: tuple(next_seat(s, k) for k in range(4)) for s in SEAT_ORDER}
 
 
-def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
-                 known: dict[str, bool], diag) -> None:
+def _turns(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each seat of the table and the seats after it, in play order."""
+    if seats == SEAT_ORDER:
+        return _TURN
+    n = len(seats)
+    return {s: tuple(seats[(i + k) % n] for k in range(n)) for i, s in enumerate(seats)}
+
+
+def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
+                 known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
+                 friends: bool = False) -> None:
     """Every trick in turn: who leads and the turn order, the throw check, each
-    follow's legality, the cards leaving the hands, the winner and the points.
+    follow's legality, the cards leaving the hands, the winner and the points
+    (into ``result.tricks``).
 
     ``holdings``: each seat's cards by effective suit (``holdings[seat][suit]``:
-    card → copies, positive counts only; see :func:`_by_suit`), changed in
-    place. A seat holding none of the led suit may play anything. This
-    is the replay's inner loop: the common steps (a one-card lead, a follow of
-    the led suit) are written out here; every rule itself is the one in
-    :mod:`replay.trick` and :mod:`replay.units`.
+    card → copies, positive counts only; see :func:`replay.state.by_suit`),
+    changed in place. A seat holding none of the led suit may play anything.
+    This is the replay's inner loop: the common steps (a one-card lead, a
+    follow of the led suit) are written out here; every rule itself is the one
+    in :mod:`replay.trick`, :mod:`replay.units` and :mod:`replay.state` (the
+    functions :class:`replay.state.HandState` plays by).
+
+    ``friends`` (a finding-friends table of ``seats``): the teams are known
+    only at the end, so each trick's ``to_attackers``, signed ``penalty`` and
+    running total are left for :mod:`replay.friends` to set (``penalty`` holds
+    the failed throw's unsigned cost meanwhile); plays by seats not at the
+    table are left out, and a trick without plays is skipped.
     """
     rs, order, dealer = result.ruleset, result.order, result.dealer
+    assert order is not None
     eff, singles = order.eff, order.singles
-    attackers = other_team(team_of(dealer)) if dealer else None
+    attackers = other_team(team_of(dealer)) if dealer and not friends else None
+    turn = _turns(seats)
     leader = dealer
     total = 0
     full = rs.hand_size
     played_count = 0
     n_tricks = len(hand.tricks)
     out = result.tricks
-    history = _History(result.start_hands)
+    history = _History(result.start_hands, seats)
     printed = rs.follow_suit == "printed"
     deck = rs.decks * NUM_CARDS
     uncertain = False  # after a trick without plays: holdings and the next leader are unknown
     for tn, trick in enumerate(hand.tricks, 1):
-        plays = trick.plays
+        plays = [p for p in trick.plays if p.seat in turn] if friends else trick.plays
         if trick.number is not None and trick.number != tn:
             diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
         if not plays:
+            if friends:
+                continue
             # its cards stay in the hands and its winner is unknown: the checks that
             # depend on them (leader, follow, throws, cards held) stop for this hand
             result.unknown_tricks += 1
@@ -588,7 +621,8 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
             continue
         if played_count >= full:
             diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
-        absurd = [p for p in plays if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
+        absurd = None if friends else [p for p in plays if len(p.cards) > deck
+                                       or (p.attempted and len(p.attempted) > deck)]
         if absurd:  # more cards than the decks hold: nothing of this trick can be checked
             for p in absurd:
                 n = max(len(p.cards), len(p.attempted or ()))
@@ -605,13 +639,14 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
             why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
             diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), "
                                           f"not {lead_seat}", tn)
-        if tuple([p.seat for p in plays]) != _TURN[lead_seat]:
-            _check_turns(plays, tn, tn < n_tricks, trick.span, diag)
+        if tuple([p.seat for p in plays]) != turn[lead_seat]:
+            _check_turns(plays, tn, tn < n_tricks, trick.span, diag, seats)
 
         # the lead (a failed throw: the attempt is checked, the forced unit is played)
         attempted = tuple(lead_play.attempted) if lead_play.attempted else None
         lead_cards = tuple(lead_play.cards)
         tried = attempted or lead_cards
+        suit: int | None
         if len(tried) == 1:
             suit = eff[tried[0]]
             tried_units = [singles[tried[0]]]
@@ -626,8 +661,12 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
         blockers: tuple[Blocker, ...] = ()
         penalty = 0
         if (is_throw or failed) and not uncertain:
-            blockers, penalty = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
-                                                  order, rs, attackers, diag, tn)
+            blockers, cost = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
+                                               order, rs, diag, tn, turn, friends)
+            if friends:
+                penalty = cost
+            elif attackers is not None and cost:
+                penalty = penalty_delta(rs, len(tried), team_of(lead_seat) != attackers)
         missing = _remove(holdings[lead_seat], lead_cards, eff)
         if missing and known[lead_seat]:
             diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
@@ -683,8 +722,9 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
         if to_att:
             result.card_points += pts
             total += pts
-        result.penalties += penalty
-        total += penalty
+        if not friends:
+            result.penalties += penalty
+            total += penalty
         source = tuple(plays)
         out.append(TrickResult(
             tn, lead_seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
@@ -694,111 +734,85 @@ def _play_tricks(hand, result: HandResult, holdings: dict[str, tuple[dict[int, i
         leader = winner
 
 
-def _check_turns(plays, tn: int, more_follow: bool, span: Span, diag) -> None:
-    """SJ401 for a trick whose seats are not the four seats in turn from the leader."""
+def _check_turns(plays: Sequence[Play], tn: int, more_follow: bool, span: Span, diag: DiagFn,
+                 seats: tuple[str, ...] = SEAT_ORDER) -> None:
+    """SJ401 for a trick whose seats are not the table's seats in turn from the leader."""
+    n = len(seats)
+    index = SEAT_INDEX if seats == SEAT_ORDER else {s: i for i, s in enumerate(seats)}
     seats_seen = {plays[0].seat}
     for k, p in enumerate(plays[1:], 1):
-        expect = next_seat(plays[k - 1].seat)
+        expect = seats[(index[plays[k - 1].seat] + 1) % n]
         if p.seat in seats_seen:
             diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
         elif p.seat != expect:
             diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
                                   f"{plays[k - 1].seat}", tn)
         seats_seen.add(p.seat)
-    if len(plays) < 4 and more_follow:
-        missing = [s for s in SEAT_ORDER if s not in seats_seen]
+    if len(plays) < n and more_follow:
+        missing = [s for s in seats if s not in seats_seen]
         diag("SJ401", span, f"trick {tn} has {len(plays)} plays; {', '.join(missing)} did not play", tn)
 
 
-def _check_throw_lead(lead_play, tried: tuple[int, ...], tried_units: list[Unit], suit: int | None,
+def _check_throw_lead(lead_play: Play, tried: tuple[int, ...], tried_units: list[Unit], suit: int | None,
                       is_throw: bool, holdings: dict[str, tuple[dict[int, int], ...]], order: Order,
-                      rs: Ruleset,
-                      attackers: str | None, diag, tn: int) -> tuple[tuple[Blocker, ...], int]:
+                      rs: Ruleset, diag: DiagFn, tn: int, turn: dict[str, tuple[str, ...]] = _TURN,
+                      friends: bool = False) -> tuple[tuple[Blocker, ...], int]:
     """The throw check of a lead of several units, and the consistency of a
-    recorded failed throw (SJ406, SJ407): the blockers and the signed penalty."""
+    recorded failed throw (SJ406, SJ407): the blockers and the failed throw's
+    cost (unsigned; 0 when it stands or the rules charge nothing)."""
     blockers: tuple[Blocker, ...] = ()
     attempted = tuple(lead_play.attempted) if lead_play.attempted else None
     lead_cards = tuple(lead_play.cards)
     failed = attempted is not None
     seat = lead_play.seat
     if is_throw and suit is not None:
-        seats = list(_TURN[seat])
+        seats = list(turn[seat])
         chk = check_throw(tried, 0, [holdings[s][suit] for s in seats], seats, order, rs, tried_units)
         blockers = tuple(chk.blockers)
         if not failed and chk.blockers:
             b = chk.blockers[0]
             f = chk.forced
+            assert f is not None
+            tail = "" if friends else (f" (write `{seat}: {_plain(tried, order)} -> "
+                                       f"{_plain(f.cards, order)}`)")
             diag("SJ406", lead_play.span,
                  f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
                  f"the {unit_text(b.unit, order)}; {seat} must play "
-                 f"{cards_text(f.cards, order)} (write `{seat}: {_plain(tried, order)} -> "
-                 f"{_plain(f.cards, order)}`)", tn)
+                 f"{cards_text(f.cards, order)}{tail}", tn)
         elif failed and not chk.blockers:
-            why = ("the rules check no throw" if rs.throw_check == "none"
+            why = ("the rules check no throw" if rs.throw_check == "none" and not friends
                    else "nobody holds a unit that beats any part of it")
             diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
         elif failed and chk.forced is not None and not chk.accepts(lead_cards):
-            b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
-                x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
-            diag("SJ407", lead_play.span,
-                 f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
-                 f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
-                 f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not {cards_text(lead_cards, order)}", tn)
+            if friends:
+                diag("SJ407", lead_play.span, f"the failed throw must play {cards_text(chk.forced.cards, order)}, "
+                                              f"not {cards_text(lead_cards, order)}", tn)
+            else:
+                b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
+                    x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
+                diag("SJ407", lead_play.span,
+                     f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
+                     f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
+                     f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not "
+                     f"{cards_text(lead_cards, order)}", tn)
     elif failed:
         diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
                                       "not a throw", tn)
-    penalty = 0
-    if failed:
+    cost = 0
+    if attempted is not None:
         if Counter(lead_cards) - Counter(attempted):
             diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
                                           "attempted cards", tn)
         cost = throw_penalty(rs, len(attempted))
-        if attackers is not None and cost:
-            penalty = -cost if team_of(seat) == attackers else cost
-    return blockers, penalty
+    return blockers, cost
 
 
-def _plain(cards, order) -> str:
+def _plain(cards: Iterable[int], order: Order) -> str:
     from .cards import format_cards
     return format_cards(order.sorted(cards))
 
 
-def _by_suit(holding: dict[int, int], eff: tuple[int, ...]) -> tuple[dict[int, int], ...]:
-    """A holding split by effective suit (index 0..3, TRUMP): card → copies, positive only."""
-    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
-    for c, k in holding.items():
-        if k > 0:
-            out[eff[c]][c] = k
-    return out
-
-
-def _remove_from(h: dict[int, int], cards) -> list[int]:
-    """Take ``cards`` out of the holding ``h`` (card → copies); the cards it lacked."""
-    missing = []
-    for c in cards:
-        k = h.get(c, 0)
-        if k > 1:
-            h[c] = k - 1
-        elif k:
-            del h[c]
-        else:
-            missing.append(c)
-    return missing
-
-
-def _remove(hs: tuple[dict[int, int], ...], cards, eff: tuple[int, ...]) -> list[int] | None:
-    """Take ``cards`` out of a holding split by suit; the cards it lacked
-    (SJ203 when the hand is fully known)."""
-    missing = None
-    for c in cards:
-        h = hs[eff[c]]
-        k = h.get(c, 0)
-        if k > 1:
-            h[c] = k - 1
-        elif k:
-            del h[c]
-        elif missing is None:
-            missing = [c]
-        else:
-            missing.append(c)
-    return missing
+#: the holding helpers HandState plays by (the lint loop's own names)
+_by_suit = by_suit
+_remove = remove_by_suit
+_remove_from = remove_from

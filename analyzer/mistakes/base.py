@@ -11,14 +11,16 @@ and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-from replay.cards import NUM_CARDS, points
+from replay.cards import points
+from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
-from replay.scoring import SEAT_ORDER, hand_outcome, other_team, team_of
+from replay.scoring import hand_outcome, other_team, team_of
+from replay.seats import SEATS as SEAT_ORDER
+from replay.state import HandState
 
 from ..search import Position, SearchBudgetExceeded, Solver, position
 
@@ -182,7 +184,7 @@ class HandContext:
         self.pov_pool = pov_budget
         self._pool = float("inf") if search_budget is None else search_budget
         self._window: int | None = None
-        self._values: dict[tuple[str, int, int], int] = {}
+        self._values: dict[tuple[str, int, int], int | None] = {}
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
@@ -236,12 +238,7 @@ class HandContext:
             return tuple(h.bury)
         if not self.all_known or not h.start_hands:
             return None
-        left = Counter({c: self.ruleset.decks for c in range(NUM_CARDS)})
-        for cards in h.start_hands.values():
-            left.subtract(cards)
-        if any(v < 0 for v in left.values()):
-            return None
-        return tuple(sorted(left.elements()))
+        return remainder(self.ruleset, *h.start_hands.values())
 
     def points_before(self, t_index: int) -> int:
         """Attacker points (tricks and penalties) before trick ``t_index`` (0-based)."""
@@ -268,7 +265,8 @@ class HandContext:
         hooked_now = h.outcome.hooked_back if actual_hooked is None else actual_hooked
         a = self.outcome(actual_total, hooked_now)
         b = self.outcome(better_total, hooked_now if better_hooked is None else better_hooked)
-        if a is None or b is None or (a.levels == b.levels and a.next_dealer == b.next_dealer):
+        if a is None or b is None or self.dealers is None or (a.levels == b.levels
+                                                               and a.next_dealer == b.next_dealer):
             return None
         return f"{outcome_text(b, self.dealers)} {better_label}, {outcome_text(a, self.dealers)} {actual_label}"
 
@@ -301,6 +299,19 @@ class HandContext:
         """The search position before play ``k`` of trick ``t_index`` (0-based)."""
         t = self.hand.tricks[t_index]
         return position(self.hands_before(t_index), t.leader, [p.cards for p in t.plays[:k]])
+
+    def state(self, t_index: int, k: int = 0) -> HandState:
+        """The engine's :class:`replay.state.HandState` before play ``k`` of trick
+        ``t_index`` (0-based), from the known holdings: what a rule asks about
+        legal plays, the trick so far and the score (never deciding a rule itself)."""
+        h, t = self.hand, self.hand.tricks[t_index]
+        assert h.order is not None and h.dealer is not None
+        st = HandState(self.ruleset, h.order, dict(zip(h.seats, self.hands_before(t_index), strict=True)),
+                       leader=t.leader, dealer=h.dealer, seats=h.seats,
+                       kitty_points=points(self.kitty_cards or ()), first_trick=t.number)
+        for p in t.plays[:k]:
+            st.push(p.attempted or p.cards if p is t.plays[0] else p.cards, check=False)
+        return st
 
     @property
     def window_start(self) -> int | None:

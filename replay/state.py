@@ -1,0 +1,476 @@
+"""One hand in play: :class:`HandState`, the engine's position API.
+
+In the manner of python-chess's ``chess.Board``: a :class:`HandState` holds
+the holdings of every seat, the trick in progress, the tricks done and the
+score, and moves on by :meth:`HandState.push` (one seat's play) and back by
+:meth:`HandState.pop`. It answers what is legal (:meth:`HandState.legal_plays`,
+:meth:`HandState.is_legal`), whose turn it is, who is winning the trick, and
+the attackers' points. Every rule it applies is the engine's own
+(:mod:`replay.trick`, :mod:`replay.units`, :mod:`replay.legal`,
+:mod:`replay.scoring`, :mod:`replay.friends`): the generator's bots, the
+endgame search and the mistake rules ask it (or the small functions below,
+which :mod:`replay.game`'s lean lint loop shares) instead of deciding a rule
+themselves.
+
+Internals are cheap: holdings are ``Counter`` maps card → copies (cards are
+ints), plays are tuples, and a finished trick is one tuple
+(:class:`TrickDone`); there is no object per play.
+
+Example::
+
+    from replay.ruleset import preset
+    from replay.state import HandState
+
+    st = HandState.new(preset("standard"), level=2, trump=0,
+                       holdings={"N": n_cards, "W": w_cards, "S": s_cards, "E": e_cards},
+                       leader="N", dealer="N")
+    for play in st.legal_plays():     # every legal lead of N (throws included)
+        ...
+    st.push((0,))                     # N leads a card; W is to play
+    st.pop()                          # and back
+
+A finding-friends table (``P1``…``Pn``) is built with ``seats`` and the
+friend ``calls`` (:class:`replay.friends.FriendResult`); the dealer's team
+grows as the calls are answered, and :attr:`HandState.attacker_points`
+counts for the players outside it as it stands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from .cards import JOKER_LEVEL, LJ, POINTS
+from .legal import is_legal_follow, legal_follows, multisets, single_unit_leads
+from .order import Order
+from .ruleset import Ruleset
+from .scoring import kitty_multiplier
+from .seats import SEATS, Seat
+from .trick import ThrowCheck, Winner, check_throw, lead_suit, throw_penalty, trick_winner
+from .units import Unit, decompose
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .friends import FriendResult
+
+Cards = tuple[int, ...]
+
+
+# -- the rules the lint loop, the state and the search share ----------------------------------------
+
+def penalty_delta(ruleset: Ruleset, attempted: int, thrower_defends: bool) -> int:
+    """The signed change to the attackers' points from a failed throw of
+    ``attempted`` cards (§6): the penalty counts against the thrower's team,
+    so it is added when the thrower is on the dealer's team (``thrower_defends``)."""
+    cost = throw_penalty(ruleset, attempted)
+    return cost if thrower_defends else -cost
+
+
+def last_trick_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit], lead_cards: int,
+                          last_play: Sequence[int]) -> int:
+    """The kitty multiplier of the last trick (§7 "Kitty"), whoever wins it:
+    ``winning`` the winning play's units, ``lead_cards`` the cards of each
+    play, ``last_play`` the trick's last play (the botzone judge reads it)."""
+    return kitty_multiplier(ruleset.kitty_multiplier, winning, play_cards=lead_cards, lead_cards=lead_cards,
+                            last_play=decompose(last_play, order))
+
+
+def hooks_back(winning: Iterable[Unit], level: int) -> bool:
+    """Does a winning play hold a card of the level rank (hook back, 抠底 with a level card)?"""
+    return any(c < LJ and c % 13 + 2 == level for u in winning for c in u.cards)
+
+
+def by_suit(holding: Mapping[int, int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
+    """A holding split by effective suit (index 0..3, TRUMP): card → copies, positive only."""
+    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
+    for c, k in holding.items():
+        if k > 0:
+            out[eff[c]][c] = k
+    return out
+
+
+def remove_from(h: dict[int, int], cards: Iterable[int]) -> list[int]:
+    """Take ``cards`` out of the holding ``h`` (card → copies, no zero counts kept); the cards it lacked."""
+    missing = []
+    for c in cards:
+        k = h.get(c, 0)
+        if k > 1:
+            h[c] = k - 1
+        elif k:
+            del h[c]
+        else:
+            missing.append(c)
+    return missing
+
+
+def remove_by_suit(hs: tuple[dict[int, int], ...], cards: Iterable[int], eff: Sequence[int]) -> list[int] | None:
+    """Take ``cards`` out of a holding split by suit (:func:`by_suit`); the
+    cards it lacked, or None when it held them all."""
+    missing: list[int] | None = None
+    for c in cards:
+        h = hs[eff[c]]
+        k = h.get(c, 0)
+        if k > 1:
+            h[c] = k - 1
+        elif k:
+            del h[c]
+        elif missing is None:
+            missing = [c]
+        else:
+            missing.append(c)
+    return missing
+
+
+# -- the state -----------------------------------------------------------------------------------------
+
+class IllegalPlay(ValueError):
+    """:meth:`HandState.push` was given a play the rules do not allow."""
+
+
+class TrickDone(NamedTuple):
+    """A finished trick (one tuple: no object per play)."""
+
+    number: int                                 # 1-based
+    leader: str
+    plays: tuple[tuple[str, Cards], ...]        # (seat, cards as played) in turn order
+    attempted: Cards | None                     # a failed throw's attempt (the lead played the forced unit)
+    winner: str
+    points: int                                 # point cards in the trick
+    penalty: int                                # the failed throw's cost (unsigned; 0: none)
+    units: tuple[Unit, ...]                     # the winning play's units
+    ruffed: bool
+    friends_before: tuple[tuple[str | None, int | None], ...]   # the calls' answers before the trick
+    skips_before: tuple[int, ...]
+    team_before: tuple[str, ...]
+
+
+class HandState:
+    """The position of one hand during the play of the tricks (see the module doc).
+
+    ``holdings`` maps each seat to its cards (any iterable of cards, or a
+    card → copies map). ``team`` is the dealer's team as known at the start
+    (fixed partners: the dealer and partner, the default); finding friends
+    passes the dealer alone and the ``calls``.
+    """
+
+    __slots__ = ("ruleset", "order", "seats", "dealer", "kitty_points", "_index", "_n", "_hands",
+                 "_leader", "_plays", "_attempted", "_penalty", "_done", "_team", "_calls", "_skips",
+                 "_held_rule", "_first_trick")
+
+    def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]], *,
+                 leader: str, dealer: str, seats: Sequence[str] = SEATS, team: Sequence[str] | None = None,
+                 calls: list[FriendResult] | None = None, kitty_points: int = 0, first_trick: int = 1) -> None:
+        self.ruleset = ruleset
+        self.order = order
+        self.seats: tuple[str, ...] = tuple(str(s) for s in seats)
+        self.dealer = str(dealer)
+        #: the kitty's point cards (the bury), at stake on the last trick
+        self.kitty_points = kitty_points
+        self._n = len(self.seats)
+        self._index = {s: i for i, s in enumerate(self.seats)}
+        self._hands: dict[str, Counter[int]] = {}
+        for s in self.seats:
+            h = holdings.get(s, ())
+            self._hands[s] = +Counter(h) if not isinstance(h, Mapping) else +Counter(dict(h))
+        self._leader = self._index[str(leader)]
+        self._plays: list[tuple[str, Cards]] = []
+        self._attempted: Cards | None = None
+        self._penalty = 0
+        self._done: list[TrickDone] = []
+        if team is None:
+            team = ((self.dealer, str(Seat[self.dealer].partner())) if self._n == 4 and calls is None
+                    else (self.dealer,))
+        self._team: list[str] = [str(s) for s in team]
+        self._calls: list[FriendResult] = calls if calls is not None else []
+        self._skips: list[int] = [(c.ordinal or 1) - 1 for c in self._calls]
+        self._held_rule = ruleset.friend_rule == "held"
+        self._first_trick = first_trick
+
+    @classmethod
+    def new(cls, ruleset: Ruleset, *, level: int, trump: int, holdings: Mapping[str, Iterable[int]],
+            leader: str, dealer: str, seats: Sequence[str] = SEATS, team: Sequence[str] | None = None,
+            calls: list[FriendResult] | None = None, kitty_points: int = 0) -> HandState:
+        """A state from the hand's level rank and trump (0..3, or 4 = NT) instead of an :class:`Order`."""
+        order = Order.for_ruleset(level, 4 if level == JOKER_LEVEL else trump, ruleset)
+        return cls(ruleset, order, holdings, leader=leader, dealer=dealer, seats=seats, team=team, calls=calls,
+                   kitty_points=kitty_points)
+
+    # -- reading the position -------------------------------------------------------------------
+
+    @property
+    def holdings(self) -> Mapping[str, Counter[int]]:
+        """Every seat's cards now (card → copies). Read only: change them by push/pop."""
+        return self._hands
+
+    def holding(self, seat: str) -> Counter[int]:
+        return self._hands[str(seat)]
+
+    @property
+    def leader(self) -> str:
+        """Who leads (led) the current trick."""
+        return self.seats[self._leader]
+
+    @property
+    def turn(self) -> str:
+        """The seat to play now."""
+        return self.seats[(self._leader + len(self._plays)) % self._n]
+
+    @property
+    def plays(self) -> tuple[tuple[str, Cards], ...]:
+        """The current trick's plays so far, ``(seat, cards as played)``, leader first."""
+        return tuple(self._plays)
+
+    @property
+    def lead(self) -> Cards | None:
+        """The current trick's lead as played (a failed throw: the forced unit), or None."""
+        return self._plays[0][1] if self._plays else None
+
+    @property
+    def attempted(self) -> Cards | None:
+        """The current trick's failed throw (the attempt), or None."""
+        return self._attempted
+
+    @property
+    def trick_number(self) -> int:
+        """The number of the current trick (1-based; after the last trick: one more)."""
+        return self._first_trick + len(self._done)
+
+    @property
+    def tricks(self) -> tuple[TrickDone, ...]:
+        """The finished tricks, in order."""
+        return tuple(self._done)
+
+    @property
+    def last_trick(self) -> TrickDone | None:
+        return self._done[-1] if self._done else None
+
+    @property
+    def is_over(self) -> bool:
+        """Every card is played (and no trick is in progress)."""
+        return not self._plays and not any(self._hands.values())
+
+    def winning(self) -> Winner | None:
+        """The current trick's best play so far (``index`` into :attr:`plays`), or None before the lead."""
+        if not self._plays:
+            return None
+        if len(self._plays) == 1:
+            return Winner(0, tuple(decompose(self._plays[0][1], self.order)), False)
+        return trick_winner([c for _, c in self._plays], self.order, self.ruleset)
+
+    @property
+    def winner_so_far(self) -> str | None:
+        """The seat winning the current trick so far (None before the lead)."""
+        w = self.winning()
+        return None if w is None else self._plays[w.index][0]
+
+    # -- teams and score --------------------------------------------------------------------------
+
+    @property
+    def team(self) -> tuple[str, ...]:
+        """The dealer's team as known now (finding friends: grows as calls are answered)."""
+        return tuple(self._team)
+
+    @property
+    def calls(self) -> tuple[FriendResult, ...]:
+        return tuple(self._calls)
+
+    def defends(self, seat: str) -> bool:
+        """Is ``seat`` on the dealer's team (as known now)?"""
+        return str(seat) in self._team
+
+    def mates(self, a: str, b: str) -> bool:
+        """Are ``a`` and ``b`` on one side (as known now)?"""
+        return (str(a) in self._team) == (str(b) in self._team)
+
+    @property
+    def trick_points(self) -> tuple[int, ...]:
+        """The point cards of each finished trick."""
+        return tuple(t.points for t in self._done)
+
+    @property
+    def attacker_points(self) -> int:
+        """The attackers' points so far: the tricks they won and the throw
+        penalties (signed), the dealer's team taken as known now; the kitty not included."""
+        team = self._team
+        total = 0
+        for t in self._done:
+            if t.winner not in team:
+                total += t.points
+            if t.penalty:
+                total += t.penalty if t.plays[0][0] in team else -t.penalty
+        return total
+
+    @property
+    def kitty_multiplier(self) -> int:
+        """After the last trick: the kitty's multiplier when the attackers won it, else 0."""
+        last = self._done[-1] if self._done and self.is_over else None
+        if last is None or last.winner in self._team or not last.units:
+            return 0
+        return last_trick_multiplier(self.ruleset, self.order, last.units, len(last.plays[0][1]),
+                                     last.plays[-1][1])
+
+    @property
+    def hooked(self) -> bool:
+        """After the last trick: the attackers won it with a card of the level rank."""
+        last = self._done[-1] if self._done and self.is_over else None
+        return bool(last is not None and last.winner not in self._team and hooks_back(last.units, self.order.level))
+
+    @property
+    def final_points(self) -> int:
+        """The attackers' total: :attr:`attacker_points` plus the kitty × multiplier (when they won the last trick)."""
+        return self.attacker_points + self.kitty_points * self.kitty_multiplier
+
+    # -- legality -----------------------------------------------------------------------------------
+
+    def throw_check(self, cards: Sequence[int]) -> ThrowCheck:
+        """Would a lead of ``cards`` by the seat to play stand? (§6 throw check: the blockers and
+        the forced unit; no blockers for a single unit or under ``throw_check: none``)."""
+        ring = [self.seats[(self._leader + k) % self._n] for k in range(self._n)]
+        return check_throw(tuple(cards), 0, [self._hands[s] for s in ring], ring, self.order, self.ruleset)
+
+    def is_legal(self, play: Sequence[int]) -> bool:
+        """May the seat to play play ``play`` now? A lead is any cards held of
+        one effective suit (a throw may fail: :meth:`push` then plays the forced unit)."""
+        cards = tuple(play)
+        if not cards or self.is_over:
+            return False
+        hand = self._hands[self.turn]
+        if not self._plays:
+            if Counter(cards) - hand:
+                return False
+            return lead_suit(cards, self.order) is not None
+        return is_legal_follow(self._plays[0][1], hand, cards, self.order, self.ruleset)
+
+    def unit_leads(self) -> list[Cards]:
+        """Every distinct single-unit lead of the seat to play (singles, tuples, tractors)."""
+        seen: dict[Cards, None] = {}
+        for u in single_unit_leads(self._hands[self.turn], self.order):
+            seen.setdefault(tuple(sorted(u.cards)), None)
+        return list(seen)
+
+    def legal_leads(self) -> Iterator[Cards]:
+        """Every distinct legal lead of the seat to play (cards ascending): each
+        non-empty multiset of one effective suit, throws included (lazily: a long
+        suit has very many)."""
+        eff = self.order.eff
+        suits: dict[int, dict[int, int]] = {}
+        for c, k in self._hands[self.turn].items():
+            if k > 0:
+                suits.setdefault(eff[c], {})[c] = k
+        for suit in sorted(suits):
+            held = suits[suit]
+            for size in range(1, sum(held.values()) + 1):
+                yield from multisets(held, size)
+
+    def legal_follows(self, limit: int | None = None) -> list[Cards]:
+        """Every distinct legal follow of the seat to play to the current lead (cards ascending)."""
+        if not self._plays:
+            return []
+        return [tuple(sorted(p)) for p in
+                legal_follows(self._plays[0][1], self._hands[self.turn], self.order, self.ruleset, limit)]
+
+    def legal_plays(self) -> Iterator[Cards]:
+        """Every distinct legal play of the seat to play: :meth:`legal_leads` or :meth:`legal_follows`."""
+        if self.is_over:
+            return iter(())
+        if not self._plays:
+            return self.legal_leads()
+        return iter(self.legal_follows())
+
+    # -- moving -------------------------------------------------------------------------------------
+
+    def push(self, play: Sequence[int], *, check: bool = True) -> Cards:
+        """The seat to play plays ``play``; the cards actually played (a lead
+        that is a failed throw plays the forced unit: :attr:`attempted` keeps
+        the attempt and the penalty is counted). ``check``: refuse an illegal
+        play (:class:`IllegalPlay`)."""
+        seat = self.turn
+        cards = tuple(play)
+        if check and not self.is_legal(cards):
+            raise IllegalPlay(f"{seat} may not play {cards} now")
+        hand = self._hands[seat]
+        if not self._plays:
+            played = cards
+            if len(cards) > 1 and len(decompose(cards, self.order)) > 1:
+                chk = self.throw_check(cards)
+                if chk.blockers and chk.forced is not None:
+                    played = tuple(chk.forced.cards)
+                    self._attempted = cards
+                    self._penalty = throw_penalty(self.ruleset, len(cards))
+        else:
+            played = cards
+        if remove_from(hand, played):
+            raise IllegalPlay(f"{seat} does not hold {played}")
+        self._plays.append((seat, played))
+        if len(self._plays) == self._n:
+            self._finish()
+        return played
+
+    def _finish(self) -> None:
+        plays = tuple(self._plays)
+        w = trick_winner([c for _, c in plays], self.order, self.ruleset)
+        winner = plays[w.index][0]
+        pts = 0
+        for _, cards in plays:
+            for c in cards:
+                pts += POINTS[c]
+        friends_before = tuple((c.seat, c.trick) for c in self._calls)
+        skips_before = tuple(self._skips)
+        team_before = tuple(self._team)
+        number = self.trick_number
+        if self._calls:
+            from .friends import answer_calls, answer_held_calls
+            if self._held_rule:
+                answer_held_calls(self._calls, self._team, number, plays)
+            else:
+                answer_calls(self._calls, self._skips, self._team, number, plays)
+        self._done.append(TrickDone(number, plays[0][0], plays, self._attempted, winner, pts, self._penalty,
+                                    w.units, w.ruffed, friends_before, skips_before, team_before))
+        self._leader = self._index[winner]
+        self._plays = []
+        self._attempted = None
+        self._penalty = 0
+
+    def pop(self) -> Cards:
+        """Take back the last play (across a trick's end); the cards it played.
+        A failed throw is taken back whole."""
+        if not self._plays:
+            if not self._done:
+                raise IndexError("pop from a hand with no play")
+            t = self._done.pop()
+            self._plays = list(t.plays)
+            self._attempted = t.attempted
+            self._penalty = t.penalty
+            self._leader = self._index[t.leader]
+            for call, (seat, trick) in zip(self._calls, t.friends_before):
+                call.seat, call.trick = seat, trick
+            self._skips = list(t.skips_before)
+            self._team = list(t.team_before)
+        seat, cards = self._plays.pop()
+        self._hands[seat].update(cards)
+        if not self._plays:
+            self._attempted = None
+            self._penalty = 0
+        return cards
+
+    def copy(self) -> HandState:
+        """An independent copy (the friend calls are copied too)."""
+        from copy import copy
+        new = object.__new__(HandState)
+        for name in HandState.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._hands = {s: Counter(h) for s, h in self._hands.items()}
+        new._plays = list(self._plays)
+        new._done = list(self._done)
+        new._team = list(self._team)
+        new._calls = [copy(c) for c in self._calls]
+        new._skips = list(self._skips)
+        return new
+
+    def __repr__(self) -> str:
+        return (f"<HandState trick {self.trick_number}, {self.turn} to play, "
+                f"{len(self._plays)} play(s) in the trick, attackers {self.attacker_points}>")
+
+
+__all__ = ["HandState", "IllegalPlay", "TrickDone", "penalty_delta", "last_trick_multiplier", "hooks_back",
+           "by_suit", "remove_from", "remove_by_suit"]
