@@ -117,18 +117,25 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         return FollowError("SJ403", f"did not follow suit (revoke): played no {what} "
                                     f"but held {cards_text(held, order)}")
     played = [c for c in play if eff[c] == suit]
-    singles = all(u.width == 1 for u in lead)
-    if singles and len(played) == n:
-        return None  # wholly of the led suit, and a lead of singles has no shape to follow
+    n_played = len(played)
+    if n_played == n:
+        if len(lead) == 1:
+            u = lead[0]
+            if u.width == 1 or (u.length == 1 and play.count(play[0]) == n):
+                # wholly of the led suit, and a single / one tuple led matched by
+                # as many copies of one card: every part of the obligation is met
+                return None
+        elif all(u.width == 1 for u in lead):
+            return None  # wholly of the led suit, and a lead of singles has no shape to follow
     suit_held = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
     n_held = sum(suit_held.values())
-    need = min(n, n_held)
-    if len(played) < need:
+    need = n if n < n_held else n_held
+    if n_played < need:
         held = [c for c in order.suit_cards[suit] for _ in range(suit_held.get(c, 0))]
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
                                     f"but held {n_held} ({cards_text(held, order)}); {need} were required")
-    if n_held <= n or singles or max(suit_held.values()) < 2:
+    if n_held <= n or max(suit_held.values()) < 2 or all(u.width == 1 for u in lead):
         # the play exhausts the suit, the lead is all singles, or no two identical
         # cards are held: no shape can be owed
         return None

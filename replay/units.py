@@ -286,6 +286,14 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
         if u.width >= 2:
             demand[u.width] = demand.get(u.width, 0) + u.length
     max_width = max(demand, default=1)
+    if max_width == 2 and not tractors:
+        # pairs only, no tractor to match: the pairs held, up to the lead's (what
+        # _tuple_fill counts: a card of k copies holds k // 2 pairs)
+        need = demand[2]
+        have = 0
+        for n in counts.values():
+            have += n >> 1
+        return (need if have >= need else have,)
     vec = _tractor_match(counts, key, tractors, policy == "strict")
     wide = [(i, w, L) for i, (w, L) in enumerate(tractors) if w >= 3 and vec[i] < L]
     if not wide:
