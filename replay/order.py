@@ -39,7 +39,7 @@ class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
     __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
-                 "trump_cards", "suit_cards", "singles", "_hash")
+                 "trump_cards", "suit_cards", "singles", "power", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
@@ -114,6 +114,13 @@ class Order:
         #: each card as a single unit (``Unit(1, 1, key, (card,))``), built once per order
         from .units import Unit
         self.singles: tuple[Unit, ...] = tuple(Unit(1, 1, key[c], (c,)) for c in range(NUM_CARDS))
+        #: ``power[s][c]``: how strongly card c plays to a trick led in effective suit s
+        #: (0..3, TRUMP), one number for the one-card tricks: 0 for a discard, the key + 1
+        #: in the led suit, the key + 101 for a trump ruffing a plain suit
+        self.power: tuple[tuple[int, ...], ...] = tuple(
+            tuple(key[c] + 1 if eff[c] == s else key[c] + 101 if eff[c] == TRUMP else 0
+                  for c in range(NUM_CARDS))
+            for s in range(5))
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod

@@ -47,8 +47,14 @@ def unit_text(u: Unit, order: Order | None = None) -> str:
 
 def lead_suit(cards: Sequence[int], order: Order) -> int | None:
     """The effective suit of a lead, or None when it mixes suits (SJ405)."""
-    effs = {order.eff[c] for c in cards}
-    return effs.pop() if len(effs) == 1 else None
+    if not cards:
+        return None
+    eff = order.eff
+    e = eff[cards[0]]
+    for c in cards:
+        if eff[c] != e:
+            return None
+    return e
 
 
 class ThrowCheck(NamedTuple):
@@ -234,21 +240,18 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
     eff, key = order.eff, order.key
     if len(lead_cards) == 1:
         # fast path: a single card (most tricks)
+        # fast path: a single card (most tricks); the highest power wins, ties to the earlier
         c = lead_cards[0]
         suit = eff[c]
-        best_i, best_card, best_ruff = 0, c, False
+        power = order.power[suit]
+        best_i, best_card, best = 0, c, power[c]
         for i in range(1, len(plays)):
-            if len(plays[i]) != 1:
-                continue
-            d = plays[i][0]
-            e = eff[d]
-            if e == suit:
-                if not best_ruff and key[d] > key[best_card]:
-                    best_i, best_card = i, d
-            elif e == TRUMP:
-                if not best_ruff or key[d] > key[best_card]:
-                    best_i, best_card, best_ruff = i, d, True
-        return Winner(best_i, (order.singles[best_card],), best_ruff)
+            play = plays[i]
+            if len(play) == 1:
+                d = play[0]
+                if power[d] > best:
+                    best_i, best_card, best = i, d, power[d]
+        return Winner(best_i, (order.singles[best_card],), suit != TRUMP and eff[best_card] == TRUMP)
     suit = lead_suit(lead_cards, order)
     lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
     if suit is None:
@@ -272,8 +275,10 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
                     best_i, best_top, best_ruff = i, key[c], True
         unit = lead[0] if best_i == 0 else Unit(n, 1, best_top, tuple(plays[best_i]))
         return Winner(best_i, (unit,), best_ruff)
+    if len(lead) == 1:
+        return _tractor_winner(plays, lead, suit, eff, key)
     shape = [u.shape for u in lead]
-    single = len(lead) == 1
+    single = False
     best_i, best_units, best_ruff = 0, lead, False
     for i in range(1, len(plays)):
         cards = plays[i]
@@ -301,6 +306,49 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
                     best_i, best_units, best_ruff = i, alt, ruff
                     break
     return Winner(best_i, tuple(best_units), best_ruff)
+
+
+def _tractor_winner(plays: Sequence[Sequence[int]], lead: list[Unit], suit: int, eff: Sequence[int],
+                    key: Sequence[int]) -> Winner:
+    """:func:`trick_winner` for a lead of one tractor (w, L): a play matches it
+    only when it is w copies of each of L cards of one effective suit with
+    adjacent keys (the one way to read it), and the highest top wins, a ruff
+    above any play of the led suit (what ``cover`` and ``compare_covers`` give
+    for one unit)."""
+    w, length = lead[0].width, lead[0].length
+    n = w * length
+    best_i, best_top, best_ruff = 0, lead[0].top, False
+    best_run: list[int] | None = None
+    for i in range(1, len(plays)):
+        cards = plays[i]
+        if len(cards) != n:
+            continue
+        e = eff[cards[0]]
+        if e == suit:
+            if best_ruff:
+                continue
+        elif not (e == TRUMP and suit != TRUMP):
+            continue
+        counts: dict[int, int] = {}
+        for c in cards:
+            if eff[c] != e:
+                break
+            counts[c] = counts.get(c, 0) + 1
+        else:
+            if len(counts) != length:
+                continue
+            run = sorted(counts, key=key.__getitem__)
+            k0 = key[run[0]]
+            if any(counts[c] != w or key[c] != k0 + j for j, c in enumerate(run)):
+                continue
+            top = key[run[-1]]
+            ruff = e != suit
+            if (ruff and not best_ruff) or top > best_top:
+                best_i, best_top, best_ruff, best_run = i, top, ruff, run
+    if best_run is None:
+        return Winner(0, tuple(lead), False)
+    return Winner(best_i, (Unit(w, length, best_top, tuple(c for c in reversed(best_run) for _ in range(w))),),
+                  best_ruff)
 
 
 def explain_beat(winner: Sequence[Unit], loser_cards: Sequence[int], lead: Sequence[Unit], order: Order,

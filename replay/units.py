@@ -48,6 +48,10 @@ def _unit_order(u: Unit) -> tuple[int, int, int]:
     return (-u.width * u.length, -u.width, -u.top)
 
 
+def _neg_top(u: Unit) -> int:
+    return -u.top
+
+
 def shape_name(width: int, length: int) -> str:
     if length >= 2:
         base = "Titanic" if width == 3 else "tractor" if width == 2 else f"{width}-wide tractor"
@@ -95,7 +99,14 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
             return [Unit(len(cards), 1, order.key[c], tuple(cards))]
     counts = _count(cards)
     key = order.key
-    units: list[Unit] = []
+    units: list[Unit]
+    if max(counts.values(), default=0) == 1:
+        # all different cards: singles, highest first (ties keep the cards' order)
+        singles = order.singles
+        units = [singles[c] for c in counts]
+        units.sort(key=_neg_top)
+        return units
+    units = []
     while counts:
         best: tuple[tuple[int, int, int], int, list[int]] | None = None
         maxc = max(counts.values())
