@@ -24,27 +24,46 @@ from .units import Unit, _runs, _sub_runs, decompose
 
 
 def multisets(holding: Mapping[int, int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct sub-multiset of ``holding`` with ``k`` cards (cards ascending)."""
-    items = sorted((c, n) for c, n in holding.items() if n > 0)
-    suffix = [0] * (len(items) + 1)
-    for i in range(len(items) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + items[i][1]
-    out: list[int] = []
+    """Every distinct sub-multiset of ``holding`` with ``k`` cards (cards ascending).
 
-    def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
+    Depth first over the cards ascending, taking the most copies first (an
+    explicit stack, not a recursive closure: that would be a reference cycle
+    per call, left to the cyclic collector)."""
+    if k < 0:
+        return
+    items = sorted((c, n) for c, n in holding.items() if n > 0)
+    m = len(items)
+    cards = [c for c, _ in items]
+    counts = [n for _, n in items]
+    suffix = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i]
+    take = [0] * m  # copies taken of each card on the current path
+    out: list[int] = []
+    i, need = 0, k
+    while True:
         if need == 0:
             yield tuple(out)
-            return
-        if i == len(items) or suffix[i] < need:
-            return
-        c, n = items[i]
-        for take in range(min(n, need), -1, -1):
-            out.extend([c] * take)
-            yield from rec(i + 1, need - take)
-            if take:
-                del out[-take:]
-
-    yield from rec(0, k)
+        elif i < m and suffix[i] >= need:
+            t = counts[i] if counts[i] < need else need
+            take[i] = t
+            if t:
+                out += [cards[i]] * t
+            need -= t
+            i += 1
+            continue
+        # back up to the deepest card taken, and take one copy fewer of it
+        while True:
+            i -= 1
+            if i < 0:
+                return
+            t = take[i]
+            if t:
+                out.pop()
+                take[i] = t - 1
+                need += 1
+                i += 1
+                break
 
 
 def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,

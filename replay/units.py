@@ -469,9 +469,36 @@ def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Or
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
     n_singles = sum(1 for s in shape if s == (1, 1))
     out: list[list[Unit]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[int, int, int], ...]] = set()
+    # module-level helpers, not closures (a recursive closure is a reference cycle)
+    _all_tractors(0, tractors, tuples, n_singles, _count(cards), [], key, out, seen)
+    return out
 
-    def finish(counts: dict[int, int], units: list[Unit]) -> None:
+
+def _all_tractors(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_singles: int,
+                  counts: dict[int, int], units: list[Unit], key: Sequence[int], out: list[list[Unit]],
+                  seen: set[tuple[tuple[int, int, int], ...]]) -> None:
+    """`all_covers`: every way to take the tractors from the ``i``-th on, then the tuples."""
+    if i == len(tractors):
+        _all_tuples(0, tuples, n_singles, counts, units, 10 ** 6, key, out, seen)
+        return
+    w, length = tractors[i]
+    for run in _sub_runs(counts, key, w, length):
+        for c in run:
+            counts[c] -= w
+        units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
+        _all_tractors(i + 1, tractors, tuples, n_singles, counts, units, key, out, seen)
+        units.pop()
+        for c in run:
+            counts[c] += w
+
+
+def _all_tuples(i: int, tuples: list[int], n_singles: int, counts: dict[int, int], units: list[Unit],
+                floor: int, key: Sequence[int], out: list[list[Unit]],
+                seen: set[tuple[tuple[int, int, int], ...]]) -> None:
+    """`all_covers`: every way to take the tuples from the ``i``-th on (equal widths
+    in falling order, so each set is read once), the rest being singles."""
+    if i == len(tuples):
         rest = [c for c, n in counts.items() for _ in range(n)]
         if len(rest) != n_singles:
             return
@@ -480,35 +507,14 @@ def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Or
         if sig not in seen:
             seen.add(sig)
             out.append(found)
-
-    def take_tuples(i: int, counts: dict[int, int], units: list[Unit], floor: int) -> None:
-        if i == len(tuples):
-            finish(counts, units)
-            return
-        w = tuples[i]
-        same_as_before = i > 0 and tuples[i - 1] == w
-        for c in sorted(counts, key=lambda c: -key[c]):
-            if counts[c] < w or (same_as_before and key[c] > floor):
-                continue
-            counts[c] -= w
-            units.append(Unit(w, 1, key[c], (c,) * w))
-            take_tuples(i + 1, counts, units, key[c])
-            units.pop()
-            counts[c] += w
-
-    def rec(i: int, counts: dict[int, int], units: list[Unit]) -> None:
-        if i == len(tractors):
-            take_tuples(0, counts, units, 10 ** 6)
-            return
-        w, length = tractors[i]
-        for run in _sub_runs(counts, key, w, length):
-            for c in run:
-                counts[c] -= w
-            units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
-            rec(i + 1, counts, units)
-            units.pop()
-            for c in run:
-                counts[c] += w
-
-    rec(0, _count(cards), [])
-    return out
+        return
+    w = tuples[i]
+    same_as_before = i > 0 and tuples[i - 1] == w
+    for c in sorted(counts, key=key.__getitem__, reverse=True):
+        if counts[c] < w or (same_as_before and key[c] > floor):
+            continue
+        counts[c] -= w
+        units.append(Unit(w, 1, key[c], (c,) * w))
+        _all_tuples(i + 1, tuples, n_singles, counts, units, key[c], key, out, seen)
+        units.pop()
+        counts[c] += w
