@@ -88,15 +88,36 @@ def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[i
     return runs
 
 
+#: decompositions already made, by (order, cards as given): a search or a bot asks
+#: for the same plays again and again (``trick_winner`` decomposes each lead)
+_DECOMPOSED: dict[tuple[Order, tuple[int, ...]], tuple[Unit, ...]] = {}
+_DECOMPOSED_MAX = 8192
+
+
 def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     """Split cards of one effective suit into units: longest tractors first
-    (most cards, then widest, then highest), then the widest tuples (§6)."""
-    if isinstance(cards, (tuple, list)) and cards:
-        if len(cards) == 1:  # fast path: a single
-            return [order.singles[cards[0]]]
-        c = cards[0]
-        if cards.count(c) == len(cards):  # fast path: one tuple (a pair, a triple)
-            return [Unit(len(cards), 1, order.key[c], tuple(cards))]
+    (most cards, then widest, then highest), then the widest tuples (§6).
+
+    A new list each call (the caller may change it); the units are shared."""
+    t = cards if type(cards) is tuple else tuple(cards)
+    n = len(t)
+    if n == 1:  # fast path: a single
+        return [order.singles[t[0]]]
+    if n:
+        c = t[0]
+        if t.count(c) == n:  # fast path: one tuple (a pair, a triple)
+            return [Unit(n, 1, order.key[c], t)]
+    memo = (order, t)
+    done = _DECOMPOSED.get(memo)
+    if done is None:
+        if len(_DECOMPOSED) >= _DECOMPOSED_MAX:
+            _DECOMPOSED.clear()
+        done = _DECOMPOSED[memo] = tuple(_decompose(t, order))
+    return list(done)
+
+
+def _decompose(cards: tuple[int, ...], order: Order) -> list[Unit]:
+    """:func:`decompose` itself (of more than one card, not one tuple)."""
     counts = _count(cards)
     key = order.key
     units: list[Unit]
