@@ -14,8 +14,8 @@ from math import comb
 from .cards import POINTS
 from .order import TRUMP, Order
 from .trick import (
-    check_follow,
     check_follow_printed,
+    follow_error,
     lead_suit,
     printed_suit,
     trick_winner,
@@ -85,7 +85,7 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     if have >= n:
         units = decompose(lead, order)
         for play in multisets(in_suit, n):
-            if check_follow(units, suit, in_suit, play, order, ruleset) is None:
+            if follow_error(units, suit, in_suit, play, order, ruleset) is None:
                 out.append(play)
                 if limit is not None and len(out) >= limit:
                     break
@@ -147,7 +147,7 @@ def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Seque
         return check_follow_printed(units, printed_suit(lead, order), (dict(holding),), play, order,
                                     len(lead)) is None
     suit = lead_suit(lead, order)
-    return check_follow(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
+    return follow_error(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
 
 
 def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
@@ -250,7 +250,7 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
         rest = sorted(rem.elements(), key=prefer)
         out.extend(rest[:n - len(out)])
     play = tuple(out[:n])
-    if check_follow(units, suit, in_suit, play, order, ruleset) is None:
+    if follow_error(units, suit, in_suit, play, order, ruleset) is None:
         return play
     legal = legal_follows(lead, holding, order, ruleset, limit=64)
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))

@@ -109,6 +109,18 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     The holding may be partly known (cards known to be held): every error
     reported is then still certain. The card count is checked by the caller.
     """
+    return follow_error(lead, suit, holding, play, order, ruleset, n, True)
+
+
+#: the verdicts of :func:`follow_error` without an explanation
+_REVOKE = FollowError("SJ403", "")
+_SHAPE = FollowError("SJ404", "")
+
+
+def follow_error(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
+                 order: Order, ruleset, n: int | None = None, explain: bool = False) -> FollowError | None:
+    """:func:`check_follow`; the message is written only when ``explain`` (an
+    enumeration of legal plays asks for the verdict of many plays, not why)."""
     if n is None:
         n = sum(u.size for u in lead)
     eff = order.eff
@@ -119,6 +131,8 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         held = [c for c in order.suit_cards[suit] if get(c, 0) > 0]
         if not held:
             return None
+        if not explain:
+            return _REVOKE
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played no {what} "
                                     f"but held {cards_text(held, order)}")
@@ -137,6 +151,8 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     n_held = sum(suit_held.values())
     need = n if n < n_held else n_held
     if n_played < need:
+        if not explain:
+            return _REVOKE
         held = [c for c in order.suit_cards[suit] for _ in range(suit_held.get(c, 0))]
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
@@ -151,7 +167,7 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         return None  # the play meets the lead's whole structure: nothing more can be owed
     held = [c for c, k in suit_held.items() for _ in range(k)]
     if got < obligation(lead, held, order, policy, decks):
-        return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset))
+        return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset)) if explain else _SHAPE
     return None
 
 

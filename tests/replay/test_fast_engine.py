@@ -145,6 +145,8 @@ def test_check_follow_matches(case):
         want = ref_trick.check_follow(lead_units, suit, h, play, old, rs, n)
         assert got == want
         assert trick.check_follow(lead_units, suit, h, play, new, rs) == want
+        verdict = trick.follow_error(lead_units, suit, h, play, new, rs, n)
+        assert (verdict and verdict.code) == (want and want.code)
     assert (legal.is_legal_follow(lead, holding, play, new, rs)
             == ref_legal.is_legal_follow(lead, holding, play, old, rs))
 
