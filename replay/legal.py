@@ -8,8 +8,9 @@ Enumeration yields distinct multisets only (two copies of ♠A are one choice).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from math import comb
+from typing import TYPE_CHECKING
 
 from .cards import POINTS
 from .order import TRUMP, Order
@@ -21,6 +22,14 @@ from .trick import (
     trick_winner,
 )
 from .units import Unit, _runs, _sub_runs, decompose
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+    from .ruleset import Ruleset
+
+    #: ranks the cards a caller would rather give up (smallest first)
+    Prefer = Callable[[int], SupportsRichComparison]
 
 
 def multisets(holding: Mapping[int, int], k: int) -> Iterator[tuple[int, ...]]:
@@ -66,7 +75,7 @@ def multisets(holding: Mapping[int, int], k: int) -> Iterator[tuple[int, ...]]:
                 break
 
 
-def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
+def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset: Ruleset,
                   limit: int | None = None) -> list[tuple[int, ...]]:
     """Every legal follow (distinct multisets) to the played ``lead``.
 
@@ -98,7 +107,7 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     return out
 
 
-def _printed_class(lead: Sequence[int], order: Order):
+def _printed_class(lead: Sequence[int], order: Order) -> tuple[int | None, Callable[[int], bool]]:
     """``follow_suit: printed``: the test "this card follows ``lead``" (see
     :func:`replay.trick.check_follow_printed`)."""
     psuit = printed_suit(lead, order)
@@ -139,7 +148,7 @@ def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Ord
 
 
 def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Sequence[int],
-                    order: Order, ruleset) -> bool:
+                    order: Order, ruleset: Ruleset) -> bool:
     if len(play) != len(lead) or Counter(play) - Counter(holding):
         return False
     if ruleset.follow_suit == "printed":
@@ -177,8 +186,8 @@ def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
 
 # -- building one legal follow directly (bots, the generator) -------------------------
 
-def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
-                 prefer=None, units: Sequence[Unit] | None = None) -> tuple[int, ...]:
+def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset: Ruleset,
+                 prefer: Prefer | None = None, units: Sequence[Unit] | None = None) -> tuple[int, ...]:
     """One legal follow to ``lead``, built directly instead of enumerated.
 
     ``prefer(card) -> sortable`` ranks the cards the caller would rather give
@@ -256,7 +265,7 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))
 
 
-def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer,
+def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer: Prefer,
                    units: Sequence[Unit] | None) -> tuple[int, ...]:
     """:func:`build_follow` under ``follow_suit: printed``: the cards of the
     printed suit asked for (pairs first when the lead has pairs), filled with
@@ -291,7 +300,7 @@ _ENUMERATE_FILLS = 4000
 
 
 def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], order: Order,
-                   ruleset) -> tuple[int, ...] | None:
+                   ruleset: Ruleset) -> tuple[int, ...] | None:
     """A legal follow of ``holding`` that would beat the best of ``plays`` if
     played next, else None.
 
@@ -327,7 +336,7 @@ def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], o
 
 
 def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Order,
-                    ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A legal follow with the fewest points and one with the most; among
     equals, the one spending the fewest trumps, then the weakest cards (never
     a level card or a joker when a plain low card carries as few points)."""
@@ -336,7 +345,7 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     suit = lead_suit(lead, order)
     eff, key = order.eff, order.key
 
-    def spend(p) -> tuple[int, int]:
+    def spend(p: Sequence[int]) -> tuple[int, int]:
         return sum(eff[c] == TRUMP for c in p), sum(key[c] for c in p)
 
     hold = Counter({c: k for c, k in holding.items() if k > 0})
@@ -363,7 +372,8 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     return tuple(low), tuple(high)
 
 
-def shown_void(lead: Sequence[int], play: Sequence[int], order: Order, ruleset=None) -> int | None:
+def shown_void(lead: Sequence[int], play: Sequence[int], order: Order,
+               ruleset: Ruleset | None = None) -> int | None:
     """The effective suit a follow shows its player to be out of, or None.
 
     A follower must play as many cards of the led suit as they hold, up to

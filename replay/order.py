@@ -23,9 +23,14 @@ cards, use ``level_top``; off-suit 2 → trump-suit 2 uses ``level``. In NT,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 #: effective suit index of trumps (plain suits are 0..3)
 TRUMP = 4
@@ -124,7 +129,7 @@ class Order:
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod
-    def for_ruleset(cls, level: int, trump: int, ruleset) -> Order:
+    def for_ruleset(cls, level: int, trump: int, ruleset: Ruleset) -> Order:
         """The (shared, cached) order of a hand under ``ruleset``."""
         return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links))
 
@@ -136,7 +141,7 @@ class Order:
         e = self.eff[card]
         return (0 if e == TRUMP else 1 + e, -self.key[card], card)
 
-    def sorted(self, cards) -> list[int]:
+    def sorted(self, cards: Iterable[int]) -> list[int]:
         return sorted(cards, key=self.sort_key)
 
     def __eq__(self, other: object) -> bool:

@@ -8,9 +8,9 @@ same functions, so no rule is written twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
@@ -26,6 +26,9 @@ from .units import (
     shape_name,
     throw_blockers,
 )
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 
 def cards_text(cards: Sequence[int], order: Order | None = None) -> str:
@@ -69,7 +72,7 @@ class ThrowCheck(NamedTuple):
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
-                seats: Sequence[str], order: Order, ruleset,
+                seats: Sequence[str], order: Order, ruleset: Ruleset,
                 units: Sequence[Unit] | None = None) -> ThrowCheck:
     """Does a lead of several units fail (§6 throw check)? ``holdings`` and
     ``seats`` are in play order starting with the leader at ``leader_index``;
@@ -87,7 +90,7 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
-def throw_penalty(ruleset, attempted: int) -> int:
+def throw_penalty(ruleset: Ruleset, attempted: int) -> int:
     """Points a failed throw of ``attempted`` cards costs its team (§6)."""
     if ruleset.throw_penalty == "per_card":
         return 10 * attempted
@@ -102,7 +105,7 @@ class FollowError(NamedTuple):
 
 
 def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
-                 order: Order, ruleset, n: int | None = None) -> FollowError | None:
+                 order: Order, ruleset: Ruleset, n: int | None = None) -> FollowError | None:
     """Is ``play`` a legal follow to ``lead`` (units, of effective ``suit``)
     for a player holding ``holding`` (card → count, before the play)?
 
@@ -117,10 +120,13 @@ _REVOKE = FollowError("SJ403", "")
 _SHAPE = FollowError("SJ404", "")
 
 
-def follow_error(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
-                 order: Order, ruleset, n: int | None = None, explain: bool = False) -> FollowError | None:
+def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, int], play: Sequence[int],
+                 order: Order, ruleset: Ruleset, n: int | None = None, explain: bool = False) -> FollowError | None:
     """:func:`check_follow`; the message is written only when ``explain`` (an
-    enumeration of legal plays asks for the verdict of many plays, not why)."""
+    enumeration of legal plays asks for the verdict of many plays, not why); a
+    lead that mixes suits (``suit`` None) has no suit to follow."""
+    if suit is None:
+        return None
     if n is None:
         n = sum(u.size for u in lead)
     eff = order.eff
@@ -233,7 +239,7 @@ def full_obligation(lead: tuple[Unit, ...], order: Order, policy: str, decks: in
 
 
 def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], order: Order,
-                   ruleset) -> str:
+                   ruleset: Ruleset) -> str:
     lead_desc = " + ".join(shape_name(u.width, u.length) for u in lead)
     held_units = [u for u in decompose(held, order) if u.width >= 2]
     held_desc = ", ".join(cards_text(u.cards, order) for u in held_units[:4]) or "none"
@@ -242,12 +248,13 @@ def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], ord
 
 
 class Winner(NamedTuple):
-    index: int               # index of the winning play in the trick
+    # (the field shadows tuple.index: a public name of the result, kept)
+    index: int  # type: ignore[assignment]  # index of the winning play in the trick
     units: tuple[Unit, ...]  # the winning play's units (matching the lead)
     ruffed: bool             # won by trumping a plain lead
 
 
-def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                  lead_units: Sequence[Unit] | None = None) -> Winner:
     """The winning play of a trick (§6 "Winning"); ``plays[0]`` is the lead
     as actually played (after a failed throw: the forced unit); ``lead_units``
@@ -258,8 +265,8 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
         # fast path: a single card (most tricks)
         # fast path: a single card (most tricks); the highest power wins, ties to the earlier
         c = lead_cards[0]
-        suit = eff[c]
-        power = order.power[suit]
+        led = eff[c]
+        power = order.power[led]
         best_i, best_card, best = 0, c, power[c]
         for i in range(1, len(plays)):
             play = plays[i]
@@ -267,7 +274,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
                 d = play[0]
                 if power[d] > best:
                     best_i, best_card, best = i, d, power[d]
-        return Winner(best_i, (order.singles[best_card],), suit != TRUMP and eff[best_card] == TRUMP)
+        return Winner(best_i, (order.singles[best_card],), led != TRUMP and eff[best_card] == TRUMP)
     suit = lead_suit(lead_cards, order)
     lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
     if suit is None:
@@ -368,7 +375,7 @@ def _tractor_winner(plays: Sequence[Sequence[int]], lead: list[Unit], suit: int,
 
 
 def explain_beat(winner: Sequence[Unit], loser_cards: Sequence[int], lead: Sequence[Unit], order: Order,
-                 ruleset) -> str:
+                 ruleset: Ruleset) -> str:
     """Why the ``winner`` units (a trick's winning play, read as the lead's
     structure) beat the play ``loser_cards``: each unit against its match, as
     ``throw_compare`` compares them; empty when there is nothing to say (the
