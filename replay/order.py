@@ -44,7 +44,7 @@ class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
     __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
-                 "trump_cards", "suit_cards", "singles", "power", "_hash")
+                 "trump_cards", "suit_cards", "singles", "power", "_place", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
@@ -126,6 +126,11 @@ class Order:
             tuple(key[c] + 1 if eff[c] == s else key[c] + 101 if eff[c] == TRUMP else 0
                   for c in range(NUM_CARDS))
             for s in range(5))
+        #: each card's place in the display order (:meth:`sort_key` as one int)
+        places = [0] * NUM_CARDS
+        for i, c in enumerate(sorted(range(NUM_CARDS), key=self.sort_key)):
+            places[c] = i
+        self._place: tuple[int, ...] = tuple(places)
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod
@@ -142,7 +147,8 @@ class Order:
         return (0 if e == TRUMP else 1 + e, -self.key[card], card)
 
     def sorted(self, cards: Iterable[int]) -> list[int]:
-        return sorted(cards, key=self.sort_key)
+        """``cards`` in display order (:meth:`sort_key`)."""
+        return sorted(cards, key=self._place.__getitem__)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Order) and self.level == other.level and self.trump == other.trump

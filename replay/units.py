@@ -367,12 +367,16 @@ def beats_unit(holding: dict[int, int], unit: Unit, order: Order) -> Unit | None
 
 def _beats(same: dict[int, int], unit: Unit, key: Sequence[int]) -> Unit | None:
     """:func:`beats_unit` for a holding of the unit's effective suit only."""
+    w, top = unit.width, unit.top
     if unit.length == 1:
-        best: int | None = None
+        best = -1
+        best_key = 1 << 30
         for c, n in same.items():
-            if n >= unit.width and key[c] > unit.top and (best is None or key[c] < key[best]):
-                best = c
-        return None if best is None else Unit(unit.width, 1, key[best], (best,) * unit.width)
+            if n >= w:
+                k = key[c]
+                if top < k < best_key:
+                    best, best_key = c, k
+        return None if best < 0 else Unit(w, 1, best_key, (best,) * w)
     for run in sorted(_sub_runs(same, key, unit.width, unit.length), key=lambda r: key[r[-1]]):
         if key[run[-1]] > unit.top:
             return Unit(unit.width, unit.length, key[run[-1]],
@@ -399,14 +403,21 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
         return [Blocker(u, seat, b) for u in lead for seat, holding in others
                 if (b := beats_unit(holding, u, order)) is not None]
     suit = suits.pop()
-    # each holding's cards of the throw's suit, filtered once for all the units
-    others = [(seat, {c: n for c, n in holding.items() if n > 0 and eff[c] == suit})
-              for seat, holding in others]
+    # each holding's cards of the throw's suit, filtered once for all the units, with
+    # its highest key: only a holding with a card above a unit's top can beat the unit
+    kget = key.__getitem__
+    seen = []
+    for seat, holding in others:
+        same = {c: n for c, n in holding.items() if n > 0 and eff[c] == suit}
+        if same:
+            seen.append((seat, same, max(map(kget, same))))
     for u in lead:
-        for seat, holding in others:
-            b = _beats(holding, u, key)
-            if b is not None:
-                out.append(Blocker(u, seat, b))
+        top = u.top
+        for seat, same, high in seen:
+            if high > top:
+                b = _beats(same, u, key)
+                if b is not None:
+                    out.append(Blocker(u, seat, b))
     return out
 
 

@@ -6,6 +6,7 @@ follow, compare and forced-unit policy, with 2 to 4 decks (RULES §3, §6)."""
 
 from collections import Counter
 
+import engine_reference.cards as ref_cards
 import engine_reference.legal as ref_legal
 import engine_reference.order as ref_order
 import engine_reference.trick as ref_trick
@@ -14,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from replay import legal, trick, units
-from replay.cards import NUM_CARDS
+from replay.cards import NUM_CARDS, format_cards
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset
 
@@ -67,8 +68,19 @@ def test_orders_match(params):
     assert new.eff == old.eff and new.key == old.key
     assert new.trump_cards == old.trump_cards and new.suit_cards == old.suit_cards
     assert new.singles == old.singles and new.level == old.level and new.trump == old.trump
-    cards = list(range(NUM_CARDS))
-    assert new.sorted(cards) == old.sorted(cards)
+    every = list(range(NUM_CARDS))
+    assert new.sorted(every) == old.sorted(every)
+
+
+@given(PARAMS, st.lists(st.integers(0, NUM_CARDS - 1), max_size=40), st.booleans(), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_display_order_and_text_match(params, some, unicode, grouped):
+    new, old = both_orders(params)
+    assert new.sorted(some) == old.sorted(some)
+    assert new.sorted(iter(some)) == old.sorted(some)
+    for seq in (some, old.sorted(some)):
+        assert (format_cards(seq, unicode, grouped)
+                == ref_cards.format_cards(seq, unicode, grouped))
 
 
 @given(PARAMS, st.integers(2, 4), st.data())
