@@ -87,8 +87,10 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     suit = lead_suit(lead, order)
     n = len(lead)
     eff = order.eff
-    in_suit = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] == suit})
-    others = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] != suit})
+    # plain dicts, not Counters: a Counter built from a dict is an isinstance(Mapping)
+    # check and a Python loop (the search asks for the legal follows at every node)
+    in_suit = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
+    others = {c: k for c, k in holding.items() if k > 0 and eff[c] != suit}
     have = sum(in_suit.values())
     out: list[tuple[int, ...]] = []
     if have >= n:
@@ -99,7 +101,7 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
                 if limit is not None and len(out) >= limit:
                     break
         return out
-    base = tuple(sorted(in_suit.elements()))
+    base = tuple(sorted(c for c, k in in_suit.items() for _ in range(k)))
     for fill in multisets(others, n - have):
         out.append(base + fill)
         if limit is not None and len(out) >= limit:
@@ -149,14 +151,23 @@ def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Ord
 
 def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Sequence[int],
                     order: Order, ruleset: Ruleset) -> bool:
-    if len(play) != len(lead) or Counter(play) - Counter(holding):
+    if len(play) != len(lead) or _lacks(holding, play):
         return False
     if ruleset.follow_suit == "printed":
         units = decompose(lead, order) if lead_suit(lead, order) is not None else []
         return check_follow_printed(units, printed_suit(lead, order), (dict(holding),), play, order,
                                     len(lead)) is None
     suit = lead_suit(lead, order)
-    return follow_error(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
+    return follow_error(decompose(lead, order), suit, holding, play, order, ruleset) is None
+
+
+def _lacks(holding: Mapping[int, int], play: Sequence[int]) -> bool:
+    """Does ``play`` take more copies of some card than ``holding`` has?"""
+    need: dict[int, int] = {}
+    for c in play:
+        need[c] = need.get(c, 0) + 1
+    get = holding.get
+    return any(k > get(c, 0) for c, k in need.items())
 
 
 def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
@@ -315,13 +326,13 @@ def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], o
     if suit is None:
         return None
     eff = order.eff
-    hold = Counter({c: k for c, k in holding.items() if k > 0})
-    in_suit = Counter({c: k for c, k in hold.items() if eff[c] == suit})
+    hold = {c: k for c, k in holding.items() if k > 0}
+    in_suit = {c: k for c, k in hold.items() if eff[c] == suit}
     have = sum(in_suit.values())
     if have >= n:
         pool = in_suit
     elif have == 0 and suit != TRUMP:
-        pool = Counter({c: k for c, k in hold.items() if eff[c] == TRUMP})
+        pool = {c: k for c, k in hold.items() if eff[c] == TRUMP}
         if sum(pool.values()) < n:
             return None
     else:
@@ -348,7 +359,7 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     def spend(p: Sequence[int]) -> tuple[int, int]:
         return sum(eff[c] == TRUMP for c in p), sum(key[c] for c in p)
 
-    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    hold = {c: k for c, k in holding.items() if k > 0}
     if ruleset.follow_suit == "printed":
         _, ours = _printed_class(lead, order)
         in_suit = sorted(c for c, k in hold.items() if ours(c) for _ in range(k))

@@ -277,3 +277,7 @@ def test_enumerations_match(params, rs, data):
                 == ref_legal.legal_follows(lead, holding, old, rs, limit=200))
         assert (legal.build_follow(lead, holding, new, rs)
                 == ref_legal.build_follow(lead, holding, old, rs))
+        assert (legal.follow_extremes(lead, holding, new, rs)
+                == ref_legal.follow_extremes(lead, holding, old, rs))
+        assert (legal.beating_follow([lead], holding, new, rs)
+                == ref_legal.beating_follow([lead], holding, old, rs))
