@@ -276,28 +276,25 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                     best_i, best_card, best = i, d, power[d]
         return Winner(best_i, (order.singles[best_card],), led != TRUMP and eff[best_card] == TRUMP)
     suit = lead_suit(lead_cards, order)
-    lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
+    lead: Sequence[Unit] = lead_units if lead_units is not None else decompose(lead_cards, order)
     if suit is None:
         return Winner(0, tuple(lead), False)
     if len(lead) == 1 and lead[0].length == 1:
         # fast path: one tuple led (a pair, a triple); only as many copies of one
-        # card match it, and the highest wins (as compare_covers rules for one unit)
+        # card match it, and the highest power wins (as compare_covers rules for one unit)
         n = len(lead_cards)
-        best_i, best_top, best_ruff = 0, lead[0].top, False
+        power = order.power[suit]
+        best_i, best_card, best = 0, -1, lead[0].top + 1
         for i in range(1, len(plays)):
             cards = plays[i]
-            if len(cards) != n or cards.count(cards[0]) != n:
-                continue
-            c = cards[0]
-            e = eff[c]
-            if e == suit:
-                if not best_ruff and key[c] > best_top:
-                    best_i, best_top = i, key[c]
-            elif e == TRUMP:
-                if not best_ruff or key[c] > best_top:
-                    best_i, best_top, best_ruff = i, key[c], True
-        unit = lead[0] if best_i == 0 else Unit(n, 1, best_top, tuple(plays[best_i]))
-        return Winner(best_i, (unit,), best_ruff)
+            if len(cards) == n:
+                c = cards[0]
+                if power[c] > best and cards.count(c) == n:
+                    best_i, best_card, best = i, c, power[c]
+        if not best_i:
+            return Winner(0, (lead[0],), False)
+        return Winner(best_i, (Unit(n, 1, key[best_card], tuple(plays[best_i])),),
+                      suit != TRUMP and eff[best_card] == TRUMP)
     if len(lead) == 1:
         return _tractor_winner(plays, lead, suit, eff, key)
     shape = [u.shape for u in lead]
@@ -331,7 +328,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
     return Winner(best_i, tuple(best_units), best_ruff)
 
 
-def _tractor_winner(plays: Sequence[Sequence[int]], lead: list[Unit], suit: int, eff: Sequence[int],
+def _tractor_winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], suit: int, eff: Sequence[int],
                     key: Sequence[int]) -> Winner:
     """:func:`trick_winner` for a lead of one tractor (w, L): a play matches it
     only when it is w copies of each of L cards of one effective suit with
