@@ -67,8 +67,8 @@ class ThrowCheck(NamedTuple):
 
     def accepts(self, played: Sequence[int]) -> bool:
         """Is ``played`` a correct forced unit for this failed throw?"""
-        want = Counter(played)
-        return any(Counter(u.cards) == want for u in self.allowed)
+        want = sorted(played)
+        return any(sorted(u.cards) == want for u in self.allowed)
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],

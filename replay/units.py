@@ -421,8 +421,14 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
     return out
 
 
-def _smallest(units: Iterable[Unit]) -> Unit:
-    return min(units, key=lambda u: (u.size, u.top, u.width))
+def _by_size(u: Unit) -> tuple[int, int, int]:
+    """The forced unit's order under ``smallest`` and ``first_blocker``: fewest cards, then lowest."""
+    return (u.width * u.length, u.top, u.width)
+
+
+def _by_top(u: Unit) -> tuple[int, int, int]:
+    """The forced unit's order under ``lowest`` (80fen): the lowest top."""
+    return (u.top, u.width * u.length, u.width)
 
 
 def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
@@ -440,13 +446,8 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
         pool = [b.unit for b in blockers if b.seat == first]
     else:
         pool = [b.unit for b in blockers]
-    if policy == "lowest":  # 80fen: the failing component with the lowest top
-        def rank_of(u: Unit) -> tuple[int, int, int]:
-            return (u.top, u.size, u.width)
-    else:
-        def rank_of(u: Unit) -> tuple[int, int, int]:
-            return (u.size, u.top, u.width)
-    rank = min(rank_of(u) for u in pool)
+    rank_of = _by_top if policy == "lowest" else _by_size
+    rank = min(map(rank_of, pool))
     out: list[Unit] = []
     for u in pool:
         if rank_of(u) == rank and u not in out:

@@ -254,7 +254,10 @@ def test_check_throw_matches(case):
     want = ref_trick.check_throw(lead, 0, hs, seats, old, rs)
     assert trick.check_throw(lead, 0, hs, seats, new, rs) == want
     lead_units = ref_units.decompose(lead, old)
-    assert trick.check_throw(lead, 0, hs, seats, new, rs, lead_units) == want
+    got = trick.check_throw(lead, 0, hs, seats, new, rs, lead_units)
+    assert got == want
+    for played in [u.cards[::-1] for u in want.allowed] + [tuple(lead), tuple(lead[:1]), tuple(lead[-2:])]:
+        assert got.accepts(played) == want.accepts(played)
     others = list(zip(seats[1:], hs[1:]))
     for u in lead_units:
         for _, h in others:
