@@ -154,21 +154,34 @@ def parse_cards(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
+#: each card's text (``'SA'``, ``'♠A'``, ``'BJ'``), its rank's text and its suit
+#: (0..3, JOKER_SUIT), by card int: `format_cards` looks them up
+_CARD_TEXT = tuple(to_str(c) for c in range(NUM_CARDS))
+_CARD_TEXT_UNICODE = tuple(to_str(c, True) for c in range(NUM_CARDS))
+_RANK_TEXT = tuple(_RANK_NAMES[c % 13 + 2] if c < 52 else "" for c in range(NUM_CARDS))
+_SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
+
+
 def format_cards(cards: Iterable[int], unicode: bool = False, grouped: bool = True) -> str:
     """Cards as text; ``grouped`` joins runs of one suit: ``SAKK H10 9``.
 
     Order is kept; a new group starts whenever the suit changes.
     """
-    parts: list[str] = []
+    text = _CARD_TEXT_UNICODE if unicode else _CARD_TEXT
+    if not grouped:
+        return " ".join([text[c] for c in cards])
+    out: list[str] = []
     prev_suit = -1
     for c in cards:
-        s = suit_of(c)
-        if grouped and s == prev_suit and s != JOKER_SUIT:
-            parts[-1] += _RANK_NAMES[c % 13 + 2]
+        s = _SUIT[c]
+        if s == prev_suit and s != JOKER_SUIT:
+            out.append(_RANK_TEXT[c])
         else:
-            parts.append(to_str(c, unicode))
+            if out:
+                out.append(" ")
+            out.append(text[c])
         prev_suit = s
-    return " ".join(parts)
+    return "".join(out)
 
 
 def full_deck(decks: int) -> Counter[int]:

@@ -8,46 +8,74 @@ Enumeration yields distinct multisets only (two copies of ♠A are one choice).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from math import comb
+from typing import TYPE_CHECKING
 
 from .cards import POINTS
 from .order import TRUMP, Order
 from .trick import (
-    check_follow,
     check_follow_printed,
+    follow_error,
     lead_suit,
     printed_suit,
     trick_winner,
 )
 from .units import Unit, _runs, _sub_runs, decompose
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+    from .ruleset import Ruleset
+
+    #: ranks the cards a caller would rather give up (smallest first)
+    Prefer = Callable[[int], SupportsRichComparison]
+
 
 def multisets(holding: Mapping[int, int], k: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct sub-multiset of ``holding`` with ``k`` cards (cards ascending)."""
-    items = sorted((c, n) for c, n in holding.items() if n > 0)
-    suffix = [0] * (len(items) + 1)
-    for i in range(len(items) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + items[i][1]
-    out: list[int] = []
+    """Every distinct sub-multiset of ``holding`` with ``k`` cards (cards ascending).
 
-    def rec(i: int, need: int) -> Iterator[tuple[int, ...]]:
+    Depth first over the cards ascending, taking the most copies first (an
+    explicit stack, not a recursive closure: that would be a reference cycle
+    per call, left to the cyclic collector)."""
+    if k < 0:
+        return
+    items = sorted((c, n) for c, n in holding.items() if n > 0)
+    m = len(items)
+    cards = [c for c, _ in items]
+    counts = [n for _, n in items]
+    suffix = [0] * (m + 1)
+    for i in range(m - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i]
+    take = [0] * m  # copies taken of each card on the current path
+    out: list[int] = []
+    i, need = 0, k
+    while True:
         if need == 0:
             yield tuple(out)
-            return
-        if i == len(items) or suffix[i] < need:
-            return
-        c, n = items[i]
-        for take in range(min(n, need), -1, -1):
-            out.extend([c] * take)
-            yield from rec(i + 1, need - take)
-            if take:
-                del out[-take:]
+        elif i < m and suffix[i] >= need:
+            t = counts[i] if counts[i] < need else need
+            take[i] = t
+            if t:
+                out += [cards[i]] * t
+            need -= t
+            i += 1
+            continue
+        # back up to the deepest card taken, and take one copy fewer of it
+        while True:
+            i -= 1
+            if i < 0:
+                return
+            t = take[i]
+            if t:
+                out.pop()
+                take[i] = t - 1
+                need += 1
+                i += 1
+                break
 
-    yield from rec(0, k)
 
-
-def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
+def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset: Ruleset,
                   limit: int | None = None) -> list[tuple[int, ...]]:
     """Every legal follow (distinct multisets) to the played ``lead``.
 
@@ -59,19 +87,21 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     suit = lead_suit(lead, order)
     n = len(lead)
     eff = order.eff
-    in_suit = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] == suit})
-    others = Counter({c: k for c, k in holding.items() if k > 0 and eff[c] != suit})
+    # plain dicts, not Counters: a Counter built from a dict is an isinstance(Mapping)
+    # check and a Python loop (the search asks for the legal follows at every node)
+    in_suit = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
+    others = {c: k for c, k in holding.items() if k > 0 and eff[c] != suit}
     have = sum(in_suit.values())
     out: list[tuple[int, ...]] = []
     if have >= n:
         units = decompose(lead, order)
         for play in multisets(in_suit, n):
-            if check_follow(units, suit, in_suit, play, order, ruleset) is None:
+            if follow_error(units, suit, in_suit, play, order, ruleset) is None:
                 out.append(play)
                 if limit is not None and len(out) >= limit:
                     break
         return out
-    base = tuple(sorted(in_suit.elements()))
+    base = tuple(sorted(c for c, k in in_suit.items() for _ in range(k)))
     for fill in multisets(others, n - have):
         out.append(base + fill)
         if limit is not None and len(out) >= limit:
@@ -79,7 +109,7 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
     return out
 
 
-def _printed_class(lead: Sequence[int], order: Order):
+def _printed_class(lead: Sequence[int], order: Order) -> tuple[int | None, Callable[[int], bool]]:
     """``follow_suit: printed``: the test "this card follows ``lead``" (see
     :func:`replay.trick.check_follow_printed`)."""
     psuit = printed_suit(lead, order)
@@ -120,15 +150,24 @@ def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Ord
 
 
 def is_legal_follow(lead: Sequence[int], holding: Mapping[int, int], play: Sequence[int],
-                    order: Order, ruleset) -> bool:
-    if len(play) != len(lead) or Counter(play) - Counter(holding):
+                    order: Order, ruleset: Ruleset) -> bool:
+    if len(play) != len(lead) or _lacks(holding, play):
         return False
     if ruleset.follow_suit == "printed":
         units = decompose(lead, order) if lead_suit(lead, order) is not None else []
         return check_follow_printed(units, printed_suit(lead, order), (dict(holding),), play, order,
                                     len(lead)) is None
     suit = lead_suit(lead, order)
-    return check_follow(decompose(lead, order), suit, Counter(holding), play, order, ruleset) is None
+    return follow_error(decompose(lead, order), suit, holding, play, order, ruleset) is None
+
+
+def _lacks(holding: Mapping[int, int], play: Sequence[int]) -> bool:
+    """Does ``play`` take more copies of some card than ``holding`` has?"""
+    need: dict[int, int] = {}
+    for c in play:
+        need[c] = need.get(c, 0) + 1
+    get = holding.get
+    return any(k > get(c, 0) for c, k in need.items())
 
 
 def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
@@ -158,8 +197,8 @@ def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
 
 # -- building one legal follow directly (bots, the generator) -------------------------
 
-def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset,
-                 prefer=None, units: Sequence[Unit] | None = None) -> tuple[int, ...]:
+def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, ruleset: Ruleset,
+                 prefer: Prefer | None = None, units: Sequence[Unit] | None = None) -> tuple[int, ...]:
     """One legal follow to ``lead``, built directly instead of enumerated.
 
     ``prefer(card) -> sortable`` ranks the cards the caller would rather give
@@ -231,13 +270,13 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
         rest = sorted(rem.elements(), key=prefer)
         out.extend(rest[:n - len(out)])
     play = tuple(out[:n])
-    if check_follow(units, suit, in_suit, play, order, ruleset) is None:
+    if follow_error(units, suit, in_suit, play, order, ruleset) is None:
         return play
     legal = legal_follows(lead, holding, order, ruleset, limit=64)
     return min(legal, key=lambda p: sorted(prefer(c) for c in p))
 
 
-def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer,
+def _printed_build(lead: Sequence[int], holding: Mapping[int, int], order: Order, prefer: Prefer,
                    units: Sequence[Unit] | None) -> tuple[int, ...]:
     """:func:`build_follow` under ``follow_suit: printed``: the cards of the
     printed suit asked for (pairs first when the lead has pairs), filled with
@@ -272,7 +311,7 @@ _ENUMERATE_FILLS = 4000
 
 
 def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], order: Order,
-                   ruleset) -> tuple[int, ...] | None:
+                   ruleset: Ruleset) -> tuple[int, ...] | None:
     """A legal follow of ``holding`` that would beat the best of ``plays`` if
     played next, else None.
 
@@ -287,13 +326,13 @@ def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], o
     if suit is None:
         return None
     eff = order.eff
-    hold = Counter({c: k for c, k in holding.items() if k > 0})
-    in_suit = Counter({c: k for c, k in hold.items() if eff[c] == suit})
+    hold = {c: k for c, k in holding.items() if k > 0}
+    in_suit = {c: k for c, k in hold.items() if eff[c] == suit}
     have = sum(in_suit.values())
     if have >= n:
         pool = in_suit
     elif have == 0 and suit != TRUMP:
-        pool = Counter({c: k for c, k in hold.items() if eff[c] == TRUMP})
+        pool = {c: k for c, k in hold.items() if eff[c] == TRUMP}
         if sum(pool.values()) < n:
             return None
     else:
@@ -308,7 +347,7 @@ def beating_follow(plays: Sequence[Sequence[int]], holding: Mapping[int, int], o
 
 
 def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Order,
-                    ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                    ruleset: Ruleset) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A legal follow with the fewest points and one with the most; among
     equals, the one spending the fewest trumps, then the weakest cards (never
     a level card or a joker when a plain low card carries as few points)."""
@@ -317,10 +356,10 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     suit = lead_suit(lead, order)
     eff, key = order.eff, order.key
 
-    def spend(p) -> tuple[int, int]:
+    def spend(p: Sequence[int]) -> tuple[int, int]:
         return sum(eff[c] == TRUMP for c in p), sum(key[c] for c in p)
 
-    hold = Counter({c: k for c, k in holding.items() if k > 0})
+    hold = {c: k for c, k in holding.items() if k > 0}
     if ruleset.follow_suit == "printed":
         _, ours = _printed_class(lead, order)
         in_suit = sorted(c for c, k in hold.items() if ours(c) for _ in range(k))
@@ -344,7 +383,8 @@ def follow_extremes(lead: Sequence[int], holding: Mapping[int, int], order: Orde
     return tuple(low), tuple(high)
 
 
-def shown_void(lead: Sequence[int], play: Sequence[int], order: Order, ruleset=None) -> int | None:
+def shown_void(lead: Sequence[int], play: Sequence[int], order: Order,
+               ruleset: Ruleset | None = None) -> int | None:
     """The effective suit a follow shows its player to be out of, or None.
 
     A follower must play as many cards of the led suit as they hold, up to

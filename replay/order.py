@@ -23,9 +23,14 @@ cards, use ``level_top``; off-suit 2 → trump-suit 2 uses ``level``. In NT,
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from .cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 #: effective suit index of trumps (plain suits are 0..3)
 TRUMP = 4
@@ -39,7 +44,7 @@ class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
     __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
-                 "trump_cards", "suit_cards", "singles", "_hash")
+                 "trump_cards", "suit_cards", "singles", "power", "_place", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
@@ -114,10 +119,22 @@ class Order:
         #: each card as a single unit (``Unit(1, 1, key, (card,))``), built once per order
         from .units import Unit
         self.singles: tuple[Unit, ...] = tuple(Unit(1, 1, key[c], (c,)) for c in range(NUM_CARDS))
+        #: ``power[s][c]``: how strongly card c plays to a trick led in effective suit s
+        #: (0..3, TRUMP), one number for the one-card tricks: 0 for a discard, the key + 1
+        #: in the led suit, the key + 101 for a trump ruffing a plain suit
+        self.power: tuple[tuple[int, ...], ...] = tuple(
+            tuple(key[c] + 1 if eff[c] == s else key[c] + 101 if eff[c] == TRUMP else 0
+                  for c in range(NUM_CARDS))
+            for s in range(5))
+        #: each card's place in the display order (:meth:`sort_key` as one int)
+        places = [0] * NUM_CARDS
+        for i, c in enumerate(sorted(range(NUM_CARDS), key=self.sort_key)):
+            places[c] = i
+        self._place: tuple[int, ...] = tuple(places)
         self._hash = hash((level, trump, two_is_trump, self.links))
 
     @classmethod
-    def for_ruleset(cls, level: int, trump: int, ruleset) -> Order:
+    def for_ruleset(cls, level: int, trump: int, ruleset: Ruleset) -> Order:
         """The (shared, cached) order of a hand under ``ruleset``."""
         return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links))
 
@@ -129,8 +146,9 @@ class Order:
         e = self.eff[card]
         return (0 if e == TRUMP else 1 + e, -self.key[card], card)
 
-    def sorted(self, cards) -> list[int]:
-        return sorted(cards, key=self.sort_key)
+    def sorted(self, cards: Iterable[int]) -> list[int]:
+        """``cards`` in display order (:meth:`sort_key`)."""
+        return sorted(cards, key=self._place.__getitem__)
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Order) and self.level == other.level and self.trump == other.trump

@@ -8,9 +8,9 @@ same functions, so no rule is written twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
@@ -26,6 +26,9 @@ from .units import (
     shape_name,
     throw_blockers,
 )
+
+if TYPE_CHECKING:
+    from .ruleset import Ruleset
 
 
 def cards_text(cards: Sequence[int], order: Order | None = None) -> str:
@@ -47,8 +50,14 @@ def unit_text(u: Unit, order: Order | None = None) -> str:
 
 def lead_suit(cards: Sequence[int], order: Order) -> int | None:
     """The effective suit of a lead, or None when it mixes suits (SJ405)."""
-    effs = {order.eff[c] for c in cards}
-    return effs.pop() if len(effs) == 1 else None
+    if not cards:
+        return None
+    eff = order.eff
+    e = eff[cards[0]]
+    for c in cards:
+        if eff[c] != e:
+            return None
+    return e
 
 
 class ThrowCheck(NamedTuple):
@@ -58,12 +67,12 @@ class ThrowCheck(NamedTuple):
 
     def accepts(self, played: Sequence[int]) -> bool:
         """Is ``played`` a correct forced unit for this failed throw?"""
-        want = Counter(played)
-        return any(Counter(u.cards) == want for u in self.allowed)
+        want = sorted(played)
+        return any(sorted(u.cards) == want for u in self.allowed)
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
-                seats: Sequence[str], order: Order, ruleset,
+                seats: Sequence[str], order: Order, ruleset: Ruleset,
                 units: Sequence[Unit] | None = None) -> ThrowCheck:
     """Does a lead of several units fail (§6 throw check)? ``holdings`` and
     ``seats`` are in play order starting with the leader at ``leader_index``;
@@ -81,7 +90,7 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
-def throw_penalty(ruleset, attempted: int) -> int:
+def throw_penalty(ruleset: Ruleset, attempted: int) -> int:
     """Points a failed throw of ``attempted`` cards costs its team (§6)."""
     if ruleset.throw_penalty == "per_card":
         return 10 * attempted
@@ -96,13 +105,28 @@ class FollowError(NamedTuple):
 
 
 def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play: Sequence[int],
-                 order: Order, ruleset, n: int | None = None) -> FollowError | None:
+                 order: Order, ruleset: Ruleset, n: int | None = None) -> FollowError | None:
     """Is ``play`` a legal follow to ``lead`` (units, of effective ``suit``)
     for a player holding ``holding`` (card → count, before the play)?
 
     The holding may be partly known (cards known to be held): every error
     reported is then still certain. The card count is checked by the caller.
     """
+    return follow_error(lead, suit, holding, play, order, ruleset, n, True)
+
+
+#: the verdicts of :func:`follow_error` without an explanation
+_REVOKE = FollowError("SJ403", "")
+_SHAPE = FollowError("SJ404", "")
+
+
+def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, int], play: Sequence[int],
+                 order: Order, ruleset: Ruleset, n: int | None = None, explain: bool = False) -> FollowError | None:
+    """:func:`check_follow`; the message is written only when ``explain`` (an
+    enumeration of legal plays asks for the verdict of many plays, not why); a
+    lead that mixes suits (``suit`` None) has no suit to follow."""
+    if suit is None:
+        return None
     if n is None:
         n = sum(u.size for u in lead)
     eff = order.eff
@@ -113,22 +137,33 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         held = [c for c in order.suit_cards[suit] if get(c, 0) > 0]
         if not held:
             return None
+        if not explain:
+            return _REVOKE
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played no {what} "
                                     f"but held {cards_text(held, order)}")
     played = [c for c in play if eff[c] == suit]
-    singles = all(u.width == 1 for u in lead)
-    if singles and len(played) == n:
-        return None  # wholly of the led suit, and a lead of singles has no shape to follow
+    n_played = len(played)
+    if n_played == n:
+        if len(lead) == 1:
+            u = lead[0]
+            if u.width == 1 or (u.length == 1 and play.count(play[0]) == n):
+                # wholly of the led suit, and a single / one tuple led matched by
+                # as many copies of one card: every part of the obligation is met
+                return None
+        elif all(u.width == 1 for u in lead):
+            return None  # wholly of the led suit, and a lead of singles has no shape to follow
     suit_held = {c: k for c, k in holding.items() if k > 0 and eff[c] == suit}
     n_held = sum(suit_held.values())
-    need = min(n, n_held)
-    if len(played) < need:
+    need = n if n < n_held else n_held
+    if n_played < need:
+        if not explain:
+            return _REVOKE
         held = [c for c in order.suit_cards[suit] for _ in range(suit_held.get(c, 0))]
         what = "trumps" if suit == TRUMP else "cards of the led suit"
         return FollowError("SJ403", f"did not follow suit (revoke): played {len(played)} {what} "
                                     f"but held {n_held} ({cards_text(held, order)}); {need} were required")
-    if n_held <= n or singles or max(suit_held.values()) < 2:
+    if n_held <= n or max(suit_held.values()) < 2 or all(u.width == 1 for u in lead):
         # the play exhausts the suit, the lead is all singles, or no two identical
         # cards are held: no shape can be owed
         return None
@@ -138,7 +173,7 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
         return None  # the play meets the lead's whole structure: nothing more can be owed
     held = [c for c, k in suit_held.items() for _ in range(k)]
     if got < obligation(lead, held, order, policy, decks):
-        return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset))
+        return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset)) if explain else _SHAPE
     return None
 
 
@@ -204,7 +239,7 @@ def full_obligation(lead: tuple[Unit, ...], order: Order, policy: str, decks: in
 
 
 def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], order: Order,
-                   ruleset) -> str:
+                   ruleset: Ruleset) -> str:
     lead_desc = " + ".join(shape_name(u.width, u.length) for u in lead)
     held_units = [u for u in decompose(held, order) if u.width >= 2]
     held_desc = ", ".join(cards_text(u.cards, order) for u in held_units[:4]) or "none"
@@ -213,12 +248,13 @@ def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], ord
 
 
 class Winner(NamedTuple):
-    index: int               # index of the winning play in the trick
+    # (the field shadows tuple.index: a public name of the result, kept)
+    index: int  # type: ignore[assignment]  # index of the winning play in the trick
     units: tuple[Unit, ...]  # the winning play's units (matching the lead)
     ruffed: bool             # won by trumping a plain lead
 
 
-def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
+def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                  lead_units: Sequence[Unit] | None = None) -> Winner:
     """The winning play of a trick (§6 "Winning"); ``plays[0]`` is the lead
     as actually played (after a failed throw: the forced unit); ``lead_units``
@@ -227,46 +263,42 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
     eff, key = order.eff, order.key
     if len(lead_cards) == 1:
         # fast path: a single card (most tricks)
+        # fast path: a single card (most tricks); the highest power wins, ties to the earlier
         c = lead_cards[0]
-        suit = eff[c]
-        best_i, best_card, best_ruff = 0, c, False
+        led = eff[c]
+        power = order.power[led]
+        best_i, best_card, best = 0, c, power[c]
         for i in range(1, len(plays)):
-            if len(plays[i]) != 1:
-                continue
-            d = plays[i][0]
-            e = eff[d]
-            if e == suit:
-                if not best_ruff and key[d] > key[best_card]:
-                    best_i, best_card = i, d
-            elif e == TRUMP:
-                if not best_ruff or key[d] > key[best_card]:
-                    best_i, best_card, best_ruff = i, d, True
-        return Winner(best_i, (order.singles[best_card],), best_ruff)
+            play = plays[i]
+            if len(play) == 1:
+                d = play[0]
+                if power[d] > best:
+                    best_i, best_card, best = i, d, power[d]
+        return Winner(best_i, (order.singles[best_card],), led != TRUMP and eff[best_card] == TRUMP)
     suit = lead_suit(lead_cards, order)
-    lead = list(lead_units) if lead_units is not None else decompose(lead_cards, order)
+    lead: Sequence[Unit] = lead_units if lead_units is not None else decompose(lead_cards, order)
     if suit is None:
         return Winner(0, tuple(lead), False)
     if len(lead) == 1 and lead[0].length == 1:
         # fast path: one tuple led (a pair, a triple); only as many copies of one
-        # card match it, and the highest wins (as compare_covers rules for one unit)
+        # card match it, and the highest power wins (as compare_covers rules for one unit)
         n = len(lead_cards)
-        best_i, best_top, best_ruff = 0, lead[0].top, False
+        power = order.power[suit]
+        best_i, best_card, best = 0, -1, lead[0].top + 1
         for i in range(1, len(plays)):
             cards = plays[i]
-            if len(cards) != n or cards.count(cards[0]) != n:
-                continue
-            c = cards[0]
-            e = eff[c]
-            if e == suit:
-                if not best_ruff and key[c] > best_top:
-                    best_i, best_top = i, key[c]
-            elif e == TRUMP:
-                if not best_ruff or key[c] > best_top:
-                    best_i, best_top, best_ruff = i, key[c], True
-        unit = lead[0] if best_i == 0 else Unit(n, 1, best_top, tuple(plays[best_i]))
-        return Winner(best_i, (unit,), best_ruff)
+            if len(cards) == n:
+                c = cards[0]
+                if power[c] > best and cards.count(c) == n:
+                    best_i, best_card, best = i, c, power[c]
+        if not best_i:
+            return Winner(0, (lead[0],), False)
+        return Winner(best_i, (Unit(n, 1, key[best_card], tuple(plays[best_i])),),
+                      suit != TRUMP and eff[best_card] == TRUMP)
+    if len(lead) == 1:
+        return _tractor_winner(plays, lead, suit, eff, key)
     shape = [u.shape for u in lead]
-    single = len(lead) == 1
+    single = False
     best_i, best_units, best_ruff = 0, lead, False
     for i in range(1, len(plays)):
         cards = plays[i]
@@ -296,8 +328,51 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset,
     return Winner(best_i, tuple(best_units), best_ruff)
 
 
+def _tractor_winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], suit: int, eff: Sequence[int],
+                    key: Sequence[int]) -> Winner:
+    """:func:`trick_winner` for a lead of one tractor (w, L): a play matches it
+    only when it is w copies of each of L cards of one effective suit with
+    adjacent keys (the one way to read it), and the highest top wins, a ruff
+    above any play of the led suit (what ``cover`` and ``compare_covers`` give
+    for one unit)."""
+    w, length = lead[0].width, lead[0].length
+    n = w * length
+    best_i, best_top, best_ruff = 0, lead[0].top, False
+    best_run: list[int] | None = None
+    for i in range(1, len(plays)):
+        cards = plays[i]
+        if len(cards) != n:
+            continue
+        e = eff[cards[0]]
+        if e == suit:
+            if best_ruff:
+                continue
+        elif not (e == TRUMP and suit != TRUMP):
+            continue
+        counts: dict[int, int] = {}
+        for c in cards:
+            if eff[c] != e:
+                break
+            counts[c] = counts.get(c, 0) + 1
+        else:
+            if len(counts) != length:
+                continue
+            run = sorted(counts, key=key.__getitem__)
+            k0 = key[run[0]]
+            if any(counts[c] != w or key[c] != k0 + j for j, c in enumerate(run)):
+                continue
+            top = key[run[-1]]
+            ruff = e != suit
+            if (ruff and not best_ruff) or top > best_top:
+                best_i, best_top, best_ruff, best_run = i, top, ruff, run
+    if best_run is None:
+        return Winner(0, tuple(lead), False)
+    return Winner(best_i, (Unit(w, length, best_top, tuple(c for c in reversed(best_run) for _ in range(w))),),
+                  best_ruff)
+
+
 def explain_beat(winner: Sequence[Unit], loser_cards: Sequence[int], lead: Sequence[Unit], order: Order,
-                 ruleset) -> str:
+                 ruleset: Ruleset) -> str:
     """Why the ``winner`` units (a trick's winning play, read as the lead's
     structure) beat the play ``loser_cards``: each unit against its match, as
     ``throw_compare`` compares them; empty when there is nothing to say (the

@@ -48,6 +48,10 @@ def _unit_order(u: Unit) -> tuple[int, int, int]:
     return (-u.width * u.length, -u.width, -u.top)
 
 
+def _neg_top(u: Unit) -> int:
+    return -u.top
+
+
 def shape_name(width: int, length: int) -> str:
     if length >= 2:
         base = "Titanic" if width == 3 else "tractor" if width == 2 else f"{width}-wide tractor"
@@ -84,18 +88,46 @@ def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[i
     return runs
 
 
+#: decompositions already made, by (order, cards as given): a search or a bot asks
+#: for the same plays again and again (``trick_winner`` decomposes each lead)
+_DECOMPOSED: dict[tuple[Order, tuple[int, ...]], tuple[Unit, ...]] = {}
+_DECOMPOSED_MAX = 8192
+
+
 def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     """Split cards of one effective suit into units: longest tractors first
-    (most cards, then widest, then highest), then the widest tuples (§6)."""
-    if isinstance(cards, (tuple, list)) and cards:
-        if len(cards) == 1:  # fast path: a single
-            return [order.singles[cards[0]]]
-        c = cards[0]
-        if cards.count(c) == len(cards):  # fast path: one tuple (a pair, a triple)
-            return [Unit(len(cards), 1, order.key[c], tuple(cards))]
+    (most cards, then widest, then highest), then the widest tuples (§6).
+
+    A new list each call (the caller may change it); the units are shared."""
+    t = cards if type(cards) is tuple else tuple(cards)
+    n = len(t)
+    if n == 1:  # fast path: a single
+        return [order.singles[t[0]]]
+    if n:
+        c = t[0]
+        if t.count(c) == n:  # fast path: one tuple (a pair, a triple)
+            return [Unit(n, 1, order.key[c], t)]
+    memo = (order, t)
+    done = _DECOMPOSED.get(memo)
+    if done is None:
+        if len(_DECOMPOSED) >= _DECOMPOSED_MAX:
+            _DECOMPOSED.clear()
+        done = _DECOMPOSED[memo] = tuple(_decompose(t, order))
+    return list(done)
+
+
+def _decompose(cards: tuple[int, ...], order: Order) -> list[Unit]:
+    """:func:`decompose` itself (of more than one card, not one tuple)."""
     counts = _count(cards)
     key = order.key
-    units: list[Unit] = []
+    units: list[Unit]
+    if max(counts.values(), default=0) == 1:
+        # all different cards: singles, highest first (ties keep the cards' order)
+        singles = order.singles
+        units = [singles[c] for c in counts]
+        units.sort(key=_neg_top)
+        return units
+    units = []
     while counts:
         best: tuple[tuple[int, int, int], int, list[int]] | None = None
         maxc = max(counts.values())
@@ -286,6 +318,14 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
         if u.width >= 2:
             demand[u.width] = demand.get(u.width, 0) + u.length
     max_width = max(demand, default=1)
+    if max_width == 2 and not tractors:
+        # pairs only, no tractor to match: the pairs held, up to the lead's (what
+        # _tuple_fill counts: a card of k copies holds k // 2 pairs)
+        need = demand[2]
+        have = 0
+        for n in counts.values():
+            have += n >> 1
+        return (need if have >= need else have,)
     vec = _tractor_match(counts, key, tractors, policy == "strict")
     wide = [(i, w, L) for i, (w, L) in enumerate(tractors) if w >= 3 and vec[i] < L]
     if not wide:
@@ -327,12 +367,16 @@ def beats_unit(holding: dict[int, int], unit: Unit, order: Order) -> Unit | None
 
 def _beats(same: dict[int, int], unit: Unit, key: Sequence[int]) -> Unit | None:
     """:func:`beats_unit` for a holding of the unit's effective suit only."""
+    w, top = unit.width, unit.top
     if unit.length == 1:
-        best: int | None = None
+        best = -1
+        best_key = 1 << 30
         for c, n in same.items():
-            if n >= unit.width and key[c] > unit.top and (best is None or key[c] < key[best]):
-                best = c
-        return None if best is None else Unit(unit.width, 1, key[best], (best,) * unit.width)
+            if n >= w:
+                k = key[c]
+                if top < k < best_key:
+                    best, best_key = c, k
+        return None if best < 0 else Unit(w, 1, best_key, (best,) * w)
     for run in sorted(_sub_runs(same, key, unit.width, unit.length), key=lambda r: key[r[-1]]):
         if key[run[-1]] > unit.top:
             return Unit(unit.width, unit.length, key[run[-1]],
@@ -359,19 +403,32 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
         return [Blocker(u, seat, b) for u in lead for seat, holding in others
                 if (b := beats_unit(holding, u, order)) is not None]
     suit = suits.pop()
-    # each holding's cards of the throw's suit, filtered once for all the units
-    others = [(seat, {c: n for c, n in holding.items() if n > 0 and eff[c] == suit})
-              for seat, holding in others]
+    # each holding's cards of the throw's suit, filtered once for all the units, with
+    # its highest key: only a holding with a card above a unit's top can beat the unit
+    kget = key.__getitem__
+    seen = []
+    for seat, holding in others:
+        same = {c: n for c, n in holding.items() if n > 0 and eff[c] == suit}
+        if same:
+            seen.append((seat, same, max(map(kget, same))))
     for u in lead:
-        for seat, holding in others:
-            b = _beats(holding, u, key)
-            if b is not None:
-                out.append(Blocker(u, seat, b))
+        top = u.top
+        for seat, same, high in seen:
+            if high > top:
+                b = _beats(same, u, key)
+                if b is not None:
+                    out.append(Blocker(u, seat, b))
     return out
 
 
-def _smallest(units: Iterable[Unit]) -> Unit:
-    return min(units, key=lambda u: (u.size, u.top, u.width))
+def _by_size(u: Unit) -> tuple[int, int, int]:
+    """The forced unit's order under ``smallest`` and ``first_blocker``: fewest cards, then lowest."""
+    return (u.width * u.length, u.top, u.width)
+
+
+def _by_top(u: Unit) -> tuple[int, int, int]:
+    """The forced unit's order under ``lowest`` (80fen): the lowest top."""
+    return (u.top, u.width * u.length, u.width)
 
 
 def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
@@ -389,13 +446,8 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
         pool = [b.unit for b in blockers if b.seat == first]
     else:
         pool = [b.unit for b in blockers]
-    if policy == "lowest":  # 80fen: the failing component with the lowest top
-        def rank_of(u: Unit) -> tuple[int, int, int]:
-            return (u.top, u.size, u.width)
-    else:
-        def rank_of(u: Unit) -> tuple[int, int, int]:
-            return (u.size, u.top, u.width)
-    rank = min(rank_of(u) for u in pool)
+    rank_of = _by_top if policy == "lowest" else _by_size
+    rank = min(map(rank_of, pool))
     out: list[Unit] = []
     for u in pool:
         if rank_of(u) == rank and u not in out:
@@ -450,9 +502,36 @@ def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Or
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
     n_singles = sum(1 for s in shape if s == (1, 1))
     out: list[list[Unit]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[tuple[int, int, int], ...]] = set()
+    # module-level helpers, not closures (a recursive closure is a reference cycle)
+    _all_tractors(0, tractors, tuples, n_singles, _count(cards), [], key, out, seen)
+    return out
 
-    def finish(counts: dict[int, int], units: list[Unit]) -> None:
+
+def _all_tractors(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_singles: int,
+                  counts: dict[int, int], units: list[Unit], key: Sequence[int], out: list[list[Unit]],
+                  seen: set[tuple[tuple[int, int, int], ...]]) -> None:
+    """`all_covers`: every way to take the tractors from the ``i``-th on, then the tuples."""
+    if i == len(tractors):
+        _all_tuples(0, tuples, n_singles, counts, units, 10 ** 6, key, out, seen)
+        return
+    w, length = tractors[i]
+    for run in _sub_runs(counts, key, w, length):
+        for c in run:
+            counts[c] -= w
+        units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
+        _all_tractors(i + 1, tractors, tuples, n_singles, counts, units, key, out, seen)
+        units.pop()
+        for c in run:
+            counts[c] += w
+
+
+def _all_tuples(i: int, tuples: list[int], n_singles: int, counts: dict[int, int], units: list[Unit],
+                floor: int, key: Sequence[int], out: list[list[Unit]],
+                seen: set[tuple[tuple[int, int, int], ...]]) -> None:
+    """`all_covers`: every way to take the tuples from the ``i``-th on (equal widths
+    in falling order, so each set is read once), the rest being singles."""
+    if i == len(tuples):
         rest = [c for c, n in counts.items() for _ in range(n)]
         if len(rest) != n_singles:
             return
@@ -461,35 +540,14 @@ def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Or
         if sig not in seen:
             seen.add(sig)
             out.append(found)
-
-    def take_tuples(i: int, counts: dict[int, int], units: list[Unit], floor: int) -> None:
-        if i == len(tuples):
-            finish(counts, units)
-            return
-        w = tuples[i]
-        same_as_before = i > 0 and tuples[i - 1] == w
-        for c in sorted(counts, key=lambda c: -key[c]):
-            if counts[c] < w or (same_as_before and key[c] > floor):
-                continue
-            counts[c] -= w
-            units.append(Unit(w, 1, key[c], (c,) * w))
-            take_tuples(i + 1, counts, units, key[c])
-            units.pop()
-            counts[c] += w
-
-    def rec(i: int, counts: dict[int, int], units: list[Unit]) -> None:
-        if i == len(tractors):
-            take_tuples(0, counts, units, 10 ** 6)
-            return
-        w, length = tractors[i]
-        for run in _sub_runs(counts, key, w, length):
-            for c in run:
-                counts[c] -= w
-            units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
-            rec(i + 1, counts, units)
-            units.pop()
-            for c in run:
-                counts[c] += w
-
-    rec(0, _count(cards), [])
-    return out
+        return
+    w = tuples[i]
+    same_as_before = i > 0 and tuples[i - 1] == w
+    for c in sorted(counts, key=key.__getitem__, reverse=True):
+        if counts[c] < w or (same_as_before and key[c] > floor):
+            continue
+        counts[c] -= w
+        units.append(Unit(w, 1, key[c], (c,) * w))
+        _all_tuples(i + 1, tuples, n_singles, counts, units, key[c], key, out, seen)
+        units.pop()
+        counts[c] += w
