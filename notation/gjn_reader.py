@@ -37,6 +37,7 @@ from pydantic import BaseModel
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 from replay.gjcards import CardError, parse_group
 
+from ._records import logical_lines, split_records
 from .gjn_model import (
     SEATS,
     Action,
@@ -58,7 +59,7 @@ from .gjn_model import (
     Tag,
     Tribute,
 )
-from .reader import logical_lines, split_records, tag_problem, unescape_tag_value
+from .reader import tag_problem, unescape_tag_value
 
 __all__ = ["read_records", "parse_chunk", "KEYWORDS", "USAGE", "QUICK_LINES", "split_cards"]
 

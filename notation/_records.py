@@ -1,0 +1,248 @@
+"""Cutting text into lines, record chunks and logical lines: shared by the SJN
+and GJN readers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+# -- splitting into records and logical lines -------------------------------------------
+
+_OUTSIDE = re.compile(r'[";{]')
+_BRACE = re.compile(r"[{}]")
+_QUOTED_REST = re.compile(r'(?:[^"\\]|\\.)*"')
+
+
+def _open_at_end(line: str, inside: bool) -> bool:
+    """Is a ``{`` commentary still open at the end of ``line``?"""
+    i = 0
+    while True:
+        if inside:
+            m = _BRACE.search(line, i)
+            if m is None:
+                return True
+            inside = m.group() == "{"
+            i = m.end()
+        else:
+            m = _OUTSIDE.search(line, i)
+            if m is None:
+                return False
+            ch = m.group()
+            if ch == ";":
+                return False
+            if ch == '"':
+                q = _QUOTED_REST.match(line, m.end())
+                if q is None:
+                    return False
+                i = q.end()
+            else:
+                inside = True
+                i = m.end()
+
+
+#: full-width letters and digits (``Ａ``, ``Ｈ３`` typed with a Chinese IME) are
+#: read as their ASCII forms, on every path of the SJN reader (:func:`parse_chunk`
+#: translates a chunk's lines before the shortcut or Lark sees them); columns do
+#: not move
+FULLWIDTH = {c: c - 0xFEE0 for c in (*range(0xFF10, 0xFF1A), *range(0xFF21, 0xFF3B),
+                                     *range(0xFF41, 0xFF5B))}
+
+#: the reader's line breaks: ``\n``, ``\r\n`` and a lone ``\r``, nothing else (not
+#: U+2028, U+0085, a form feed or a vertical tab, which ``str.splitlines`` breaks on)
+LINE_BREAKS = ("\r\n", "\r", "\n")
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` as the reader cuts them, without their line ends
+    (a final line end does not start another line). Every command that shows
+    line numbers cuts text with this, never with ``str.splitlines``."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def _ascii(line: str, _table=FULLWIDTH) -> str:
+    return line if line.isascii() else line.translate(_table)
+
+
+def _lines_of(source, held) -> Iterator[str]:
+    """The lines of a str, bytes, file or iterable of lines, without line ends
+    (``\n``, ``\r\n`` or ``\r``: :func:`split_lines`; an iterable's pieces may hold
+    several lines).
+
+    An error raised while a file or an iterable is read is raised again as
+    :class:`_InputFailed`, carrying ``held()`` (the chunk held then)."""
+    if isinstance(source, (str, bytes)):
+        text = source.decode("utf-8", "replace") if isinstance(source, bytes) else source
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        start = 0
+        n = len(text)
+        while start < n:
+            end = text.find("\n", start)
+            if end < 0:
+                yield text[start:]
+                return
+            yield text[start:end]
+            start = end + 1
+        return
+    try:
+        pieces = iter(source)
+    except Exception as exc:
+        raise _InputFailed(exc, held()) from exc
+    while True:
+        try:  # what the input gives may fail anywhere in here
+            piece = next(pieces)
+            if isinstance(piece, bytes):
+                piece = piece.decode("utf-8", "replace")
+            if piece.endswith("\n"):
+                piece = piece[:-1]
+            if piece.endswith("\r"):
+                piece = piece[:-1]
+            several = "\n" in piece or "\r" in piece
+        except StopIteration:
+            return
+        except Exception as exc:
+            raise _InputFailed(exc, held()) from exc
+        if several:
+            yield from piece.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        else:
+            yield piece
+
+
+class _InputFailed(Exception):
+    """The input raised while being read; ``pending`` is the chunk held then."""
+
+    def __init__(self, error: BaseException, pending):
+        super().__init__(str(error))
+        self.error = error
+        self.pending = pending
+
+
+def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
+    """Cut the input into record chunks: ``(first line number, lines)``.
+
+    A line whose first non-blank character is ``[`` starts a new record when
+    the current one already has hand content (any line that is not a tag,
+    comment, commentary or blank). Comment lines separated from the hand
+    above by a blank line go with the record that follows. A commentary
+    cannot hold a line starting with ``[``: such a line ends an open
+    commentary (reported unterminated), which bounds the memory a chunk takes.
+    """
+    try:
+        yield from _split_records(source, start_line)
+    except _InputFailed as failed:
+        first, buf = failed.pending
+        if any(s.strip() for s in buf):
+            yield first, list(buf)
+        raise failed.error from None
+
+
+def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
+    buf: list[str] = []
+    first = start_line
+    has_content = False
+    inside = False
+    cut: int | None = None
+    for number, line in enumerate(_lines_of(source, lambda: (first, buf))):
+        if number == 0 and line.startswith("\ufeff"):
+            line = line[1:]
+        stripped = line.lstrip()
+        head = stripped[:1]
+        if inside and head != "[":
+            buf.append(line)
+            inside = _open_at_end(line, True)
+            continue
+        inside = False  # a line starting with `[` always ends a commentary
+        if not head:
+            if has_content and cut is None:
+                cut = len(buf)
+        elif head == "[":
+            if has_content:
+                if cut is None:
+                    cut = len(buf)
+                yield first, buf[:cut]
+                buf = buf[cut:]
+                first += cut
+                has_content = False
+        elif head not in ";{":
+            has_content = True
+            cut = None
+        buf.append(line)
+        if "{" in line:
+            inside = _open_at_end(line, False)
+        if number % 4096 == 4095 and not has_content and not any(s.strip() for s in buf):
+            first += len(buf)  # do not hold long runs of blank lines
+            buf = []
+    if any(s.strip() for s in buf):
+        yield first, buf
+
+
+class _Logical:
+    """A logical line of a chunk: lines ``first..last`` (0-based in the chunk),
+    its ``text``, and an unterminated commentary found on it, if any."""
+
+    __slots__ = ("first", "text", "open_line", "open_column", "open_text")
+
+    def __init__(self, first: int, text: str):
+        self.first = first
+        self.text = text
+        self.open_line = -1
+        self.open_column = 0
+        self.open_text = ""
+
+
+def _find_close(lines: list[str], j: int, i: int) -> tuple[int, int] | None:
+    """From line ``j`` column ``i`` (inside a commentary), where is the ``}``?
+
+    ``(line, index after it)``, or None when a ``{``, a line starting with
+    ``[`` or the end of the chunk comes first: the commentary is unterminated.
+    """
+    while j < len(lines):
+        m = _BRACE.search(lines[j], i)
+        if m is not None:
+            return (j, m.end()) if m.group() == "}" else None
+        j, i = j + 1, 0
+        if j < len(lines) and lines[j].lstrip().startswith("["):
+            return None
+    return None
+
+
+def logical_lines(lines: list[str]) -> Iterator[_Logical]:
+    """Group a chunk's lines into logical lines (multi-line commentaries)."""
+    j = 0
+    n = len(lines)
+    while j < n:
+        first = j
+        i = 0
+        while True:
+            line = lines[j]
+            m = _OUTSIDE.search(line, i)
+            if m is None or m.group() == ";":
+                item = _Logical(first, "\n".join(lines[first:j + 1]))
+                break
+            if m.group() == '"':
+                q = _QUOTED_REST.match(line, m.end())
+                if q is None:
+                    item = _Logical(first, "\n".join(lines[first:j + 1]))
+                    break
+                i = q.end()
+                continue
+            close = _find_close(lines, j, m.end())
+            if close is not None:
+                j, i = close
+                continue
+            # unterminated: parse what is before the `{`, keep the text after it
+            item = _Logical(first, "\n".join(lines[first:j] + [line[:m.start()]]))
+            item.open_line = j
+            item.open_column = m.start()
+            rest = line[m.end():]
+            item.open_text = _BRACE.split(rest, 1)[0].strip()
+            break
+        yield item
+        j += 1
+
+

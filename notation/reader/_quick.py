@@ -1,0 +1,305 @@
+"""The shortcut: lexing the usual chunk line by line with the grammar's own terminals."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from replay.diagnostics import Span
+
+from ._backend import _parser
+from ._build import _BUILD
+from ._common import GRAMMAR_PATH, _Item, _span_new
+
+# -- the shortcut for simple chunks ----------------------------------------------------
+#
+# Most chunks hold nothing but well-formed one-line elements: tags, keyword
+# lines, seat and trick lines, blank lines, `;` comments and `{ … }`
+# commentaries that close on their line. For those, Lark's LALR machinery
+# costs more than building the model (a few µs a token). The shortcut lexes
+# such a chunk line by line with the grammar's own terminal regexes, tried in
+# the order Lark's contextual lexer tries them, and hands the same tokens to
+# the same `_Build` rule methods Lark would call. The usual lines are read
+# whole by one regex each (`plays4`, `_whole_line`) and built straight from
+# its groups (`_Build._matched_play_line`, `_Build._whole_*`); when a value
+# there is bad, the line goes to the rule method after all. If any line of the
+# chunk holds anything else (a commentary running over lines, a syntax error,
+# …), the shortcut gives up before building anything and Lark reads the chunk
+# as before. Only the rule methods report problems, on both paths, so a bad
+# card or seat gets the same diagnostic and span either way.
+#
+# Why no line can be lexed differently by the two: the grammar is a sequence
+# of line elements and only COMMENTARY (refused here when it does not close on
+# its line) and PLAY_LINES cross a line end. A PLAY_LINES token that runs over
+# several lines is split back into lines by `_Build.plays`, which gives the
+# commentaries and plays after it to its last line; it continues into a line
+# only through that line's own PLAY_LINES token, as read here, and only after
+# a line that token's plays end.
+
+#: use the shortcut (tests turn it off to compare with the Lark path)
+
+class _Tok(NamedTuple):
+    """The parts of a (one-line) Lark token that `_Build` reads."""
+
+    type: str
+    value: str
+    line: int
+    column: int  # from 1, as Lark counts
+    end_line: int
+    end_column: int
+
+
+def _tok(type_: str, value: str, line: int, start: int) -> _Tok:
+    """The token ``value`` found at index ``start`` of line ``line``."""
+    return _span_new(_Tok, (type_, value, line, start + 1, line, start + 1 + len(value)))
+
+
+_BLANKS = re.compile(r"[ \t]*")
+_LOWER_WORD = re.compile(r"[a-z]+")
+
+#: keyword -> (rule, the terminals that follow it; "?" ends an optional one).
+#: `declare none` is told apart first (NONE has priority over VALUE).
+_SHAPES = {
+    "hand": ("hand", ("VALUE?",)),
+    # two teams, or up to eight players' own levels (finding friends)
+    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE") + ("VALUE?",) * 12),
+    "dealer": ("dealer", ("VALUE",)),
+    "first": ("first", ("VALUE",)),
+    "kitty": ("kitty", ("CARDS",)),
+    "declare": ("declare", ("VALUE", "CARDS", "AT?")),
+    "trump": ("trump", ("VALUE",)),
+    "bury": ("bury", ("PLAYS",)),
+    "points": ("points", ("VALUE",)),
+    "redeal": ("redeal", ()),
+    "friend": ("friend", ("VALUE", "VALUE?", "VALUE?", "VALUE?")),
+}
+
+_TERMINALS: dict[str, re.Pattern] = {}
+#: keyword, or "[" for a tag line -> (rule, the regex reading the line whole,
+#: the terminals in its groups 2, 3, …): see `_whole_line`
+_WHOLE_LINES: dict[str, tuple[str, re.Pattern, tuple[str, ...]]] = {}
+
+
+def _terminals() -> dict[str, re.Pattern]:
+    """The grammar's terminals, compiled (matched within one line), and
+    ``plays4``: a whole seat or trick line of up to four plays."""
+    if not _TERMINALS:
+        for name, pattern in _terminal_patterns():
+            _TERMINALS[name] = re.compile(pattern)
+        # the same line with at most four plays, each play's parts in groups
+        # (seat, cards, cards after `->`), to the end of the line: anchored at
+        # the end, only the greedy reading Lark's lexer takes can match
+        cards = _TERMINALS["CARDS"].pattern
+        play = rf"([NWSE]|P[1-8]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
+        _TERMINALS["plays4"] = re.compile(
+            rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
+            rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
+        for keyword, (rule, wanted) in _SHAPES.items():
+            names = (keyword.upper(), *wanted)
+            # `declare none` is left to the token-by-token reading
+            guard = rf"(?![ \t]*+(?>{_TERMINALS['NONE'].pattern}))" if keyword == "declare" else ""
+            _WHOLE_LINES[keyword] = (rule, _whole_line(names, guard), tuple(n.rstrip("?") for n in names))
+        _WHOLE_LINES["["] = ("tags", _whole_line(("TAG",)), ("TAG",))
+    return _TERMINALS
+
+
+def _terminal_patterns() -> tuple[tuple[str, str], ...]:
+    """The grammar's terminals as (name, regex), in Lark's order: from the table
+    in `_terminals.py` when it was made from this very grammar (the usual case:
+    no Lark needed), else from the Lark parser."""
+    from .. import _terminals
+    if _terminals.grammar_digest(GRAMMAR_PATH.read_bytes()) == _terminals.GRAMMAR_DIGEST:
+        return _terminals.TERMINALS
+    return _terminals.from_lark(_parser())
+
+
+def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
+    """A line holding the terminals ``names`` (the last may be optional:
+    ``"AT?"``) and then nothing but blanks and a `;` comment: the element
+    (first to last terminal) in group 1, the terminals in groups 2, 3, …, the
+    comment in the last group. ``guard`` follows the first terminal.
+
+    Each terminal is an atomic group ``(?>…)``: it takes what its own regex
+    takes at that point and never gives any back, so the line is cut exactly
+    as `_quick_lex` cuts it token by token (and as Lark's lexer does). A line
+    this does not match (one with a commentary, or a syntax error) is read
+    token by token."""
+    parts = []
+    for k, name in enumerate(names):
+        terminal = _TERMINALS[name.rstrip("?")]
+        assert not terminal.groups, "a terminal with groups would shift the group numbers"
+        term = rf"((?>{terminal.pattern}))"
+        if k:
+            term = rf"[ \t]*+{term}"
+        parts.append(rf"(?:{term})?+" if name.endswith("?") else term)
+        if k == 0:
+            parts.append(guard)
+    return re.compile(rf"({''.join(parts)})[ \t]*+(;.*)?\Z")
+
+
+def _quick_lex(lines: list[str]) -> list | None:
+    """Each line of a simple chunk, lexed, or None when some line needs Lark.
+
+    One entry a line: None for a blank line; for a seat or trick line read
+    whole (the usual line), the ``plays4`` match; for a tag or keyword line
+    read whole, ``(rule, match, terminals)`` (see `_whole_line`); else what
+    :func:`_lex_line` makes of it."""
+    plays4 = _terminals()["plays4"].match
+    blanks = _BLANKS.match
+    out = []
+    append = out.append
+    for number, line in enumerate(lines, 1):
+        m = plays4(line)
+        if m is not None:  # the usual line, whole
+            append(m)
+            continue
+        pos = blanks(line).end()
+        if pos == len(line):
+            append(None)
+            continue
+        head = line[pos]
+        if head == "[":
+            shape = _WHOLE_LINES["["]
+        elif head in "NWSEP0123456789;{":
+            shape = None
+        else:
+            word = _LOWER_WORD.match(line, pos)
+            shape = _WHOLE_LINES.get(word.group()) if word else None
+            if shape is None:
+                return None
+        if shape is not None and (m := shape[1].match(line, pos)) is not None:
+            append((shape[0], m, shape[2]))  # the usual tag or keyword line, whole
+            continue
+        entry = _lex_line(line, pos, number)
+        if entry is None:
+            return None
+        append(entry)
+    return out
+
+
+def _lex_line(line: str, pos: int, number: int) -> tuple | None:
+    """Line ``number`` (from 1), from its first non-blank character at index
+    ``pos``, as ``(rule, tokens, comment)`` read token by token, or None when
+    it needs Lark. ``rule`` is a `_Build` rule, or None for a comment line;
+    ``comment`` is the ``;`` comment's token or None."""
+    terms = _terminals()
+    commentary, blanks = terms["COMMENTARY"].match, _BLANKS.match
+
+    def commentaries(pos: int, toks: list) -> int:
+        """Add the COMMENTARY tokens from ``pos`` on; where they end."""
+        while (m := commentary(line, blanks(line, pos).end())) is not None:
+            toks.append(_tok("COMMENTARY", m.group(), number, m.start()))
+            pos = m.end()
+        return pos
+
+    head = line[pos]
+    if head in "NWSEP0123456789":
+        # PLAY_LINES, or a bare TRICKNO; then commentaries and plays
+        kind, m = "PLAY_LINES", terms["PLAY_LINES"].match(line, pos)
+        if m is None:
+            kind, m = "TRICKNO", terms["TRICKNO"].match(line, pos)
+            if m is None:
+                return None
+        toks = [_tok(kind, m.group(), number, pos)]
+        pos = m.end()
+        while True:
+            pos = commentaries(pos, toks)
+            m = terms["PLAYS"].match(line, blanks(line, pos).end())
+            if m is None:
+                break
+            toks.append(_tok("PLAYS", m.group(), number, m.start()))
+            pos = m.end()
+        rule = "plays"
+    elif head == ";":
+        return None, None, _tok("LINE_COMMENT", line[pos:], number, pos)
+    elif head == "{":
+        toks = []
+        pos = commentaries(pos, toks)
+        rule = "notes"
+    elif head == "[":
+        toks = []  # a tag: its TAG and COMMENTARY tokens
+        while (m := terms["TAG"].match(line, pos)) is not None:
+            tag = [_tok("TAG", m.group(), number, pos)]
+            pos = blanks(line, commentaries(m.end(), tag)).end()
+            toks.append(tag)
+        rule = "tags"
+    else:
+        word = _LOWER_WORD.match(line, pos)
+        shape = _SHAPES.get(word.group()) if word else None
+        if shape is None or terms[word.group().upper()].match(line, pos) is None:
+            return None
+        rule, wanted = shape
+        toks = [_tok(word.group().upper(), word.group(), number, pos)]
+        pos = blanks(line, word.end()).end()
+        if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
+            rule, wanted = "declare_none", ()
+            toks.append(_tok("NONE", m.group(), number, pos))
+            pos = m.end()
+        for name in wanted:
+            optional = name.endswith("?")
+            name = name.rstrip("?")
+            pos = blanks(line, pos).end()
+            m = terms[name].match(line, pos)
+            if m is None:
+                if optional:
+                    break
+                return None
+            toks.append(_tok(name, m.group(), number, pos))
+            pos = m.end()
+        pos = commentaries(pos, toks)
+    # what may end a line: blanks, then nothing or a `;` comment
+    pos = blanks(line, pos).end()
+    comment = None
+    if pos < len(line):
+        if line[pos] != ";":
+            return None
+        comment = _tok("LINE_COMMENT", line[pos:], number, pos)
+    return rule, toks, comment
+
+
+def _quick_items(lexed: list, offset: int) -> list[_Item]:
+    """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would
+    (and as `_Build.start` orders them: a line's ``;`` comment goes to its
+    element, or is an item of its own on a line with no element)."""
+    build = _BUILD
+    build.offset = offset
+    build.bad = False
+    play_line = build._matched_play_line
+    items = []
+    for line, entry in enumerate(lexed, offset + 1):
+        if entry is None:  # a blank line
+            continue
+        if type(entry) is re.Match:  # a seat or trick line
+            item = play_line(entry, line)
+            comment = entry.group(15)
+        elif type(entry[1]) is re.Match:  # a tag or keyword line read whole
+            rule, m, names = entry
+            comment = m.group(len(names) + 2)
+            span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
+            item = getattr(build, "_whole_" + rule)(m, span)
+            if item is None:  # a value to report: the rule method reads the tokens
+                toks = [_tok(name, m.group(k), line - offset, m.start(k))
+                        for k, name in enumerate(names, 2) if m.group(k) is not None]
+                item = build.tags([build.tag(toks)]) if rule == "tags" else getattr(build, rule)(toks)
+        else:  # a line read token by token
+            rule, toks, comment_tok = entry
+            if rule is None:  # a comment line
+                item = _Item("comment", None, build._span(comment_tok), [])
+                item.line_comment = comment_tok.value[1:].strip()
+                items.append(item)
+                continue
+            if rule == "tags":
+                item = build.tags([build.tag(tag) for tag in toks])
+            else:
+                item = getattr(build, rule)(toks)
+                if type(item) is list:  # `plays` gives a list for PLAY_LINES: here one line
+                    (item,) = item
+            comment = None if comment_tok is None else comment_tok.value
+        if item.kind == "bad":  # dropped, with its comment
+            continue
+        if comment is not None:
+            item.line_comment = comment[1:].strip()
+        items.append(item)
+    return items
+
+
