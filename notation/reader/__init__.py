@@ -73,9 +73,9 @@ from ._cards import CardError, split_cards
 from ._cards import _group_cards as _group_cards
 from ._common import GRAMMAR_PATH, KEYWORDS, SEATS, USAGE, _Item, tag_problem, unescape_tag_value
 from ._explain import _blame_controls, escape_controls, explain
+from ._grammar import _terminal_patterns as _terminal_patterns
 from ._models import _Record
 from ._quick import _quick_items, _quick_lex
-from ._quick import _terminal_patterns as _terminal_patterns
 
 if TYPE_CHECKING:
     from lark import Lark

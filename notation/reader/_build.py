@@ -11,7 +11,6 @@ from ._cards import _LIST_CACHE, CardError, split_cards
 from ._common import (
     _DIGITS,
     _ORDINAL_RE,
-    _PLAY_RE,
     _TAG_RE,
     _WORD_RE,
     SEATS,
@@ -26,6 +25,7 @@ from ._common import (
     tag_problem,
     unescape_tag_value,
 )
+from ._grammar import _terminals
 from ._models import _Bury, _Declaration, _Levels, _new_play, _new_seat_cards, _new_trick, _Tag
 from ._whole import _WholeLines
 
@@ -347,7 +347,7 @@ class _Build(_WholeLines):
         plays = []
         append = plays.append
         cache = _LIST_CACHE
-        for m in _PLAY_RE.finditer(text, start):
+        for m in _terminals()["play"].finditer(text, start):
             seat, cards_text, attempt_text = m.groups()
             cards = cache.get(cards_text)
             if cards is not None and attempt_text is None:  # the usual case

@@ -3,9 +3,7 @@ continue the suit before them); each group is read by :func:`replay.cards.parse_
 
 from __future__ import annotations
 
-import re
-
-from replay.cards import SUIT_LETTERS, parse_group, suit_from_char
+from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_group, suit_from_char
 
 from ._common import SEATS
 
@@ -67,27 +65,14 @@ def split_cards(text: str) -> tuple[int, ...]:
     return tuple(out)
 
 
-_SUIT_CHARS = frozenset("SHDCshdc♠♥♦♣♤♡♢♧")
-
-
-#: suit character -> rank as written -> card, for `_group_cards`; ranks are
-#: read left to right, ``10`` first, in either case (as `parse_group` does)
-_RANK_TOKEN = re.compile(r"10|.", re.S)
-_RANK_OFFSETS = {**{str(r): r - 2 for r in range(2, 11)}, "T": 8, "J": 9, "Q": 10, "K": 11, "A": 12}
-_CARD_BY_RANK = {ch: {written: suit_from_char(ch) * 13 + offset
-                      for rank, offset in _RANK_OFFSETS.items() for written in {rank, rank.lower()}}
-                 for ch in _SUIT_CHARS}
+#: the characters that write a suit (those `suit_from_char` reads)
+_SUIT_CHARS = frozenset(SUIT_LETTERS + SUIT_LETTERS.lower() + SUIT_SYMBOLS + SUIT_SYMBOLS_ALT)
 
 
 def _group_cards(key: str) -> tuple[int, ...]:
-    """Cards of one group; the suit may be repeated before each rank
-    (``♠A♠K♠K`` = ``♠AKK``), but a group holds one suit."""
-    by_rank = _CARD_BY_RANK.get(key[0])
-    if by_rank is not None and len(key) > 1:  # the usual group, in one go
-        try:
-            return tuple(map(by_rank.__getitem__, _RANK_TOKEN.findall(key, 1)))
-        except KeyError:
-            pass  # `parse_group` explains
+    """Cards of one group, read by :func:`replay.cards.parse_group` (the one card
+    parser); the suit may be repeated before each rank (``♠A♠K♠K`` = ``♠AKK``),
+    but a group holds one suit."""
     try:
         return parse_group(key)
     except ValueError:

@@ -48,9 +48,7 @@ _span_new = tuple.__new__
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.\-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]\Z')
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _UNESCAPE_RE = re.compile(r'\\([\\"])')
-_GROUPS = r'[^\s:;{}\[\]"@>\-]++(?!:)(?:[ \t]++[^\s:;{}\[\]"@>\-]++(?!:))*+'
 _DIGITS = frozenset("0123456789")
-_PLAY_RE = re.compile(rf"([NWSE]|P[1-8]):[ \t]*+({_GROUPS})(?:[ \t]*+->[ \t]*+({_GROUPS}))?")
 _WORD_RE = re.compile(r"\S+")
 _ORDINAL_RE = re.compile(r"([0-9]+)(?:st|nd|rd|th)?\Z")
 

@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 from replay.diagnostics import Span
 
-from ._backend import _parser
 from ._build import _BUILD
-from ._common import GRAMMAR_PATH, _Item, _span_new
+from ._common import _Item, _span_new
+from ._grammar import _SHAPES, _WHOLE_LINES, _terminals
 
 # -- the shortcut for simple chunks ----------------------------------------------------
 #
@@ -56,86 +56,6 @@ def _tok(type_: str, value: str, line: int, start: int) -> _Tok:
 
 _BLANKS = re.compile(r"[ \t]*")
 _LOWER_WORD = re.compile(r"[a-z]+")
-
-#: keyword -> (rule, the terminals that follow it; "?" ends an optional one).
-#: `declare none` is told apart first (NONE has priority over VALUE).
-_SHAPES = {
-    "hand": ("hand", ("VALUE?",)),
-    # two teams, or up to eight players' own levels (finding friends)
-    "levels": ("levels", ("VALUE", "VALUE", "VALUE", "VALUE") + ("VALUE?",) * 12),
-    "dealer": ("dealer", ("VALUE",)),
-    "first": ("first", ("VALUE",)),
-    "kitty": ("kitty", ("CARDS",)),
-    "declare": ("declare", ("VALUE", "CARDS", "AT?")),
-    "trump": ("trump", ("VALUE",)),
-    "bury": ("bury", ("PLAYS",)),
-    "points": ("points", ("VALUE",)),
-    "redeal": ("redeal", ()),
-    "friend": ("friend", ("VALUE", "VALUE?", "VALUE?", "VALUE?")),
-}
-
-_TERMINALS: dict[str, re.Pattern] = {}
-#: keyword, or "[" for a tag line -> (rule, the regex reading the line whole,
-#: the terminals in its groups 2, 3, …): see `_whole_line`
-_WHOLE_LINES: dict[str, tuple[str, re.Pattern, tuple[str, ...]]] = {}
-
-
-def _terminals() -> dict[str, re.Pattern]:
-    """The grammar's terminals, compiled (matched within one line), and
-    ``plays4``: a whole seat or trick line of up to four plays."""
-    if not _TERMINALS:
-        for name, pattern in _terminal_patterns():
-            _TERMINALS[name] = re.compile(pattern)
-        # the same line with at most four plays, each play's parts in groups
-        # (seat, cards, cards after `->`), to the end of the line: anchored at
-        # the end, only the greedy reading Lark's lexer takes can match
-        cards = _TERMINALS["CARDS"].pattern
-        play = rf"([NWSE]|P[1-8]):[ \t]*+({cards})(?:[ \t]*+->[ \t]*+({cards}))?+"
-        _TERMINALS["plays4"] = re.compile(
-            rf"[ \t]*+((?:([0-9]+)\.[ \t]*+)?+{play}(?:[ \t]++{play}(?:[ \t]++{play}"
-            rf"(?:[ \t]++{play})?+)?+)?+)[ \t]*+(;.*)?\Z")
-        for keyword, (rule, wanted) in _SHAPES.items():
-            names = (keyword.upper(), *wanted)
-            # `declare none` is left to the token-by-token reading
-            guard = rf"(?![ \t]*+(?>{_TERMINALS['NONE'].pattern}))" if keyword == "declare" else ""
-            _WHOLE_LINES[keyword] = (rule, _whole_line(names, guard), tuple(n.rstrip("?") for n in names))
-        _WHOLE_LINES["["] = ("tags", _whole_line(("TAG",)), ("TAG",))
-    return _TERMINALS
-
-
-def _terminal_patterns() -> tuple[tuple[str, str], ...]:
-    """The grammar's terminals as (name, regex), in Lark's order: from the table
-    in `_terminals.py` when it was made from this very grammar (the usual case:
-    no Lark needed), else from the Lark parser."""
-    from .. import _terminals
-    if _terminals.grammar_digest(GRAMMAR_PATH.read_bytes()) == _terminals.GRAMMAR_DIGEST:
-        return _terminals.TERMINALS
-    return _terminals.from_lark(_parser())
-
-
-def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
-    """A line holding the terminals ``names`` (the last may be optional:
-    ``"AT?"``) and then nothing but blanks and a `;` comment: the element
-    (first to last terminal) in group 1, the terminals in groups 2, 3, …, the
-    comment in the last group. ``guard`` follows the first terminal.
-
-    Each terminal is an atomic group ``(?>…)``: it takes what its own regex
-    takes at that point and never gives any back, so the line is cut exactly
-    as `_quick_lex` cuts it token by token (and as Lark's lexer does). A line
-    this does not match (one with a commentary, or a syntax error) is read
-    token by token."""
-    parts = []
-    for k, name in enumerate(names):
-        terminal = _TERMINALS[name.rstrip("?")]
-        assert not terminal.groups, "a terminal with groups would shift the group numbers"
-        term = rf"((?>{terminal.pattern}))"
-        if k:
-            term = rf"[ \t]*+{term}"
-        parts.append(rf"(?:{term})?+" if name.endswith("?") else term)
-        if k == 0:
-            parts.append(guard)
-    return re.compile(rf"({''.join(parts)})[ \t]*+(;.*)?\Z")
-
 
 def _quick_lex(lines: list[str]) -> list | None:
     """Each line of a simple chunk, lexed, or None when some line needs Lark.

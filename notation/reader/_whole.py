@@ -12,7 +12,6 @@ from replay.diagnostics import Span
 from ..model import Play
 from ._cards import _LIST_CACHE, CardError, split_cards
 from ._common import (
-    _PLAY_RE,
     _TAG_RE,
     SEATS,
     _Item,
@@ -22,6 +21,7 @@ from ._common import (
     _trump_value,
     unescape_tag_value,
 )
+from ._grammar import _terminals
 from ._models import (
     _DIRECT_MODELS,
     _Bury,
@@ -115,7 +115,7 @@ class _WholeLines:
 
     def _whole_bury(self, m: re.Match, span: Span) -> _Item | None:
         text = m.group(3)
-        play = _PLAY_RE.match(text)  # one play, no `->`, as `bury` wants
+        play = _terminals()["play"].match(text)  # one play, no `->`, as `bury` wants
         if play is None or play.end() != len(text) or play.group(3) is not None:
             return None
         try:
