@@ -1,10 +1,14 @@
-"""Cutting text into lines, record chunks and logical lines: shared by the SJN
-and GJN readers."""
+"""What the SJN and GJN readers share: cutting text into lines, record chunks
+and logical lines; streaming records from chunks (folding a record with no
+hand or game into the next); the place of a syntax error; comments and spans."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple, Protocol, TypeVar
+
+from replay.diagnostics import Diagnostic, Span
 
 # -- splitting into records and logical lines -------------------------------------------
 
@@ -246,3 +250,156 @@ def logical_lines(lines: list[str]) -> Iterator[_Logical]:
         j += 1
 
 
+
+
+# -- streaming records from chunks --------------------------------------------------------------
+
+class _RecordLike(Protocol):
+    """What folding needs of a record (SJN's ``Record``, GJN's ``GoujiRecord``)."""
+
+    tags: list[Any]
+    header_comments: list[str]
+    line_comment: str | None
+    span: Span
+
+    def model_copy(self: _R, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> _R: ...
+
+
+_R = TypeVar("_R", bound=_RecordLike)
+
+#: what a reader's ``parse_chunk`` gives: the chunk's records and diagnostics
+ChunkParser = Callable[[list[str], int], tuple[list[_R], list[Diagnostic]]]
+
+
+def join_comment(old: str | None, new: str) -> str:
+    """A ``;`` comment added to the one already held (one line each)."""
+    return new if old is None else old + "\n" + new
+
+
+def merge_spans(a: Span, b: Span) -> Span:
+    """From the start of ``a`` to the end of ``b``."""
+    return tuple.__new__(Span, (a[0], a[1], b[2], b[3]))
+
+
+def stream_records(source: Any, start_line: int, parse_chunk: ChunkParser[_R],
+                   empty: Callable[[Span], _R], has_body: Callable[[_R], bool],
+                   ) -> Iterator[tuple[_R, list[Diagnostic]]]:
+    """Stream ``(record, diagnostics)`` from any input; never raises.
+
+    Each chunk of :func:`split_records` is read by ``parse_chunk``. What a
+    chunk gives without a body (``has_body``: a hand, a game; tags or comments
+    whose other lines were all bad, or a chunk of errors only) is not a record
+    of its own: it is folded into the record that follows (its tags and
+    comments first), as reading the written text again would do. Only at the
+    very end is a body-less record yielded alone. ``empty(span)`` makes a
+    record with nothing in it.
+    """
+    chunks = split_records(source, start_line)
+    line = start_line
+    pending: tuple[_R, list[Diagnostic]] | None = None
+    while True:
+        try:
+            first, lines = next(chunks)
+        except StopIteration:
+            break
+        except Exception as exc:  # reading the input itself failed
+            diag = Diagnostic.at("SJ101", Span(line, 1, line, 1),
+                                 f"the input could not be read past this line ({type(exc).__name__}: {exc})")
+            if pending is not None:
+                pending[1].append(diag)
+            else:
+                pending = (empty(Span(line, 1, line, 1)), [diag])
+            break
+        line = first + len(lines)
+        records, diags = parse_chunk(lines, first)
+        if not records:
+            records = [empty(Span(first, 1, first, 1))]
+        if len(records) == 1:
+            parts = [(records[0], diags)]
+        else:  # several records in one chunk: hand each its own diagnostics
+            starts = [r.span.line for r in records]
+            parts = []
+            for k, record in enumerate(records):
+                lo = starts[k] if k else 0
+                hi = starts[k + 1] if k + 1 < len(records) else None
+                parts.append((record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]))
+        for record, found in parts:
+            if pending is not None:
+                record, found = fold_records(pending, (record, found))
+                pending = None
+            if has_body(record):
+                yield record, found
+            else:
+                pending = (record, found)
+    if pending is not None:
+        yield pending
+
+
+def fold_records(before: tuple[_R, list[Diagnostic]], after: tuple[_R, list[Diagnostic]],
+                 ) -> tuple[_R, list[Diagnostic]]:
+    """Put a body-less record in front of the record that follows it."""
+    head, head_diags = before
+    rec, diags = after
+    line_comment = rec.line_comment
+    if head.line_comment is not None:
+        line_comment = head.line_comment if line_comment is None else join_comment(head.line_comment,
+                                                                                   line_comment)
+    merged = rec.model_copy(update={
+        "tags": head.tags + rec.tags,
+        "header_comments": head.header_comments + rec.header_comments,
+        "line_comment": line_comment,
+        "span": merge_spans(head.span, rec.span) if head.span.line else rec.span,
+    })
+    return merged, head_diags + diags
+
+
+def unterminated_commentary(logical: _Logical, first_line: int) -> Diagnostic:
+    """SJ103 for the ``{`` that ``logical`` (of a chunk from ``first_line``) leaves open."""
+    line_no = first_line + logical.open_line
+    return Diagnostic.at(
+        "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
+        "`{` opens a commentary that is never closed (its `}` must come before any "
+        "other `{` and before a line starting with `[`); it is taken to end with its line")
+
+
+# -- where a syntax error is --------------------------------------------------------------------
+
+_WORD = re.compile(r"\S+")
+
+
+class ErrorPlace(NamedTuple):
+    """Where Lark stopped in a logical line: ``line`` and ``col`` (0-based) of
+    the source, the text of that line, what is left of it from there, the word
+    found there, a span on that word, and the logical line's first word."""
+
+    line: int
+    col: int
+    line_text: str
+    rest: str
+    word: str
+    span: Span
+    head: str
+
+
+def error_place(text: str, exc: Exception, line_offset: int) -> ErrorPlace:
+    """Where the Lark error ``exc`` is in ``text`` (one logical line + "\\n")."""
+    pos = getattr(exc, "pos_in_stream", None)
+    token = getattr(exc, "token", None)
+    if token is not None and getattr(token, "start_pos", None) is not None:
+        pos = token.start_pos
+    if pos is None:
+        pos = len(text.rstrip("\n"))
+    line_start = text.rfind("\n", 0, pos) + 1
+    line_end = text.find("\n", pos)
+    if line_end < 0:
+        line_end = len(text)
+    line_text = text[line_start:line_end]
+    line = text.count("\n", 0, pos) + 1 + line_offset
+    col = pos - line_start
+    rest = line_text[col:]
+    word_m = _WORD.match(rest)
+    word = word_m.group() if word_m else ""
+    span = Span(line, col + 1, line, col + 1 + max(len(word), 1))
+    stripped = text.lstrip()
+    head = stripped.split(None, 1)[0] if stripped else ""
+    return ErrorPlace(line, col, line_text, rest, word, span, head)

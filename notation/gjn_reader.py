@@ -3,11 +3,11 @@
 How a text is read (the SJN reader's plan, :mod:`notation.reader`, on a
 line-oriented notation):
 
-1. **Records.** :func:`notation.reader.split_records` cuts the input, line by
+1. **Records.** :func:`notation._records.split_records` cuts the input, line by
    line, into record chunks (a ``[`` line after game content starts a new
    record). One chunk is held in memory at a time: any file streams.
 2. **Logical lines.** A chunk is cut into logical lines
-   (:func:`notation.reader.logical_lines`: a line, plus the lines a ``{ … }``
+   (:func:`notation._records.logical_lines`: a line, plus the lines a ``{ … }``
    commentary runs over). An unterminated commentary is reported (SJ103).
 3. **Lines.** The usual line, an action or a seat line with no commentary,
    is read by one regular expression (:func:`_quick_play`); any other line is
@@ -29,15 +29,23 @@ import re
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
-from pydantic import BaseModel
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 from replay.gjcards import CardError, parse_group
 
-from ._records import logical_lines, split_records
+from ._fill import set_dict, set_extra, set_fields_set, set_private
+from ._records import (
+    error_place,
+    join_comment,
+    logical_lines,
+    merge_spans,
+    stream_records,
+    unterminated_commentary,
+)
 from .gjn_model import (
     SEATS,
     Action,
@@ -195,10 +203,6 @@ def _commentary_text(raw: str) -> str:
     return raw[1:-1].strip()
 
 
-def _join_comment(old: str | None, new: str) -> str:
-    return new if old is None else old + "\n" + new
-
-
 # -- fast model construction ---------------------------------------------------
 #
 # Read values are already typed (seats come from a regex, cards are ints), so
@@ -207,10 +211,10 @@ def _join_comment(old: str | None, new: str) -> str:
 # ``_self_check`` compares them with validated models at import and falls
 # back to validation if pydantic's internals ever differ.
 
-_set_dict = vars(BaseModel)["__dict__"].__set__
-_set_fields_set = BaseModel.__pydantic_fields_set__.__set__
-_set_extra = BaseModel.__pydantic_extra__.__set__
-_set_private = BaseModel.__pydantic_private__.__set__
+_set_dict = set_dict
+_set_fields_set = set_fields_set
+_set_extra = set_extra
+_set_private = set_private
 _span_new = tuple.__new__
 
 
@@ -699,31 +703,12 @@ def _quick_keyword(text: str, line: int) -> _Item | None:
 
 # -- explaining syntax errors ---------------------------------------------------------------
 
-_LEADING_WORD = re.compile(r"\S+")
 
 
 def explain(text: str, exc: Exception, offset: int) -> Diagnostic:
     """A diagnostic for a Lark error in ``text`` (one logical line + "\\n")."""
-    pos = getattr(exc, "pos_in_stream", None)
-    token = getattr(exc, "token", None)
-    if token is not None and getattr(token, "start_pos", None) is not None:
-        pos = token.start_pos
-    if pos is None:
-        pos = len(text.rstrip("\n"))
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = text.find("\n", pos)
-    if line_end < 0:
-        line_end = len(text)
-    line_text = text[line_start:line_end]
-    line = text.count("\n", 0, pos) + 1 + offset
-    col = pos - line_start
+    line, col, line_text, rest, word, span, head = error_place(text, exc, offset)
     before = line_text[:col].strip()
-    rest = line_text[col:]
-    wm = _LEADING_WORD.match(rest)
-    word = wm.group() if wm else ""
-    span = Span(line, col + 1, line, col + 1 + max(len(word), 1))
-    stripped = text.lstrip()
-    head = stripped.split(None, 1)[0] if stripped else ""
     keyword = head if head in KEYWORDS else None
 
     def diag(code: str, message: str, s: Span = span) -> Diagnostic:
@@ -857,11 +842,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:
-            line_no = first_line + logical.open_line
-            diags.append(Diagnostic.at(
-                "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
-                "`{` opens a commentary that is never closed (its `}` must come before any other "
-                "`{` and before a line starting with `[`); it is taken to end with its line"))
+            diags.append(unterminated_commentary(logical, first_line))
         text = halfwidth(logical.text)
         if not text.strip():
             if logical.open_text:
@@ -916,10 +897,6 @@ def _attach(item: _Item, text: str) -> None:
 
 # -- assembly -----------------------------------------------------------------------------------
 
-def _merge(a: Span, b: Span) -> Span:
-    return Span(a[0], a[1], b[2], b[3])
-
-
 def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
     records: list[GoujiRecord] = []
     diags: list[Diagnostic] = []
@@ -930,12 +907,12 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
 
     def close_game():
         if game is not None:
-            game.span = _merge(game_start, game_end)
+            game.span = merge_spans(game_start, game_end)
 
     def close_record():
         close_game()
         if rec is not None:
-            rec.span = _merge(rec_start, rec_end)
+            rec.span = merge_spans(rec_start, rec_end)
 
     for item in items:
         if item.__class__ is Action:  # built by the fast path: always a numbered action
@@ -962,7 +939,7 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
                     target.comments.extend(item.value)
             if item.line_comment is not None:
                 owner = rec if target is None else target
-                owner.line_comment = _join_comment(owner.line_comment, item.line_comment)
+                owner.line_comment = join_comment(owner.line_comment, item.line_comment)
             if game is not None:
                 game_end = span
             continue
@@ -1035,63 +1012,16 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
 
 # -- streaming --------------------------------------------------------------------------------
 
-def read_records(source, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
+def read_records(source: Any, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
     """Stream ``(record, diagnostics)`` from any input (text, bytes, a file, an
     iterable of lines); never raises. Tags or comments with no game are folded
-    into the record that follows (only at the very end is a game-less record
-    yielded alone)."""
-    chunks = split_records(source, start_line)
-    line = start_line
-    pending: tuple[GoujiRecord, list[Diagnostic]] | None = None
-    while True:
-        try:
-            first, lines = next(chunks)
-        except StopIteration:
-            break
-        except Exception as exc:  # reading the input itself failed
-            diag = Diagnostic.at("SJ101", Span(line, 1, line, 1),
-                                 f"the input could not be read past this line ({type(exc).__name__}: {exc})")
-            if pending is not None:
-                pending[1].append(diag)
-            else:
-                pending = (GoujiRecord(span=Span(line, 1, line, 1)), [diag])
-            break
-        line = first + len(lines)
-        records, diags = parse_chunk(lines, first)
-        if not records:
-            records = [GoujiRecord(span=Span(first, 1, first, 1))]
-        if len(records) == 1:
-            parts = [(records[0], diags)]
-        else:
-            starts = [r.span.line for r in records]
-            parts = []
-            for k, record in enumerate(records):
-                lo = starts[k] if k else 0
-                hi = starts[k + 1] if k + 1 < len(records) else None
-                parts.append((record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]))
-        for record, found in parts:
-            if pending is not None:
-                record, found = _fold(pending, (record, found))
-                pending = None
-            if record.games:
-                yield record, found
-            else:
-                pending = (record, found)
-    if pending is not None:
-        yield pending
+    into the record that follows (:func:`notation._records.stream_records`)."""
+    return stream_records(source, start_line, parse_chunk, _empty_record, _has_games)
 
 
-def _fold(before, after):
-    head, head_diags = before
-    rec, diags = after
-    line_comment = rec.line_comment
-    if head.line_comment is not None:
-        line_comment = head.line_comment if line_comment is None else _join_comment(head.line_comment,
-                                                                                    line_comment)
-    merged = rec.model_copy(update={
-        "tags": head.tags + rec.tags,
-        "header_comments": head.header_comments + rec.header_comments,
-        "line_comment": line_comment,
-        "span": _merge(head.span, rec.span) if head.span.line else rec.span,
-    })
-    return merged, head_diags + diags
+def _empty_record(span: Span) -> GoujiRecord:
+    return GoujiRecord(span=span)
+
+
+def _has_games(record: GoujiRecord) -> bool:
+    return bool(record.games)

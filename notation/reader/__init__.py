@@ -61,10 +61,12 @@ from .._records import (
     logical_lines,
     split_lines,
     split_records,
+    stream_records,
+    unterminated_commentary,
 )
 from ..model import Record
 from . import _backend
-from ._assemble import _assemble, _fold, _lost_tricks
+from ._assemble import _assemble, _lost_tricks
 from ._backend import _LOCK, use_backend
 from ._backend import _parser as _parser
 from ._build import _BUILD
@@ -159,11 +161,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:
-            line_no = first_line + logical.open_line
-            diags.append(Diagnostic.at(
-                "SJ103", Span(line_no, logical.open_column + 1, line_no, logical.open_column + 2),
-                "`{` opens a commentary that is never closed (its `}` must come before any "
-                "other `{` and before a line starting with `[`); it is taken to end with its line"))
+            diags.append(unterminated_commentary(logical, first_line))
         if not logical.text.strip():
             if logical.open_text:  # a lone unterminated commentary line
                 line_no = first_line + logical.open_line
@@ -187,53 +185,18 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
 
 # -- reading a whole input ---------------------------------------------------------------------
 
-def read_records(source, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
+def read_records(source: Any, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
     """Stream ``(record, diagnostics)`` from any input; never raises.
 
     A record is a tag section followed by hands. What the reader finds with no
-    hand (tags or comments whose hand lines were all bad, or a chunk of
-    errors only) is not a record of its own: it is folded into the record
-    that follows (its tags and comments first), as reading the written text
-    again would do. Only at the very end is a hand-less record yielded alone.
+    hand is folded into the record that follows (:func:`notation._records.stream_records`).
     """
-    chunks = split_records(source, start_line)
-    line = start_line
-    pending: tuple[Record, list[Diagnostic]] | None = None
-    while True:
-        try:
-            first, lines = next(chunks)
-        except StopIteration:
-            break
-        except Exception as exc:  # reading the input itself failed
-            diag = Diagnostic.at("SJ101", Span(line, 1, line, 1),
-                                 f"the input could not be read past this line ({type(exc).__name__}: {exc})")
-            if pending is not None:
-                pending[1].append(diag)
-            else:
-                pending = (_Record(span=Span(line, 1, line, 1)), [diag])
-            break
-        line = first + len(lines)
-        records, diags = parse_chunk(lines, first)
-        if not records:
-            records = [_Record(span=Span(first, 1, first, 1))]
-        if len(records) == 1:
-            parts = [(records[0], diags)]
-        else:  # several records in one chunk: hand each its own diagnostics
-            starts = [r.span.line for r in records]
-            parts = []
-            for k, record in enumerate(records):
-                lo = starts[k] if k else 0
-                hi = starts[k + 1] if k + 1 < len(records) else None
-                parts.append((record, [d for d in diags if d.line >= lo and (hi is None or d.line < hi)]))
-        for record, found in parts:
-            if pending is not None:
-                record, found = _fold(pending, (record, found))
-                pending = None
-            if record.hands:
-                yield record, found
-            else:
-                pending = (record, found)
-    if pending is not None:
-        yield pending
+    return stream_records(source, start_line, parse_chunk, _empty_record, _has_hands)
 
 
+def _empty_record(span: Span) -> Record:
+    return _Record(span=span)
+
+
+def _has_hands(record: Record) -> bool:
+    return bool(record.hands)

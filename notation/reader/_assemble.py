@@ -6,8 +6,9 @@ import re
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
+from .._records import join_comment, merge_spans
 from ..model import Record
-from ._common import _Item, _join_comment, _merge
+from ._common import _Item
 from ._models import _Hand, _new_trick, _Note, _Record
 
 _TRICK_START = re.compile(r"[ \t]*(\d{1,6})[ \t]*\.")
@@ -73,12 +74,12 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
 
     def close_hand():
         if hand is not None:
-            hand.__dict__["span"] = _merge(hand_start, hand_end)
+            hand.__dict__["span"] = merge_spans(hand_start, hand_end)
 
     def close_record():
         close_hand()
         if rec is not None:
-            rec.__dict__["span"] = _merge(rec_start, rec_end)
+            rec.__dict__["span"] = merge_spans(rec_start, rec_end)
 
     for item in items:
         kind = item.kind
@@ -98,7 +99,7 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
                     target.comments.extend(item.value)
             if item.line_comment is not None:
                 owner = rec if target is None else target
-                owner.line_comment = _join_comment(owner.line_comment, item.line_comment)
+                owner.line_comment = join_comment(owner.line_comment, item.line_comment)
             if hand is not None:
                 hand_end = span
             continue
@@ -199,18 +200,3 @@ class _LazyNote:
     @line_comment.setter
     def line_comment(self, value: str | None) -> None:
         self._stored().line_comment = value
-
-
-def _fold(before: tuple[Record, list[Diagnostic]], after: tuple[Record, list[Diagnostic]]):
-    """Put a hand-less record in front of the record that follows it."""
-    head, head_diags = before
-    rec, diags = after
-    merged = rec.model_copy(update={
-        "tags": head.tags + rec.tags,
-        "header_comments": head.header_comments + rec.header_comments,
-        "line_comment": (rec.line_comment if head.line_comment is None else
-                         _join_comment(head.line_comment, rec.line_comment)
-                         if rec.line_comment is not None else head.line_comment),
-        "span": _merge(head.span, rec.span) if head.span.line else rec.span,
-    })
-    return merged, head_diags + diags

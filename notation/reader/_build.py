@@ -6,6 +6,7 @@ from __future__ import annotations
 from replay.cards import parse_rank
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
+from .._records import merge_spans
 from ..model import FriendCall, PlayerLevels
 from ._cards import _LIST_CACHE, CardError, split_cards
 from ._common import (
@@ -17,7 +18,6 @@ from ._common import (
     USAGE,
     _commentary_text,
     _Item,
-    _merge,
     _number,
     _signed_number,
     _span_new,
@@ -132,7 +132,7 @@ class _Build(_WholeLines):
         return out
 
     def notes(self, children):
-        span = _merge(self._span(children[0]), self._span(children[-1]))
+        span = merge_spans(self._span(children[0]), self._span(children[-1]))
         texts = self._comments(children, 0)
         return self._done(_Item("notes", texts, span, texts))
 
@@ -152,7 +152,7 @@ class _Build(_WholeLines):
         if self.bad:
             self.bad = False
             return _Item("bad", None, self._bad_span, [])
-        span = _merge(children[0].span, children[-1].span)
+        span = merge_spans(children[0].span, children[-1].span)
         last = children[-1]
         return _Item("tags", children, span, last.comments, last.comments)
 
@@ -167,7 +167,7 @@ class _Build(_WholeLines):
             if number is None:
                 self._value_error(tok, f"`{tok.value}` is not a hand number: {USAGE['hand']}")
         end = children[i - 1]
-        return self._done(_Item("hand", number, _merge(self._span(kw), self._span(end)),
+        return self._done(_Item("hand", number, merge_spans(self._span(kw), self._span(end)),
                                 self._comments(children, i)))
 
     def levels(self, children):
@@ -178,7 +178,7 @@ class _Build(_WholeLines):
         if len(values) != 4:
             self._value_error(values[min(len(values) - 1, 4)],
                               f"a team's level line has two teams: {USAGE['levels']}")
-            return self._done(_Item("levels", None, _merge(self._span(kw), self._span(values[-1])), []))
+            return self._done(_Item("levels", None, merge_spans(self._span(kw), self._span(values[-1])), []))
         t1, l1, t2, l2 = values
         teams = {}
         for team_tok, level_tok in ((t1, l1), (t2, l2)):
@@ -190,7 +190,7 @@ class _Build(_WholeLines):
                 teams[team] = parse_rank(level_tok.value)
             except ValueError:
                 self._value_error(level_tok, f"`{level_tok.value}` is not a level: {USAGE['levels']}")
-        span = _merge(self._span(kw), self._span(l2))
+        span = merge_spans(self._span(kw), self._span(l2))
         if self.bad:
             return self._done(_Item("levels", None, span, []))
         node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=self._comments(children, 5))
@@ -198,7 +198,7 @@ class _Build(_WholeLines):
 
     def _player_levels(self, kw, values, children):
         """``levels P1 2 P2 5 …`` (or ``levels N 2 W 3 S 2 E 2``): each player's level."""
-        span = _merge(self._span(kw), self._span(values[-1]))
+        span = merge_spans(self._span(kw), self._span(values[-1]))
         levels: dict[str, int] = {}
         if len(values) % 2:
             self._value_error(values[-1], f"a seat without its level: {USAGE['player levels']}")
@@ -220,7 +220,7 @@ class _Build(_WholeLines):
         """``friend [ordinal] CARD [SEAT|none [@k]]``."""
         kw = children[0]
         values = [t for t in children[1:] if t.type == "VALUE"]
-        span = _merge(self._span(kw), self._span(values[-1]))
+        span = merge_spans(self._span(kw), self._span(values[-1]))
         comments = self._comments(children, 1 + len(values))
         words = [t.value for t in values]
         ordinal = None
@@ -267,19 +267,19 @@ class _Build(_WholeLines):
     def dealer(self, children):
         kw, tok = children[0], children[1]
         seat = self._seat_value(kw, tok, True)
-        return self._done(_Item("dealer", seat, _merge(self._span(kw), self._span(tok)),
+        return self._done(_Item("dealer", seat, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
     def first(self, children):
         kw, tok = children[0], children[1]
         seat = self._seat_value(kw, tok, False)
-        return self._done(_Item("first", seat, _merge(self._span(kw), self._span(tok)),
+        return self._done(_Item("first", seat, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
     def kitty(self, children):
         kw, tok = children[0], children[1]
         cards = self._cards(tok, before="kitty")
-        return self._done(_Item("kitty", cards, _merge(self._span(kw), self._span(tok)),
+        return self._done(_Item("kitty", cards, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
     def trump(self, children):
@@ -288,7 +288,7 @@ class _Build(_WholeLines):
         trump = _trump_value(value)
         if trump is None:
             self._value_error(tok, f"`{value}` is not a trump: {USAGE['trump']}")
-        return self._done(_Item("trump", trump, _merge(self._span(kw), self._span(tok)),
+        return self._done(_Item("trump", trump, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
     def points(self, children):
@@ -297,7 +297,7 @@ class _Build(_WholeLines):
         number = _signed_number(value)
         if number is None:
             self._value_error(tok, f"`{value}` is not a number of points: {USAGE['points']}")
-        return self._done(_Item("points", number, _merge(self._span(kw), self._span(tok)),
+        return self._done(_Item("points", number, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
     def redeal(self, children):
@@ -306,7 +306,7 @@ class _Build(_WholeLines):
         return self._done(_Item("redeal", span, span, self._comments(children, 1)))
 
     def declare_none(self, children):
-        span = _merge(self._span(children[0]), self._span(children[1]))
+        span = merge_spans(self._span(children[0]), self._span(children[1]))
         return self._done(_Item("declare none", span, span, self._comments(children, 2)))
 
     # events
@@ -322,7 +322,7 @@ class _Build(_WholeLines):
             if at is None:
                 self._value_error(at_tok, f"`{at_tok.value}` is not a draw count: after `@` comes "
                                           f"the number of cards the declarer had drawn, like `@7`")
-        span = _merge(self._span(kw), self._span(end))
+        span = merge_spans(self._span(kw), self._span(end))
         if self.bad:
             return self._done(_Item("declare", None, span, []))
         node = _Declaration(seat=seat, cards=cards, at=at, span=span, comments=self._comments(children, i))
@@ -331,7 +331,7 @@ class _Build(_WholeLines):
     def bury(self, children):
         kw, tok = children[0], children[1]
         plays = self._plays(tok.value, 0, tok.line + self.offset, tok.column)
-        span = _merge(self._span(kw), self._span(tok))
+        span = merge_spans(self._span(kw), self._span(tok))
         if not self.bad and (len(plays) != 1 or plays[0].attempted is not None):
             self._fail("SJ101", span, f"{USAGE['bury']}; found more than one seat or a `->`")
         if self.bad:
@@ -423,7 +423,6 @@ class _Build(_WholeLines):
             items.append(self._play_line(text, line + k, column, children[1:] if k == last else ()))
             column = 1
         return items
-
 
 
 #: the one builder: Lark's transformer and the shortcut's

@@ -39,7 +39,6 @@ USAGE = {
 }
 
 
-
 #: Span(...) without NamedTuple's Python-level __new__
 _span_new = tuple.__new__
 
@@ -119,10 +118,6 @@ def _commentary_text(token_value: str) -> str:
     return token_value[1:-1].strip()
 
 
-def _join_comment(old: str | None, new: str) -> str:
-    return new if old is None else old + "\n" + new
-
-
 # -- items: one per logical line ---------------------------------------------------
 
 class _Item:
@@ -139,10 +134,5 @@ class _Item:
         self.comments = comments
         self.line_comment: str | None = None
         self.tail = comments if tail is None else tail
-
-
-def _merge(a: Span, b: Span) -> Span:
-    """From the start of ``a`` to the end of ``b``."""
-    return _span_new(Span, (a[0], a[1], b[2], b[3]))
 
 

@@ -7,7 +7,8 @@ import re
 
 from replay.diagnostics import Diagnostic, Span
 
-from ._common import _WORD_RE, KEYWORDS, SEATS, USAGE, tag_problem
+from .._records import error_place
+from ._common import KEYWORDS, SEATS, USAGE, tag_problem
 
 # -- explaining syntax errors -----------------------------------------------------------
 
@@ -56,26 +57,8 @@ def _explain_line_start(rest: str, word: str, line: int, col: int, diag) -> Diag
 
 def explain(text: str, exc: Exception, line_offset: int) -> Diagnostic:
     """A diagnostic for a Lark error in ``text`` (one logical line + "\\n")."""
-    pos = getattr(exc, "pos_in_stream", None)
-    token = getattr(exc, "token", None)
-    if token is not None and getattr(token, "start_pos", None) is not None:
-        pos = token.start_pos
-    if pos is None:
-        pos = len(text.rstrip("\n"))
-    line_start = text.rfind("\n", 0, pos) + 1
-    line_end = text.find("\n", pos)
-    if line_end < 0:
-        line_end = len(text)
-    line_text = text[line_start:line_end]
-    line = text.count("\n", 0, pos) + 1 + line_offset
-    col = pos - line_start
+    line, col, line_text, rest, word, span, head = error_place(text, exc, line_offset)
     before = line_text[:col].rstrip()
-    rest = line_text[col:]
-    word_m = _WORD_RE.match(rest)
-    word = word_m.group() if word_m else ""
-    span = Span(line, col + 1, line, col + 1 + max(len(word), 1))
-    stripped = text.lstrip()
-    head = stripped.split(None, 1)[0] if stripped else ""
     keyword = head if head in KEYWORDS else None
 
     def diag(code: str, message: str, s: Span = span) -> Diagnostic:

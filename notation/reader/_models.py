@@ -2,40 +2,19 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel
-
 from replay.diagnostics import Span
 
+from .._fill import fill, new_object, set_dict, set_extra, set_fields_set, set_private
 from ..model import Bury, Declaration, Hand, Levels, Note, Play, Record, SeatCards, Tag, Trick
 
-# -- fast model construction ---------------------------------------------------
-#
-# Parsed values are already typed (seats come from a regex, cards are ints),
-# so validation would only cost time, and pydantic's ``model_construct`` is
-# slow in the versions we run on (it inspects each ``default_factory`` on every
-# call). The reader fills the instances directly instead: ``_fill`` sets the
-# field dict and pydantic's three per-instance slots. ``_self_check`` compares
-# the results with validated models at import and falls back to validation if
-# pydantic's internals ever differ.
+# -- fast model construction (see :mod:`notation._fill`) -------------------------------
 
-_set = object.__setattr__
-_new_object = object.__new__
-#: sets an instance's field dict: the ``__dict__`` slot's own setter, which
-#: ``object.__setattr__`` would look up on every call
-_set_dict = vars(BaseModel)["__dict__"].__set__
-_set_fields_set = BaseModel.__pydantic_fields_set__.__set__
-_set_extra = BaseModel.__pydantic_extra__.__set__
-_set_private = BaseModel.__pydantic_private__.__set__
-
-
-def _fill(cls, fields: dict, given: set):
-    """An instance of ``cls`` holding ``fields`` (all of them, in field order)."""
-    obj = cls.__new__(cls)
-    _set_dict(obj, fields)
-    _set_fields_set(obj, given)
-    _set_extra(obj, None)
-    _set_private(obj, None)
-    return obj
+_fill = fill
+_new_object = new_object
+_set_dict = set_dict
+_set_fields_set = set_fields_set
+_set_extra = set_extra
+_set_private = set_private
 
 
 def _builder(cls):
