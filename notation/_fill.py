@@ -23,9 +23,11 @@ new_object = object.__new__
 #: sets an instance's field dict: the ``__dict__`` slot's own setter, which
 #: ``object.__setattr__`` would look up on every call
 set_dict: Callable[[object, dict[str, Any]], None] = vars(BaseModel)["__dict__"].__set__
-set_fields_set: Callable[[object, set[str]], None] = BaseModel.__pydantic_fields_set__.__set__  # type: ignore[attr-defined]  # a slot descriptor
-set_extra: Callable[[object, None], None] = BaseModel.__pydantic_extra__.__set__  # type: ignore[attr-defined]  # a slot descriptor
-set_private: Callable[[object, None], None] = BaseModel.__pydantic_private__.__set__  # type: ignore[attr-defined]  # a slot descriptor
+# pydantic's per-instance slots: their descriptors' setters (mypy sees the
+# slots' value types, not the slot descriptors the class holds)
+set_fields_set: Callable[[object, set[str]], None] = vars(BaseModel)["__pydantic_fields_set__"].__set__
+set_extra: Callable[[object, None], None] = vars(BaseModel)["__pydantic_extra__"].__set__
+set_private: Callable[[object, None], None] = vars(BaseModel)["__pydantic_private__"].__set__
 
 
 def fill(cls: type[_M], fields: dict[str, Any], given: set[str]) -> _M:

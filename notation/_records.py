@@ -68,11 +68,11 @@ def split_lines(text: str) -> list[str]:
     return lines
 
 
-def _ascii(line: str, _table=FULLWIDTH) -> str:
+def _ascii(line: str, _table: dict[int, int] = FULLWIDTH) -> str:
     return line if line.isascii() else line.translate(_table)
 
 
-def _lines_of(source, held) -> Iterator[str]:
+def _lines_of(source: Any, held: Callable[[], tuple[int, list[str]]]) -> Iterator[str]:
     """The lines of a str, bytes, file or iterable of lines, without line ends
     (``\n``, ``\r\n`` or ``\r``: :func:`split_lines`; an iterable's pieces may hold
     several lines).
@@ -120,13 +120,13 @@ def _lines_of(source, held) -> Iterator[str]:
 class _InputFailed(Exception):
     """The input raised while being read; ``pending`` is the chunk held then."""
 
-    def __init__(self, error: BaseException, pending):
+    def __init__(self, error: BaseException, pending: tuple[int, list[str]]):
         super().__init__(str(error))
         self.error = error
         self.pending = pending
 
 
-def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
+def split_records(source: Any, start_line: int = 1) -> Iterator[tuple[int, list[str]]]:
     """Cut the input into record chunks: ``(first line number, lines)``.
 
     A line whose first non-blank character is ``[`` starts a new record when
@@ -145,7 +145,7 @@ def split_records(source, start_line: int = 1) -> Iterator[tuple[int, list[str]]
         raise failed.error from None
 
 
-def _split_records(source, start_line: int) -> Iterator[tuple[int, list[str]]]:
+def _split_records(source: Any, start_line: int) -> Iterator[tuple[int, list[str]]]:
     buf: list[str] = []
     first = start_line
     has_content = False

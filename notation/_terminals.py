@@ -44,7 +44,7 @@ def pieces_from_grammar(grammar: str) -> tuple[tuple[str, str], ...]:
     """(name, regex) of each of :data:`PIECE_NAMES`, as the grammar text defines them."""
     from lark.load_grammar import load_grammar
 
-    compiled, _ = load_grammar(grammar, "<sjn.lark>", None, False)
+    compiled, _ = load_grammar(grammar, "<sjn.lark>", None, False)  # type: ignore[no-untyped-call]  # lark leaves it untyped
     terminals, _, _ = compiled.compile(["start"], set(PIECE_NAMES))
     regex = {term.name: term.pattern.to_regexp() for term in terminals}
     return tuple((name, regex[name]) for name in PIECE_NAMES)

@@ -224,7 +224,7 @@ class Game(Node):
                 return sc
         return None
 
-    def lines(self, kind: str) -> list:
+    def lines(self, kind: str) -> list[PrePlay]:
         """The pre-play lines of one keyword (``"tribute"``, ``"lead"`` …)."""
         return [p for p in self.preplay if p.kind == kind]
 

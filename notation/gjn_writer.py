@@ -24,16 +24,34 @@ writing what was read is idempotent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from replay.gjcards import ANY, LJ, MAX_CARD, RANKS, cards_text, tidy
 
 from ._writing import emit, head_problems, node_problems, write_head
-from .gjn_model import SEATS, Action, Game, GoujiRecord, Point
+from .gjn_model import (
+    SEATS,
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    PrePlay,
+    Redeal,
+    Remove,
+    Return,
+    Revolt,
+    Show,
+    Tribute,
+)
 
 __all__ = ["write", "write_record", "canonical", "representable_problems"]
 
 _SEAT_ORDER = {seat: i for i, seat in enumerate(SEATS)}
+#: the pre-play lines that carry cards
+_CARD_LINES = (Show, Dian, Tribute, Return, Buy)
 
 
 def write(records: GoujiRecord | Iterable[GoujiRecord], *, unicode: bool = False) -> str:
@@ -62,23 +80,22 @@ def write_record(record: GoujiRecord, *, unicode: bool = False) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-def _preplay_text(p, unicode: bool) -> str:
-    kind = p.kind
-    if kind == "show":
+def _preplay_text(p: PrePlay, unicode: bool) -> str:
+    if isinstance(p, Show):
         return f"show {p.seat} {cards_text(p.cards, unicode)}"
-    if kind in ("dian", "tribute", "return"):
-        return f"{kind} {p.payer} {p.receiver}: {cards_text(p.cards, unicode)}"
-    if kind == "buy":
+    if isinstance(p, (Dian, Tribute, Return)):
+        return f"{p.kind} {p.payer} {p.receiver}: {cards_text(p.cards, unicode)}"
+    if isinstance(p, Buy):
         return f"buy {p.buyer} {p.seller}: {cards_text(p.cards, unicode)}"
-    if kind in ("revolt", "lead"):
-        return f"{kind} {p.seat}"
-    if kind == "redeal":
+    if isinstance(p, (Revolt, Lead)):
+        return f"{p.kind} {p.seat}"
+    if isinstance(p, Redeal):
         return "redeal"
-    if kind == "remove":
+    if isinstance(p, Remove):
         return "remove " + " ".join(str(r) for r in p.ranks)
-    if kind == "point":
+    if isinstance(p, Point):
         return f"point {p.seat} pre" if p.pre else f"point {p.seat}"
-    raise AssertionError(kind)
+    raise AssertionError(p.kind)
 
 
 def _action_text(a: Action, number: int, unicode: bool) -> str:
@@ -103,18 +120,18 @@ def _write_game(out: list[str], game: Game, unicode: bool) -> None:
         emit(out, " ".join(("position",) + game.position.finished), game.position)
     for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat]):
         emit(out, f"{sc.seat}: {cards_text(sc.cards, unicode)}", sc)
-    late: dict[int, list] = {}
-    for p in game.preplay:
-        if p.after_actions:
-            late.setdefault(p.after_actions, []).append(p)
+    late: dict[int, list[PrePlay]] = {}
+    for line in game.preplay:
+        if line.after_actions:
+            late.setdefault(line.after_actions, []).append(line)
         else:
-            emit(out, _preplay_text(p, unicode), p)
+            emit(out, _preplay_text(line, unicode), line)
     number = 0
     for k, action in enumerate(game.actions, 1):
         number = action.number if action.number is not None else number + 1
         emit(out, _action_text(action, number, unicode), action)
-        for p in late.get(k, ()):
-            emit(out, _preplay_text(p, unicode), p)
+        for late_line in late.get(k, ()):
+            emit(out, _preplay_text(late_line, unicode), late_line)
     if game.result is not None:
         emit(out, " ".join(("result",) + game.result.seats), game.result)
     if game.score is not None:
@@ -131,12 +148,13 @@ def canonical(record: GoujiRecord) -> GoujiRecord:
     for game in record.games:
         deal = [sc.model_copy(update={"cards": tidy(sc.cards)})
                 for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat])]
-        preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if hasattr(p, "cards") else p
+        preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if isinstance(p, _CARD_LINES) else p
                    for p in game.preplay]
         pre_points = list(game.pre_points)
         if not deal:  # `point X pre` lines first in a game without deal lines read as 预点 lines
-            while preplay and preplay[0].kind == "point" and preplay[0].pre and not preplay[0].after_actions:
-                pre_points.append(preplay.pop(0))
+            while preplay and isinstance(head := preplay[0], Point) and head.pre and not head.after_actions:
+                pre_points.append(head)
+                preplay.pop(0)
         actions = []
         number = 0
         for a in game.actions:
@@ -152,7 +170,7 @@ def canonical(record: GoujiRecord) -> GoujiRecord:
 _VALID_CARDS = frozenset([r << 3 | s for r in RANKS if r < 16 for s in (0, 1, 2, 3, ANY)] + [LJ, MAX_CARD])
 
 
-def _cards_problems(what: str, cards) -> list[str]:
+def _cards_problems(what: str, cards: Sequence[object]) -> list[str]:
     if not cards:
         return [f"{what} has no cards"]
     if any(c not in _VALID_CARDS for c in cards):
@@ -194,17 +212,17 @@ def representable_problems(record: GoujiRecord) -> list[str]:
         for sc in game.deal:
             problems += _cards_problems(f"{sc.seat}'s cards in {where}", sc.cards)
             problems += node_problems(f"{sc.seat}'s cards in {where}", sc)
-        for p in game.preplay:
-            what = f"a `{p.kind}` line of {where}"
-            if hasattr(p, "cards"):
-                problems += _cards_problems(what, p.cards)
-            if p.kind == "remove" and (not p.ranks or len(set(p.ranks)) != len(p.ranks)
-                                       or any(r not in (3, 4) for r in p.ranks)):
+        for pl in game.preplay:
+            what = f"a `{pl.kind}` line of {where}"
+            if isinstance(pl, _CARD_LINES):
+                problems += _cards_problems(what, pl.cards)
+            if isinstance(pl, Remove) and (not pl.ranks or len(set(pl.ranks)) != len(pl.ranks)
+                                           or any(r not in (3, 4) for r in pl.ranks)):
                 problems.append(f"{what} removes something other than 3 and 4 (each once)")
-            if not 0 <= p.after_actions <= len(game.actions):
-                problems.append(f"{what} is placed after {p.after_actions} actions; the game has "
+            if not 0 <= pl.after_actions <= len(game.actions):
+                problems.append(f"{what} is placed after {pl.after_actions} actions; the game has "
                                 f"{len(game.actions)}")
-            problems += node_problems(what, p)
+            problems += node_problems(what, pl)
         for k, a in enumerate(game.actions, 1):
             what = f"action #{k} of {where}"
             if a.number is not None and a.number < 1:

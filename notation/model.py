@@ -220,7 +220,7 @@ def strip_spans(node: BaseModel) -> BaseModel:
                                    for name, value in node.__dict__.items()})
 
 
-def _strip(value):
+def _strip(value: object) -> object:
     if isinstance(value, Span):
         return NO_SPAN
     if isinstance(value, BaseModel):

@@ -25,7 +25,7 @@ idempotent.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
 
@@ -50,7 +50,7 @@ class _Style:
         self.unicode = unicode
         self.grouped = grouped
 
-    def cards(self, cards) -> str:
+    def cards(self, cards: Iterable[int]) -> str:
         return format_cards(cards, unicode=self.unicode, grouped=self.grouped)
 
 
@@ -186,7 +186,7 @@ def canonical(record: Record) -> Record:
 # -- what SJN can hold ------------------------------------------------------------------------
 
 
-def _cards_problems(what: str, cards) -> list[str]:
+def _cards_problems(what: str, cards: Sequence[object]) -> list[str]:
     if not cards:
         return [f"{what} has no cards"]
     if any(not (isinstance(c, int) and 0 <= c < 54) for c in cards):
@@ -233,7 +233,8 @@ def representable_problems(record: Record) -> list[str]:
         for event in hand.events:
             problems += _cards_problems(f"a {event.kind} in {where}", event.cards)
             problems += node_problems(f"a {event.kind} in {where}", event)
-            if getattr(event, "at", None) is not None and event.at < 0:
+            at = getattr(event, "at", None)
+            if at is not None and at < 0:
                 problems.append(f"a declaration in {where} has a negative `@k`")
         for call in hand.friends:
             problems += _cards_problems(f"a friend call in {where}", (call.card,))

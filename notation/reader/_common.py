@@ -4,6 +4,7 @@ line item, spans, tags and small value readers."""
 from __future__ import annotations
 
 import re
+from typing import Any
 from pathlib import Path
 
 from replay.cards import suit_from_char
@@ -127,7 +128,7 @@ class _Item:
 
     __slots__ = ("kind", "value", "span", "comments", "line_comment", "tail")
 
-    def __init__(self, kind: str, value, span: Span, comments: list[str], tail: list[str] | None = None):
+    def __init__(self, kind: str, value: Any, span: Span, comments: list[str], tail: list[str] | None = None):
         self.kind = kind
         self.value = value
         self.span = span
