@@ -367,6 +367,12 @@ def unterminated_commentary(logical: _Logical, first_line: int) -> Diagnostic:
 _WORD = re.compile(r"\S+")
 
 
+class DiagnosticAt(Protocol):
+    """``diag(code, message[, span])``: a diagnostic, on the error's word by default."""
+
+    def __call__(self, code: str, message: str, s: Span = ...) -> Diagnostic: ...
+
+
 class ErrorPlace(NamedTuple):
     """Where Lark stopped in a logical line: ``line`` and ``col`` (0-based) of
     the source, the text of that line, what is left of it from there, the word

@@ -59,7 +59,7 @@ def _quick_play(text: str, line: int) -> _Item | None:
     return _quick_play_words(m, text, line)
 
 
-def _quick_play_words(m: re.Match, text: str, line: int) -> _Item | None:
+def _quick_play_words(m: re.Match[str], text: str, line: int) -> _Item | None:
     rest = m.group(3)
     if ":" in rest:
         return None  # `KK P2: QQ`: the grammar explains

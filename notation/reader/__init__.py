@@ -103,11 +103,12 @@ def __getattr__(name: str) -> Any:
 
 # -- parsing a chunk ---------------------------------------------------------------------
 
-def _run(parser: Lark, text: str, offset: int) -> list:
+def _run(parser: Lark, text: str, offset: int) -> list[_Item]:
     build = _BUILD
     build.offset = offset
     build.bad = False
-    return parser.parse(text)
+    items: list[_Item] = parser.parse(text)  # type: ignore[assignment]  # `_Build.start` gives the items
+    return items
 
 
 def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], list[Diagnostic]]:
@@ -145,7 +146,8 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
 
 def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
     build = _BUILD
-    build.diags = diags = []
+    diags: list[Diagnostic] = []
+    build.diags = diags
     if QUICK_LINES:
         lexed = _quick_lex(lines)
         if lexed is not None:
@@ -156,7 +158,8 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
     except _backend._LARK_ERRORS:
         pass
     # recovery: one logical line at a time
-    build.diags = diags = []
+    diags = []
+    build.diags = diags
     items = []
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1

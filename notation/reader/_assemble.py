@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import join_comment, merge_spans
-from ..model import Record
+from ..model import Hand, Note, Record
 from ._common import _Item
 from ._models import _Hand, _new_trick, _Note, _Record
 
@@ -67,25 +68,20 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
     """
     records: list[Record] = []
     diags: list[Diagnostic] = []
-    rec = hand = None
+    rec: Record | None = None
+    hand: Hand | None = None
     rec_start = rec_end = hand_start = hand_end = NO_SPAN
-    target = None       # receives `;` continuation lines and own-line commentary
+    target: Any = None  # receives `;` continuation lines and own-line commentary
     seats_seen: set[str] = set()
-
-    def close_hand():
-        if hand is not None:
-            hand.__dict__["span"] = merge_spans(hand_start, hand_end)
-
-    def close_record():
-        close_hand()
-        if rec is not None:
-            rec.__dict__["span"] = merge_spans(rec_start, rec_end)
 
     for item in items:
         kind = item.kind
         span = item.span
         if rec is None or (kind == "tags" and hand is not None):
-            close_record()
+            if hand is not None:
+                hand.__dict__["span"] = merge_spans(hand_start, hand_end)
+            if rec is not None:
+                rec.__dict__["span"] = merge_spans(rec_start, rec_end)
             rec = _Record()
             records.append(rec)
             hand = target = None
@@ -111,7 +107,8 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
             continue
         # hand content
         if kind == "hand" or hand is None:
-            close_hand()
+            if hand is not None:
+                hand.__dict__["span"] = merge_spans(hand_start, hand_end)
             hand = _Hand(number=item.value if kind == "hand" else None)
             rec.hands.append(hand)
             hand_start = span
@@ -163,7 +160,10 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
         if item.line_comment is not None:
             node.__dict__["line_comment"] = item.line_comment
         target = node
-    close_record()
+    if hand is not None:
+        hand.__dict__["span"] = merge_spans(hand_start, hand_end)
+    if rec is not None:
+        rec.__dict__["span"] = merge_spans(rec_start, rec_end)
     return records, diags
 
 
@@ -173,17 +173,17 @@ class _LazyNote:
 
     __slots__ = ("hand", "key", "span", "_comments", "_line_comment", "note")
 
-    def __init__(self, hand, key: str, span: Span, comments: list[str], line_comment: str | None):
+    def __init__(self, hand: Hand, key: str, span: Span, comments: list[str], line_comment: str | None):
         self.hand = hand
         self.key = key
         self.span = span
         self._comments = comments
         self._line_comment = line_comment
-        self.note = None
+        self.note: Note | None = None
         if comments or line_comment is not None:
             self._stored()
 
-    def _stored(self):
+    def _stored(self) -> Note:
         if self.note is None:
             self.note = _Note(span=self.span, comments=self._comments, line_comment=self._line_comment)
             self.hand.line_notes[self.key] = self.note

@@ -28,7 +28,7 @@ def _make_parser(cython: bool) -> tuple[Lark, str]:
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     if cython:
         try:
-            import lark_cython  # optional accelerator
+            import lark_cython  # type: ignore[import-not-found]  # an optional accelerator
             parser = Lark(grammar, parser="lalr", lexer="contextual", transformer=_BUILD,
                           maybe_placeholders=False, _plugins=lark_cython.plugins)
             return parser, "lark-cython"

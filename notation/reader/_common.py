@@ -4,8 +4,8 @@ line item, spans, tags and small value readers."""
 from __future__ import annotations
 
 import re
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 from replay.cards import suit_from_char
 from replay.diagnostics import Span

@@ -7,7 +7,7 @@ import re
 
 from replay.diagnostics import Diagnostic, Span
 
-from .._records import error_place
+from .._records import DiagnosticAt, error_place
 from ._common import KEYWORDS, SEATS, USAGE, tag_problem
 
 # -- explaining syntax errors -----------------------------------------------------------
@@ -25,7 +25,7 @@ def _describe(before: str) -> str:
     return text if len(text) <= 40 else "…" + text[-39:]
 
 
-def _missing_colon(rest: str, line: int, col: int, diag) -> Diagnostic:
+def _missing_colon(rest: str, line: int, col: int, diag: DiagnosticAt) -> Diagnostic:
     seat = rest[0]
     nxt = rest[1:].split()
     example = f"{seat}: {nxt[0]}" if nxt and nxt[0][0] not in ";{" else f"{seat}: …"
@@ -33,7 +33,7 @@ def _missing_colon(rest: str, line: int, col: int, diag) -> Diagnostic:
                 Span(line, col + 1, line, col + 2))
 
 
-def _explain_line_start(rest: str, word: str, line: int, col: int, diag) -> Diagnostic:
+def _explain_line_start(rest: str, word: str, line: int, col: int, diag: DiagnosticAt) -> Diagnostic:
     """The line cannot start with ``rest``."""
     if _BAD_TRICKNO.match(rest):
         return diag("SJ106", f"`{word}` is not a trick number: write the number and a dot, like `3.`")

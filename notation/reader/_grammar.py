@@ -6,8 +6,8 @@ trick number all come from the grammar."""
 from __future__ import annotations
 
 import re
-from types import ModuleType
 
+from .. import _terminals as _table
 from ._common import GRAMMAR_PATH
 
 #: keyword -> (rule, the terminals that follow it; "?" ends an optional one).
@@ -27,15 +27,15 @@ _SHAPES = {
     "friend": ("friend", ("VALUE", "VALUE?", "VALUE?", "VALUE?")),
 }
 
-_TERMINALS: dict[str, re.Pattern] = {}
+_TERMINALS: dict[str, re.Pattern[str]] = {}
 #: the grammar's inner terminals by name (`_piece_patterns`)
 _PIECES: dict[str, str] = {}
 #: keyword, or "[" for a tag line -> (rule, the regex reading the line whole,
 #: the terminals in its groups 2, 3, …): see `_whole_line`
-_WHOLE_LINES: dict[str, tuple[str, re.Pattern, tuple[str, ...]]] = {}
+_WHOLE_LINES: dict[str, tuple[str, re.Pattern[str], tuple[str, ...]]] = {}
 
 
-def _terminals() -> dict[str, re.Pattern]:
+def _terminals() -> dict[str, re.Pattern[str]]:
     """The grammar's terminals, compiled (matched within one line), and, built
     from them, ``plays4``: a whole seat or trick line of up to four plays, and
     ``play``: one play (seat, cards, cards after ``->``)."""
@@ -49,7 +49,7 @@ def _terminals() -> dict[str, re.Pattern]:
         # (the seat, the gaps, the arrow and the number are the grammar's own
         # inner terminals, `_pieces`; `;` and `.` are its literals)
         cards = _TERMINALS["CARDS"].pattern
-        seat, number, gap, sep, arrow = (_PIECES[name] for name in _terminals_table().PIECE_NAMES)
+        seat, number, gap, sep, arrow = (_PIECES[name] for name in _table.PIECE_NAMES)
         play = rf"({seat}):{gap}({cards})(?:{gap}{arrow}{gap}({cards}))?+"
         _TERMINALS["plays4"] = re.compile(
             rf"{gap}((?:({number})\.{gap})?+{play}(?:{sep}{play}(?:{sep}{play}"
@@ -69,34 +69,26 @@ def _terminal_patterns() -> tuple[tuple[str, str], ...]:
     """The grammar's terminals as (name, regex), in Lark's order: from the table
     in `_terminals.py` when it was made from this very grammar (the usual case:
     no Lark needed), else from the Lark parser."""
-    table = _terminals_table()
     if _table_is_current():
-        return table.TERMINALS
+        return _table.TERMINALS
     from ._backend import _parser
-    return table.from_lark(_parser())
+    return _table.from_lark(_parser())
 
 
 def _piece_patterns() -> tuple[tuple[str, str], ...]:
     """The grammar's inner terminals the shortcut's regexes are made of, as
     (name, regex): from `_terminals.py` when it was made from this very
     grammar, else from the grammar text (by Lark)."""
-    table = _terminals_table()
     if _table_is_current():
-        return table.PIECES
-    return table.pieces_from_grammar(GRAMMAR_PATH.read_text(encoding="utf-8"))
-
-
-def _terminals_table() -> ModuleType:
-    from .. import _terminals
-    return _terminals
+        return _table.PIECES
+    return _table.pieces_from_grammar(GRAMMAR_PATH.read_text(encoding="utf-8"))
 
 
 def _table_is_current() -> bool:
-    table = _terminals_table()
-    return table.grammar_digest(GRAMMAR_PATH.read_bytes()) == table.GRAMMAR_DIGEST
+    return _table.grammar_digest(GRAMMAR_PATH.read_bytes()) == _table.GRAMMAR_DIGEST
 
 
-def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern:
+def _whole_line(names: tuple[str, ...], guard: str = "") -> re.Pattern[str]:
     """A line holding the terminals ``names`` (the last may be optional:
     ``"AT?"``) and then nothing but blanks and a `;` comment: the element
     (first to last terminal) in group 1, the terminals in groups 2, 3, …, the

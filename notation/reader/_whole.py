@@ -53,24 +53,24 @@ class _WholeLines:
     def _play_line(self, text: str, line: int, column: int, more: Sequence[Any] = ()) -> _Item:
         raise NotImplementedError  # defined by `_Build`
 
-    def _whole_friend(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_friend(self, m: re.Match[str], span: Span) -> _Item | None:
         return None  # read token by token by the rule method
 
-    def _whole_tags(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_tags(self, m: re.Match[str], span: Span) -> _Item | None:
         tm = _TAG_RE.match(m.group(2))
         if tm is None:
             return None
         tag = _Tag(name=tm.group(1), value=unescape_tag_value(tm.group(2)), span=span, comments=[])
         return _Item("tags", [tag], span, tag.comments, tag.comments)
 
-    def _whole_hand(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_hand(self, m: re.Match[str], span: Span) -> _Item | None:
         value = m.group(3)
         number = None if value is None else _number(value)
         if number is None and value is not None:
             return None
         return _Item("hand", number, span, [])
 
-    def _whole_levels(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_levels(self, m: re.Match[str], span: Span) -> _Item | None:
         if m.group(7) is not None:
             return None  # players' own levels: read by the rule method
         team1, level1, team2, level2 = m.group(3, 4, 5, 6)
@@ -83,21 +83,21 @@ class _WholeLines:
         node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=[])
         return _Item("levels", node, span, node.comments)
 
-    def _whole_dealer(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_dealer(self, m: re.Match[str], span: Span) -> _Item | None:
         seat = m.group(3)
         return _Item("dealer", seat, span, []) if seat in SEATS or seat == "?" else None
 
-    def _whole_first(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_first(self, m: re.Match[str], span: Span) -> _Item | None:
         seat = m.group(3)
         return _Item("first", seat, span, []) if seat in SEATS else None
 
-    def _whole_kitty(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_kitty(self, m: re.Match[str], span: Span) -> _Item | None:
         try:
             return _Item("kitty", split_cards(m.group(3)), span, [])
         except CardError:
             return None
 
-    def _whole_declare(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_declare(self, m: re.Match[str], span: Span) -> _Item | None:
         seat, cards_text, at_text = m.group(3, 4, 5)
         at = None if at_text is None else _number(at_text[1:])
         if seat not in SEATS or (at is None and at_text is not None):
@@ -109,11 +109,11 @@ class _WholeLines:
         node = _Declaration(seat=seat, cards=cards, at=at, span=span, comments=[])
         return _Item("declare", node, span, node.comments)
 
-    def _whole_trump(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_trump(self, m: re.Match[str], span: Span) -> _Item | None:
         trump = _trump_value(m.group(3))
         return None if trump is None else _Item("trump", trump, span, [])
 
-    def _whole_bury(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_bury(self, m: re.Match[str], span: Span) -> _Item | None:
         text = m.group(3)
         play = _terminals()["play"].match(text)  # one play, no `->`, as `bury` wants
         if play is None or play.end() != len(text) or play.group(3) is not None:
@@ -125,14 +125,14 @@ class _WholeLines:
         node = _Bury(seat=play.group(1), cards=cards, span=span, comments=[])
         return _Item("bury", node, span, node.comments)
 
-    def _whole_points(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_points(self, m: re.Match[str], span: Span) -> _Item | None:
         number = _signed_number(m.group(3))
         return None if number is None else _Item("points", number, span, [])
 
-    def _whole_redeal(self, m: re.Match, span: Span) -> _Item | None:
+    def _whole_redeal(self, m: re.Match[str], span: Span) -> _Item | None:
         return _Item("redeal", span, span, [])
 
-    def _matched_play_line(self, m: re.Match, line: int) -> _Item:
+    def _matched_play_line(self, m: re.Match[str], line: int) -> _Item:
         """A seat or trick line matched whole by ``_terminals()["plays4"]``:
         what `_play_line` makes of its PLAY_LINES token (group 1), read from
         the match's groups. This runs for nearly every line of a record, so
@@ -179,8 +179,8 @@ class _WholeLines:
             _set_private(play, None)
             plays.append(play)
         number = groups[1]
-        node = _new_trick(None if number is None else int(number), plays, span, [])
-        return _Item("trick", node, span, node.comments, plays[-1].comments)
+        trick = _new_trick(None if number is None else int(number), plays, span, [])
+        return _Item("trick", trick, span, trick.comments, plays[-1].comments)
 
     @staticmethod
     def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:
