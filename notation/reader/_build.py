@@ -3,11 +3,14 @@ parser and called by the shortcut."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from replay.cards import parse_rank
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import merge_spans
-from ..model import FriendCall, PlayerLevels
+from ..model import Cards, FriendCall, Play, PlayerLevels, Tag
 from ._cards import _LIST_CACHE, CardError, split_cards
 from ._common import (
     _DIGITS,
@@ -16,6 +19,7 @@ from ._common import (
     _WORD_RE,
     SEATS,
     USAGE,
+    TokenLike,
     _commentary_text,
     _Item,
     _number,
@@ -52,7 +56,7 @@ class _Build(_WholeLines):
         self._bad_span = NO_SPAN
 
     # helpers
-    def _span(self, tok) -> Span:
+    def _span(self, tok: TokenLike) -> Span:
         off = self.offset
         return Span(tok.line + off, tok.column, tok.end_line + off, tok.end_column)
 
@@ -60,14 +64,14 @@ class _Build(_WholeLines):
         self.diags.append(Diagnostic.at(code, span, message))
         self.bad = True
 
-    def _value_error(self, tok, message: str) -> None:
+    def _value_error(self, tok: TokenLike, message: str) -> None:
         self._fail("SJ106", self._span(tok), message)
 
-    def _cards(self, tok, before: str = ""):
+    def _cards(self, tok: TokenLike, before: str = "") -> Cards:
         """Cards of a CARDS token."""
         return self._cards_at(tok.value, tok.line + self.offset, tok.column, before)
 
-    def _cards_at(self, text: str, line: int, column: int, before: str = ""):
+    def _cards_at(self, text: str, line: int, column: int, before: str = "") -> Cards:
         """Cards of ``text`` found at ``line``:``column``; () and a diagnostic
         (the line is dropped) when a group is bad."""
         try:
@@ -87,7 +91,7 @@ class _Build(_WholeLines):
                 self._fail("SJ102", span, str(exc))
             return ()
 
-    def _comments(self, children, start: int) -> list[str]:
+    def _comments(self, children: Sequence[Any], start: int) -> list[str]:
         return [_commentary_text(t.value) for t in children[start:]]
 
     # lines
@@ -99,7 +103,7 @@ class _Build(_WholeLines):
             return _Item("bad", None, item.span, [])
         return item
 
-    def start(self, children):
+    def start(self, children: Sequence[Any]) -> list[_Item]:
         """Items in order; each ``;`` comment goes to the element it ends the
         line of, or becomes a ``comment`` item (a line of its own)."""
         out = []
@@ -131,13 +135,13 @@ class _Build(_WholeLines):
             prev = None
         return out
 
-    def notes(self, children):
+    def notes(self, children: Sequence[Any]) -> _Item:
         span = merge_spans(self._span(children[0]), self._span(children[-1]))
         texts = self._comments(children, 0)
         return self._done(_Item("notes", texts, span, texts))
 
     # tags
-    def tag(self, children):
+    def tag(self, children: Sequence[Any]) -> Tag | None:
         tok = children[0]
         span = self._span(tok)
         self._bad_span = span
@@ -148,7 +152,7 @@ class _Build(_WholeLines):
         return _Tag(name=m.group(1), value=unescape_tag_value(m.group(2)), span=span,
                     comments=self._comments(children, 1))
 
-    def tags(self, children):
+    def tags(self, children: Sequence[Any]) -> _Item:
         if self.bad:
             self.bad = False
             return _Item("bad", None, self._bad_span, [])
@@ -157,7 +161,7 @@ class _Build(_WholeLines):
         return _Item("tags", children, span, last.comments, last.comments)
 
     # one-value lines
-    def hand(self, children):
+    def hand(self, children: Sequence[Any]) -> _Item:
         kw = children[0]
         number, i = None, 1
         if len(children) > 1 and children[1].type == "VALUE":
@@ -170,7 +174,7 @@ class _Build(_WholeLines):
         return self._done(_Item("hand", number, merge_spans(self._span(kw), self._span(end)),
                                 self._comments(children, i)))
 
-    def levels(self, children):
+    def levels(self, children: Sequence[Any]) -> _Item:
         kw = children[0]
         values = [t for t in children[1:] if t.type == "VALUE"]
         if values[0].value not in ("NS", "EW"):
@@ -196,7 +200,7 @@ class _Build(_WholeLines):
         node = _Levels(ns=teams["NS"], ew=teams["EW"], span=span, comments=self._comments(children, 5))
         return _Item("levels", node, span, node.comments)
 
-    def _player_levels(self, kw, values, children):
+    def _player_levels(self, kw: TokenLike, values: list[TokenLike], children: Sequence[Any]) -> _Item:
         """``levels P1 2 P2 5 …`` (or ``levels N 2 W 3 S 2 E 2``): each player's level."""
         span = merge_spans(self._span(kw), self._span(values[-1]))
         levels: dict[str, int] = {}
@@ -216,7 +220,7 @@ class _Build(_WholeLines):
         node = PlayerLevels(levels=levels, span=span, comments=self._comments(children, 1 + len(values)))
         return _Item("levels", node, span, node.comments)
 
-    def friend(self, children):
+    def friend(self, children: Sequence[Any]) -> _Item:
         """``friend [ordinal] CARD [SEAT|none [@k]]``."""
         kw = children[0]
         values = [t for t in children[1:] if t.type == "VALUE"]
@@ -225,8 +229,8 @@ class _Build(_WholeLines):
         words = [t.value for t in values]
         ordinal = None
         i = 0
-        if words and _ORDINAL_RE.match(words[0]):
-            ordinal = int(_ORDINAL_RE.match(words[0]).group(1))
+        if words and (om := _ORDINAL_RE.match(words[0])):
+            ordinal = int(om.group(1))
             i = 1
             if ordinal < 1:
                 self._value_error(values[0], f"`{words[0]}` is not an ordinal: {USAGE['friend']}")
@@ -257,32 +261,32 @@ class _Build(_WholeLines):
         node = FriendCall(ordinal=ordinal, card=cards[0], joined=joined, at=at, span=span, comments=comments)
         return _Item("friend", node, span, node.comments)
 
-    def _seat_value(self, kw, tok, allow_unknown: bool):
+    def _seat_value(self, kw: TokenLike, tok: TokenLike, allow_unknown: bool) -> str | None:
         value = tok.value
         if value in SEATS or (allow_unknown and value == "?"):
             return value
         self._value_error(tok, f"`{value}` is not a seat: {USAGE[kw.value]}")
         return None
 
-    def dealer(self, children):
+    def dealer(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         seat = self._seat_value(kw, tok, True)
         return self._done(_Item("dealer", seat, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
-    def first(self, children):
+    def first(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         seat = self._seat_value(kw, tok, False)
         return self._done(_Item("first", seat, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
-    def kitty(self, children):
+    def kitty(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         cards = self._cards(tok, before="kitty")
         return self._done(_Item("kitty", cards, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
-    def trump(self, children):
+    def trump(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         value = tok.value
         trump = _trump_value(value)
@@ -291,7 +295,7 @@ class _Build(_WholeLines):
         return self._done(_Item("trump", trump, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
-    def points(self, children):
+    def points(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         value = tok.value
         number = _signed_number(value)
@@ -300,17 +304,17 @@ class _Build(_WholeLines):
         return self._done(_Item("points", number, merge_spans(self._span(kw), self._span(tok)),
                                 self._comments(children, 2)))
 
-    def redeal(self, children):
+    def redeal(self, children: Sequence[Any]) -> _Item:
         kw = children[0]
         span = self._span(kw)
         return self._done(_Item("redeal", span, span, self._comments(children, 1)))
 
-    def declare_none(self, children):
+    def declare_none(self, children: Sequence[Any]) -> _Item:
         span = merge_spans(self._span(children[0]), self._span(children[1]))
         return self._done(_Item("declare none", span, span, self._comments(children, 2)))
 
     # events
-    def declare(self, children):
+    def declare(self, children: Sequence[Any]) -> _Item:
         kw, seat_tok, cards_tok = children[0], children[1], children[2]
         seat = self._seat_value(kw, seat_tok, False)
         cards = self._cards(cards_tok, before=f"declare {seat_tok.value}")
@@ -328,7 +332,7 @@ class _Build(_WholeLines):
         node = _Declaration(seat=seat, cards=cards, at=at, span=span, comments=self._comments(children, i))
         return _Item("declare", node, span, node.comments)
 
-    def bury(self, children):
+    def bury(self, children: Sequence[Any]) -> _Item:
         kw, tok = children[0], children[1]
         plays = self._plays(tok.value, 0, tok.line + self.offset, tok.column)
         span = merge_spans(self._span(kw), self._span(tok))
@@ -341,10 +345,10 @@ class _Build(_WholeLines):
         return _Item("bury", node, span, node.comments)
 
     # plays: seat lines and tricks
-    def _plays(self, text: str, start: int, line: int, column: int) -> list:
+    def _plays(self, text: str, start: int, line: int, column: int) -> list[Play]:
         """The plays written in ``text`` from index ``start``; ``text[0]`` is at
         ``line``:``column`` of the source."""
-        plays = []
+        plays: list[Play] = []
         append = plays.append
         cache = _LIST_CACHE
         for m in _terminals()["play"].finditer(text, start):
@@ -372,7 +376,7 @@ class _Build(_WholeLines):
             append(_new_play(seat, cards, attempted, Span(line, column + m.start(), line, column + m.end())))
         return plays
 
-    def _play_line(self, text: str, line: int, column: int, more=()) -> _Item:
+    def _play_line(self, text: str, line: int, column: int, more: Sequence[Any] = ()) -> _Item:
         """One seat line or trick line: ``text`` (no line end) starts at
         ``line``:``column``; ``more`` are the COMMENTARY / PLAYS tokens that
         follow it on its line."""
@@ -395,7 +399,7 @@ class _Build(_WholeLines):
         return self._line_item(number, plays, _span_new(Span, (line, column, end_line, end_column)),
                                trick_comments)
 
-    def _line_item(self, number: int | None, plays: list, span: Span, trick_comments: list[str]) -> _Item:
+    def _line_item(self, number: int | None, plays: list[Play], span: Span, trick_comments: list[str]) -> _Item:
         """The item of a seat line (no number, one play) or a trick line."""
         if self.bad:
             return self._done(_Item("trick", None, span, []))
@@ -403,10 +407,10 @@ class _Build(_WholeLines):
             play = plays[0]
             node = _new_seat_cards(play.seat, play.cards, play.span, play.comments)
             return _Item("seat", node, span, node.comments)
-        node = _new_trick(number, plays, span, trick_comments)
-        return _Item("trick", node, span, node.comments, plays[-1].comments if plays else trick_comments)
+        trick = _new_trick(number, plays, span, trick_comments)
+        return _Item("trick", trick, span, trick.comments, plays[-1].comments if plays else trick_comments)
 
-    def plays(self, children):
+    def plays(self, children: Sequence[Any]) -> _Item | list[_Item]:
         first = children[0]
         line = first.line + self.offset
         if first.type == "TRICKNO":

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from replay.cards import suit_from_char
 from replay.diagnostics import Span
@@ -117,6 +117,23 @@ def _trump_value(text: str) -> int | None:
 
 def _commentary_text(token_value: str) -> str:
     return token_value[1:-1].strip()
+
+
+class TokenLike(Protocol):
+    """What the builder reads of a token: a Lark ``Token`` or the shortcut's ``_Tok``."""
+
+    @property
+    def type(self) -> str: ...
+    @property
+    def value(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
 
 
 # -- items: one per logical line ---------------------------------------------------

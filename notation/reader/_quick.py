@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from replay.diagnostics import Span
 
@@ -57,7 +57,21 @@ def _tok(type_: str, value: str, line: int, start: int) -> _Tok:
 _BLANKS = re.compile(r"[ \t]*")
 _LOWER_WORD = re.compile(r"[a-z]+")
 
-def _quick_lex(lines: list[str]) -> list | None:
+#: a line lexed token by token: (the `_Build` rule or None for a comment line,
+#: its tokens (for a tag line, a list of each tag's tokens), its `;` comment)
+_Tokens = tuple[str | None, list[Any], "_Tok | None"]
+#: a line of a chunk lexed by `_quick_lex`: None (blank), a `plays4` match, a
+#: tag or keyword line read whole (rule, match, terminals), or `_Tokens`
+_Lexed = re.Match[str] | tuple[str, re.Match[str], tuple[str, ...]] | _Tokens | None
+
+
+def _after_blanks(line: str, pos: int) -> int:
+    """Where the blanks from ``pos`` on end."""
+    m = _BLANKS.match(line, pos)
+    assert m is not None  # `[ \t]*` matches anywhere
+    return m.end()
+
+def _quick_lex(lines: list[str]) -> list[_Lexed] | None:
     """Each line of a simple chunk, lexed, or None when some line needs Lark.
 
     One entry a line: None for a blank line; for a seat or trick line read
@@ -65,15 +79,14 @@ def _quick_lex(lines: list[str]) -> list | None:
     read whole, ``(rule, match, terminals)`` (see `_whole_line`); else what
     :func:`_lex_line` makes of it."""
     plays4 = _terminals()["plays4"].match
-    blanks = _BLANKS.match
-    out = []
+    out: list[_Lexed] = []
     append = out.append
     for number, line in enumerate(lines, 1):
         m = plays4(line)
         if m is not None:  # the usual line, whole
             append(m)
             continue
-        pos = blanks(line).end()
+        pos = _after_blanks(line, 0)
         if pos == len(line):
             append(None)
             continue
@@ -97,17 +110,17 @@ def _quick_lex(lines: list[str]) -> list | None:
     return out
 
 
-def _lex_line(line: str, pos: int, number: int) -> tuple | None:
+def _lex_line(line: str, pos: int, number: int) -> _Tokens | None:
     """Line ``number`` (from 1), from its first non-blank character at index
     ``pos``, as ``(rule, tokens, comment)`` read token by token, or None when
     it needs Lark. ``rule`` is a `_Build` rule, or None for a comment line;
     ``comment`` is the ``;`` comment's token or None."""
     terms = _terminals()
-    commentary, blanks = terms["COMMENTARY"].match, _BLANKS.match
+    commentary = terms["COMMENTARY"].match
 
-    def commentaries(pos: int, toks: list) -> int:
+    def commentaries(pos: int, toks: list[Any]) -> int:
         """Add the COMMENTARY tokens from ``pos`` on; where they end."""
-        while (m := commentary(line, blanks(line, pos).end())) is not None:
+        while (m := commentary(line, _after_blanks(line, pos))) is not None:
             toks.append(_tok("COMMENTARY", m.group(), number, m.start()))
             pos = m.end()
         return pos
@@ -120,18 +133,18 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
             kind, m = "TRICKNO", terms["TRICKNO"].match(line, pos)
             if m is None:
                 return None
-        toks = [_tok(kind, m.group(), number, pos)]
+        toks: list[Any] = [_tok(kind, m.group(), number, pos)]
         pos = m.end()
         while True:
             pos = commentaries(pos, toks)
-            m = terms["PLAYS"].match(line, blanks(line, pos).end())
+            m = terms["PLAYS"].match(line, _after_blanks(line, pos))
             if m is None:
                 break
             toks.append(_tok("PLAYS", m.group(), number, m.start()))
             pos = m.end()
         rule = "plays"
     elif head == ";":
-        return None, None, _tok("LINE_COMMENT", line[pos:], number, pos)
+        return None, [], _tok("LINE_COMMENT", line[pos:], number, pos)
     elif head == "{":
         toks = []
         pos = commentaries(pos, toks)
@@ -140,17 +153,19 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
         toks = []  # a tag: its TAG and COMMENTARY tokens
         while (m := terms["TAG"].match(line, pos)) is not None:
             tag = [_tok("TAG", m.group(), number, pos)]
-            pos = blanks(line, commentaries(m.end(), tag)).end()
+            pos = _after_blanks(line, commentaries(m.end(), tag))
             toks.append(tag)
         rule = "tags"
     else:
         word = _LOWER_WORD.match(line, pos)
-        shape = _SHAPES.get(word.group()) if word else None
+        if word is None:
+            return None
+        shape = _SHAPES.get(word.group())
         if shape is None or terms[word.group().upper()].match(line, pos) is None:
             return None
         rule, wanted = shape
         toks = [_tok(word.group().upper(), word.group(), number, pos)]
-        pos = blanks(line, word.end()).end()
+        pos = _after_blanks(line, word.end())
         if rule == "declare" and (m := terms["NONE"].match(line, pos)) is not None:
             rule, wanted = "declare_none", ()
             toks.append(_tok("NONE", m.group(), number, pos))
@@ -158,7 +173,7 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
         for name in wanted:
             optional = name.endswith("?")
             name = name.rstrip("?")
-            pos = blanks(line, pos).end()
+            pos = _after_blanks(line, pos)
             m = terms[name].match(line, pos)
             if m is None:
                 if optional:
@@ -168,7 +183,7 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
             pos = m.end()
         pos = commentaries(pos, toks)
     # what may end a line: blanks, then nothing or a `;` comment
-    pos = blanks(line, pos).end()
+    pos = _after_blanks(line, pos)
     comment = None
     if pos < len(line):
         if line[pos] != ";":
@@ -177,7 +192,7 @@ def _lex_line(line: str, pos: int, number: int) -> tuple | None:
     return rule, toks, comment
 
 
-def _quick_items(lexed: list, offset: int) -> list[_Item]:
+def _quick_items(lexed: list[_Lexed], offset: int) -> list[_Item]:
     """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would
     (and as `_Build.start` orders them: a line's ``;`` comment goes to its
     element, or is an item of its own on a line with no element)."""
@@ -185,14 +200,15 @@ def _quick_items(lexed: list, offset: int) -> list[_Item]:
     build.offset = offset
     build.bad = False
     play_line = build._matched_play_line
-    items = []
+    items: list[_Item] = []
+    comment: str | None
     for line, entry in enumerate(lexed, offset + 1):
         if entry is None:  # a blank line
             continue
-        if type(entry) is re.Match:  # a seat or trick line
+        if isinstance(entry, re.Match):  # a seat or trick line
             item = play_line(entry, line)
             comment = entry.group(15)
-        elif type(entry[1]) is re.Match:  # a tag or keyword line read whole
+        elif isinstance(entry[1], re.Match):  # a tag or keyword line read whole
             rule, m, names = entry
             comment = m.group(len(names) + 2)
             span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
@@ -202,16 +218,17 @@ def _quick_items(lexed: list, offset: int) -> list[_Item]:
                         for k, name in enumerate(names, 2) if m.group(k) is not None]
                 item = build.tags([build.tag(toks)]) if rule == "tags" else getattr(build, rule)(toks)
         else:  # a line read token by token
-            rule, toks, comment_tok = entry
-            if rule is None:  # a comment line
+            token_rule, toks, comment_tok = entry
+            if token_rule is None:  # a comment line
+                assert comment_tok is not None
                 item = _Item("comment", None, build._span(comment_tok), [])
                 item.line_comment = comment_tok.value[1:].strip()
                 items.append(item)
                 continue
-            if rule == "tags":
+            if token_rule == "tags":
                 item = build.tags([build.tag(tag) for tag in toks])
             else:
-                item = getattr(build, rule)(toks)
+                item = getattr(build, token_rule)(toks)
                 if type(item) is list:  # `plays` gives a list for PLAY_LINES: here one line
                     (item,) = item
             comment = None if comment_tok is None else comment_tok.value
