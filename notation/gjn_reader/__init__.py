@@ -35,7 +35,7 @@ from typing import Any
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import logical_lines, stream_records, unterminated_commentary
-from ..gjn_model import GoujiRecord
+from ..gjn_model import Action, GoujiRecord
 from ._assemble import _assemble
 from ._common import _GROUP_CACHE, _Item, _LineError, _new_action, _span_new, halfwidth
 from ._grammar import _LOCK, _parse_line
@@ -75,9 +75,9 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
     return records, diags
 
 
-def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
+def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item | Action], list[Diagnostic]]:
     diags: list[Diagnostic] = []
-    items: list[_Item] = []
+    items: list[_Item | Action] = []
     if QUICK_LINES and not any("{" in line for line in lines):
         # no commentary: every line is a logical line of its own
         quick = _quick_play
@@ -124,7 +124,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
             else:
                 items.extend(_parse_line(line, first_line + k - 1, diags))
         return items, diags
-    quick = QUICK_LINES
+    use_quick = QUICK_LINES
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:
@@ -138,7 +138,7 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
                                    Span(line_no, col, line_no, len(lines[logical.open_line]) + 1)))
             continue
         got = None
-        if quick and "\n" not in text and "{" not in text:
+        if use_quick and "\n" not in text and "{" not in text:
             try:
                 head = text.lstrip()[:1]
                 item = _quick_play(text, offset + 1) if head.isdigit() or head == "P" else \

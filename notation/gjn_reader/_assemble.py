@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from replay.diagnostics import NO_SPAN, Diagnostic
 
 from .._records import (
@@ -17,35 +19,31 @@ from ._common import _Item, _new_action, _new_seat_cards
 
 # -- assembly -----------------------------------------------------------------------------------
 
-def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
+def _assemble(items: list[_Item | Action]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
     records: list[GoujiRecord] = []
     diags: list[Diagnostic] = []
     rec: GoujiRecord | None = None
     game: Game | None = None
-    target = None
+    target: Any = None
     rec_start = rec_end = game_start = game_end = NO_SPAN
 
-    def close_game():
-        if game is not None:
-            game.span = merge_spans(game_start, game_end)
-
-    def close_record():
-        close_game()
-        if rec is not None:
-            rec.span = merge_spans(rec_start, rec_end)
-
-    for item in items:
-        if item.__class__ is Action:  # built by the fast path: always a numbered action
+    for entry in items:
+        if isinstance(entry, Action):  # built by the fast path: always a numbered action
             if game is not None:
-                game.actions.append(item)
-                target = item
-                game_end = rec_end = item.span
+                game.actions.append(entry)
+                target = entry
+                game_end = rec_end = entry.span
                 continue
-            item = _Item("action", item, item.span)
+            item = _Item("action", entry, entry.span)
+        else:
+            item = entry
         kind = item.kind
         span = item.span
         if rec is None or (kind == "tags" and game is not None):
-            close_record()
+            if game is not None:
+                game.span = merge_spans(game_start, game_end)
+            if rec is not None:
+                rec.span = merge_spans(rec_start, rec_end)
             rec = GoujiRecord()
             records.append(rec)
             game = target = None
@@ -70,7 +68,8 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
                 target.line_comment = item.line_comment
             continue
         if kind == "game" or game is None:
-            close_game()
+            if game is not None:
+                game.span = merge_spans(game_start, game_end)
             game = Game(number=item.value if kind == "game" else None)
             rec.games.append(game)
             game_start = span
@@ -126,7 +125,10 @@ def _assemble(items: list[_Item]) -> tuple[list[GoujiRecord], list[Diagnostic]]:
         if item.line_comment is not None:
             node.line_comment = item.line_comment
         target = node
-    close_record()
+    if game is not None:
+        game.span = merge_spans(game_start, game_end)
+    if rec is not None:
+        rec.span = merge_spans(rec_start, rec_end)
     return records, diags
 
 

@@ -4,7 +4,11 @@ text, card words, line items and building a line's node."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 from replay.gjcards import CardError, parse_group
@@ -14,10 +18,12 @@ from ..gjn_model import (
     SEATS,
     Action,
     Buy,
+    Cards,
     Dian,
     Lead,
     Point,
     Position,
+    PrePlayLine,
     Redeal,
     Remove,
     Result,
@@ -87,7 +93,7 @@ def halfwidth(text: str) -> str:
 _GROUP_CACHE: dict[str, tuple[int, ...]] = {}
 
 
-def split_cards(words: list[tuple[str, int]]) -> tuple[int, ...] | tuple[int, str]:
+def split_cards(words: list[tuple[str, int]]) -> tuple[int, ...]:
     """Cards of ``(group, column)`` words; raises :class:`_BadGroup`."""
     out: list[int] = []
     cache = _GROUP_CACHE
@@ -119,7 +125,7 @@ class _Item:
 
     __slots__ = ("kind", "value", "span", "comments", "line_comment")
 
-    def __init__(self, kind: str, value, span: Span, comments: list[str] | None = None):
+    def __init__(self, kind: str, value: Any, span: Span, comments: list[str] | None = None):
         self.kind = kind
         self.value = value
         self.span = span
@@ -133,7 +139,8 @@ class _PlayLine:
     __slots__ = ("number", "seat", "kind", "cards", "burn", "fail", "finish",
                  "cards_span", "marks_span")
 
-    def __init__(self, number, seat, kind, cards, burn, fail, finish, cards_span, marks_span):
+    def __init__(self, number: int | None, seat: str, kind: str, cards: Cards, burn: bool, fail: bool,
+                 finish: int | None, cards_span: Span, marks_span: Span):
         self.number = number
         self.seat = seat
         self.kind = kind
@@ -172,10 +179,11 @@ _set_private = set_private
 _span_new = tuple.__new__
 
 
-def _new_action(span, number, seat, kind, cards, burn, fail, finish, cards_span, marks_span, comments,
-                _new=object.__new__, _cls=Action, _set_dict=_set_dict, _given=_set_fields_set,
-                _extra=_set_extra, _private=_set_private) -> Action:
-    obj = _new(_cls)
+def _new_action(span: Span, number: int | None, seat: str, kind: str, cards: Cards, burn: bool, fail: bool,
+                finish: int | None, cards_span: Span, marks_span: Span, comments: list[str],
+                _new: Any = object.__new__, _cls: type[Action] = Action, _set_dict: Any = _set_dict,
+                _given: Any = _set_fields_set, _extra: Any = _set_extra, _private: Any = _set_private) -> Action:
+    obj: Action = _new(_cls)
     _set_dict(obj, {"span": span, "comments": comments, "line_comment": None, "number": number,
                     "seat": seat, "kind": kind, "cards": cards, "burn": burn, "fail": fail,
                     "finish": finish, "cards_span": cards_span, "marks_span": marks_span})
@@ -186,10 +194,11 @@ def _new_action(span, number, seat, kind, cards, burn, fail, finish, cards_span,
     return obj
 
 
-def _new_seat_cards(span, seat, cards, comments,
-                    _new=object.__new__, _cls=SeatCards, _set_dict=_set_dict, _given=_set_fields_set,
-                    _extra=_set_extra, _private=_set_private) -> SeatCards:
-    obj = _new(_cls)
+def _new_seat_cards(span: Span, seat: str, cards: Cards, comments: list[str],
+                    _new: Any = object.__new__, _cls: type[SeatCards] = SeatCards, _set_dict: Any = _set_dict,
+                    _given: Any = _set_fields_set, _extra: Any = _set_extra,
+                    _private: Any = _set_private) -> SeatCards:
+    obj: SeatCards = _new(_cls)
     _set_dict(obj, {"span": span, "comments": comments, "line_comment": None, "seat": seat,
                     "cards": cards})
     _given(obj, {"span", "comments", "seat", "cards"})
@@ -198,43 +207,47 @@ def _new_seat_cards(span, seat, cards, comments,
     return obj
 
 
-def _self_check() -> None:
-    """Use validated models instead if a direct build ever differs."""
-    global _new_action, _new_seat_cards
+def _validated_action(span: Span, number: int | None, seat: str, kind: str, cards: Cards, burn: bool,
+                      fail: bool, finish: int | None, cards_span: Span, marks_span: Span,
+                      comments: list[str]) -> Action:
+    return Action(span=span, number=number, seat=seat, kind=kind, cards=cards, burn=burn,
+                  fail=fail, finish=finish, cards_span=cards_span, marks_span=marks_span, comments=comments)
+
+
+def _validated_seat_cards(span: Span, seat: str, cards: Cards, comments: list[str]) -> SeatCards:
+    return SeatCards(span=span, seat=seat, cards=cards, comments=comments)
+
+
+def _self_check() -> bool:
+    """Do the direct builds give what validated models give?"""
     span = Span(1, 2, 1, 5)
-    pairs = [
+    pairs: list[tuple[BaseModel, BaseModel]] = [
         (_new_action(span, 3, "P2", "play", (8, 9), True, False, 2, span, NO_SPAN, ["c"]),
          Action(span=span, number=3, seat="P2", kind="play", cards=(8, 9), burn=True, fail=False,
                 finish=2, cards_span=span, marks_span=NO_SPAN, comments=["c"])),
         (_new_seat_cards(span, "P1", (8,), []), SeatCards(span=span, seat="P1", cards=(8,))),
     ]
     try:
-        ok = all(a == b and a.model_dump() == b.model_dump() and list(a.__dict__) == list(b.__dict__)
-                 for a, b in pairs)
+        return all(a == b and a.model_dump() == b.model_dump() and list(a.__dict__) == list(b.__dict__)
+                   for a, b in pairs)
     except Exception:  # pragma: no cover - depends on the pydantic version
-        ok = False
-    if not ok:  # pragma: no cover
-        def _new_action(span, number, seat, kind, cards, burn, fail, finish, cards_span, marks_span,
-                        comments):
-            return Action(span=span, number=number, seat=seat, kind=kind, cards=cards, burn=burn,
-                          fail=fail, finish=finish, cards_span=cards_span, marks_span=marks_span,
-                          comments=comments)
-
-        def _new_seat_cards(span, seat, cards, comments):
-            return SeatCards(span=span, seat=seat, cards=cards, comments=comments)
+        return False
 
 
-_self_check()
+if not _self_check():  # pragma: no cover - depends on the pydantic version
+    # validated models instead (every other module imports these after this has run)
+    globals().update(_new_action=_validated_action, _new_seat_cards=_validated_seat_cards)
 
 
 # Words are (text, line, column) with 1-based columns, as Lark tokens give them.
+Word = tuple[str, int, int]
 
-def _wspan(w) -> Span:
+def _wspan(w: Word) -> Span:
     text, line, col = w
     return Span(line, col, line, col + len(text))
 
 
-def _seat(w, kw: str) -> str:
+def _seat(w: Word, kw: str) -> str:
     text = w[0]
     if text in _SEAT_SET:
         return text
@@ -244,14 +257,14 @@ def _seat(w, kw: str) -> str:
     raise _LineError("SJ106", _wspan(w), f"`{text}` is not a seat{hint}: {how}")
 
 
-def _number(w, what: str, low: int = 0) -> int:
+def _number(w: Word, what: str, low: int = 0) -> int:
     text = w[0]
     if text.isascii() and text.isdigit() and int(text) >= low:
         return int(text)
     raise _LineError("SJ106", _wspan(w), f"`{text}` is not {what}")
 
 
-def _signed(w, what: str) -> int:
+def _signed(w: Word, what: str) -> int:
     text = w[0]
     digits = text[1:] if text[:1] in "-+" else text
     if digits.isascii() and digits.isdigit():
@@ -259,7 +272,7 @@ def _signed(w, what: str) -> int:
     raise _LineError("SJ106", _wspan(w), f"`{text}` is not {what}")
 
 
-def _cards(words) -> tuple[int, ...]:
+def _cards(words: Sequence[Word]) -> tuple[int, ...]:
     try:
         return split_cards([(w[0], w[2]) for w in words])
     except _BadGroup as bad:
@@ -271,14 +284,15 @@ def _cards(words) -> tuple[int, ...]:
         raise _LineError("SJ102", span, f"`{bad.word}` is not a card group: {bad}") from None
 
 
-def _span_of(words) -> Span:
+def _span_of(words: Sequence[Word]) -> Span:
     first, last = words[0], words[-1]
     return Span(first[1], first[2], last[1], last[2] + len(last[0]))
 
 
 # -- building lines (shared by the grammar and the quick path) -----------------------
 
-def _build_play(actno, seat_w, rest, marks) -> _PlayLine:
+def _build_play(actno: Word | None, seat_w: Word, rest: tuple[str, Word] | Sequence[Word],
+                marks: Sequence[Word]) -> _PlayLine:
     """``actno`` word or None, the ``P1:`` word, ``rest``: ('pass'|'let', word)
     or the group words, ``marks``: mark words."""
     number = None
@@ -314,7 +328,7 @@ def _build_play(actno, seat_w, rest, marks) -> _PlayLine:
     return _PlayLine(number, seat, "play", cards, burn, fail, finish, _span_of(rest), marks_span)
 
 
-def _line_item(kw: str, words: list, span: Span):
+def _line_item(kw: str, words: list[Word], span: Span) -> _Item:
     """The item of a keyword line; ``words`` after the keyword (the seat word
     of the two-seat lines keeps its colon)."""
     if kw == "game":
@@ -340,7 +354,7 @@ def _line_item(kw: str, words: list, span: Span):
         second = _seat((sw[0][:-1], sw[1], sw[2]), kw)
         cards = _cards(words[2:])
         if kw == "buy":
-            node = Buy(span=span, buyer=first, seller=second, cards=cards)
+            node: PrePlayLine = Buy(span=span, buyer=first, seller=second, cards=cards)
         else:
             node = _TWO_SEAT[kw](span=span, payer=first, receiver=second, cards=cards)
         return _Item("preplay", node, span)
@@ -379,8 +393,8 @@ def _line_item(kw: str, words: list, span: Span):
 _TWO_SEAT = {"dian": Dian, "tribute": Tribute, "return": Return}
 
 
-def _distinct(seats, words, kw):
-    seen = set()
+def _distinct(seats: Sequence[str], words: Sequence[Word], kw: str) -> None:
+    seen: set[str] = set()
     for seat, w in zip(seats, words):
         if seat in seen:
             raise _LineError("SJ106", _wspan(w), f"`{seat}` is listed twice: {USAGE[kw]}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 import threading
+from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedInput
@@ -13,6 +14,7 @@ from lark.exceptions import LarkError, UnexpectedInput
 from replay.diagnostics import Diagnostic, Span
 
 from .._records import (
+    DiagnosticAt,
     error_place,
 )
 from ..gjn_model import (
@@ -22,7 +24,7 @@ from ..gjn_model import (
     Tag,
 )
 from ..reader import tag_problem, unescape_tag_value
-from ._common import GRAMMAR_PATH, KEYWORDS, USAGE, _build_play, _commentary_text, _Item, _line_item, _LineError
+from ._common import GRAMMAR_PATH, KEYWORDS, USAGE, Word, _build_play, _commentary_text, _Item, _line_item, _LineError
 
 # -- the grammar path ------------------------------------------------------------------
 
@@ -38,28 +40,33 @@ def _parser() -> Lark:
     return _PARSER
 
 
-def _w(tok: Token, offset: int):
+# Lark types a token's positions as optional; this parser always sets them,
+# so the helpers below take the tokens as they come (Any).
+
+def _w(tok: Any, offset: int) -> Word:
     return (str(tok), tok.line + offset, tok.column)
 
 
-def _tok_span(first: Token, last: Token, offset: int) -> Span:
+def _tok_span(first: Any, last: Any, offset: int) -> Span:
     return Span(first.line + offset, first.column, last.end_line + offset, last.end_column)
 
 
-def _items_of_tree(tree: Tree, offset: int, diags: list[Diagnostic]) -> list[_Item]:
+def _items_of_tree(tree: Tree[Any], offset: int, diags: list[Diagnostic]) -> list[_Item]:
     """Items of a parsed logical line (``start`` tree)."""
     out: list[_Item] = []
     prev: _Item | None = None
+    child: Any
     for child in tree.children:
         if isinstance(child, Token):
-            if child.type == "LINE_COMMENT":
-                text = child[1:].strip()
-                if prev is not None and prev.span.line == child.line + offset:
+            tok: Any = child
+            if tok.type == "LINE_COMMENT":
+                text = tok[1:].strip()
+                if prev is not None and prev.span.line == tok.line + offset:
                     if prev.kind != "bad":
                         prev.line_comment = text
                 else:
-                    item = _Item("comment", None, Span(child.line + offset, child.column,
-                                                       child.line + offset, child.end_column))
+                    item = _Item("comment", None, Span(tok.line + offset, tok.column,
+                                                       tok.line + offset, tok.end_column))
                     item.line_comment = text
                     out.append(item)
                 prev = None
@@ -68,7 +75,7 @@ def _items_of_tree(tree: Tree, offset: int, diags: list[Diagnostic]) -> list[_It
             item = _element(child, offset)
         except _LineError as err:
             diags.append(err.diag)
-            first = _first_token(child)
+            first: Any = _first_token(child)
             line = first.line + offset if first is not None else 0
             item = _Item("bad", None, Span(line, first.column if first is not None else 0, line,
                                            first.column if first is not None else 0))
@@ -78,15 +85,15 @@ def _items_of_tree(tree: Tree, offset: int, diags: list[Diagnostic]) -> list[_It
     return out
 
 
-def _first_token(tree: Tree) -> Token | None:
+def _first_token(tree: Tree[Any]) -> Token | None:
     for t in tree.scan_values(lambda v: isinstance(v, Token)):
-        return t
+        return t  # type: ignore[no-any-return]  # a Token, as the filter says
     return None
 
 
-def _element(tree: Tree, offset: int) -> _Item:
+def _element(tree: Tree[Any], offset: int) -> _Item:
     kind = tree.data
-    toks = [c for c in tree.children if isinstance(c, Token)]
+    toks: list[Any] = [c for c in tree.children if isinstance(c, Token)]
     comments = [_commentary_text(t) for t in toks if t.type == "COMMENTARY"]
     body = [t for t in toks if t.type != "COMMENTARY"]
     if kind == "notes":
@@ -94,6 +101,7 @@ def _element(tree: Tree, offset: int) -> _Item:
         return _Item("notes", comments, _tok_span(first, last, offset))
     if kind == "tags":
         tags = []
+        sub: Any
         for sub in tree.children:
             tag_tok = sub.children[0]
             span = _tok_span(tag_tok, tag_tok, offset)
@@ -102,8 +110,10 @@ def _element(tree: Tree, offset: int) -> _Item:
                 raise _LineError("SJ105", span, tag_problem(str(tag_tok)))
             tags.append(Tag(span=span, name=m.group(1), value=unescape_tag_value(m.group(2)),
                             comments=[_commentary_text(t) for t in sub.children[1:]]))
-        first = tree.children[0].children[0]
-        last_tag = tree.children[-1].children[-1]
+        head: Any = tree.children[0]
+        tail: Any = tree.children[-1]
+        first = head.children[0]
+        last_tag = tail.children[-1]
         return _Item("tags", tags, _tok_span(first, last_tag, offset))
     span = _tok_span(body[0], body[-1], offset)
     if kind == "play":
@@ -114,6 +124,8 @@ def _element(tree: Tree, offset: int) -> _Item:
             i = 1
         seat_w = _w(body[i], offset)
         rest_toks = body[i + 1:]
+        rest: tuple[str, Word] | list[Word]
+        marks: list[Word]
         if rest_toks and rest_toks[0].type in ("PASS", "LET"):
             rest = (rest_toks[0].type.lower(), _w(rest_toks[0], offset))
             marks = []
@@ -173,7 +185,7 @@ def explain(text: str, exc: Exception, offset: int) -> Diagnostic:
     return diag("SJ101", f"unexpected `{word}` after `{before}`")
 
 
-def _explain_start(word: str, line: int, col: int, diag) -> Diagnostic:
+def _explain_start(word: str, line: int, col: int, diag: DiagnosticAt) -> Diagnostic:
     wspan = Span(line, col + 1, line, col + 1 + len(word))
     if re.fullmatch(r"[^\s.]+\.", word):
         return diag("SJ106", f"`{word}` is not an action number: write the number and a dot, like `3.`",

@@ -108,7 +108,7 @@ _FAST_ACTION = re.compile(r'([1-9][0-9]*)\. (P[1-6]): ([^\s;{}\[\]":=]+(?: [^\s;
 _FINISH_MARKS = {f"={k}": k for k in range(1, 7)}
 
 
-def _fast_words(m, rest: str, k: int, start: int, end: int) -> Action | None:
+def _fast_words(m: re.Match[str], rest: str, k: int, start: int, end: int) -> Action | None:
     """An action line of several words (groups, then marks), every group met
     before; None when anything is unusual (the general path decides)."""
     words = rest.split(" ")
