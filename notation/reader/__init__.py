@@ -73,7 +73,7 @@ from ._build import _BUILD
 from ._cards import _GROUP_CACHE as _GROUP_CACHE
 from ._cards import CardError, split_cards
 from ._cards import _group_cards as _group_cards
-from ._common import GRAMMAR_PATH, KEYWORDS, SEATS, USAGE, _Item, tag_problem, unescape_tag_value
+from ._common import GRAMMAR_PATH, KEYWORDS, SEATS, USAGE, Entry, _Item, tag_problem, unescape_tag_value
 from ._explain import _blame_controls, escape_controls, explain
 from ._grammar import _terminal_patterns as _terminal_patterns
 from ._models import _Record
@@ -144,7 +144,7 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
     return records, diags
 
 
-def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[Diagnostic]]:
+def _parse_items(lines: list[str], first_line: int) -> tuple[list[Entry], list[Diagnostic]]:
     build = _BUILD
     diags: list[Diagnostic] = []
     build.diags = diags
@@ -154,13 +154,13 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[_Item], list[D
             return _quick_items(lexed, first_line - 1), diags
     parser = _parser()
     try:
-        return _run(parser, "\n".join(lines) + "\n", first_line - 1), diags
+        return list(_run(parser, "\n".join(lines) + "\n", first_line - 1)), diags
     except _backend._LARK_ERRORS:
         pass
     # recovery: one logical line at a time
     diags = []
     build.diags = diags
-    items = []
+    items: list[Entry] = []
     for logical in logical_lines(lines):
         offset = first_line + logical.first - 1
         if logical.open_line >= 0:

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import join_comment, merge_spans
-from ..model import Hand, Note, Record
-from ._common import _Item
+from ..model import Hand, Note, Record, Trick
+from ._common import Entry, _Item
 from ._models import _Hand, _new_trick, _Note, _Record
 
 _TRICK_START = re.compile(r"[ \t]*(\d{1,6})[ \t]*\.")
 
 
-def _lost_tricks(items: list[_Item], diags: list[Diagnostic], lines: list[str], first_line: int) -> list[_Item]:
+def _lost_tricks(items: list[Entry], diags: list[Diagnostic], lines: list[str], first_line: int) -> list[Entry]:
     """A trick line that could not be read still holds its place: an empty trick
     with the written number (the engine then keeps the written numbering and
     checks nothing that depends on the lost plays)."""
-    lost: dict[int, _Item] = {}
+    lost: dict[int, Entry] = {}
     covered = None
     for d in diags:
         k = d.line - first_line
@@ -36,7 +37,7 @@ def _lost_tricks(items: list[_Item], diags: list[Diagnostic], lines: list[str], 
         lost[d.line] = _Item("trick", _new_trick(int(m.group(1)), [], span, []), span, [])
     if not lost:
         return items
-    out: list[_Item] = []
+    out: list[Entry] = []
     pending = sorted(lost.items())
     for it in items:
         while pending and pending[0][0] < it.span.line:
@@ -60,7 +61,12 @@ _FIELD_KINDS = {
 }
 
 
-def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
+def _second_seat_line(seat: str, span: Span) -> Diagnostic:
+    return Diagnostic.at("SJ108", span, f"a second `{seat}:` line with dealt cards in this hand; the first "
+                                        f"one is kept (a trick needs a number, like `5. {seat}: …`)")
+
+
+def _assemble(items: Sequence[Entry]) -> tuple[list[Record], list[Diagnostic]]:
     """Build records from the items of one chunk (normally one record).
 
     Model fields are written straight into the instance dicts: the values are
@@ -74,7 +80,27 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
     target: Any = None  # receives `;` continuation lines and own-line commentary
     seats_seen: set[str] = set()
 
-    for item in items:
+    for entry in items:
+        cls = type(entry)
+        if cls is not _Item:  # a trick or seat line's node, from the shortcut
+            span = entry.span
+            if hand is not None:
+                rec_end = hand_end = span
+                if cls is Trick:
+                    hand.tricks.append(entry)  # type: ignore[arg-type]  # the class was checked
+                else:
+                    seat = entry.seat  # type: ignore[union-attr]  # a SeatCards
+                    if seat in seats_seen:
+                        diags.append(_second_seat_line(seat, span))
+                        continue
+                    seats_seen.add(seat)
+                    hand.deal.append(entry)  # type: ignore[arg-type]  # the class was checked
+                target = entry
+                continue
+            # the first line of a hand: the general way below starts the hand
+            item = _Item("trick" if cls is Trick else "seat", entry, span, entry.comments)
+        else:
+            item = entry  # type: ignore[assignment]  # an _Item
         kind = item.kind
         span = item.span
         if rec is None or (kind == "tags" and hand is not None):
@@ -128,9 +154,7 @@ def _assemble(items: list[_Item]) -> tuple[list[Record], list[Diagnostic]]:
             node = item.value
             seat = node.seat
             if seat in seats_seen:
-                diags.append(Diagnostic.at("SJ108", span, f"a second `{seat}:` line with dealt cards "
-                                                          f"in this hand; the first one is kept "
-                                                          f"(a trick needs a number, like `5. {seat}: …`)"))
+                diags.append(_second_seat_line(seat, span))
                 continue
             seats_seen.add(seat)
             hand.deal.append(node)

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from replay.cards import suit_from_char
 from replay.diagnostics import Span
 
-from ..model import NUMBERED_SEATS
+from ..model import NUMBERED_SEATS, SeatCards, Trick
 
 GRAMMAR_PATH = Path(__file__).parent.parent / "sjn.lark"
 
@@ -154,3 +154,6 @@ class _Item:
         self.tail = comments if tail is None else tail
 
 
+#: what reading a chunk gives, line by line: an item, or (for a seat or trick
+#: line read by the shortcut) the node itself
+Entry = _Item | Trick | SeatCards

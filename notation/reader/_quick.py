@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 from replay.diagnostics import Span
 
 from ._build import _BUILD
-from ._common import _Item, _span_new
+from ._common import Entry, _Item, _span_new
 from ._grammar import _SHAPES, _WHOLE_LINES, _terminals
 
 # -- the shortcut for simple chunks ----------------------------------------------------
@@ -192,7 +192,7 @@ def _lex_line(line: str, pos: int, number: int) -> _Tokens | None:
     return rule, toks, comment
 
 
-def _quick_items(lexed: list[_Lexed], offset: int) -> list[_Item]:
+def _quick_items(lexed: list[_Lexed], offset: int) -> list[Entry]:
     """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would
     (and as `_Build.start` orders them: a line's ``;`` comment goes to its
     element, or is an item of its own on a line with no element)."""
@@ -200,14 +200,20 @@ def _quick_items(lexed: list[_Lexed], offset: int) -> list[_Item]:
     build.offset = offset
     build.bad = False
     play_line = build._matched_play_line
-    items: list[_Item] = []
+    items: list[Entry] = []
     comment: str | None
     for line, entry in enumerate(lexed, offset + 1):
         if entry is None:  # a blank line
             continue
         if isinstance(entry, re.Match):  # a seat or trick line
-            item = play_line(entry, line)
+            got = play_line(entry, line)
             comment = entry.group(15)
+            if type(got) is not _Item:  # the node itself (the usual case)
+                if comment is not None:
+                    got.__dict__["line_comment"] = comment[1:].strip()
+                items.append(got)
+                continue
+            item = got
         elif isinstance(entry[1], re.Match):  # a tag or keyword line read whole
             rule, m, names = entry
             comment = m.group(len(names) + 2)

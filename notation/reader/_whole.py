@@ -9,7 +9,7 @@ from typing import Any
 from replay.cards import parse_rank
 from replay.diagnostics import Span
 
-from ..model import Play
+from ..model import Play, SeatCards, Trick
 from ._cards import _LIST_CACHE, CardError, split_cards
 from ._common import (
     _TAG_RE,
@@ -29,7 +29,6 @@ from ._models import (
     _Levels,
     _new_object,
     _new_seat_cards,
-    _new_trick,
     _set_dict,
     _set_extra,
     _set_fields_set,
@@ -132,11 +131,13 @@ class _WholeLines:
     def _whole_redeal(self, m: re.Match[str], span: Span) -> _Item | None:
         return _Item("redeal", span, span, [])
 
-    def _matched_play_line(self, m: re.Match[str], line: int) -> _Item:
+    def _matched_play_line(self, m: re.Match[str], line: int) -> Trick | SeatCards | _Item:
         """A seat or trick line matched whole by ``_terminals()["plays4"]``:
         what `_play_line` makes of its PLAY_LINES token (group 1), read from
         the match's groups. This runs for nearly every line of a record, so
-        the nodes are built here directly (as `_line_item` would build them)."""
+        the nodes are built here directly (as `_line_item` would build them)
+        and given without an item (`_assemble` takes them as they are); a
+        line with a bad card is read the general way, which gives an item."""
         groups = m.groups()  # group k is groups[k - 1]
         regs = m.regs  # (start, end) of each group, by group number
         start, end = regs[1]
@@ -150,8 +151,8 @@ class _WholeLines:
             if cards is None:  # a bad card: the general way says what is wrong
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
-            node = _new_seat_cards(groups[2], cards, play_span, [])
-            return _Item("seat", node, span, node.comments)
+            # (the line is the play: `span` equals `play_span`)
+            return _new_seat_cards(groups[2], cards, play_span, [])
         plays = []
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
@@ -179,8 +180,14 @@ class _WholeLines:
             _set_private(play, None)
             plays.append(play)
         number = groups[1]
-        trick = _new_trick(None if number is None else int(number), plays, span, [])
-        return _Item("trick", trick, span, trick.comments, plays[-1].comments)
+        # `_new_trick(number, plays, span, [])` spelled out
+        trick = _new_object(Trick)
+        _set_dict(trick, {"span": span, "comments": [], "line_comment": None,
+                          "number": None if number is None else int(number), "plays": plays})
+        _set_fields_set(trick, {"span", "comments", "number", "plays"})
+        _set_extra(trick, None)
+        _set_private(trick, None)
+        return trick
 
     @staticmethod
     def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:
