@@ -5,7 +5,7 @@ hand or game into the next); the place of a syntax error; comments and spans."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from replay.diagnostics import Diagnostic, Span
@@ -151,11 +151,17 @@ def _split_records(source: Any, start_line: int) -> Iterator[tuple[int, list[str
     has_content = False
     inside = False
     cut: int | None = None
-    for number, line in enumerate(_lines_of(source, lambda: (first, buf))):
+    lines: Iterable[str]
+    if isinstance(source, (str, bytes)):  # all in memory already: cut it at once
+        lines = split_lines(source.decode("utf-8", "replace") if isinstance(source, bytes) else source)
+    else:
+        lines = _lines_of(source, lambda: (first, buf))
+    for number, line in enumerate(lines):
         if number == 0 and line.startswith("\ufeff"):
             line = line[1:]
-        stripped = line.lstrip()
-        head = stripped[:1]
+        head = line[:1]
+        if head.isspace():
+            head = line.lstrip()[:1]
         if inside and head != "[":
             buf.append(line)
             inside = _open_at_end(line, True)
