@@ -77,7 +77,8 @@ from ._common import GRAMMAR_PATH, KEYWORDS, SEATS, USAGE, Entry, _Item, tag_pro
 from ._explain import _blame_controls, escape_controls, explain
 from ._grammar import _terminal_patterns as _terminal_patterns
 from ._models import _Record
-from ._quick import _quick_items, _quick_lex
+from ._quick import _quick_lex as _quick_lex
+from ._quick import _quick_read
 
 if TYPE_CHECKING:
     from lark import Lark
@@ -149,9 +150,10 @@ def _parse_items(lines: list[str], first_line: int) -> tuple[list[Entry], list[D
     diags: list[Diagnostic] = []
     build.diags = diags
     if QUICK_LINES:
-        lexed = _quick_lex(lines)
-        if lexed is not None:
-            return _quick_items(lexed, first_line - 1), diags
+        read = _quick_read(lines, first_line - 1)
+        if read is not None:
+            return read, diags
+        diags.clear()  # what the shortcut reported before it gave up: Lark reads it all again
     parser = _parser()
     try:
         return list(_run(parser, "\n".join(lines) + "\n", first_line - 1)), diags

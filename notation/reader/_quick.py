@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from replay.diagnostics import Span
 
-from ._build import _BUILD
+from ._build import _BUILD, _Build
 from ._common import Entry, _Item, _span_new
 from ._grammar import _SHAPES, _WHOLE_LINES, _terminals
 
@@ -72,42 +72,48 @@ def _after_blanks(line: str, pos: int) -> int:
     return m.end()
 
 def _quick_lex(lines: list[str]) -> list[_Lexed] | None:
-    """Each line of a simple chunk, lexed, or None when some line needs Lark.
+    """Each line of a simple chunk, lexed, or None when some line needs Lark
+    (what :func:`_quick_read` would read; tests ask it which way a text goes).
 
     One entry a line: None for a blank line; for a seat or trick line read
-    whole (the usual line), the ``plays4`` match; for a tag or keyword line
-    read whole, ``(rule, match, terminals)`` (see `_whole_line`); else what
-    :func:`_lex_line` makes of it."""
+    whole (the usual line), the ``plays4`` match; else what :func:`_lex_other`
+    makes of it."""
     plays4 = _terminals()["plays4"].match
     out: list[_Lexed] = []
-    append = out.append
     for number, line in enumerate(lines, 1):
         m = plays4(line)
         if m is not None:  # the usual line, whole
-            append(m)
+            out.append(m)
             continue
-        pos = _after_blanks(line, 0)
-        if pos == len(line):
-            append(None)
-            continue
-        head = line[pos]
-        if head == "[":
-            shape = _WHOLE_LINES["["]
-        elif head in "NWSEP0123456789;{":
-            shape = None
-        else:
-            word = _LOWER_WORD.match(line, pos)
-            shape = _WHOLE_LINES.get(word.group()) if word else None
-            if shape is None:
-                return None
-        if shape is not None and (m := shape[1].match(line, pos)) is not None:
-            append((shape[0], m, shape[2]))  # the usual tag or keyword line, whole
-            continue
-        entry = _lex_line(line, pos, number)
-        if entry is None:
+        entry = _lex_other(line, number)
+        if entry is False:
             return None
-        append(entry)
+        out.append(entry)
     return out
+
+
+def _lex_other(line: str, number: int) -> _Lexed | Literal[False]:
+    """Line ``number`` (from 1) of a chunk, which ``plays4`` does not read
+    whole: None for a blank line; for a tag or keyword line read whole,
+    ``(rule, match, terminals)`` (see `_whole_line`); else what
+    :func:`_lex_line` makes of it; False when the line needs Lark."""
+    pos = _after_blanks(line, 0)
+    if pos == len(line):
+        return None
+    head = line[pos]
+    if head == "[":
+        shape = _WHOLE_LINES["["]
+    elif head in "NWSEP0123456789;{":
+        shape = None
+    else:
+        word = _LOWER_WORD.match(line, pos)
+        shape = _WHOLE_LINES.get(word.group()) if word else None
+        if shape is None:
+            return False
+    if shape is not None and (m := shape[1].match(line, pos)) is not None:
+        return shape[0], m, shape[2]  # the usual tag or keyword line, whole
+    entry = _lex_line(line, pos, number)
+    return False if entry is None else entry
 
 
 def _lex_line(line: str, pos: int, number: int) -> _Tokens | None:
@@ -192,57 +198,81 @@ def _lex_line(line: str, pos: int, number: int) -> _Tokens | None:
     return rule, toks, comment
 
 
-def _quick_items(lexed: list[_Lexed], offset: int) -> list[Entry]:
-    """Build the items of a chunk lexed by :func:`_quick_lex`, as Lark would
-    (and as `_Build.start` orders them: a line's ``;`` comment goes to its
-    element, or is an item of its own on a line with no element)."""
+def _quick_read(lines: list[str], offset: int) -> list[Entry] | None:
+    """The entries of a simple chunk (``offset``: the line number before its
+    first line), lexed line by line and built as Lark would build them (and as
+    `_Build.start` orders them: a line's ``;`` comment goes to its element, or
+    is an item of its own on a line with no element); None, as soon as a line
+    needs Lark (the caller then drops what the builder reported)."""
     build = _BUILD
     build.offset = offset
     build.bad = False
+    plays4 = _terminals()["plays4"].match
     play_line = build._matched_play_line
     items: list[Entry] = []
-    comment: str | None
-    for line, entry in enumerate(lexed, offset + 1):
-        if entry is None:  # a blank line
-            continue
-        if isinstance(entry, re.Match):  # a seat or trick line
-            got = play_line(entry, line)
-            comment = entry.group(15)
+    append = items.append
+    item: _Item | None
+    for number, text in enumerate(lines, 1):
+        line = number + offset
+        m = plays4(text)
+        if m is not None:  # a seat or trick line, whole
+            got = play_line(m, line)
+            comment = m.group(15)
             if type(got) is not _Item:  # the node itself (the usual case)
                 if comment is not None:
                     got.__dict__["line_comment"] = comment[1:].strip()
-                items.append(got)
+                append(got)
                 continue
-            item = got
-        elif isinstance(entry[1], re.Match):  # a tag or keyword line read whole
-            rule, m, names = entry
-            comment = m.group(len(names) + 2)
-            span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
-            item = getattr(build, "_whole_" + rule)(m, span)
-            if item is None:  # a value to report: the rule method reads the tokens
-                toks = [_tok(name, m.group(k), line - offset, m.start(k))
-                        for k, name in enumerate(names, 2) if m.group(k) is not None]
-                item = build.tags([build.tag(toks)]) if rule == "tags" else getattr(build, rule)(toks)
-        else:  # a line read token by token
-            token_rule, toks, comment_tok = entry
-            if token_rule is None:  # a comment line
-                assert comment_tok is not None
-                item = _Item("comment", None, build._span(comment_tok), [])
-                item.line_comment = comment_tok.value[1:].strip()
-                items.append(item)
+            item = got  # an _Item: read the general way
+            if item.kind == "bad":  # dropped, with its comment
                 continue
-            if token_rule == "tags":
-                item = build.tags([build.tag(tag) for tag in toks])
-            else:
-                item = getattr(build, token_rule)(toks)
-                if type(item) is list:  # `plays` gives a list for PLAY_LINES: here one line
-                    (item,) = item
-            comment = None if comment_tok is None else comment_tok.value
-        if item.kind == "bad":  # dropped, with its comment
+            if comment is not None:
+                item.line_comment = comment[1:].strip()
+            append(item)
             continue
-        if comment is not None:
-            item.line_comment = comment[1:].strip()
-        items.append(item)
+        entry = _lex_other(text, number)
+        if entry is False:
+            return None
+        if entry is None:  # a blank line
+            continue
+        item = _built(build, entry, line, offset)
+        if item is not None:
+            append(item)
     return items
 
 
+def _built(build: _Build, entry: _Lexed, line: int, offset: int) -> _Item | None:
+    """The item of a line lexed by :func:`_lex_other` (not blank), None when
+    the line is dropped (a bad value, reported)."""
+    comment: str | None
+    item: _Item
+    if isinstance(entry, tuple) and isinstance(entry[1], re.Match):  # a tag or keyword line read whole
+        rule, m, names = entry
+        comment = m.group(len(names) + 2)
+        span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
+        item = getattr(build, "_whole_" + rule)(m, span)
+        if item is None:  # a value to report: the rule method reads the tokens
+            toks = [_tok(name, m.group(k), line - offset, m.start(k))
+                    for k, name in enumerate(names, 2) if m.group(k) is not None]
+            item = build.tags([build.tag(toks)]) if rule == "tags" else getattr(build, rule)(toks)
+    else:  # a line read token by token
+        assert isinstance(entry, tuple)
+        token_rule, toks, comment_tok = entry
+        if token_rule is None:  # a comment line
+            assert comment_tok is not None
+            item = _Item("comment", None, build._span(comment_tok), [])
+            item.line_comment = comment_tok.value[1:].strip()
+            return item
+        if token_rule == "tags":
+            item = build.tags([build.tag(tag) for tag in toks])
+        else:
+            made: Any = getattr(build, token_rule)(toks)
+            if type(made) is list:  # `plays` gives a list for PLAY_LINES: here one line
+                (made,) = made
+            item = made
+        comment = None if comment_tok is None else comment_tok.value
+    if item.kind == "bad":  # dropped, with its comment
+        return None
+    if comment is not None:
+        item.line_comment = comment[1:].strip()
+    return item

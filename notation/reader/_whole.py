@@ -41,7 +41,7 @@ class _WholeLines:
     """The builders of the lines the shortcut reads whole, a base of
     :class:`~._build._Build` (whose ``_play_line`` reads a line the general way).
 
-    `_quick_items` gives these the match of a line read whole by its
+    `_quick_read` gives these the match of a line read whole by its
     `_WHOLE_LINES` regex: group 1 is the element (keyword to last value),
     then one group a terminal, as in `_SHAPES`. Each builds the item of a
     line whose values are good, as the rule method of the same name would
