@@ -359,6 +359,22 @@ def fold_records(before: tuple[_R, list[Diagnostic]], after: tuple[_R, list[Diag
     return merged, head_diags + diags
 
 
+def attach_notes(rec: _RecordLike, in_body: bool, target: Any, notes: list[str] | None,
+                 line_comment: str | None) -> None:
+    """A line of its own holding commentaries (``notes``) or a ``;`` comment:
+    commentaries before the first hand or game are the record's header
+    commentaries, later ones go to ``target`` (the element before); a comment
+    goes to ``target``, or to the record when there is none yet."""
+    if notes is not None:
+        if not in_body:
+            rec.header_comments.extend(notes)
+        else:
+            target.comments.extend(notes)
+    if line_comment is not None:
+        owner = rec if target is None else target
+        owner.line_comment = join_comment(owner.line_comment, line_comment)
+
+
 def unterminated_commentary(logical: _Logical, first_line: int) -> Diagnostic:
     """SJ103 for the ``{`` that ``logical`` (of a chunk from ``first_line``) leaves open."""
     line_no = first_line + logical.open_line

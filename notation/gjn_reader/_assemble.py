@@ -6,10 +6,7 @@ from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic
 
-from .._records import (
-    join_comment,
-    merge_spans,
-)
+from .._records import attach_notes, merge_spans
 from ..gjn_model import (
     Action,
     Game,
@@ -50,14 +47,8 @@ def _assemble(items: list[_Item | Action]) -> tuple[list[GoujiRecord], list[Diag
             rec_start = span
         rec_end = span
         if kind in ("comment", "notes"):
-            if kind == "notes":
-                if game is None:
-                    rec.header_comments.extend(item.value)
-                else:
-                    target.comments.extend(item.value)
-            if item.line_comment is not None:
-                owner = rec if target is None else target
-                owner.line_comment = join_comment(owner.line_comment, item.line_comment)
+            attach_notes(rec, game is not None, target, item.value if kind == "notes" else None,
+                         item.line_comment)
             if game is not None:
                 game_end = span
             continue

@@ -8,7 +8,7 @@ from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
-from .._records import join_comment, merge_spans
+from .._records import attach_notes, merge_spans
 from ..model import Hand, Note, Record, Trick
 from ._common import Entry, _Item
 from ._models import _Hand, _new_trick, _Note, _Record
@@ -114,14 +114,8 @@ def _assemble(items: Sequence[Entry]) -> tuple[list[Record], list[Diagnostic]]:
             rec_start = span
         rec_end = span
         if kind == "comment" or kind == "notes":
-            if kind == "notes":
-                if hand is None:
-                    rec.header_comments.extend(item.value)
-                else:
-                    target.comments.extend(item.value)
-            if item.line_comment is not None:
-                owner = rec if target is None else target
-                owner.line_comment = join_comment(owner.line_comment, item.line_comment)
+            attach_notes(rec, hand is not None, target, item.value if kind == "notes" else None,
+                         item.line_comment)
             if hand is not None:
                 hand_end = span
             continue
