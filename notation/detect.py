@@ -30,6 +30,7 @@ import json
 import re
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePath
+from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
@@ -46,7 +47,9 @@ HEAD_BYTES = 64 * 1024
 
 _GOUJI_TAG = re.compile(r'\[[ \t]*(?:Game|Rules)[ \t]+"gouji"[ \t]*\]', re.IGNORECASE)
 
-Reader = Callable[..., Iterator[tuple]]
+#: ``(record or None, diagnostics)`` for each record read
+ReadResult = tuple[Any, list[Diagnostic]]
+Reader = Callable[..., Iterator[ReadResult]]
 
 
 def _looks_like_json(head: str) -> bool:
@@ -93,12 +96,12 @@ def detect_text(text: str, path: str = "") -> str:
 
 # -- readers -----------------------------------------------------------------------------
 
-def _read_sjn(source, *, start_line: int = 1):
+def _read_sjn(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
     from .reader import read_records
     return read_records(source, start_line)
 
 
-def _text_of(source) -> str:
+def _text_of(source: Any) -> str:
     if isinstance(source, str):
         return source
     if isinstance(source, bytes):
@@ -131,18 +134,24 @@ class _Where:
         return self.line, pos - self.line_start + 1
 
 
+def _end(m: re.Match[str] | None) -> int:
+    """Where a match of a pattern that always matches (``[ \t\r\n]*``) ends."""
+    assert m is not None
+    return m.end()
+
+
 def _line_at(text: str, pos: int) -> tuple[int, int]:
     return _Where(text)(pos)
 
 
-def _json_error(text: str, exc: ValueError, where=None) -> Diagnostic:
+def _json_error(text: str, exc: ValueError, where: _Where | None = None) -> Diagnostic:
     pos = getattr(exc, "pos", 0) or 0
     line, col = (where or _Where(text))(pos)
     msg = getattr(exc, "msg", str(exc))
     return Diagnostic.at("SJ107", Span(line, col, line, col + 1), f"not valid JSON: {msg}")
 
 
-def _read_json(source, *, start_line: int = 1):
+def _read_json(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
     """The tool's own JSON: a record object, or an array of record objects
     (read one element at a time; each record's diagnostics without a position
     go on the line where its object starts)."""
@@ -150,7 +159,7 @@ def _read_json(source, *, start_line: int = 1):
     text = _text_of(source)
     decoder = json.JSONDecoder()
     ws = re.compile(r"[ \t\r\n]*")
-    i = ws.match(text, 1 if text.startswith("\ufeff") else 0).end()
+    i = _end(ws.match(text, 1 if text.startswith("\ufeff") else 0))
     offset = start_line - 1
     where = _Where(text)
 
@@ -163,7 +172,7 @@ def _read_json(source, *, start_line: int = 1):
             out.append(d)
         return out
 
-    def one(pos: int, prefix: str = "") -> tuple:
+    def one(pos: int, prefix: str = "") -> tuple[Any, list[Diagnostic], int | None]:
         try:
             value, end = decoder.raw_decode(text, pos)
         except RecursionError:
@@ -190,14 +199,14 @@ def _read_json(source, *, start_line: int = 1):
     if text[i] != "[":
         record, diags, end = one(i)
         if end is not None:
-            rest = ws.match(text, end).end()
+            rest = _end(ws.match(text, end))
             if rest < len(text):
                 line, col = _line_at(text, rest)
                 diags.append(Diagnostic.at("SJ107", Span(line, col, line, col + 1),
                                            "extra data after the JSON record"))
         yield record, diags
         return
-    i = ws.match(text, i + 1).end()
+    i = _end(ws.match(text, i + 1))
     if text.startswith("]", i):
         return
     k = 0
@@ -207,12 +216,12 @@ def _read_json(source, *, start_line: int = 1):
         yield record, diags
         if end is None:
             return
-        i = ws.match(text, end).end()
+        i = _end(ws.match(text, end))
         if text.startswith(",", i):
-            i = ws.match(text, i + 1).end()
+            i = _end(ws.match(text, i + 1))
             continue
         if text.startswith("]", i):
-            rest = ws.match(text, i + 1).end()
+            rest = _end(ws.match(text, i + 1))
             if rest < len(text):
                 line, col = _line_at(text, rest)
                 yield None, [Diagnostic.at("SJ107", Span(line, col, line, col + 1),
@@ -224,7 +233,7 @@ def _read_json(source, *, start_line: int = 1):
         return
 
 
-def _read_gjn_unsupported(source, *, start_line: int = 1):
+def _read_gjn_unsupported(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
     """Until a GJN reader is registered: one positioned diagnostic, nothing else."""
     head = source[:HEAD_BYTES] if isinstance(source, str) else ""
     if not isinstance(source, str):
@@ -253,6 +262,6 @@ def reader_for(kind: str) -> Reader:
     return _READERS[kind]
 
 
-def read(source: str | Iterable[str], kind: str, *, start_line: int = 1) -> Iterator[tuple]:
+def read(source: str | Iterable[str], kind: str, *, start_line: int = 1) -> Iterator[ReadResult]:
     """``(record | None, diagnostics)`` for each record of ``source`` read as ``kind``."""
     return _READERS[kind](source, start_line=start_line)

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
-from replay.diagnostics import Diagnostic, Span
+from replay.diagnostics import Diagnostic
 
+from ._api import parse_all, parse_one
 from .gjn_jsonio import from_data, from_json, to_json
 from .gjn_model import (
     Action,
@@ -82,34 +84,17 @@ def is_gjn(path: str | None = None, text: str | None = None) -> bool:
     return False
 
 
-def iter_records(lines_or_file, *, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
+def iter_records(lines_or_file: Any, *, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
     """Stream the records of a text, a file (text or binary) or an iterable of
     lines, one ``(record, diagnostics)`` at a time."""
     return read_records(lines_or_file, start_line)
 
 
-def parse(text) -> tuple[list[GoujiRecord], list[Diagnostic]]:
+def parse(text: Any) -> tuple[list[GoujiRecord], list[Diagnostic]]:
     """All records of ``text`` (or of a file / lines) and all diagnostics, in order."""
-    records: list[GoujiRecord] = []
-    diags: list[Diagnostic] = []
-    for record, found in read_records(text):
-        records.append(record)
-        diags.extend(found)
-    return records, diags
+    return parse_all(read_records, text)
 
 
-def parse_record(text) -> tuple[GoujiRecord | None, list[Diagnostic]]:
+def parse_record(text: Any) -> tuple[GoujiRecord | None, list[Diagnostic]]:
     """The one record of ``text``: None if there is none; SJ109 if there are more."""
-    first: GoujiRecord | None = None
-    diags: list[Diagnostic] = []
-    for record, found in read_records(text):
-        if first is None:
-            first = record
-            diags.extend(found)
-        else:
-            line = record.span.line
-            diags.append(Diagnostic.at("SJ109", Span(line, 1, line, 2),
-                                       "a second record starts here; parse_record reads only the "
-                                       "first (use parse or iter_records for a file of records)"))
-            break
-    return first, diags
+    return parse_one(read_records, text)

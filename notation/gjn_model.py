@@ -34,7 +34,7 @@ from pydantic import Field
 
 from replay.diagnostics import NO_SPAN, Span
 
-from .model import Node, Tag, content_equal, strip_spans
+from .model import Node, Tag, Tagged, content_equal, strip_spans
 
 __all__ = [
     "Seat", "SEATS", "Cards", "Node", "Tag", "PrePlayLine", "SeatCards", "Position", "Show", "Dian", "Tribute",
@@ -224,7 +224,7 @@ class Game(Node):
                 return sc
         return None
 
-    def lines(self, kind: str) -> list:
+    def lines(self, kind: str) -> list[PrePlay]:
         """The pre-play lines of one keyword (``"tribute"``, ``"lead"`` …)."""
         return [p for p in self.preplay if p.kind == kind]
 
@@ -249,7 +249,7 @@ class Game(Node):
                 and not self.preplay and not self.actions and not self.pre_points)
 
 
-class GoujiRecord(Node):
+class GoujiRecord(Node, Tagged):
     """One Gouji match: tags, then games.
 
     ``line_comment`` holds the ``;`` comment lines written before the first
@@ -262,27 +262,10 @@ class GoujiRecord(Node):
     games: list[Game] = Field(default_factory=list)
     header_comments: list[str] = Field(default_factory=list)
 
-    def tag(self, name: str, default: str | None = None) -> str | None:
-        for t in self.tags:
-            if t.name == name:
-                return t.value
-        return default
-
-    def tag_node(self, name: str) -> Tag | None:
-        for t in self.tags:
-            if t.name == name:
-                return t
-        return None
-
     @property
     def rules_name(self) -> str:
         """The ``[Rules]`` preset, ``"gouji"`` when not written."""
         return self.tag("Rules") or "gouji"
-
-    @property
-    def rule_overrides(self) -> dict[str, Tag]:
-        """``[Rule.x "v"]`` tags by option name ``x`` (values as raw strings)."""
-        return {t.name[5:]: t for t in self.tags if t.name.startswith("Rule.")}
 
     @property
     def players(self) -> dict[str, str]:

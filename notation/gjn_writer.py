@@ -24,16 +24,34 @@ writing what was read is idempotent.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from replay.gjcards import ANY, LJ, MAX_CARD, RANKS, cards_text, tidy
 
-from .gjn_model import SEATS, Action, Game, GoujiRecord, Point
+from ._writing import emit, head_problems, node_problems, write_head
+from .gjn_model import (
+    SEATS,
+    Action,
+    Buy,
+    Dian,
+    Game,
+    GoujiRecord,
+    Lead,
+    Point,
+    PrePlay,
+    Redeal,
+    Remove,
+    Return,
+    Revolt,
+    Show,
+    Tribute,
+)
 
 __all__ = ["write", "write_record", "canonical", "representable_problems"]
 
 _SEAT_ORDER = {seat: i for i, seat in enumerate(SEATS)}
+#: the pre-play lines that carry cards
+_CARD_LINES = (Show, Dian, Tribute, Return, Buy)
 
 
 def write(records: GoujiRecord | Iterable[GoujiRecord], *, unicode: bool = False) -> str:
@@ -54,13 +72,7 @@ def write_record(record: GoujiRecord, *, unicode: bool = False) -> str:
     if problems:
         raise ValueError("record cannot be written as GJN: " + "; ".join(problems[:3]))
     out: list[str] = []
-    if record.line_comment is not None:
-        out.extend(_comment_lines(record.line_comment))
-    for tag in record.tags:
-        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-        _emit(out, f'[{tag.name} "{value}"]', tag)
-    for text in record.header_comments:
-        out.append(f"{{{text}}}")
+    write_head(out, record)
     for game in record.games:
         if out:
             out.append("")
@@ -68,38 +80,22 @@ def write_record(record: GoujiRecord, *, unicode: bool = False) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-def _comment_lines(text: str) -> list[str]:
-    return [f"; {line}" if line else ";" for line in text.split("\n")]
-
-
-def _emit(out: list[str], text: str, node) -> None:
-    for comment in node.comments:
-        text += f" {{{comment}}}"
-    if node.line_comment is not None:
-        lines = _comment_lines(node.line_comment)
-        out.append(f"{text}  {lines[0]}")
-        out.extend(lines[1:])
-        return
-    out.append(text)
-
-
-def _preplay_text(p, unicode: bool) -> str:
-    kind = p.kind
-    if kind == "show":
+def _preplay_text(p: PrePlay, unicode: bool) -> str:
+    if isinstance(p, Show):
         return f"show {p.seat} {cards_text(p.cards, unicode)}"
-    if kind in ("dian", "tribute", "return"):
-        return f"{kind} {p.payer} {p.receiver}: {cards_text(p.cards, unicode)}"
-    if kind == "buy":
+    if isinstance(p, (Dian, Tribute, Return)):
+        return f"{p.kind} {p.payer} {p.receiver}: {cards_text(p.cards, unicode)}"
+    if isinstance(p, Buy):
         return f"buy {p.buyer} {p.seller}: {cards_text(p.cards, unicode)}"
-    if kind in ("revolt", "lead"):
-        return f"{kind} {p.seat}"
-    if kind == "redeal":
+    if isinstance(p, (Revolt, Lead)):
+        return f"{p.kind} {p.seat}"
+    if isinstance(p, Redeal):
         return "redeal"
-    if kind == "remove":
+    if isinstance(p, Remove):
         return "remove " + " ".join(str(r) for r in p.ranks)
-    if kind == "point":
+    if isinstance(p, Point):
         return f"point {p.seat} pre" if p.pre else f"point {p.seat}"
-    raise AssertionError(kind)
+    raise AssertionError(p.kind)
 
 
 def _action_text(a: Action, number: int, unicode: bool) -> str:
@@ -117,30 +113,30 @@ def _action_text(a: Action, number: int, unicode: bool) -> str:
 
 
 def _write_game(out: list[str], game: Game, unicode: bool) -> None:
-    _emit(out, "game" if game.number is None else f"game {game.number}", game)
+    emit(out, "game" if game.number is None else f"game {game.number}", game)
     for p in game.pre_points:
-        _emit(out, f"point {p.seat} pre", p)
+        emit(out, f"point {p.seat} pre", p)
     if game.position is not None:
-        _emit(out, " ".join(("position",) + game.position.finished), game.position)
+        emit(out, " ".join(("position",) + game.position.finished), game.position)
     for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat]):
-        _emit(out, f"{sc.seat}: {cards_text(sc.cards, unicode)}", sc)
-    late: dict[int, list] = {}
-    for p in game.preplay:
-        if p.after_actions:
-            late.setdefault(p.after_actions, []).append(p)
+        emit(out, f"{sc.seat}: {cards_text(sc.cards, unicode)}", sc)
+    late: dict[int, list[PrePlay]] = {}
+    for line in game.preplay:
+        if line.after_actions:
+            late.setdefault(line.after_actions, []).append(line)
         else:
-            _emit(out, _preplay_text(p, unicode), p)
+            emit(out, _preplay_text(line, unicode), line)
     number = 0
     for k, action in enumerate(game.actions, 1):
         number = action.number if action.number is not None else number + 1
-        _emit(out, _action_text(action, number, unicode), action)
-        for p in late.get(k, ()):
-            _emit(out, _preplay_text(p, unicode), p)
+        emit(out, _action_text(action, number, unicode), action)
+        for late_line in late.get(k, ()):
+            emit(out, _preplay_text(late_line, unicode), late_line)
     if game.result is not None:
-        _emit(out, " ".join(("result",) + game.result.seats), game.result)
+        emit(out, " ".join(("result",) + game.result.seats), game.result)
     if game.score is not None:
         s = game.score
-        _emit(out, f"score odd {s.odd} even {s.even}", s)
+        emit(out, f"score odd {s.odd} even {s.even}", s)
 
 
 def canonical(record: GoujiRecord) -> GoujiRecord:
@@ -152,12 +148,13 @@ def canonical(record: GoujiRecord) -> GoujiRecord:
     for game in record.games:
         deal = [sc.model_copy(update={"cards": tidy(sc.cards)})
                 for sc in sorted(game.deal, key=lambda s: _SEAT_ORDER[s.seat])]
-        preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if hasattr(p, "cards") else p
+        preplay = [p.model_copy(update={"cards": tidy(p.cards)}) if isinstance(p, _CARD_LINES) else p
                    for p in game.preplay]
         pre_points = list(game.pre_points)
         if not deal:  # `point X pre` lines first in a game without deal lines read as 预点 lines
-            while preplay and preplay[0].kind == "point" and preplay[0].pre and not preplay[0].after_actions:
-                pre_points.append(preplay.pop(0))
+            while preplay and isinstance(head := preplay[0], Point) and head.pre and not head.after_actions:
+                pre_points.append(head)
+                preplay.pop(0)
         actions = []
         number = 0
         for a in game.actions:
@@ -173,31 +170,7 @@ def canonical(record: GoujiRecord) -> GoujiRecord:
 _VALID_CARDS = frozenset([r << 3 | s for r in RANKS if r < 16 for s in (0, 1, 2, 3, ANY)] + [LJ, MAX_CARD])
 
 
-def _text_problems(what: str, text: str, *, commentary: bool) -> list[str]:
-    problems = []
-    if text != text.strip():
-        problems.append(f"{what} has blanks at its ends (they are not kept)")
-    if commentary:
-        if "{" in text or "}" in text:
-            problems.append(f"{what} holds a brace")
-        if any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
-            problems.append(f"{what} has a line starting with `[` (it would start a tag section)")
-    elif "\n" in text:
-        problems.append(f"{what} has a line break")
-    return problems
-
-
-def _node_problems(what: str, node) -> list[str]:
-    problems = []
-    for c in node.comments:
-        problems += _text_problems(f"a commentary of {what}", c, commentary=True)
-    if node.line_comment is not None:
-        for line in node.line_comment.split("\n"):
-            problems += _text_problems(f"the comment of {what}", line, commentary=False)
-    return problems
-
-
-def _cards_problems(what: str, cards) -> list[str]:
+def _cards_problems(what: str, cards: Sequence[object]) -> list[str]:
     if not cards:
         return [f"{what} has no cards"]
     if any(c not in _VALID_CARDS for c in cards):
@@ -217,52 +190,39 @@ def representable_problems(record: GoujiRecord) -> list[str]:
     a line break, comment text with blanks at its ends, a commentary holding a
     brace or a line starting with ``[``.
     """
-    problems: list[str] = []
-    if record.comments:
-        problems.append("GoujiRecord.comments has no GJN form (use header_comments)")
-    if record.line_comment is not None:
-        for line in record.line_comment.split("\n"):
-            problems += _text_problems("the record's comment", line, commentary=False)
-    for c in record.header_comments:
-        problems += _text_problems("a header commentary", c, commentary=True)
-    for tag in record.tags:
-        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
-            problems.append(f"tag name {tag.name!r} is not a valid name")
-        if "\n" in tag.value or "\r" in tag.value:  # \r ends a line too (notation.reader.split_lines)
-            problems.append(f"tag {tag.name} has a line break in its value")
-        problems += _node_problems(f"tag {tag.name}", tag)
+    problems = head_problems(record, "GoujiRecord.comments has no GJN form (use header_comments)")
     for g, game in enumerate(record.games, 1):
         where = f"game #{g}"
         if game.number is not None and game.number < 1:
             problems.append(f"{where} has a number below 1")
-        problems += _node_problems(where, game)
+        problems += node_problems(where, game)
         for p in game.pre_points:
             if not isinstance(p, Point) or not p.pre:
                 problems.append(f"{where} has a `point` before its deal lines without `pre`")
             if p.after_actions:
                 problems.append(f"{where} has a `point … pre` before its deal lines placed after actions")
-            problems += _node_problems(f"a `point` line of {where}", p)
+            problems += node_problems(f"a `point` line of {where}", p)
         if game.position is not None:
             if len(set(game.position.finished)) != len(game.position.finished):
                 problems.append(f"the `position` of {where} repeats a seat")
-            problems += _node_problems(f"the `position` of {where}", game.position)
+            problems += node_problems(f"the `position` of {where}", game.position)
         seats = [sc.seat for sc in game.deal]
         if len(set(seats)) != len(seats):
             problems.append(f"{where} has two seat lines for one seat")
         for sc in game.deal:
             problems += _cards_problems(f"{sc.seat}'s cards in {where}", sc.cards)
-            problems += _node_problems(f"{sc.seat}'s cards in {where}", sc)
-        for p in game.preplay:
-            what = f"a `{p.kind}` line of {where}"
-            if hasattr(p, "cards"):
-                problems += _cards_problems(what, p.cards)
-            if p.kind == "remove" and (not p.ranks or len(set(p.ranks)) != len(p.ranks)
-                                       or any(r not in (3, 4) for r in p.ranks)):
+            problems += node_problems(f"{sc.seat}'s cards in {where}", sc)
+        for pl in game.preplay:
+            what = f"a `{pl.kind}` line of {where}"
+            if isinstance(pl, _CARD_LINES):
+                problems += _cards_problems(what, pl.cards)
+            if isinstance(pl, Remove) and (not pl.ranks or len(set(pl.ranks)) != len(pl.ranks)
+                                           or any(r not in (3, 4) for r in pl.ranks)):
                 problems.append(f"{what} removes something other than 3 and 4 (each once)")
-            if not 0 <= p.after_actions <= len(game.actions):
-                problems.append(f"{what} is placed after {p.after_actions} actions; the game has "
+            if not 0 <= pl.after_actions <= len(game.actions):
+                problems.append(f"{what} is placed after {pl.after_actions} actions; the game has "
                                 f"{len(game.actions)}")
-            problems += _node_problems(what, p)
+            problems += node_problems(what, pl)
         for k, a in enumerate(game.actions, 1):
             what = f"action #{k} of {where}"
             if a.number is not None and a.number < 1:
@@ -273,11 +233,11 @@ def representable_problems(record: GoujiRecord) -> list[str]:
                     problems.append(f"{what} finishes in place {a.finish} (1..6)")
             elif a.cards or a.burn or a.fail or a.finish is not None:
                 problems.append(f"{what} is a `{a.kind}` with cards or marks")
-            problems += _node_problems(what, a)
+            problems += node_problems(what, a)
         if game.result is not None:
             if len(game.result.seats) != 6 or len(set(game.result.seats)) != 6:
                 problems.append(f"the `result` of {where} is not six distinct seats")
-            problems += _node_problems(f"the `result` of {where}", game.result)
+            problems += node_problems(f"the `result` of {where}", game.result)
         if game.score is not None:
-            problems += _node_problems(f"the `score` of {where}", game.score)
+            problems += node_problems(f"the `score` of {where}", game.score)
     return problems

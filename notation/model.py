@@ -10,7 +10,7 @@ This module knows syntax-level structure only: nothing here checks rules.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -51,6 +51,30 @@ class Note(Node):
 class Tag(Node):
     name: str
     value: str
+
+
+class Tagged:
+    """Reading a record's tags: SJN's :class:`Record` and GJN's ``GoujiRecord``."""
+
+    if TYPE_CHECKING:
+        tags: list[Tag]
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        for t in self.tags:
+            if t.name == name:
+                return t.value
+        return default
+
+    def tag_node(self, name: str) -> Tag | None:
+        for t in self.tags:
+            if t.name == name:
+                return t
+        return None
+
+    @property
+    def rule_overrides(self) -> dict[str, Tag]:
+        """``[Rule.x "v"]`` tags by option name ``x``."""
+        return {t.name[5:]: t for t in self.tags if t.name.startswith("Rule.")}
 
 
 class Levels(Node):
@@ -165,7 +189,7 @@ class Hand(Node):
         return None
 
 
-class Record(Node):
+class Record(Node, Tagged):
     """One match: tags, then hands.
 
     In SJN, ``line_comment`` holds the ``;`` comment lines written before the
@@ -178,26 +202,10 @@ class Record(Node):
     #: commentary before the first hand that follows the tags
     header_comments: list[str] = Field(default_factory=list)
 
-    def tag(self, name: str, default: str | None = None) -> str | None:
-        for t in self.tags:
-            if t.name == name:
-                return t.value
-        return default
-
-    def tag_node(self, name: str) -> Tag | None:
-        for t in self.tags:
-            if t.name == name:
-                return t
-        return None
 
     @property
     def rules_name(self) -> str:
         return self.tag("Rules") or "standard"
-
-    @property
-    def rule_overrides(self) -> dict[str, Tag]:
-        """``[Rule.x "v"]`` tags by option name ``x``."""
-        return {t.name[5:]: t for t in self.tags if t.name.startswith("Rule.")}
 
 
 # -- helpers for comparing records regardless of where they were read ---------
@@ -212,7 +220,7 @@ def strip_spans(node: BaseModel) -> BaseModel:
                                    for name, value in node.__dict__.items()})
 
 
-def _strip(value):
+def _strip(value: object) -> object:
     if isinstance(value, Span):
         return NO_SPAN
     if isinstance(value, BaseModel):

@@ -25,11 +25,11 @@ idempotent.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
 
+from ._writing import comment_lines, emit, head_problems, node_problems, write_head
 from .model import ALL_SEATS, Hand, PlayerLevels, Record, Trick
 
 __all__ = ["write", "write_record", "canonical", "representable_problems"]
@@ -50,7 +50,7 @@ class _Style:
         self.unicode = unicode
         self.grouped = grouped
 
-    def cards(self, cards) -> str:
+    def cards(self, cards: Iterable[int]) -> str:
         return format_cards(cards, unicode=self.unicode, grouped=self.grouped)
 
 
@@ -80,13 +80,7 @@ def write_record(record: Record, style: _Style | None = None) -> str:
         raise ValueError("record cannot be written as SJN: " + "; ".join(problems[:3]))
     style = style or _Style(False, True)
     out: list[str] = []
-    if record.line_comment is not None:
-        out.extend(_comment_lines(record.line_comment))
-    for tag in record.tags:
-        value = tag.value.replace("\\", "\\\\").replace('"', '\\"')
-        _emit(out, f'[{tag.name} "{value}"]', tag)
-    for text in record.header_comments:
-        out.append(f"{{{text}}}")
+    write_head(out, record)
     for hand in record.hands:
         if out:
             out.append("")
@@ -94,45 +88,28 @@ def write_record(record: Record, style: _Style | None = None) -> str:
     return _ascii_text("\n".join(out) + "\n") if out else ""
 
 
-def _comment_lines(text: str) -> list[str]:
-    return [f"; {line}" if line else ";" for line in text.split("\n")]
-
-
-def _emit(out: list[str], text: str, node) -> None:
-    """Append ``text`` with the node's commentaries and ``;`` comment."""
-    if node is not None:
-        for comment in node.comments:
-            text += f" {{{comment}}}"
-        if node.line_comment is not None:
-            lines = _comment_lines(node.line_comment)
-            out.append(f"{text}  {lines[0]}")
-            out.extend(lines[1:])
-            return
-    out.append(text)
-
-
 def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
     notes = hand.line_notes
     head = "hand" if hand.number is None else f"hand {hand.number}"
-    _emit(out, head, hand)
+    emit(out, head, hand)
     if hand.levels is not None:
         lv = hand.levels
         if isinstance(lv, PlayerLevels):
             text = " ".join(f"{seat} {rank_name(level)}" for seat, level in
                             sorted(lv.levels.items(), key=lambda kv: _SEAT_ORDER[kv[0]]))
-            _emit(out, f"levels {text}", lv)
+            emit(out, f"levels {text}", lv)
         else:
-            _emit(out, f"levels NS {rank_name(lv.ns)} EW {rank_name(lv.ew)}", lv)
+            emit(out, f"levels NS {rank_name(lv.ns)} EW {rank_name(lv.ew)}", lv)
     if hand.dealer is not None:
-        _emit(out, f"dealer {hand.dealer}", notes.get("dealer"))
+        emit(out, f"dealer {hand.dealer}", notes.get("dealer"))
     if hand.first is not None:
-        _emit(out, f"first {hand.first}", notes.get("first"))
+        emit(out, f"first {hand.first}", notes.get("first"))
     for sc in sorted(hand.deal, key=lambda s: _SEAT_ORDER[s.seat]):
-        _emit(out, f"{sc.seat}: {style.cards(sc.cards)}", sc)
+        emit(out, f"{sc.seat}: {style.cards(sc.cards)}", sc)
     if hand.kitty is not None:
-        _emit(out, f"kitty {style.cards(hand.kitty)}", notes.get("kitty"))
+        emit(out, f"kitty {style.cards(hand.kitty)}", notes.get("kitty"))
     if hand.declare_none is not None:
-        _emit(out, "declare none", notes.get("declare none"))
+        emit(out, "declare none", notes.get("declare none"))
     trump_line = None
     if hand.trump is not None:
         symbols = SUIT_SYMBOLS if style.unicode else SUIT_LETTERS
@@ -140,16 +117,16 @@ def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
     for event in hand.events:
         if event.kind == "bury":
             if trump_line is not None:
-                _emit(out, f"trump {trump_line}", notes.get("trump"))
+                emit(out, f"trump {trump_line}", notes.get("trump"))
                 trump_line = None
-            _emit(out, f"bury {event.seat}: {style.cards(event.cards)}", event)
+            emit(out, f"bury {event.seat}: {style.cards(event.cards)}", event)
         else:
             text = f"declare {event.seat} {style.cards(event.cards)}"
             if event.at is not None:
                 text += f" @{event.at}"
-            _emit(out, text, event)
+            emit(out, text, event)
     if trump_line is not None:
-        _emit(out, f"trump {trump_line}", notes.get("trump"))
+        emit(out, f"trump {trump_line}", notes.get("trump"))
     for call in hand.friends:
         text = "friend "
         if call.ordinal is not None:
@@ -159,13 +136,13 @@ def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
             text += f" {call.joined}"
             if call.at is not None:
                 text += f" @{call.at}"
-        _emit(out, text, call)
+        emit(out, text, call)
     for index, trick in enumerate(hand.tricks):
         _write_trick(out, trick, index, style)
     if hand.points is not None:
-        _emit(out, f"points {hand.points}", notes.get("points"))
+        emit(out, f"points {hand.points}", notes.get("points"))
     if hand.redeal is not None:
-        _emit(out, "redeal", notes.get("redeal"))
+        emit(out, "redeal", notes.get("redeal"))
 
 
 def _write_trick(out: list[str], trick: Trick, index: int, style: _Style) -> None:
@@ -183,7 +160,7 @@ def _write_trick(out: list[str], trick: Trick, index: int, style: _Style) -> Non
     if plays:
         line += " " + "  ".join(plays)
     if trick.line_comment is not None:
-        lines = _comment_lines(trick.line_comment)
+        lines = comment_lines(trick.line_comment)
         out.append(f"{line}  {lines[0]}")
         out.extend(lines[1:])
     else:
@@ -208,29 +185,8 @@ def canonical(record: Record) -> Record:
 
 # -- what SJN can hold ------------------------------------------------------------------------
 
-def _text_problems(what: str, text: str, *, commentary: bool) -> list[str]:
-    problems = []
-    if text != text.strip():
-        problems.append(f"{what} has blanks at its ends (they are not kept)")
-    if commentary:
-        if "{" in text or "}" in text:
-            problems.append(f"{what} holds a brace")
-        if any(line.lstrip().startswith("[") for line in text.split("\n")[1:]):
-            problems.append(f"{what} has a line starting with `[` (it would start a tag section)")
-    return problems
 
-
-def _node_problems(what: str, node) -> list[str]:
-    problems = []
-    for c in node.comments:
-        problems += _text_problems(f"a commentary of {what}", c, commentary=True)
-    if node.line_comment is not None:
-        for line in node.line_comment.split("\n"):
-            problems += _text_problems(f"the comment of {what}", line, commentary=False)
-    return problems
-
-
-def _cards_problems(what: str, cards) -> list[str]:
+def _cards_problems(what: str, cards: Sequence[object]) -> list[str]:
     if not cards:
         return [f"{what} has no cards"]
     if any(not (isinstance(c, int) and 0 <= c < 54) for c in cards):
@@ -248,35 +204,22 @@ def representable_problems(record: Record) -> list[str]:
     or a line starting with ``[``, a ``;`` comment on a
     single play, and two seat lines for one seat.
     """
-    problems: list[str] = []
-    if record.comments:
-        problems.append("Record.comments has no SJN form (use header_comments)")
-    if record.line_comment is not None:
-        for line in record.line_comment.split("\n"):
-            problems += _text_problems("the record's comment", line, commentary=False)
-    for c in record.header_comments:
-        problems += _text_problems("a header commentary", c, commentary=True)
-    for tag in record.tags:
-        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_.\-]*", tag.name):
-            problems.append(f"tag name {tag.name!r} is not a valid name")
-        if "\n" in tag.value or "\r" in tag.value:
-            problems.append(f"tag {tag.name} has a line break in its value")
-        problems += _node_problems(f"tag {tag.name}", tag)
+    problems = head_problems(record, "Record.comments has no SJN form (use header_comments)")
     for h, hand in enumerate(record.hands, 1):
         where = f"hand #{h}"
         if hand.number is not None and hand.number < 0:
             problems.append(f"{where} has a negative number")
-        problems += _node_problems(where, hand)
+        problems += node_problems(where, hand)
         if isinstance(hand.levels, PlayerLevels):
             if len(hand.levels.levels) < 2:
                 problems.append(f"{where} has a `levels` line of fewer than two players")
             if any(not 2 <= v <= 15 for v in hand.levels.levels.values()):
                 problems.append(f"{where} has a level outside 2..15")
-            problems += _node_problems(f"the levels of {where}", hand.levels)
+            problems += node_problems(f"the levels of {where}", hand.levels)
         elif hand.levels is not None:
             if not (2 <= hand.levels.ns <= 15 and 2 <= hand.levels.ew <= 15):
                 problems.append(f"{where} has a level outside 2..15")
-            problems += _node_problems(f"the levels of {where}", hand.levels)
+            problems += node_problems(f"the levels of {where}", hand.levels)
         if hand.trump is not None and not 0 <= hand.trump <= 4:
             problems.append(f"{where} has a trump outside 0..4")
         seats = [sc.seat for sc in hand.deal]
@@ -284,17 +227,18 @@ def representable_problems(record: Record) -> list[str]:
             problems.append(f"{where} has two seat lines for one seat")
         for sc in hand.deal:
             problems += _cards_problems(f"{sc.seat}'s cards in {where}", sc.cards)
-            problems += _node_problems(f"{sc.seat}'s cards in {where}", sc)
+            problems += node_problems(f"{sc.seat}'s cards in {where}", sc)
         if hand.kitty is not None:
             problems += _cards_problems(f"the kitty of {where}", hand.kitty)
         for event in hand.events:
             problems += _cards_problems(f"a {event.kind} in {where}", event.cards)
-            problems += _node_problems(f"a {event.kind} in {where}", event)
-            if getattr(event, "at", None) is not None and event.at < 0:
+            problems += node_problems(f"a {event.kind} in {where}", event)
+            at = getattr(event, "at", None)
+            if at is not None and at < 0:
                 problems.append(f"a declaration in {where} has a negative `@k`")
         for call in hand.friends:
             problems += _cards_problems(f"a friend call in {where}", (call.card,))
-            problems += _node_problems(f"a friend call in {where}", call)
+            problems += node_problems(f"a friend call in {where}", call)
             if call.ordinal is not None and call.ordinal < 1:
                 problems.append(f"a friend call in {where} has an ordinal below 1")
             if call.joined is not None and call.joined not in _SEAT_ORDER and call.joined != "none":
@@ -304,7 +248,7 @@ def representable_problems(record: Record) -> list[str]:
         for t, trick in enumerate(hand.tricks, 1):
             if trick.number is not None and trick.number < 0:
                 problems.append(f"trick #{t} of {where} has a negative number")
-            problems += _node_problems(f"trick #{t} of {where}", trick)
+            problems += node_problems(f"trick #{t} of {where}", trick)
             for play in trick.plays:
                 problems += _cards_problems(f"a play in trick #{t} of {where}", play.cards)
                 if play.attempted is not None:
@@ -312,13 +256,13 @@ def representable_problems(record: Record) -> list[str]:
                 if play.line_comment is not None:
                     problems.append(f"a play in trick #{t} of {where} has a `;` comment "
                                     f"(only the trick line can)")
-                problems += _node_problems(f"a play in trick #{t} of {where}", play)
+                problems += node_problems(f"a play in trick #{t} of {where}", play)
         for key, note in hand.line_notes.items():
             if key not in _NOTE_KEYS:
                 problems.append(f"{where} has a note for unknown line {key!r}")
             elif getattr(hand, _NOTE_KEYS[key]) is None:
                 problems.append(f"{where} has a note for its `{key}` line but no such line")
-            problems += _node_problems(f"the `{key}` line of {where}", note)
+            problems += node_problems(f"the `{key}` line of {where}", note)
     return problems
 
 

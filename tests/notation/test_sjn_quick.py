@@ -275,3 +275,17 @@ def test_line_breaks_and_full_width_both_ways(case):
 def test_split_lines_is_the_readers():
     assert reader.split_lines("a\rb\r\nc\nd\u2028e\x0cf\x0bg\x85h\n") == ["a", "b", "c", "d\u2028e\x0cf\x0bg\x85h"]
     assert reader.split_lines("") == [] and reader.split_lines("\n\n") == ["", ""]
+
+
+# -- the shortcut gives up after building part of a chunk ------------------------------------
+
+def test_a_chunk_the_shortcut_gives_up_on_late_is_reported_once():
+    # the shortcut reads and reports the bad card of line 3 before it meets the
+    # commentary over two lines at the end; Lark then reads the whole chunk and
+    # what the shortcut reported is dropped, not reported twice
+    text = ("hand 1\ndealer S\nN: SA SX SK\n1. S: H3 W: H4 N: H5 E: H6\n"
+            "2. S: H7 W: H8 N: H9 E: H10 { a commentary\nover two lines }\n")
+    assert not uses_shortcut(text)
+    _, diags = read(text, True)
+    assert [(d.code, d.line) for d in diags] == [("SJ102", 3)]
+    assert_same_both_ways(text)

@@ -7,6 +7,8 @@ Lark parser at every start; it must be the grammar's own terminals.
 import subprocess
 import sys
 
+import pytest
+
 from notation import _terminals, reader
 
 
@@ -38,3 +40,52 @@ def test_reading_a_simple_record_does_not_import_lark():
             "assert 'lark' in sys.modules\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+# -- the shortcut's whole-line regexes are made of the grammar's pieces ----------------------
+
+def test_the_pieces_are_the_grammars():
+    grammar = reader.GRAMMAR_PATH.read_text(encoding="utf-8")
+    assert _terminals.PIECES == _terminals.pieces_from_grammar(grammar)
+    assert [name for name, _ in _terminals.PIECES] == list(_terminals.PIECE_NAMES)
+
+
+def test_a_stale_table_takes_the_pieces_from_the_grammar(monkeypatch):
+    from notation.reader import _grammar
+    monkeypatch.setattr(_terminals, "GRAMMAR_DIGEST", "stale")
+    monkeypatch.setattr(_terminals, "PIECES", (("_SEAT", "x"),))
+    grammar = reader.GRAMMAR_PATH.read_text(encoding="utf-8")
+    assert _grammar._piece_patterns() == _terminals.pieces_from_grammar(grammar)
+
+
+@pytest.fixture
+def fresh_regexes():
+    """The shortcut's compiled regexes made anew (and put back afterwards)."""
+    from notation.reader import _grammar
+    tables = (_grammar._TERMINALS, _grammar._PIECES, _grammar._WHOLE_LINES)
+    saved = [dict(t) for t in tables]
+    for t in tables:
+        t.clear()
+    yield _grammar
+    for t, old in zip(tables, saved):
+        t.clear()
+        t.update(old)
+
+
+def test_the_play_regexes_follow_the_grammars_seat(monkeypatch, fresh_regexes):
+    # a grammar whose seats went up to P9 would be read so by the shortcut too:
+    # no seat pattern is copied by hand into the whole-line regexes
+    pieces = tuple((name, "(?:[NWSE]|P[1-9])" if name == "_SEAT" else regex)
+                   for name, regex in _terminals.PIECES)
+    monkeypatch.setattr(_terminals, "PIECES", pieces)
+    terms = fresh_regexes._terminals()
+    assert terms["plays4"].match("3. P9: HA P2: H3") is not None
+    assert terms["play"].match("P9: HA").group(1) == "P9"
+
+
+def test_the_regexes_are_made_of_the_table(fresh_regexes):
+    terms = fresh_regexes._terminals()
+    pieces = dict(_terminals.PIECES)
+    for name in ("_SEAT", "_NUMBER", "_GAP", "_SEP", "_ARROW"):
+        assert pieces[name] in terms["plays4"].pattern, name
+    assert terms["CARDS"].pattern in terms["play"].pattern

@@ -1,0 +1,106 @@
+"""SJN card lists: blank-separated groups, with SJN's shorthand (ranks alone
+continue the suit before them); each group is read by :func:`replay.cards.parse_group`."""
+
+from __future__ import annotations
+
+from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_group, suit_from_char
+
+from ._common import SEATS
+
+
+class CardError(ValueError):
+    """A card list holds a bad group: ``index`` of the group, and a message."""
+
+    def __init__(self, index: int, message: str):
+        super().__init__(message)
+        self.index = index
+
+
+#: card group text -> cards (card groups repeat a lot: "HA", "S10", ...)
+_GROUP_CACHE: dict[str, tuple[int, ...]] = {}
+#: the text of a whole card list in a play -> cards (plays repeat a lot too)
+_LIST_CACHE: dict[str, tuple[int, ...]] = {}
+#: Span(...) without NamedTuple's Python-level __new__
+_RANK_START = frozenset("123456789TJQKAtjqka")
+
+
+def split_cards(text: str) -> tuple[int, ...]:
+    """Blank-separated card groups → cards, in order.
+
+    A group is a suit followed by ranks (``SAKK``, ``H10109``), a joker
+    (``BJ``, ``LJ``, ``大王``, ``小王``) or — SJN's shorthand — ranks alone,
+    which continue the suit of the group before them in the same list:
+    ``H10 10 9`` is three groups holding ♥10 ♥10 ♥9. Raises :class:`CardError`.
+    """
+    groups = text.split()
+    cache = _GROUP_CACHE
+    out: list[int] = []
+    try:
+        # the usual list, in one go: each group written with its suit and met
+        # before (a group of ranks alone is never a key: its key has a suit)
+        for group in groups:
+            out += cache[group]
+        return tuple(out)
+    except KeyError:
+        out = []
+    suit = -1
+    for index, group in enumerate(groups):
+        if group[0] in _RANK_START:
+            if suit < 0:
+                raise CardError(index, _no_suit_message(group, out))
+            key = SUIT_LETTERS[suit] + group
+        else:
+            key = group
+        cards = cache.get(key)
+        if cards is None:
+            try:
+                cards = _group_cards(key)
+            except ValueError as exc:
+                raise CardError(index, _group_message(group, key, exc)) from None
+            if len(cache) < 100_000:
+                cache[key] = cards
+        out.extend(cards)
+        last = cards[-1]
+        suit = last // 13 if last < 52 else -1
+    return tuple(out)
+
+
+#: the characters that write a suit (those `suit_from_char` reads)
+_SUIT_CHARS = frozenset(SUIT_LETTERS + SUIT_LETTERS.lower() + SUIT_SYMBOLS + SUIT_SYMBOLS_ALT)
+
+
+def _group_cards(key: str) -> tuple[int, ...]:
+    """Cards of one group, read by :func:`replay.cards.parse_group` (the one card
+    parser); the suit may be repeated before each rank (``♠A♠K♠K`` = ``♠AKK``),
+    but a group holds one suit."""
+    try:
+        return parse_group(key)
+    except ValueError:
+        cuts = [i for i in range(1, len(key)) if key[i] in _SUIT_CHARS]
+        if not cuts or key[0] not in _SUIT_CHARS:
+            raise
+    suit = suit_from_char(key[0])
+    out: list[int] = []
+    for start, end in zip([0] + cuts, cuts + [len(key)]):
+        piece = key[start:end]
+        if suit_from_char(piece[0]) != suit:
+            raise ValueError(f"a group holds one suit: put a blank before {piece[0]!r}")
+        out.extend(parse_group(piece))
+    return tuple(out)
+
+
+def _no_suit_message(group: str, before: list[int]) -> str:
+    where = "after a joker" if before else "at the start of a card list"
+    return (f"`{group}` has no suit: ranks written alone continue the suit of the "
+            f"group before them, and there is none {where} (write e.g. `H{group}`)")
+
+
+def _group_message(group: str, key: str, exc: ValueError) -> str:
+    if group in SEATS:
+        return f"`{group}` alone is not a card"
+    reason = str(exc)
+    if key != group:  # a continuation group: name it as written
+        reason = reason.replace(repr(key), repr(group))
+    return f"`{group}` is not a card group: {reason}"
+
+
