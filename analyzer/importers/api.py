@@ -1,28 +1,4 @@
-"""Importers: game logs of other Shengji software → SJN records.
-
-Library API (the CLI's ``shengji import`` / ``--from`` call these)::
-
-    FORMATS                                    # ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
-    detect_format(text, filename=None)         # a format name, or None unless unambiguous
-    import_text(fmt, text, *, source="", check=True)
-                                               # -> (records, diagnostics); never raises
-    import_log(fmt, text, *, source="")        # -> ImportResult(records, diagnostics, claims)
-    check_claims(records, claims, match_result=None)
-                                               # -> SJ704 diagnostics where the log's stated trick
-                                               #    winners / points differ from the rules
-
-Diagnostics carry line and column **in the source log** (SJ701–SJ705). The
-records' spans point into the source log too, so ``replay.game.replay`` on an
-imported record reports its findings at the log's lines; after
-``notation.write`` + ``notation.parse`` they are SJN positions as usual.
-
-One module per format: :mod:`.fly` (shengji.fly.dev JSONL room logs),
-:mod:`.botzone` (Botzone Tractor judge logs), :mod:`.shengji_io_chat`
-(pasted shengji.io chat), :mod:`.fen80` (80fen completed-deal replay JSON v2),
-:mod:`.gamesav` (the 1997 Tractor game's GAME.SAV: bytes, not text; see
-:func:`is_binary`; SJ710–SJ712, positioned at line 1, column offset + 1).
-Source seats 0, 1, 2, 3 become S, E, N, W everywhere (see docs/importing.md).
-"""
+"""The importers' library API (re-exported by :mod:`analyzer.importers`)."""
 
 from __future__ import annotations
 
@@ -32,26 +8,19 @@ from pathlib import Path
 from notation.model import Record
 from replay.diagnostics import Diagnostic, Span
 
-from . import botzone, fen80, fly, gamesav, shengji_io_chat
 from ._common import SOURCE_SEATS, Claim, ImportResult
+from .registry import IMPORTERS, NAMES
 
-FORMATS: tuple[str, ...] = ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
+FORMATS: tuple[str, ...] = NAMES
 
-_MODULES = {"fly": fly, "botzone": botzone, "shengji-io-chat": shengji_io_chat, "80fen-v2": fen80,
-            "game-sav": gamesav}
+#: name → the importer's module (see :mod:`.registry`)
+_MODULES = {imp.name: imp.load() for imp in IMPORTERS}
 #: other names accepted for the formats (the presets' names, short forms)
-ALIASES: dict[str, str] = {
-    "shengji-fly": "fly", "shengji.fly.dev": "fly", "jerryyyu": "fly",
-    "shengji-io": "shengji-io-chat", "shengji.io": "shengji-io-chat", "chat": "shengji-io-chat",
-    "80fen": "80fen-v2", "80-fen": "80fen-v2", "eighty-completed-deal": "80fen-v2",
-    "gamesav": "game-sav", "game.sav": "game-sav", "tractor97-sav": "game-sav",
-}
+ALIASES: dict[str, str] = {alias: imp.name for imp in IMPORTERS for alias in imp.aliases}
 #: the SJN ruleset preset each format's records use
-RULES: dict[str, str] = {"fly": fly.RULES, "botzone": botzone.RULES,
-                         "shengji-io-chat": shengji_io_chat.RULES, "80fen-v2": fen80.RULES,
-                         "game-sav": gamesav.RULES}
+RULES: dict[str, str] = {name: mod.RULES for name, mod in _MODULES.items()}
 #: usual file suffixes, used by :func:`detect_format` only to break a tie
-_SUFFIXES = {".jsonl": "fly", ".txt": "shengji-io-chat", ".log": "shengji-io-chat"}
+_SUFFIXES = {suffix: imp.name for imp in IMPORTERS for suffix in imp.suffixes}
 
 
 def format_name(fmt: str) -> str | None:
@@ -68,7 +37,8 @@ def is_binary(fmt: str | None) -> bool:
     """True for a format whose files are bytes, not text (``game-sav``): read them with
     ``Path.read_bytes`` and pass the bytes to :func:`import_log` / :func:`import_text`."""
     name = format_name(fmt) if isinstance(fmt, str) else None
-    return bool(name and getattr(_MODULES[name], "BINARY", False))
+    from .registry import BY_NAME
+    return bool(name and BY_NAME[name].binary)
 
 
 def detect_format(text: str, filename: str | None = None) -> str | None:
