@@ -1,0 +1,36 @@
+"""The ``shengji`` command line: thin Typer commands over library calls.
+
+Every command reads its input (:mod:`analyzer.inputs`), calls ``notation`` /
+``replay`` / :mod:`analyzer.lint` / :mod:`analyzer.report` …, and writes
+(:mod:`analyzer.outputs`). Exit status: 0 success, 1 findings (lint errors,
+files that fmt would change), 2 usage or I/O errors, always with a one-line
+message on stderr and no traceback (:mod:`._core`).
+
+One module per command group; :data:`COMMANDS` lists them in the order
+``shengji --help`` shows them. A command module imports only Typer and light
+modules at its top: everything else inside the command (start-up time).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from ..inputs import diag_line as _diag_line
+from ..inputs import load_records, read_bytes, read_text
+from ..presets import SOURCE_NAMES, cite
+from ._core import PROG, app, fail, failure_message, version
+
+#: the command modules, in the order of ``shengji --help``
+COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "generate", "annotate", "import_export",
+            "stats")
+
+for _name in COMMANDS:
+    importlib.import_module(f"{__name__}.{_name}")
+
+
+def main() -> None:  # pragma: no cover - the console script calls ``app``
+    app(prog_name=PROG)
+
+
+__all__ = ["PROG", "SOURCE_NAMES", "app", "cite", "fail", "failure_message", "load_records", "main", "read_bytes",
+           "read_text", "version", "_diag_line"]
