@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from replay.trick import cards_text
 from replay.units import decompose
 
-from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
-from .pov import evaluate, pov_cost
+from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..pov import evaluate, pov_cost
 
 #: tricks before the searched window whose leads are judged this way
 POV_TRICKS = 1
@@ -80,7 +80,7 @@ class LeadError(Rule):
     @staticmethod
     def _actual(ctx: HandContext, ti: int, played, best) -> str:
         """What the two leads give with all hands known (when the budget allows)."""
-        from ..search import SearchBudgetExceeded
+        from ...search import SearchBudgetExceeded
         pos = ctx.node(ti, 0)
         try:
             a, b = ctx.ask("points", lambda s: (s.play_value(pos, played), s.play_value(pos, best)))
