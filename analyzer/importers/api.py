@@ -49,10 +49,8 @@ def detect_format(text: str, filename: str | None = None) -> str | None:
     """
     if not isinstance(text, str):
         return None
-    try:
-        found = [name for name, mod in _MODULES.items() if mod.looks_like(text)]
-    except Exception:  # pragma: no cover - looks_like is a few regexes
-        return None
+    # (a bug in a looks_like is not "the format cannot be told": it goes up, to SJ901)
+    found = [name for name, mod in _MODULES.items() if mod.looks_like(text)]
     if len(found) == 1:
         return found[0]
     if len(found) > 1 and filename:
@@ -116,8 +114,7 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
     (fewer than four plays), or about the total of an incomplete hand, is not
     checked.
     """
-    results = _results(records, match_result)
-    out: list[Diagnostic] = []
+    results, out = _results(records, match_result, {c.record for c in claims})
     for c in claims:
         mr = results[c.record] if 0 <= c.record < len(results) else None
         if mr is None or not 1 <= c.hand <= len(mr.hands):
@@ -180,7 +177,11 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
     return out
 
 
-def _results(records: Sequence[Record], match_result) -> list:
+def _results(records: Sequence[Record], match_result, needed: set[int]) -> tuple[list, list[Diagnostic]]:
+    """The match result of each record with claims (``needed``; None for the others
+    and where the replay failed) and an SJ901
+    for each replay that failed: the engine's bug, not the user's (those claims
+    are left unchecked)."""
     from replay.game import MatchResult, replay
     given: list = []
     if isinstance(match_result, MatchResult):
@@ -188,15 +189,23 @@ def _results(records: Sequence[Record], match_result) -> list:
     elif isinstance(match_result, (list, tuple)):
         given = list(match_result)
     out = []
+    bugs: list[Diagnostic] = []
     for i, rec in enumerate(records):
         mr = given[i] if i < len(given) else None
-        if mr is None:
+        if mr is None and i in needed:
             try:
                 mr = replay(rec)
-            except Exception:  # the engine's bug, not the user's: leave these claims unchecked
+            except (MemoryError, KeyboardInterrupt):
+                raise
+            except Exception as exc:
+                line = rec.span.line if rec.span is not None and rec.span.line else 1
+                bugs.append(Diagnostic.at("SJ901", Span(line, 1, line, 2), (
+                    f"internal error while replaying record {i + 1} to check the log's claims "
+                    f"({type(exc).__name__}: {exc}); its claims are not checked; this is a bug in shengji, "
+                    f"please report it with the log")))
                 mr = None
         out.append(mr)
-    return out
+    return out, bugs
 
 
 def _who(name: str | None, seat: str, records: Sequence[Record], index: int) -> str:

@@ -8,6 +8,7 @@ import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 from replay.diagnostics import Diagnostic
 
@@ -122,15 +123,35 @@ def lint_import_text(text: str, path: str, fmt: str, options: LintOptions) -> Fi
     result = FileResult(path)
     imported = import_log(fmt, text, source=path)
     mistakes = mistake_hook() if options.mistakes else None
-    matches = [replay(record, rules=options.rules) for record in imported.records]
-    diags = list(imported.diagnostics) + check_claims(imported.records, imported.claims, matches)
+    matches: list[Any] = []
+    bugs: dict[int, Diagnostic] = {}  # record index → SJ901: a bug in the engine, not in the log
+    for k, record in enumerate(imported.records):
+        try:
+            matches.append(replay(record, rules=options.rules))
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            matches.append(None)
+            bugs[k] = internal_error(record, exc)
+    claims = [c for c in imported.claims if c.record not in bugs]
+    diags = list(imported.diagnostics) + check_claims(imported.records, claims, matches)
     found: list[Finding] = []
     for d in diags:
         if selected(d.code, options.select, options.ignore):
             found.append(Finding.from_diagnostic(d, path, None, 1))
     for index, (record, match) in enumerate(zip(imported.records, matches), 1):
         result.records += 1
-        more = list(match.diagnostics) + (list(mistakes(record, match)) if mistakes else [])
+        if match is None:
+            more = [bugs[index - 1]]
+        else:
+            more = list(match.diagnostics)
+            if mistakes is not None:
+                try:
+                    more.extend(mistakes(record, match))
+                except (MemoryError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:
+                    more.append(internal_error(record, exc))
         for d in more:
             if selected(d.code, options.select, options.ignore):
                 found.append(Finding.from_diagnostic(d, path, index, record_line(record, (), 1)))
