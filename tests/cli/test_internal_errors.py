@@ -41,7 +41,7 @@ def test_a_bug_in_an_importer_is_sj901_in_lint(run, monkeypatch):
 def test_a_bug_in_the_json_scanner_is_sj901_not_sj701(monkeypatch):
     text = ROOM.read_text(encoding="utf-8")
     monkeypatch.setattr(json.decoder, "scanstring", boom)
-    records, diags = import_text("fly", text)
+    _, diags = import_text("fly", text)
     assert codes(diags) == ["SJ901"] and "RuntimeError" in diags[0].message
 
 
