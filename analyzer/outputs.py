@@ -50,7 +50,7 @@ def open_output(out: str | None, *, spool: bool = False) -> Iterator[IO[str]]:
             sys.stdout.flush()
             return
         with tempfile.SpooledTemporaryFile(max_size=4 << 20, mode="w+", encoding="utf-8", newline="") as buf:
-            yield buf  # type: ignore[misc]  # a text-mode spooled file is a text stream
+            yield buf  # type: ignore[misc,unused-ignore]  # a text-mode spooled file is a text stream
             buf.seek(0)
             while True:
                 piece = buf.read(1 << 16)

@@ -116,7 +116,7 @@ class _Group(TyperGroup):
             self.command_path = f"{ctx.command_path} {name}"
         return name, cmd, rest
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,  # type: ignore[override]  # click's main, its keyword arguments passed on
              standalone_mode: bool = True, **extra: Any) -> Any:
         if not standalone_mode:
             return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
@@ -278,7 +278,7 @@ def _main(
 
 def command(name: str | None = None, *, epilog: str | None = None) -> Callable[[F], F]:
     """Register a ``shengji`` command (shown with plain metavars)."""
-    return app.command(name, epilog=epilog, cls=Command)  # type: ignore[return-value]
+    return app.command(name, epilog=epilog, cls=Command)
 
 
 # -- helpers of the commands ------------------------------------------------------------------

@@ -46,7 +46,7 @@ def import_(
         name = "<stdin>" if path == "-" else path
         chosen = format_name(fmt) if fmt != "auto" else None
         if chosen is not None and is_binary(chosen):            # game-sav: the file's bytes, not text
-            got, diags = import_text(chosen, read_bytes(path), source=name)  # type: ignore[arg-type]  # bytes
+            got, diags = import_text(chosen, read_bytes(path), source=name)
         else:
             text = read_text(path)
             chosen = chosen or detect_format(text, path)

@@ -67,7 +67,7 @@ A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
     paths: Annotated[list[str], typer.Argument(metavar="PATH", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin.")],
-    fmt: Annotated[LintFormat, typer.Option("--format", "-f", help="Output format.")] = LintFormat.text,
+    fmt: Annotated[LintFormat, typer.Option("--format", "-f", help="Output format.")] = LintFormat('text'),
     select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable).")] = None,
     ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable).")] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag.")] = None,

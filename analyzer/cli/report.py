@@ -64,7 +64,7 @@ def report(
             else:
                 yield rec, diags
 
-    matches = R.iter_matches(pairs(), rules=rules, annotate=annotate)
+    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate))
     first = next(matches, None)
     src.check()
     if first is None:

@@ -60,7 +60,7 @@ def detect_format(text: str, filename: str | None = None) -> str | None:
     return None
 
 
-def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
+def import_log(fmt: str, text: str | bytes, *, source: str = "") -> ImportResult:
     """Records, diagnostics and claims from ``text`` in format ``fmt``. Never raises."""
     name = format_name(fmt)
     if name is None:
@@ -86,7 +86,7 @@ def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
                                        f"({type(exc).__name__}: {exc}); please report this bug with the log")])
 
 
-def import_text(fmt: str, text: str, *, source: str = "", check: bool = True
+def import_text(fmt: str, text: str | bytes, *, source: str = "", check: bool = True
                 ) -> tuple[list[Record], list[Diagnostic]]:
     """``(records, diagnostics)`` from ``text`` in format ``fmt``. Never raises.
 

@@ -20,8 +20,8 @@ from .sources import STDIN, import_format, input_kind, open_lines
 
 # -- one text / one file -------------------------------------------------------------------
 
-def record_diagnostics(record, parse_diags: Sequence[Diagnostic], options: LintOptions,
-                       mistakes: Callable | None = None) -> list[Diagnostic]:
+def record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], options: LintOptions,
+                       mistakes: Callable[..., Any] | None = None) -> list[Diagnostic]:
     """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
     from replay.game import replay
     from replay.ruleset import PRESETS
@@ -41,7 +41,7 @@ def record_diagnostics(record, parse_diags: Sequence[Diagnostic], options: LintO
     return diags
 
 
-def internal_error(record, exc: BaseException) -> Diagnostic:
+def internal_error(record: Any, exc: BaseException) -> Diagnostic:
     """SJ901 on a record's first line: an exception the tool did not expect."""
     from replay.diagnostics import Span
     line = record.span.line if record is not None and record.span.line else 0
@@ -69,8 +69,9 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     return result
 
 
-def _lint_records(records, result: FileResult, wrapped: NoqaLines, path: str, options: LintOptions,
-                  mistakes, index: int, start_line: int) -> None:
+def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult, wrapped: NoqaLines,
+                  path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
+                  start_line: int) -> None:
     for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
             record = None  # a chunk that held no record (every line was bad): its diagnostics only
@@ -92,12 +93,12 @@ def _lint_records(records, result: FileResult, wrapped: NoqaLines, path: str, op
         paced_collect()
 
 
-def record_line(record, parse_diags, start_line: int) -> int:
+def record_line(record: Any, parse_diags: Sequence[Diagnostic], start_line: int) -> int:
     if record is not None and getattr(record, "span", None) and record.span.line:
-        return record.span.line
+        return int(record.span.line)
     for d in parse_diags:
         if d.line:
-            return d.line
+            return int(d.line)
     return start_line
 
 
@@ -113,7 +114,7 @@ def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     return _lint_lines(io.StringIO(text), path, options)
 
 
-def lint_import_text(text: str, path: str, fmt: str, options: LintOptions) -> FileResult:
+def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOptions) -> FileResult:
     """Lint another program's log: the importer's findings (positions in the log,
     including the log's own claims that the rules contradict), then each
     imported record's replay."""
@@ -160,7 +161,7 @@ def lint_import_text(text: str, path: str, fmt: str, options: LintOptions) -> Fi
     return result
 
 
-def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, display: str | None = None,
+def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions(), *, display: str | None = None,
               start: int = 0, end: int | None = None, start_line: int = 1, first_record: int = 1,
               on_bytes: Callable[[int], None] | None = None) -> FileResult:
     """Lint a file (or its byte range ``start..end`` beginning at line ``start_line``), streaming.
@@ -170,8 +171,10 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
     if options.source_format in (None, "auto") and _is_gjn_file(os.fspath(path)):
         from ..gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
         try:
-            return lint_gjn_lines(open_lines(os.fspath(path), start, end), name, options,
-                                  start_line=start_line, first_record=first_record, on_bytes=on_bytes)
+            found: FileResult = lint_gjn_lines(open_lines(os.fspath(path), start, end), name, options,
+                                               start_line=start_line, first_record=first_record,
+                                               on_bytes=on_bytes)
+            return found
         except UnicodeDecodeError as exc:
             return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
         except OSError as exc:
@@ -186,7 +189,7 @@ def lint_file(path: str | os.PathLike, options: LintOptions = LintOptions(), *, 
             from ..importers import is_binary
             try:
                 raw = Path(path).read_bytes()
-                text = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
+                text: str | bytes = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
             except UnicodeDecodeError as exc:
                 return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
             except OSError as exc:
@@ -236,5 +239,6 @@ def lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> Fil
     kind = detect("".join(head), STDIN)
     if kind == "gjn" and options.source_format in (None, "auto"):
         from ..gouji import lint_gjn_lines  # GJN (Gouji): a `[Game "gouji"]` tag
-        return lint_gjn_lines(itertools.chain(head, it), display, options)
+        gjn: FileResult = lint_gjn_lines(itertools.chain(head, it), display, options)
+        return gjn
     return _lint_lines(itertools.chain(head, it), display, options, kind=kind)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from replay.diagnostics import ERROR, INFO, WARNING, Diagnostic
 
@@ -36,10 +37,10 @@ class Finding:
         return cls(path, line, col, end_line, end_col, d.code, d.severity, d.message, d.name,
                    d.hand, d.trick, record)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, str, int, int, str]:
         return (self.line, self.column, self.code, self.end_line, self.end_column, self.message)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
     def text(self) -> str:

@@ -8,6 +8,7 @@ import importlib.util
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..errors import UsageError
 
@@ -105,7 +106,7 @@ def mistakes_available() -> bool:
 REVIEW_ENTRY = "review_mistakes"
 
 
-def mistake_hook(entry: str = MISTAKES_ENTRY) -> Callable | None:
+def mistake_hook(entry: str = MISTAKES_ENTRY) -> Callable[..., Any] | None:
     """``analyzer.mistakes.find_mistakes`` (or ``entry`` when it exists) when
     the mistake rules are installed, else None."""
     if not mistakes_available():

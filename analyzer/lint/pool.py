@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from .check import lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
@@ -68,7 +69,7 @@ def _merge(parts: list[FileResult]) -> FileResult:
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: Progress | None = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable | None = None) -> LintReport:
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable[..., None] | None = None) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
     ``jobs`` defaults to every core; with more than one (and at least
@@ -119,12 +120,14 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     return report
 
 
-def _lint_parallel(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes) -> None:
+def _lint_parallel(files: list[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
+                   results: dict[int, dict[int, FileResult]], stdin: Iterable[str] | None,
+                   progress: Progress | None, chunk_bytes: int, split_bytes: int) -> None:
     import multiprocessing as mp
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
-    pending: dict = {}
+    pending: dict[Any, _Job] = {}
 
     def collect(block: bool) -> None:
         if not pending:
@@ -155,8 +158,9 @@ def _kind_or_none(path: str, options: LintOptions) -> str | None:
     return kind if fmt is None else None
 
 
-def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYTES,
-              split_bytes=SPLIT_BYTES) -> Iterator[_Job]:
+def iter_jobs(files: list[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
+              results: dict[int, dict[int, FileResult]], stdin: Iterable[str] | None,
+              chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES) -> Iterator[_Job]:
     """The work units of a parallel run, in input order: one per file, or record
     chunks (:func:`split_file`) of a file of at least ``split_bytes``, about 4 per
     worker. Standard input is linted here and files that fail midway are put in
@@ -181,7 +185,7 @@ def iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes=CHUNK_BYT
         yield _Job(i, 0, p, display, 0, None, 1, size)
 
 
-class Progress:
+class Progress(Protocol):
     """The progress protocol of :func:`lint_paths` (a no-op base)."""
 
     def start(self, total: int) -> None:  # pragma: no cover - protocol

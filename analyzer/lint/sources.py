@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 from .options import LintOptions
 
@@ -16,7 +17,7 @@ STDIN = "-"
 _RAW_LINE = re.compile(rb"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
 
 
-def raw_lines(f) -> Iterator[bytes]:
+def raw_lines(f: IO[bytes]) -> Iterator[bytes]:
     """The byte lines of a binary file, cut where the reader cuts (``\\n``,
     ``\\r\\n`` and a lone ``\\r``), each with its line end."""
     for raw in f:

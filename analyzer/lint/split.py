@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import IO
 
 from .sources import count_lines, raw_lines
 
@@ -41,7 +42,7 @@ def split_file(path: str, chunk_bytes: int = CHUNK_BYTES) -> Iterator[tuple[int,
     yield start, None, start_line
 
 
-def _next_cut(f, pos: int, line: int) -> tuple[int, int] | None:
+def _next_cut(f: IO[bytes], pos: int, line: int) -> tuple[int, int] | None:
     """The first record start the reader makes after byte ``pos`` (a line start,
     line number ``line``): ``(byte offset, line number)``, or None at the end of
     the file (or at bytes that are not UTF-8, which the last range reports).
