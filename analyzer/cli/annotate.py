@@ -33,54 +33,19 @@ def annotate(
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
-    from notation.writer import _Style, write_record
-    from replay.game import replay as run_replay
-
     from .. import lint as L
-    from ..inputs import Source, check_preset, diag_line
-    from ..mistakes import ENDGAME_TRICKS, review_match, summarize
-    from ..mistakes import annotate as annotate_record
-    from ..outputs import Discard, check_output, open_output
-    from ..report import TAG_OF_SEAT, summary_lines
-    if endgame is None:
-        endgame = ENDGAME_TRICKS
+    from ..converting import annotate_records
+    from ..inputs import Source, check_preset
+    from ..outputs import check_output, open_output
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     prefixes = L.parse_codes(select)
     src = Source(file, source_format)
     if src.gouji():
         fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
-    name = src.name
-    style = _Style(unicode, True)
-    count = records = 0
-    reading = False
-    lines: list[str] = []
-    try:
-        with open_output(output, spool=True) as out:
-            for record, diags in src.records():
-                for d in diags:
-                    echo_err(diag_line(name, d))
-                    reading = reading or d.code.startswith(("SJ1", "SJ9"))
-                if reading or record is None:
-                    continue
-                match = run_replay(record, rules=rules)
-                rv = review_match(match, record=record, endgame_tricks=endgame)
-                found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
-                count += len(found)
-                text = write_record(annotate_record(record, found), style)
-                if text:
-                    out.write(("\n" if records else "") + text)
-                records += 1
-                players = {s: {"name": record.tag(tag)} for s, tag in TAG_OF_SEAT.items()}
-                lines.append(f"record {records}:")
-                lines.extend("  " + line for line in summary_lines(summarize(found, rv.hands), players))
-            src.check()
-            if reading:
-                raise Discard
-            if not records:
-                fail(f"{name}: no record found")
-    except Discard:
-        fail(f"{name}: fix the reading errors first (shengji lint shows them)", 1)
+    with open_output(output, spool=True) as out:
+        count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
+                                                 unicode=unicode, err=echo_err)
     for line in lines:
         echo_err(line)
     echo_err(f"{count} annotation{'s' if count != 1 else ''} in {records} record"

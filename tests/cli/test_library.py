@@ -171,3 +171,35 @@ def test_the_importer_registry_is_the_one_declaration():
             assert imp._SUFFIXES[suffix] == entry.name
     assert "game-sav" not in registry.FROM_HELP and all(n in registry.FROM_HELP for n in registry.TEXT_NAMES)
     assert registry.FORMATS_HELP.count("(") == len(registry.IMPORTERS)
+
+
+# -- convert / annotate -----------------------------------------------------------------------------
+
+def test_convert_records_to_json_and_back(tmp_path):
+    from analyzer import converting
+    out = io.StringIO()
+    n = converting.convert_records(inputs.Source(str(CLEAN)), "json", out, name="clean.sjn")
+    assert n == 1 and json.loads(out.getvalue())["tags"]
+    p = tmp_path / "c.json"
+    p.write_text(out.getvalue(), encoding="utf-8")
+    back = io.StringIO()
+    assert converting.convert_records(inputs.Source(str(p)), "sjn", back, name=str(p)) == 1
+    assert back.getvalue().startswith('[Event "Club night"]')
+
+
+def test_convert_records_refuses_reading_errors_after_telling_them(tmp_path):
+    from analyzer import converting
+    p = tmp_path / "bad.sjn"
+    p.write_text('[Event "x"]\n\nhand 1\nlevels NS 2 EW 2\nS: SA ZZ\n', encoding="utf-8")
+    said: list[str] = []
+    with pytest.raises(UserError, match=r"not converted: 1 reading error\(s\)") as err:
+        converting.convert_records(inputs.Source(str(p)), "json", io.StringIO(), name="bad.sjn", err=said.append)
+    assert err.value.code == 1 and said and said[0].startswith("bad.sjn:5:")
+
+
+def test_annotate_records_writes_the_record_back():
+    from analyzer import converting
+    out = io.StringIO()
+    count, records, lines = converting.annotate_records(inputs.Source(str(FIXTURES / "match.sjn")), out)
+    assert records == 1 and lines[0] == "record 1:"
+    assert out.getvalue().count("{SJ6") == count
