@@ -3,21 +3,13 @@
 from __future__ import annotations
 
 import itertools
-import sys
 from collections.abc import Iterator
-from enum import Enum
 from typing import Annotated, Any
 
 import typer
 
+from ..report_formats import ReportFormat
 from ._core import FROM_HELP, PROG, command, fail
-
-
-class ReportFormat(str, Enum):
-    term = "term"
-    md = "md"
-    json = "json"
-    html = "html"
 
 
 @command(epilog="""Examples:
@@ -31,7 +23,7 @@ class ReportFormat(str, Enum):
   shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
     file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file (- for stdin).")],
-    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")] = ReportFormat.term,
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")] = ReportFormat('term'),
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
@@ -40,10 +32,10 @@ def report(
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from .. import lint as L
-    from .. import render
     from .. import report as R
     from ..inputs import Source, check_preset
     from ..outputs import check_output, open_output
+    from ..report_formats import WRITERS
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     annotate = None
@@ -72,21 +64,7 @@ def report(
     matches = itertools.chain([first], matches)
     name = src.name
     with open_output(output) as out:
-        if fmt == ReportFormat.term:
-            console = (render.make_console() if out is sys.stdout
-                       else render.make_console(file=out, color=False))
-            for k, m in enumerate(matches):
-                if k:
-                    console.print()
-                render.render_report(console, {"schema": R.SCHEMA, "path": name, "matches": [m]})
-        elif fmt == ReportFormat.md:
-            for piece in R.stream_markdown(name, matches):
-                out.write(piece)
-        elif fmt == ReportFormat.json:
-            for piece in R.stream_json(name, matches):
-                out.write(piece)
-        else:  # one page holds every match
-            out.write(R.render({"schema": R.SCHEMA, "path": name, "matches": list(matches)}, fmt.value))
+        WRITERS[fmt.value](out, name, matches)
         src.check()
 
 

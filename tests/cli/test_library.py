@@ -203,3 +203,18 @@ def test_annotate_records_writes_the_record_back():
     count, records, lines = converting.annotate_records(inputs.Source(str(FIXTURES / "match.sjn")), out)
     assert records == 1 and lines[0] == "record 1:"
     assert out.getvalue().count("{SJ6") == count
+
+
+def test_report_formats_are_registered_once_and_write_a_stream():
+    from analyzer import report_formats
+    from analyzer.report import iter_matches
+    assert [m.value for m in report_formats.ReportFormat] == ["term", "md", "json", "html"]
+    with pytest.raises(ValueError, match="registered twice"):
+        report_formats.register("md")(lambda out, path, matches: None)
+    for name, write in report_formats.WRITERS.items():
+        out = io.StringIO()
+        write(out, "clean.sjn", iter_matches(inputs.Source(str(CLEAN)).records()))
+        assert out.getvalue(), name
+    out = io.StringIO()
+    report_formats.WRITERS["json"](out, "clean.sjn", iter_matches(inputs.Source(str(CLEAN)).records()))
+    assert json.loads(out.getvalue())["path"] == "clean.sjn"
