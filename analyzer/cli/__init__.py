@@ -14,11 +14,14 @@ modules at its top: everything else inside the command (start-up time).
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
-from ..inputs import diag_line as _diag_line
-from ..inputs import load_records, read_bytes, read_text
-from ..presets import SOURCE_NAMES, cite
 from ._core import PROG, app, fail, failure_message, version
+
+if TYPE_CHECKING:
+    from ..inputs import diag_line as _diag_line
+    from ..inputs import load_records, read_bytes, read_text
+    from ..presets import SOURCE_NAMES, cite
 
 #: the command modules, in the order of ``shengji --help``
 COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "generate", "annotate", "import_export",
@@ -26,6 +29,21 @@ COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "generate", "
 
 for _name in COMMANDS:
     importlib.import_module(f"{__name__}.{_name}")
+
+
+#: library names still reachable here (``analyzer.export`` uses them), loaded on first use
+_LIBRARY = {"_diag_line": ("inputs", "diag_line"), "load_records": ("inputs", "load_records"),
+            "read_bytes": ("inputs", "read_bytes"), "read_text": ("inputs", "read_text"),
+            "SOURCE_NAMES": ("presets", "SOURCE_NAMES"), "cite": ("presets", "cite")}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LIBRARY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    module, attr = _LIBRARY[name]
+    value = getattr(importlib.import_module(f"analyzer.{module}"), attr)
+    globals()[name] = value
+    return value
 
 
 def main() -> None:  # pragma: no cover - the console script calls ``app``

@@ -1,8 +1,6 @@
 """The ``shengji`` application: the Typer app, its one-line error handling and
 the help's plain metavars. The commands live in the sibling modules."""
 
-from __future__ import annotations
-
 import errno
 import os
 import sys

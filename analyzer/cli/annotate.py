@@ -1,7 +1,5 @@
 """``shengji annotate``: the record written back with mistake annotations (SJ6xx)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

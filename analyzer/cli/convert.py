@@ -1,7 +1,5 @@
 """``shengji convert``: records between SJN, GJN and JSON."""
 
-from __future__ import annotations
-
 from enum import Enum
 from typing import Annotated
 

@@ -1,7 +1,5 @@
 """``shengji fmt``: canonical SJN / GJN (a thin layer over :mod:`analyzer.formatting`)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

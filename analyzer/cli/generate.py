@@ -1,7 +1,5 @@
 """``shengji generate``: legal random matches played by bots (Shengji and Gouji)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

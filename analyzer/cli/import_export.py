@@ -1,8 +1,6 @@
 """``shengji import`` (other programs' logs → SJN) and ``shengji export`` (the 1997
 game's save, the Parquet store)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

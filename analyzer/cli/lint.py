@@ -1,7 +1,5 @@
 """``shengji lint``: check records (a thin layer over :mod:`analyzer.lint`)."""
 
-from __future__ import annotations
-
 import sys
 from typing import Annotated, Any
 

@@ -1,7 +1,5 @@
 """``shengji replay``: a match as the players saw it (Shengji and Gouji)."""
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Callable, Iterator
 from typing import Annotated, Any

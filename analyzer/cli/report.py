@@ -1,7 +1,5 @@
 """``shengji report``: per hand, per match and per player summaries (Shengji and Gouji)."""
 
-from __future__ import annotations
-
 import itertools
 from collections.abc import Iterator
 from typing import Annotated, Any

@@ -1,7 +1,5 @@
 """``shengji rules``: the rule presets (a thin layer over :mod:`analyzer.presets`)."""
 
-from __future__ import annotations
-
 from typing import Annotated
 
 import typer

@@ -1,7 +1,5 @@
 """``shengji stats``: statistics over a Parquet store (DuckDB; the ``stats`` extra)."""
 
-from __future__ import annotations
-
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
