@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -158,7 +158,7 @@ def _kind_or_none(path: str, options: LintOptions) -> str | None:
     return kind if fmt is None else None
 
 
-def iter_jobs(files: list[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
+def iter_jobs(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
               results: dict[int, dict[int, FileResult]], stdin: Iterable[str] | None,
               chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES) -> Iterator[_Job]:
     """The work units of a parallel run, in input order: one per file, or record

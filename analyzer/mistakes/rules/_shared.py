@@ -9,14 +9,18 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from replay.scoring import SEAT_ORDER, team_of
 
 from ..base import HandContext
 from ..tricks import team_certain
 
+if TYPE_CHECKING:
+    from replay.game import PlayResult, TrickResult
 
-def follows(ctx: HandContext) -> Iterator[tuple[int, object, int, object, dict[str, Counter]]]:
+
+def follows(ctx: HandContext) -> Iterator[tuple[int, TrickResult, int, PlayResult, dict[str, Counter[int]]]]:
     """(trick index, trick, k, play, holdings by seat at the trick's start) for
     every follow of a hand whose four hands are known."""
     if not (ctx.playable and ctx.clean and ctx.all_known and ctx.consistent):
@@ -30,7 +34,8 @@ def follows(ctx: HandContext) -> Iterator[tuple[int, object, int, object, dict[s
             yield ti, t, k, t.plays[k], holds
 
 
-def certain_for(ctx: HandContext, t, k: int, holds, team: str, *, from_k: int) -> bool:
+def certain_for(ctx: HandContext, t: TrickResult, k: int, holds: dict[str, Counter[int]], team: str, *,
+                from_k: int) -> bool:
     """The best of plays[:k] cannot be beaten by any player of ``team`` playing
     at positions ``from_k``..3."""
     plays = [p.cards for p in t.plays[:k]]

@@ -63,7 +63,9 @@ class LeadError(Rule):
             if lead.attempted or len(decompose(lead.cards, order)) >= 2:
                 continue  # failed throws are SJ601's; a standing throw is not second-guessed
             res = evaluate(ctx, lead.seat, ti, 0, [lead.cards], add_best=True)
-            got = pov_cost(ctx, lead.seat, res, lead.cards) if res is not None else None
+            if res is None:
+                continue
+            got = pov_cost(ctx, lead.seat, res, lead.cards)
             if got is None or got[0] < MIN_COST:
                 continue
             cost, best = got
