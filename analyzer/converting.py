@@ -30,7 +30,7 @@ def convert_records(src: Source, to: str, out: IO[str], *, name: str, spans: boo
     """Write the Shengji records of ``src`` to ``out`` as ``sjn`` or ``json`` (one
     object, or an array for several records); the number of records. Every
     reading error is told to ``err`` before the output is refused."""
-    from notation.jsonio import to_data
+    from notation.jsonio import to_json
     from notation.writer import _Style, write_record
     style = _Style(unicode, True)
     errors = 0
@@ -51,7 +51,7 @@ def convert_records(src: Source, to: str, out: IO[str], *, name: str, spans: boo
                 raise UserError(f"{name}: not converted: {exc}", 1) from None
             out.write(("\n" if count > 1 else "") + text)
             continue
-        item = json.dumps(to_data(record, spans=spans), indent=2, ensure_ascii=False)
+        item = to_json(record, indent=2, spans=spans)
         if count == 1:
             held = item
             continue
