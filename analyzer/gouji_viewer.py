@@ -25,7 +25,7 @@ from .viewer import _template, data_json
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/`` (shared ones first)
-TEMPLATES = ("base.css", "stepper.js", "gouji.html", "gouji.css", "gouji.js")
+TEMPLATES = ("base.css", "stepper.js", "head.html", "gouji.html", "gouji.css", "gouji.js")
 
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
 

@@ -47,14 +47,27 @@ JsonDict = dict[str, Any]
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/``
-TEMPLATES = ("base.css", "stepper.js", "viewer.html", "viewer.css", "viewer.js")
+TEMPLATES = ("base.css", "stepper.js", "head.html", "viewer.html", "viewer.css", "viewer.js")
 
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
 
 
+#: ``{{> head.html generator=analyzer.viewer}}``: a shared partial, its ``{{key}}`` slots filled
+_PARTIAL = re.compile(r"\{\{> ([\w.-]+)((?: [\w-]+=[^\s}]+)*)\}\}")
+
+
 @cache
 def _template(name: str) -> str:
-    return resources.files("analyzer").joinpath("templates", name).read_text(encoding="utf-8")
+    """A template file, its partials (``templates/head.html``, shared by the pages) put in."""
+    text = resources.files("analyzer").joinpath("templates", name).read_text(encoding="utf-8")
+
+    def partial(m: re.Match[str]) -> str:
+        body = _template(m.group(1)).rstrip("\n")
+        for pair in m.group(2).split():
+            key, value = pair.split("=", 1)
+            body = body.replace("{{" + key + "}}", value)
+        return body
+    return _PARTIAL.sub(partial, text)
 
 
 def _resolved_ruleset(match: JsonDict) -> Ruleset | None:

@@ -16,6 +16,11 @@ records' spans point into the source log too, so ``replay.game.replay`` on an
 imported record reports its findings at the log's lines; after
 ``notation.write`` + ``notation.parse`` they are SJN positions as usual.
 
+Each format is declared once, in :mod:`.registry` (name, module, aliases,
+suffixes, bytes or text); :mod:`.api` holds the functions above. This package
+loads them on first use, so reading the registry (the command line's help)
+imports no importer.
+
 One module per format: :mod:`.fly` (shengji.fly.dev JSONL room logs),
 :mod:`.botzone` (Botzone Tractor judge logs), :mod:`.shengji_io_chat`
 (pasted shengji.io chat), :mod:`.fen80` (80fen completed-deal replay JSON v2),
@@ -26,223 +31,38 @@ Source seats 0, 1, 2, 3 become S, E, N, W everywhere (see docs/importing.md).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from notation.model import Record
-from replay.diagnostics import Diagnostic, Span
+if TYPE_CHECKING:
+    from ._common import SOURCE_SEATS, Claim, ImportResult
+    from .api import (
+        ALIASES,
+        FORMATS,
+        RULES,
+        check_claims,
+        detect_format,
+        format_name,
+        import_log,
+        import_text,
+        is_binary,
+    )
 
-from . import botzone, fen80, fly, gamesav, shengji_io_chat
-from ._common import SOURCE_SEATS, Claim, ImportResult
-
-FORMATS: tuple[str, ...] = ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
-
-_MODULES = {"fly": fly, "botzone": botzone, "shengji-io-chat": shengji_io_chat, "80fen-v2": fen80,
-            "game-sav": gamesav}
-#: other names accepted for the formats (the presets' names, short forms)
-ALIASES: dict[str, str] = {
-    "shengji-fly": "fly", "shengji.fly.dev": "fly", "jerryyyu": "fly",
-    "shengji-io": "shengji-io-chat", "shengji.io": "shengji-io-chat", "chat": "shengji-io-chat",
-    "80fen": "80fen-v2", "80-fen": "80fen-v2", "eighty-completed-deal": "80fen-v2",
-    "gamesav": "game-sav", "game.sav": "game-sav", "tractor97-sav": "game-sav",
-}
-#: the SJN ruleset preset each format's records use
-RULES: dict[str, str] = {"fly": fly.RULES, "botzone": botzone.RULES,
-                         "shengji-io-chat": shengji_io_chat.RULES, "80fen-v2": fen80.RULES,
-                         "game-sav": gamesav.RULES}
-#: usual file suffixes, used by :func:`detect_format` only to break a tie
-_SUFFIXES = {".jsonl": "fly", ".txt": "shengji-io-chat", ".log": "shengji-io-chat"}
+_API = ("FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",
+        "format_name", "import_text", "import_log", "check_claims", "_MODULES", "_SUFFIXES")
 
 
-def format_name(fmt: str) -> str | None:
-    """The canonical format name for ``fmt`` (an alias or a name), None when unknown."""
-    if not isinstance(fmt, str):
-        return None
-    f = fmt.strip().lower()
-    if f in _MODULES:
-        return f
-    return ALIASES.get(f)
-
-
-def is_binary(fmt: str | None) -> bool:
-    """True for a format whose files are bytes, not text (``game-sav``): read them with
-    ``Path.read_bytes`` and pass the bytes to :func:`import_log` / :func:`import_text`."""
-    name = format_name(fmt) if isinstance(fmt, str) else None
-    return bool(name and getattr(_MODULES[name], "BINARY", False))
-
-
-def detect_format(text: str, filename: str | None = None) -> str | None:
-    """The format of ``text`` when it is unambiguous, else None.
-
-    The content decides; ``filename``'s suffix only breaks a tie between
-    formats the content fits equally.
-    """
-    if not isinstance(text, str):
-        return None
-    try:
-        found = [name for name, mod in _MODULES.items() if mod.looks_like(text)]
-    except Exception:  # pragma: no cover - looks_like is a few regexes
-        return None
-    if len(found) == 1:
-        return found[0]
-    if len(found) > 1 and filename:
-        hint = _SUFFIXES.get(Path(str(filename)).suffix.lower())
-        if hint in found:
-            return hint
-    return None
-
-
-def import_log(fmt: str, text: str, *, source: str = "") -> ImportResult:
-    """Records, diagnostics and claims from ``text`` in format ``fmt``. Never raises."""
-    name = format_name(fmt)
-    if name is None:
-        return ImportResult(diagnostics=[Diagnostic.at(
-            "SJ701", Span(1, 1, 1, 2), f"unknown import format {fmt!r}; known: {', '.join(FORMATS)}")])
-    if is_binary(name) and isinstance(text, (bytes, bytearray, memoryview)):
-        text = bytes(text)             # a binary format (game-sav) reads the bytes themselves
-    elif isinstance(text, (bytes, bytearray)):
-        text = bytes(text).decode("utf-8", errors="replace")
-    if not isinstance(text, (str, bytes)):
-        return ImportResult(diagnostics=[Diagnostic.at("SJ701", Span(1, 1, 1, 2), "the log is not text")])
-    if isinstance(text, str) and text.startswith("\ufeff") and not is_binary(name):
-        text = " " + text[1:]          # a byte-order mark: keep every column where it is
-    if isinstance(text, str) and "\r" in text and not is_binary(name):  # lines end where the SJN reader ends them: \n, \r\n, \r
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    try:
-        return _MODULES[name].import_log(text, source)
-    except MemoryError:
-        raise
-    except Exception as exc:  # a bug in an importer must not cost the user the diagnostics
-        return ImportResult(diagnostics=[Diagnostic.at(
-            "SJ901", Span(1, 1, 1, 2), f"internal error: the {name} importer failed on this log "
-                                       f"({type(exc).__name__}: {exc}); please report this bug with the log")])
-
-
-def import_text(fmt: str, text: str, *, source: str = "", check: bool = True
-                ) -> tuple[list[Record], list[Diagnostic]]:
-    """``(records, diagnostics)`` from ``text`` in format ``fmt``. Never raises.
-
-    Garbage gives positioned diagnostics (line/column in the source log) and
-    the rest is still imported. With ``check`` the log's own statements (trick
-    winners and points, totals) are checked against the rules: SJ704 where
-    they differ (this replays each record once).
-    """
-    res = import_log(fmt, text, source=source)
-    diags = list(res.diagnostics)
-    if check and res.claims:
-        diags.extend(check_claims(res.records, res.claims))
-    diags.sort(key=lambda d: (d.line, d.column, d.code))
-    return res.records, diags
-
-
-# -- claims ----------------------------------------------------------------------------------------
-
-def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_result=None) -> list[Diagnostic]:
-    """SJ704 for every claim the rules contradict, at the claim's line in the source log.
-
-    ``match_result``: the :class:`replay.game.MatchResult` of ``records[0]``, or
-    a list with one per record (None entries are replayed here); by default
-    each record is replayed. A claim about a trick that was not played out
-    (fewer than four plays), or about the total of an incomplete hand, is not
-    checked.
-    """
-    results = _results(records, match_result)
-    out: list[Diagnostic] = []
-    for c in claims:
-        mr = results[c.record] if 0 <= c.record < len(results) else None
-        if mr is None or not 1 <= c.hand <= len(mr.hands):
-            continue
-        hr = mr.hands[c.hand - 1]
-        rules = mr.ruleset.name
-        span = Span(c.line, c.column, c.line, c.column + max(1, len(c.name or "") if c.name else 1))
-        if c.kind == "total":
-            if hr.complete and c.points is not None and c.points != hr.attacker_points:
-                out.append(Diagnostic.at("SJ704", span, (
-                    f"the log gives the attackers {c.points} points for hand {c.hand}; by the {rules} rules "
-                    f"they score {hr.attacker_points} ({hr.points_breakdown()})"), hand=c.hand))
-            continue
-        if c.kind == "dealer":
-            if c.winner is not None and hr.dealer is not None and c.winner != hr.dealer:
-                who = _who(_player(records, c.record, hr.dealer), hr.dealer, records, c.record)
-                out.append(Diagnostic.at("SJ704", span, (
-                    f"the log makes {_who(c.name, c.winner, records, c.record)} the dealer of hand {c.hand}; "
-                    f"by the {rules} rules the declarations make {who} the dealer"), hand=c.hand))
-            continue
-        if c.trick is None or not 1 <= c.trick <= len(hr.tricks):
-            continue
-        tr = hr.tricks[c.trick - 1]
-        if len(tr.plays) < len(hr.seats):
-            continue
-        problems: list[str] = []
-        said: list[str] = []
-        if c.winner is not None:
-            said.append(f"{_who(c.name, c.winner, records, c.record)} wins trick {c.trick}")
-            if c.winner != tr.winner:
-                win = tr.play_of(tr.winner)
-                cards = _cards(win.cards, hr) if win else ""
-                who = _who(_player(records, c.record, tr.winner), tr.winner, records, c.record)
-                reason = ""
-                said_play = tr.play_of(c.winner)
-                if win is not None and said_play is not None and hr.order is not None:
-                    from replay.trick import explain_beat
-                    from replay.units import decompose
-                    lead = decompose(tr.plays[0].cards, hr.order)
-                    why = explain_beat(tr.winning_units, said_play.cards, lead, hr.order, hr.ruleset)
-                    if why:
-                        reason = f", since {why}"
-                problems.append(f"{who} wins it with {cards}" + (" (a ruff)" if tr.ruffed else "") + reason)
-        if c.points is not None and c.kind == "trick":
-            said.append(f"it holds {c.points} points" + (
-                f" ({c.kitty_points} of them from the kitty)" if c.kitty_points else ""))
-            stated = c.points - (c.kitty_points or 0)
-            last = c.trick == len(hr.tricks) and hr.complete
-            if stated != tr.points and not (last and c.points == tr.points + hr.kitty_points):
-                problems.append(f"the trick holds {tr.points} points" + (
-                    f" (+{hr.kitty_points} from the kitty)" if last and hr.kitty_points else ""))
-        if c.points is not None and c.kind == "running":
-            said.append(f"the attackers have {c.points} points after it")
-            if c.points != tr.attacker_points:
-                problems.append(f"the attackers have {tr.attacker_points} after trick {c.trick}")
-        if problems:
-            out.append(Diagnostic.at("SJ704", span, (
-                f"the log says {' and '.join(said)}; by the {rules} rules {'; '.join(problems)}"),
-                hand=c.hand, trick=c.trick))
-    return out
-
-
-def _results(records: Sequence[Record], match_result) -> list:
-    from replay.game import MatchResult, replay
-    given: list = []
-    if isinstance(match_result, MatchResult):
-        given = [match_result]
-    elif isinstance(match_result, (list, tuple)):
-        given = list(match_result)
-    out = []
-    for i, rec in enumerate(records):
-        mr = given[i] if i < len(given) else None
-        if mr is None:
-            try:
-                mr = replay(rec)
-            except Exception:  # the engine's bug, not the user's: leave these claims unchecked
-                mr = None
-        out.append(mr)
-    return out
-
-
-def _who(name: str | None, seat: str, records: Sequence[Record], index: int) -> str:
-    if name and name != seat:
-        return f"{name} ({seat})"
-    return seat
-
-
-def _player(records: Sequence[Record], index: int, seat: str) -> str | None:
-    tag = {"N": "North", "W": "West", "S": "South", "E": "East"}.get(seat, seat)  # P1…P8: tags of their own
-    return records[index].tag(tag) if 0 <= index < len(records) else None
-
-
-def _cards(cards, hr) -> str:
-    from replay.trick import cards_text
-    return cards_text(cards, hr.order)
+def __getattr__(name: str) -> Any:
+    if name in _API:
+        value = getattr(importlib.import_module(f"{__name__}.api"), name)
+    else:
+        from .registry import IMPORTERS
+        module = next((imp.module for imp in IMPORTERS if imp.module == name), None)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        value = importlib.import_module(f"{__name__}.{module}")
+    globals()[name] = value
+    return value
 
 
 __all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",

@@ -161,8 +161,6 @@ class _Reader:
             if "Unterminated" in exc.msg:
                 raise _Stop(at, "the text ends inside a string (truncated?)") from None
             raise _Stop(at, f"bad string: {exc.msg}") from None
-        except Exception as exc:  # pragma: no cover - scanstring raises only JSONDecodeError
-            raise _Stop(i, f"bad string: {exc}") from None
 
 
 def read(text: str, line_offset: int = 0) -> JsonDoc:

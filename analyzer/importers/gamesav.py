@@ -34,8 +34,7 @@ from replay.diagnostics import Diagnostic, Span
 from ._common import SOURCE_SEATS, ImportResult, tags_for
 
 RULES = "tractor97"
-#: the importer reads bytes, not text (``analyzer.importers.import_log`` passes bytes through)
-BINARY = True
+#: (a binary format: declared so in analyzer.importers.registry; import_log gets the bytes)
 
 #: offsets of the three state bytes
 NS_OFFSET, EW_OFFSET, DEALER_OFFSET = 0, 1, 2

@@ -26,7 +26,8 @@ play) and ``hidden`` (whether the loss needed the hidden cards).
 
 Bands: note (under 5 points), inaccuracy 5–15 points, mistake 20–35, blunder
 40 or more or any change of the hand's level outcome. The rules and their
-exact detection logic are in the rule classes' docstrings and
+exact detection logic are in the rule modules' docstrings
+(:mod:`analyzer.mistakes.rules`, one module per rule), generated into
 docs/diagnostics.md ("Mistakes (SJ6xx)").
 """
 
@@ -37,7 +38,7 @@ from typing import NamedTuple
 
 from replay.diagnostics import Diagnostic
 
-from . import endgame, feeding, kitty, leads, throws  # noqa: F401  (register the rules)
+from . import rules as _rules
 from .annotate import annotate, comment_text
 from .base import (
     ENDGAME_TRICKS,
@@ -56,6 +57,8 @@ from .base import (
 )
 from .pov import POV_BUDGET, SAMPLES, mark
 from .summary import HandReview, hand_review, summarize
+
+_rules.load()  # every module of analyzer/mistakes/rules/ registers its rule
 
 
 class Findings(list):

@@ -29,3 +29,22 @@ def test_python_m_analyzer_runs_only_as_main():
     as ``__mp_main__``: that must not run the command line again."""
     import runpy
     runpy.run_module("analyzer.__main__", run_name="__mp_main__")        # no SystemExit, no output
+
+
+def test_start_up_imports_no_engine():
+    """``shengji --version`` and ``--help`` stay fast: the command modules import the
+    engine, the readers and the importers inside the commands, and the registries
+    they read at start-up (lint formats, importers) import nothing heavy."""
+    code = (
+        "import sys\n"
+        "from typer.testing import CliRunner\n"
+        "from analyzer.cli import app\n"
+        "r = CliRunner()\n"
+        "assert r.invoke(app, ['--version']).exit_code == 0\n"
+        "assert r.invoke(app, ['import', '--help']).exit_code == 0\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('notation', 'replay', 'lark')\n"
+        "               or (m.startswith(('analyzer.importers.', 'analyzer.lint.'))\n"
+        "                   and m not in ('analyzer.importers.registry', 'analyzer.lint.formats')))\n"
+        "print(heavy)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

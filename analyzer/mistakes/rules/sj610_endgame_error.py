@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from replay.trick import cards_text
 
-from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
 
 
 @rule

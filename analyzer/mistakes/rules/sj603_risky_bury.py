@@ -1,4 +1,4 @@
-"""SJ602 (missed kitty protection) and SJ603 (risky bury): the kitty lost."""
+"""SJ603: points buried in the kitty and then lost with the last trick."""
 
 from __future__ import annotations
 
@@ -10,90 +10,7 @@ from replay.diagnostics import Span
 from replay.order import TRUMP
 from replay.trick import cards_text
 
-from ..search import SearchBudgetExceeded
-from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
-
-
-def _kitty_text(ctx: HandContext) -> str:
-    h = ctx.hand
-    kitty = ctx.kitty_cards or ()
-    return f"{points(kitty)} × {h.multiplier} = {h.kitty_points} points"
-
-
-@rule
-class MissedKittyProtection(Rule):
-    """The attackers won the last trick (抠底) although the dealers could have kept it (保底).
-
-    Bad pattern: a dealer-team play in the endgame that turns a position where
-    the dealers can force the last trick, whatever the attackers do, into one
-    where the attackers can take it — typically spending the trump or the
-    high card that would have guarded the last trick, or giving up the lead.
-
-    Better play: keep the guard for the last trick; the message shows a play
-    that kept the ending protected.
-
-    Found by exact search over the last tricks (all four hands known, complete
-    hand): for each dealer-team play in the window, "can the dealers force the
-    last trick?" before and after it. The earliest play that turned yes into no
-    is reported. Cost: like every play in the window, the exact points it
-    lost (best play's value − the play's, both followed by best play); a
-    play that gave up the last trick but lost fewer than 5 points overall is
-    not reported. When the ending was already lost before the searched
-    window nothing is reported.
-    """
-
-    code = "SJ602"
-    name = "missed-kitty-protection"
-    needs_search = True
-
-    def check(self, ctx: HandContext) -> Iterator[Mistake]:
-        h = ctx.hand
-        if not h.tricks or not h.tricks[-1].to_attackers:
-            return
-        start = ctx.window_start
-        if start is None:
-            return
-        for ti in range(start, len(h.tricks)):
-            t = h.tricks[ti]
-            for k, p in enumerate(t.plays):
-                if ctx.is_attacker(p.seat):
-                    continue
-                before = ctx.value(ti, k, "last_trick")
-                after = ctx.play_value(ti, k, "last_trick")
-                if before is None or after is None:
-                    return
-                if before == 0 and after == 1:
-                    found = self._finding(ctx, ti, k)
-                    if found is not None:
-                        yield found
-                    return
-
-    def _finding(self, ctx: HandContext, ti: int, k: int) -> Mistake | None:
-        """The finding on the play that gave up the last trick, costed like
-        every other play in the window (points, by the exact search): a play
-        that gave up the last trick but lost no points overall (keeping it
-        would have cost as much elsewhere) is not a mistake."""
-        h = ctx.hand
-        t = h.tricks[ti]
-        p = t.plays[k]
-        order = ctx.order
-        v = ctx.judge(ti, k)
-        if v is None or v.cost < MIN_COST:
-            return None
-        keeper = None
-        try:
-            pos = ctx.node(ti, k)
-            keeper, _ = ctx.ask("last_trick", lambda s: s.best_move(pos, 0))
-        except SearchBudgetExceeded:
-            pass
-        best, why = ctx.verdict_text(ti, k, v)
-        played = cards_text(p.attempted or p.cards, order)
-        text = (f"{p.seat}'s {played} in trick {t.number} gave up the last trick: until then the dealers "
-                f"could force it"
-                + (f" (e.g. with {cards_text(keeper, order)})" if keeper else "")
-                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}; {why}")
-        return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
-                    level_change=ctx.verdict_change(v, played), best=best)
+from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
 
 
 @rule
@@ -161,7 +78,7 @@ class RiskyBury(Rule):
         if start is not None:
             # from the burier's own view when the endgame began: how likely was the
             # last trick (and the kitty) to be lost? (sampled hidden hands, solved)
-            from .pov import average_value
+            from ..pov import average_value
             got = average_value(ctx, seat, start, 0, "last_trick")
             if got is not None:
                 share, solved, _ = got

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from replay.trick import cards_text
 from replay.units import decompose
 
-from .base import MIN_COST, HandContext, Mistake, Rule, make, rule
-from .pov import evaluate, pov_cost
+from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..pov import evaluate, pov_cost
 
 #: tricks before the searched window whose leads are judged this way
 POV_TRICKS = 1
@@ -63,7 +63,9 @@ class LeadError(Rule):
             if lead.attempted or len(decompose(lead.cards, order)) >= 2:
                 continue  # failed throws are SJ601's; a standing throw is not second-guessed
             res = evaluate(ctx, lead.seat, ti, 0, [lead.cards], add_best=True)
-            got = pov_cost(ctx, lead.seat, res, lead.cards) if res is not None else None
+            if res is None:
+                continue
+            got = pov_cost(ctx, lead.seat, res, lead.cards)
             if got is None or got[0] < MIN_COST:
                 continue
             cost, best = got
@@ -80,7 +82,7 @@ class LeadError(Rule):
     @staticmethod
     def _actual(ctx: HandContext, ti: int, played, best) -> str:
         """What the two leads give with all hands known (when the budget allows)."""
-        from ..search import SearchBudgetExceeded
+        from ...search import SearchBudgetExceeded
         pos = ctx.node(ti, 0)
         try:
             a, b = ctx.ask("points", lambda s: (s.play_value(pos, played), s.play_value(pos, best)))

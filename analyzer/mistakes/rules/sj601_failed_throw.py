@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from replay.scoring import team_of
 from replay.trick import cards_text, unit_text
 
-from .base import HandContext, Mistake, Rule, make, rule
+from ..base import HandContext, Mistake, Rule, make, rule
 
 
 @rule

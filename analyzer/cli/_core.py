@@ -1,0 +1,296 @@
+"""The ``shengji`` application: the Typer app, its one-line error handling and
+the help's plain metavars. The commands live in the sibling modules."""
+
+import errno
+import os
+import sys
+from collections.abc import Callable
+from typing import IO, Annotated, Any, NoReturn, TypeVar
+
+import typer
+from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
+
+from ..errors import UsageError, UserError
+from ..importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
+
+PROG = "shengji"
+
+
+CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
+                "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def version() -> str:
+    try:
+        from importlib.metadata import PackageNotFoundError
+        from importlib.metadata import version as _v
+        try:
+            return _v("shengji")
+        except PackageNotFoundError:
+            pass
+    except ImportError:  # pragma: no cover
+        pass
+    return "0.1.0"
+
+
+# -- the help: plain metavars ----------------------------------------------------------------
+
+class _Argument(TyperArgument):
+    """An argument as the help shows it: the name column says FILE, PATH...
+    (no type column); in the usage line ``FILE``, ``[PRESET]``, ``PATH...``."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        return None
+
+    def get_usage_pieces(self, ctx: Any) -> list[str]:
+        name = self.display_name_raw
+        if not self.required:
+            name = f"[{name}]"
+        return [name + ("..." if self.nargs != 1 else "")]
+
+
+class _Option(TyperOption):
+    """An option's value column: a plain metavar (FILE, PRESET, N) or the choices
+    (``text|json``), never a Python type (``<list[str]>``, ``<bool>``)."""
+
+    def display_type_rich(self, ctx: Any) -> str | None:
+        if self.is_flag or self.count:
+            return None
+        if self.metavar is not None:
+            return self.metavar
+        desc = self.type_descriptor
+        choices = desc.choices if desc.is_choice else None
+        if choices:
+            return "|".join(str(getattr(c, "value", c)) for c in choices)
+        return (self.name or "value").upper()
+
+
+def _plain(params: list[Any]) -> None:
+    for p in params:
+        if type(p) is TyperArgument:
+            p.__class__ = _Argument
+        elif type(p) is TyperOption:
+            p.__class__ = _Option
+
+
+class Command(TyperCommand):
+    """Every ``shengji`` command: its parameters shown with plain metavars."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain(self.params)
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        _plain([option])
+        return option
+
+
+# -- one line for every failure ---------------------------------------------------------------
+
+class _Group(TyperGroup):
+    """Usage errors as one line (``shengji lint: error: …``), exit status 2; every
+    other failure too: I/O errors (a full disk, a closed pipe: stdout and stderr
+    included), inputs too deep or too big for memory, and — a bug — any other
+    exception, reported as internal error SJ901 with a request to report it.
+    Never a traceback."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _plain(self.params)
+        #: the command being run (``shengji lint``), for usage errors raised inside it
+        self.command_path: str | None = None
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)
+        _plain([option])
+        return option
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            self.command_path = f"{ctx.command_path} {name}"
+        return name, cmd, rest
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,  # type: ignore[override]  # click's main, its keyword arguments passed on
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
+                                standalone_mode=False, **extra)
+        self.command_path = None
+        try:
+            rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+            _flush_std()
+        except typer.TyperException as exc:  # click's own errors (Typer vendors click)
+            if type(exc).__name__ == "NoArgsIsHelpError":
+                exc.show()  # type: ignore[attr-defined]  # a click UsageError: the help
+                _exit(2)
+            ctx = getattr(exc, "ctx", None)  # a usage error knows its command
+            where = ctx.command_path if ctx else PROG
+            hint = f" (see '{where} --help')" if ctx else ""
+            _exit(getattr(exc, "exit_code", 1), f"{where}: error: {_one_line(exc.format_message())}{hint}")
+        except UserError as exc:
+            _exit(exc.code, f"{PROG}: error: {exc.message}")
+        except UsageError as exc:
+            where = self.command_path or PROG
+            hint = f" (see '{where} --help')" if self.command_path else ""
+            _exit(2, f"{where}: error: {_one_line(str(exc))}{hint}")
+        except (typer.Abort, KeyboardInterrupt):
+            _exit(130, "Aborted.")
+        except SystemExit:
+            raise
+        except _Failed as failed:
+            _exit(2, failure_message(failed.error))
+        except BaseException as exc:
+            _exit(2, failure_message(exc))
+        _exit(rv if isinstance(rv, int) else 0)
+
+    def invoke(self, ctx: Any) -> Any:
+        try:
+            return super().invoke(ctx)
+        except OSError as exc:
+            # click itself would swallow a broken pipe (exit 1, no word): carry it past click
+            raise _Failed(exc) from exc
+
+
+class _Failed(Exception):
+    """An OSError carried past click's own handling to :class:`_Group`."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+def failure_message(exc: BaseException) -> str:
+    """One line for an exception that ended a command (see :class:`_Group`)."""
+    if isinstance(exc, BrokenPipeError):
+        return f"{PROG}: error: cannot write the output: the reader closed the pipe"
+    if isinstance(exc, OSError) and exc.errno == errno.ENOMEM:
+        return f"{PROG}: error: out of memory (the input is too large for the memory available)"
+    if isinstance(exc, OSError):
+        where = f"{exc.filename}: " if exc.filename else ""
+        what = exc.strerror or str(exc) or type(exc).__name__
+        if not where and exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EDQUOT):
+            return f"{PROG}: error: cannot write the output: {what}"
+        return f"{PROG}: error: {where}{what}"
+    if isinstance(exc, RecursionError):
+        return f"{PROG}: error: the input is nested too deeply to be read (recursion limit)"
+    if _memory_error(exc):
+        return f"{PROG}: error: out of memory (the input is too large for the memory available)"
+    detail = _one_line(f"{type(exc).__name__}: {exc}")[:300]
+    return (f"{PROG}: error: SJ901 internal error ({detail}); this is a bug in shengji, "
+            f"please report it with the command and its input")
+
+
+def _memory_error(exc: BaseException | None) -> bool:
+    seen = 0
+    while exc is not None and seen < 10:
+        if isinstance(exc, MemoryError):
+            return True
+        if isinstance(exc, SystemError) and "memory" in str(exc).lower():
+            return True
+        if isinstance(exc, ImportError) and ("failed to map" in str(exc) or "allocate memory" in str(exc)):
+            return True  # a module could not be loaded under a memory limit
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    return False
+
+
+def _flush_std() -> None:
+    """Flush stdout and stderr now, so a failed write is reported here and not at exit."""
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+
+
+def _silence(stream: IO[str]) -> None:
+    """Point a failed standard stream at /dev/null, so Python's own flush at exit
+    cannot fail again (and print "Exception ignored …")."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, fd)
+        os.close(devnull)
+    except OSError:
+        pass
+
+
+def _exit(code: int, message: str | None = None) -> NoReturn:
+    """Print ``message`` (one line on stderr, if stderr still works) and exit with ``code``."""
+    if message is not None:
+        try:
+            sys.stderr.write(message + "\n")
+            sys.stderr.flush()
+        except (OSError, ValueError, AttributeError):
+            _silence(sys.stderr)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            _silence(stream)
+    sys.exit(code)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- the app ------------------------------------------------------------------------------------
+
+HELP = ("Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, "
+        "import other logs.")
+
+app = typer.Typer(
+    cls=_Group,
+    name=PROG,
+    help=HELP,
+    epilog="Example: shengji lint games/ --format github",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    rich_markup_mode="rich",
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"{PROG} {version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: Annotated[bool, typer.Option("--version", "-V", help="Show the version and exit.",
+                                               callback=_version_callback, is_eager=True)] = False,
+) -> None:
+    """Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, import other logs."""
+
+
+def command(name: str | None = None, *, epilog: str | None = None) -> Callable[[F], F]:
+    """Register a ``shengji`` command (shown with plain metavars)."""
+    return app.command(name, epilog=epilog, cls=Command)
+
+
+# -- helpers of the commands ------------------------------------------------------------------
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr and exit (2: usage or I/O error)."""
+    typer.echo(f"{PROG}: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def usage(message: str) -> NoReturn:
+    """A usage error of the command being run (exit 2)."""
+    raise UsageError(message)
+
+
+def echo_err(line: str) -> None:
+    typer.echo(line, err=True)

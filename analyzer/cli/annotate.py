@@ -1,0 +1,50 @@
+"""``shengji annotate``: the record written back with mistake annotations (SJ6xx)."""
+
+from typing import Annotated
+
+import typer
+
+from ._core import FROM_HELP, command, echo_err, fail
+
+
+@command(epilog="""Examples:
+
+  shengji annotate match.sjn                      print the record with {SJ6xx …} comments
+
+  shengji annotate match.sjn -o reviewed.sjn
+
+  shengji annotate match.sjn --select SJ610 --endgame 8
+
+The comments are SJN commentary attached to the play they are about; the
+annotated record reads back like any other (shengji fmt keeps them). Running
+annotate again replaces the earlier annotations.""")
+def annotate(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file, or another program's log.")],
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
+    select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes.")] = None,
+    endgame: Annotated[int | None, typer.Option("--endgame", min=0, show_default=False, metavar="K",
+                                                help="Tricks from the end searched exactly (default 4): there the search "
+                                                     "decides every verdict.")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
+    source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
+    unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
+) -> None:
+    """Review the plays and write the record back with mistake annotations (SJ6xx)."""
+    from .. import lint as L
+    from ..converting import annotate_records
+    from ..inputs import Source, check_preset
+    from ..outputs import check_output, open_output
+    check_preset(rules)
+    check_output(output, force=force, inputs=(file,))
+    prefixes = L.parse_codes(select)
+    src = Source(file, source_format)
+    if src.gouji():
+        fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
+    with open_output(output, spool=True) as out:
+        count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
+                                                 unicode=unicode, err=echo_err)
+    for line in lines:
+        echo_err(line)
+    echo_err(f"{count} annotation{'s' if count != 1 else ''} in {records} record"
+             f"{'s' if records != 1 else ''}")

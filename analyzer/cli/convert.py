@@ -1,0 +1,47 @@
+"""``shengji convert``: records between SJN, GJN and JSON."""
+
+from enum import Enum
+from typing import Annotated
+
+import typer
+
+from ._core import command, echo_err, fail
+
+
+class ConvertTo(str, Enum):
+    json = "json"
+    sjn = "sjn"
+    gjn = "gjn"
+
+
+@command(epilog="""Examples:
+
+  shengji convert match.sjn --to json -o match.json
+
+  shengji convert match.json --to sjn
+
+The input format (SJN or JSON) is told by the suffix, else by the content. Several
+records become a JSON array; a JSON array becomes several SJN records.""")
+def convert(
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON file (- for stdin).")],
+    to: Annotated[ConvertTo, typer.Option("--to", help="Output format.")],
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
+    spans: Annotated[bool, typer.Option("--spans", help="JSON: keep the source positions of every element.")] = False,
+    unicode: Annotated[bool, typer.Option("--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣.")] = False,
+) -> None:
+    """Convert records between SJN and JSON."""
+    from ..converting import convert_gjn, convert_records
+    from ..inputs import Source
+    from ..outputs import check_output, open_output
+    check_output(output, force=force, inputs=(file,))
+    src = Source(file)
+    if src.gouji():
+        text = convert_gjn(src, to.value, name=file, spans=spans, unicode=unicode, err=echo_err)
+        with open_output(output) as f:
+            f.write(text)
+        return
+    if to == ConvertTo.gjn:
+        fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
+    with open_output(output, spool=True) as out:
+        convert_records(src, to.value, out, name=file, spans=spans, unicode=unicode, err=echo_err)

@@ -1,0 +1,77 @@
+"""``shengji generate``: legal random matches played by bots (Shengji and Gouji)."""
+
+from typing import Annotated
+
+import typer
+
+from ._core import command, echo_err, fail, usage
+
+
+@command(epilog="""Examples:
+
+  shengji generate --rules standard --hands 3 --seed 7
+
+  shengji generate --rules one-deck --hands 1 --seed 1 -o games/
+
+  shengji generate --rules shengji-io-friends --players 6 --hands 3 --seed 2""")
+def generate(
+    rules_name: Annotated[str, typer.Option("--rules", metavar="PRESET", help="The preset to play by.")] = "standard",
+    players: Annotated[int | None, typer.Option("--players", min=4, max=8, metavar="N",
+                                                help="Players at the table (4-8), for a finding-friends preset "
+                                                     "such as shengji-io-friends; the decks follow the count.")] = None,
+    hands: Annotated[int, typer.Option("--hands", "-n", min=1, metavar="N", help="Hands to play.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", metavar="S", help="Random seed (the same seed gives the same match).")] = 0,
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="A file, or a directory to write into.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
+    games: Annotated[int | None, typer.Option("--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands).")] = None,
+) -> None:
+    """Generate a legal random match (bots play every seat)."""
+    from notation import write
+
+    from ..inputs import check_preset
+    from ..outputs import output_in_dir, write_output
+    if rules_name.startswith("gouji"):
+        _generate_gouji(rules_name, games or hands, seed, output, force)
+        return
+    from replay.ruleset import preset
+    check_preset(rules_name)
+    try:
+        from .. import generate as gen
+    except ImportError:
+        fail("generate is not available: analyzer.generate is not installed yet")
+    try:
+        if players is not None and players != 4 and preset(rules_name).partners != "friends":
+            fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
+                 f"use a finding-friends preset such as shengji-io-friends")
+        record = gen.generate_match(rules_name, hands, seed, players=players)
+    except getattr(gen, "GenerationError", RuntimeError) as exc:
+        fail(f"generation failed: {exc}", 1)
+    text = write(record)
+    if not text.endswith("\n"):
+        text += "\n"
+    output = output_in_dir(output, f"{rules_name}-{hands}h-seed{seed}.sjn")
+    write_output(output, text, force=force)
+    if output not in (None, "-"):
+        echo_err(f"wrote {output}")
+
+
+def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
+    """``shengji generate --rules gouji|gouji-bie3|gouji-online``: a GJN match."""
+    from notation.gjn import write as write_gjn
+    from replay.gouji.rules import PRESETS as GOUJI_PRESETS
+
+    from .. import gouji_generate as ggen
+    from ..outputs import output_in_dir, write_output
+    if rules_name not in GOUJI_PRESETS:
+        usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
+    try:
+        record = ggen.generate_match(rules_name, games, seed)
+    except ggen.GenerationError as exc:
+        fail(f"generation failed: {exc}", 1)
+    text = write_gjn(record)
+    if not text.endswith("\n"):
+        text += "\n"
+    output = output_in_dir(output, f"{rules_name}-{games}g-seed{seed}.gjn")
+    write_output(output, text, force=force)
+    if output not in (None, "-"):
+        echo_err(f"wrote {output}")

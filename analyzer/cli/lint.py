@@ -1,0 +1,105 @@
+"""``shengji lint``: check records (a thin layer over :mod:`analyzer.lint`)."""
+
+import sys
+from typing import Annotated, Any
+
+import typer
+
+from ..lint.formats import LintFormat
+from ._core import CLUSTER_HELP, FROM_HELP, PROG, command, fail, version
+
+
+class RichProgress:
+    """A Rich progress bar on stderr (only made when stderr is a terminal)."""
+
+    #: below this many bytes of input, no bar (a few records)
+    THRESHOLD = 512 * 1024
+
+    def __init__(self) -> None:
+        self._progress: Any = None
+        self._task: Any = None
+        self._pending = 0
+
+    def start(self, total: int) -> None:
+        if total < self.THRESHOLD:
+            return
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+        self._progress = Progress(TextColumn("linting"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
+                                  console=Console(stderr=True), transient=True)
+        self._progress.start()
+        self._task = self._progress.add_task("lint", total=total)
+
+    def advance(self, n: int) -> None:
+        if self._progress is None:
+            return
+        self._pending += n
+        if self._pending >= 16 * 1024:
+            self._progress.advance(self._task, self._pending)
+            self._pending = 0
+
+    def stop(self) -> None:
+        if self._progress is not None:
+            self._progress.advance(self._task, self._pending)
+            self._progress.stop()
+            self._progress = None
+
+
+@command(epilog="""Examples:
+
+  shengji lint games/                      every *.sjn below games/
+
+  shengji lint a.sjn --select SJ4 --ignore SJ404
+
+  cat a.sjn | shengji lint - --format json
+
+  shengji lint "logs/**/*.sjn" --format sarif > lint.sarif
+
+  shengji lint room.jsonl chat.txt          other programs' logs (format detected)
+
+  shengji lint --from botzone match.json
+
+  shengji lint corpus/ --cluster local:4        the same chunks as --jobs, on a Dask cluster
+
+A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
+Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
+def lint(
+    paths: Annotated[list[str], typer.Argument(metavar="PATH", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin.")],
+    fmt: Annotated[LintFormat, typer.Option("--format", "-f", help="Output format.")] = LintFormat('text'),
+    select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable).")] = None,
+    ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag.")] = None,
+    mistakes: Annotated[bool, typer.Option("--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search).")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
+    source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
+    cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)] = None,
+) -> None:
+    """Check records: syntax, deal, declarations, play legality, score and levels."""
+    from .. import lint as L
+    from ..errors import UsageError
+    from ..lint.formats import formatter
+    options = L.LintOptions(rules, L.parse_codes(select), L.parse_codes(ignore), mistakes,
+                            source_format).validate()
+    if mistakes and not L.mistakes_available():
+        typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
+        options = L.LintOptions(options.rules, options.select, options.ignore, False)
+    if cluster is not None:
+        if jobs is not None:
+            raise UsageError("--jobs and --cluster cannot be used together")
+        from .. import cluster as C
+        try:
+            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
+        except C.ClusterError as exc:
+            fail(str(exc))
+    else:
+        progress = RichProgress() if sys.stderr.isatty() else None
+        report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
+    if not report.files and not report.missing:
+        typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
+    out = sys.stdout
+    out.write(formatter(fmt.value).render(report, version=version(), quiet=quiet))
+    out.flush()
+    for line in report.errors:
+        typer.echo(f"{PROG}: error: {line}", err=True)
+    raise typer.Exit(report.exit_code)

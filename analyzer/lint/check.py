@@ -1,0 +1,244 @@
+"""Linting one text, one file (or a byte range of it), or standard input:
+read → replay (→ mistakes) → select / ignore / noqa → sort."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import os
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from replay.diagnostics import Diagnostic
+
+from .findings import FileResult, Finding
+from .gcpace import paced_collect, records_paced_gc
+from .noqa import NoqaLines, silenced
+from .options import LintOptions, mistake_hook, parse_codes, selected
+from .sources import STDIN, import_format, input_kind, open_lines
+
+# -- one text / one file -------------------------------------------------------------------
+
+def record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], options: LintOptions,
+                       mistakes: Callable[..., Any] | None = None) -> list[Diagnostic]:
+    """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
+    from replay.game import replay
+    from replay.ruleset import PRESETS
+    diags = list(parse_diags)
+    if record is not None:
+        # `--rules` names a Shengji or a Gouji preset; each applies to its own game only
+        rules = options.rules if options.rules is None or options.rules in PRESETS else None
+        try:
+            match = replay(record, rules=rules)
+            diags.extend(match.diagnostics)
+            if mistakes is not None:
+                diags.extend(mistakes(record, match))
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a bug in the engine: say so, and go on with the next record
+            diags.append(internal_error(record, exc))
+    return diags
+
+
+def internal_error(record: Any, exc: BaseException) -> Diagnostic:
+    """SJ901 on a record's first line: an exception the tool did not expect."""
+    from replay.diagnostics import Span
+    line = record.span.line if record is not None and record.span.line else 0
+    return Diagnostic.at("SJ901", Span(line, 1, line, 2) if line else None,
+                         f"internal error while checking this record ({type(exc).__name__}: {exc}); "
+                         f"this is a bug in shengji, please report it with the record")
+
+
+def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
+                first_record: int = 1, on_bytes: Callable[[int], None] | None = None,
+                kind: str = "sjn") -> FileResult:
+    from notation.detect import read
+    result = FileResult(path)
+    wrapped = NoqaLines(lines, start_line, on_bytes)
+    mistakes = mistake_hook() if options.mistakes else None
+    index = first_record - 1
+    with records_paced_gc():
+        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped, path, options,
+                      mistakes, index, start_line)
+    if wrapped.error is not None:
+        return FileResult(path, error=wrapped.error)
+    # records never overlap in lines, but a reader may report a record's
+    # trailing diagnostics late: a stable sort keeps the file in position order
+    result.findings.sort(key=Finding.sort_key)
+    return result
+
+
+def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult, wrapped: NoqaLines,
+                  path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
+                  start_line: int) -> None:
+    for record, parse_diags in records:
+        if record is not None and not record.tags and not record.hands:
+            record = None  # a chunk that held no record (every line was bad): its diagnostics only
+        if record is not None:
+            index += 1
+            result.records += 1
+        fallback = record_line(record, parse_diags, start_line)
+        diags = record_diagnostics(record, parse_diags, options, mistakes)
+        found = []
+        for d in diags:
+            if not selected(d.code, options.select, options.ignore):
+                continue
+            f = Finding.from_diagnostic(d, path, index if record is not None else None, fallback)
+            if silenced(f.code, f.line, wrapped.noqa):
+                continue
+            found.append(f)
+        found.sort(key=Finding.sort_key)
+        result.findings.extend(found)
+        paced_collect()
+
+
+def record_line(record: Any, parse_diags: Sequence[Diagnostic], start_line: int) -> int:
+    if record is not None and getattr(record, "span", None) and record.span.line:
+        return int(record.span.line)
+    for d in parse_diags:
+        if d.line:
+            return int(d.line)
+    return start_line
+
+
+def lint_text(text: str, path: str = STDIN, *, rules: str | None = None, select: Sequence[str] = (),
+              ignore: Sequence[str] = (), mistakes: bool = False) -> list[Finding]:
+    """Lint one text; the findings sorted by position."""
+    options = LintOptions(rules, parse_codes(list(select)), parse_codes(list(ignore)), mistakes).validate()
+    return lint_text_result(text, path, options).findings
+
+
+def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
+    """Lint one text: findings and the record count."""
+    return _lint_lines(io.StringIO(text), path, options)
+
+
+def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOptions) -> FileResult:
+    """Lint another program's log: the importer's findings (positions in the log,
+    including the log's own claims that the rules contradict), then each
+    imported record's replay."""
+    from replay.game import replay
+
+    from ..importers import check_claims, import_log
+    result = FileResult(path)
+    imported = import_log(fmt, text, source=path)
+    mistakes = mistake_hook() if options.mistakes else None
+    matches: list[Any] = []
+    bugs: dict[int, Diagnostic] = {}  # record index → SJ901: a bug in the engine, not in the log
+    for k, record in enumerate(imported.records):
+        try:
+            matches.append(replay(record, rules=options.rules))
+        except (MemoryError, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            matches.append(None)
+            bugs[k] = internal_error(record, exc)
+    claims = [c for c in imported.claims if c.record not in bugs]
+    diags = list(imported.diagnostics) + check_claims(imported.records, claims, matches)
+    found: list[Finding] = []
+    for d in diags:
+        if selected(d.code, options.select, options.ignore):
+            found.append(Finding.from_diagnostic(d, path, None, 1))
+    for index, (record, match) in enumerate(zip(imported.records, matches), 1):
+        result.records += 1
+        if match is None:
+            more = [bugs[index - 1]]
+        else:
+            more = list(match.diagnostics)
+            if mistakes is not None:
+                try:
+                    more.extend(mistakes(record, match))
+                except (MemoryError, KeyboardInterrupt):
+                    raise
+                except Exception as exc:
+                    more.append(internal_error(record, exc))
+        for d in more:
+            if selected(d.code, options.select, options.ignore):
+                found.append(Finding.from_diagnostic(d, path, index, record_line(record, (), 1)))
+    found.sort(key=Finding.sort_key)
+    result.findings = found
+    return result
+
+
+def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions(), *, display: str | None = None,
+              start: int = 0, end: int | None = None, start_line: int = 1, first_record: int = 1,
+              on_bytes: Callable[[int], None] | None = None) -> FileResult:
+    """Lint a file (or its byte range ``start..end`` beginning at line ``start_line``), streaming.
+
+    Logs of other programs (see :func:`import_format`) are imported whole first."""
+    name = display if display is not None else str(path)
+    if options.source_format in (None, "auto") and _is_gjn_file(os.fspath(path)):
+        from ..gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+        try:
+            found: FileResult = lint_gjn_lines(open_lines(os.fspath(path), start, end), name, options,
+                                               start_line=start_line, first_record=first_record,
+                                               on_bytes=on_bytes)
+            return found
+        except UnicodeDecodeError as exc:
+            return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
+    kind = "sjn"
+    if start == 0 and end is None:
+        try:
+            kind, fmt = input_kind(os.fspath(path), options)
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
+        if fmt is not None:
+            from ..importers import is_binary
+            try:
+                raw = Path(path).read_bytes()
+                text: str | bytes = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
+            except UnicodeDecodeError as exc:
+                return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+            except OSError as exc:
+                return FileResult(name, error=exc.strerror or str(exc))
+            if on_bytes is not None:
+                on_bytes(len(raw))
+            return lint_import_text(text, name, fmt, options)
+    try:
+        return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
+                           start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)
+    except UnicodeDecodeError as exc:
+        return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        return FileResult(name, error=exc.strerror or str(exc))
+
+
+def _is_gjn_file(path: str) -> bool:
+    from ..gouji import is_gjn_file
+    return is_gjn_file(path)
+
+
+def lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> FileResult:
+    """Standard input: SJN, streamed; JSON or GJN when the content says so; or,
+    with ``--from``, another program's log."""
+    from notation.detect import HEAD_BYTES, detect
+    if options.source_format not in (None, "sjn"):
+        text = "".join(source)
+        fmt = import_format(STDIN, options, text)
+        if fmt is not None:
+            return lint_import_text(text, display, fmt, options)
+        source = io.StringIO(text)
+    if options.source_format == "sjn":
+        return _lint_lines(source, display, options)
+    it = iter(source)
+    head: list[str] = []
+    size = 0
+    try:
+        for line in it:  # the start decides what the input is (notation.detect)
+            head.append(line)
+            size += len(line)
+            if size >= HEAD_BYTES:
+                break
+    except UnicodeDecodeError as exc:
+        return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+    except OSError as exc:
+        return FileResult(display, error=exc.strerror or str(exc))
+    kind = detect("".join(head), STDIN)
+    if kind == "gjn" and options.source_format in (None, "auto"):
+        from ..gouji import lint_gjn_lines  # GJN (Gouji): a `[Game "gouji"]` tag
+        gjn: FileResult = lint_gjn_lines(itertools.chain(head, it), display, options)
+        return gjn
+    return _lint_lines(itertools.chain(head, it), display, options, kind=kind)

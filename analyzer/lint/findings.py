@@ -1,0 +1,121 @@
+"""What linting gives: a :class:`Finding` per diagnostic, per file a
+:class:`FileResult`, over all files a :class:`LintReport` (and its summary line)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from replay.diagnostics import ERROR, INFO, WARNING, Diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One diagnostic located in a file (the unit of ``shengji lint`` output)."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+    code: str
+    severity: str
+    message: str
+    name: str = ""
+    hand: int | None = None
+    trick: int | None = None
+    #: 1-based index of the record in its file (chunk-independent)
+    record: int | None = None
+
+    @classmethod
+    def from_diagnostic(cls, d: Diagnostic, path: str, record: int | None = None,
+                        fallback_line: int = 0) -> Finding:
+        line, col, end_line, end_col = d.line, d.column, d.end_line, d.end_column
+        if line <= 0:  # a finding without a position: put it on the record's first line
+            line, col, end_line, end_col = fallback_line, 1 if fallback_line else 0, fallback_line, 0
+        return cls(path, line, col, end_line, end_col, d.code, d.severity, d.message, d.name,
+                   d.hand, d.trick, record)
+
+    def sort_key(self) -> tuple[int, int, str, int, int, str]:
+        return (self.line, self.column, self.code, self.end_line, self.end_column, self.message)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def text(self) -> str:
+        """``path:line:col: CODE message`` (control characters shown escaped)."""
+        from notation.reader import escape_controls
+        return escape_controls(f"{self.path}:{self.line}:{self.column}: {self.code} {self.message}")
+
+
+@dataclass
+class FileResult:
+    """What linting one file (or stdin) gave."""
+
+    path: str
+    findings: list[Finding] = field(default_factory=list)
+    records: int = 0
+    #: an I/O or decoding error: the file could not be read (exit status 2)
+    error: str | None = None
+
+
+@dataclass
+class LintReport:
+    """All files, in input order; findings sorted by position within each file."""
+
+    files: list[FileResult] = field(default_factory=list)
+    #: path arguments that named nothing (no such file, a glob that matched nothing)
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def findings(self) -> list[Finding]:
+        return [f for r in self.files for f in r.findings]
+
+    @property
+    def records(self) -> int:
+        return sum(r.records for r in self.files)
+
+    @property
+    def errors(self) -> list[str]:
+        """One line per file that could not be read or path that named nothing."""
+        out = [f"{p}: no such file or directory" for p in self.missing]
+        out += [f"{r.path}: {r.error}" for r in self.files if r.error]
+        return out
+
+    def count(self, severity: str) -> int:
+        return sum(1 for f in self.findings if f.severity == severity)
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 with an error-severity finding, 2 when something could not be read."""
+        if self.errors:
+            return 2
+        return 1 if self.count(ERROR) else 0
+
+    def summary(self) -> str:
+        """``Found 3 errors, 1 warning in 2 files (57 records).`` / ``All checks passed (12 records).``;
+        with files that could not be read: ``… 1 file could not be read.`` (never "All checks passed")."""
+        unread = len(self.missing) + sum(1 for r in self.files if r.error)
+        return summary_line(self.findings, sum(1 for r in self.files if not r.error), self.records, unread)
+
+
+def _plural(n: int, word: str) -> str:
+    if word == "info":
+        return f"{n} info"
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def summary_line(findings: Sequence[Finding], files: int, records: int, unread: int = 0) -> str:
+    recs = _plural(records, "record")
+    if unread:
+        tail = f"; {_plural(unread, 'file')} could not be read."
+        if not findings:
+            return f"No findings in {_plural(files, 'file')} read ({recs}){tail}"
+    elif not findings:
+        return f"All checks passed ({recs})."
+    counts = {ERROR: 0, WARNING: 0, INFO: 0}
+    for f in findings:
+        counts[f.severity if f.severity in counts else ERROR] += 1
+    parts = [_plural(counts[s], s) for s in (ERROR, WARNING, INFO) if counts[s]]
+    return f"Found {', '.join(parts)} in {_plural(files, 'file')} ({recs})" + (tail if unread else ".")

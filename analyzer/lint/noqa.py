@@ -1,0 +1,77 @@
+"""``; noqa`` comments: which codes a line silences, read while the reader
+consumes the lines (:class:`NoqaLines`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+
+#: ``; noqa`` or ``; noqa: SJ404, SJ5`` in a line's ``;`` comment (flake8 style)
+NOQA = re.compile(r";[^\n]*?\bnoqa\b(?::[ \t]*(?P<codes>[A-Za-z]+\d*(?:[ \t]*,?[ \t]*[A-Za-z]+\d*)*))?",
+                  re.IGNORECASE)
+
+
+def noqa_codes(line: str) -> tuple[str, ...] | None:
+    """None: no noqa here; ``()``: a bare ``noqa`` (every code); else the code prefixes."""
+    if "noqa" not in line.lower():
+        return None
+    m = NOQA.search(line)
+    if not m:
+        return None
+    codes = m.group("codes")
+    if not codes:
+        return ()
+    return tuple(c.upper() for c in re.split(r"[\s,]+", codes) if c)
+
+
+def noqa_map(lines: Iterable[str], start_line: int = 1) -> dict[int, tuple[str, ...]]:
+    """Line number → noqa codes for the lines that carry a ``noqa`` comment."""
+    out: dict[int, tuple[str, ...]] = {}
+    for n, line in enumerate(lines, start_line):
+        codes = noqa_codes(line)
+        if codes is not None:
+            out[n] = codes
+    return out
+
+
+def silenced(code: str, line: int, noqa: dict[int, tuple[str, ...]]) -> bool:
+    codes = noqa.get(line)
+    if codes is None:
+        return False
+    return not codes or any(code.startswith(c) for c in codes)
+
+
+class NoqaLines:
+    """Wraps a line iterator: records ``noqa`` comments while the reader consumes lines."""
+
+    def __init__(self, lines: Iterable[str], start_line: int = 1,
+                 on_bytes: Callable[[int], None] | None = None) -> None:
+        self._lines = lines
+        self._n = start_line
+        self.noqa: dict[int, tuple[str, ...]] = {}
+        self._on_bytes = on_bytes
+        #: why reading stopped early (an I/O or decoding error), else None
+        self.error: str | None = None
+
+    def __iter__(self) -> Iterator[str]:
+        it = iter(self._lines)
+        while True:
+            try:
+                line = next(it)
+            except StopIteration:
+                return
+            except UnicodeDecodeError as exc:
+                # stop reading here; the caller reports the file as unreadable (exit status 2)
+                self.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+                return
+            except OSError as exc:
+                self.error = exc.strerror or str(exc)
+                return
+            if ";" in line:  # (a noqa is in a `;` comment: most lines have none)
+                codes = noqa_codes(line)
+                if codes is not None:
+                    self.noqa[self._n] = codes
+            self._n += 1
+            if self._on_bytes is not None:
+                self._on_bytes(len(line.encode("utf-8")) if not line.isascii() else len(line))
+            yield line

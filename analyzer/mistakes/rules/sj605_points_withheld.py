@@ -1,0 +1,102 @@
+"""SJ605: a point card kept back from a trick the partner was certain to win."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from replay.cards import POINTS, points
+from replay.scoring import partner, team_of
+from replay.trick import cards_text
+
+from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..tricks import follow_extremes, winning_index
+from ._shared import certain_for, follows
+
+
+@rule
+class PointsWithheld(Rule):
+    """A point card kept back from a trick the partner was already certain to win.
+
+    Bad pattern: your partner's play is winning the trick and no opponent still
+    to play can beat it, yet you follow with a play carrying fewer points than
+    a legal one you held; the point card kept back later falls to the
+    opponents.
+
+    Better play: give your partner the points (the message shows the legal
+    play with the most points).
+
+    Inside the searched endgame the exact search decides (cost: the best
+    play's value against the play made; a withheld card whose gift would
+    have lost as much elsewhere is not reported). Earlier: the points of the
+    withheld cards that the opponents later won (a card kept back and later
+    won by your own side cost nothing, and is not reported).
+    """
+
+    code = "SJ605"
+    name = "points-withheld"
+
+    def check(self, ctx: HandContext) -> Iterator[Mistake]:
+        order, rs = ctx.order, ctx.ruleset
+        tricks = ctx.hand.tricks
+        for ti, t, k, p, holds in follows(ctx):
+            w = t.plays[winning_index([q.cards for q in t.plays[:k]], order, rs)]
+            if w.seat != partner(p.seat):
+                continue
+            held_points = sum(POINTS[c] * n for c, n in holds[p.seat].items())
+            if held_points - points(p.cards) < MIN_COST:
+                continue
+            other = "EW" if team_of(p.seat) == "NS" else "NS"
+            if not certain_for(ctx, t, k, holds, other, from_k=k + 1):
+                continue
+            _, high = follow_extremes(t.plays[0].cards, holds[p.seat], order, rs)
+            if points(high) - points(p.cards) < MIN_COST:
+                continue
+            kept = Counter(c for c in high if POINTS[c]) - Counter(p.cards)
+            v = ctx.judge(ti, k)
+            if v is not None:
+                # inside the searched window the exact search decides
+                if v.cost < MIN_COST:
+                    continue
+                best, why = ctx.verdict_text(ti, k, v)
+                text = (f"{p.seat} kept {cards_text(order.sorted(kept.elements()), order)} back from "
+                        f"{w.seat}'s {cards_text(w.cards, order)}, which no opponent could beat; {why}")
+                yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
+                           level_change=ctx.verdict_change(v, cards_text(p.cards, order)), best=best)
+                continue
+            lost, where = 0, []
+            for c, fate in self._fates(tricks, ti, p.seat, kept):
+                if team_of(fate.winner) != team_of(p.seat):
+                    lost += POINTS[c]
+                    where.append(f"{cards_text([c], order)} fell to {fate.winner} in trick {fate.number}")
+            if lost < MIN_COST:
+                continue
+            text = (f"{p.seat} kept {cards_text([c for c in order.sorted(kept.elements())], order)} back from "
+                    f"{w.seat}'s {cards_text(w.cards, order)}, which no opponent could beat "
+                    f"({cards_text(high, order)} was legal); later " + ", ".join(where)) + ctx.pattern_note(ti)
+            yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=lost,
+                       level_change=ctx.signed_change(p.seat, lost), best=high)
+
+    @staticmethod
+    def _fate_map(tricks, ti: int, seat: str, cards: Counter):
+        """((card, index among ``cards``' copies of the list), later trick where ``seat`` played it)."""
+        seen: Counter = Counter()
+        order_list = list(cards.elements())
+        for c, t in PointsWithheld._fates(tricks, ti, seat, cards):
+            # the j-th occurrence of c in order_list
+            idx = [j for j, x in enumerate(order_list) if x == c][seen[c]]
+            seen[c] += 1
+            yield (c, idx), t
+
+    @staticmethod
+    def _fates(tricks, ti: int, seat: str, kept: Counter):
+        """(card, later trick where ``seat`` played it) for each kept card played later."""
+        left = Counter(kept)
+        for t in tricks[ti + 1:]:
+            for q in t.plays:
+                if q.seat != seat:
+                    continue
+                for c in q.cards:
+                    if left[c] > 0:
+                        left[c] -= 1
+                        yield c, t

@@ -1,0 +1,68 @@
+"""The output formats of ``shengji report`` (Shengji records): each one a
+function registered once with :func:`register`, writing the matches of one
+file to a text stream as they come. The order here is the order ``--help``
+lists them in; the first is the default. Imported when the command line
+starts: keep the top-level imports light.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterable
+from enum import Enum
+from typing import IO, Any
+
+#: ``write(out, path, matches)``: the matches (report dicts) of ``path`` written to ``out``
+Writer = Callable[[IO[str], str, Iterable[dict[str, Any]]], None]
+
+#: name → writer, in registration order
+WRITERS: dict[str, Writer] = {}
+
+
+def register(name: str) -> Callable[[Writer], Writer]:
+    """Decorator: register ``write(out, path, matches)`` as report format ``name``."""
+    def add(write: Writer) -> Writer:
+        if name in WRITERS:
+            raise ValueError(f"report format {name!r} is registered twice")
+        WRITERS[name] = write
+        return write
+    return add
+
+
+@register("term")
+def _term(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
+    """Rich tables (colours on a terminal only); one report per match."""
+    from . import render
+    from .report import SCHEMA
+    console = render.make_console() if out is sys.stdout else render.make_console(file=out, color=False)
+    for k, m in enumerate(matches):
+        if k:
+            console.print()
+        render.render_report(console, {"schema": SCHEMA, "path": path, "matches": [m]})
+
+
+@register("md")
+def _md(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
+    """Markdown, streamed match by match."""
+    from .report import stream_markdown
+    for piece in stream_markdown(path, matches):
+        out.write(piece)
+
+
+@register("json")
+def _json(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
+    """The report's JSON (docs/cli.md), streamed match by match."""
+    from .report import stream_json
+    for piece in stream_json(path, matches):
+        out.write(piece)
+
+
+@register("html")
+def _html(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
+    """The interactive replay page: one page holds every match."""
+    from .report import SCHEMA, render
+    out.write(render({"schema": SCHEMA, "path": path, "matches": list(matches)}, "html"))
+
+
+#: the ``--format`` choices of ``shengji report`` (one member per registered writer)
+ReportFormat = Enum("ReportFormat", {name: name for name in WRITERS}, type=str)  # type: ignore[misc]  # built from the registry
