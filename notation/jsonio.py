@@ -18,6 +18,7 @@ taken after all.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import types
@@ -49,15 +50,33 @@ def is_span_key(name: str) -> bool:
     return name == "span" or name.endswith("_span")
 
 
-def _models_in(annotation: Any) -> tuple[list[type[BaseModel]], bool]:
-    """The model classes an annotation can hold, and whether they sit inside a
-    container (list, tuple, dict values) rather than in the field itself."""
-    found: list[type[BaseModel]] = []
+#: a class whose fields pydantic serializes: a model or a (stdlib) dataclass,
+#: like the record's slotted line nodes (:class:`notation.model.LineNode`)
+Fielded = type[Any]
+
+
+def _is_fielded(tp: Any) -> bool:
+    return isinstance(tp, type) and (issubclass(tp, BaseModel) or dataclasses.is_dataclass(tp))
+
+
+def _fields_of(model: Fielded) -> list[tuple[str, Any]]:
+    """``(name, annotation)`` of each field of a model or dataclass, in order."""
+    if issubclass(model, BaseModel):
+        return [(name, field.annotation) for name, field in model.model_fields.items()]
+    hints = typing.get_type_hints(model, include_extras=True)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(model)]
+
+
+def _models_in(annotation: Any) -> tuple[list[Fielded], bool]:
+    """The model (or dataclass) classes an annotation can hold, and whether
+    they sit inside a container (list, tuple, dict values) rather than in the
+    field itself."""
+    found: list[Fielded] = []
     nested = False
 
     def walk(tp: Any, inside: bool) -> None:
         nonlocal nested
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if _is_fielded(tp):
             found.append(tp)
             nested = nested or inside
             return
@@ -92,21 +111,21 @@ def _merge(a: ExcludeTree, b: ExcludeTree) -> ExcludeTree:
 
 
 @cache
-def span_exclude(model: type[BaseModel], is_span: Callable[[str], bool] = is_span_key) -> ExcludeTree:
+def span_exclude(model: Fielded, is_span: Callable[[str], bool] = is_span_key) -> ExcludeTree:
     """The ``exclude`` tree leaving out every span field (as told by
-    ``is_span``) of ``model`` and of every model below it."""
+    ``is_span``) of ``model`` and of every model (or dataclass) below it."""
     return _span_exclude(model, is_span, frozenset())
 
 
-def _span_exclude(model: type[BaseModel], is_span: Callable[[str], bool],
-                  seen: frozenset[type[BaseModel]]) -> ExcludeTree:
+def _span_exclude(model: Fielded, is_span: Callable[[str], bool],
+                  seen: frozenset[Fielded]) -> ExcludeTree:
     tree: ExcludeTree = {}
     seen = seen | {model}
-    for name, field in model.model_fields.items():
+    for name, annotation in _fields_of(model):
         if is_span(name):
             tree[name] = True
             continue
-        models, nested = _models_in(field.annotation)
+        models, nested = _models_in(annotation)
         sub: ExcludeTree = {}
         for m in models:
             if m not in seen:
@@ -173,11 +192,18 @@ def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
     return _validated(lambda: Record.model_validate(data))
 
 
+#: the slotted line nodes are dataclasses to pydantic: their errors in a
+#: model's words (as they read when the nodes were models)
+_MODEL_WORDING = {"unexpected_keyword_argument": "Extra inputs are not permitted"}
+
+
 def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
     """SJ107 diagnostics of a pydantic validation error (a position when the JSON itself is bad)."""
     diags = []
     for err in exc.errors(include_url=False):
-        message = err.get("msg", "invalid")
+        message = _MODEL_WORDING.get(err.get("type", ""), err.get("msg", "invalid"))
+        if err.get("type") == "dataclass_type" and message.startswith("Input should be a dictionary or"):
+            message = f"Input should be a valid dictionary or instance of {err.get('ctx', {}).get('class_name')}"
         m = _POSITION.search(message) if err.get("type") == "json_invalid" else None
         if m:
             line, column = int(m.group(1)), int(m.group(2))
