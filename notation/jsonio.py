@@ -28,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from replay.diagnostics import Diagnostic, Span
 
@@ -180,7 +181,7 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 def from_json(text: str | bytes) -> tuple[Record | None, list[Diagnostic]]:
     """Read one record from JSON: ``(record, [])`` or ``(None, [SJ107, …])``."""
-    return _validated(lambda: Record.model_validate_json(text))
+    return _validated(lambda: Record.model_validate_json(text), from_text=True)
 
 
 def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
@@ -195,12 +196,36 @@ def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
 #: the slotted line nodes are dataclasses to pydantic: their errors in a
 #: model's words (as they read when the nodes were models)
 _MODEL_WORDING = {"unexpected_keyword_argument": "Extra inputs are not permitted"}
+_UNKNOWN_KEY = "unexpected_keyword_argument"
 
 
-def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
-    """SJ107 diagnostics of a pydantic validation error (a position when the JSON itself is bad)."""
+def _in_models_order(errors: list[ErrorDetails]) -> list[ErrorDetails]:
+    """Errors read from JSON text in the order a model gives them: a model
+    reports its unknown keys before the errors of its fields (from Python
+    data, after them, as a dataclass does either way)."""
+    out: list[ErrorDetails] = []
+    for err in errors:
+        if err["type"] == _UNKNOWN_KEY:
+            parent = err["loc"][:-1]
+            n = len(parent)
+            for j, other in enumerate(out):
+                if other["loc"][:n] == parent and not (other["type"] == _UNKNOWN_KEY
+                                                       and other["loc"][:-1] == parent):
+                    out.insert(j, err)
+                    break
+            else:
+                out.append(err)
+        else:
+            out.append(err)
+    return out
+
+
+def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> list[Diagnostic]:
+    """SJ107 diagnostics of a pydantic validation error (a position when the
+    JSON itself is bad); ``from_text``: the error of JSON text (not data)."""
     diags = []
-    for err in exc.errors(include_url=False):
+    errors = exc.errors(include_url=False)
+    for err in _in_models_order(errors) if from_text else errors:
         message = _MODEL_WORDING.get(err.get("type", ""), err.get("msg", "invalid"))
         if err.get("type") == "dataclass_type" and message.startswith("Input should be a dictionary or"):
             message = f"Input should be a valid dictionary or instance of {err.get('ctx', {}).get('class_name')}"
@@ -213,11 +238,11 @@ def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
     return diags
 
 
-def _validated(make: Callable[[], Record]) -> tuple[Record | None, list[Diagnostic]]:
+def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[Record | None, list[Diagnostic]]:
     try:
         record = make()
     except ValidationError as exc:
-        return None, validation_diagnostics(exc)
+        return None, validation_diagnostics(exc, from_text=from_text)
     except RecursionError:
         return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
     except Exception as exc:  # never raise to the caller

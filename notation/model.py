@@ -249,7 +249,8 @@ def strip_spans(node: _N) -> _N:
     (as ``NO_SPAN``) or ``None``, so the content is unchanged.
     """
     if isinstance(node, LineNode):
-        return type(node)(**{name: _strip(getattr(node, name)) for name in line_fields(type(node))})
+        fields: dict[str, Any] = {name: _strip(getattr(node, name)) for name in line_fields(type(node))}
+        return type(node)(**fields)
     return node.model_copy(update={name: _strip(value)
                                    for name, value in node.__dict__.items()})
 

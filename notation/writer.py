@@ -26,7 +26,6 @@ idempotent.
 from __future__ import annotations
 
 import dataclasses
-
 from collections.abc import Iterable, Sequence
 
 from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name

@@ -138,7 +138,7 @@ class _WholeLines:
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
             # (the line is the play: `span` equals `play_span`)
-            return SeatCards(span=play_span, comments=[], seat=groups[2], cards=cards)
+            return SeatCards(span=play_span, comments=[], seat=groups[2], cards=cards)  # type: ignore[arg-type]  # a seat: the regex's
         plays = []
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
@@ -157,7 +157,7 @@ class _WholeLines:
                     return self._play_line(groups[0], line, start + 1)
             # `_new_play(seat, cards, attempted, span)` inline: the reader's innermost loop
             plays.append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, play_end + 1)),
-                              comments=[], seat=seat, cards=cards, attempted=attempted))
+                              comments=[], seat=seat, cards=cards, attempted=attempted))  # type: ignore[arg-type]  # a seat: the regex's
         number = groups[1]
         return Trick(span=span, comments=[], number=None if number is None else int(number), plays=plays)
 
