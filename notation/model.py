@@ -1,6 +1,12 @@
 """The typed SJN record model (pydantic), shared by the reader, the writer,
 JSON in/out and the rules engine.
 
+The nodes read for every line, :class:`SeatCards`, :class:`Play` and
+:class:`Trick` (about 90 per hand), are plain slotted dataclasses
+(:class:`LineNode`) rather than models, so the reader builds them cheaply;
+:class:`Record`, :class:`Hand` and the rest are pydantic models, which
+validate and serialize the line nodes inside them as they did their own.
+
 Cards are the small ints of :mod:`replay.cards`; seats are the letters
 ``N W S E``; levels are rank ints (2..14, 15 = Joker). Every node carries a
 :class:`~replay.diagnostics.Span` (all zeros for records built in code).
