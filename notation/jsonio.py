@@ -18,6 +18,7 @@ taken after all.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import types
@@ -27,6 +28,7 @@ from functools import cache
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 from replay.diagnostics import Diagnostic, Span
 
@@ -49,15 +51,33 @@ def is_span_key(name: str) -> bool:
     return name == "span" or name.endswith("_span")
 
 
-def _models_in(annotation: Any) -> tuple[list[type[BaseModel]], bool]:
-    """The model classes an annotation can hold, and whether they sit inside a
-    container (list, tuple, dict values) rather than in the field itself."""
-    found: list[type[BaseModel]] = []
+#: a class whose fields pydantic serializes: a model or a (stdlib) dataclass,
+#: like the record's slotted line nodes (:class:`notation.model.LineNode`)
+Fielded = type[Any]
+
+
+def _is_fielded(tp: Any) -> bool:
+    return isinstance(tp, type) and (issubclass(tp, BaseModel) or dataclasses.is_dataclass(tp))
+
+
+def _fields_of(model: Fielded) -> list[tuple[str, Any]]:
+    """``(name, annotation)`` of each field of a model or dataclass, in order."""
+    if issubclass(model, BaseModel):
+        return [(name, field.annotation) for name, field in model.model_fields.items()]
+    hints = typing.get_type_hints(model, include_extras=True)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(model)]
+
+
+def _models_in(annotation: Any) -> tuple[list[Fielded], bool]:
+    """The model (or dataclass) classes an annotation can hold, and whether
+    they sit inside a container (list, tuple, dict values) rather than in the
+    field itself."""
+    found: list[Fielded] = []
     nested = False
 
     def walk(tp: Any, inside: bool) -> None:
         nonlocal nested
-        if isinstance(tp, type) and issubclass(tp, BaseModel):
+        if _is_fielded(tp):
             found.append(tp)
             nested = nested or inside
             return
@@ -92,21 +112,21 @@ def _merge(a: ExcludeTree, b: ExcludeTree) -> ExcludeTree:
 
 
 @cache
-def span_exclude(model: type[BaseModel], is_span: Callable[[str], bool] = is_span_key) -> ExcludeTree:
+def span_exclude(model: Fielded, is_span: Callable[[str], bool] = is_span_key) -> ExcludeTree:
     """The ``exclude`` tree leaving out every span field (as told by
-    ``is_span``) of ``model`` and of every model below it."""
+    ``is_span``) of ``model`` and of every model (or dataclass) below it."""
     return _span_exclude(model, is_span, frozenset())
 
 
-def _span_exclude(model: type[BaseModel], is_span: Callable[[str], bool],
-                  seen: frozenset[type[BaseModel]]) -> ExcludeTree:
+def _span_exclude(model: Fielded, is_span: Callable[[str], bool],
+                  seen: frozenset[Fielded]) -> ExcludeTree:
     tree: ExcludeTree = {}
     seen = seen | {model}
-    for name, field in model.model_fields.items():
+    for name, annotation in _fields_of(model):
         if is_span(name):
             tree[name] = True
             continue
-        models, nested = _models_in(field.annotation)
+        models, nested = _models_in(annotation)
         sub: ExcludeTree = {}
         for m in models:
             if m not in seen:
@@ -161,7 +181,7 @@ def _where(loc: tuple[int | str, ...]) -> str:
 
 def from_json(text: str | bytes) -> tuple[Record | None, list[Diagnostic]]:
     """Read one record from JSON: ``(record, [])`` or ``(None, [SJ107, …])``."""
-    return _validated(lambda: Record.model_validate_json(text))
+    return _validated(lambda: Record.model_validate_json(text), from_text=True)
 
 
 def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
@@ -173,11 +193,42 @@ def from_data(data: object) -> tuple[Record | None, list[Diagnostic]]:
     return _validated(lambda: Record.model_validate(data))
 
 
-def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
-    """SJ107 diagnostics of a pydantic validation error (a position when the JSON itself is bad)."""
+#: the slotted line nodes are dataclasses to pydantic: their errors in a
+#: model's words (as they read when the nodes were models)
+_MODEL_WORDING = {"unexpected_keyword_argument": "Extra inputs are not permitted"}
+_UNKNOWN_KEY = "unexpected_keyword_argument"
+
+
+def _in_models_order(errors: list[ErrorDetails]) -> list[ErrorDetails]:
+    """Errors read from JSON text in the order a model gives them: a model
+    reports its unknown keys before the errors of its fields (from Python
+    data, after them, as a dataclass does either way)."""
+    out: list[ErrorDetails] = []
+    for err in errors:
+        if err["type"] == _UNKNOWN_KEY:
+            parent = err["loc"][:-1]
+            n = len(parent)
+            for j, other in enumerate(out):
+                if other["loc"][:n] == parent and not (other["type"] == _UNKNOWN_KEY
+                                                       and other["loc"][:-1] == parent):
+                    out.insert(j, err)
+                    break
+            else:
+                out.append(err)
+        else:
+            out.append(err)
+    return out
+
+
+def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> list[Diagnostic]:
+    """SJ107 diagnostics of a pydantic validation error (a position when the
+    JSON itself is bad); ``from_text``: the error of JSON text (not data)."""
     diags = []
-    for err in exc.errors(include_url=False):
-        message = err.get("msg", "invalid")
+    errors = exc.errors(include_url=False)
+    for err in _in_models_order(errors) if from_text else errors:
+        message = _MODEL_WORDING.get(err.get("type", ""), err.get("msg", "invalid"))
+        if err.get("type") == "dataclass_type" and message.startswith("Input should be a dictionary or"):
+            message = f"Input should be a valid dictionary or instance of {err.get('ctx', {}).get('class_name')}"
         m = _POSITION.search(message) if err.get("type") == "json_invalid" else None
         if m:
             line, column = int(m.group(1)), int(m.group(2))
@@ -187,11 +238,11 @@ def validation_diagnostics(exc: ValidationError) -> list[Diagnostic]:
     return diags
 
 
-def _validated(make: Callable[[], Record]) -> tuple[Record | None, list[Diagnostic]]:
+def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[Record | None, list[Diagnostic]]:
     try:
         record = make()
     except ValidationError as exc:
-        return None, validation_diagnostics(exc)
+        return None, validation_diagnostics(exc, from_text=from_text)
     except RecursionError:
         return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
     except Exception as exc:  # never raise to the caller

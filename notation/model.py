@@ -1,6 +1,12 @@
 """The typed SJN record model (pydantic), shared by the reader, the writer,
 JSON in/out and the rules engine.
 
+The nodes read for every line, :class:`SeatCards`, :class:`Play` and
+:class:`Trick` (about 90 per hand), are plain slotted dataclasses
+(:class:`LineNode`) rather than models, so the reader builds them cheaply;
+:class:`Record`, :class:`Hand` and the rest are pydantic models, which
+validate and serialize the line nodes inside them as they did their own.
+
 Cards are the small ints of :mod:`replay.cards`; seats are the letters
 ``N W S E``; levels are rank ints (2..14, 15 = Joker). Every node carries a
 :class:`~replay.diagnostics.Span` (all zeros for records built in code).
@@ -10,7 +16,9 @@ This module knows syntax-level structure only: nothing here checks rules.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Literal
+import dataclasses
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -34,6 +42,30 @@ class Node(BaseModel):
     span: Span = NO_SPAN
     #: ``{ … }`` commentaries attached to this element, in order (text inside the braces)
     comments: list[str] = Field(default_factory=list)
+    #: a ``;`` comment ending the element's line (text after the ``;``), kept by the writer
+    line_comment: str | None = None
+
+
+@dataclass(slots=True, kw_only=True)
+class LineNode:
+    """Base of the nodes read for every line on the hot path (:class:`SeatCards`,
+    :class:`Play`, :class:`Trick`): the same three fields as :class:`Node`, in
+    a plain slotted dataclass rather than a pydantic model.
+
+    Building one costs a third of a (validation-free) pydantic model and
+    freeing it less still; a record has about 90 of them per hand. Inside the
+    pydantic models above them (:class:`Hand`) pydantic still validates them
+    from JSON (unknown keys refused, as for :class:`Node`) and serializes
+    them, field for field, in the same order. ``==`` compares the fields, as
+    pydantic's does; use :func:`dataclasses.replace` where a model would use
+    ``model_copy(update=…)``.
+    """
+
+    __pydantic_config__: ClassVar[ConfigDict] = ConfigDict(extra="forbid")
+
+    span: Span = NO_SPAN
+    #: ``{ … }`` commentaries attached to this element, in order (text inside the braces)
+    comments: list[str] = field(default_factory=list)
     #: a ``;`` comment ending the element's line (text after the ``;``), kept by the writer
     line_comment: str | None = None
 
@@ -103,7 +135,8 @@ class FriendCall(Node):
     at: int | None = None
 
 
-class SeatCards(Node):
+@dataclass(slots=True, kw_only=True)
+class SeatCards(LineNode):
     """``N: SAKQ10 H9 …``: a seat's dealt cards, in draw order when ``@k`` is used."""
 
     seat: Seat
@@ -131,7 +164,8 @@ class Bury(Node):
 Event = Annotated[Declaration | Bury, Field(discriminator="kind")]
 
 
-class Play(Node):
+@dataclass(slots=True, kw_only=True)
+class Play(LineNode):
     """``S: CAKK -> CKK``: ``attempted`` is set for a failed throw."""
 
     seat: Seat
@@ -139,9 +173,10 @@ class Play(Node):
     attempted: Cards | None = None
 
 
-class Trick(Node):
+@dataclass(slots=True, kw_only=True)
+class Trick(LineNode):
     number: int | None = None
-    plays: list[Play] = Field(default_factory=list)
+    plays: list[Play] = field(default_factory=list)
 
 
 class Hand(Node):
@@ -210,20 +245,37 @@ class Record(Node, Tagged):
 
 # -- helpers for comparing records regardless of where they were read ---------
 
-def strip_spans(node: BaseModel) -> BaseModel:
+_N = TypeVar("_N", bound="BaseModel | LineNode")
+
+
+def strip_spans(node: _N) -> _N:
     """A deep copy of ``node`` with every :class:`Span` set to ``NO_SPAN``.
 
     Optional spans that mark a flag (``declare_none``, ``redeal``) stay set
     (as ``NO_SPAN``) or ``None``, so the content is unchanged.
     """
+    if isinstance(node, LineNode):
+        fields: dict[str, Any] = {name: _strip(getattr(node, name)) for name in line_fields(type(node))}
+        return type(node)(**fields)
     return node.model_copy(update={name: _strip(value)
                                    for name, value in node.__dict__.items()})
 
 
-def _strip(value: object) -> object:
+def line_fields(cls: type[LineNode]) -> tuple[str, ...]:
+    """The field names of a :class:`LineNode` class, in order."""
+    names = _LINE_FIELDS.get(cls)
+    if names is None:
+        names = _LINE_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
+_LINE_FIELDS: dict[type[LineNode], tuple[str, ...]] = {}
+
+
+def _strip(value: Any) -> object:
     if isinstance(value, Span):
         return NO_SPAN
-    if isinstance(value, BaseModel):
+    if isinstance(value, (BaseModel, LineNode)):
         return strip_spans(value)
     if isinstance(value, list):
         return [_strip(v) for v in value]
@@ -232,6 +284,6 @@ def _strip(value: object) -> object:
     return value
 
 
-def content_equal(a: BaseModel, b: BaseModel) -> bool:
+def content_equal(a: BaseModel | LineNode, b: BaseModel | LineNode) -> bool:
     """True when ``a`` and ``b`` hold the same content, ignoring spans."""
     return strip_spans(a) == strip_spans(b)

@@ -25,6 +25,7 @@ idempotent.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 
 from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
@@ -176,7 +177,7 @@ def canonical(record: Record) -> Record:
     hands = []
     for hand in record.hands:
         deal = sorted(hand.deal, key=lambda s: _SEAT_ORDER[s.seat])
-        tricks = [t if t.number is not None else t.model_copy(update={"number": i + 1})
+        tricks = [t if t.number is not None else dataclasses.replace(t, number=i + 1)
                   for i, t in enumerate(hand.tricks)]
         notes = {k: n for k, n in hand.line_notes.items() if n.comments or n.line_comment is not None}
         hands.append(hand.model_copy(update={"deal": deal, "tricks": tricks, "line_notes": notes}))

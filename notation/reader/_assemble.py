@@ -176,7 +176,8 @@ def _assemble(items: Sequence[Entry]) -> tuple[list[Record], list[Diagnostic]]:
             target = _LazyNote(hand, kind, span, item.comments, item.line_comment)
             continue
         if item.line_comment is not None:
-            node.__dict__["line_comment"] = item.line_comment
+            # (a slotted line node or a pydantic model: no `__setattr__` of pydantic's)
+            object.__setattr__(node, "line_comment", item.line_comment)
         target = node
     if hand is not None:
         hand.__dict__["span"] = merge_spans(hand_start, hand_end)

@@ -50,48 +50,19 @@ _Tag, _Levels, _Declaration, _Bury = _Builder(Tag), _Builder(Levels), _Builder(D
 _Hand, _Record, _Note = _Builder(Hand), _Builder(Record), _Builder(Note)
 
 
-# The three objects built for every play line (about 130 a hand): `fill`
-# spelled out, with everything bound as defaults (local lookups).
-def _new_play(seat: str, cards: Cards, attempted: Cards | None, span: Span,
-              _new: Any = new_object, _cls: type[Play] = Play, _set_dict: Any = set_dict,
-              _given: Any = set_fields_set, _extra: Any = set_extra, _private: Any = set_private) -> Play:
-    obj: Play = _new(_cls)
-    _set_dict(obj, {"span": span, "comments": [], "line_comment": None,
-                    "seat": seat, "cards": cards, "attempted": attempted})
-    _given(obj, {"seat", "cards", "attempted", "span"})
-    _extra(obj, None)
-    _private(obj, None)
-    return obj
+# The three objects built for every play line (about 90 a hand) are plain
+# slotted dataclasses (:class:`notation.model.LineNode`): their own
+# constructors are the fast way to build them.
+def _new_play(seat: str, cards: Cards, attempted: Cards | None, span: Span) -> Play:
+    return Play(span=span, comments=[], seat=seat, cards=cards, attempted=attempted)  # type: ignore[arg-type]  # seat: read by the seat regex
 
 
-def _new_trick(number: int | None, plays: list[Play], span: Span, comments: list[str],
-               _new: Any = new_object, _cls: type[Trick] = Trick, _set_dict: Any = set_dict,
-               _given: Any = set_fields_set, _extra: Any = set_extra, _private: Any = set_private) -> Trick:
-    obj: Trick = _new(_cls)
-    _set_dict(obj, {"span": span, "comments": comments, "line_comment": None,
-                    "number": number, "plays": plays})
-    _given(obj, {"span", "comments", "number", "plays"})
-    _extra(obj, None)
-    _private(obj, None)
-    return obj
+def _new_trick(number: int | None, plays: list[Play], span: Span, comments: list[str]) -> Trick:
+    return Trick(span=span, comments=comments, number=number, plays=plays)
 
 
 def _new_seat_cards(seat: str, cards: Cards, span: Span, comments: list[str]) -> SeatCards:
-    return fill(SeatCards, {"span": span, "comments": comments, "line_comment": None,
-                            "seat": seat, "cards": cards},
-                {"span", "comments", "seat", "cards"})
-
-
-def _validated_play(seat: str, cards: Cards, attempted: Cards | None, span: Span) -> Play:
-    return Play(seat=seat, cards=cards, attempted=attempted, span=span)
-
-
-def _validated_trick(number: int | None, plays: list[Play], span: Span, comments: list[str]) -> Trick:
-    return Trick(number=number, plays=plays, span=span, comments=comments)
-
-
-def _validated_seat_cards(seat: str, cards: Cards, span: Span, comments: list[str]) -> SeatCards:
-    return SeatCards(seat=seat, cards=cards, span=span, comments=comments)
+    return SeatCards(span=span, comments=comments, seat=seat, cards=cards)  # type: ignore[arg-type]  # seat: read by the seat regex
 
 
 #: the direct builds above match validated models (`_self_check`)
@@ -101,11 +72,7 @@ _DIRECT_MODELS = True
 def _self_check() -> bool:
     """Do the direct builds give what validated models give?"""
     span = Span(1, 2, 1, 5)
-    play = Play(seat="S", cards=(1, 2), attempted=(3,), span=span)
     pairs: list[tuple[BaseModel, BaseModel]] = [
-        (_new_play("S", (1, 2), (3,), span), play),
-        (_new_trick(3, [play], span, ["c"]), Trick(number=3, plays=[play], span=span, comments=["c"])),
-        (_new_seat_cards("N", (1,), span, ["c"]), SeatCards(seat="N", cards=(1,), span=span, comments=["c"])),
         (_Tag(name="A", value="b"), Tag(name="A", value="b")),
         (_Hand(number=2, span=span), Hand(number=2, span=span)),
     ]
@@ -120,7 +87,5 @@ if not _self_check():  # pragma: no cover - depends on the pydantic version
     # validated models instead: the module's builders rebound (by name, as
     # every other module imports them from here after this has run)
     _DIRECT_MODELS = False
-    globals().update(_new_play=_validated_play, _new_trick=_validated_trick,
-                     _new_seat_cards=_validated_seat_cards,
-                     _Tag=Tag, _Levels=Levels, _Declaration=Declaration, _Bury=Bury,
+    globals().update(_Tag=Tag, _Levels=Levels, _Declaration=Declaration, _Bury=Bury,
                      _Hand=Hand, _Record=Record, _Note=Note)

@@ -220,7 +220,7 @@ def _quick_read(lines: list[str], offset: int) -> list[Entry] | None:
             comment = m.group(15)
             if type(got) is not _Item:  # the node itself (the usual case)
                 if comment is not None:
-                    got.__dict__["line_comment"] = comment[1:].strip()
+                    got.line_comment = comment[1:].strip()
                 append(got)
                 continue
             item = got  # an _Item: read the general way

@@ -22,19 +22,7 @@ from ._common import (
     unescape_tag_value,
 )
 from ._grammar import _terminals
-from ._models import (
-    _DIRECT_MODELS,
-    _Bury,
-    _Declaration,
-    _Levels,
-    _new_object,
-    _new_seat_cards,
-    _set_dict,
-    _set_extra,
-    _set_fields_set,
-    _set_private,
-    _Tag,
-)
+from ._models import _Bury, _Declaration, _Levels, _Tag
 
 
 class _WholeLines:
@@ -141,8 +129,6 @@ class _WholeLines:
         groups = m.groups()  # group k is groups[k - 1]
         regs = m.regs  # (start, end) of each group, by group number
         start, end = regs[1]
-        if not _DIRECT_MODELS:  # pragma: no cover - Play is built inline below
-            return self._play_line(groups[0], line, start + 1)
         span = _span_new(Span, (line, start + 1, line, end + 1))
         if groups[1] is None and groups[4] is None and groups[5] is None:
             # a seat line: one play (groups 3 and 4), no number, no `->`
@@ -152,7 +138,7 @@ class _WholeLines:
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
             # (the line is the play: `span` equals `play_span`)
-            return _new_seat_cards(groups[2], cards, play_span, [])
+            return SeatCards(span=play_span, comments=[], seat=groups[2], cards=cards)  # type: ignore[arg-type]  # a seat: the regex's
         plays = []
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
@@ -169,25 +155,11 @@ class _WholeLines:
                 play_end = regs[k + 2][1]
                 if cards is None or attempted is None:
                     return self._play_line(groups[0], line, start + 1)
-            # `_new_play(seat, cards, attempted, span)` spelled out: this is
-            # the reader's innermost loop (_DIRECT_MODELS vouches for it)
-            play = _new_object(Play)
-            _set_dict(play, {"span": _span_new(Span, (line, regs[k][0] + 1, line, play_end + 1)),
-                             "comments": [], "line_comment": None,
-                             "seat": seat, "cards": cards, "attempted": attempted})
-            _set_fields_set(play, {"seat", "cards", "attempted", "span"})
-            _set_extra(play, None)
-            _set_private(play, None)
-            plays.append(play)
+            # `_new_play(seat, cards, attempted, span)` inline: the reader's innermost loop
+            plays.append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, play_end + 1)),
+                              comments=[], seat=seat, cards=cards, attempted=attempted))  # type: ignore[arg-type]  # a seat: the regex's
         number = groups[1]
-        # `_new_trick(number, plays, span, [])` spelled out
-        trick = _new_object(Trick)
-        _set_dict(trick, {"span": span, "comments": [], "line_comment": None,
-                          "number": None if number is None else int(number), "plays": plays})
-        _set_fields_set(trick, {"span", "comments", "number", "plays"})
-        _set_extra(trick, None)
-        _set_private(trick, None)
-        return trick
+        return Trick(span=span, comments=[], number=None if number is None else int(number), plays=plays)
 
     @staticmethod
     def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from test_sjn_golden import CASES, TEMPLATE
 
 from notation import parse, reader, write
-from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
+from notation.model import Bury, Declaration, Hand, Levels, LineNode, Play, Record, SeatCards, Tag, Trick, line_fields
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = int(os.environ.get("SJN_EXAMPLES", "40"))
@@ -32,6 +32,8 @@ def snapshot(value):
     if isinstance(value, BaseModel):
         return (type(value).__name__, sorted(value.model_fields_set),
                 {k: snapshot(v) for k, v in value.__dict__.items()})
+    if isinstance(value, LineNode):  # the slotted per-line nodes (Play, Trick, SeatCards)
+        return (type(value).__name__, {k: snapshot(getattr(value, k)) for k in line_fields(type(value))})
     if isinstance(value, list):
         return [snapshot(v) for v in value]
     if isinstance(value, tuple):
