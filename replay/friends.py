@@ -100,16 +100,12 @@ def needs_friends(record: Record) -> bool:
             return True
         if hand.first is not None and hand.first not in compass:
             return True
-        for sc in hand.deal:
-            if sc.seat not in compass:
-                return True
-        for ev in hand.events:
-            if ev.seat not in compass:
-                return True
-        for t in hand.tricks:
-            for p in t.plays:
-                if p.seat not in compass:
-                    return True
+        # every seat written in the hand, gathered in one pass (the plays are most of them)
+        if not compass.issuperset([p.seat for t in hand.tricks for p in t.plays]):
+            return True
+        if not compass.issuperset([sc.seat for sc in hand.deal]) or not compass.issuperset(
+                [ev.seat for ev in hand.events]):
+            return True
     return False
 
 

@@ -82,10 +82,13 @@ class TrickResult:
     @property
     def plays(self) -> tuple[PlayResult, ...]:
         """The plays in turn order (built when first asked: linting never needs them)."""
-        if self._plays is None:
-            self._plays = tuple(PlayResult(p.seat, cards, tuple(p.attempted) if p.attempted else None, p.span)
-                                for p, cards in zip(self._source, self._cards))
-        return self._plays
+        plays = self._plays
+        if plays is None:
+            src = self._source
+            plays = self._plays = tuple(map(
+                PlayResult, [p.seat for p in src], self._cards,
+                [tuple(a) if (a := p.attempted) else None for p in src], [p.span for p in src]))
+        return plays
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:
@@ -132,6 +135,9 @@ class _History:
         return self.numbers.index(number)
 
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
+        if k <= 0:  # the start hands (kept sorted, positive counts): nothing to take out
+            start = self.start_hands
+            return tuple([tuple(sorted(start.get(s, ()))) for s in self.seats])
         hands = {s: Counter(self.start_hands.get(s, ())) for s in self.seats}
         for plays, cards in self.plays[:k]:
             for p, c in zip(plays, cards):
@@ -624,9 +630,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         # the plays' seats and cards, read once (the cards are tuples: the record's own)
         seats_t = tuple([p.seat for p in plays])
         cards_played = [tuple(p.cards) for p in plays]
-        attempts = [p for p in plays if p.attempted]
-        if not friends and (max(map(len, cards_played)) > deck
-                            or any(len(p.attempted) > deck for p in attempts)):
+        attempts = [p.attempted for p in plays if p.attempted]
+        if not friends and (max(map(len, cards_played)) > deck or any(len(a) > deck for a in attempts)):
             # more cards than the decks hold: nothing of this trick can be checked
             for p in plays:
                 n = max(len(p.cards), len(p.attempted or ()))
@@ -650,8 +655,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         # the lead (a failed throw: the attempt is checked, the forced unit is played)
         lead_cards = cards_played[0]
         n = len(lead_cards)
-        failed = bool(attempts) and attempts[0] is lead_play
-        attempted = tuple(lead_play.attempted) if failed else None
+        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+        failed = attempted is not None
         tried = attempted or lead_cards
         suit: int | None
         if len(tried) == 1:
