@@ -85,9 +85,8 @@ class TrickResult:
         plays = self._plays
         if plays is None:
             src = self._source
-            plays = self._plays = tuple(map(
-                PlayResult, [p.seat for p in src], self._cards,
-                [tuple(a) if (a := p.attempted) else None for p in src], [p.span for p in src]))
+            plays = self._plays = tuple([PlayResult(p.seat, cards, tuple(a) if (a := p.attempted) else None, p.span)
+                                         for p, cards in zip(src, self._cards)])
         return plays
 
     @property
@@ -485,7 +484,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if all(total_played[s] >= full for s in SEAT_ORDER):
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
-    result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
+    # a seat that neither buried nor was reconstructed holds its seat line as written
+    touched = {b.seat for b in hand.buries}.union(unknown)
+    result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
+                          for s in SEAT_ORDER}
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
@@ -631,7 +633,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         seats_t = tuple([p.seat for p in plays])
         cards_played = [tuple(p.cards) for p in plays]
         attempts = [p.attempted for p in plays if p.attempted]
-        if not friends and (max(map(len, cards_played)) > deck or any(len(a) > deck for a in attempts)):
+        if not friends and (max(map(len, cards_played)) > deck
+                            or (attempts and max(map(len, attempts)) > deck)):
             # more cards than the decks hold: nothing of this trick can be checked
             for p in plays:
                 n = max(len(p.cards), len(p.attempted or ()))
