@@ -629,37 +629,30 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
             continue
         if played_count >= full:
             diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
-        # the plays' seats and cards, read once (the cards are tuples: the record's own)
-        seats_t = tuple([p.seat for p in plays])
-        cards_played = [tuple(p.cards) for p in plays]
-        attempts = [p.attempted for p in plays if p.attempted]
-        if not friends and (max(map(len, cards_played)) > deck
-                            or (attempts and max(map(len, attempts)) > deck)):
-            # more cards than the decks hold: nothing of this trick can be checked
-            for p in plays:
+        absurd = None if friends else [p for p in plays if len(p.cards) > deck
+                                       or (p.attempted and len(p.attempted) > deck)]
+        if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+            for p in absurd:
                 n = max(len(p.cards), len(p.attempted or ()))
-                if n > deck:
-                    diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
-                                          f"and a hand {full}", tn)
+                diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
+                                      f"and a hand {full}", tn)
             result.unknown_tricks += 1
             uncertain = True
             leader = None
             known = dict.fromkeys(known, False)
             continue
         lead_play = plays[0]
-        lead_seat = seats_t[0]
+        lead_seat = lead_play.seat
         if leader is not None and lead_seat != leader:
             why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
             diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), "
                                           f"not {lead_seat}", tn)
-        if seats_t != turn[lead_seat]:
+        if tuple([p.seat for p in plays]) != turn[lead_seat]:
             _check_turns(plays, tn, tn < n_tricks, trick.span, diag, seats)
 
         # the lead (a failed throw: the attempt is checked, the forced unit is played)
-        lead_cards = cards_played[0]
-        n = len(lead_cards)
         attempted = tuple(lead_play.attempted) if lead_play.attempted else None
-        failed = attempted is not None
+        lead_cards = tuple(lead_play.cards)
         tried = attempted or lead_cards
         suit: int | None
         if len(tried) == 1:
@@ -672,6 +665,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
                                               f"is all one suit (trumps count as one suit)", tn)
             tried_units = decompose(tried, order) if tried and suit is not None else []
         is_throw = len(tried_units) > 1
+        failed = attempted is not None
         blockers: tuple[Blocker, ...] = ()
         penalty = 0
         if (is_throw or failed) and not uncertain:
@@ -689,45 +683,45 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         # the follows
         if not failed and suit is not None:
             lead_units = tried_units
-        elif n == 1:
+        elif len(lead_cards) == 1:
             lead_units = [singles[lead_cards[0]]]
         else:
             lead_units = decompose(lead_cards, order) if lead_cards else []
-        # a one-card lead of its suit: a single card of that suit always follows it
-        single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
+        n = len(lead_cards)
+        cards_played = [lead_cards]
         psuit = printed_suit(lead_cards, order) if printed else None
-        for k in range(1, len(plays)):
-            p = plays[k]
-            cards = cards_played[k]
-            seat = seats_t[k]
-            hs = holdings[seat]
-            if attempts and p.attempted:
+        for p in plays[1:]:
+            cards = tuple(p.cards)
+            cards_played.append(cards)
+            if p.attempted:
                 diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
             if len(cards) != n:
-                diag("SJ402", p.span, f"{seat} plays {len(cards)} card(s) to a lead of {n}", tn)
+                diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
             elif uncertain:
                 pass  # the holdings are not certain after a trick without plays
             elif printed:
-                err = check_follow_printed(lead_units, psuit, hs, cards, order, n)
+                err = check_follow_printed(lead_units, psuit, holdings[p.seat], cards, order, n)
                 if err is not None:
-                    diag(err.code, p.span, f"{seat} {err.message}", tn)
-            elif suit is not None and n and (held := hs[suit]) and not (single and eff[cards[0]] == suit):
+                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
+            elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
+                    n == 1 and eff[cards[0]] == suit):
+                # (a single card of the led suit always follows a one-card lead)
                 err = check_follow(lead_units, suit, held, cards, order, rs, n)
                 if err is not None:
-                    diag(err.code, p.span, f"{seat} {err.message}", tn)
-            missing = _remove(hs, cards, eff)
-            if missing and known[seat]:
-                diag("SJ203", p.span, f"{seat} plays {cards_text(missing, order)}, which they do not hold", tn)
+                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
+            missing = _remove(holdings[p.seat], cards, eff)
+            if missing and known[p.seat]:
+                diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
         played_count += n
 
         # the winner
-        if single or (suit is not None and n and lead_suit(lead_cards, order) == suit):
+        if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
+                                       or lead_suit(lead_cards, order) == suit):
             w = trick_winner(cards_played, order, rs, lead_units)
-            winner = seats_t[w.index]
-            units, ruffed = w.units, w.ruffed
+            winner = plays[w.index].seat
         else:
+            w = None
             winner = lead_seat
-            units, ruffed = (), False
         pts = 0
         for cards in cards_played:
             for c in cards:
@@ -742,7 +736,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         source = tuple(plays)
         out.append(TrickResult(
             tn, lead_seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
-            units, ruffed, trick.span, history))
+            w.units if w else (), w.ruffed if w else False, trick.span, history))
         history.numbers.append(tn)
         history.plays.append((source, cards_played))
         leader = winner
