@@ -114,3 +114,37 @@ def test_a_numbered_seat_anywhere_needs_friends():
     for old, new in (("W: S3  S", "P2: S3  S"), ("E: S5 H5\n", "P5: S5 H5\n")):
         record = parse(text.replace(old, new))[0][0]
         assert needs_friends(record) and _needs_friends(record)
+
+
+_DEAL = "N: SA HA\nW: S3 H3\nS: S4 H4\nE: S5 H5\n"
+
+
+def _codes(text: str) -> list[tuple[str, str]]:
+    hr = replay(parse(text)[0][0]).hands[0]
+    return [(d.code, d.message) for d in hr.diagnostics if d.code in ("SJ202", "SJ203", "SJ204")]
+
+
+@pytest.mark.parametrize(("extra", "played"), [
+    # RULES §3 (two decks: at most two copies of a card): a card played three times
+    ("", "1. N: HA  W: HA  S: HA  E: H5\n"),
+    # a bury of cards not held hands them to nobody: the plays are checked all the same
+    ("kitty D2 D3\nbury N: HA HA\n", "1. N: HA  W: HA  S: HA  E: H5\n"),
+])
+def test_a_card_played_more_often_than_the_decks_allow(extra, played):
+    codes = _codes(_one_hand(_DEAL, extra).replace("1. N: SA  W: S3  S: S4  E: S5\n", played))
+    # SJ202 comes where the copies are counted: after the deal's checks, before the bury's and the plays'
+    assert [c for c, _ in codes].count("SJ202") == 1
+    assert codes[0] == ("SJ202", "♥A is played more than 2 time(s)")
+    assert [c for c, _ in codes[1:]].count("SJ203") == 2 + ("HA HA" in extra)
+
+
+def test_a_seat_rebuilt_from_its_plays_is_checked_for_copies_too():
+    # E has no seat line: it held what it plays, so only the copy count can tell
+    text = _one_hand(_DEAL.replace("E: S5 H5\n", ""), "").replace(
+        "1. N: SA  W: S3  S: S4  E: S5\n", "1. N: HA  W: H3  S: H4  E: HA\n2. N: SA  W: S3  S: S4  E: HA\n")
+    # no seat plays a card it is not known to hold (E held both of its ♥A), yet ♥A is played three times
+    assert _codes(text) == [("SJ202", "♥A is played more than 2 time(s)")]
+
+
+def test_plays_within_the_holdings_raise_no_copy_diagnostic():
+    assert _codes(_one_hand(_DEAL)) == []
