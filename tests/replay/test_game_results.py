@@ -148,3 +148,12 @@ def test_a_seat_rebuilt_from_its_plays_is_checked_for_copies_too():
 
 def test_plays_within_the_holdings_raise_no_copy_diagnostic():
     assert _codes(_one_hand(_DEAL)) == []
+
+
+def test_players_own_levels_need_friends_and_team_levels_do_not():
+    # NOTATION.md: `levels N 2 W 3 …` are the players' own levels (finding friends)
+    text = _one_hand(_DEAL)
+    assert not needs_friends(parse(text)[0][0])
+    record = parse(text.replace("levels NS 2 EW 2", "levels N 2 W 3 S 2 E 3"))[0][0]
+    assert type(record.hands[0].levels).__name__ == "PlayerLevels"
+    assert needs_friends(record) and _needs_friends(record)
