@@ -82,10 +82,12 @@ class TrickResult:
     @property
     def plays(self) -> tuple[PlayResult, ...]:
         """The plays in turn order (built when first asked: linting never needs them)."""
-        if self._plays is None:
-            self._plays = tuple(PlayResult(p.seat, cards, tuple(p.attempted) if p.attempted else None, p.span)
-                                for p, cards in zip(self._source, self._cards))
-        return self._plays
+        plays = self._plays
+        if plays is None:
+            src = self._source
+            plays = self._plays = tuple([PlayResult(p.seat, cards, tuple(a) if (a := p.attempted) else None, p.span)
+                                         for p, cards in zip(src, self._cards)])
+        return plays
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:
@@ -132,6 +134,9 @@ class _History:
         return self.numbers.index(number)
 
     def hands_at(self, k: int) -> tuple[tuple[int, ...], ...]:
+        if k <= 0:  # the start hands (kept sorted, positive counts): nothing to take out
+            start = self.start_hands
+            return tuple([tuple(sorted(start.get(s, ()))) for s in self.seats])
         hands = {s: Counter(self.start_hands.get(s, ())) for s in self.seats}
         for plays, cards in self.plays[:k]:
             for p, c in zip(plays, cards):
@@ -351,8 +356,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != rs.kitty:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
-    all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
-    _check_copies(hand, rs, diag, all_played)
+    deal_ok = _check_copies(hand, rs, diag, None)
+    copies_at = len(diags)  # where the plays' SJ202 go (checked after the tricks, only when they can fire)
     if kitty is None and len(dealt) == 4:
         left = remainder(rs, *dealt.values())
         if left is not None and len(left) == rs.kitty:
@@ -433,6 +438,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     known = {s: s in dealt for s in SEAT_ORDER}
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
+    bury_ok = True  # every buried card was held (a rebury takes the bury as written)
     for b_index, b in enumerate(hand.buries):
         expect = allowed[b_index] if b_index < len(allowed) else None
         if b.seat != expect:
@@ -447,6 +453,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         else:
             known[b.seat] = False
         missing = _remove_from(h, b.cards)
+        if missing:
+            bury_ok = False
         if missing and known[b.seat]:
             diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
         current_kitty = tuple(b.cards)
@@ -479,11 +487,25 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if all(total_played[s] >= full for s in SEAT_ORDER):
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
-    result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in SEAT_ORDER}
+    # a seat that neither buried nor was reconstructed holds its seat line as written
+    touched = {b.seat for b in hand.buries}.union(unknown)
+    result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
+                          for s in SEAT_ORDER}
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
-    _play_tricks(hand, result, {s: _by_suit(h, order.eff) for s, h in holdings.items()}, known, diag)
+    all_held = _play_tricks(hand, result, {s: _by_suit(h, order.eff) for s, h in holdings.items()}, known, diag)
+    all_played: list[int] | None = None
+    if not (all_held and deal_ok and bury_ok and not unknown):
+        # no card can be played more often than the decks allow when every seat's
+        # start hand comes from a deal without excess copies and played only cards it held
+        all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
+        before = len(diags)
+        _check_played_copies(hand, rs.decks, diag, all_played)
+        if len(diags) > before:
+            found = diags[before:]
+            del diags[before:]
+            diags[copies_at:copies_at] = found
 
     # -- score --------------------------------------------------------------------------------
     done = sum(len(t._cards[0]) for t in result.tricks)
@@ -497,6 +519,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     else:
         final_kitty = current_kitty if hand.buries else None
         if final_kitty is None:
+            if all_played is None:
+                all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
             final_kitty = remainder(rs, all_played)
         last = result.tricks[-1]
         plays = last.plays
@@ -527,15 +551,18 @@ def _hand_level(levels: dict[str, int], dealer: str | None, events: Sequence[Dec
     return levels[team_of(events[0].seat)]
 
 
-def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int]) -> None:
-    """SJ202: no card more often than the decks allow, over deal + kitty, then over the plays."""
+def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int] | None) -> bool:
+    """SJ202: no card more often than the decks allow, over deal + kitty, then over
+    the plays (``played``; None: not now). True when the deal and kitty have no excess copy."""
     decks = rs.decks
+    ok = True
     dealt: list[int] = []
     for sc in hand.deal:
         dealt.extend(sc.cards)
     if hand.kitty is not None:
         dealt.extend(hand.kitty)
     if dealt and max(Counter(dealt).values()) > decks:  # rare: find where the excess copy stands
+        ok = False
         seen: dict[int, int] = {}
         for sc in hand.deal:
             for c in sc.cards:
@@ -547,8 +574,15 @@ def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int]) -> N
             if seen[c] == decks + 1:
                 diag("SJ202", hand.kitty_span, f"{cards_text([c])} appears more than {decks} time(s) "
                                                f"counting the kitty")
+    if played is not None:
+        _check_played_copies(hand, decks, diag, played)
+    return ok
+
+
+def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]) -> None:
+    """SJ202 over the plays: no card played more often than the decks allow."""
     if played and max(Counter(played).values()) > decks:
-        seen = {}
+        seen: dict[int, int] = {}
         for t in hand.tricks:
             for p in t.plays:
                 for c in p.cards:
@@ -571,7 +605,7 @@ def _turns(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
 
 def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
                  known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
-                 friends: bool = False) -> None:
+                 friends: bool = False) -> bool:
     """Every trick in turn: who leads and the turn order, the throw check, each
     follow's legality, the cards leaving the hands, the winner and the points
     (into ``result.tricks``).
@@ -589,6 +623,9 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     running total are left for :mod:`replay.friends` to set (``penalty`` holds
     the failed throw's unsigned cost meanwhile); plays by seats not at the
     table are left out, and a trick without plays is skipped.
+
+    Returns True when every card played was in its seat's holding (and no
+    trick was left unchecked for holding more cards than the decks).
     """
     rs, order, dealer = result.ruleset, result.order, result.dealer
     assert order is not None
@@ -605,6 +642,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     printed = rs.follow_suit == "printed"
     deck = rs.decks * NUM_CARDS
     uncertain = False  # after a trick without plays: holdings and the next leader are unknown
+    all_held = True
     for tn, trick in enumerate(hand.tricks, 1):
         plays = [p for p in trick.plays if p.seat in turn] if friends else trick.plays
         if trick.number is not None and trick.number != tn:
@@ -624,6 +662,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         absurd = None if friends else [p for p in plays if len(p.cards) > deck
                                        or (p.attempted and len(p.attempted) > deck)]
         if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+            all_held = False
             for p in absurd:
                 n = max(len(p.cards), len(p.attempted or ()))
                 diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
@@ -668,6 +707,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
             elif attackers is not None and cost:
                 penalty = penalty_delta(rs, len(tried), team_of(lead_seat) != attackers)
         missing = _remove(holdings[lead_seat], lead_cards, eff)
+        if missing:
+            all_held = False
         if missing and known[lead_seat]:
             diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
                                           f"do not hold", tn)
@@ -702,6 +743,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
                 if err is not None:
                     diag(err.code, p.span, f"{p.seat} {err.message}", tn)
             missing = _remove(holdings[p.seat], cards, eff)
+            if missing:
+                all_held = False
             if missing and known[p.seat]:
                 diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
         played_count += n
@@ -732,6 +775,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         history.numbers.append(tn)
         history.plays.append((source, cards_played))
         leader = winner
+    return all_held
 
 
 def _check_turns(plays: Sequence[Play], tn: int, more_follow: bool, span: Span, diag: DiagFn,
