@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,8 @@ Path = tuple[Any, ...]
 
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _WS = re.compile(r"[ \t\r\n]*")
+#: CPython's string scanner (public in json.decoder, but typeshed does not declare it)
+_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 _MAX_DEPTH = 200
 
 
@@ -82,7 +85,8 @@ class _Reader:
         return (self.line_offset + i + 1, offset - self.starts[i] + 1)
 
     def ws(self, i: int) -> int:
-        return _WS.match(self.text, i).end()
+        m = _WS.match(self.text, i)  # `[...]*` always matches (maybe empty)
+        return m.end() if m else i
 
     def value(self, i: int, path: Path, put, depth: int) -> int:
         """Read the value at ``i``; hand it to ``put`` as soon as it exists; return the end."""
@@ -155,7 +159,7 @@ class _Reader:
 
     def string(self, i: int) -> tuple[str, int]:
         try:
-            return json.decoder.scanstring(self.text, i + 1)
+            return _scanstring(self.text, i + 1)
         except json.JSONDecodeError as exc:
             at = exc.pos if exc.pos < self.n else self.n
             if "Unterminated" in exc.msg:

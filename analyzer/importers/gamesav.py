@@ -31,7 +31,7 @@ from notation.model import Hand, Levels, Record
 from replay.cards import JOKER_LEVEL, rank_name
 from replay.diagnostics import Diagnostic, Span
 
-from ._common import SOURCE_SEATS, ImportResult, tags_for
+from ._common import SOURCE_SEATS, CompassSeat, ImportResult, tags_for
 
 RULES = "tractor97"
 #: (a binary format: declared so in analyzer.importers.registry; import_log gets the bytes)
@@ -46,7 +46,7 @@ LEVEL_OF_BYTE: dict[int, int] = {0x01: 14, **{b: b for b in range(0x02, 0x0B)},
 #: level → its byte
 BYTE_OF_LEVEL: dict[int, int] = {level: b for b, level in LEVEL_OF_BYTE.items()}
 #: dealer byte → SJN seat (the importers' source seats 0..3, S E N W, plus one)
-SEAT_OF_BYTE: dict[int, str] = {i + 1: seat for i, seat in enumerate(SOURCE_SEATS)}
+SEAT_OF_BYTE: dict[int, CompassSeat] = {i + 1: seat for i, seat in enumerate(SOURCE_SEATS)}
 BYTE_OF_SEAT: dict[str, int] = {seat: b for b, seat in SEAT_OF_BYTE.items()}
 
 LEVELS_EXPECTED = "01 (A), 02–0A (2–10), 0B–0D (J–K) or 12 (Joker)"
@@ -79,7 +79,7 @@ class SaveState:
 
     ns: int | None
     ew: int | None
-    dealer: str | None
+    dealer: CompassSeat | None
     size: int                                     # the file's length in bytes
     findings: tuple[SaveFinding, ...] = field(default=())
 
