@@ -16,7 +16,6 @@ from __future__ import annotations
 import bisect
 import json
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,8 +25,6 @@ Path = tuple[Any, ...]
 
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _WS = re.compile(r"[ \t\r\n]*")
-#: CPython's string scanner (public in json.decoder, but typeshed does not declare it)
-_scanstring: Callable[[str, int], tuple[str, int]] = json.decoder.scanstring  # type: ignore[attr-defined]
 _MAX_DEPTH = 200
 
 
@@ -159,7 +156,9 @@ class _Reader:
 
     def string(self, i: int) -> tuple[str, int]:
         try:
-            return _scanstring(self.text, i + 1)
+            # looked up at each call (tests patch it); public in CPython's json.decoder, not in typeshed
+            got: tuple[str, int] = json.decoder.scanstring(self.text, i + 1)  # type: ignore[attr-defined]
+            return got
         except json.JSONDecodeError as exc:
             at = exc.pos if exc.pos < self.n else self.n
             if "Unterminated" in exc.msg:
