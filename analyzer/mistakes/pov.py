@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from replay.cards import points
 from replay.legal import shown_void
-from replay.scoring import SEAT_ORDER
+from replay.seats import SEATS as SEAT_ORDER
 from replay.units import decompose
 
 from ..search import Position, SearchBudgetExceeded, Solver
