@@ -14,6 +14,7 @@ same record, and it replays with no diagnostic.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from notation.gjn_model import (
     Action,
@@ -84,7 +85,7 @@ def generate_match(rules: str = "gouji", games: int = 1, seed: int = 0,
     rng = random.Random(seed)
     bot = GoujiBot(rng)
     out: list[Game] = []
-    prev: dict | None = None
+    prev: dict[str, Any] | None = None
     number = 1
     redeals = 0
     while number <= games:
@@ -111,8 +112,8 @@ def _best_show(cards: list[int]) -> tuple[int, ...] | None:
     return best
 
 
-def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: int, prev: dict | None,
-                   force_no_revolt: bool) -> tuple[Game, dict | None]:
+def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: int, prev: dict[str, Any] | None,
+                   force_no_revolt: bool) -> tuple[Game, dict[str, Any] | None]:
     cards = deck()
     rng.shuffle(cards)
     hands = [sorted(cards[i * 36:(i + 1) * 36], reverse=True) for i in range(6)]

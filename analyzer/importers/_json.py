@@ -14,8 +14,10 @@ error, if any. It never raises.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -85,7 +87,7 @@ class _Reader:
         m = _WS.match(self.text, i)  # `[...]*` always matches (maybe empty)
         return m.end() if m else i
 
-    def value(self, i: int, path: Path, put, depth: int) -> int:
+    def value(self, i: int, path: Path, put: Callable[[Any], None], depth: int) -> int:
         """Read the value at ``i``; hand it to ``put`` as soon as it exists; return the end."""
         i = self.ws(i)
         if i >= self.n:
@@ -112,7 +114,7 @@ class _Reader:
                     raise _Stop(i, "the text ends inside an object (truncated?)")
                 if self.text[i] != ":":
                     raise _Stop(i, f"expected ':' after key {key!r}")
-                i = self.value(i + 1, path + (key,), lambda v, k=key: obj.__setitem__(k, v), depth + 1)
+                i = self.value(i + 1, path + (key,), functools.partial(obj.__setitem__, key), depth + 1)
                 i = self.ws(i)
                 if i >= self.n:
                     raise _Stop(i, "the text ends inside an object (truncated?)")

@@ -79,9 +79,9 @@ def card(code: Any) -> int | None:
 
 @dataclass
 class _Event:
-    data: dict
+    data: dict[str, Any]
     doc: _json.JsonDoc
-    base: tuple            # path of the event inside doc
+    base: tuple[Any, ...]  # path of the event inside doc
 
     def pos(self, *path: Any) -> tuple[int, int]:
         return self.doc.pos(*self.base, *path)
@@ -138,7 +138,7 @@ class _Importer(LogImporter):
             self.sink.add("SJ701", (line, col), f"the log is not complete JSON: {msg}; "
                                                 f"the events before this point are imported")
         value = doc.value
-        base: tuple = ()
+        base: tuple[Any, ...] = ()
         if isinstance(value, dict):
             value, base = value.get("events"), ("events",)
         if not isinstance(value, list):

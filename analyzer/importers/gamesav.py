@@ -26,6 +26,7 @@ importers' source seats 0–3 (S, E, N, W) counted from 1.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from notation.model import Hand, Levels, Record
 from replay.cards import JOKER_LEVEL, rank_name
@@ -171,7 +172,7 @@ def patch(data: bytes, levels: dict[str, int], dealer: str) -> bytes:
     return state + data[STATE_SIZE:]
 
 
-def _level_text(level) -> str:
+def _level_text(level: Any) -> str:
     try:
         return rank_name(level)
     except (KeyError, TypeError):
@@ -180,12 +181,12 @@ def _level_text(level) -> str:
 
 # -- the importer ------------------------------------------------------------------------
 
-def looks_like(text) -> bool:
+def looks_like(text: str | bytes) -> bool:
     """A save file has no signature the content could be told by: never detected."""
     return False
 
 
-def import_log(data, source: str = "") -> ImportResult:
+def import_log(data: bytes | str, source: str = "") -> ImportResult:
     """The start of a ``tractor97`` record from a save's bytes (``str``: UTF-8 encoded back).
 
     The record has the tags, a commentary naming the file and the state bytes,

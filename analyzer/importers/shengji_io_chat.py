@@ -44,7 +44,7 @@ import re
 from dataclasses import dataclass, field
 from typing import cast
 
-from notation.model import Bury, Declaration, Hand, Levels, Play, PlayerLevels, Record, Seat, Tag, Trick
+from notation.model import Bury, Declaration, Hand, Levels, Note, Play, PlayerLevels, Record, Seat, Tag, Trick
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_rank
 from replay.diagnostics import Span
 
@@ -202,7 +202,7 @@ class _Importer(LogImporter):
         return out
 
     @staticmethod
-    def _match(body: str):
+    def _match(body: str) -> tuple[str, re.Match[str]] | None:
         for kind, rx in _T.items():
             m = rx.match(body)
             if m:
@@ -638,8 +638,7 @@ class _Importer(LogImporter):
         return record
 
 
-def _note(text: str):
-    from notation.model import Note
+def _note(text: str) -> Note:
     return Note(comments=[comment_text(text)])
 
 
