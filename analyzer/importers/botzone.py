@@ -260,7 +260,7 @@ class _Importer(LogImporter):
                         tricks.append([])
                     self.new_trick = False
                     line, col = doc.pos(*tpath, "response")
-                    tricks[-1].append(Play(seat=seat_of(p), cards=tuple(got), span=span_at(line, col)))
+                    tricks[-1].append(Play(seat=SOURCE_SEATS[p], cards=tuple(got), span=span_at(line, col)))
         # the deal: allocation when given, else the dealt cards
         alloc = init.get("allocation")
         hands: list[list[int]] | None = None
