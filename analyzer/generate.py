@@ -29,8 +29,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
+from typing import cast
 
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
+from notation.model import Seat as SeatName
 from replay.cards import JOKER_LEVEL, LJ, points
 from replay.deck import deck_cards
 from replay.declare import DeclEvent, DeclState, advance, conclude, start
@@ -42,6 +44,13 @@ from replay.seats import SEATS, Seat, table_names
 from replay.state import HandState, IllegalPlay
 
 from .bot import Bot, BotParams, TrickView
+
+
+def _name(seat: str) -> SeatName:
+    """An engine seat name (``N W S E``, ``P1``…``P8``: :mod:`replay.seats`) as the notation's seat type
+    (replay keeps names as plain ``str``; the records' ``Play``/``SeatCards`` take the Literal)."""
+    return cast(SeatName, seat)
+
 
 #: after this many redeals in a row the bots declare whatever they can
 _EAGER_AFTER = 3
@@ -122,7 +131,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         number=number, levels=Levels(ns=levels["NS"], ew=levels["EW"]),
         dealer=dealer or "?",
         first=first_drawer if first_hand else None,
-        deal=[SeatCards(seat=s, cards=tuple(deal.seat_cards[s])) for s in SEATS],
+        deal=[SeatCards(seat=_name(s), cards=tuple(deal.seat_cards[s])) for s in SEATS],
         kitty=deal.kitty,
     )
     if level == JOKER_LEVEL:
@@ -200,7 +209,7 @@ def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
             raise GenerationError(f"the engine refused a bot's play: {e}") from None
         done = state.tricks[-1]
         tricks.append(Trick(number=t_no, plays=[
-            Play(seat=s, cards=tuple(order.sorted(p)),
+            Play(seat=_name(s), cards=tuple(order.sorted(p)),
                  attempted=attempted if (attempted and s == leader) else None)
             for s, p in done.plays]))
     return tricks
@@ -336,7 +345,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
                                    joined=c.seat if c.seat is not None else "none",
                                    at=c.trick if c.seat is not None else None) for c in calls]
         hand = Hand(number=number, levels=PlayerLevels(levels=dict(levels)), dealer=dealer,
-                    deal=[SeatCards(seat=s, cards=tuple(dealt[s])) for s in seats], kitty=kitty,
+                    deal=[SeatCards(seat=_name(s), cards=tuple(dealt[s])) for s in seats], kitty=kitty,
                     events=[Bury(seat=dealer, cards=buried)], trump=trump, tricks=tricks, points=total,
                     friends=friend_lines)
         out.append(hand)

@@ -14,6 +14,7 @@ same record, and it replays with no diagnostic.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from notation.gjn_model import (
     Action,
@@ -84,7 +85,7 @@ def generate_match(rules: str = "gouji", games: int = 1, seed: int = 0,
     rng = random.Random(seed)
     bot = GoujiBot(rng)
     out: list[Game] = []
-    prev: dict | None = None
+    prev: dict[str, Any] | None = None
     number = 1
     redeals = 0
     while number <= games:
@@ -111,18 +112,17 @@ def _best_show(cards: list[int]) -> tuple[int, ...] | None:
     return best
 
 
-def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: int, prev: dict | None,
-                   force_no_revolt: bool) -> tuple[Game, dict | None]:
+def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: int, prev: dict[str, Any] | None,
+                   force_no_revolt: bool) -> tuple[Game, dict[str, Any] | None]:
     cards = deck()
     rng.shuffle(cards)
     hands = [sorted(cards[i * 36:(i + 1) * 36], reverse=True) for i in range(6)]
     game = Game(number=number)
     game.deal = [SeatCards(seat=SEAT_NAMES[s], cards=tuple(hands[s])) for s in range(6)]
     pre = game.preplay
-    first_game = prev is None
     # 1. 亮3
     liang3 = rs.first_leader == "liang3" or (rs.first_leader == "seed" and rs.bie3 != "on"
-                                              and (first_game or prev["sweep"]))
+                                              and (prev is None or prev["sweep"]))
     shower = -1
     if liang3:
         last = 0
@@ -142,9 +142,9 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
             want = highest_cards(dealt[x], amount, rs)
             if not want:
                 continue
-            paid = tuple(_take(hands[x], r) for r in want)
-            hands[y].extend(paid)
-            pre.append(Dian(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=paid))
+            dian = tuple(_take(hands[x], r) for r in want)
+            hands[y].extend(dian)
+            pre.append(Dian(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=dian))
     # 2b. 落贡 and 还贡
     if prev is not None:
         paid: list[tuple[int, int, int]] = []
@@ -154,10 +154,10 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
             want = highest_cards(counts_of([c >> 3 for c in hands[x]]), owed, rs)
             if not want:
                 continue
-            cards = tuple(_take(hands[x], r) for r in want)
-            hands[y].extend(cards)
-            pre.append(Tribute(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=cards))
-            paid.append((x, y, len(cards)))
+            tribute = tuple(_take(hands[x], r) for r in want)
+            hands[y].extend(tribute)
+            pre.append(Tribute(payer=SEAT_NAMES[x], receiver=SEAT_NAMES[y], cards=tribute))
+            paid.append((x, y, len(tribute)))
         paid.sort(key=lambda t: prev["places"][t[1]])   # returns go 头科 first (§7)
         for x, y, n in paid:
             back = sorted(hands[y], key=lambda c: (c >> 3, rng.random()))[:n]   # his choice: low cards
@@ -183,11 +183,11 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
             if seller < 0:
                 continue
             pay_rank = 15 if 15 in h else (16 if 16 in h else 17)
-            paid = _take(hands[x], pay_rank)
+            price = _take(hands[x], pay_rank)
             three = _take(hands[seller], 3)
-            hands[seller].append(paid)
+            hands[seller].append(price)
             hands[x].append(make(3, ANY) if three & 7 != ANY else three)
-            pre.append(Buy(buyer=SEAT_NAMES[x], seller=SEAT_NAMES[seller], cards=(paid,)))
+            pre.append(Buy(buyer=SEAT_NAMES[x], seller=SEAT_NAMES[seller], cards=(price,)))
     # 4. 革命
     rev = -1
     if rs.revolution == "on":
@@ -217,7 +217,7 @@ def _generate_game(rs: GoujiRuleset, rng: random.Random, bot: GoujiBot, number: 
         leader = (leader + 1) % 6
     # 5. 会3 / 会4
     if rs.remove == "34" and rs.bie3 != "on" and rng.random() < 0.3:
-        ranks = rng.choice(((3,), (4,), (3, 4)))
+        ranks: tuple[int, ...] = rng.choice(((3,), (4,), (3, 4)))
         pre.append(Remove(ranks=ranks))
         for s in range(6):
             hands[s] = [c for c in hands[s] if c >> 3 not in ranks]

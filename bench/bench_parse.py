@@ -37,8 +37,7 @@ from notation import (
 )
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
 from replay.cards import deck_list
-
-SEATS = ("N", "W", "S", "E")
+from replay.seats import SEATS
 
 
 def random_hand(rng: random.Random, number: int, annotated: bool = False) -> Hand:

@@ -117,6 +117,11 @@ def _lines_of(source: Any, held: Callable[[], tuple[int, list[str]]]) -> Iterato
             yield piece
 
 
+#: what reading the input itself may raise that is the input's fault, not a bug:
+#: I/O (OSError, EOFError) and decoding (UnicodeError); anything else is SJ901
+INPUT_ERRORS: tuple[type[Exception], ...] = (OSError, EOFError, UnicodeError)
+
+
 class _InputFailed(Exception):
     """The input raised while being read; ``pending`` is the chunk held then."""
 
@@ -304,13 +309,21 @@ def stream_records(source: Any, start_line: int, parse_chunk: ChunkParser[_R],
     line = start_line
     pending: tuple[_R, list[Diagnostic]] | None = None
     while True:
+        failed: Diagnostic | None = None
         try:
             first, lines = next(chunks)
         except StopIteration:
             break
-        except Exception as exc:  # reading the input itself failed
-            diag = Diagnostic.at("SJ101", Span(line, 1, line, 1),
-                                 f"the input could not be read past this line ({type(exc).__name__}: {exc})")
+        except INPUT_ERRORS as exc:  # reading the input itself failed: the user's to fix
+            failed = Diagnostic.at("SJ101", Span(line, 1, line, 1),
+                                   f"the input could not be read past this line ({type(exc).__name__}: {exc})")
+        except Exception as exc:  # a bug in the splitter: not the user's error
+            failed = Diagnostic.at("SJ901", Span(line, 1, line, 1),
+                                   f"internal error while reading the input past this line "
+                                   f"({type(exc).__name__}: {exc}); the rest is skipped; "
+                                   f"please report this bug with the input")
+        if failed is not None:
+            diag = failed
             if pending is not None:
                 pending[1].append(diag)
             else:

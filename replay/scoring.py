@@ -11,12 +11,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import ACE, JACK, JOKER_LEVEL
+from .seats import SEATS, Seat
 from .units import Unit
 
 if TYPE_CHECKING:
     from .ruleset import Ruleset
 
-SEAT_ORDER = ("N", "W", "S", "E")
+#: the compass seats' names in play order (an alias of :data:`replay.seats.SEATS`)
+SEAT_ORDER = SEATS
 TEAMS = {"N": "NS", "S": "NS", "W": "EW", "E": "EW"}
 
 
@@ -29,12 +31,14 @@ def other_team(team: str) -> str:
 
 
 def partner(seat: str) -> str:
-    return SEAT_ORDER[(SEAT_ORDER.index(seat) + 2) % 4]
+    """A seat's name → its partner's (:meth:`replay.seats.Seat.partner` for names)."""
+    return Seat[seat].partner().name
 
 
 def next_seat(seat: str, k: int = 1) -> str:
-    """The seat ``k`` places after ``seat`` in play order (N → W → S → E)."""
-    return SEAT_ORDER[(SEAT_ORDER.index(seat) + k) % 4]
+    """The seat ``k`` places after ``seat`` in play order (N → W → S → E):
+    :meth:`replay.seats.Seat.next` for names."""
+    return Seat[seat].next(4, k).name
 
 
 # -- kitty multiplier (§7 "Kitty") ----------------------------------------------------

@@ -6,7 +6,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from notation.model import Record, Tag
 from replay.diagnostics import Diagnostic, Span
@@ -14,14 +14,15 @@ from replay.diagnostics import Diagnostic, Span
 #: source seat 0, 1, 2, 3 → SJN seat. Every source plays seat → seat+1, which is
 #: S → E → N → W, SJN's counter-clockwise N → W → S → E cycle; partners 0+2 and
 #: 1+3 become N+S and E+W.
-SOURCE_SEATS: tuple[str, ...] = ("S", "E", "N", "W")
+CompassSeat = Literal["N", "W", "S", "E"]
+SOURCE_SEATS: tuple[CompassSeat, ...] = ("S", "E", "N", "W")
 #: SJN seat → source seat
 SOURCE_INDEX: dict[str, int] = {s: i for i, s in enumerate(SOURCE_SEATS)}
 #: SJN's tag names for the player of each seat, in SJN play order
 SEAT_TAGS: tuple[tuple[str, str], ...] = (("N", "North"), ("W", "West"), ("S", "South"), ("E", "East"))
 
 
-def seat_of(index: Any) -> str | None:
+def seat_of(index: Any) -> CompassSeat | None:
     """SJN seat of a source seat number (0..3), None when it is not one."""
     if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 3:
         return None

@@ -14,8 +14,10 @@ error, if any. It never raises.
 from __future__ import annotations
 
 import bisect
+import functools
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,9 +84,10 @@ class _Reader:
         return (self.line_offset + i + 1, offset - self.starts[i] + 1)
 
     def ws(self, i: int) -> int:
-        return _WS.match(self.text, i).end()
+        m = _WS.match(self.text, i)  # `[...]*` always matches (maybe empty)
+        return m.end() if m else i
 
-    def value(self, i: int, path: Path, put, depth: int) -> int:
+    def value(self, i: int, path: Path, put: Callable[[Any], None], depth: int) -> int:
         """Read the value at ``i``; hand it to ``put`` as soon as it exists; return the end."""
         i = self.ws(i)
         if i >= self.n:
@@ -111,7 +114,7 @@ class _Reader:
                     raise _Stop(i, "the text ends inside an object (truncated?)")
                 if self.text[i] != ":":
                     raise _Stop(i, f"expected ':' after key {key!r}")
-                i = self.value(i + 1, path + (key,), lambda v, k=key: obj.__setitem__(k, v), depth + 1)
+                i = self.value(i + 1, path + (key,), functools.partial(obj.__setitem__, key), depth + 1)
                 i = self.ws(i)
                 if i >= self.n:
                     raise _Stop(i, "the text ends inside an object (truncated?)")
@@ -155,7 +158,9 @@ class _Reader:
 
     def string(self, i: int) -> tuple[str, int]:
         try:
-            return json.decoder.scanstring(self.text, i + 1)
+            # looked up at each call (tests patch it); public in CPython's json.decoder, not in typeshed
+            got: tuple[str, int] = json.decoder.scanstring(self.text, i + 1)  # type: ignore[attr-defined]
+            return got
         except json.JSONDecodeError as exc:
             at = exc.pos if exc.pos < self.n else self.n
             if "Unterminated" in exc.msg:

@@ -36,7 +36,7 @@ from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
 from . import _json
-from ._common import Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
+from ._common import SOURCE_SEATS, Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
 
 RULES = "botzone"
 #: Botzone's rank table: index d // 4 → rank (10 is written ``0``; the Ace comes first)
@@ -61,6 +61,9 @@ def card(card_id: Any, table: str = "hdsc") -> int | None:
 
 
 class _Importer(LogImporter):
+    #: does the next play open a trick (set by each play request)
+    new_trick: bool
+
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.table = "hdsc"
@@ -88,11 +91,13 @@ class _Importer(LogImporter):
             self.sink.add("SJ701", (line, col), f"the log is not complete JSON: {msg}; what comes before "
                                                 f"is imported")
         value = doc.value
+        log_path: tuple[str, ...]
+        init_path: tuple[str, ...]          # () when there is no initdata (as falsy as None was)
         if isinstance(value, dict) and isinstance(value.get("log"), list):
             log, log_path = value["log"], ("log",)
             init, init_path = value.get("initdata"), ("initdata",)
         elif isinstance(value, list):
-            log, log_path, init, init_path = value, (), None, None
+            log, log_path, init, init_path = value, (), None, ()
         else:
             if not doc.error or doc.found:
                 self.sink.add("SJ701", doc.pos(), "not a Botzone Tractor log: expected an object with a "
@@ -128,7 +133,7 @@ class _Importer(LogImporter):
                         if isinstance(r, list) and len(r) == 1 and isinstance(r[0], int):
                             bid = r[0]
             else:
-                major = _banking(entry).get("major") if _banking(entry) else None
+                major = b.get("major") if (b := _banking(entry)) else None
                 if isinstance(major, str) and major in _MAJOR and major != "n":
                     for table in SUIT_TABLES:
                         c = card(bid, table)
@@ -138,7 +143,7 @@ class _Importer(LogImporter):
         return "hdsc"
 
     # -- the hand --------------------------------------------------------------------------------
-    def hand(self, log: list, log_path: tuple, init: dict, init_path: tuple | None) -> Record | None:
+    def hand(self, log: list, log_path: tuple, init: dict, init_path: tuple) -> Record | None:
         doc = self.doc
         level = 2
         lv = init.get("level")
@@ -255,7 +260,7 @@ class _Importer(LogImporter):
                         tricks.append([])
                     self.new_trick = False
                     line, col = doc.pos(*tpath, "response")
-                    tricks[-1].append(Play(seat=seat_of(p), cards=tuple(got), span=span_at(line, col)))
+                    tricks[-1].append(Play(seat=SOURCE_SEATS[p], cards=tuple(got), span=span_at(line, col)))
         # the deal: allocation when given, else the dealt cards
         alloc = init.get("allocation")
         hands: list[list[int]] | None = None
@@ -347,7 +352,8 @@ class _Importer(LogImporter):
             if isinstance(content, dict):
                 parts = [f"player {k}: {v}" for k, v in sorted(content.items()) if isinstance(k, str)]
                 hand.comments.append("Botzone result: " + ", ".join(parts))
-        players = {seat_of(p): f"player {p}" + (" (human)" if p in human else "") for p in range(4)}
+        players: dict[str, str] = {SOURCE_SEATS[p]: f"player {p}" + (" (human)" if p in human else "")
+                                   for p in range(4)}
         return Record(tags=tags_for(event="Botzone Tractor match", site="botzone", rules=RULES,
                                     players=players, source=self.source), hands=[hand])
 
@@ -370,7 +376,8 @@ class _Importer(LogImporter):
             return
         if isinstance(last, list):
             self._compare(tricks[-1], last, rpath + ("history", 0))
-        g = req.get("global") if isinstance(req.get("global"), dict) else {}
+        raw_global = req.get("global")
+        g = raw_global if isinstance(raw_global, dict) else {}
         total = g.get("total_score")
         total = total if isinstance(total, int) and not isinstance(total, bool) else None
         winner = seat_of(leader) or seat_of(p)
@@ -382,8 +389,8 @@ class _Importer(LogImporter):
         for i, pl in enumerate(trick):
             if i >= len(judged) or not isinstance(judged[i], list):
                 return
-            cards = [card(x, self.table) for x in judged[i]]
-            if None in cards:
+            cards = [c for x in judged[i] if (c := card(x, self.table)) is not None]
+            if len(cards) != len(judged[i]):
                 return
             if Counter(cards) != Counter(pl.cards):
                 if i == 0 and not Counter(cards) - Counter(pl.cards):

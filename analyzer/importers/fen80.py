@@ -40,7 +40,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCa
 from replay.cards import rank_name
 
 from . import _json
-from ._common import Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
+from ._common import SOURCE_SEATS, Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
 
 RULES = "80fen"
 FORMAT = "eighty-completed-deal"
@@ -193,12 +193,13 @@ class _Importer(LogImporter):
             if hand.trump is not None:
                 hand.trump_span = at("trump")
             rank = trump.get("rank")
-            if hand.levels is not None and dealer is not None and isinstance(rank, int):
+            if isinstance(hand.levels, Levels) and dealer is not None and isinstance(rank, int):
                 want = hand.levels.ns if dealer in ("N", "S") else hand.levels.ew
                 if rank != want:
                     self.sink.add("SJ705", at("trump", "rank"), f"trump rank {rank} is not the dealer team's "
                                                                 f"level {want}")
-        deal = obj.get("deal") if isinstance(obj.get("deal"), dict) else {}
+        raw_deal = obj.get("deal")
+        deal = raw_deal if isinstance(raw_deal, dict) else {}
         first = seat_of(deal.get("first"))
         if first is not None:
             hand.first = first
@@ -208,7 +209,7 @@ class _Importer(LogImporter):
             for p in range(4):
                 got = self.ids(hands[p], doc, base + ("deal", "hands", p), "hand")
                 if got is not None:
-                    dealt[seat_of(p)] = got
+                    dealt[SOURCE_SEATS[p]] = got
             if len(dealt) == 4:
                 for s in ("N", "W", "S", "E"):
                     hand.deal.append(SeatCards(seat=s, cards=tuple(dealt[s]), span=at("deal", "hands")))
@@ -285,14 +286,14 @@ class _Importer(LogImporter):
                 line, col = doc.pos(*base, *path)
                 play = Play(seat=seat, cards=tuple(cards), span=span_at(line, col))
                 if seat in pending:
-                    proposed, forced = pending.pop(seat)
+                    thrown, forced_cards = pending.pop(seat)
                     if hand.tricks[-1].plays:
                         self.sink.add("SJ705", play.span, "a failed throw that is not a lead; attempt dropped")
-                    elif Counter(forced) != Counter(cards):
+                    elif Counter(forced_cards) != Counter(cards):
                         self.sink.add("SJ705", play.span, "the play differs from the failed throw's forced "
                                                           "cards; the play is kept, the attempt dropped")
                     else:
-                        play.attempted = proposed
+                        play.attempted = thrown
                 hand.tricks[-1].plays.append(play)
             elif kind == "trick":
                 winner = seat_of(ev.get("winner"))
@@ -308,7 +309,8 @@ class _Importer(LogImporter):
                         self.sink.add("SJ705", at(*path, "index"), f"trick {idx!r} closes trick "
                                                                    f"{cur_index!r} of the plays")
             elif kind == "round_scored":
-                score = ev.get("score") if isinstance(ev.get("score"), dict) else {}
+                raw_score = ev.get("score")
+                score = raw_score if isinstance(raw_score, dict) else {}
                 total = score.get("total")
                 if isinstance(total, int) and not isinstance(total, bool):
                     hand.points, hand.points_span = total, at(*path, "score", "total")
@@ -318,9 +320,9 @@ class _Importer(LogImporter):
             elif kind == "trump_set":
                 t = ev.get("trump")
                 if isinstance(t, dict) and hand.trump is not None:
-                    s = t.get("suit")
-                    got = 4 if s is None else _SUITS.get(s)
-                    if got != hand.trump:
+                    suit_code = t.get("suit")
+                    set_trump = 4 if suit_code is None else _SUITS.get(suit_code)
+                    if set_trump != hand.trump:
                         self.sink.add("SJ705", at(*path, "trump"), "trump_set differs from the replay's trump")
             elif kind == "cut":
                 self._has_cut = True

@@ -39,7 +39,17 @@ from replay.cards import BJ, LJ, parse_rank
 from replay.diagnostics import Span
 
 from . import _json
-from ._common import Claim, ImportResult, LogImporter, earliest_at, seat_of, span_at, tags_for
+from ._common import (
+    SOURCE_SEATS,
+    Claim,
+    CompassSeat,
+    ImportResult,
+    LogImporter,
+    earliest_at,
+    seat_of,
+    span_at,
+    tags_for,
+)
 
 RULES = "shengji-fly"
 _SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
@@ -69,9 +79,9 @@ def card(code: Any) -> int | None:
 
 @dataclass
 class _Event:
-    data: dict
+    data: dict[str, Any]
     doc: _json.JsonDoc
-    base: tuple            # path of the event inside doc
+    base: tuple[Any, ...]  # path of the event inside doc
 
     def pos(self, *path: Any) -> tuple[int, int]:
         return self.doc.pos(*self.base, *path)
@@ -85,7 +95,7 @@ class _Round:
     start: _Event
     deal: dict[str, tuple[int, ...]] | None = None
     kitty: tuple[int, ...] | None = None
-    banker: str | None = None
+    banker: CompassSeat | None = None
     levels: tuple[int, int] | None = None
     trump_rank: int | None = None
     players: dict[str, str] = field(default_factory=dict)
@@ -128,7 +138,7 @@ class _Importer(LogImporter):
             self.sink.add("SJ701", (line, col), f"the log is not complete JSON: {msg}; "
                                                 f"the events before this point are imported")
         value = doc.value
-        base: tuple = ()
+        base: tuple[Any, ...] = ()
         if isinstance(value, dict):
             value, base = value.get("events"), ("events",)
         if not isinstance(value, list):
@@ -200,7 +210,7 @@ class _Importer(LogImporter):
             return None
         return tuple(out)
 
-    def seat(self, ev: _Event, key: str = "seat") -> str | None:
+    def seat(self, ev: _Event, key: str = "seat") -> CompassSeat | None:
         s = seat_of(ev.data.get(key))
         if s is None:
             self.sink.add("SJ705", ev.span(key) if key in ev.data else ev.span(),
@@ -273,7 +283,7 @@ class _Importer(LogImporter):
                 self.sink.add("SJ705", ev.span("deck"), "the deck holds a card more than twice: the deal "
                                                         "cannot be rebuilt; the hand keeps its plays only")
             else:
-                r.deal = {seat_of(s): tuple(deck[s:100:4]) for s in range(4)}
+                r.deal = {SOURCE_SEATS[s]: tuple(deck[s:100:4]) for s in range(4)}
                 r.kitty = tuple(deck[100:108])
         if d.get("banker") is not None:
             r.banker = self.seat(ev, "banker")
@@ -281,16 +291,19 @@ class _Importer(LogImporter):
         if levels is not None:
             lv = self.ranks(ev, "levels", levels)
             if lv is not None:
-                r.levels = lv
+                r.levels = (lv[0], lv[1])  # ranks() checks that `levels` has two
         if d.get("trump_rank") is not None:
             got = self.ranks(ev, "trump_rank", [d.get("trump_rank")])
             r.trump_rank = got[0] if got else None
         players = d.get("players")
         if isinstance(players, list):
             for _i, p in enumerate(players):
-                if isinstance(p, dict) and seat_of(p.get("seat")) and isinstance(p.get("name"), str):
+                if not isinstance(p, dict):
+                    continue
+                s = seat_of(p.get("seat"))
+                if s and isinstance(p.get("name"), str):
                     name = p["name"] + (" (bot)" if p.get("is_bot") is True else "")
-                    r.players[seat_of(p["seat"])] = name
+                    r.players[s] = name
         return r
 
     def ranks(self, ev: _Event, key: str, values: Any) -> tuple[int, ...] | None:
@@ -409,7 +422,8 @@ class _Importer(LogImporter):
                 return None
             seat = seat_of(item.get("seat"))
             cards = []
-            for _j, code in enumerate(item.get("cards") if isinstance(item.get("cards"), list) else [None]):
+            codes = item.get("cards")
+            for _j, code in enumerate(codes if isinstance(codes, list) else [None]):
                 c = card(code)
                 if c is None:
                     return None

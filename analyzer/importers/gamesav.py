@@ -26,12 +26,13 @@ importers' source seats 0–3 (S, E, N, W) counted from 1.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from notation.model import Hand, Levels, Record
 from replay.cards import JOKER_LEVEL, rank_name
 from replay.diagnostics import Diagnostic, Span
 
-from ._common import SOURCE_SEATS, ImportResult, tags_for
+from ._common import SOURCE_SEATS, CompassSeat, ImportResult, tags_for
 
 RULES = "tractor97"
 #: (a binary format: declared so in analyzer.importers.registry; import_log gets the bytes)
@@ -46,7 +47,7 @@ LEVEL_OF_BYTE: dict[int, int] = {0x01: 14, **{b: b for b in range(0x02, 0x0B)},
 #: level → its byte
 BYTE_OF_LEVEL: dict[int, int] = {level: b for b, level in LEVEL_OF_BYTE.items()}
 #: dealer byte → SJN seat (the importers' source seats 0..3, S E N W, plus one)
-SEAT_OF_BYTE: dict[int, str] = {i + 1: seat for i, seat in enumerate(SOURCE_SEATS)}
+SEAT_OF_BYTE: dict[int, CompassSeat] = {i + 1: seat for i, seat in enumerate(SOURCE_SEATS)}
 BYTE_OF_SEAT: dict[str, int] = {seat: b for b, seat in SEAT_OF_BYTE.items()}
 
 LEVELS_EXPECTED = "01 (A), 02–0A (2–10), 0B–0D (J–K) or 12 (Joker)"
@@ -79,7 +80,7 @@ class SaveState:
 
     ns: int | None
     ew: int | None
-    dealer: str | None
+    dealer: CompassSeat | None
     size: int                                     # the file's length in bytes
     findings: tuple[SaveFinding, ...] = field(default=())
 
@@ -171,7 +172,7 @@ def patch(data: bytes, levels: dict[str, int], dealer: str) -> bytes:
     return state + data[STATE_SIZE:]
 
 
-def _level_text(level) -> str:
+def _level_text(level: Any) -> str:
     try:
         return rank_name(level)
     except (KeyError, TypeError):
@@ -180,12 +181,12 @@ def _level_text(level) -> str:
 
 # -- the importer ------------------------------------------------------------------------
 
-def looks_like(text) -> bool:
+def looks_like(text: str | bytes) -> bool:
     """A save file has no signature the content could be told by: never detected."""
     return False
 
 
-def import_log(data, source: str = "") -> ImportResult:
+def import_log(data: bytes | str, source: str = "") -> ImportResult:
     """The start of a ``tractor97`` record from a save's bytes (``str``: UTF-8 encoded back).
 
     The record has the tags, a commentary naming the file and the state bytes,

@@ -42,8 +42,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import cast
 
-from notation.model import Bury, Declaration, Hand, Levels, Play, PlayerLevels, Record, Tag, Trick
+from notation.model import Bury, Declaration, Hand, Levels, Note, Play, PlayerLevels, Record, Seat, Tag, Trick
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_rank
 from replay.diagnostics import Span
 
@@ -201,7 +202,7 @@ class _Importer(LogImporter):
         return out
 
     @staticmethod
-    def _match(body: str):
+    def _match(body: str) -> tuple[str, re.Match[str]] | None:
         for kind, rx in _T.items():
             m = rx.match(body)
             if m:
@@ -301,7 +302,7 @@ class _Importer(LogImporter):
                 t = cur.open
                 idx = next((i for i in range(len(t.plays) - 1, -1, -1) if t.plays[i].name == name), None) \
                     if t is not None else None
-                if idx is None:
+                if t is None or idx is None:
                     self.sink.add("SJ705", span_at(no, ncol), f"{name} takes back a play that is not in the "
                                                               f"current trick; ignored")
                 else:
@@ -447,7 +448,7 @@ class _Importer(LogImporter):
 
     # -- the record ------------------------------------------------------------------------------------
     def record(self, hands: list[_Hand], seats: dict[str, int]) -> Record:
-        players = {SOURCE_SEATS[i]: n for n, i in seats.items()}
+        players: dict[str, str] = {SOURCE_SEATS[i]: n for n, i in seats.items()}
         extra = [(f"Rule.{k}", v) for k, v in self.rules.items()]
         record = Record(tags=tags_for(event="shengji.io game (chat log)", site="shengji.io", rules=RULES,
                                       players=players, source=self.source, extra=extra))
@@ -551,13 +552,14 @@ class _Importer(LogImporter):
         from replay.friends import infer_trump
 
         n = self.table
-        seat = {name: f"P{i + 1}" for name, i in seats.items()}
+        # seat numbers are below self.table <= 8: the names are P1..P8
+        seat: dict[str, Seat] = {name: cast(Seat, f"P{i + 1}") for name, i in seats.items()}
         extra = [(f"Rule.{k}", v) for k, v in self.rules.items()]
         if n != 5:
             extra.insert(0, ("Rule.players", str(n)))
         record = Record(tags=tags_for(event="shengji.io game (chat log)", site="shengji.io", rules=FRIENDS_RULES,
                                       source=self.source, extra=extra))
-        names = sorted(seats, key=seats.get)
+        names = sorted(seats, key=seats.__getitem__)
         at = next((k for k, t in enumerate(record.tags) if t.name == "Source"), len(record.tags))
         record.tags[at:at] = [Tag(name=seat[name], value=name) for name in names]
         ranks: dict[str, int] = {}
@@ -589,7 +591,7 @@ class _Importer(LogImporter):
                     dealer_name = next(k for k, v in seat.items() if v == hand.dealer)
                     ranks[dealer_name] = c % 13 + 2
             known = dict(ranks)
-            levels = {seat[name]: known.get(name, 2) for name in names}
+            levels: dict[str, int] = {seat[name]: known.get(name, 2) for name in names}
             hand.levels = PlayerLevels(levels=levels, span=span_at(h.line, 1))
             if len(known) < len(names) and number == 1:
                 hand.comments.append("levels: the chat does not give every player's rank; the others are "
@@ -611,7 +613,9 @@ class _Importer(LogImporter):
                                              name=t.winner, kitty_points=t.kitty))
             if hand.trump is None and hand.tricks:
                 # no bid in the paste: the trump under which every stated winner could win at all
-                said = [(tr.plays, seat.get(t.winner)) for tr, t in zip(hand.tricks, h.tricks) if t.winner]
+                # (a winner who is not seated names no play: infer_trump would skip the trick anyway)
+                said = [(tr.plays, w) for tr, t in zip(hand.tricks, h.tricks)
+                        if t.winner and (w := seat.get(t.winner)) is not None]
                 level = levels.get(hand.dealer, 2) if hand.dealer else 2
                 trump = infer_trump(said, level)
                 if trump is not None:
@@ -634,8 +638,7 @@ class _Importer(LogImporter):
         return record
 
 
-def _note(text: str):
-    from notation.model import Note
+def _note(text: str) -> Note:
     return Note(comments=[comment_text(text)])
 
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from replay.cards import points
 from replay.legal import shown_void
-from replay.scoring import SEAT_ORDER
+from replay.seats import SEATS as SEAT_ORDER
 from replay.units import decompose
 
 from ..search import Position, SearchBudgetExceeded, Solver
@@ -226,7 +226,9 @@ def mark(ctx, f, ti: int, k: int):
     if p.attempted or f.best is None:
         return f
     res = evaluate(ctx, p.seat, ti, k, [p.cards, f.best])
-    got = pov_cost(ctx, p.seat, res, p.cards) if res is not None else None
+    if res is None:
+        return f
+    got = pov_cost(ctx, p.seat, res, p.cards)
     if got is None:
         return f
     cost, _ = got

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from replay.scoring import SEAT_ORDER
+from replay.seats import SEATS as SEAT_ORDER
 
 from .base import MISTAKE_BANDS, HandContext, Mistake
 

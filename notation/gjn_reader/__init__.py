@@ -65,9 +65,9 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
         records, more = _assemble(items)
         diags.extend(more)
     except Exception as exc:  # the API boundary: report, never raise
-        return [], [Diagnostic.at("SJ101", Span(first_line, 1, first_line, 1),
+        return [], [Diagnostic.at("SJ901", Span(first_line, 1, first_line, 1),
                                   f"internal error while reading this record ({type(exc).__name__}: "
-                                  f"{exc}); the record is skipped")]
+                                  f"{exc}); the record is skipped; please report this bug with the record")]
     finally:
         if gc_was_enabled:
             gc.enable()

@@ -20,10 +20,10 @@ from analyzer.gouji_viewer import render_html, table_data
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.table import PLACE_NAMES
+from replay.gouji.table import SEAT_NAMES as SEATS
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 ENV = {"NO_COLOR": "1", "COLUMNS": "200", "TERM": "dumb"}
-SEATS = ("P1", "P2", "P3", "P4", "P5", "P6")
 
 
 def parsed(text: str):

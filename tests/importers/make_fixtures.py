@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from analyzer.importers._common import SOURCE_SEATS as SEATS  # noqa: E402  (source seat → SJN seat)
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick  # noqa: E402
 from replay.cards import BJ, LJ, SUIT_SYMBOLS, points, rank_name  # noqa: E402
 from replay.game import replay  # noqa: E402
@@ -31,7 +32,6 @@ from replay.trick import check_throw, trick_winner  # noqa: E402
 from replay.units import decompose  # noqa: E402
 
 OUT = Path(__file__).resolve().parent / "fixtures"
-SEATS = ("S", "E", "N", "W")          # source seat → SJN seat (the importers' mapping)
 
 
 # -- a legal game, in source seats 0..3 ------------------------------------------------------

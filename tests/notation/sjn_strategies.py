@@ -6,6 +6,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from notation.model import (
+    NUMBERED_SEATS,
+    SEATS,
     Bury,
     Declaration,
     FriendCall,
@@ -21,9 +23,8 @@ from notation.model import (
 )
 from replay.diagnostics import NO_SPAN
 
-SEATS = ("N", "W", "S", "E")
 #: finding friends: the numbered seats of a table of 4–8
-NUMBERED = ("P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8")
+NUMBERED = NUMBERED_SEATS
 ALL_SEATS = SEATS + NUMBERED
 
 seats = st.sampled_from(ALL_SEATS)

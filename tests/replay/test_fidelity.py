@@ -19,11 +19,12 @@ from replay.legal import build_follow, is_legal_follow, legal_follows
 from replay.order import NT, Order
 from replay.ruleset import PRESETS, Ruleset, preset
 from replay.scoring import must_play_levels, raise_level
+from replay.seats import SEATS as COMPASS_SEATS
 from replay.trick import check_follow_printed, check_throw, printed_suit
 from replay.units import decompose
 
 S, H, D, CL = 0, 1, 2, 3
-SEATS = ["N", "W", "S", "E"]
+SEATS = list(COMPASS_SEATS)
 
 
 def rules(name: str = "standard", **over) -> Ruleset:

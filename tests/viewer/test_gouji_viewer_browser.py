@@ -17,8 +17,8 @@ from analyzer.gouji_viewer import render_html
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.table import PLACE_NAMES
+from replay.gouji.table import SEAT_NAMES as SEATS
 
-SEATS = ("P1", "P2", "P3", "P4", "P5", "P6")
 #: (preset, seed): a generated match of two games each
 CASES = [("gouji", 3), ("gouji-bie3", 4), ("gouji-online", 5)]
 

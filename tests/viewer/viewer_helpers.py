@@ -20,7 +20,6 @@ from replay.game import replay
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = sorted((ROOT / "samples" / "matches").glob("*.sjn"))
-SEATS = ("N", "W", "S", "E")
 
 #: the launch arguments for Debian's chromium (a test tool's own browser download does not work here)
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -11,7 +11,8 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from replay.scoring import SEAT_ORDER, team_of
+from replay.scoring import team_of
+from replay.seats import SEATS as SEAT_ORDER
 
 from ..base import HandContext
 from ..tricks import team_certain

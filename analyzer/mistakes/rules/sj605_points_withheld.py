@@ -6,7 +6,8 @@ from collections import Counter
 from collections.abc import Iterator
 
 from replay.cards import POINTS, points
-from replay.scoring import partner, team_of
+from replay.scoring import team_of
+from replay.seats import Seat
 from replay.trick import cards_text
 
 from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
@@ -41,7 +42,7 @@ class PointsWithheld(Rule):
         tricks = ctx.hand.tricks
         for ti, t, k, p, holds in follows(ctx):
             w = t.plays[winning_index([q.cards for q in t.plays[:k]], order, rs)]
-            if w.seat != partner(p.seat):
+            if w.seat != Seat[p.seat].partner().name:
                 continue
             held_points = sum(POINTS[c] * n for c, n in holds[p.seat].items())
             if held_points - points(p.cards) < MIN_COST:

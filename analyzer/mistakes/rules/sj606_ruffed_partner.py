@@ -7,7 +7,9 @@ from collections.abc import Iterator
 
 from replay.cards import points
 from replay.order import TRUMP
-from replay.scoring import SEAT_ORDER, partner, team_of
+from replay.scoring import team_of
+from replay.seats import SEATS as SEAT_ORDER
+from replay.seats import Seat
 from replay.trick import cards_text, lead_suit
 
 from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
@@ -44,7 +46,7 @@ class RuffedPartner(Rule):
                 continue
             so_far = [q.cards for q in t.plays[:k]]
             w = t.plays[winning_index(so_far, order, rs)]
-            if w.seat != partner(p.seat):
+            if w.seat != Seat[p.seat].partner().name:
                 continue
             if winning_index(so_far + [p.cards], order, rs) != k:
                 continue  # a trump discard that does not take the trick
