@@ -238,6 +238,13 @@ def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> 
     return diags
 
 
+def _internal(exc: Exception) -> Diagnostic:
+    """SJ901: a bug of ours met while reading a JSON record (never the user's SJ107)."""
+    return Diagnostic.at("SJ901", None,
+                         f"internal error while reading this JSON record ({type(exc).__name__}: {exc}); "
+                         f"the record is skipped; please report this bug with the record")
+
+
 def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[Record | None, list[Diagnostic]]:
     try:
         record = make()
@@ -245,9 +252,14 @@ def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[
         return None, validation_diagnostics(exc, from_text=from_text)
     except RecursionError:
         return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
-    except Exception as exc:  # never raise to the caller
-        return None, [Diagnostic.at("SJ107", None, f"unreadable JSON ({type(exc).__name__}: {exc})")]
-    problems = representable_problems(record)
+    except MemoryError:
+        return None, [Diagnostic.at("SJ107", None, "the JSON is too large to be read as one record")]
+    except Exception as exc:  # pydantic turns the user's faults into ValidationError: this is ours
+        return None, [_internal(exc)]
+    try:
+        problems = representable_problems(record)
+    except Exception as exc:
+        return None, [_internal(exc)]
     if problems:
         return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as SJN: {p}")
                       for p in problems]

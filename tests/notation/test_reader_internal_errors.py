@@ -63,3 +63,24 @@ def test_an_unreadable_input_stays_sj101(monkeypatch, exc):
     got = [d for _, ds in iter_records(SJN) for d in ds]
     assert "SJ101" in codes(got) and "SJ901" not in codes(got)
     assert type(exc).__name__ in next(d for d in got if d.code == "SJ101").message
+
+
+def test_a_json_reader_bug_is_sj901_not_sj107(monkeypatch):
+    import notation.jsonio as jsonio
+    from notation import parse_record
+
+    rec, _ = parse_record(SJN)
+    assert rec is not None
+    text = jsonio.to_json(rec)
+    record, diags = jsonio.from_json(text)
+    assert record is not None and diags == []          # the sample reads clean
+    monkeypatch.setattr(jsonio, "representable_problems", boom)
+    record, diags = jsonio.from_json(text)
+    assert record is None and codes(diags) == ["SJ901"] and "please report" in diags[0].message
+    monkeypatch.undo()
+    monkeypatch.setattr(jsonio.Record, "model_validate_json", classmethod(boom))
+    record, diags = jsonio.from_json(text)
+    assert record is None and codes(diags) == ["SJ901"]
+    monkeypatch.undo()
+    record, diags = jsonio.from_json('{"tags": 5}')     # the user's fault stays SJ107
+    assert codes(diags) and set(codes(diags)) == {"SJ107"}
