@@ -23,7 +23,7 @@ from replay.diagnostics import Diagnostic
 
 from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems
-from .jsonio import drop_spans, dump_json, span_exclude, validation_diagnostics
+from .jsonio import drop_spans, dump_json, internal_error, span_exclude, validation_diagnostics
 
 __all__ = ["to_json", "from_json", "from_data"]
 
@@ -69,9 +69,16 @@ def _validated(make: Callable[[], GoujiRecord]) -> tuple[GoujiRecord | None, lis
         record = make()
     except ValidationError as exc:
         return None, validation_diagnostics(exc)
-    except Exception as exc:  # never raise to the caller
-        return None, [Diagnostic.at("SJ107", None, f"unreadable JSON ({type(exc).__name__}: {exc})")]
-    problems = representable_problems(record)
+    except RecursionError:
+        return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
+    except MemoryError:
+        return None, [Diagnostic.at("SJ107", None, "the JSON is too large to be read as one record")]
+    except Exception as exc:  # pydantic turns the user's faults into ValidationError: this is ours
+        return None, [internal_error(exc)]
+    try:
+        problems = representable_problems(record)
+    except Exception as exc:
+        return None, [internal_error(exc)]
     if problems:
         return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as GJN: {p}")
                       for p in problems]

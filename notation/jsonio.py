@@ -238,7 +238,7 @@ def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> 
     return diags
 
 
-def _internal(exc: Exception) -> Diagnostic:
+def internal_error(exc: Exception) -> Diagnostic:
     """SJ901: a bug of ours met while reading a JSON record (never the user's SJ107)."""
     return Diagnostic.at("SJ901", None,
                          f"internal error while reading this JSON record ({type(exc).__name__}: {exc}); "
@@ -255,11 +255,11 @@ def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[
     except MemoryError:
         return None, [Diagnostic.at("SJ107", None, "the JSON is too large to be read as one record")]
     except Exception as exc:  # pydantic turns the user's faults into ValidationError: this is ours
-        return None, [_internal(exc)]
+        return None, [internal_error(exc)]
     try:
         problems = representable_problems(record)
     except Exception as exc:
-        return None, [_internal(exc)]
+        return None, [internal_error(exc)]
     if problems:
         return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as SJN: {p}")
                       for p in problems]

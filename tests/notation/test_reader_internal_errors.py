@@ -84,3 +84,15 @@ def test_a_json_reader_bug_is_sj901_not_sj107(monkeypatch):
     monkeypatch.undo()
     record, diags = jsonio.from_json('{"tags": 5}')     # the user's fault stays SJ107
     assert codes(diags) and set(codes(diags)) == {"SJ107"}
+
+
+def test_a_gjn_json_reader_bug_is_sj901_not_sj107(monkeypatch):
+    import notation.gjn_jsonio as gjson
+
+    recs = [r for r, _ in gjn.read_records(GJN)]
+    text = gjson.to_json(recs[0])
+    record, diags = gjson.from_json(text)
+    assert record is not None and diags == []
+    monkeypatch.setattr(gjson, "representable_problems", boom)
+    record, diags = gjson.from_json(text)
+    assert record is None and codes(diags) == ["SJ901"] and "please report" in diags[0].message
