@@ -680,15 +680,8 @@ def _codes() -> dict[str, CodeInfo]:
 
 def is_gjn_file(path: str) -> bool:
     """A ``.gjn`` file, or one whose first tags say ``[Game "gouji"]`` (or a Gouji ``[Rules]``)."""
-    from notation.gjn import is_gjn
-    if is_gjn(path, None):
-        return True
-    try:
-        with open(path, "rb") as f:
-            head = f.read(64 * 1024).decode("utf-8", errors="replace")
-    except OSError:
-        return False
-    return is_gjn(None, head)
+    from notation.detect import is_gjn_file as _is_gjn_file
+    return _is_gjn_file(path)
 
 
 # -- rules ----------------------------------------------------------------------------------------

@@ -18,29 +18,29 @@ notation is described in ``docs/notation.md``; the grammar is ``sjn.lark``.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from replay.diagnostics import Diagnostic
 
-from ._api import parse_all, parse_one
-from .jsonio import from_json, to_json
-from .model import (
-    Bury,
-    Declaration,
-    Hand,
-    Levels,
-    Note,
-    Play,
-    Record,
-    SeatCards,
-    Tag,
-    Trick,
-    content_equal,
-    strip_spans,
-)
-from .reader import read_records
-from .writer import canonical, write
+if TYPE_CHECKING:
+    from .jsonio import from_json, to_json
+    from .model import (
+        Bury,
+        Declaration,
+        Hand,
+        Levels,
+        Note,
+        Play,
+        Record,
+        SeatCards,
+        Tag,
+        Trick,
+        content_equal,
+        strip_spans,
+    )
+    from .writer import canonical, write
 
 __all__ = [
     "parse", "parse_record", "iter_records", "write", "to_json", "from_json", "canonical",
@@ -48,19 +48,42 @@ __all__ = [
     "Record", "Hand", "Tag", "Levels", "SeatCards", "Declaration", "Bury", "Play", "Trick", "Note",
 ]
 
+#: the names above that live in a submodule, loaded on first use: ``import notation.detect``
+#: (what every command imports first) must not import the JSON layer or the writer
+_LAZY = {"from_json": "jsonio", "to_json": "jsonio", "canonical": "writer", "write": "writer",
+         **{name: "model" for name in ("Bury", "Declaration", "Hand", "Levels", "Note", "Play", "Record",
+                                       "SeatCards", "Tag", "Trick", "content_equal", "strip_spans")}}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_LAZY[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 def iter_records(lines_or_file: Any, *, start_line: int = 1) -> Iterator[tuple[Record, list[Diagnostic]]]:
     """Stream the records of a text, a file (text or binary) or an iterable of
     lines, one ``(record, diagnostics)`` at a time; ``start_line`` is the line
     number of the first line. Memory holds one record at a time."""
+    from .reader import read_records
     return read_records(lines_or_file, start_line)
 
 
 def parse(text: Any) -> tuple[list[Record], list[Diagnostic]]:
     """All records of ``text`` (or of a file / lines) and all diagnostics, in order."""
+    from ._api import parse_all
+    from .reader import read_records
     return parse_all(read_records, text)
 
 
 def parse_record(text: Any) -> tuple[Record | None, list[Diagnostic]]:
     """The one record of ``text``: None if there is none; SJ109 if there are more."""
+    from ._api import parse_one
+    from .reader import read_records
     return parse_one(read_records, text)

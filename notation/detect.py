@@ -35,7 +35,7 @@ from typing import Any
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 __all__ = ["KINDS", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
-           "HEAD_BYTES", "gouji_tag_line"]
+           "HEAD_BYTES", "gouji_tag_line", "GAME_TAG", "is_gjn", "is_gjn_file"]
 
 KINDS = ("sjn", "json", "gjn")
 SUFFIXES = {".sjn": "sjn", ".json": "json", ".gjn": "gjn"}
@@ -46,6 +46,10 @@ DIRECTORY_SUFFIXES = (".sjn", ".gjn")
 HEAD_BYTES = 64 * 1024
 
 _GOUJI_TAG = re.compile(r'\[[ \t]*(?:Game|Rules)[ \t]+"gouji"[ \t]*\]', re.IGNORECASE)
+#: ``[Game "gouji"]`` (or a Gouji preset in ``[Rules]``) marks a GJN text whatever its file name
+#: (``notation.gjn`` re-exports it: it lives here so that asking needs no GJN reader)
+GAME_TAG = re.compile(r'\[[ \t]*(?:Game[ \t]+"gouji"|Rules[ \t]+"gouji(?:-[a-z0-9]+)*")[ \t]*\]',
+                      re.IGNORECASE)
 
 #: ``(record or None, diagnostics)`` for each record read
 ReadResult = tuple[Any, list[Diagnostic]]
@@ -75,6 +79,37 @@ def gouji_tag_line(head: str) -> int:
         if _GOUJI_TAG.match(stripped):
             return n
     return 0
+
+
+def is_gjn(path: str | None = None, text: str | None = None) -> bool:
+    """A ``.gjn`` file, or a text whose first tag section (before its first
+    line that is not a tag, a comment or blank) holds ``[Game "gouji"]`` or
+    ``[Rules "gouji…"]``."""
+    if path is not None and str(path).lower().endswith(".gjn"):
+        return True
+    if not text:
+        return False
+    for line in text.splitlines():
+        stripped = line.strip().lstrip("\ufeff")
+        if not stripped or stripped[0] in ";{":
+            continue
+        if stripped[0] != "[":
+            return False
+        if GAME_TAG.search(stripped):
+            return True
+    return False
+
+
+def is_gjn_file(path: str) -> bool:
+    """A ``.gjn`` file, or one whose first tags say ``[Game "gouji"]`` (or a Gouji ``[Rules]``)."""
+    if is_gjn(path, None):
+        return True
+    try:
+        with open(path, "rb") as f:
+            head = f.read(HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return False
+    return is_gjn(None, head)
 
 
 def detect(head: str, path: str = "") -> str:

@@ -20,13 +20,13 @@ is described for scorers in ``docs/gouji.md``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
 from replay.diagnostics import Diagnostic
 
 from ._api import parse_all, parse_one
+from .detect import GAME_TAG, is_gjn  # (there: deciding what a file is needs no GJN reader)
 from .gjn_jsonio import from_data, from_json, to_json
 from .gjn_model import (
     Action,
@@ -59,30 +59,6 @@ __all__ = [
     "GoujiRecord", "Game", "Tag", "SeatCards", "Position", "Show", "Dian", "Tribute", "Return", "Buy",
     "Revolt", "Redeal", "Remove", "Point", "Lead", "Action", "Result", "Score",
 ]
-
-#: ``[Game "gouji"]`` (or a Gouji preset in ``[Rules]``) marks a GJN text whatever its file name
-GAME_TAG = re.compile(r'\[[ \t]*(?:Game[ \t]+"gouji"|Rules[ \t]+"gouji(?:-[a-z0-9]+)*")[ \t]*\]',
-                      re.IGNORECASE)
-
-
-def is_gjn(path: str | None = None, text: str | None = None) -> bool:
-    """A ``.gjn`` file, or a text whose first tag section (before its first
-    line that is not a tag, a comment or blank) holds ``[Game "gouji"]`` or
-    ``[Rules "gouji…"]``."""
-    if path is not None and str(path).lower().endswith(".gjn"):
-        return True
-    if not text:
-        return False
-    for line in text.splitlines():
-        stripped = line.strip().lstrip("\ufeff")
-        if not stripped or stripped[0] in ";{":
-            continue
-        if stripped[0] != "[":
-            return False
-        if GAME_TAG.search(stripped):
-            return True
-    return False
-
 
 def iter_records(lines_or_file: Any, *, start_line: int = 1) -> Iterator[tuple[GoujiRecord, list[Diagnostic]]]:
     """Stream the records of a text, a file (text or binary) or an iterable of

@@ -207,7 +207,7 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
 
 
 def _is_gjn_file(path: str) -> bool:
-    from ..gouji import is_gjn_file
+    from notation.detect import is_gjn_file  # (not analyzer.gouji: that imports the GJN model)
     return is_gjn_file(path)
 
 

@@ -71,12 +71,13 @@ class LintOptions:
     source_format: str | None = None
 
     def validate(self) -> LintOptions:
-        from replay.ruleset import PRESETS
+        if self.rules is not None:
+            from replay.ruleset import PRESETS
 
-        from ..gouji import presets as gouji_presets
-        if self.rules is not None and self.rules not in PRESETS and self.rules not in gouji_presets():
-            known = list(PRESETS) + list(gouji_presets())
-            raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
+            from ..gouji import presets as gouji_presets  # (only then: it imports the GJN model)
+            if self.rules not in PRESETS and self.rules not in gouji_presets():
+                known = list(PRESETS) + list(gouji_presets())
+                raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
         if self.source_format in (None, "auto", "sjn"):
             return self  # (the importers are imported only when a log needs them)
         from ..importers import FORMATS, format_name

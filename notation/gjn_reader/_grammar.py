@@ -6,10 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 import threading
-from typing import Any
-
-from lark import Lark, Token, Tree
-from lark.exceptions import LarkError, UnexpectedInput
+from typing import TYPE_CHECKING, Any
 
 from replay.diagnostics import Diagnostic, Span
 
@@ -26,6 +23,12 @@ from ..gjn_model import (
 from ..reader import tag_problem, unescape_tag_value
 from ._common import GRAMMAR_PATH, KEYWORDS, USAGE, Word, _build_play, _commentary_text, _Item, _line_item, _LineError
 
+if TYPE_CHECKING:
+    from lark import Lark, Token, Tree
+
+# Lark is imported (and its parser built) only when a line needs the grammar: the
+# quick path reads ordinary lines without it (start-up: ``import lark`` is ~20 ms)
+
 # -- the grammar path ------------------------------------------------------------------
 
 _LOCK = threading.Lock()
@@ -35,6 +38,7 @@ _PARSER: Lark | None = None
 def _parser() -> Lark:
     global _PARSER
     if _PARSER is None:
+        from lark import Lark
         _PARSER = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
                        propagate_positions=False, maybe_placeholders=False)
     return _PARSER
@@ -53,6 +57,7 @@ def _tok_span(first: Any, last: Any, offset: int) -> Span:
 
 def _items_of_tree(tree: Tree[Any], offset: int, diags: list[Diagnostic]) -> list[_Item]:
     """Items of a parsed logical line (``start`` tree)."""
+    from lark import Token
     out: list[_Item] = []
     prev: _Item | None = None
     child: Any
@@ -86,6 +91,7 @@ def _items_of_tree(tree: Tree[Any], offset: int, diags: list[Diagnostic]) -> lis
 
 
 def _first_token(tree: Tree[Any]) -> Token | None:
+    from lark import Token
     for t in tree.scan_values(lambda v: isinstance(v, Token)):
         return t  # type: ignore[no-any-return]  # a Token, as the filter says
     return None
@@ -93,6 +99,7 @@ def _first_token(tree: Tree[Any]) -> Token | None:
 
 def _element(tree: Tree[Any], offset: int) -> _Item:
     kind = tree.data
+    from lark import Token
     toks: list[Any] = [c for c in tree.children if isinstance(c, Token)]
     comments = [_commentary_text(t) for t in toks if t.type == "COMMENTARY"]
     body = [t for t in toks if t.type != "COMMENTARY"]
@@ -210,6 +217,7 @@ def _explain_start(word: str, line: int, col: int, diag: DiagnosticAt) -> Diagno
 def _parse_line(text: str, offset: int, diags: list[Diagnostic]) -> list[_Item]:
     """The items of one logical line, by the grammar; [] and a diagnostic when
     the line is not GJN."""
+    from lark.exceptions import LarkError, UnexpectedInput
     try:
         tree = _parser().parse(text + "\n")
     except (LarkError, UnexpectedInput) as exc:

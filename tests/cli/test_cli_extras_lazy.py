@@ -48,3 +48,25 @@ def test_start_up_imports_no_engine():
         "print(heavy)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+
+def test_one_hand_sjn_lint_imports_no_gouji_and_no_lark():
+    """A one-hand SJN lint (the start-up figure of ``bench/run.py``) imports only
+    what it uses: no Lark (the quick path reads every line of the fixture), no
+    GJN reader or model, no Gouji analyzer, no importer, no JSON layer, no writer."""
+    fixture = ROOT / "tests/cli/fixtures/match.sjn"
+    code = (
+        "import sys\n"
+        "from analyzer.cli import app\n"
+        f"sys.argv = ['shengji', 'lint', {str(fixture)!r}]\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit as exc:\n"
+        "    print('exit', exc.code)\n"
+        "unwanted = ('lark', 'notation.gjn', 'notation.jsonio', 'notation.writer', 'analyzer.gouji',\n"
+        "            'replay.gouji', 'analyzer.importers.')\n"
+        "print('read', 'notation.reader' in sys.modules and 'replay.game' in sys.modules)\n"
+        "print(sorted(m for m in sys.modules if m.startswith(unwanted) and m != 'analyzer.importers.registry'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.splitlines()[-3:] == ["exit 0", "read True", "[]"], out.stdout + out.stderr
