@@ -17,13 +17,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError
-
 from replay.diagnostics import Diagnostic
 
 from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems
-from .jsonio import drop_spans, dump_json, internal_error, span_exclude, validation_diagnostics
+from .jsonio import drop_spans, dump_json, span_exclude, validated
 
 __all__ = ["to_json", "from_json", "from_data"]
 
@@ -65,21 +63,5 @@ def from_json(text: str | bytes) -> tuple[GoujiRecord | None, list[Diagnostic]]:
 
 
 def _validated(make: Callable[[], GoujiRecord]) -> tuple[GoujiRecord | None, list[Diagnostic]]:
-    try:
-        record = make()
-    except ValidationError as exc:
-        return None, validation_diagnostics(exc)
-    except RecursionError:
-        return None, [Diagnostic.at("SJ107", None, "the JSON is nested too deeply to be a record")]
-    except MemoryError:
-        return None, [Diagnostic.at("SJ107", None, "the JSON is too large to be read as one record")]
-    except Exception as exc:  # pydantic turns the user's faults into ValidationError: this is ours
-        return None, [internal_error(exc)]
-    try:
-        problems = representable_problems(record)
-    except Exception as exc:
-        return None, [internal_error(exc)]
-    if problems:
-        return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as GJN: {p}")
-                      for p in problems]
-    return record, []
+    # (looked up at call time: tests patch representable_problems)
+    return validated(make, lambda r: representable_problems(r), "GJN")

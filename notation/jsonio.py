@@ -25,7 +25,7 @@ import types
 import typing
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
@@ -238,6 +238,10 @@ def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> 
     return diags
 
 
+#: a record model (SJN's Record, GJN's GoujiRecord)
+M = TypeVar("M", bound=BaseModel)
+
+
 def internal_error(exc: Exception) -> Diagnostic:
     """SJ901: a bug of ours met while reading a JSON record (never the user's SJ107)."""
     return Diagnostic.at("SJ901", None,
@@ -245,7 +249,11 @@ def internal_error(exc: Exception) -> Diagnostic:
                          f"the record is skipped; please report this bug with the record")
 
 
-def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[Record | None, list[Diagnostic]]:
+def validated(make: Callable[[], M], problems_of: Callable[[M], list[str]], notation: str,
+              *, from_text: bool = False) -> tuple[M | None, list[Diagnostic]]:
+    """``make()`` a record model from JSON and check it can be written in
+    ``notation`` (``problems_of``): ``(record, [])`` or ``(None, [SJ107, …])``;
+    a bug of ours on the way is SJ901. Both games' JSON readers use it."""
     try:
         record = make()
     except ValidationError as exc:
@@ -257,10 +265,15 @@ def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[
     except Exception as exc:  # pydantic turns the user's faults into ValidationError: this is ours
         return None, [internal_error(exc)]
     try:
-        problems = representable_problems(record)
+        problems = problems_of(record)
     except Exception as exc:
         return None, [internal_error(exc)]
     if problems:
-        return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as SJN: {p}")
+        return None, [Diagnostic.at("SJ107", None, f"the record cannot be written as {notation}: {p}")
                       for p in problems]
     return record, []
+
+
+def _validated(make: Callable[[], Record], *, from_text: bool = False) -> tuple[Record | None, list[Diagnostic]]:
+    # (looked up at call time: tests patch representable_problems)
+    return validated(make, lambda r: representable_problems(r), "SJN", from_text=from_text)
