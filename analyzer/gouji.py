@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, cast
 
 from notation.gjn_model import SEATS, Game, GoujiRecord, PrePlay
-from replay.diagnostics import CodeInfo, Diagnostic
+from replay.diagnostics import Diagnostic
 from replay.gjcards import cards_text
 
 if TYPE_CHECKING:
@@ -623,21 +623,15 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, sta
     lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
     from notation.gjn import iter_records
 
-    from .lint import (
-        FileResult,
-        Finding,
-        _NoqaLines,
-        _paced_collect,
-        _record_line,
-        _records_paced_gc,
-        selected,
-        silenced,
-    )
+    from .lint.check import kept_findings, record_line
+    from .lint.findings import FileResult, Finding
+    from .lint.gcpace import paced_collect, records_paced_gc
+    from .lint.noqa import NoqaLines
     result = FileResult(path)
-    wrapped = _NoqaLines(lines, start_line, on_bytes)
+    wrapped = NoqaLines(lines, start_line, on_bytes)
     rules = options.rules if is_gouji_preset(options.rules) else None
     index = first_record - 1
-    with _records_paced_gc():
+    with records_paced_gc():
         for record_read, parse_diags in iter_records(wrapped, start_line=start_line):
             record: GoujiRecord | None = record_read
             if record is not None and not record.tags and not record.games:
@@ -645,7 +639,7 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, sta
             if record is not None:
                 index += 1
                 result.records += 1
-            fallback = _record_line(record, parse_diags, start_line)
+            fallback = record_line(record, parse_diags, start_line)
             try:
                 diags = record_diagnostics(record, parse_diags, rules)
             except (MemoryError, KeyboardInterrupt):
@@ -653,29 +647,16 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, sta
             except Exception as exc:  # an engine bug must not stop the run
                 line = fallback
                 diags = list(parse_diags) + [Diagnostic(
-                    "SJ101" if "SJ901" not in _codes() else "SJ901",
+                    "SJ901",
                     f"internal error while checking this record ({type(exc).__name__}: {exc}); "
                     f"this is a bug in shengji, please report it with the record", line, 1, line, 2)]
-            found = []
-            for d in diags:
-                if not selected(d.code, options.select, options.ignore):
-                    continue
-                f = Finding.from_diagnostic(d, path, index if record is not None else None, fallback)
-                if silenced(f.code, f.line, wrapped.noqa):
-                    continue
-                found.append(f)
-            found.sort(key=Finding.sort_key)
-            result.findings.extend(found)
-            _paced_collect()
+            result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
+                                                 options, wrapped.noqa))
+            paced_collect()
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
     result.findings.sort(key=Finding.sort_key)
     return result
-
-
-def _codes() -> dict[str, CodeInfo]:
-    from replay.diagnostics import CODES
-    return CODES
 
 
 def is_gjn_file(path: str) -> bool:

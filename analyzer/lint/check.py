@@ -80,17 +80,25 @@ def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileR
             result.records += 1
         fallback = record_line(record, parse_diags, start_line)
         diags = record_diagnostics(record, parse_diags, options, mistakes)
-        found = []
-        for d in diags:
-            if not selected(d.code, options.select, options.ignore):
-                continue
-            f = Finding.from_diagnostic(d, path, index if record is not None else None, fallback)
-            if silenced(f.code, f.line, wrapped.noqa):
-                continue
-            found.append(f)
-        found.sort(key=Finding.sort_key)
-        result.findings.extend(found)
+        result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
+                                             options, wrapped.noqa))
         paced_collect()
+
+
+def kept_findings(diags: Iterable[Diagnostic], path: str, index: int | None, fallback: int,
+                  options: LintOptions, noqa: dict[int, tuple[str, ...]]) -> list[Finding]:
+    """A record's findings as lint reports them, in order: ``--select`` /
+    ``--ignore`` applied, ``; noqa`` lines silenced (SJN and GJN alike)."""
+    found = []
+    for d in diags:
+        if not selected(d.code, options.select, options.ignore):
+            continue
+        f = Finding.from_diagnostic(d, path, index, fallback)
+        if silenced(f.code, f.line, noqa):
+            continue
+        found.append(f)
+    found.sort(key=Finding.sort_key)
+    return found
 
 
 def record_line(record: Any, parse_diags: Sequence[Diagnostic], start_line: int) -> int:
