@@ -241,18 +241,7 @@ class Solver:
         if target is None:
             target = self.value(pos)
         self._set_limit()
-        maxi = self.attacker[pos.to_move]
-        for m in self._ordered(pos):
-            nxt, gain = self.after(pos, m)
-            if nxt.terminal:
-                v = gain
-            elif maxi:
-                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain - 1, target - gain)
-            else:
-                v = gain + self._root(nxt.hands, nxt.leader, nxt.plays, target - gain, target - gain + 1)
-            if v == target:
-                return m, target
-        raise AssertionError("no move reaches the position's value")  # pragma: no cover
+        return self._first_reaching(pos, self._ordered(pos), target)
 
     def cheap_key(self, move: Play) -> tuple[int, int, int, int]:
         """How much a move spends, for choosing among equally good moves: its
@@ -270,8 +259,12 @@ class Solver:
         if target is None:
             target = self.value(pos)
         self._set_limit()
+        return self._first_reaching(pos, sorted(self.moves(pos), key=self.cheap_key), target)
+
+    def _first_reaching(self, pos: Position, moves: Iterable[Play], target: int) -> tuple[Play, int]:
+        """The first of ``moves`` whose value is ``target`` (null-window tests)."""
         maxi = self.attacker[pos.to_move]
-        for m in sorted(self.moves(pos), key=self.cheap_key):
+        for m in moves:
             nxt, gain = self.after(pos, m)
             if nxt.terminal:
                 v = gain
