@@ -234,6 +234,8 @@ class Solver:
         """A solver for the hand of a four-seat :class:`replay.state.HandState`
         (its order, ruleset, dealer and kitty points); ask it about the state
         (or any later state of the hand)."""
+        if state.seats != SEAT_ORDER:
+            raise ValueError("the endgame search plays fixed partners at N W S E")
         return cls(state.order, state.ruleset, state.dealer, state.kitty_points, objective, max_nodes)
 
     # -- public API ---------------------------------------------------------------------
