@@ -19,6 +19,7 @@ walks through the same endgames, against the search's whole cost per node.
 
     python bench/bench_endgame.py                   # 3 matches × 12 hands, K = 4 6 8
     python bench/bench_endgame.py --ks 6 --matches 8 --rules shengji-io
+    python bench/bench_endgame.py --ks 4,6 --states --state-walk --no-review
 
 Target: K = 6 in under 0.5 s median per hand.
 """
@@ -54,8 +55,10 @@ def hands(rules: str, matches: int, per_match: int, seed: int):
     return out
 
 
-def line_time(h, k: int, budget: int) -> tuple[float, int, bool]:
-    """CPU seconds, nodes and over-budget flag of the SJ610 questions for the last k tricks."""
+def line_time(h, k: int, budget: int, states: bool = False) -> tuple[float, int, bool]:
+    """CPU seconds, nodes and over-budget flag of the SJ610 questions for the last k tricks
+    (``states``: asked of a :class:`replay.state.HandState` pushed along the plays, the
+    way a rule asks with ``HandContext.state``, instead of a search ``Position``)."""
     kitty = h.bury if h.bury is not None else ()
     solver = Solver(h.order, h.ruleset, h.dealer, points(kitty))
     solver.node_limit = budget
@@ -63,8 +66,15 @@ def line_time(h, k: int, budget: int) -> tuple[float, int, bool]:
     start = time.process_time()
     try:
         for t in tricks:
-            for j in range(4):
-                solver.value(position(t.hands_before, t.leader, [p.cards for p in t.plays[:j]]))
+            if states:
+                st = HandState(h.ruleset, h.order, dict(zip(h.seats, t.hands_before, strict=True)),
+                               leader=t.leader, dealer=h.dealer, seats=h.seats, kitty_points=points(kitty))
+                for j, p in enumerate(t.plays):
+                    solver.value(st)
+                    st.push(p.attempted or p.cards if j == 0 else p.cards, check=False)
+            else:
+                for j in range(4):
+                    solver.value(position(t.hands_before, t.leader, [p.cards for p in t.plays[:j]]))
     except SearchBudgetExceeded:
         return time.process_time() - start, solver.nodes, True
     return time.process_time() - start, solver.nodes, False
@@ -112,18 +122,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--ks", default="4,6,8")
     ap.add_argument("--budget", type=int, default=2_000_000, help="node budget per hand and K")
     ap.add_argument("--no-review", action="store_true", help="skip timing review()")
+    ap.add_argument("--states", action="store_true",
+                    help="ask the questions of HandState positions (as the rules do) instead of search Positions")
     ap.add_argument("--state-walk", action="store_true",
                     help="also time the least a node costs when walking the tree through HandState")
     args = ap.parse_args(argv)
     sample = hands(args.rules, args.matches, args.hands, args.seed)
     print(f"{len(sample)} complete hands ({args.rules}, {args.matches} matches from seed {args.seed}); "
-          f"CPU seconds per hand")
+          f"CPU seconds per hand; questions asked of {'HandState' if args.states else 'Position'}s")
     print(f"{'K':>3} {'median':>8} {'p90':>8} {'worst':>8} {'nodes med':>10} {'over budget':>12}")
     per_node: dict[int, float] = {}
     for k in (int(x) for x in args.ks.split(",")):
         times, nodes, over = [], [], 0
         for _, h in sample:
-            dt, n, cut = line_time(h, k, args.budget)
+            dt, n, cut = line_time(h, k, args.budget, args.states)
             times.append(dt)
             nodes.append(n)
             over += cut
