@@ -1,36 +1,87 @@
 """Exact perfect-information endgame search for one hand (the analyzer's
 "engine eval", like a chess engine's: all four hands are known).
 
-A position is the four holdings (sorted card tuples by seat N W S E), the
-leader of the current trick and the plays already made in it. Its **value**
-is the number of points the attackers (the non-dealer team) score from this
-position to the end of the hand under best play by both teams: the point
-cards of the tricks they win, plus, when they win the last trick, the kitty's
-points × the ruleset's kitty multiplier for that trick's winning play. The
-attackers maximise, the dealers minimise. The points scored before the
-position are not part of the value (the rest of the hand is additive), so one
+The position is the engine's: a :class:`replay.state.HandState` (four fixed
+seats N W S E), as a python-chess engine takes a ``chess.Board``. Its
+**value** is the number of points the attackers (the non-dealer team) score
+from this position to the end of the hand under best play by both teams: the
+point cards of the tricks they win, plus, when they win the last trick, the
+kitty's points × the ruleset's kitty multiplier for that trick's winning
+play. The attackers maximise, the dealers minimise. The points scored before
+the position (a failed throw's penalty in the current trick included) are not
+part of the value (the rest of the hand is additive), so one
 transposition-table entry serves every route into a position.
 
-Every rule comes from the engine (``replay``), never from here:
+Asking about a state
+--------------------
 
-* leads are :func:`replay.legal.single_unit_leads` plus the multi-unit throws
-  that :func:`replay.trick.check_throw` lets stand. A throw that fails is a
-  legal lead whose outcome is forced: the forced unit is played and the
-  penalty goes against the thrower's team. That outcome is the same as leading
-  the forced unit (a single-unit lead the search already tries) with the
-  penalty on top, so failed throws never improve on a move the search has and
-  are not searched; :meth:`Solver.play_value` values a failed throw that was
-  actually played as ``penalty + value(forced unit)``;
-* follows are :func:`replay.legal.legal_follows`;
+Every public question of :class:`Solver` (:meth:`~Solver.value`,
+:meth:`~Solver.moves`, :meth:`~Solver.after`, :meth:`~Solver.play_value`,
+:meth:`~Solver.move_values`, :meth:`~Solver.best_move`,
+:meth:`~Solver.cheapest_best`, :meth:`~Solver.principal_variation`,
+:meth:`~Solver.key`) takes a :class:`~replay.state.HandState`
+(:meth:`Solver.for_state` builds the solver of its hand). At that root, the
+state is asked for everything: the moves are its
+:meth:`~replay.state.HandState.legal_follows`, or its
+:meth:`~replay.state.HandState.unit_leads` and the throws its
+:meth:`~replay.state.HandState.throw_check` lets stand; a move is
+:meth:`~replay.state.HandState.push`-ed and :meth:`~replay.state.HandState.pop`-ped,
+and what it gains is read from the state (the finished trick's winner and
+points, :attr:`~replay.state.HandState.kitty_multiplier`, the pending
+failed throw). The state is left as it was found.
+
+Inside the tree: a lean node, checked against the state
+-------------------------------------------------------
+
+Below the root the search walks a lean copy of the position: a
+:class:`Position` (the four holdings as sorted card tuples, the leader's
+seat index and the current trick's plays), built from the state by
+:func:`position_of`, hashed by the table and the move caches directly. Walking
+the tree through ``HandState.push``/``pop`` instead was measured
+(``bench/bench_endgame.py --state-walk``, 36 two-deck hands): the search costs
+10.8–12.8 µs per node in all, the moves, a push, a pop and the table key of a
+``HandState`` alone 10.8–12.6 µs per node, and they would replace only the
+part of the search's node that they do (move generation, the card removal and
+the trick's winner: about a third of its time, profiled), so the tree through
+``HandState`` would cost about ×1.7, past the ×1.25 the search may give up.
+
+The lean node decides no rule: its moves, winners and multipliers come from
+the same engine functions ``HandState`` itself calls (cached per holding):
+
+* leads are :func:`replay.legal.single_unit_leads` (``HandState.unit_leads``)
+  plus the multi-unit throws that :func:`replay.trick.check_throw`
+  (``HandState.throw_check``) lets stand. A throw that fails is a legal lead
+  whose outcome is forced: the forced unit is played and the penalty goes
+  against the thrower's team. That outcome is the same as leading the forced
+  unit (a single-unit lead the search already tries) with the penalty on top,
+  so failed throws never improve on a move the search has and are not
+  searched; :meth:`Solver.play_value` values a failed throw as the engine
+  plays it: ``penalty + value(forced unit)``;
+* follows are :func:`replay.legal.legal_follows` (``HandState.legal_follows``);
 * the winner is :func:`replay.trick.trick_winner`, the multiplier
-  :func:`replay.scoring.kitty_multiplier`.
+  :func:`replay.state.last_trick_multiplier`, the penalty
+  :func:`replay.state.penalty_delta` (what ``HandState`` uses).
+
+``tests/mistakes/test_search_state.py`` holds the two views together: at
+random positions the search's moves equal the moves derived from
+``HandState.legal_plays()`` after the search's reductions (failed throws
+dropped, interchangeable cards merged), the answers asked of a state equal
+those asked of its :class:`Position`, and the values equal a plain minimax
+that plays through ``HandState.push``/``pop`` and scores with
+``HandState.final_points``.
+
+A play is a tuple of cards in ascending order (the order
+``HandState.legal_follows`` gives); moves come in a fixed order (the
+engine's enumeration, the cards ascending), so the answers never depend on
+how a holding was built.
 
 The search is alpha-beta over those moves with a transposition table keyed on
-``(hands, leader)`` at trick boundaries (entries are value bounds and the best
-lead, which is tried first on a revisit). The value of a node depends only on
-the cards still held, so the table stays valid for the whole hand and is
-shared by every question asked of one :class:`Solver` (the review asks for the
-value before and after each play of the last tricks).
+the canonical key of a trick-start position (:meth:`Solver.key`: the leader
+and each holding described up to interchangeable cards); entries are value
+bounds and the best lead, which is tried first on a revisit. The value of a
+node depends only on the cards still held, so the table stays valid for the
+whole hand and is shared by every question asked of one :class:`Solver` (the
+review asks for the value before and after each play of the last tricks).
 
 Two objectives: ``"points"`` (the value above) and ``"last_trick"`` (1 when
 the attackers win the last trick, else 0: "can the dealers still protect the
@@ -47,6 +98,7 @@ from typing import NamedTuple
 from replay.cards import POINTS
 from replay.legal import legal_follows, single_unit_leads
 from replay.order import TRUMP, Order
+from replay.ruleset import Ruleset
 from replay.scoring import kitty_multiplier, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.seats import Seat
@@ -64,6 +116,10 @@ TRIM_MASK = 0xFFF
 
 Hands = tuple[tuple[int, ...], ...]
 Play = tuple[int, ...]
+#: per seat index: (card, representative) pairs of interchangeable single cards
+Reps = tuple[tuple[tuple[int, int], ...], ...]
+#: a transposition-table key (:meth:`Solver.key`)
+TableKey = tuple[int, tuple[tuple[int, ...], ...]]
 
 
 class SearchBudgetExceeded(RuntimeError):
@@ -91,6 +147,10 @@ class Position(NamedTuple):
     @property
     def terminal(self) -> bool:
         return not self.plays and not any(self.hands)
+
+
+#: what a question is asked about: the engine's state, or the search's lean copy of it
+Node = HandState | Position
 
 
 def position(hands: Sequence[Iterable[int]], leader: int | str, plays: Sequence[Iterable[int]] = ()) -> Position:
@@ -135,7 +195,7 @@ class Solver:
     ``objective`` is ``"points"`` or ``"last_trick"`` (see the module doc).
     """
 
-    def __init__(self, order: Order, ruleset, dealer: str, kitty_points: int = 0,
+    def __init__(self, order: Order, ruleset: Ruleset, dealer: str, kitty_points: int = 0,
                  objective: str = "points", max_nodes: int | None = None) -> None:
         if objective not in ("points", "last_trick"):
             raise ValueError(f"unknown objective {objective!r}")
@@ -155,31 +215,42 @@ class Solver:
         #: an absolute cap on :attr:`nodes` over all questions (None: none)
         self.node_limit: int | None = None
         self._limit = INF
-        self._tt: dict[tuple[Hands, int], tuple[int, int, Play | None]] = {}
+        self._tt: dict[TableKey, tuple[int, int, Play | None]] = {}
         self._follow_cache: dict[tuple[Play, tuple[int, ...]], list[Play]] = {}
         self._unit_leads: dict[tuple[int, ...], list[Play]] = {}
-        self._throw_cands: dict[tuple, list[tuple[Play, int]]] = {}
-        self._stands: dict[tuple, bool] = {}
+        self._throw_cands: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[tuple[Play, int]]] = {}
+        self._stands: dict[tuple[Play, Hands], bool] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._winner: dict[tuple[Play, ...], tuple[int, int, int]] = {}
         self._max_mult: dict[int, int] = {}
-        self._analysis: dict[Hands, tuple[tuple, tuple]] = {}
+        self._analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]] = {}
         #: a card's (effective suit, strength) as one int: suit * 128 + key
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
-        self._follow_distinct: dict[tuple, list[Play]] = {}
+        self._follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
 
     @classmethod
     def for_state(cls, state: HandState, objective: str = "points", max_nodes: int | None = None) -> Solver:
         """A solver for the hand of a four-seat :class:`replay.state.HandState`
-        (its order, ruleset, dealer and kitty points); ask it about
-        :func:`position_of` the state."""
+        (its order, ruleset, dealer and kitty points); ask it about the state
+        (or any later state of the hand)."""
+        if state.seats != SEAT_ORDER:
+            raise ValueError("the endgame search plays fixed partners at N W S E")
         return cls(state.order, state.ruleset, state.dealer, state.kitty_points, objective, max_nodes)
 
     # -- public API ---------------------------------------------------------------------
+    #
+    # Every question takes a HandState (the engine's position) or a Position (the
+    # search's lean copy of one, see the module doc); the answers agree.
 
-    def value(self, pos: Position) -> int:
-        """The exact value of ``pos`` (attacker points from here to the end)."""
+    @staticmethod
+    def position(node: Node) -> Position:
+        """The search's lean :class:`Position` of ``node`` (built from a state by :func:`position_of`)."""
+        return node if isinstance(node, Position) else position_of(node)
+
+    def value(self, node: Node) -> int:
+        """The exact value of ``node`` (attacker points from here to the end)."""
+        pos = self.position(node)
         if pos.terminal:
             return 0
         self._set_limit()
@@ -190,19 +261,53 @@ class Solver:
         if self.node_limit is not None and self.node_limit < self._limit:
             self._limit = self.node_limit
 
-    def moves(self, pos: Position) -> list[Play]:
-        """The moves the search considers at ``pos``: every legal follow, or
-        every single-unit lead and standing throw."""
-        seat = pos.to_move
-        if not pos.plays:
-            return list(self._lead_moves(pos.hands, seat))
-        return list(self._follows(pos.plays[0], pos.hands[seat]))
+    def key(self, node: Node) -> TableKey:
+        """The transposition-table key of a trick-start position: the leader
+        and each holding described up to interchangeable cards (positions
+        with one key have one value)."""
+        pos = self.position(node)
+        if pos.plays:
+            raise ValueError("the table keys trick-start positions only")
+        return self._canon(pos.hands, pos.leader)
 
-    def after(self, pos: Position, move: Play) -> tuple[Position, int]:
-        """The position after ``move`` and the points the attackers gain by it
-        (the trick's points when it completes a trick they win, plus the kitty
-        on the last trick; 0/1 under the ``last_trick`` objective)."""
-        move = tuple(sorted(move))
+    def moves(self, node: Node) -> list[Play]:
+        """The moves the search considers at ``node``: every legal follow, or
+        every single-unit lead and standing throw (one of each set of
+        interchangeable leads); cards ascending, in a fixed order. Asked of a
+        state, they are the state's own (see the module doc)."""
+        if isinstance(node, HandState):
+            return self._state_moves(node)
+        seat = node.to_move
+        if not node.plays:
+            return list(self._lead_moves(node.hands, seat))
+        return list(self._follows(node.plays[0], node.hands[seat]))
+
+    def _state_moves(self, state: HandState) -> list[Play]:
+        """:meth:`moves` asked of the state: its legal follows, or its unit
+        leads and the throws its throw check lets stand, reduced and ordered
+        as the tree's moves are."""
+        if state.plays:
+            return sorted(state.legal_follows())
+        pos = position_of(state)
+        moves = sorted(state.unit_leads())
+        for cards, _ in self._throw_candidates(pos.hands, pos.leader):
+            if not state.throw_check(cards).blockers:
+                moves.append(cards)
+        return self._lead_order(self._distinct(moves, self._trick_reps(pos.hands)[pos.leader]))
+
+    def after(self, node: Node, move: Sequence[int]) -> tuple[Node, int]:
+        """The position after ``move`` (of the same kind as ``node``: a state
+        is copied and the copy pushed) and the points the attackers gain by
+        it (the trick's points when it completes a trick they win, plus the
+        kitty on the last trick; 0/1 under the ``last_trick`` objective)."""
+        if isinstance(node, HandState):
+            st = node.copy()
+            done = st.trick_number
+            st.push(tuple(move))
+            return st, self._state_gain(st, done)
+        return self._after(node, tuple(sorted(move)))
+
+    def _after(self, pos: Position, move: Play) -> tuple[Position, int]:
         seat = pos.to_move
         hands = list(pos.hands)
         hands[seat] = _minus(hands[seat], move)
@@ -216,32 +321,72 @@ class Solver:
         last = not any(hands_t)
         return Position(hands_t, wseat, ()), self._gain(att, last, pts, mult)
 
-    def play_value(self, pos: Position, move: Play, attempted: Play | None = None) -> int:
-        """The value of playing ``move`` at ``pos`` (gain of the move + value of
-        the position after it). ``attempted``: a failed throw's attempt at the
-        lead, whose penalty is added (against the thrower's team)."""
-        nxt, gain = self.after(pos, move)
-        v = gain + self.value(nxt)
+    def _state_gain(self, state: HandState, trick_before: int) -> int:
+        """What the attackers gained by the play just pushed on ``state``
+        (``trick_before``: its trick number before the push), read from the
+        state: the finished trick's winner and points, the kitty multiplier."""
+        if state.trick_number == trick_before:
+            return 0
+        t = state.last_trick
+        assert t is not None
+        last = state.is_over
+        return self._gain(not state.defends(t.winner), last, t.points, state.kitty_multiplier if last else 0)
+
+    def _step(self, node: Node, move: Sequence[int]) -> tuple[Position, int, int]:
+        """(the lean position after ``move``, the attackers' gain, the signed
+        penalty of a lead the engine plays as a failed throw). A state is
+        pushed, read and popped back."""
+        if isinstance(node, Position):
+            nxt, gain = self._after(node, tuple(sorted(move)))
+            return nxt, gain, 0
+        st = node
+        before = st.trick_number
+        seat = st.turn
+        leads = not st.plays
+        st.push(tuple(move))
+        try:
+            gain = self._state_gain(st, before)
+            attempted = st.attempted if leads else None
+            pen = 0
+            if attempted is not None and self.objective == "points":
+                pen = penalty_delta(self.ruleset, len(attempted), st.defends(seat))
+            return position_of(st), gain, pen
+        finally:
+            st.pop()
+
+    def play_value(self, node: Node, move: Sequence[int], attempted: Sequence[int] | None = None) -> int:
+        """The value of playing ``move`` at ``node`` (gain of the move + value of
+        the position after it). A lead the engine finds to be a failed throw
+        counts as it plays it: the forced unit, and the penalty (against the
+        thrower's team). ``attempted``: ``move`` is the forced unit of this
+        failed throw (the play as recorded), whose penalty is added."""
+        nxt, gain, pen = self._step(node, move)
+        v = gain + pen + self.value(nxt)
         if attempted is not None and self.objective == "points":
-            v += penalty_delta(self.ruleset, len(attempted), not self.attacker[pos.to_move])
+            seat = node.to_move if isinstance(node, Position) else Seat[node.turn].value
+            v += penalty_delta(self.ruleset, len(attempted), not self.attacker[seat])
         return v
 
-    def move_values(self, pos: Position) -> list[tuple[Play, int]]:
-        """Every considered move at ``pos`` with its exact value, best first
-        for the side to move (ties keep the engine's order)."""
-        out = [(m, self.play_value(pos, m)) for m in self.moves(pos)]
-        maxi = self.attacker[pos.to_move]
+    def move_values(self, node: Node) -> list[tuple[Play, int]]:
+        """Every considered move at ``node`` with its exact value, best first
+        for the side to move (ties keep the moves' order)."""
+        out = [(m, self.play_value(node, m)) for m in self.moves(node)]
+        maxi = self.attacker[self._to_move(node)]
         out.sort(key=lambda mv: -mv[1] if maxi else mv[1])
         return out
 
-    def best_move(self, pos: Position, target: int | None = None) -> tuple[Play, int]:
-        """A best move at ``pos`` and its value (``target``: the value of ``pos``
+    @staticmethod
+    def _to_move(node: Node) -> int:
+        return node.to_move if isinstance(node, Position) else Seat[node.turn].value
+
+    def best_move(self, node: Node, target: int | None = None) -> tuple[Play, int]:
+        """A best move at ``node`` and its value (``target``: the value of ``node``
         if already known). Uses null-window tests, so it is cheaper than
         :meth:`move_values`."""
         if target is None:
-            target = self.value(pos)
+            target = self.value(node)
         self._set_limit()
-        return self._first_reaching(pos, self._ordered(pos), target)
+        return self._first_reaching(node, self._ordered(node), target)
 
     def cheap_key(self, move: Play) -> tuple[int, int, int, int]:
         """How much a move spends, for choosing among equally good moves: its
@@ -251,21 +396,21 @@ class Solver:
         return (sum(POINTS[c] for c in move), sum(eff[c] == TRUMP for c in move),
                 sum(key[c] for c in move), sum(move))
 
-    def cheapest_best(self, pos: Position, target: int | None = None) -> tuple[Play, int]:
+    def cheapest_best(self, node: Node, target: int | None = None) -> tuple[Play, int]:
         """The cheapest move (:meth:`cheap_key`) that reaches the value of
-        ``pos``: the suggestion a player can trust (never a point card, a
+        ``node``: the suggestion a player can trust (never a point card, a
         level card, a joker or an extra trump when a plain low card does
         as well). Null-window tests, cheapest candidate first."""
         if target is None:
-            target = self.value(pos)
+            target = self.value(node)
         self._set_limit()
-        return self._first_reaching(pos, sorted(self.moves(pos), key=self.cheap_key), target)
+        return self._first_reaching(node, sorted(self.moves(node), key=self.cheap_key), target)
 
-    def _first_reaching(self, pos: Position, moves: Iterable[Play], target: int) -> tuple[Play, int]:
+    def _first_reaching(self, node: Node, moves: Iterable[Play], target: int) -> tuple[Play, int]:
         """The first of ``moves`` whose value is ``target`` (null-window tests)."""
-        maxi = self.attacker[pos.to_move]
+        maxi = self.attacker[self._to_move(node)]
         for m in moves:
-            nxt, gain = self.after(pos, m)
+            nxt, gain, _ = self._step(node, m)
             if nxt.terminal:
                 v = gain
             elif maxi:
@@ -276,21 +421,35 @@ class Solver:
                 return m, target
         raise AssertionError("no move reaches the position's value")  # pragma: no cover
 
-    def principal_variation(self, pos: Position, tricks: int = 1) -> list[tuple[int, Play]]:
-        """The plays under best play from ``pos`` (seat index, cards) to the end
-        of the current trick and ``tricks`` more (each the cheapest best move)."""
+    def principal_variation(self, node: Node, tricks: int = 1) -> list[tuple[int, Play]]:
+        """The plays under best play from ``node`` (seat index, cards) to the end
+        of the current trick and ``tricks`` more (each the cheapest best move;
+        a state is played on a copy)."""
         out: list[tuple[int, Play]] = []
         ends = 0
-        while not pos.terminal and ends <= tricks:
-            m, _ = self.cheapest_best(pos)
-            out.append((pos.to_move, m))
-            pos, _ = self.after(pos, m)
-            if not pos.plays:
+        cur: Node = node.copy() if isinstance(node, HandState) else node
+        while ends <= tricks:
+            if isinstance(cur, HandState):
+                if cur.is_over:
+                    break
+                m, _ = self.cheapest_best(cur)
+                out.append((Seat[cur.turn].value, m))
+                cur.push(m)
+                ended = not cur.plays
+            else:
+                if cur.terminal:
+                    break
+                m, _ = self.cheapest_best(cur)
+                out.append((cur.to_move, m))
+                cur, _ = self._after(cur, m)
+                ended = not cur.plays
+            if ended:
                 ends += 1
         return out
 
-    def _ordered(self, pos: Position) -> list[Play]:
-        moves = self.moves(pos)
+    def _ordered(self, node: Node) -> list[Play]:
+        moves = self.moves(node)
+        pos = self.position(node)
         if not pos.plays:
             e = self._tt.get(self._canon(pos.hands, pos.leader))
             if e is not None and e[2] in moves:
@@ -301,20 +460,14 @@ class Solver:
     # -- move generation ----------------------------------------------------------------
 
     def _follows(self, lead: Play, hand: tuple[int, ...]) -> list[Play]:
+        """The engine's legal follows (what ``HandState.legal_follows`` gives:
+        cards ascending, in ascending order), once per distinct lead and holding."""
         key = (lead, hand)
         got = self._follow_cache.get(key)
         if got is None:
-            if len(lead) == 1:
-                got = self._single_follows(lead[0], hand)
-            else:
-                got = [tuple(p) for p in legal_follows(lead, Counter(hand), self.order, self.ruleset)]
+            got = sorted(tuple(sorted(p)) for p in legal_follows(lead, Counter(hand), self.order, self.ruleset))
             self._follow_cache[key] = got
         return got
-
-    def _single_follows(self, card: int, hand: tuple[int, ...]) -> list[Play]:
-        # the engine's rule for a single lead, read through legal_follows once per
-        # distinct holding; the answer is the distinct cards of the suit, or all
-        return [tuple(p) for p in legal_follows((card,), Counter(hand), self.order, self.ruleset)]
 
     def _lead_moves(self, hands: Hands, seat: int) -> list[Play]:
         key = (hands, seat)
@@ -337,21 +490,23 @@ class Solver:
                 self._stands[skey] = ok
             if ok:
                 moves.append(cards)
-        moves = self._distinct(moves, self._trick_reps(hands)[seat])
-        # strongest first: bigger leads, then higher tops (a cheap ordering that
-        # lets winning leads cut the tree early)
-        key_of = self.order.key
-        moves.sort(key=lambda m: (-len(m), -max(key_of[c] for c in m), -sum(POINTS[c] for c in m)))
+        moves = self._lead_order(self._distinct(moves, self._trick_reps(hands)[seat]))
         self._leads[key] = moves
         return moves
 
+    def _lead_order(self, moves: list[Play]) -> list[Play]:
+        """Strongest first: bigger leads, then higher tops (a cheap ordering that
+        lets winning leads cut the tree early); ties keep their order."""
+        key_of = self.order.key
+        moves.sort(key=lambda m: (-len(m), -max(key_of[c] for c in m), -sum(POINTS[c] for c in m)))
+        return moves
+
     def _single_unit_leads(self, hand: tuple[int, ...]) -> list[Play]:
+        """The engine's distinct single-unit leads (what ``HandState.unit_leads``
+        gives), cards ascending, in ascending order."""
         got = self._unit_leads.get(hand)
         if got is None:
-            seen: dict[Play, None] = {}
-            for u in single_unit_leads(Counter(hand), self.order):
-                seen.setdefault(tuple(sorted(u.cards)), None)
-            got = list(seen)
+            got = sorted({tuple(sorted(u.cards)) for u in single_unit_leads(Counter(hand), self.order)})
             self._unit_leads[hand] = got
         return got
 
@@ -403,7 +558,7 @@ class Solver:
 
     # -- equivalent cards --------------------------------------------------------------
 
-    def _trick_reps(self, hands: Hands) -> tuple[tuple[tuple[int, int], ...], ...]:
+    def _trick_reps(self, hands: Hands) -> Reps:
         """For each seat, its interchangeable single cards as (card, representative)
         pairs, valid for the whole trick that starts with ``hands`` (a player to
         move has not played yet in the trick, and the cards the others hold or
@@ -425,7 +580,7 @@ class Solver:
                 out.append(m)
         return out
 
-    def _follow_moves(self, lead: Play, hand: tuple[int, ...], pairs) -> list[Play]:
+    def _follow_moves(self, lead: Play, hand: tuple[int, ...], pairs: tuple[tuple[int, int], ...]) -> list[Play]:
         key = (lead, hand, pairs)
         got = self._follow_distinct.get(key)
         if got is None:
@@ -535,11 +690,11 @@ class Solver:
         reps = self._trick_reps(self._start_hands(hands, leader, plays))
         return self._node(hands, leader, plays, alpha, beta, reps, None)
 
-    def _canon(self, hands: Hands, leader: int) -> tuple:
+    def _canon(self, hands: Hands, leader: int) -> TableKey:
         """The transposition-table key of a trick-start position (see "Equivalent cards")."""
         return (leader, self._analyse(hands)[0])
 
-    def _analyse(self, hands: Hands) -> tuple[tuple, tuple]:
+    def _analyse(self, hands: Hands) -> tuple[tuple[tuple[int, ...], ...], Reps]:
         """Describe every card of a trick-start position for the table key and
         the equivalent-move test, in one pass.
 
@@ -660,7 +815,7 @@ class Solver:
             self._tt.clear()
 
     def _node(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int,
-              reps, first: Play | None, tt_key=None) -> int:
+              reps: Reps, first: Play | None, tt_key: TableKey | None = None) -> int:
         self.nodes += 1
         if self.nodes > self._limit:
             raise SearchBudgetExceeded("the search ran out of its node budget")
@@ -745,7 +900,7 @@ class Solver:
         return best
 
 
-def solve(hands: Sequence[Iterable[int]], leader: int | str, order: Order, ruleset, dealer: str,
+def solve(hands: Sequence[Iterable[int]], leader: int | str, order: Order, ruleset: Ruleset, dealer: str,
           kitty_points: int = 0, objective: str = "points") -> int:
     """The exact value of a trick-start position (a one-shot convenience)."""
     return Solver(order, ruleset, dealer, kitty_points, objective).value(position(hands, leader))
