@@ -422,11 +422,16 @@ def _tricks_json(hr) -> str:
     known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     js, bools, sep, opened = _json_str, _JSON_BOOL, _PLAY_SEP.join, _PLAY_OPEN
     closed, attempt, attempt_closed = _PLAY_CLOSE, _PLAY_ATTEMPT, _PLAY_ATTEMPT_CLOSE
+    try:  # each play's seat and attempt (the record's play) and its cards (a tuple), as
+        # ``TrickResult.plays`` pairs them, without building its PlayResult objects
+        rows = [zip(t._source, t._cards) for t in tricks]
+    except AttributeError:  # (the engine's trick keeps them otherwise: its public plays)
+        rows = [[(p, p.cards) for p in t.plays] for t in tricks]
     out = []
-    for t in tricks:
-        plays = [opened[p.seat] + (known(p.cards) or text(p.cards))
+    for t, row in zip(tricks, rows):
+        plays = [opened[p.seat] + (known(c) or text(c))
                  + (closed if not p.attempted else attempt + text(p.attempted) + attempt_closed)
-                 for p in t.plays]
+                 for p, c in row]
         if not plays:
             raise KeyError("a trick without plays")
         for v in (t.number, t.points, t.penalty, t.attacker_points):
