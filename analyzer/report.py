@@ -103,7 +103,15 @@ class _CardText:
         if text is None:
             if len(self.memo) >= 4096:
                 self.memo.clear()
-            text = self.memo[key] = _format(sorted(key, key=self.rank) if self.rank is not None else key)
+            rank = self.rank
+            if rank is None:
+                text = _format(key)
+            elif len(key) == 2:  # (the most frequent: a follow of two cards)
+                a, b = key if rank(key[0]) < rank(key[1]) else key[::-1]
+                text = _SPACED[a][1:] + _AFTER[a][b]
+            else:
+                text = _format(sorted(key, key=rank))
+            self.memo[key] = text
         return text
 
 
@@ -400,7 +408,18 @@ class _PlayOpen(dict):
         return got
 
 
+class _JSONStr(dict):
+    """string → its JSON text (seats: a few)."""
+
+    def __missing__(self, s: str) -> str:
+        got = _json_str(s)
+        if len(self) < 256:
+            self[s] = got
+        return got
+
+
 _PLAY_OPEN = _PlayOpen()
+_SEAT_JSON = _JSONStr()
 #: a play's text after its cards (not a failed throw); before a failed throw's attempt
 _PLAY_CLOSE = '",\n                  "attempted": null\n                }'
 _PLAY_ATTEMPT = '",\n                  "attempted": "'
@@ -420,11 +439,11 @@ def _tricks_json(hr) -> str:
         return "[]"
     text = _card_text(hr.order)
     known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
-    js, bools, sep, opened = _json_str, _JSON_BOOL, _PLAY_SEP.join, _PLAY_OPEN
+    js, bools, sep, opened = _SEAT_JSON, _JSON_BOOL, _PLAY_SEP.join, _PLAY_OPEN
     closed, attempt, attempt_closed = _PLAY_CLOSE, _PLAY_ATTEMPT, _PLAY_ATTEMPT_CLOSE
     try:  # each play's seat and attempt (the record's play) and its cards (a tuple), as
         # ``TrickResult.plays`` pairs them, without building its PlayResult objects
-        rows = [zip(t._source, t._cards) for t in tricks]
+        rows: list[Iterable[tuple[Any, tuple[int, ...]]]] = [zip(t._source, t._cards) for t in tricks]
     except AttributeError:  # (the engine's trick keeps them otherwise: its public plays)
         rows = [[(p, p.cards) for p in t.plays] for t in tricks]
     out = []
@@ -434,12 +453,12 @@ def _tricks_json(hr) -> str:
                  for p, c in row]
         if not plays:
             raise KeyError("a trick without plays")
-        for v in (t.number, t.points, t.penalty, t.attacker_points):
-            if type(v) is not int:
-                raise TypeError(f"not an int: {v!r}")
-        out.append(f'{{\n              "number": {t.number},\n              "leader": {js(t.leader)},\n'
+        if (type(t.number) is not int or type(t.points) is not int or type(t.penalty) is not int
+                or type(t.attacker_points) is not int):
+            raise TypeError("a trick's number or points not an int")
+        out.append(f'{{\n              "number": {t.number},\n              "leader": {js[t.leader]},\n'
                    f'              "plays": [\n                {sep(plays)}\n              ],\n'
-                   f'              "winner": {js(t.winner)},\n              "points": {t.points},\n'
+                   f'              "winner": {js[t.winner]},\n              "points": {t.points},\n'
                    f'              "to_attackers": {bools[t.to_attackers]},\n              "penalty": {t.penalty},\n'
                    f'              "attacker_points": {t.attacker_points},\n              "throw": {bools[t.is_throw]},\n'
                    f'              "failed_throw": {bools[t.failed_throw]},\n              "ruffed": {bools[t.ruffed]}\n'
