@@ -376,7 +376,7 @@ def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnost
 
 #: what stands for a hand's tricks in the dict :func:`match_json` encodes (a
 #: string no record holds: its random part is drawn once per process)
-_TRICKS_MARK = f"@@tricks-{os.urandom(8).hex()}@@"
+_TRICKS_MARK = f"@@tricks@{os.urandom(8).hex()}@@"
 _TRICKS_MARK_JSON = f'"{_TRICKS_MARK}"'
 _JSON_BOOL = {True: "true", False: "false"}
 
