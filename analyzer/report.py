@@ -17,6 +17,13 @@ Cards in the dict are SJN text (``"SAKK H10"``), sorted in the hand's trump
 order, so the JSON can be read back by any SJN reader. Nothing here checks a
 rule: every value comes from :func:`replay.game.replay`.
 
+``shengji report --format json`` does not build the dicts of the tricks and
+plays (nine in ten of a match's lines): :func:`match_json` encodes the rest of
+the match dict with a mark in their place and writes the tricks from
+templates, the same text character for character (a test compares them on
+every sample and on generated matches of every preset; what the templates do
+not expect takes the plain way).
+
 The HTML page is made by one function, :func:`render_html`, which a richer
 viewer can replace; it is self-contained (inline CSS, no script, no network).
 """
