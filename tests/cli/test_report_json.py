@@ -100,3 +100,17 @@ def test_the_stream_of_texts_is_the_stream_of_dicts():
     assert as_dicts.getvalue() == R.render_json(R.build_report(text, path))
     assert all(isinstance(m, R.MatchJSON)
                for m in R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
+
+
+def test_tricks_without_the_engine_internals_use_their_public_plays():
+    # _tricks_json reads TrickResult._source / _cards when there (no PlayResult objects);
+    # a trick without them (the engine's internals changed) is read through .plays
+    from types import SimpleNamespace
+    record, _ = _pairs(_generated("standard", 8, hands=1))[0]
+    hr = replay(record).hands[0]
+    public = ("number", "leader", "plays", "winner", "points", "to_attackers", "penalty", "attacker_points",
+              "is_throw", "failed_throw", "ruffed")
+    bare = SimpleNamespace(order=hr.order,
+                           tricks=[SimpleNamespace(**{k: getattr(t, k) for k in public}) for t in hr.tricks])
+    assert R._tricks_json(bare) == R._tricks_json(hr)
+    assert R._tricks_json(bare) == dumps_nested(R._trick_dicts(hr, R._card_text(hr.order)), 5)
