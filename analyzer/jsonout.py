@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 from typing import Any
 
 #: what could be written differently by the two encoders: small or
@@ -54,6 +55,13 @@ def dumps(data: Any) -> str:
     return text + "\n"
 
 
+@lru_cache(maxsize=8)
+def _wrapping(level: int) -> tuple[str, str]:
+    """What ``level`` arrays write before and after their one item."""
+    return ("".join("[\n" + "  " * (k + 1) for k in range(level)),
+            "".join("\n" + "  " * (level - 1 - k) + "]" for k in range(level)))
+
+
 def dumps_nested(data: Any, level: int) -> str:
     """``data`` as it stands inside ``level`` levels of indented arrays or
     objects, without the first line's indentation or a final newline: the
@@ -62,8 +70,7 @@ def dumps_nested(data: Any, level: int) -> str:
     encoding ``data`` inside ``level`` arrays and slicing it out."""
     if level <= 0:
         return dumps(data).rstrip("\n")
-    prefix = "".join("[\n" + "  " * (k + 1) for k in range(level))
-    suffix = "".join("\n" + "  " * (level - 1 - k) + "]" for k in range(level))
+    prefix, suffix = _wrapping(level)
     wrapped = data
     for _ in range(level):
         wrapped = [wrapped]

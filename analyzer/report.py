@@ -17,6 +17,13 @@ Cards in the dict are SJN text (``"SAKK H10"``), sorted in the hand's trump
 order, so the JSON can be read back by any SJN reader. Nothing here checks a
 rule: every value comes from :func:`replay.game.replay`.
 
+``shengji report --format json`` does not build the dicts of the tricks and
+plays (nine in ten of a match's lines): :func:`match_json` encodes the rest of
+the match dict with a mark in their place and writes the tricks from
+templates, the same text character for character (a test compares them on
+every sample and on generated matches of every preset; what the templates do
+not expect takes the plain way).
+
 The HTML page is made by one function, :func:`render_html`, which a richer
 viewer can replace; it is self-contained (inline CSS, no script, no network).
 """
@@ -25,6 +32,8 @@ from __future__ import annotations
 
 import gc
 import html
+import json
+import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -55,11 +64,22 @@ _GROUPED = tuple(_SPACED[c] if suit_of(c) == JOKER_SUIT else _SPACED[c][2:] for 
 _SUIT = tuple(suit_of(c) for c in range(NUM_CARDS))
 
 
+#: the text of card ``c`` after card ``b`` (``b`` = NUM_CARDS: after no card) at
+#: ``_AFTER[b][c]``: grouped in ``b``'s suit, else spaced
+_AFTER = tuple(tuple(_GROUPED[c] if b < NUM_CARDS and _SUIT[b] == _SUIT[c] else _SPACED[c]
+                     for c in range(NUM_CARDS)) for b in range(NUM_CARDS + 1))
+
+
 def _format(cards: Sequence[int]) -> str:
-    """``format_cards(cards)`` (grouped, ASCII), by table look-ups."""
-    suits = list(map(_SUIT.__getitem__, cards))
-    return "".join([_GROUPED[c] if s == before else _SPACED[c]
-                    for c, s, before in zip(cards, suits, [-1, *suits])])[1:]
+    """``format_cards(cards)`` (grouped, ASCII), by table look-ups: each
+    card's text depends only on the card before it."""
+    after = _AFTER
+    return "".join([after[b][c] for b, c in zip((NUM_CARDS, *cards), cards)])[1:]
+
+
+#: the text of one card, and of a pair, by its cards
+_SAME_IN_EVERY_ORDER: dict[tuple[int, ...], str] = {
+    **{(c,): _SPACED[c][1:] for c in range(NUM_CARDS)}, **{(c, c): _format((c, c)) for c in range(NUM_CARDS)}}
 
 
 class _CardText:
@@ -78,8 +98,9 @@ class _CardText:
             for i, c in enumerate(sorted(range(NUM_CARDS), key=order.sort_key)):
                 rank[c] = i
             self.rank = rank.__getitem__
-        #: texts of short groups, by the cards (a tuple) as played
-        self.memo: dict[tuple[int, ...], str] = {}
+        #: texts of short groups, by the cards (a tuple) as played; one card or
+        #: a pair reads the same in every order (most plays: known at once)
+        self.memo: dict[tuple[int, ...], str] = dict(_SAME_IN_EVERY_ORDER)
 
     def __call__(self, cards: Sequence[int]) -> str:
         if len(cards) > 4:
@@ -89,7 +110,15 @@ class _CardText:
         if text is None:
             if len(self.memo) >= 4096:
                 self.memo.clear()
-            text = self.memo[key] = _format(sorted(key, key=self.rank) if self.rank is not None else key)
+            rank = self.rank
+            if rank is None:
+                text = _format(key)
+            elif len(key) == 2:  # (the most frequent: a follow of two cards)
+                a, b = key if rank(key[0]) < rank(key[1]) else key[::-1]
+                text = _SPACED[a][1:] + _AFTER[a][b]
+            else:
+                text = _format(sorted(key, key=rank))
+            self.memo[key] = text
         return text
 
 
@@ -132,9 +161,19 @@ def diagnostic_dict(d: Diagnostic) -> dict:
 
 def ruleset_overrides(ruleset) -> dict[str, str]:
     """The options of ``ruleset`` that differ from its preset (set by ``[Rule.x]`` tags)."""
+    got = _OVERRIDES.get(id(ruleset))
+    if got is not None and got[0] is ruleset:  # rulesets are frozen (and presets shared)
+        return dict(got[1])
     base = preset(ruleset.name) if ruleset.name in PRESETS else preset("standard")
-    return {name: option_text(getattr(ruleset, name)) for name in type(ruleset).model_fields
+    over = {name: option_text(getattr(ruleset, name)) for name in type(ruleset).model_fields
             if name != "name" and getattr(ruleset, name) != getattr(base, name)}
+    if len(_OVERRIDES) >= 64:
+        _OVERRIDES.clear()
+    _OVERRIDES[id(ruleset)] = (ruleset, over)  # the entry keeps the ruleset: its id stays its own
+    return dict(over)
+
+
+_OVERRIDES: dict[int, tuple[Any, dict[str, str]]] = {}
 
 
 def _declared_how(hand_node, hr) -> str:
@@ -178,25 +217,37 @@ def _seat_of(d: Diagnostic, hr) -> str | None:
 
 def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
     """One hand of a :class:`replay.game.HandResult` as a dict."""
+    return _build_hand(hr, hand_node, diagnostics, None)
+
+
+def _trick_dicts(hr, text: _CardText) -> list[dict]:
+    known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
+    return [{
+        "number": t.number,
+        "leader": t.leader,
+        "plays": [{"seat": p.seat, "cards": known(p.cards) or text(p.cards),
+                   "attempted": text(p.attempted) if p.attempted else None} for p in t.plays],
+        "winner": t.winner,
+        "points": t.points,
+        "to_attackers": t.to_attackers,
+        "penalty": t.penalty,
+        "attacker_points": t.attacker_points,
+        "throw": t.is_throw,
+        "failed_throw": t.failed_throw,
+        "ruffed": t.ruffed,
+    } for t in hr.tricks]
+
+
+def _build_hand(hr, hand_node, diagnostics: Sequence[Diagnostic], tricks_mark: str | None) -> dict:
+    """:func:`build_hand`; with ``tricks_mark``, a hand without friends gets
+    that string in place of its tricks (:func:`match_json` writes them)."""
     order = hr.order
     text = _card_text(order)
-    known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
-    tricks = []
-    for t in hr.tricks:
-        tricks.append({
-            "number": t.number,
-            "leader": t.leader,
-            "plays": [{"seat": p.seat, "cards": known(p.cards) or text(p.cards),
-                       "attempted": text(p.attempted) if p.attempted else None} for p in t.plays],
-            "winner": t.winner,
-            "points": t.points,
-            "to_attackers": t.to_attackers,
-            "penalty": t.penalty,
-            "attacker_points": t.attacker_points,
-            "throw": t.is_throw,
-            "failed_throw": t.failed_throw,
-            "ruffed": t.ruffed,
-        })
+    tricks: list[dict] | str
+    if tricks_mark is not None and hr.team is None:
+        tricks = tricks_mark
+    else:
+        tricks = _trick_dicts(hr, text)
     o = hr.outcome
     outcome = None
     if o is not None:
@@ -210,6 +261,7 @@ def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> di
         start = {s: _cards(hr.start_hands.get(s, ()), order) for s in hr.seats}
     friends = {}
     if hr.team is not None:
+        assert isinstance(tricks, list)
         for f in hr.friends:
             if f.seat is not None and f.trick is not None and 1 <= f.trick <= len(tricks):
                 row = next((t for t in tricks if t["number"] == f.trick), None)
@@ -254,11 +306,17 @@ def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> di
 def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
                 annotations: Sequence[Diagnostic] = (), review: dict | None = None) -> dict:
     """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
+    return _build_match(record, match, index, parse_diagnostics, annotations, review, None)
+
+
+def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnostic],
+                 annotations: Sequence[Diagnostic], review: dict | None, tricks_mark: str | None) -> dict:
     all_diags = sorted([*parse_diagnostics, *match.diagnostics], key=Diagnostic.sort_key)
     hands = []
+    n_nodes = len(record.hands)
     for hr in match.hands:
-        node = record.hands[hr.number - 1] if hr.number - 1 < len(record.hands) else None
-        hands.append(build_hand(hr, node, [d for d in all_diags if d.hand == hr.number]))
+        node = record.hands[hr.number - 1] if hr.number - 1 < n_nodes else None
+        hands.append(_build_hand(hr, node, [d for d in all_diags if d.hand == hr.number], tricks_mark))
 
     players: dict[str, dict] = {}
     for s in (match.hands[0].seats if match.hands else SEATS):
@@ -321,6 +379,122 @@ def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Di
     }
 
 
+# -- a match's JSON text, without the dicts of its tricks ------------------------------------------
+
+#: what stands for a hand's tricks in the dict :func:`match_json` encodes (a
+#: string no record holds: its random part is drawn once per process)
+_TRICKS_MARK = f"@@tricks@{os.urandom(8).hex()}@@"
+_TRICKS_MARK_JSON = f'"{_TRICKS_MARK}"'
+_JSON_BOOL = {True: "true", False: "false"}
+
+
+class MatchJSON(str):
+    """A match's JSON text as :func:`stream_json` writes it (nested two levels
+    deep, as :func:`analyzer.jsonout.dumps_nested` ``(match, 2)`` writes it)."""
+
+    __slots__ = ()
+
+
+def _json_str(s: str, memo: dict[str, str] = {}) -> str:  # noqa: B006  # a memo on purpose
+    """``json.dumps(s, ensure_ascii=False)`` (seats and card texts: a few hundred)."""
+    got = memo.get(s)
+    if got is None:
+        if type(s) is not str:
+            raise TypeError(f"not a string: {s!r}")
+        if len(memo) >= 4096:
+            memo.clear()
+        got = memo[s] = json.dumps(s, ensure_ascii=False)
+    return got
+
+
+class _PlayOpen(dict):
+    """seat → a play's text up to its cards (in a trick of :func:`match_json`)."""
+
+    def __missing__(self, seat: str) -> str:
+        got = self[seat] = f'{{\n                  "seat": {_json_str(seat)},\n                  "cards": "'
+        return got
+
+
+class _JSONStr(dict):
+    """string → its JSON text (seats: a few)."""
+
+    def __missing__(self, s: str) -> str:
+        got = _json_str(s)
+        if len(self) < 256:
+            self[s] = got
+        return got
+
+
+_PLAY_OPEN = _PlayOpen()
+_SEAT_JSON = _JSONStr()
+#: a play's text after its cards (not a failed throw); before a failed throw's attempt
+_PLAY_CLOSE = '",\n                  "attempted": null\n                }'
+_PLAY_ATTEMPT = '",\n                  "attempted": "'
+_PLAY_ATTEMPT_CLOSE = '"\n                }'
+_PLAY_SEP = ",\n                "
+
+
+def _tricks_json(hr) -> str:
+    """The JSON text of the hand's tricks (:func:`_trick_dicts`) as
+    :func:`match_json` writes them (a hand's keys indented by ten spaces; the
+    list's first line not indented), made from templates: a card text needs
+    no escape (suit letters, ranks, jokers). KeyError or TypeError for what
+    the templates do not expect (a trick without plays, a value of another
+    type): the caller encodes the dicts."""
+    tricks = hr.tricks
+    if not tricks:
+        return "[]"
+    text = _card_text(hr.order)
+    known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
+    js, bools, sep, opened = _SEAT_JSON, _JSON_BOOL, _PLAY_SEP.join, _PLAY_OPEN
+    closed, attempt, attempt_closed = _PLAY_CLOSE, _PLAY_ATTEMPT, _PLAY_ATTEMPT_CLOSE
+    try:  # each play's seat and attempt (the record's play) and its cards (a tuple), as
+        # ``TrickResult.plays`` pairs them, without building its PlayResult objects
+        rows: list[Iterable[tuple[Any, tuple[int, ...]]]] = [zip(t._source, t._cards) for t in tricks]
+    except AttributeError:  # (the engine's trick keeps them otherwise: its public plays)
+        rows = [[(p, p.cards) for p in t.plays] for t in tricks]
+    out = []
+    for t, row in zip(tricks, rows):
+        plays = [opened[p.seat] + (known(c) or text(c))
+                 + (closed if not p.attempted else attempt + text(p.attempted) + attempt_closed)
+                 for p, c in row]
+        if not plays:
+            raise KeyError("a trick without plays")
+        if (type(t.number) is not int or type(t.points) is not int or type(t.penalty) is not int
+                or type(t.attacker_points) is not int):
+            raise TypeError("a trick's number or points not an int")
+        out.append(f'{{\n              "number": {t.number},\n              "leader": {js[t.leader]},\n'
+                   f'              "plays": [\n                {sep(plays)}\n              ],\n'
+                   f'              "winner": {js[t.winner]},\n              "points": {t.points},\n'
+                   f'              "to_attackers": {bools[t.to_attackers]},\n              "penalty": {t.penalty},\n'
+                   f'              "attacker_points": {t.attacker_points},\n              "throw": {bools[t.is_throw]},\n'
+                   f'              "failed_throw": {bools[t.failed_throw]},\n              "ruffed": {bools[t.ruffed]}\n'
+                   f'            }}')
+    return "[\n            " + ",\n            ".join(out) + "\n          ]"
+
+
+def match_json(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
+               annotations: Sequence[Diagnostic] = (), review: dict | None = None) -> str:
+    """``dumps_nested(build_match(record, match, ...), 2)``, character for
+    character (:mod:`analyzer.jsonout`), made without the dicts of the tricks:
+    the rest of the match is encoded with a mark in place of each hand's
+    tricks, whose text comes from templates (:func:`_tricks_json`)."""
+    from .jsonout import dumps_nested
+    args = (record, match, index, parse_diagnostics, annotations, review)
+    try:
+        parts = dumps_nested(_build_match(*args, _TRICKS_MARK), 2).split(_TRICKS_MARK_JSON)
+        marked = [hr for hr in match.hands if hr.team is None]
+        if len(parts) == len(marked) + 1:
+            out = [parts[0]]
+            for hr, part in zip(marked, parts[1:]):
+                out.append(_tricks_json(hr))
+                out.append(part)
+            return "".join(out)
+    except (TypeError, KeyError):  # a value the templates do not expect: the plain way
+        pass
+    return dumps_nested(_build_match(*args, None), 2)
+
+
 def build_report(text: str, path: str = "", *, rules: str | None = None,
                  annotate: Annotator | None = None) -> dict:
     """Every record of ``text`` replayed and reported: ``{"path", "schema", "matches": [...]}``.
@@ -347,16 +521,22 @@ def _empty_match(diags: Sequence[Diagnostic]) -> dict:
 
 
 def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
-                 annotate: Annotator | None = None) -> Iterable[dict]:
+                 annotate: Annotator | None = None, fmt: str | None = None) -> Iterable[dict]:
     """One match dict per ``(record, diagnostics)`` of a reader, as they come:
-    each record is replayed, reported and dropped (memory holds one record)."""
+    each record is replayed, reported and dropped (memory holds one record).
+
+    ``fmt="json"``: each match comes as its JSON text instead (a
+    :class:`MatchJSON`, what :func:`stream_json` writes for the dict, made
+    without building the dicts of the tricks)."""
     from replay.game import replay
 
+    as_json = fmt == "json"
     index = 0
     for record, diags in pairs:
         if record is None or (not record.hands and not record.tags):
             if diags:
-                yield _empty_match(sorted(diags, key=Diagnostic.sort_key))
+                empty = _empty_match(sorted(diags, key=Diagnostic.sort_key))
+                yield MatchJSON(_nested(empty)) if as_json else empty  # type: ignore[misc]
             continue
         index += 1
         match = replay(record, rules=rules)
@@ -364,8 +544,17 @@ def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
         # the mistake rules' player summary travels on the list they return
         review = getattr(got, "summary", None)
         notes = list(got)
-        yield build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes,
-                          review=review)
+        if as_json:
+            yield MatchJSON(match_json(record, match, index=index, parse_diagnostics=diags,  # type: ignore[misc]
+                                       annotations=notes, review=review))
+        else:
+            yield build_match(record, match, index=index, parse_diagnostics=diags, annotations=notes,
+                              review=review)
+
+
+def _nested(m: dict) -> str:
+    from .jsonout import dumps_nested
+    return dumps_nested(m, 2)
 
 
 # -- text pieces shared by the renderers -----------------------------------------------------------
@@ -709,7 +898,8 @@ def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
 
 
 def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
-    """:func:`render_json` piece by piece (the same text), one match at a time.
+    """:func:`render_json` piece by piece (the same text), one match at a time
+    (a match dict, or its text already: :class:`MatchJSON`).
 
     The cyclic garbage collector is paused meanwhile (as ``lint`` does): a
     match's objects hold no cycles and are freed by reference counting; it
@@ -722,7 +912,7 @@ def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
     gc.disable()
     try:
         for m in matches:
-            yield head + ("\n    " if empty else ",\n    ") + dumps_nested(m, 2)
+            yield head + ("\n    " if empty else ",\n    ") + (m if isinstance(m, MatchJSON) else dumps_nested(m, 2))
             head = ""
             empty = False
             if gc.get_count()[0] > 100_000:
@@ -785,5 +975,5 @@ def render(report: dict, fmt: str) -> str:
     raise ValueError(f"unknown report format {fmt!r}")
 
 
-__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "render_markdown", "render_json", "render_html",
+__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "match_json", "MatchJSON", "render_markdown", "render_json", "render_html",
            "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA"]

@@ -54,7 +54,7 @@ def report(
             else:
                 yield rec, diags
 
-    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate))
+    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=fmt.value))
     first = next(matches, None)
     src.check()
     if first is None:

@@ -1,0 +1,116 @@
+"""``shengji report --format json`` writes each match from templates
+(``analyzer.report.match_json``: the tricks without their dicts); the text is
+exactly the encoded match dict (``dumps_nested(build_match(...), 2)``, i.e.
+``json.dumps(indent=2)``, tests/cli/test_jsonout.py) for every sample, for
+generated matches of every preset (failed throws, finding friends, one deck,
+three decks) and for values the templates do not expect."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from analyzer import report as R
+from analyzer.jsonout import dumps_nested
+from notation.detect import detect_text, read
+from replay.diagnostics import Diagnostic
+from replay.game import replay
+from replay.ruleset import PRESETS
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = sorted((ROOT / "samples").rglob("*.sjn"))
+
+
+def _pairs(text: str, path: str = "x.sjn"):
+    return [(r, d) for r, d in read(text, detect_text(text, path)) if r is not None]
+
+
+def _generated(preset: str, seed: int, hands: int = 2) -> str:
+    from analyzer.generate import generate_match
+    from notation import write
+    return write(generate_match(preset, hands=hands, seed=seed))
+
+
+def _same(record, diags, **kw) -> None:
+    match = replay(record)
+    want = dumps_nested(R.build_match(record, match, parse_diagnostics=diags, **kw), 2)
+    assert R.match_json(record, match, parse_diagnostics=diags, **kw) == want
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_samples(path):
+    pairs = _pairs(path.read_text(encoding="utf-8"), str(path))
+    for record, diags in pairs:
+        _same(record, diags)
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_generated_matches_of_every_preset(preset):
+    for seed in (1, 2):
+        for record, diags in _pairs(_generated(preset, seed)):
+            _same(record, diags)
+
+
+def test_the_templates_write_the_tricks_themselves():
+    # not the plain way every time: the tricks' text is the encoded trick dicts
+    failed = 0
+    for seed in range(12):
+        for record, _ in _pairs(_generated("standard", seed, hands=1)):
+            for hr in replay(record).hands:
+                dicts = R._trick_dicts(hr, R._card_text(hr.order))
+                assert R._tricks_json(hr) == dumps_nested(dicts, 5)
+                failed += sum(1 for t in hr.tricks if t.failed_throw)
+    assert failed  # a failed throw's attempt among them
+
+
+def test_annotations_and_review():
+    record, diags = _pairs(_generated("standard", 3))[0]
+    notes = [Diagnostic("SJ604", "a note", line=9, column=3, severity="info", hand=1, trick=2)]
+    _same(record, diags, annotations=notes, review={"players": {}, "hands": [], "x": 1.5})
+
+
+def test_what_the_templates_do_not_expect_takes_the_plain_way():
+    record, diags = _pairs(_generated("standard", 4))[0]
+    match = replay(record)
+    match.hands[0].tricks[2].winner = None          # not a string
+    match.hands[-1].tricks[0].points = True         # not an int
+    want = dumps_nested(R.build_match(record, match, parse_diagnostics=diags), 2)
+    assert R.match_json(record, match, parse_diagnostics=diags) == want
+    assert '"winner": null' in want and '"points": true' in want
+
+
+def test_strings_that_need_escapes():
+    text = _generated("standard", 5).replace('[Event "Generated match"]', '[Event "a \\"quoted\\" é \\\\ name"]')
+    for record, diags in _pairs(text):
+        assert "quoted" in record.tag("Event")
+        _same(record, diags)
+
+
+def test_the_stream_of_texts_is_the_stream_of_dicts():
+    text = _generated("standard", 6) + "\n" + _generated("tractor97", 7) + "\n[Event \"x\"\n"
+    path = "two.sjn"
+    as_dicts = io.StringIO()
+    as_texts = io.StringIO()
+    from analyzer.report_formats import WRITERS
+    WRITERS["json"](as_dicts, path, R.iter_matches(read(text, detect_text(text, path))))
+    WRITERS["json"](as_texts, path, R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
+    assert as_texts.getvalue() == as_dicts.getvalue()
+    assert as_dicts.getvalue() == R.render_json(R.build_report(text, path))
+    assert all(isinstance(m, R.MatchJSON)
+               for m in R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
+
+
+def test_tricks_without_the_engine_internals_use_their_public_plays():
+    # _tricks_json reads TrickResult._source / _cards when there (no PlayResult objects);
+    # a trick without them (the engine's internals changed) is read through .plays
+    from types import SimpleNamespace
+    record, _ = _pairs(_generated("standard", 8, hands=1))[0]
+    hr = replay(record).hands[0]
+    public = ("number", "leader", "plays", "winner", "points", "to_attackers", "penalty", "attacker_points",
+              "is_throw", "failed_throw", "ruffed")
+    bare = SimpleNamespace(order=hr.order,
+                           tricks=[SimpleNamespace(**{k: getattr(t, k) for k in public}) for t in hr.tricks])
+    assert R._tricks_json(bare) == R._tricks_json(hr)
+    assert R._tricks_json(bare) == dumps_nested(R._trick_dicts(hr, R._card_text(hr.order)), 5)
