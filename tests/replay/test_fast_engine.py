@@ -284,3 +284,31 @@ def test_enumerations_match(params, rs, data):
                 == ref_legal.follow_extremes(lead, holding, old, rs))
         assert (legal.beating_follow([lead], holding, new, rs)
                 == ref_legal.beating_follow([lead], holding, old, rs))
+
+
+GROUP_TEXT = st.lists(st.sampled_from(list("SHDCshdc♠♥♦♣♤♡♢♧23456789TJQKAtjqka10BLXß ıſ") + ["10", "大王", "小王"]),
+                      max_size=8).map("".join)
+
+
+def _group_outcome(parse, text):
+    try:
+        return parse(text)
+    except ValueError as exc:
+        return ("ValueError", str(exc))
+
+
+@given(GROUP_TEXT)
+@settings(max_examples=400, deadline=None)
+def test_parse_group_matches(text):
+    # the card parser of every reader (RULES §2's cards; NOTATION's spelling): the
+    # same cards, or the same error message, for any text
+    from replay.cards import parse_group
+    assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text)
+
+
+def test_parse_group_reads_every_character_as_before():
+    # every code point as a rank (a one-character case map, e.g. `ı`.upper() == "I", stays bad)
+    from replay.cards import parse_group
+    for cp in range(0x3000):
+        text = "H" + chr(cp)
+        assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text), hex(cp)
