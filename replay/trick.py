@@ -112,6 +112,30 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     The holding may be partly known (cards known to be held): every error
     reported is then still certain. The card count is checked by the caller.
     """
+    if suit is not None and n is not None and n >= 2 and len(lead) == 1:
+        u = lead[0]
+        if u.length == 1 and u.width == n:
+            # one tuple led (a pair, a triple: most leads of several cards), the
+            # verdicts that need no obligation, as `follow_error` reaches them: a
+            # follow of as many copies of one card of the suit; else the suit
+            # followed as far as held, and no two identical cards of it held (or
+            # the play takes all of them)
+            eff = order.eff
+            played = 0
+            for c in play:
+                if eff[c] == suit:
+                    played += 1
+            if played == n and play.count(play[0]) == n:
+                return None
+            n_held = 0
+            twice = False
+            for c, k in holding.items():
+                if k > 0 and eff[c] == suit:
+                    n_held += k
+                    if k >= 2:
+                        twice = True
+            if played >= (n if n < n_held else n_held) and (n_held <= n or not twice):
+                return None
     return follow_error(lead, suit, holding, play, order, ruleset, n, True)
 
 
@@ -130,10 +154,10 @@ def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, i
     if n is None:
         n = sum(u.size for u in lead)
     eff = order.eff
-    get = holding.get
     if n == 1:  # fast path: a single card must be of the led suit when one is held
         if eff[play[0]] == suit:
             return None
+        get = holding.get
         held = [c for c in order.suit_cards[suit] if get(c, 0) > 0]
         if not held:
             return None
