@@ -126,24 +126,30 @@ def parse_group(text: str) -> tuple[int, ...]:
         suit = _SUIT_OF_CHAR[text[0]]
     except KeyError:
         raise ValueError(f"unknown suit {text[0]!r} in {text!r}") from None
+    base = suit * 13
     out = []
     i, n = 1, len(text)
     if n == 1:
         raise ValueError(f"suit {text[0]!r} without a rank")
+    offsets = _RANK_OFFSET
     while i < n:
-        if text.startswith("10", i):
-            rank, i = 10, i + 2
-        else:
-            ch = text[i].upper()
-            if ch in "23456789":
-                rank = int(ch)
-            elif ch in "TJQKA":
-                rank = _RANK_PARSE[ch]
-            else:
-                raise ValueError(f"bad rank {text[i:]!r} in {text!r}")
-            i += 1
-        out.append(suit * 13 + rank - 2)
+        ch = text[i]
+        if ch == "1" and text.startswith("10", i):
+            out.append(base + 8)
+            i += 2
+            continue
+        offset = offsets.get(ch)
+        if offset is None:
+            raise ValueError(f"bad rank {text[i:]!r} in {text!r}")
+        out.append(base + offset)
+        i += 1
     return tuple(out)
+
+
+#: a rank character (either case) → the rank's offset in its suit (rank - 2)
+_RANK_OFFSET = {ch: rank - 2 for ch, rank in (*((str(r), r) for r in range(2, 10)),
+                                              ("T", 10), ("J", 11), ("Q", 12), ("K", 13), ("A", 14))}
+_RANK_OFFSET.update({ch.lower(): offset for ch, offset in list(_RANK_OFFSET.items()) if ch.isalpha()})
 
 
 def parse_cards(text: str) -> tuple[int, ...]:

@@ -41,6 +41,11 @@ def next_seat(seat: str, k: int = 1) -> str:
     return Seat[seat].next(4, k).name
 
 
+#: :func:`partner` and :func:`next_seat` of the compass seats, looked up
+_PARTNER = {seat: partner(seat) for seat in SEATS}
+_NEXT = {seat: next_seat(seat) for seat in SEATS}
+
+
 # -- kitty multiplier (§7 "Kitty") ----------------------------------------------------
 
 def _largest(units: Sequence[Unit]) -> Unit:
@@ -165,17 +170,31 @@ def must_play_levels(ruleset: Ruleset) -> frozenset[int]:
     return frozenset(must)
 
 
+#: each ruleset's level ladder and must-play levels, made once: by the ruleset's
+#: identity (a frozen model; the entry holds it, so the id is not reused meanwhile)
+_LADDERS: dict[int, tuple[Ruleset, tuple[int, ...], frozenset[int]]] = {}
+
+
+def _ladder_and_must(ruleset: Ruleset) -> tuple[tuple[int, ...], frozenset[int]]:
+    """:func:`level_ladder` (as a tuple) and :func:`must_play_levels` of ``ruleset``."""
+    got = _LADDERS.get(id(ruleset))
+    if got is None or got[0] is not ruleset:
+        if len(_LADDERS) >= 64:
+            _LADDERS.clear()
+        got = _LADDERS[id(ruleset)] = (ruleset, tuple(level_ladder(ruleset)), must_play_levels(ruleset))
+    return got[1], got[2]
+
+
 def raise_level(ruleset: Ruleset, level: int, steps: int, *, defended: bool) -> int:
     """``level`` moved up ``steps`` levels: a jump stops at the first must-play
     level it reaches (001: 不可越級); with ``must_defend`` (80fen) a team sitting
     on a must-play level leaves it only when it has just ``defended`` it (won it
     as dealers). Past the top, the level stays at the top, except
     ``match_end: none`` which cycles back to the start (001)."""
-    ladder = level_ladder(ruleset)
+    ladder, must = _ladder_and_must(ruleset)
     if level not in ladder:
-        ladder = sorted(set(ladder) | {level})
+        ladder = tuple(sorted(set(ladder) | {level}))
     i = ladder.index(level)
-    must = must_play_levels(ruleset)
     for n in range(steps):
         if ladder[i] in must and (n > 0 or (ruleset.must_defend and not defended)):
             break
@@ -213,10 +232,10 @@ def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker
     hooked = False
     if adv.dealers_keep:
         new[dealers] = raise_level(ruleset, level, adv.levels, defended=True)
-        nxt = partner(dealer)
+        nxt = _PARTNER.get(dealer) or partner(dealer)
     else:
         new[attackers] = raise_level(ruleset, levels[attackers], adv.levels, defended=False)
-        nxt = next_seat(dealer)
+        nxt = _NEXT.get(dealer) or next_seat(dealer)
     if last_trick_rank_hook and level in ruleset.hook_back:
         new[dealers] = ruleset.first_level
         hooked = True
@@ -244,5 +263,5 @@ def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker
 
 
 def _rank_index(ruleset: Ruleset, level: int) -> int:
-    ladder = level_ladder(ruleset)
+    ladder = _ladder_and_must(ruleset)[0]
     return ladder.index(level) if level in ladder else level

@@ -112,6 +112,30 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
     The holding may be partly known (cards known to be held): every error
     reported is then still certain. The card count is checked by the caller.
     """
+    if suit is not None and n is not None and n >= 2 and len(lead) == 1:
+        u = lead[0]
+        if u.length == 1 and u.width == n:
+            # one tuple led (a pair, a triple: most leads of several cards), the
+            # verdicts that need no obligation, as `follow_error` reaches them: a
+            # follow of as many copies of one card of the suit; else the suit
+            # followed as far as held, and no two identical cards of it held (or
+            # the play takes all of them)
+            eff = order.eff
+            played = 0
+            for c in play:
+                if eff[c] == suit:
+                    played += 1
+            if played == n and play.count(play[0]) == n:
+                return None
+            n_held = 0
+            twice = False
+            for c, k in holding.items():
+                if k > 0 and eff[c] == suit:
+                    n_held += k
+                    if k >= 2:
+                        twice = True
+            if played >= (n if n < n_held else n_held) and (n_held <= n or not twice):
+                return None
     return follow_error(lead, suit, holding, play, order, ruleset, n, True)
 
 
@@ -130,10 +154,10 @@ def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, i
     if n is None:
         n = sum(u.size for u in lead)
     eff = order.eff
-    get = holding.get
     if n == 1:  # fast path: a single card must be of the led suit when one is held
         if eff[play[0]] == suit:
             return None
+        get = holding.get
         held = [c for c in order.suit_cards[suit] if get(c, 0) > 0]
         if not held:
             return None
@@ -247,6 +271,10 @@ def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], ord
             f"but played {cards_text(played, order) or 'no cards of the suit'}")
 
 
+#: a NamedTuple built from its fields without its Python-level ``__new__``
+_new = tuple.__new__
+
+
 class Winner(NamedTuple):
     # (the field shadows tuple.index: a public name of the result, kept)
     index: int  # type: ignore[assignment]  # index of the winning play in the trick
@@ -274,11 +302,11 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                 d = play[0]
                 if power[d] > best:
                     best_i, best_card, best = i, d, power[d]
-        return Winner(best_i, (order.singles[best_card],), led != TRUMP and eff[best_card] == TRUMP)
+        return _new(Winner, (best_i, (order.singles[best_card],), led != TRUMP and eff[best_card] == TRUMP))
     suit = lead_suit(lead_cards, order)
     lead: Sequence[Unit] = lead_units if lead_units is not None else decompose(lead_cards, order)
     if suit is None:
-        return Winner(0, tuple(lead), False)
+        return _new(Winner, (0, tuple(lead), False))
     if len(lead) == 1 and lead[0].length == 1:
         # fast path: one tuple led (a pair, a triple); only as many copies of one
         # card match it, and the highest power wins (as compare_covers rules for one unit)
@@ -292,9 +320,9 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                 if power[c] > best and cards.count(c) == n:
                     best_i, best_card, best = i, c, power[c]
         if not best_i:
-            return Winner(0, (lead[0],), False)
-        return Winner(best_i, (Unit(n, 1, key[best_card], tuple(plays[best_i])),),
-                      suit != TRUMP and eff[best_card] == TRUMP)
+            return _new(Winner, (0, (lead[0],), False))
+        return _new(Winner, (best_i, (_new(Unit, (n, 1, key[best_card], tuple(plays[best_i]))),),
+                             suit != TRUMP and eff[best_card] == TRUMP))
     if len(lead) == 1:
         return _tractor_winner(plays, lead, suit, eff, key)
     shape = [u.shape for u in lead]
@@ -325,7 +353,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                 if compare_covers(alt, best_units, lead, "all_units"):
                     best_i, best_units, best_ruff = i, alt, ruff
                     break
-    return Winner(best_i, tuple(best_units), best_ruff)
+    return _new(Winner, (best_i, tuple(best_units), best_ruff))
 
 
 def _tractor_winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], suit: int, eff: Sequence[int],

@@ -35,6 +35,9 @@ class Unit(NamedTuple):
         return self.length >= 2
 
 
+_new = tuple.__new__
+
+
 def _count(cards: Iterable[int]) -> dict[int, int]:
     """card → copies (a plain dict: cheaper than Counter for a handful of cards)."""
     counts: dict[int, int] = {}
@@ -106,7 +109,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     if n:
         c = t[0]
         if t.count(c) == n:  # fast path: one tuple (a pair, a triple)
-            return [Unit(n, 1, order.key[c], t)]
+            return [_new(Unit, (n, 1, order.key[c], t))]  # (Unit(…) without its Python-level __new__)
     memo = (order, t)
     done = _DECOMPOSED.get(memo)
     if done is None:
@@ -417,7 +420,7 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
             if high > top:
                 b = _beats(same, u, key)
                 if b is not None:
-                    out.append(Blocker(u, seat, b))
+                    out.append(_new(Blocker, (u, seat, b)))
     return out
 
 

@@ -97,9 +97,12 @@ def _lex_other(line: str, number: int) -> _Lexed | Literal[False]:
     whole: None for a blank line; for a tag or keyword line read whole,
     ``(rule, match, terminals)`` (see `_whole_line`); else what
     :func:`_lex_line` makes of it; False when the line needs Lark."""
-    pos = _after_blanks(line, 0)
-    if pos == len(line):
-        return None
+    if line and line[0] != " " and line[0] != "\t":
+        pos = 0  # (the usual line: no blank before its element)
+    else:
+        pos = _after_blanks(line, 0)
+        if pos == len(line):
+            return None
     head = line[pos]
     if head == "[":
         shape = _WHOLE_LINES["["]
@@ -241,6 +244,10 @@ def _quick_read(lines: list[str], offset: int) -> list[Entry] | None:
     return items
 
 
+#: the `_Build` method that builds a line read whole, by rule
+_WHOLE_METHOD: dict[str, str] = {rule: "_whole_" + rule for rule in ["tags", *(rule for rule, _ in _SHAPES.values())]}
+
+
 def _built(build: _Build, entry: _Lexed, line: int, offset: int) -> _Item | None:
     """The item of a line lexed by :func:`_lex_other` (not blank), None when
     the line is dropped (a bad value, reported)."""
@@ -249,8 +256,9 @@ def _built(build: _Build, entry: _Lexed, line: int, offset: int) -> _Item | None
     if isinstance(entry, tuple) and isinstance(entry[1], re.Match):  # a tag or keyword line read whole
         rule, m, names = entry
         comment = m.group(len(names) + 2)
-        span = _span_new(Span, (line, m.start(1) + 1, line, m.end(1) + 1))
-        item = getattr(build, "_whole_" + rule)(m, span)
+        start, end = m.span(1)
+        span = _span_new(Span, (line, start + 1, line, end + 1))
+        item = getattr(build, _WHOLE_METHOD[rule])(m, span)
         if item is None:  # a value to report: the rule method reads the tokens
             toks = [_tok(name, m.group(k), line - offset, m.start(k))
                     for k, name in enumerate(names, 2) if m.group(k) is not None]

@@ -129,7 +129,6 @@ class _WholeLines:
         groups = m.groups()  # group k is groups[k - 1]
         regs = m.regs  # (start, end) of each group, by group number
         start, end = regs[1]
-        span = _span_new(Span, (line, start + 1, line, end + 1))
         if groups[1] is None and groups[4] is None and groups[5] is None:
             # a seat line: one play (groups 3 and 4), no number, no `->`
             # (not cached: a seat line's list is one deal's, it does not come back)
@@ -139,27 +138,31 @@ class _WholeLines:
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
             # (the line is the play: `span` equals `play_span`)
             return SeatCards(span=play_span, comments=[], seat=groups[2], cards=cards)  # type: ignore[arg-type]  # a seat: the regex's
-        plays = []
+        plays: list[Play] = []
+        append = plays.append
+        listed = _LIST_CACHE.get
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
             if seat is None:
                 break
             if groups[k + 1] is None:  # `S: cards`
-                cards = _LIST_CACHE.get(groups[k]) or self._listed_cards(groups[k])
-                attempted, play_end = None, regs[k + 1][1]
-                if cards is None:  # a bad card: the general way says what is wrong
-                    return self._play_line(groups[0], line, start + 1)
+                cards = listed(groups[k])
+                if cards is None:
+                    cards = self._listed_cards(groups[k])
+                    if cards is None:  # a bad card: the general way says what is wrong
+                        return self._play_line(groups[0], line, start + 1)
+                # `_new_play(seat, cards, None, span)` inline: the reader's innermost loop
+                append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1)),
+                            comments=[], seat=seat, cards=cards))  # type: ignore[arg-type]  # a seat: the regex's
             else:  # `S: attempted -> cards`
                 attempted = self._listed_cards(groups[k], cache=False)
                 cards = self._listed_cards(groups[k + 1], cache=False)
-                play_end = regs[k + 2][1]
                 if cards is None or attempted is None:
                     return self._play_line(groups[0], line, start + 1)
-            # `_new_play(seat, cards, attempted, span)` inline: the reader's innermost loop
-            plays.append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, play_end + 1)),
-                              comments=[], seat=seat, cards=cards, attempted=attempted))  # type: ignore[arg-type]  # a seat: the regex's
+                append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, regs[k + 2][1] + 1)),
+                            comments=[], seat=seat, cards=cards, attempted=attempted))  # type: ignore[arg-type]  # a seat: the regex's
         number = groups[1]
-        return Trick(span=span, comments=[], number=None if number is None else int(number), plays=plays)
+        return Trick(span=_span_new(Span, (line, start + 1, line, end + 1)), comments=[], number=None if number is None else int(number), plays=plays)
 
     @staticmethod
     def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:

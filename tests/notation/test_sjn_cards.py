@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation import parse
 from notation.reader import CardError, split_cards
@@ -117,3 +119,32 @@ def test_a_bad_card_list_is_reported_every_time():
     for _ in range(2):
         _, diags = parse("hand\n1. E: 2  S: H3\n")
         assert [d.code for d in diags] == ["SJ102"]
+
+
+GROUP = st.sampled_from(["SA", "SAKK", "H10109", "10", "9", "K", "BJ", "LJ", "sa", "♠AK", "♠A♠K", "HTT9", "D2D2",
+                         "C3", "X9", "S", "S1", "SA♥K", "大王", "1", "H10", "ST", "ßA"])
+
+
+def _outcome(text):
+    try:
+        return split_cards(text)
+    except CardError as exc:
+        return ("CardError", exc.index, str(exc))
+
+
+@given(st.lists(st.lists(GROUP, min_size=1, max_size=6), min_size=1, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_card_lists_read_the_same_whatever_the_cache_holds(lists):
+    """A card list reads the same (cards, or the bad group's index and message)
+    with no group cached, and again once other lists have filled the cache."""
+    from notation import reader
+    texts = [" ".join(groups) for groups in lists]
+    reader._GROUP_CACHE.clear()
+    first = [_outcome(text) for text in texts]
+    again = [_outcome(text) for text in reversed(texts)][::-1]
+    reader._GROUP_CACHE.clear()
+    alone = []
+    for text in texts:
+        reader._GROUP_CACHE.clear()
+        alone.append(_outcome(text))
+    assert first == again == alone

@@ -284,3 +284,57 @@ def test_enumerations_match(params, rs, data):
                 == ref_legal.follow_extremes(lead, holding, old, rs))
         assert (legal.beating_follow([lead], holding, new, rs)
                 == ref_legal.beating_follow([lead], holding, old, rs))
+
+
+GROUP_TEXT = st.lists(st.sampled_from(list("SHDCshdc♠♥♦♣♤♡♢♧23456789TJQKAtjqka10BLXß ıſ") + ["10", "大王", "小王"]),
+                      max_size=8).map("".join)
+
+
+def _group_outcome(parse, text):
+    try:
+        return parse(text)
+    except ValueError as exc:
+        return ("ValueError", str(exc))
+
+
+@given(GROUP_TEXT)
+@settings(max_examples=400, deadline=None)
+def test_parse_group_matches(text):
+    # the card parser of every reader (RULES §2's cards; NOTATION's spelling): the
+    # same cards, or the same error message, for any text
+    from replay.cards import parse_group
+    assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text)
+
+
+def test_parse_group_reads_every_character_as_before():
+    # every code point as a rank (a one-character case map, e.g. `ı`.upper() == "I", stays bad)
+    from replay.cards import parse_group
+    for cp in range(0x3000):
+        text = "H" + chr(cp)
+        assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text), hex(cp)
+
+
+@given(PARAMS, RULESETS, st.data())
+@settings(max_examples=400, deadline=None)
+def test_check_follow_of_one_tuple_matches(params, rs, data):
+    # §6 "Following": a pair or triple led (check_follow's own shortcut), holdings of
+    # the led suit mostly (pairs in it, zero counts, other suits at times) and plays
+    # from the holding mostly, of the lead's size
+    new, old = both_orders(params)
+    suit = draw_suit(data, new)
+    pool = sorted(set(pool_of(new, suit, 1)))
+    width = data.draw(st.integers(2, min(3, rs.decks)))
+    lead = [data.draw(st.sampled_from(pool))] * width
+    suited = data.draw(st.lists(st.sampled_from(pool[:4]), max_size=8))
+    cards = suited + data.draw(st.lists(st.integers(0, NUM_CARDS - 1), max_size=4))
+    holding = {c: min(k, rs.decks) for c, k in Counter(cards).items()}
+    if data.draw(st.booleans()):
+        holding[data.draw(st.sampled_from(pool))] = 0
+    held = [c for c, k in holding.items() for _ in range(k)]
+    if len(held) >= width and data.draw(st.booleans()):
+        play = tuple(data.draw(st.permutations(held))[:width])
+    else:
+        play = tuple(data.draw(st.lists(st.integers(0, NUM_CARDS - 1), min_size=width, max_size=width)))
+    lead_units = ref_units.decompose(lead, old)
+    got = trick.check_follow(lead_units, suit, holding, play, new, rs, width)
+    assert got == ref_trick.check_follow(lead_units, suit, holding, play, old, rs, width)
