@@ -335,22 +335,24 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 
     # -- deal ------------------------------------------------------------------------------
     dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
+    # (hand_size and kitty are computed properties of the ruleset: read once)
+    full, kitty_size = rs.hand_size, rs.kitty
     for sc in hand.deal:
-        if len(sc.cards) != rs.hand_size:
-            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
+        if len(sc.cards) != full:
+            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
     seen = set()
     for sc in hand.deal:
         if sc.seat in seen:
             diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
         seen.add(sc.seat)
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
-    if kitty is not None and len(kitty) != rs.kitty:
-        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
+    if kitty is not None and len(kitty) != kitty_size:
+        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {kitty_size}")
     deal_ok = _check_copies(hand, rs, diag, None)
     copies_at = len(diags)  # where the plays' SJ202 go (checked after the tricks, only when they can fire)
     if kitty is None and len(dealt) == 4:
         left = remainder(rs, *dealt.values())
-        if left is not None and len(left) == rs.kitty:
+        if left is not None and len(left) == kitty_size:
             kitty = left
 
     # -- declarations and trump ---------------------------------------------------------
@@ -434,9 +436,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if b.seat != expect:
             who = f"{expect}" if expect else "nobody (no further bury is allowed)"
             diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is {who}")
-        if len(b.cards) != rs.kitty:
+        if len(b.cards) != kitty_size:
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
-                                  f"the kitty has {rs.kitty}")
+                                  f"the kitty has {kitty_size}")
         h = holdings[b.seat]
         if current_kitty is not None:
             h.update(current_kitty)
@@ -454,7 +456,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
     unknown = [s for s in SEAT_ORDER if not known[s]]
-    full = rs.hand_size
     if unknown:
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
@@ -608,20 +609,17 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     assert order is not None
     state = RecordState(result.ruleset, order, dealer=result.dealer, seats=seats, known=known, friends=friends,
                         split=holdings)
-    record = state.record_trick
     total = 0
     tricks = hand.tricks
-    n_tricks = len(tricks)
     out = result.tricks
     history = _History(result.start_hands, seats)
     numbers, history_plays = history.numbers, history.plays
     tn = 0
-    for trick in tricks:
+    for trick, rt in zip(tricks, state.record_tricks([t.plays for t in tricks])):
         tn += 1
         written = trick.number
         if written is not None and written != tn:
             diag("SJ408", trick.span, f"trick numbered {written} is trick {tn} of the hand", tn)
-        rt = record(trick.plays, tn < n_tricks)
         _, plays, cards_played, winner, pts, to_att, penalty, is_throw, failed, blockers, units, ruffed, faults = rt
         if faults:
             _say_faults(rt, tn, trick.span, order, result.ruleset, friends, diag)
@@ -635,8 +633,8 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         if not friends:
             result.penalties += penalty
             total += penalty
-        # (the record's own plays, as given to the state: notation.model.Play)
-        source: tuple[Play, ...] = tuple(plays)  # type: ignore[arg-type]
+        # (the record's own plays, as given to the state: notation.model.Play; kept, not copied)
+        source: Sequence[Play] = plays  # type: ignore[assignment]
         out.append(TrickResult(
             tn, source[0].seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed,
             blockers, units, ruffed, trick.span, history))

@@ -803,182 +803,197 @@ class RecordState(HandState):
         A trick without plays (kept) is not played: the hands and the next
         leader become unknown, except at a finding-friends table, where it is
         skipped. The winner is the leader when the lead mixes suits."""
-        if self._plays:
-            raise ValueError("record_trick: a trick is in progress (push/pop it first)")
-        faults: list[Fault] = []
-        pending = self._pending
-        number = self._first_trick + len(self._done) + len(pending)
-        turns = self._turns
-        seats_t = tuple([p.seat for p in plays])
-        in_turn = turns.get(seats_t[0]) if seats_t else None   # the table's seats in turn from the leader
-        if seats_t != in_turn and seats_t:
-            index = self._index
-            if not all(s in index for s in seats_t):
-                # seats not at the table: their plays are left out
-                for p in plays:
-                    if p.seat not in index:
-                        faults.append(Fault("SJ525", -1, "stranger", p.seat))
-                plays = [p for p in plays if p.seat in index]
-                seats_t = tuple([p.seat for p in plays])
-                in_turn = turns.get(seats_t[0]) if seats_t else None
-        if not plays:
-            if self._friends:
-                self._first_trick += 1
-            else:
-                self._lose_track()
-            return _new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (), False,
-                                                 faults))
-        rs, order = self.ruleset, self.order
-        if self._cards_played >= self._full:
-            faults.append(Fault("SJ409", -1, "after_end"))
-        if not self._friends:
-            deck = self._deck
-            absurd = None
-            for p in plays:  # (a loop that stops at once: faster than a comprehension here)
-                if len(p.cards) > deck or p.attempted:
-                    absurd = [k for k, p in enumerate(plays)
-                              if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
-                    break
-            if absurd:  # more cards than the decks hold: nothing of this trick can be checked
-                self._all_held = False
-                for k in absurd:
-                    p = plays[k]
-                    faults.append(Fault("SJ402", k, "absurd", max(len(p.cards), len(p.attempted or ()))))
-                self._lose_track()
-                return _new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
-                                                     False, faults))
-        lead_play = plays[0]
-        lead_seat = lead_play.seat
-        if self._leader_known and lead_seat != self.seats[self._leader]:
-            faults.append(Fault("SJ401", 0, "leader", self.seats[self._leader]))
-        if seats_t != in_turn:
-            self._turn_faults(seats_t, more, faults)
+        return self.record_tricks((plays,), more)[0]
 
-        # the lead (a failed throw: the attempt is checked, the forced unit is played)
+    def record_tricks(self, tricks: Sequence[Sequence[RecordedPlay]], more: bool = False) -> list[RecordedTrick]:
+        """:meth:`record_trick` for each trick of ``tricks`` in turn (one call for a
+        hand's tricks: the lint loop's pace); ``more``: tricks follow the last one."""
+        if self._plays:
+            raise ValueError("record_tricks: a trick is in progress (push/pop it first)")
+        out: list[RecordedTrick] = []
+        more_after = more
+        last = len(tricks) - 1
+        pending = self._pending
+        turns = self._turns
+        rs, order = self.ruleset, self.order
         eff, singles = self._eff, order.singles
-        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
-        lead_cards = tuple(lead_play.cards)
-        tried = attempted or lead_cards
-        suit: int | None
-        tried_units: Sequence[Unit]
-        if len(tried) == 1:
-            suit = eff[tried[0]]
-            tried_units = [singles[tried[0]]]
-        else:
-            suit = lead_suit(tried, order) if tried else None
-            if tried and suit is None:
-                faults.append(Fault("SJ405", 0, "mixed", tried))
-            tried_units = decompose(tried, order) if tried and suit is not None else []
-        is_throw = len(tried_units) > 1
-        failed = attempted is not None
-        blockers: tuple[Blocker, ...] = ()
-        penalty = cost = 0
-        uncertain = self._uncertain
+        printed = self._printed
         hands = self._suits
-        if (is_throw or failed) and not uncertain:
-            blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
-                                                is_throw, faults)
-            if self._friends:
-                penalty = cost
-            elif (att := self._attackers) is not None and cost:
-                penalty = penalty_delta(rs, len(tried), lead_seat not in att)
+        friends, full, deck = self._friends, self._full, self._deck
         if self._counts:
             self._counts.clear()
-        known = self._known
-        missing: list[int] | None
-        if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
-            c = lead_cards[0]
-            pts = POINTS[c]
-            h = hands[lead_seat][eff[c]]
-            m = h.get(c, 0)
-            if m > 1:
-                h[c] = m - 1
-                missing = None
-            elif m:
-                del h[c]
-                missing = None
-            else:
-                missing = [c]
-        else:
-            pts = sum(map(POINTS.__getitem__, lead_cards))
-            missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
-        if missing:
-            self._all_held = False
-            if lead_seat in known:
-                faults.append(Fault("SJ203", 0, "not_held", missing))
+        # (each trick, played or not, counts one: the number of the next is one more)
+        first_number = self._first_trick + len(self._done) + len(pending)
+        for k_trick, plays in enumerate(tricks):
+            faults: list[Fault] = []
+            number = first_number + k_trick
+            more = k_trick < last or more_after
+            seats_t = tuple([p.seat for p in plays])
+            in_turn = turns.get(seats_t[0]) if seats_t else None   # the table's seats in turn from the leader
+            if seats_t != in_turn and seats_t:
+                index = self._index
+                if not all(s in index for s in seats_t):
+                    # seats not at the table: their plays are left out
+                    for p in plays:
+                        if p.seat not in index:
+                            faults.append(Fault("SJ525", -1, "stranger", p.seat))
+                    plays = [p for p in plays if p.seat in index]
+                    seats_t = tuple([p.seat for p in plays])
+                    in_turn = turns.get(seats_t[0]) if seats_t else None
+            if not plays:
+                if friends:
+                    self._first_trick += 1
+                else:
+                    self._lose_track()
+                out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
+                                                         False, faults)))
+                continue
+            if self._cards_played >= full:
+                faults.append(Fault("SJ409", -1, "after_end"))
+            if not friends:
+                absurd = None
+                for p in plays:  # (a loop that stops at once: faster than a comprehension here)
+                    if len(p.cards) > deck or p.attempted:
+                        absurd = [k for k, p in enumerate(plays)
+                                  if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
+                        break
+                if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+                    self._all_held = False
+                    for k in absurd:
+                        p = plays[k]
+                        faults.append(Fault("SJ402", k, "absurd", max(len(p.cards), len(p.attempted or ()))))
+                    self._lose_track()
+                    out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False,
+                                                             (), (), False, faults)))
+                    continue
+            lead_play = plays[0]
+            lead_seat = lead_play.seat
+            if self._leader_known and lead_seat != self.seats[self._leader]:
+                faults.append(Fault("SJ401", 0, "leader", self.seats[self._leader]))
+            if seats_t != in_turn:
+                self._turn_faults(seats_t, more, faults)
 
-        # the follows
-        lead_units: Sequence[Unit]
-        if not failed and suit is not None:
-            lead_units = tried_units
-        elif len(lead_cards) == 1:
-            lead_units = [singles[lead_cards[0]]]
-        else:
-            lead_units = decompose(lead_cards, order) if lead_cards else []
-        n = len(lead_cards)
-        cards_played = [lead_cards]
-        printed = self._printed
-        psuit = printed_suit(lead_cards, order) if printed else None
-        err: FollowError | None
-        for k in range(1, len(plays)):
-            p = plays[k]
-            cards = tuple(p.cards)
-            cards_played.append(cards)
-            if p.attempted:
-                faults.append(Fault("SJ407", k, "follower_throw"))
-            if len(cards) != n:
-                faults.append(Fault("SJ402", k, "count", n))
-            elif uncertain:
-                pass  # the holdings are not certain after a trick without plays
-            elif printed:
-                err = check_follow_printed(lead_units, psuit, hands[p.seat], cards, order, n)
-                if err is not None:
-                    faults.append(Fault(err.code, k, "follow", err.message))
-            elif suit is not None and n and (held := hands[p.seat][suit]) and not (
-                    n == 1 and eff[cards[0]] == suit):
-                # (a single card of the led suit always follows a one-card lead)
-                err = check_follow(lead_units, suit, held, cards, order, rs, n)
-                if err is not None:
-                    faults.append(Fault(err.code, k, "follow", err.message))
-            if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
-                c = cards[0]
-                pts += POINTS[c]
-                h = hands[p.seat][eff[c]]
+            # the lead (a failed throw: the attempt is checked, the forced unit is played)
+            attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+            lead_cards = tuple(lead_play.cards)
+            tried = attempted or lead_cards
+            suit: int | None
+            tried_units: Sequence[Unit]
+            if len(tried) == 1:
+                suit = eff[tried[0]]
+                tried_units = [singles[tried[0]]]
+            else:
+                suit = lead_suit(tried, order) if tried else None
+                if tried and suit is None:
+                    faults.append(Fault("SJ405", 0, "mixed", tried))
+                tried_units = decompose(tried, order) if tried and suit is not None else []
+            is_throw = len(tried_units) > 1
+            failed = attempted is not None
+            blockers: tuple[Blocker, ...] = ()
+            penalty = cost = 0
+            uncertain = self._uncertain
+            if (is_throw or failed) and not uncertain:
+                blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
+                                                    is_throw, faults)
+                if friends:
+                    penalty = cost
+                elif (att := self._attackers) is not None and cost:
+                    penalty = penalty_delta(rs, len(tried), lead_seat not in att)
+            known = self._known
+            missing: list[int] | None
+            if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
+                c = lead_cards[0]
+                pts = POINTS[c]
+                h = hands[lead_seat][eff[c]]
                 m = h.get(c, 0)
                 if m > 1:
                     h[c] = m - 1
-                    continue
-                if m:
+                    missing = None
+                elif m:
                     del h[c]
-                    continue
-                missing = [c]
+                    missing = None
+                else:
+                    missing = [c]
             else:
-                pts += sum(map(POINTS.__getitem__, cards))
-                missing = remove_by_suit(hands[p.seat], cards, eff)
+                pts = sum(map(POINTS.__getitem__, lead_cards))
+                missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
             if missing:
                 self._all_held = False
-                if p.seat in known:
-                    faults.append(Fault("SJ203", k, "not_held", missing))
-        self._cards_played += n
+                if lead_seat in known:
+                    faults.append(Fault("SJ203", 0, "not_held", missing))
 
-        # the winner
-        units: tuple[Unit, ...] = ()
-        ruffed = False
-        if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
-                                       or lead_suit(lead_cards, order) == suit):
-            w = trick_winner(cards_played, order, rs, lead_units)
-            winner = plays[w.index].seat
-            units, ruffed = w.units, w.ruffed
-        else:
-            winner = lead_seat
-        att = self._attackers
-        to_att = att is not None and winner in att
-        # (filed as a TrickDone when first asked: most record replays never ask)
-        pending.append((number, lead_seat, seats_t, cards_played, attempted, winner, pts, cost, units, ruffed))
-        self._leader = self._index[winner]
-        self._leader_known = True
-        return _new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty, is_throw,
-                                             failed, blockers, units, ruffed, faults))
+            # the follows
+            lead_units: Sequence[Unit]
+            if not failed and suit is not None:
+                lead_units = tried_units
+            elif len(lead_cards) == 1:
+                lead_units = [singles[lead_cards[0]]]
+            else:
+                lead_units = decompose(lead_cards, order) if lead_cards else []
+            n = len(lead_cards)
+            cards_played = [lead_cards]
+            psuit = printed_suit(lead_cards, order) if printed else None
+            err: FollowError | None
+            for k in range(1, len(plays)):
+                p = plays[k]
+                cards = tuple(p.cards)
+                cards_played.append(cards)
+                if p.attempted:
+                    faults.append(Fault("SJ407", k, "follower_throw"))
+                if len(cards) != n:
+                    faults.append(Fault("SJ402", k, "count", n))
+                elif uncertain:
+                    pass  # the holdings are not certain after a trick without plays
+                elif printed:
+                    err = check_follow_printed(lead_units, psuit, hands[p.seat], cards, order, n)
+                    if err is not None:
+                        faults.append(Fault(err.code, k, "follow", err.message))
+                elif suit is not None and n and (held := hands[p.seat][suit]) and not (
+                        n == 1 and eff[cards[0]] == suit):
+                    # (a single card of the led suit always follows a one-card lead)
+                    err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                    if err is not None:
+                        faults.append(Fault(err.code, k, "follow", err.message))
+                if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
+                    c = cards[0]
+                    pts += POINTS[c]
+                    h = hands[p.seat][eff[c]]
+                    m = h.get(c, 0)
+                    if m > 1:
+                        h[c] = m - 1
+                        continue
+                    if m:
+                        del h[c]
+                        continue
+                    missing = [c]
+                else:
+                    pts += sum(map(POINTS.__getitem__, cards))
+                    missing = remove_by_suit(hands[p.seat], cards, eff)
+                if missing:
+                    self._all_held = False
+                    if p.seat in known:
+                        faults.append(Fault("SJ203", k, "not_held", missing))
+            self._cards_played += n
+
+            # the winner
+            units: tuple[Unit, ...] = ()
+            ruffed = False
+            if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
+                                           or lead_suit(lead_cards, order) == suit):
+                w = trick_winner(cards_played, order, rs, lead_units)
+                winner = plays[w.index].seat
+                units, ruffed = w.units, w.ruffed
+            else:
+                winner = lead_seat
+            att = self._attackers
+            to_att = att is not None and winner in att
+            # (filed as a TrickDone when first asked: most record replays never ask)
+            pending.append((number, lead_seat, seats_t, cards_played, attempted, winner, pts, cost, units, ruffed))
+            self._leader = self._index[winner]
+            self._leader_known = True
+            out.append(_new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
+                                                     is_throw, failed, blockers, units, ruffed, faults)))
+        return out
 
     def _turn_faults(self, seats_t: tuple[str, ...], more: bool, faults: list[Fault]) -> None:
         """The faults of a trick whose seats are not the table's seats in turn from the leader."""
