@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, cast
 
 from .cards import JOKER_LEVEL, LJ, NUM_CARDS, POINTS
 from .legal import is_legal_follow, legal_follows, multisets, single_unit_leads
-from .order import Order
+from .order import TRUMP, Order
 from .ruleset import Ruleset
 from .scoring import kitty_multiplier
 from .seats import SEATS, Seat
@@ -675,7 +675,7 @@ class RecordState(HandState):
         self.kitty_points = kitty_points
         eff = self._eff = order.eff
         if split is not None:
-            suits = dict(split)
+            suits = split if type(split) is dict else dict(split)
         else:
             suits = {}
             for s, h in (holdings or {}).items():
@@ -704,6 +704,7 @@ class RecordState(HandState):
         else:
             team, self._attackers = _fixed_sides(self.seats, self.dealer)
             self._team = list(team)
+            self._team_t = team
         self._calls = []
         self._skips = []
         self._first_trick = 1
@@ -712,7 +713,8 @@ class RecordState(HandState):
         self._cards_played = 0
         self._all_held = True
         self._held_rule, self._printed, self._full, self._deck = _rules_of(ruleset)
-        self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
+        if n != 4 or friends or not known_dealer:
+            self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
         self._pending: list[tuple[Any, ...]] = []
 
     # -- the holdings, split by suit ------------------------------------------------------------------
@@ -822,6 +824,12 @@ class RecordState(HandState):
         friends, full, deck = self._friends, self._full, self._deck
         if self._counts:
             self._counts.clear()
+        # the position as locals while the tricks run (written back after the loop)
+        seats = self.seats
+        leader: str | None = seats[self._leader] if self._leader_known else None
+        played = self._cards_played
+        uncertain, known = self._uncertain, self._known
+        all_held = True
         # (each trick, played or not, counts one: the number of the next is one more)
         first_number = self._first_trick + len(self._done) + len(pending)
         for k_trick, plays in enumerate(tricks):
@@ -845,10 +853,11 @@ class RecordState(HandState):
                     self._first_trick += 1
                 else:
                     self._lose_track()
+                    leader, uncertain, known = None, True, self._known
                 out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
                                                          False, faults)))
                 continue
-            if self._cards_played >= full:
+            if played >= full:
                 faults.append(Fault("SJ409", -1, "after_end"))
             if not friends:
                 absurd = None
@@ -858,18 +867,19 @@ class RecordState(HandState):
                                   if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
                         break
                 if absurd:  # more cards than the decks hold: nothing of this trick can be checked
-                    self._all_held = False
+                    all_held = False
                     for k in absurd:
                         p = plays[k]
                         faults.append(Fault("SJ402", k, "absurd", max(len(p.cards), len(p.attempted or ()))))
                     self._lose_track()
+                    leader, uncertain, known = None, True, self._known
                     out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False,
                                                              (), (), False, faults)))
                     continue
             lead_play = plays[0]
             lead_seat = lead_play.seat
-            if self._leader_known and lead_seat != self.seats[self._leader]:
-                faults.append(Fault("SJ401", 0, "leader", self.seats[self._leader]))
+            if leader is not None and lead_seat != leader:
+                faults.append(Fault("SJ401", 0, "leader", leader))
             if seats_t != in_turn:
                 self._turn_faults(seats_t, more, faults)
 
@@ -891,7 +901,6 @@ class RecordState(HandState):
             failed = attempted is not None
             blockers: tuple[Blocker, ...] = ()
             penalty = cost = 0
-            uncertain = self._uncertain
             if (is_throw or failed) and not uncertain:
                 blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
                                                     is_throw, faults)
@@ -899,7 +908,6 @@ class RecordState(HandState):
                     penalty = cost
                 elif (att := self._attackers) is not None and cost:
                     penalty = penalty_delta(rs, len(tried), lead_seat not in att)
-            known = self._known
             missing: list[int] | None
             if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
                 c = lead_cards[0]
@@ -918,7 +926,7 @@ class RecordState(HandState):
                 pts = sum(map(POINTS.__getitem__, lead_cards))
                 missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
             if missing:
-                self._all_held = False
+                all_held = False
                 if lead_seat in known:
                     faults.append(Fault("SJ203", 0, "not_held", missing))
 
@@ -933,6 +941,14 @@ class RecordState(HandState):
             n = len(lead_cards)
             cards_played = [lead_cards]
             psuit = printed_suit(lead_cards, order) if printed else None
+            # one card led (most tricks): the winner is found as the follows come (trick_winner's own
+            # one-card rule: the highest power wins, ties to the earlier; other plays cannot win)
+            single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
+            if single:
+                assert suit is not None
+                power = order.power[suit]
+                best_k, best_card = 0, lead_cards[0]
+                best = power[best_card]
             err: FollowError | None
             for k in range(1, len(plays)):
                 p = plays[k]
@@ -948,15 +964,17 @@ class RecordState(HandState):
                     err = check_follow_printed(lead_units, psuit, hands[p.seat], cards, order, n)
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
-                elif suit is not None and n and (held := hands[p.seat][suit]) and not (
-                        n == 1 and eff[cards[0]] == suit):
-                    # (a single card of the led suit always follows a one-card lead)
+                elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit) and (
+                        held := hands[p.seat][suit]):
+                    # (a single card of the led suit always follows a one-card lead; a void may play anything)
                     err = check_follow(lead_units, suit, held, cards, order, rs, n)
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
                     c = cards[0]
                     pts += POINTS[c]
+                    if single and power[c] > best:
+                        best_k, best_card, best = k, c, power[c]
                     h = hands[p.seat][eff[c]]
                     m = h.get(c, 0)
                     if m > 1:
@@ -970,16 +988,19 @@ class RecordState(HandState):
                     pts += sum(map(POINTS.__getitem__, cards))
                     missing = remove_by_suit(hands[p.seat], cards, eff)
                 if missing:
-                    self._all_held = False
+                    all_held = False
                     if p.seat in known:
                         faults.append(Fault("SJ203", k, "not_held", missing))
-            self._cards_played += n
+            played += n
 
             # the winner
             units: tuple[Unit, ...] = ()
             ruffed = False
-            if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
-                                           or lead_suit(lead_cards, order) == suit):
+            if single:
+                winner = plays[best_k].seat
+                units = (singles[best_card],)
+                ruffed = suit != TRUMP and eff[best_card] == TRUMP
+            elif suit is not None and n and lead_suit(lead_cards, order) == suit:
                 w = trick_winner(cards_played, order, rs, lead_units)
                 winner = plays[w.index].seat
                 units, ruffed = w.units, w.ruffed
@@ -989,10 +1010,15 @@ class RecordState(HandState):
             to_att = att is not None and winner in att
             # (filed as a TrickDone when first asked: most record replays never ask)
             pending.append((number, lead_seat, seats_t, cards_played, attempted, winner, pts, cost, units, ruffed))
-            self._leader = self._index[winner]
-            self._leader_known = True
+            leader = winner
             out.append(_new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
                                                      is_throw, failed, blockers, units, ruffed, faults)))
+        if leader is not None:
+            self._leader = self._index[leader]
+        self._leader_known = leader is not None
+        self._cards_played = played
+        if not all_held:
+            self._all_held = False
         return out
 
     def _turn_faults(self, seats_t: tuple[str, ...], more: bool, faults: list[Fault]) -> None:
