@@ -630,7 +630,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
         if to_att:
             result.card_points += pts
             total += pts
-        if not friends:
+        if penalty and not friends:
             result.penalties += penalty
             total += penalty
         # (the record's own plays, as given to the state: notation.model.Play; kept, not copied)

@@ -655,7 +655,7 @@ class RecordState(HandState):
     """
 
     __slots__ = ("_suits", "_eff", "_counts", "_friends", "_known", "_uncertain", "_leader_known",
-                 "_cards_played", "_all_held", "_attackers", "_turns", "_printed", "_full", "_deck", "_team_t", "_pending")
+                 "_cards_played", "_all_held", "_attackers", "_turns", "_printed", "_full", "_deck", "_team_t", "_pending", "_n_pending")
 
     def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]] | None = None, *,
                  dealer: str | None, seats: Sequence[str] = SEATS, known: Mapping[str, bool] | None = None,
@@ -715,7 +715,8 @@ class RecordState(HandState):
         self._held_rule, self._printed, self._full, self._deck = _rules_of(ruleset)
         if n != 4 or friends or not known_dealer:
             self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
-        self._pending: list[tuple[Any, ...]] = []
+        self._pending: list[list[RecordedTrick]] = []   # record_tricks' answers not yet filed as TrickDone
+        self._n_pending = 0                              # the tricks played in them
 
     # -- the holdings, split by suit ------------------------------------------------------------------
 
@@ -768,19 +769,28 @@ class RecordState(HandState):
         new._counts = {}
         new._known = set(self._known)
         new._pending = []
+        new._n_pending = 0
 
     @property
     def trick_number(self) -> int:
-        return self._first_trick + len(self._done) + len(self._pending)
+        return self._first_trick + len(self._done) + self._n_pending
 
     def _finished(self) -> list[TrickDone]:
         pending = self._pending
         if pending:
+            # a failed throw's cost is what the trick's penalty signs (0 when no side is known)
             done, team = self._done, self._team_t
-            for number, leader, seats_t, cards, attempted, winner, pts, cost, units, ruffed in pending:
-                done.append(TrickDone(number, leader, tuple(zip(seats_t, cards)), attempted, winner, pts, cost,
-                                      units, ruffed, (), (), team))
+            for answers in pending:
+                for rt in answers:
+                    if rt.winner is None:
+                        continue
+                    plays = rt.plays
+                    a = plays[0].attempted
+                    done.append(TrickDone(rt.number, plays[0].seat, tuple([(p.seat, c) for p, c in zip(plays, rt.cards)]),
+                                          tuple(a) if a else None, rt.winner, rt.points, abs(rt.penalty), rt.units,
+                                          rt.ruffed, (), (), team))
             pending.clear()
+            self._n_pending = 0
         return self._done
 
     # -- the lenient mode -------------------------------------------------------------------------------
@@ -815,7 +825,6 @@ class RecordState(HandState):
         out: list[RecordedTrick] = []
         more_after = more
         last = len(tricks) - 1
-        pending = self._pending
         turns = self._turns
         rs, order = self.ruleset, self.order
         eff, singles = self._eff, order.singles
@@ -831,7 +840,8 @@ class RecordState(HandState):
         uncertain, known = self._uncertain, self._known
         all_held = True
         # (each trick, played or not, counts one: the number of the next is one more)
-        first_number = self._first_trick + len(self._done) + len(pending)
+        first_number = self._first_trick + len(self._done) + self._n_pending
+        n_played = 0
         for k_trick, plays in enumerate(tricks):
             faults: list[Fault] = []
             number = first_number + k_trick
@@ -1008,8 +1018,7 @@ class RecordState(HandState):
                 winner = lead_seat
             att = self._attackers
             to_att = att is not None and winner in att
-            # (filed as a TrickDone when first asked: most record replays never ask)
-            pending.append((number, lead_seat, seats_t, cards_played, attempted, winner, pts, cost, units, ruffed))
+            n_played += 1
             leader = winner
             out.append(_new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
                                                      is_throw, failed, blockers, units, ruffed, faults)))
@@ -1017,6 +1026,9 @@ class RecordState(HandState):
             self._leader = self._index[leader]
         self._leader_known = leader is not None
         self._cards_played = played
+        # (filed as TrickDone when first asked: most record replays never ask)
+        self._pending.append(out)
+        self._n_pending += n_played
         if not all_held:
             self._all_held = False
         return out
