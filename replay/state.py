@@ -8,9 +8,10 @@ score, and moves on by :meth:`HandState.push` (one seat's play) and back by
 the attackers' points. Every rule it applies is the engine's own
 (:mod:`replay.trick`, :mod:`replay.units`, :mod:`replay.legal`,
 :mod:`replay.scoring`, :mod:`replay.friends`): the generator's bots, the
-endgame search and the mistake rules ask it (or the small functions below,
-which :mod:`replay.game`'s lean lint loop shares) instead of deciding a rule
-themselves.
+endgame search and the mistake rules ask it instead of deciding a rule
+themselves, and :mod:`replay.game` replays a record's tricks on its lenient
+record mode, :class:`RecordState` (one per hand: :meth:`RecordState.record_tricks`
+applies the tricks as written and reports each :class:`Fault`).
 
 Internals are cheap: holdings are ``Counter`` maps card → copies (cards are
 ints), plays are tuples, and a finished trick is one tuple
