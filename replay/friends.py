@@ -94,8 +94,17 @@ def _players_levels(lv: object) -> bool:
     fields (``hasattr`` of a missing field costs a raised error, ~1.8 µs a hand)."""
     if lv is None:
         return False
-    fields = getattr(type(lv), "model_fields", None)
-    return "levels" in fields if isinstance(fields, dict) else hasattr(lv, "levels")
+    kind = type(lv)
+    got = _PLAYER_LEVELS.get(kind)
+    if got is None:  # (a pydantic class's model_fields costs ~1 µs a read: asked once per class)
+        fields = getattr(kind, "model_fields", None)
+        got = "levels" in fields if isinstance(fields, dict) else hasattr(lv, "levels")
+        if isinstance(fields, dict):
+            _PLAYER_LEVELS[kind] = got
+    return got
+
+
+_PLAYER_LEVELS: dict[type, bool] = {}
 
 
 def needs_friends(record: Record) -> bool:

@@ -18,27 +18,17 @@ from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, cast
 
-from .cards import NUM_CARDS, POINTS, points
+from .cards import NUM_CARDS, points
 from .deck import remainder
 from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
 from .friends import needs_friends, replay_friends
 from .order import NT, Order
 from .ruleset import Ruleset, resolve
-from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, next_seat, other_team, team_of
-from .state import by_suit, hooks_back, last_trick_multiplier, penalty_delta, remove_by_suit, remove_from
-from .trick import (
-    cards_text,
-    check_follow,
-    check_follow_printed,
-    check_throw,
-    lead_suit,
-    printed_suit,
-    throw_penalty,
-    trick_winner,
-    unit_text,
-)
-from .units import Blocker, Unit, decompose
+from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, other_team, team_of
+from .state import Fault, RecordedTrick, RecordState, by_suit, hooks_back, last_trick_multiplier, remove_from
+from .trick import cards_text, unit_text
+from .units import Blocker, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand, Levels, Play, Record
@@ -345,22 +335,24 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 
     # -- deal ------------------------------------------------------------------------------
     dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
+    # (hand_size and kitty are computed properties of the ruleset: read once)
+    full, kitty_size = rs.hand_size, rs.kitty
     for sc in hand.deal:
-        if len(sc.cards) != rs.hand_size:
-            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
+        if len(sc.cards) != full:
+            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
     seen = set()
     for sc in hand.deal:
         if sc.seat in seen:
             diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
         seen.add(sc.seat)
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
-    if kitty is not None and len(kitty) != rs.kitty:
-        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
+    if kitty is not None and len(kitty) != kitty_size:
+        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {kitty_size}")
     deal_ok = _check_copies(hand, rs, diag, None)
     copies_at = len(diags)  # where the plays' SJ202 go (checked after the tricks, only when they can fire)
     if kitty is None and len(dealt) == 4:
         left = remainder(rs, *dealt.values())
-        if left is not None and len(left) == rs.kitty:
+        if left is not None and len(left) == kitty_size:
             kitty = left
 
     # -- declarations and trump ---------------------------------------------------------
@@ -444,9 +436,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if b.seat != expect:
             who = f"{expect}" if expect else "nobody (no further bury is allowed)"
             diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is {who}")
-        if len(b.cards) != rs.kitty:
+        if len(b.cards) != kitty_size:
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
-                                  f"the kitty has {rs.kitty}")
+                                  f"the kitty has {kitty_size}")
         h = holdings[b.seat]
         if current_kitty is not None:
             h.update(current_kitty)
@@ -464,7 +456,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
     unknown = [s for s in SEAT_ORDER if not known[s]]
-    full = rs.hand_size
     if unknown:
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
@@ -591,32 +582,19 @@ def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]
                         diag("SJ202", p.span, f"{cards_text([c])} is played more than {decks} time(s)")
 
 
-#: the seats in play order, starting with each seat
-_TURN = {s: tuple(next_seat(s, k) for k in range(4)) for s in SEAT_ORDER}
-
-
-def _turns(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """Each seat of the table and the seats after it, in play order."""
-    if seats == SEAT_ORDER:
-        return _TURN
-    n = len(seats)
-    return {s: tuple(seats[(i + k) % n] for k in range(n)) for i, s in enumerate(seats)}
-
-
 def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
                  known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
                  friends: bool = False) -> bool:
-    """Every trick in turn: who leads and the turn order, the throw check, each
-    follow's legality, the cards leaving the hands, the winner and the points
-    (into ``result.tricks``).
+    """Every trick in turn, on one :class:`replay.state.RecordState` (the
+    engine's :class:`~replay.state.HandState` in its lenient record mode): who
+    leads and the turn order, the throw check, each follow's legality, the
+    cards leaving the hands, the winner and the points (into ``result.tricks``).
+    The state reports what the record gets wrong as :class:`~replay.state.Fault`
+    values; here they become diagnostics (spans and messages).
 
     ``holdings``: each seat's cards by effective suit (``holdings[seat][suit]``:
     card → copies, positive counts only; see :func:`replay.state.by_suit`),
-    changed in place. A seat holding none of the led suit may play anything.
-    This is the replay's inner loop: the common steps (a one-card lead, a
-    follow of the led suit) are written out here; every rule itself is the one
-    in :mod:`replay.trick`, :mod:`replay.units` and :mod:`replay.state` (the
-    functions :class:`replay.state.HandState` plays by).
+    taken over by the state and changed in place.
 
     ``friends`` (a finding-friends table of ``seats``): the teams are known
     only at the end, so each trick's ``to_attackers``, signed ``penalty`` and
@@ -627,228 +605,125 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     Returns True when every card played was in its seat's holding (and no
     trick was left unchecked for holding more cards than the decks).
     """
-    rs, order, dealer = result.ruleset, result.order, result.dealer
+    order = result.order
     assert order is not None
-    eff, singles = order.eff, order.singles
-    attackers = other_team(team_of(dealer)) if dealer and not friends else None
-    turn = _turns(seats)
-    leader = dealer
+    state = RecordState(result.ruleset, order, dealer=result.dealer, seats=seats, known=known, friends=friends,
+                        split=holdings)
     total = 0
-    full = rs.hand_size
-    played_count = 0
-    n_tricks = len(hand.tricks)
+    tricks = hand.tricks
     out = result.tricks
     history = _History(result.start_hands, seats)
-    printed = rs.follow_suit == "printed"
-    deck = rs.decks * NUM_CARDS
-    uncertain = False  # after a trick without plays: holdings and the next leader are unknown
-    all_held = True
-    for tn, trick in enumerate(hand.tricks, 1):
-        plays = [p for p in trick.plays if p.seat in turn] if friends else trick.plays
-        if trick.number is not None and trick.number != tn:
-            diag("SJ408", trick.span, f"trick numbered {trick.number} is trick {tn} of the hand", tn)
-        if not plays:
-            if friends:
-                continue
-            # its cards stay in the hands and its winner is unknown: the checks that
-            # depend on them (leader, follow, throws, cards held) stop for this hand
-            result.unknown_tricks += 1
-            uncertain = True
-            leader = None
-            known = dict.fromkeys(known, False)
+    numbers, history_plays = history.numbers, history.plays
+    tn = 0
+    for trick, rt in zip(tricks, state.record_tricks([t.plays for t in tricks])):
+        tn += 1
+        written = trick.number
+        if written is not None and written != tn:
+            diag("SJ408", trick.span, f"trick numbered {written} is trick {tn} of the hand", tn)
+        _, plays, cards_played, winner, pts, to_att, penalty, is_throw, failed, blockers, units, ruffed, faults = rt
+        if faults:
+            _say_faults(rt, tn, trick.span, order, result.ruleset, friends, diag)
+        if winner is None:  # no plays (or unreadable): not played
+            if not friends:
+                result.unknown_tricks += 1
             continue
-        if played_count >= full:
-            diag("SJ409", trick.span, f"trick {tn} comes after every card has been played", tn)
-        absurd = None if friends else [p for p in plays if len(p.cards) > deck
-                                       or (p.attempted and len(p.attempted) > deck)]
-        if absurd:  # more cards than the decks hold: nothing of this trick can be checked
-            all_held = False
-            for p in absurd:
-                n = max(len(p.cards), len(p.attempted or ()))
-                diag("SJ402", p.span, f"{p.seat} plays {n:,} cards in one play; the decks hold {deck} "
-                                      f"and a hand {full}", tn)
-            result.unknown_tricks += 1
-            uncertain = True
-            leader = None
-            known = dict.fromkeys(known, False)
-            continue
-        lead_play = plays[0]
-        lead_seat = lead_play.seat
-        if leader is not None and lead_seat != leader:
-            why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
-            diag("SJ401", lead_play.span, f"trick {tn} should be led by {leader} ({why}), "
-                                          f"not {lead_seat}", tn)
-        if tuple([p.seat for p in plays]) != turn[lead_seat]:
-            _check_turns(plays, tn, tn < n_tricks, trick.span, diag, seats)
-
-        # the lead (a failed throw: the attempt is checked, the forced unit is played)
-        attempted = tuple(lead_play.attempted) if lead_play.attempted else None
-        lead_cards = tuple(lead_play.cards)
-        tried = attempted or lead_cards
-        suit: int | None
-        if len(tried) == 1:
-            suit = eff[tried[0]]
-            tried_units = [singles[tried[0]]]
-        else:
-            suit = lead_suit(tried, order) if tried else None
-            if tried and suit is None:
-                diag("SJ405", lead_play.span, f"the lead {cards_text(tried, order)} mixes suits: a lead "
-                                              f"is all one suit (trumps count as one suit)", tn)
-            tried_units = decompose(tried, order) if tried and suit is not None else []
-        is_throw = len(tried_units) > 1
-        failed = attempted is not None
-        blockers: tuple[Blocker, ...] = ()
-        penalty = 0
-        if (is_throw or failed) and not uncertain:
-            blockers, cost = _check_throw_lead(lead_play, tried, tried_units, suit, is_throw, holdings,
-                                               order, rs, diag, tn, turn, friends)
-            if friends:
-                penalty = cost
-            elif attackers is not None and cost:
-                penalty = penalty_delta(rs, len(tried), team_of(lead_seat) != attackers)
-        missing = _remove(holdings[lead_seat], lead_cards, eff)
-        if missing:
-            all_held = False
-        if missing and known[lead_seat]:
-            diag("SJ203", lead_play.span, f"{lead_seat} plays {cards_text(missing, order)}, which they "
-                                          f"do not hold", tn)
-
-        # the follows
-        if not failed and suit is not None:
-            lead_units = tried_units
-        elif len(lead_cards) == 1:
-            lead_units = [singles[lead_cards[0]]]
-        else:
-            lead_units = decompose(lead_cards, order) if lead_cards else []
-        n = len(lead_cards)
-        cards_played = [lead_cards]
-        psuit = printed_suit(lead_cards, order) if printed else None
-        for p in plays[1:]:
-            cards = tuple(p.cards)
-            cards_played.append(cards)
-            if p.attempted:
-                diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
-            if len(cards) != n:
-                diag("SJ402", p.span, f"{p.seat} plays {len(cards)} card(s) to a lead of {n}", tn)
-            elif uncertain:
-                pass  # the holdings are not certain after a trick without plays
-            elif printed:
-                err = check_follow_printed(lead_units, psuit, holdings[p.seat], cards, order, n)
-                if err is not None:
-                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
-            elif suit is not None and n and (held := holdings[p.seat][suit]) and not (
-                    n == 1 and eff[cards[0]] == suit):
-                # (a single card of the led suit always follows a one-card lead)
-                err = check_follow(lead_units, suit, held, cards, order, rs, n)
-                if err is not None:
-                    diag(err.code, p.span, f"{p.seat} {err.message}", tn)
-            missing = _remove(holdings[p.seat], cards, eff)
-            if missing:
-                all_held = False
-            if missing and known[p.seat]:
-                diag("SJ203", p.span, f"{p.seat} plays {cards_text(missing, order)}, which they do not hold", tn)
-        played_count += n
-
-        # the winner
-        if suit is not None and n and ((n == 1 and eff[lead_cards[0]] == suit)
-                                       or lead_suit(lead_cards, order) == suit):
-            w = trick_winner(cards_played, order, rs, lead_units)
-            winner = plays[w.index].seat
-        else:
-            w = None
-            winner = lead_seat
-        pts = 0
-        for cards in cards_played:
-            for c in cards:
-                pts += POINTS[c]
-        to_att = attackers is not None and TEAMS[winner] == attackers
         if to_att:
             result.card_points += pts
             total += pts
-        if not friends:
+        if penalty and not friends:
             result.penalties += penalty
             total += penalty
-        source = tuple(plays)
+        # (the record's own plays, as given to the state: notation.model.Play; kept, not copied)
+        source: Sequence[Play] = plays  # type: ignore[assignment]
         out.append(TrickResult(
-            tn, lead_seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed, blockers,
-            w.units if w else (), w.ruffed if w else False, trick.span, history))
-        history.numbers.append(tn)
-        history.plays.append((source, cards_played))
-        leader = winner
-    return all_held
+            tn, source[0].seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed,
+            blockers, units, ruffed, trick.span, history))
+        numbers.append(tn)
+        history_plays.append((source, cards_played))
+    return state.all_held
 
 
-def _check_turns(plays: Sequence[Play], tn: int, more_follow: bool, span: Span, diag: DiagFn,
-                 seats: tuple[str, ...] = SEAT_ORDER) -> None:
-    """SJ401 for a trick whose seats are not the table's seats in turn from the leader."""
-    n = len(seats)
-    index = SEAT_INDEX if seats == SEAT_ORDER else {s: i for i, s in enumerate(seats)}
-    seats_seen = {plays[0].seat}
-    for k, p in enumerate(plays[1:], 1):
-        expect = seats[(index[plays[k - 1].seat] + 1) % n]
-        if p.seat in seats_seen:
-            diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
-        elif p.seat != expect:
-            diag("SJ401", p.span, f"{p.seat} plays out of turn: {expect} plays after "
-                                  f"{plays[k - 1].seat}", tn)
-        seats_seen.add(p.seat)
-    if len(plays) < n and more_follow:
-        missing = [s for s in seats if s not in seats_seen]
-        diag("SJ401", span, f"trick {tn} has {len(plays)} plays; {', '.join(missing)} did not play", tn)
+def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
+                diag: DiagFn) -> None:
+    """The diagnostics of a recorded trick's :class:`replay.state.Fault` values, in the order found."""
+    plays = cast("Sequence[Play]", rt.plays)  # the record's own plays, as given to the state
+    for f in rt.faults:
+        what, k, v = f.what, f.play, f.value
+        p = plays[k] if k >= 0 else None
+        if what == "follow":
+            assert p is not None
+            diag(f.code, p.span, f"{p.seat} {v}", tn)
+        elif what == "not_held":
+            assert p is not None
+            diag("SJ203", p.span, f"{p.seat} plays {cards_text(v, order)}, which they do not hold", tn)
+        elif what == "stranger":
+            continue  # reported where the table is read (replay.friends: SJ525)
+        elif what == "after_end":
+            diag("SJ409", span, f"trick {tn} comes after every card has been played", tn)
+        elif what == "absurd":
+            assert p is not None
+            deck = rs.decks * NUM_CARDS
+            diag("SJ402", p.span, f"{p.seat} plays {v:,} cards in one play; the decks hold {deck} "
+                                  f"and a hand {rs.hand_size}", tn)
+        elif what == "missing_seats":
+            diag("SJ401", span, f"trick {tn} has {len(plays)} plays; {', '.join(v)} did not play", tn)
+        else:
+            assert p is not None
+            _say_play_fault(f, p, plays, tn, order, rs, friends, diag)
 
 
-def _check_throw_lead(lead_play: Play, tried: tuple[int, ...], tried_units: list[Unit], suit: int | None,
-                      is_throw: bool, holdings: dict[str, tuple[dict[int, int], ...]], order: Order,
-                      rs: Ruleset, diag: DiagFn, tn: int, turn: dict[str, tuple[str, ...]] = _TURN,
-                      friends: bool = False) -> tuple[tuple[Blocker, ...], int]:
-    """The throw check of a lead of several units, and the consistency of a
-    recorded failed throw (SJ406, SJ407): the blockers and the failed throw's
-    cost (unsigned; 0 when it stands or the rules charge nothing)."""
-    blockers: tuple[Blocker, ...] = ()
-    attempted = tuple(lead_play.attempted) if lead_play.attempted else None
-    lead_cards = tuple(lead_play.cards)
-    failed = attempted is not None
-    seat = lead_play.seat
-    if is_throw and suit is not None:
-        seats = list(turn[seat])
-        chk = check_throw(tried, 0, [holdings[s][suit] for s in seats], seats, order, rs, tried_units)
-        blockers = tuple(chk.blockers)
-        if not failed and chk.blockers:
-            b = chk.blockers[0]
-            f = chk.forced
-            assert f is not None
-            tail = "" if friends else (f" (write `{seat}: {_plain(tried, order)} -> "
-                                       f"{_plain(f.cards, order)}`)")
-            diag("SJ406", lead_play.span,
-                 f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
-                 f"the {unit_text(b.unit, order)}; {seat} must play "
-                 f"{cards_text(f.cards, order)}{tail}", tn)
-        elif failed and not chk.blockers:
-            why = ("the rules check no throw" if rs.throw_check == "none" and not friends
-                   else "nobody holds a unit that beats any part of it")
-            diag("SJ407", lead_play.span, f"this throw is recorded as failed but it stands: {why}", tn)
-        elif failed and chk.forced is not None and not chk.accepts(lead_cards):
-            if friends:
-                diag("SJ407", lead_play.span, f"the failed throw must play {cards_text(chk.forced.cards, order)}, "
-                                              f"not {cards_text(lead_cards, order)}", tn)
-            else:
-                b = next(x for x in chk.blockers if x.unit == chk.forced) if any(
-                    x.unit == chk.forced for x in chk.blockers) else chk.blockers[0]
-                diag("SJ407", lead_play.span,
-                     f"the failed throw must play {cards_text(chk.forced.cards, order)} (the "
-                     f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
-                     f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not "
-                     f"{cards_text(lead_cards, order)}", tn)
-    elif failed:
-        diag("SJ407", lead_play.span, "a failed throw is recorded, but the attempt is a single unit, "
-                                      "not a throw", tn)
-    cost = 0
-    if attempted is not None:
-        if Counter(lead_cards) - Counter(attempted):
-            diag("SJ407", lead_play.span, "the cards played after a failed throw must come from the "
-                                          "attempted cards", tn)
-        cost = throw_penalty(rs, len(attempted))
-    return blockers, cost
+def _say_play_fault(f: Fault, p: Play, plays: Sequence[Play], tn: int, order: Order, rs: Ruleset,
+                    friends: bool, diag: DiagFn) -> None:
+    what, v = f.what, f.value
+    lead = plays[0]
+    seat = lead.seat
+    if what == "leader":
+        why = "the dealer" if tn == 1 else f"the winner of trick {tn - 1}"
+        diag("SJ401", p.span, f"trick {tn} should be led by {v} ({why}), not {seat}", tn)
+    elif what == "twice":
+        diag("SJ401", p.span, f"{p.seat} plays twice in trick {tn}", tn)
+    elif what == "out_of_turn":
+        diag("SJ401", p.span, f"{p.seat} plays out of turn: {v} plays after {plays[f.play - 1].seat}", tn)
+    elif what == "count":
+        diag("SJ402", p.span, f"{p.seat} plays {len(p.cards)} card(s) to a lead of {v}", tn)
+    elif what == "follower_throw":
+        diag("SJ407", p.span, "only the leader can throw: `->` is for the lead", tn)
+    elif what == "mixed":
+        diag("SJ405", p.span, f"the lead {cards_text(v, order)} mixes suits: a lead is all one suit "
+                              f"(trumps count as one suit)", tn)
+    elif what == "should_fail":
+        tried = tuple(lead.cards)
+        b = v.blockers[0]
+        forced = v.forced
+        tail = "" if friends else (f" (write `{seat}: {_plain(tried, order)} -> "
+                                   f"{_plain(forced.cards, order)}`)")
+        diag("SJ406", p.span,
+             f"this throw should have failed: {b.seat} holds {unit_text(b.by, order)}, which beats "
+             f"the {unit_text(b.unit, order)}; {seat} must play "
+             f"{cards_text(forced.cards, order)}{tail}", tn)
+    elif what == "stands":
+        why = ("the rules check no throw" if rs.throw_check == "none" and not friends
+               else "nobody holds a unit that beats any part of it")
+        diag("SJ407", p.span, f"this throw is recorded as failed but it stands: {why}", tn)
+    elif what == "wrong_forced":
+        lead_cards = tuple(lead.cards)
+        if friends:
+            diag("SJ407", p.span, f"the failed throw must play {cards_text(v.forced.cards, order)}, "
+                                  f"not {cards_text(lead_cards, order)}", tn)
+        else:
+            b = next(x for x in v.blockers if x.unit == v.forced) if any(
+                x.unit == v.forced for x in v.blockers) else v.blockers[0]
+            diag("SJ407", p.span,
+                 f"the failed throw must play {cards_text(v.forced.cards, order)} (the "
+                 f"{'first blocked' if rs.throw_forced == 'first_blocker' else 'smallest failing'} unit, "
+                 f"beaten by {b.seat}'s {cards_text(b.by.cards, order)}), not "
+                 f"{cards_text(lead_cards, order)}", tn)
+    elif what == "not_a_throw":
+        diag("SJ407", p.span, "a failed throw is recorded, but the attempt is a single unit, not a throw", tn)
+    elif what == "not_from_attempt":
+        diag("SJ407", p.span, "the cards played after a failed throw must come from the attempted cards", tn)
+    else:  # pragma: no cover - every Fault the state makes is worded above
+        diag(f.code, p.span, f"{p.seat}: {what}", tn)
 
 
 def _plain(cards: Iterable[int], order: Order) -> str:
@@ -858,5 +733,4 @@ def _plain(cards: Iterable[int], order: Order) -> str:
 
 #: the holding helpers HandState plays by (the lint loop's own names)
 _by_suit = by_suit
-_remove = remove_by_suit
 _remove_from = remove_from
