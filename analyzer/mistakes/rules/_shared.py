@@ -15,18 +15,16 @@ from ..base import HandContext
 
 if TYPE_CHECKING:  # pragma: no cover
     from replay.game import PlayResult, TrickResult
-    from replay.state import HandState
 
 
-def follows(ctx: HandContext) -> Iterator[tuple[int, TrickResult, int, PlayResult, HandState]]:
-    """(trick index, trick, k, play, the engine's state before the play) for
-    every follow of a hand whose four hands are known. The state is the
-    context's shared one (:meth:`HandContext.state`): valid until the next
-    item."""
+def follows(ctx: HandContext) -> Iterator[tuple[int, TrickResult, int, PlayResult]]:
+    """(trick index, trick, k, play) for every follow of a hand whose four
+    hands are known; a rule asks ``ctx.state(ti, k)`` (the engine's state
+    before the play) once the play's own cards do not rule it out already."""
     if not (ctx.playable and ctx.clean and ctx.all_known and ctx.consistent):
         return
     for ti, t in enumerate(ctx.hand.tricks):
         if len(t.plays) != 4 or not t.plays[0].cards:
             continue
         for k in range(1, 4):
-            yield ti, t, k, t.plays[k], ctx.state(ti, k)
+            yield ti, t, k, t.plays[k]

@@ -43,10 +43,11 @@ class PointsFed(Rule):
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
         order = ctx.order
         tricks = ctx.hand.tricks
-        for ti, t, k, p, st in follows(ctx):
+        for ti, t, k, p in follows(ctx):
             fed = points(p.cards)
             if fed < MIN_COST:
                 continue
+            st = ctx.state(ti, k)
             w = t.plays[best_so_far(st)]
             if st.mates(w.seat, p.seat):
                 continue

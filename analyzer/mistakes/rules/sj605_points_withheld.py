@@ -41,7 +41,8 @@ class PointsWithheld(Rule):
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
         order = ctx.order
         tricks = ctx.hand.tricks
-        for ti, t, k, p, st in follows(ctx):
+        for ti, t, k, p in follows(ctx):
+            st = ctx.state(ti, k)
             w = t.plays[best_so_far(st)]
             if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
                 continue

@@ -50,8 +50,11 @@ class RuffedPartner(Rule):
 
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
         order = ctx.order
-        for ti, t, k, p, st in follows(ctx):
-            if not plain_lead(st) or not all(ctx.is_trump(c) for c in p.cards):
+        for ti, t, k, p in follows(ctx):
+            if not all(ctx.is_trump(c) for c in p.cards):
+                continue
+            st = ctx.state(ti, k)
+            if not plain_lead(st):
                 continue
             w = t.plays[best_so_far(st)]
             if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
