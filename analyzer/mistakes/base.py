@@ -11,17 +11,17 @@ and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from replay.cards import points
 from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
 from replay.legal import beating_follow, follow_extremes
 from replay.order import TRUMP, Order
-from replay.scoring import hand_outcome, other_team, team_of
+from replay.scoring import HandOutcome, hand_outcome, other_team, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.state import HandState
 from replay.trick import lead_suit
@@ -32,6 +32,8 @@ from ..search import Position, SearchBudgetExceeded, Solver, position
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand as RecordHand
     from replay.game import HandResult, MatchResult
+
+T = TypeVar("T")
 
 #: costs below this are not reported (points come in steps of 5)
 MIN_COST = 5
@@ -368,7 +370,7 @@ class HandContext:
 
     # -- outcomes --------------------------------------------------------------------------
 
-    def outcome(self, total: int, hooked: bool = False):
+    def outcome(self, total: int, hooked: bool = False) -> HandOutcome | None:
         h = self.hand
         if h.outcome is None or not h.dealer:
             return None
@@ -406,7 +408,7 @@ class HandContext:
             s = self._solvers[objective] = self.new_solver(points(self.kitty_cards or ()), objective)
         return s
 
-    def ask(self, objective: str, question, share: float = 1.0):
+    def ask(self, objective: str, question: Callable[[Solver], T], share: float = 1.0) -> T:
         """Run ``question(solver)`` within the hand's node budget (``share`` of
         what is left); SearchBudgetExceeded when it runs out."""
         s = self.solver(objective)
@@ -626,7 +628,7 @@ class HandContext:
                                  better_label="without this loss")
 
 
-def outcome_text(o, dealers: str) -> str:
+def outcome_text(o: HandOutcome, dealers: str) -> str:
     if o.dealers_keep:
         return f"{dealers} keep the deal +{o.gained}"
     return f"{other_team(dealers)} take the deal" + (f" +{o.gained}" if o.gained else "")
