@@ -7,6 +7,16 @@ A rule is a small class registered with :func:`rule`; it has a ``code``
 (the bad pattern and the better play: shown by ``shengji rules --mistakes``
 and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 :class:`Mistake` findings for one hand.
+
+A rule decides no rule of the game: it asks the engine. The position at any
+play is :meth:`HandContext.state` (a :class:`replay.state.HandState`: who is
+winning the trick so far, the legal follows, the teams, "what if" by push and
+pop on a copy); the few questions the state does not answer itself are the
+thin wrappers below (:func:`can_beat`, :func:`follow_range`,
+:func:`winners_with` …), each asking :mod:`replay`; the exact endgame is
+asked of :mod:`analyzer.search` through :meth:`HandContext.ask`.
+``tests/mistakes/test_rules_layering.py`` checks that no rule module imports
+the engine's rule functions itself.
 """
 
 from __future__ import annotations
@@ -256,7 +266,7 @@ class HandContext:
         self.ruleset = hand.ruleset
         self.dealer = hand.dealer
         self.dealers = team_of(hand.dealer) if hand.dealer else None
-        self.attackers = other_team(self.dealers) if self.dealers else None
+        self.attackers = hand.attackers
         self._solvers: dict[str, Solver] = {}
         #: hidden deals sampled per decision judged from the player's view (analyzer.mistakes.pov)
         self.samples = samples
