@@ -277,7 +277,7 @@ class HandContext:
         self._values: dict[tuple[str, int, int], int | None] = {}
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
-        self._states: dict[int, HandState] = {}
+        self._states: dict[tuple[int, int], HandState] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
         self.budget_cut = False
 
@@ -444,20 +444,21 @@ class HandContext:
         legal plays, who is winning the trick so far, the teams and the score
         (never deciding a rule itself).
 
-        The state is shared: one per trick, cached and moved on to play ``k``
-        (rebuilt when asked for an earlier play, so that a holding is never
-        put back by :meth:`~replay.state.HandState.pop`). It stays valid
-        until the next call for the same trick; ask "what if" on a
-        :meth:`~replay.state.HandState.copy` (:func:`winners_with`)."""
-        st = self._states.get(t_index)
-        at = 0 if st is None else (len(st.seats) if st.last_trick is not None else len(st.plays))
-        if st is None or at > k:
-            st = self._states[t_index] = self._new_state(t_index)
-            at = 0
-        plays = self.hand.tricks[t_index].plays
-        for i in range(at, k):
-            p = plays[i]
-            st.push(p.attempted or p.cards if i == 0 else p.cards, check=False)
+        The state is cached and shared by every rule that asks (one per
+        play, each the copy of the one before with the play pushed): do not
+        move it; ask "what if" on a :meth:`~replay.state.HandState.copy`
+        (:func:`winners_with`)."""
+        key = (t_index, k)
+        st = self._states.get(key)
+        if st is not None:
+            return st
+        if k == 0:
+            st = self._states[key] = self._new_state(t_index)
+            return st
+        st = self.state(t_index, k - 1).copy()
+        p = self.hand.tricks[t_index].plays[k - 1]
+        st.push(p.attempted or p.cards if k == 1 else p.cards, check=False)
+        self._states[key] = st
         return st
 
     def _new_state(self, t_index: int) -> HandState:

@@ -4,7 +4,8 @@ HandState per trick (issue 15), and the wrappers of base.py over it.
 The cached state must answer exactly as a fresh one would, whatever order the
 rules ask in: a holding's iteration order decides ties between equally cheap
 follows (SJ604's and SJ606's suggestions), so the cache never puts cards back
-with ``pop`` (it rebuilds), and "what if" is asked on a copy.
+with ``pop`` (one state per play, each a copy of the one before with the play
+pushed), and "what if" is asked on a copy.
 """
 
 from __future__ import annotations
