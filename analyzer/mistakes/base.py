@@ -14,7 +14,9 @@ winning the trick so far, the legal follows, the teams, "what if" by push and
 pop on a copy); the few questions the state does not answer itself are the
 thin wrappers below (:func:`can_beat`, :func:`follow_range`,
 :func:`winners_with` …), each asking :mod:`replay`; the exact endgame is
-asked of :mod:`analyzer.search` through :meth:`HandContext.ask`.
+asked of :mod:`analyzer.search` about the same states
+(:meth:`HandContext.state`, :meth:`HandContext.node`) through
+:meth:`HandContext.ask`.
 ``tests/mistakes/test_rules_layering.py`` checks that no rule module imports
 the engine's rule functions itself.
 """
@@ -37,7 +39,7 @@ from replay.state import HandState
 from replay.trick import lead_suit
 from replay.units import decompose
 
-from ..search import Position, SearchBudgetExceeded, Solver, position
+from ..search import SearchBudgetExceeded, Solver
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand as RecordHand
@@ -433,10 +435,12 @@ class HandContext:
             s.node_limit = None
             self._pool -= s.nodes - before
 
-    def node(self, t_index: int, k: int) -> Position:
-        """The search position before play ``k`` of trick ``t_index`` (0-based)."""
-        t = self.hand.tricks[t_index]
-        return position(self.hands_before(t_index), t.leader, [p.cards for p in t.plays[:k]])
+    def node(self, t_index: int, k: int) -> HandState:
+        """The position before play ``k`` of trick ``t_index`` (0-based) for a
+        question of the endgame search about its moves: a copy of
+        :meth:`state` (the search pushes and pops the moves on the state it
+        is given; a value question reads the shared state itself)."""
+        return self.state(t_index, k).copy()
 
     def state(self, t_index: int, k: int = 0) -> HandState:
         """The engine's :class:`replay.state.HandState` before play ``k`` of trick
@@ -487,7 +491,7 @@ class HandContext:
         fitted = -1
         for size in range(1, min(self.endgame_tricks, n) + 1):
             start = n - size
-            pos = self.node(start, 0)
+            pos = self.state(start, 0)  # a value question: the search only reads the state
             try:
                 self.ask("points", lambda s: s.value(pos), share=0.5)
             except SearchBudgetExceeded:
@@ -516,7 +520,7 @@ class HandContext:
             return None if nxt is None else gain + nxt
         key = (objective, t_index, k)
         if key not in self._values:
-            pos = self.node(t_index, k)
+            pos = self.state(t_index, k)  # a value question: the search only reads the state
             try:
                 self._values[key] = self.ask(objective, lambda s: s.value(pos))
             except SearchBudgetExceeded:

@@ -31,7 +31,7 @@ from replay.cards import points
 from replay.legal import shown_void
 from replay.seats import SEATS as SEAT_ORDER
 
-from ..search import Position, SearchBudgetExceeded
+from ..search import Position, SearchBudgetExceeded, position_of
 from .base import MIN_COST, HandContext, Mistake
 
 #: hidden deals sampled per decision
@@ -77,7 +77,7 @@ def voids(ctx: HandContext, t_index: int, k: int) -> dict[str, set[int]]:
 def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
     """Up to ``n`` deals of the hidden cards consistent with what ``seat`` has
     seen before play ``k`` of trick ``t_index``: (position, kitty points)."""
-    pos = ctx.node(t_index, k)
+    pos = position_of(ctx.state(t_index, k))
     me = SEAT_ORDER.index(seat)
     kitty = tuple(ctx.kitty_cards or ())
     knows_kitty = ctx.burier == seat
