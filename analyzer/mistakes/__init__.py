@@ -34,7 +34,7 @@ docs/diagnostics.md ("Mistakes (SJ6xx)").
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from replay.diagnostics import Diagnostic
 
@@ -58,6 +58,10 @@ from .base import (
 from .pov import POV_BUDGET, SAMPLES, mark
 from .summary import HandReview, hand_review, summarize
 
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Record
+    from replay.game import MatchResult
+
 _rules.load()  # every module of analyzer/mistakes/rules/ registers its rule
 
 
@@ -77,8 +81,8 @@ class Review(NamedTuple):
         return summarize(self.findings, self.hands)
 
 
-def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-                 record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+                 record: Record | None = None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
                  pov_budget: int = POV_BUDGET) -> Review:
     """:func:`review` with what each hand's review covered (:class:`HandReview`:
     the window searched, the evaluation over the tricks, decisions judged)."""
@@ -105,8 +109,8 @@ def review_match(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: 
     return Review(out, hands)
 
 
-def review(match_result, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
-           record=None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
+def review(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
+           record: Record | None = None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
            pov_budget: int = POV_BUDGET) -> list[Mistake]:
     """Every finding of every hand of ``match_result`` (a :class:`replay.game.MatchResult`),
     at most one per play.
@@ -169,7 +173,7 @@ def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake
                 show_cost=True)
 
 
-def find_mistakes(record, match_result) -> list[Diagnostic]:
+def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:
     """The hook ``shengji lint --mistakes`` calls: the fast pass (exact
     endgame search and the pattern rules; no sampling of hidden hands). The
     list also carries the player summary (``.summary``)."""
@@ -179,7 +183,7 @@ def find_mistakes(record, match_result) -> list[Diagnostic]:
     return out
 
 
-def review_mistakes(record, match_result) -> list[Diagnostic]:
+def review_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:
     """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
     plus the decisions judged from the player's own view (SJ611, and the
     "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`)."""

@@ -3,9 +3,19 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Protocol
 
-from replay.diagnostics import Diagnostic
+from replay.diagnostics import Diagnostic, Span
+
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Hand, Record
+
+
+class _Commented(Protocol):
+    """A record element that takes ``{ … }`` commentaries."""
+
+    comments: list[str]
 
 #: an analyzer annotation: the commentary starts with a mistake code
 ANNOTATION = re.compile(r"^SJ6\d\d\b")
@@ -17,14 +27,14 @@ def comment_text(d: Diagnostic) -> str:
     return " ".join(text.split())
 
 
-def _in_span(d: Diagnostic, span) -> bool:
+def _in_span(d: Diagnostic, span: Span | None) -> bool:
     if not span or span.line == 0 or d.line == 0:
         return False
     start, end = (span.line, span.column), (span.end_line, span.end_column)
     return start <= (d.line, d.column) and ((d.line, d.column) < end or end == (0, 0))
 
 
-def annotate(record, findings: Iterable[Diagnostic], *, replace: bool = True):
+def annotate(record: Record, findings: Iterable[Diagnostic], *, replace: bool = True) -> Record:
     """A copy of ``record`` with each finding attached as a ``{SJ6xx …}``
     commentary to the element it is about.
 
@@ -42,16 +52,16 @@ def annotate(record, findings: Iterable[Diagnostic], *, replace: bool = True):
             for node in _nodes(hand):
                 node.comments = [c for c in node.comments if not ANNOTATION.match(c)]
     for d in findings:
-        node = _target(out, d)
-        if node is None:
+        target = _target(out, d)
+        if target is None:
             continue
         text = comment_text(d)
-        if text not in node.comments:
-            node.comments.append(text)
+        if text not in target.comments:
+            target.comments.append(text)
     return out
 
 
-def _nodes(hand):
+def _nodes(hand: Hand) -> Iterator[_Commented]:
     yield hand
     yield from hand.events
     for t in hand.tricks:
@@ -59,7 +69,7 @@ def _nodes(hand):
         yield from t.plays
 
 
-def _target(record, d: Diagnostic):
+def _target(record: Record, d: Diagnostic) -> _Commented | None:
     if d.hand is None or not 1 <= d.hand <= len(record.hands):
         return None
     hand = record.hands[d.hand - 1]

@@ -7,22 +7,45 @@ A rule is a small class registered with :func:`rule`; it has a ``code``
 (the bad pattern and the better play: shown by ``shengji rules --mistakes``
 and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 :class:`Mistake` findings for one hand.
+
+A rule decides no rule of the game: it asks the engine. The position at any
+play is :meth:`HandContext.state` (a :class:`replay.state.HandState`: who is
+winning the trick so far, the legal follows, the teams, "what if" by push and
+pop on a copy); the few questions the state does not answer itself are the
+thin wrappers below (:func:`can_beat`, :func:`follow_range`,
+:func:`winners_with` …), each asking :mod:`replay`; the exact endgame is
+asked of :mod:`analyzer.search` about the same states
+(:meth:`HandContext.state`, :meth:`HandContext.node`) through
+:meth:`HandContext.ask`.
+``tests/mistakes/test_rules_layering.py`` checks that no rule module imports
+the engine's rule functions itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, TypeVar
 
 from replay.cards import points
 from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
-from replay.scoring import hand_outcome, other_team, team_of
+from replay.legal import beating_follow, follow_extremes
+from replay.order import TRUMP, Order
+from replay.scoring import HandOutcome, hand_outcome, other_team, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.state import HandState
+from replay.trick import lead_suit
+from replay.units import decompose
 
-from ..search import Position, SearchBudgetExceeded, Solver, position
+from ..search import SearchBudgetExceeded, Solver
+
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Hand as RecordHand
+    from replay.game import HandResult, MatchResult
+
+T = TypeVar("T")
 
 #: costs below this are not reported (points come in steps of 5)
 MIN_COST = 5
@@ -144,11 +167,13 @@ class Verdict:
     after_total: int
 
 
-def pv_text(pv, order, trick_no: int, k: int) -> str:
+def pv_text(pv: Sequence[tuple[int, Sequence[int]]], order: Order, trick_no: int, k: int) -> str:
     """``then N ♥9, W ♠3 …; trick 12: W ♠A …`` for a principal variation
     (seat index, cards) starting at play ``k`` of trick ``trick_no``."""
     from replay.trick import cards_text
-    parts, cur, n = [], [], trick_no
+    parts: list[tuple[int, list[str]]] = []
+    cur: list[str] = []
+    n = trick_no
     for i, (seat, cards) in enumerate(pv):
         cur.append(f"{SEAT_ORDER[seat]} {cards_text(cards, order)}")
         if (k + i + 1) % 4 == 0:
@@ -159,24 +184,91 @@ def pv_text(pv, order, trick_no: int, k: int) -> str:
     return "best line: " + "; ".join(f"trick {no}: " + ", ".join(c) for no, c in parts)
 
 
+# -- questions about a position the engine's HandState does not answer itself -------------------
+# Thin wrappers: each asks replay (the state's holdings and plays, replay.legal,
+# replay.trick); none decides a rule here.
+
+def to_play(st: HandState) -> tuple[str, ...]:
+    """The seats still to play in the current trick, the seat to play first."""
+    seats, n = st.seats, len(st.seats)
+    i = seats.index(st.turn)
+    return tuple(seats[(i + j) % n] for j in range(n - len(st.plays)))
+
+
+def best_so_far(st: HandState) -> int:
+    """Index (into ``st.plays``) of the play winning the current trick so far
+    (:meth:`replay.state.HandState.winning`; the trick has a lead)."""
+    w = st.winning()
+    assert w is not None, "the trick has no play yet"
+    return w.index
+
+
+def can_beat(st: HandState, seat: str) -> bool:
+    """Has ``seat`` (still to play in the current trick) a legal follow that
+    would beat the best play so far if played next? (:func:`replay.legal.beating_follow`)"""
+    return beating_follow([c for _, c in st.plays], st.holding(seat), st.order, st.ruleset) is not None
+
+
+def unbeatable(st: HandState, seat: str, *, by_side: bool) -> bool:
+    """No player still to play in the current trick can beat the best play so
+    far: of ``seat``'s side (``by_side``: ``seat`` and its partner), or of the
+    other side."""
+    return not any(can_beat(st, s) for s in to_play(st) if st.mates(s, seat) == by_side)
+
+
+def follow_range(st: HandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seat to play's legal follow with the fewest points and the one with
+    the most (:func:`replay.legal.follow_extremes`)."""
+    lead = st.lead
+    assert lead is not None, "a follow needs a lead"
+    return follow_extremes(lead, st.holding(st.turn), st.order, st.ruleset)
+
+
+def winners_with(st: HandState, plays: Iterable[Sequence[int]]) -> Iterator[str]:
+    """For each of ``plays``: the seat that would be winning the current trick
+    had the seat to play played it ("what if": pushed and popped on a copy,
+    so ``st`` and its holdings stay as they are)."""
+    trial = st.copy()
+    for play in plays:
+        trial.push(play, check=False)
+        last = trial.last_trick
+        win = trial.winner_so_far if trial.plays or last is None else last.winner
+        trial.pop()
+        assert win is not None
+        yield win
+
+
+def winner_with(st: HandState, play: Sequence[int]) -> str:
+    """The seat that would be winning the current trick had the seat to play played ``play``."""
+    return next(winners_with(st, [play]))
+
+
+def plain_lead(st: HandState) -> bool:
+    """The current trick's lead is of one plain (non-trump) suit."""
+    lead = st.lead
+    return lead is not None and lead_suit(lead, st.order) not in (None, TRUMP)
+
+
 class HandContext:
     """What the rules of one hand share: the replayed hand, its teams, the
-    record's hand (when given), and the endgame solvers and values, built once
-    and only when a rule asks."""
+    record's hand (when given), the engine's state at any play
+    (:meth:`state`) and the endgame solvers and values, built once and only
+    when a rule asks."""
 
-    def __init__(self, hand, *, record_hand=None, endgame_tricks: int = ENDGAME_TRICKS,
-                 search_budget: int | None = SEARCH_BUDGET, match=None, samples: int = 0,
-                 pov_budget: int = 0) -> None:
+    def __init__(self, hand: HandResult, *, record_hand: RecordHand | None = None,
+                 endgame_tricks: int = ENDGAME_TRICKS, search_budget: int | None = SEARCH_BUDGET,
+                 match: MatchResult | None = None, samples: int = 0, pov_budget: int = 0) -> None:
         self.hand = hand
         self.match = match
         self.record_hand = record_hand
         self.endgame_tricks = max(0, endgame_tricks)
         self.search_budget = search_budget
-        self.order = hand.order
+        #: the hand's card order (None only when the hand has no order: not :attr:`playable`)
+        self.order: Order = hand.order  # type: ignore[assignment]
         self.ruleset = hand.ruleset
         self.dealer = hand.dealer
         self.dealers = team_of(hand.dealer) if hand.dealer else None
-        self.attackers = other_team(self.dealers) if self.dealers else None
+        self.attackers = hand.attackers
         self._solvers: dict[str, Solver] = {}
         #: hidden deals sampled per decision judged from the player's view (analyzer.mistakes.pov)
         self.samples = samples
@@ -187,6 +279,7 @@ class HandContext:
         self._values: dict[tuple[str, int, int], int | None] = {}
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
+        self._states: dict[tuple[int, int], HandState] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
         self.budget_cut = False
 
@@ -227,10 +320,53 @@ class HandContext:
         return (self.playable and self.clean and self.all_known and self.hand.complete
                 and self.consistent and not any(self.hand.tricks[-1].hands_after))
 
+    # -- teams (asked of the engine's HandState) ------------------------------------------------
+
+    @cached_property
+    def _table(self) -> HandState | None:
+        """A state with no cards: the teams as they stand at the start of play
+        (fixed partners: they do not change)."""
+        if not self.dealer:
+            return None
+        return HandState(self.ruleset, self.order, {}, leader=self.dealer, dealer=self.dealer,
+                         seats=self.hand.seats)
+
     def is_attacker(self, seat: str) -> bool:
-        return team_of(seat) == self.attackers
+        """Is ``seat`` outside the dealer's team? (False when the hand has no dealer)"""
+        table = self._table
+        return table is not None and not table.defends(seat)
+
+    def mates(self, a: str, b: str) -> bool:
+        """Are ``a`` and ``b`` on one side? (:meth:`replay.state.HandState.mates`)"""
+        table = self._table
+        return table.mates(a, b) if table is not None else team_of(a) == team_of(b)
+
+    # -- facts about cards (the hand's order) ------------------------------------------------------
+
+    def is_trump(self, card: int) -> bool:
+        return self.order.eff[card] == TRUMP
+
+    def suit(self, card: int) -> int:
+        """The card's effective suit (0..3, or :data:`replay.order.TRUMP`)."""
+        return self.order.eff[card]
+
+    def rank(self, card: int) -> int:
+        """The card's strength in the hand's order (higher beats lower within a suit)."""
+        return self.order.key[card]
+
+    def is_throw(self, cards: Sequence[int]) -> bool:
+        """Are ``cards`` several units (a throw, 甩牌) rather than one?"""
+        return len(decompose(cards, self.order)) >= 2
 
     @property
+    def burier(self) -> str | None:
+        """Who made the hand's last bury (the record's ``bury`` line when given, else the dealer)."""
+        rh = self.record_hand
+        if rh is not None and rh.buries:
+            return rh.buries[-1].seat
+        return self.dealer if self.hand.bury is not None else None
+
+    @cached_property
     def kitty_cards(self) -> tuple[int, ...] | None:
         """The final kitty (the bury, or what the known hands leave of the decks)."""
         h = self.hand
@@ -246,7 +382,7 @@ class HandContext:
 
     # -- outcomes --------------------------------------------------------------------------
 
-    def outcome(self, total: int, hooked: bool = False):
+    def outcome(self, total: int, hooked: bool = False) -> HandOutcome | None:
         h = self.hand
         if h.outcome is None or not h.dealer:
             return None
@@ -272,15 +408,19 @@ class HandContext:
 
     # -- the endgame search ----------------------------------------------------------------
 
+    def new_solver(self, kitty_points: int, objective: str = "points") -> Solver:
+        """A fresh endgame solver of this hand with ``kitty_points`` at stake on the last trick."""
+        assert self.dealer is not None, "a searched hand has a dealer"
+        return Solver(self.order, self.ruleset, self.dealer, kitty_points, objective)
+
     def solver(self, objective: str = "points") -> Solver:
+        """The hand's solver for ``objective`` (shared by every question about the hand)."""
         s = self._solvers.get(objective)
         if s is None:
-            kitty = self.kitty_cards or ()
-            s = Solver(self.order, self.ruleset, self.dealer, points(kitty), objective)
-            self._solvers[objective] = s
+            s = self._solvers[objective] = self.new_solver(points(self.kitty_cards or ()), objective)
         return s
 
-    def ask(self, objective: str, question, share: float = 1.0):
+    def ask(self, objective: str, question: Callable[[Solver], T], share: float = 1.0) -> T:
         """Run ``question(solver)`` within the hand's node budget (``share`` of
         what is left); SearchBudgetExceeded when it runs out."""
         s = self.solver(objective)
@@ -295,23 +435,42 @@ class HandContext:
             s.node_limit = None
             self._pool -= s.nodes - before
 
-    def node(self, t_index: int, k: int) -> Position:
-        """The search position before play ``k`` of trick ``t_index`` (0-based)."""
-        t = self.hand.tricks[t_index]
-        return position(self.hands_before(t_index), t.leader, [p.cards for p in t.plays[:k]])
+    def node(self, t_index: int, k: int) -> HandState:
+        """The position before play ``k`` of trick ``t_index`` (0-based) for a
+        question of the endgame search about its moves: a copy of
+        :meth:`state` (the search pushes and pops the moves on the state it
+        is given; a value question reads the shared state itself)."""
+        return self.state(t_index, k).copy()
 
     def state(self, t_index: int, k: int = 0) -> HandState:
         """The engine's :class:`replay.state.HandState` before play ``k`` of trick
         ``t_index`` (0-based), from the known holdings: what a rule asks about
-        legal plays, the trick so far and the score (never deciding a rule itself)."""
-        h, t = self.hand, self.hand.tricks[t_index]
-        assert h.order is not None and h.dealer is not None
-        st = HandState(self.ruleset, h.order, dict(zip(h.seats, self.hands_before(t_index), strict=True)),
-                       leader=t.leader, dealer=h.dealer, seats=h.seats,
-                       kitty_points=points(self.kitty_cards or ()), first_trick=t.number)
-        for p in t.plays[:k]:
-            st.push(p.attempted or p.cards if p is t.plays[0] else p.cards, check=False)
+        legal plays, who is winning the trick so far, the teams and the score
+        (never deciding a rule itself).
+
+        The state is cached and shared by every rule that asks (one per
+        play, each the copy of the one before with the play pushed): do not
+        move it; ask "what if" on a :meth:`~replay.state.HandState.copy`
+        (:func:`winners_with`)."""
+        key = (t_index, k)
+        st = self._states.get(key)
+        if st is not None:
+            return st
+        if k == 0:
+            st = self._states[key] = self._new_state(t_index)
+            return st
+        st = self.state(t_index, k - 1).copy()
+        p = self.hand.tricks[t_index].plays[k - 1]
+        st.push(p.attempted or p.cards if k == 1 else p.cards, check=False)
+        self._states[key] = st
         return st
+
+    def _new_state(self, t_index: int) -> HandState:
+        h, t = self.hand, self.hand.tricks[t_index]
+        assert h.dealer is not None
+        return HandState(self.ruleset, self.order, dict(zip(h.seats, self.hands_before(t_index), strict=True)),
+                         leader=t.leader, dealer=h.dealer, seats=h.seats,
+                         kitty_points=points(self.kitty_cards or ()), first_trick=t.number)
 
     @property
     def window_start(self) -> int | None:
@@ -332,7 +491,7 @@ class HandContext:
         fitted = -1
         for size in range(1, min(self.endgame_tricks, n) + 1):
             start = n - size
-            pos = self.node(start, 0)
+            pos = self.state(start, 0)  # a value question: the search only reads the state
             try:
                 self.ask("points", lambda s: s.value(pos), share=0.5)
             except SearchBudgetExceeded:
@@ -361,7 +520,7 @@ class HandContext:
             return None if nxt is None else gain + nxt
         key = (objective, t_index, k)
         if key not in self._values:
-            pos = self.node(t_index, k)
+            pos = self.state(t_index, k)  # a value question: the search only reads the state
             try:
                 self._values[key] = self.ask(objective, lambda s: s.value(pos))
             except SearchBudgetExceeded:
@@ -484,7 +643,7 @@ class HandContext:
                                  better_label="without this loss")
 
 
-def outcome_text(o, dealers: str) -> str:
+def outcome_text(o: HandOutcome, dealers: str) -> str:
     if o.dealers_keep:
         return f"{dealers} keep the deal +{o.gained}"
     return f"{other_team(dealers)} take the deal" + (f" +{o.gained}" if o.gained else "")

@@ -25,15 +25,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from replay.cards import points
 from replay.legal import shown_void
 from replay.seats import SEATS as SEAT_ORDER
-from replay.units import decompose
 
-from ..search import Position, SearchBudgetExceeded, Solver
-from .base import MIN_COST
+from ..search import Position, SearchBudgetExceeded, position_of
+from .base import MIN_COST, HandContext, Mistake
 
 #: hidden deals sampled per decision
 SAMPLES = 6
@@ -54,10 +53,11 @@ class PovResult:
 
     @property
     def judged(self) -> bool:
+        """At least half of the sampled deals were solved."""
         return self.solved > 0 and 2 * self.solved >= self.samples
 
 
-def voids(ctx, t_index: int, k: int) -> dict[str, set[int]]:
+def voids(ctx: HandContext, t_index: int, k: int) -> dict[str, set[int]]:
     """The effective suits each seat has shown to be out of before play ``k``
     of trick ``t_index`` (asked of the engine: :func:`replay.legal.shown_void`)."""
     out: dict[str, set[int]] = {s: set() for s in SEAT_ORDER}
@@ -74,20 +74,13 @@ def voids(ctx, t_index: int, k: int) -> dict[str, set[int]]:
     return out
 
 
-def burier(ctx) -> str | None:
-    node = ctx.record_hand.buries[-1] if ctx.record_hand is not None and ctx.record_hand.buries else None
-    if node is not None:
-        return node.seat
-    return ctx.dealer if ctx.hand.bury is not None else None
-
-
-def sample_deals(ctx, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
+def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
     """Up to ``n`` deals of the hidden cards consistent with what ``seat`` has
     seen before play ``k`` of trick ``t_index``: (position, kitty points)."""
-    pos = ctx.node(t_index, k)
+    pos = position_of(ctx.state(t_index, k))
     me = SEAT_ORDER.index(seat)
     kitty = tuple(ctx.kitty_cards or ())
-    knows_kitty = burier(ctx) == seat
+    knows_kitty = ctx.burier == seat
     slots = [i for i in range(4) if i != me]
     sizes = {i: len(pos.hands[i]) for i in slots}
     pool = [c for i in slots for c in pos.hands[i]]
@@ -112,8 +105,8 @@ def sample_deals(ctx, seat: str, t_index: int, k: int, n: int, seed: int) -> lis
     return out
 
 
-def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff, rng,
-          tries: int = 40) -> dict[int, list[int]] | None:
+def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff: Sequence[int],
+          rng: random.Random, tries: int = 40) -> dict[int, list[int]] | None:
     """A random assignment of ``pool`` to the slots with their sizes, no card
     to a slot void in its suit (most constrained cards first; retried on a
     dead end)."""
@@ -137,7 +130,7 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
     return None
 
 
-def average_value(ctx, seat: str, t_index: int, k: int, objective: str = "points", *,
+def average_value(ctx: HandContext, seat: str, t_index: int, k: int, objective: str = "points", *,
                   samples: int | None = None, seed: int = SEED) -> tuple[float, int, int] | None:
     """(average value of the position, deals solved, deals sampled) from
     ``seat``'s point of view, under ``objective`` (``"last_trick"``: the share
@@ -151,7 +144,7 @@ def average_value(ctx, seat: str, t_index: int, k: int, objective: str = "points
     share = ctx.pov_pool / len(deals)
     got = []
     for pos, kp in deals:
-        s = Solver(ctx.order, ctx.ruleset, ctx.dealer, kp, objective)
+        s = ctx.new_solver(kp, objective)
         s.node_limit = int(share)
         try:
             got.append(s.value(pos))
@@ -164,7 +157,7 @@ def average_value(ctx, seat: str, t_index: int, k: int, objective: str = "points
     return sum(got) / len(got), len(got), samples
 
 
-def evaluate(ctx, seat: str, t_index: int, k: int, candidates: Sequence[tuple[int, ...]], *,
+def evaluate(ctx: HandContext, seat: str, t_index: int, k: int, candidates: Sequence[tuple[int, ...]], *,
              samples: int | None = None, seed: int = SEED, add_best: bool = False) -> PovResult | None:
     """Average value of each candidate play over sampled deals (see the module
     doc); ``add_best``: each sample's own best play joins the candidates
@@ -179,7 +172,7 @@ def evaluate(ctx, seat: str, t_index: int, k: int, candidates: Sequence[tuple[in
     share = ctx.pov_pool / max(1, len(deals))
     rows: list[tuple[Position, int, dict[tuple[int, ...], int]]] = []
     for pos, kp in deals:
-        s = Solver(ctx.order, ctx.ruleset, ctx.dealer, kp)
+        s = ctx.new_solver(kp)
         s.node_limit = int(share)
         try:
             s.value(pos)
@@ -188,7 +181,7 @@ def evaluate(ctx, seat: str, t_index: int, k: int, candidates: Sequence[tuple[in
                 m = tuple(sorted(m))
                 # a throw that stands in one sampled deal may fail in another (or in
                 # the real one): only single-unit leads and follows join
-                if m not in cands and (pos.plays or len(decompose(m, ctx.order)) < 2):
+                if m not in cands and (pos.plays or not ctx.is_throw(m)):
                     cands.append(m)
             rows.append((pos, kp, {m: s.play_value(pos, m) for m in cands}))
         except SearchBudgetExceeded:
@@ -200,7 +193,7 @@ def evaluate(ctx, seat: str, t_index: int, k: int, candidates: Sequence[tuple[in
     for pos, kp, row in rows:
         missing = [m for m in cands if m not in row]
         if missing:
-            s = Solver(ctx.order, ctx.ruleset, ctx.dealer, kp)
+            s = ctx.new_solver(kp)
             s.node_limit = int(share)
             try:
                 row.update({m: s.play_value(pos, m) for m in missing})
@@ -215,12 +208,11 @@ def evaluate(ctx, seat: str, t_index: int, k: int, candidates: Sequence[tuple[in
     return PovResult(values, samples, len(kept))
 
 
-def mark(ctx, f, ti: int, k: int):
+def mark(ctx: HandContext, f: Mistake, ti: int, k: int) -> Mistake:
     """An in-window finding judged again from its player's point of view:
     ``hidden`` is set (True: the loss needed the hidden cards, the play was
     as good on average over the deals the player could not tell apart) and
     the message says so. Findings on failed throws are left as they are."""
-    from dataclasses import replace
     t = ctx.hand.tricks[ti]
     p = t.plays[k]
     if p.attempted or f.best is None:
@@ -240,7 +232,7 @@ def mark(ctx, f, ti: int, k: int):
     return replace(f, message=f.message + note, hidden=False)
 
 
-def pov_cost(ctx, seat: str, res: PovResult, played: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+def pov_cost(ctx: HandContext, seat: str, res: PovResult, played: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
     """(average points the played move lost against the best candidate from
     ``seat``'s point of view, rounded down to a multiple of 5, that candidate)."""
     played = tuple(sorted(played))

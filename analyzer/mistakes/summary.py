@@ -70,8 +70,7 @@ def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
             for p in t.plays:
                 if p.seat in judged:
                     judged[p.seat] += 1
-        node = ctx.record_hand.buries[-1] if ctx.record_hand is not None and ctx.record_hand.buries else None
-        burier = node.seat if node is not None else (ctx.dealer if h.bury is not None else None)
+        burier = ctx.burier
         if burier in judged:
             judged[burier] += 1
     nodes = sum(s.nodes for s in ctx._solvers.values())

@@ -404,6 +404,7 @@ def test_sampled_deals_respect_what_the_player_saw():
     from analyzer.generate import generate_match
     from analyzer.mistakes.base import HandContext
     from analyzer.mistakes.pov import sample_deals, voids
+    from analyzer.search import position_of
     from replay.game import replay as run
 
     match = run(generate_match("standard", hands=1, seed=4))
@@ -412,7 +413,7 @@ def test_sampled_deals_respect_what_the_player_saw():
     ti, k = len(h.tricks) - 5, 2
     seat = h.tricks[ti].plays[k].seat
     me = "NWSE".index(seat)
-    real = ctx.node(ti, k)
+    real = position_of(ctx.node(ti, k))
     shown = voids(ctx, ti, k)
     assert any(shown.values())  # some player has shown a void: the constraint is exercised
     deals = sample_deals(ctx, seat, ti, k, 8, seed=1)

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from replay.scoring import team_of
 from replay.trick import cards_text, unit_text
 
 from ..base import HandContext, Mistake, Rule, make, rule
+
+if TYPE_CHECKING:  # pragma: no cover
+    from replay.units import Unit
 
 
 @rule
@@ -43,7 +46,7 @@ class FailedThrow(Rule):
                 continue
             lead = t.plays[0]
             attempted = lead.attempted or lead.cards
-            by_unit: dict = {}
+            by_unit: dict[Unit, list[str]] = {}
             for b in t.blockers:
                 beaters = by_unit.setdefault(b.unit, [])
                 text = f"{b.seat} holds {unit_text(b.by, order)}"
@@ -53,7 +56,7 @@ class FailedThrow(Rule):
                       f"{unit_text(u, order)}" for u, beaters in by_unit.items()]
             blocked = "; ".join(blocks) if blocks else "another player holds a higher unit"
             penalty = abs(t.penalty)
-            lost = team_of(t.winner) != team_of(lead.seat)
+            lost = not ctx.mates(t.winner, lead.seat)
             cost = penalty + (t.points if lost else 0)
             text = (f"{lead.seat}'s throw {cards_text(attempted, order)} failed: {blocked}; "
                     f"{lead.seat} had to lead {cards_text(lead.cards, order)}")

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 
 from replay.cards import POINTS, points
 from replay.diagnostics import Span
-from replay.order import TRUMP
 from replay.trick import cards_text
 
 from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
@@ -48,10 +47,11 @@ class RiskyBury(Rule):
         if pts <= 0:
             return
         mult = h.multiplier
-        seat, span = ctx.dealer, None
+        seat, span = ctx.burier, None
+        assert seat is not None  # the hand has a bury
         node = ctx.record_hand.buries[-1] if ctx.record_hand is not None and ctx.record_hand.buries else None
         if node is not None:
-            seat, span = node.seat, node.span
+            span = node.span
         if span is None or span == Span():
             span = h.span
         alt = self._least_points_bury(ctx, seat, buried)
@@ -108,5 +108,5 @@ class RiskyBury(Rule):
         order = ctx.order
         keep = [c for c in buried if not POINTS[c]]
         pool = list(h.start_hands[seat]) + [c for c in buried if POINTS[c]]
-        pool.sort(key=lambda c: (POINTS[c], order.eff[c] == TRUMP, order.key[c], c))
+        pool.sort(key=lambda c: (POINTS[c], ctx.is_trump(c), ctx.rank(c), c))
         return tuple(order.sorted(keep + pool[:len(buried) - len(keep)]))

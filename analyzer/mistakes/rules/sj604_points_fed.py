@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from replay.cards import POINTS, points
-from replay.scoring import team_of
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
-from ..tricks import follow_extremes, winning_index
-from ._shared import certain_for, follows
+from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, follow_range, make, rule, unbeatable
+from ._shared import follows
 from .sj605_points_withheld import PointsWithheld
+
+if TYPE_CHECKING:  # pragma: no cover
+    from replay.game import PlayResult, TrickResult
 
 
 @rule
@@ -39,19 +41,19 @@ class PointsFed(Rule):
     name = "points-fed"
 
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
-        order, rs = ctx.order, ctx.ruleset
+        order = ctx.order
         tricks = ctx.hand.tricks
-        for ti, t, k, p, holds in follows(ctx):
+        for ti, t, k, p in follows(ctx):
             fed = points(p.cards)
             if fed < MIN_COST:
                 continue
-            w = t.plays[winning_index([q.cards for q in t.plays[:k]], order, rs)]
-            team = team_of(p.seat)
-            if team_of(w.seat) == team:
+            st = ctx.state(ti, k)
+            w = t.plays[best_so_far(st)]
+            if st.mates(w.seat, p.seat):
                 continue
-            if not certain_for(ctx, t, k, holds, team, from_k=k):
+            if not unbeatable(st, p.seat, by_side=True):
                 continue
-            low, _ = follow_extremes(t.plays[0].cards, holds[p.seat], order, rs)
+            low, _ = follow_range(st)
             if fed - points(low) < MIN_COST:
                 continue
             fed_cards = [c for c in order.sorted(p.cards) if POINTS[c]]
@@ -78,7 +80,8 @@ class PointsFed(Rule):
                        level_change=ctx.signed_change(p.seat, cost), best=low)
 
     @staticmethod
-    def _cost_outside(ctx: HandContext, tricks, ti: int, p, low) -> tuple[int, list[str]]:
+    def _cost_outside(ctx: HandContext, tricks: Sequence[TrickResult], ti: int, p: PlayResult,
+                      low: Sequence[int]) -> tuple[int, list[str]]:
         """Before the searched window: the points fed beyond the cheapest legal
         follow, less the point cards that would have fallen to the opponents
         later anyway. The cheap follow keeps a point card and spends a card
@@ -96,12 +99,12 @@ class PointsFed(Rule):
                 continue
             gain = POINTS[c]
             for j, x in enumerate(instead):
-                if j in used or order.eff[x] != order.eff[c]:
+                if j in used or ctx.suit(x) != ctx.suit(c):
                     continue
                 used.add(j)
                 gain = POINTS[c] - POINTS[x]
                 fate = fates.get((x, j))
-                if fate is not None and team_of(fate.winner) != team_of(p.seat):
+                if fate is not None and not ctx.mates(fate.winner, p.seat):
                     notes.append(f"{cards_text([c], order)} would have fallen to {fate.winner} in trick "
                                  f"{fate.number} in place of {cards_text([x], order)}")
                     gain = 0

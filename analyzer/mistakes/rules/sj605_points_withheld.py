@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from replay.cards import POINTS, points
-from replay.scoring import team_of
-from replay.seats import Seat
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
-from ..tricks import follow_extremes, winning_index
-from ._shared import certain_for, follows
+from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, follow_range, make, rule, unbeatable
+from ._shared import follows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from replay.game import TrickResult
 
 
 @rule
@@ -38,19 +39,18 @@ class PointsWithheld(Rule):
     name = "points-withheld"
 
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
-        order, rs = ctx.order, ctx.ruleset
+        order = ctx.order
         tricks = ctx.hand.tricks
-        for ti, t, k, p, holds in follows(ctx):
-            w = t.plays[winning_index([q.cards for q in t.plays[:k]], order, rs)]
-            if w.seat != Seat[p.seat].partner().name:
+        for ti, t, k, p in follows(ctx):
+            st = ctx.state(ti, k)
+            w = t.plays[best_so_far(st)]
+            if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
                 continue
-            held_points = sum(POINTS[c] * n for c, n in holds[p.seat].items())
-            if held_points - points(p.cards) < MIN_COST:
+            if points(st.holding(p.seat).elements()) - points(p.cards) < MIN_COST:
                 continue
-            other = "EW" if team_of(p.seat) == "NS" else "NS"
-            if not certain_for(ctx, t, k, holds, other, from_k=k + 1):
+            if not unbeatable(st, p.seat, by_side=False):
                 continue
-            _, high = follow_extremes(t.plays[0].cards, holds[p.seat], order, rs)
+            _, high = follow_range(st)
             if points(high) - points(p.cards) < MIN_COST:
                 continue
             kept = Counter(c for c in high if POINTS[c]) - Counter(p.cards)
@@ -67,7 +67,7 @@ class PointsWithheld(Rule):
                 continue
             lost, where = 0, []
             for c, fate in self._fates(tricks, ti, p.seat, kept):
-                if team_of(fate.winner) != team_of(p.seat):
+                if not ctx.mates(fate.winner, p.seat):
                     lost += POINTS[c]
                     where.append(f"{cards_text([c], order)} fell to {fate.winner} in trick {fate.number}")
             if lost < MIN_COST:
@@ -79,9 +79,10 @@ class PointsWithheld(Rule):
                        level_change=ctx.signed_change(p.seat, lost), best=high)
 
     @staticmethod
-    def _fate_map(tricks, ti: int, seat: str, cards: Counter):
+    def _fate_map(tricks: Sequence[TrickResult], ti: int, seat: str,
+                  cards: Counter[int]) -> Iterator[tuple[tuple[int, int], TrickResult]]:
         """((card, index among ``cards``' copies of the list), later trick where ``seat`` played it)."""
-        seen: Counter = Counter()
+        seen: Counter[int] = Counter()
         order_list = list(cards.elements())
         for c, t in PointsWithheld._fates(tricks, ti, seat, cards):
             # the j-th occurrence of c in order_list
@@ -90,7 +91,8 @@ class PointsWithheld(Rule):
             yield (c, idx), t
 
     @staticmethod
-    def _fates(tricks, ti: int, seat: str, kept: Counter):
+    def _fates(tricks: Sequence[TrickResult], ti: int, seat: str,
+               kept: Counter[int]) -> Iterator[tuple[int, TrickResult]]:
         """(card, later trick where ``seat`` played it) for each kept card played later."""
         left = Counter(kept)
         for t in tricks[ti + 1:]:

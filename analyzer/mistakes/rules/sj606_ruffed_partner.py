@@ -2,19 +2,29 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from replay.cards import points
-from replay.order import TRUMP
-from replay.scoring import team_of
-from replay.seats import SEATS as SEAT_ORDER
-from replay.seats import Seat
-from replay.trick import cards_text, lead_suit
+from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
-from ..tricks import winning_index
-from ._shared import certain_for, follows
+from ..base import (
+    MIN_COST,
+    HandContext,
+    Mistake,
+    Rule,
+    best_so_far,
+    make,
+    plain_lead,
+    rule,
+    unbeatable,
+    winner_with,
+    winners_with,
+)
+from ._shared import follows
+
+if TYPE_CHECKING:  # pragma: no cover
+    from replay.state import HandState
 
 
 @rule
@@ -39,21 +49,21 @@ class RuffedPartner(Rule):
     name = "ruffed-partner"
 
     def check(self, ctx: HandContext) -> Iterator[Mistake]:
-        order, rs = ctx.order, ctx.ruleset
-        for ti, t, k, p, holds in follows(ctx):
-            lead = t.plays[0].cards
-            if lead_suit(lead, order) in (None, TRUMP) or any(order.eff[c] != TRUMP for c in p.cards):
+        order = ctx.order
+        for ti, t, k, p in follows(ctx):
+            if not all(ctx.is_trump(c) for c in p.cards):
                 continue
-            so_far = [q.cards for q in t.plays[:k]]
-            w = t.plays[winning_index(so_far, order, rs)]
-            if w.seat != Seat[p.seat].partner().name:
+            st = ctx.state(ti, k)
+            if not plain_lead(st):
                 continue
-            if winning_index(so_far + [p.cards], order, rs) != k:
+            w = t.plays[best_so_far(st)]
+            if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
+                continue
+            if winner_with(st, p.cards) != p.seat:
                 continue  # a trump discard that does not take the trick
-            other = "EW" if team_of(p.seat) == "NS" else "NS"
-            if not certain_for(ctx, t, k, holds, other, from_k=k + 1):
+            if not unbeatable(st, p.seat, by_side=False):
                 continue
-            alt = self._alternative(ctx, ti, k, so_far)
+            alt = self._alternative(ctx, st)
             if alt is None:
                 continue
             text = (f"{p.seat} ruffed with {cards_text(p.cards, order)} a trick {w.seat} was sure to win with "
@@ -75,16 +85,12 @@ class RuffedPartner(Rule):
                        show_cost=False)
 
     @staticmethod
-    def _alternative(ctx: HandContext, ti: int, k: int, so_far) -> tuple[int, ...] | None:
-        """The cheapest legal play that leaves the trick to the partner, or None."""
-        order, rs = ctx.order, ctx.ruleset
-        t = ctx.hand.tricks[ti]
-        p = t.plays[k]
-        from replay.legal import legal_follows
-        alts = [f for f in legal_follows(t.plays[0].cards, Counter(ctx.hands_before(ti)[SEAT_ORDER.index(p.seat)]),
-                                         order, rs, limit=200)
-                if winning_index(so_far + [f], order, rs) != k]
+    def _alternative(ctx: HandContext, st: HandState) -> tuple[int, ...] | None:
+        """The cheapest legal play of the seat to play that leaves the trick to
+        the partner (fewest trumps, fewest points, weakest cards), or None."""
+        seat = st.turn
+        follows_ = st.legal_follows(limit=200)
+        alts = [f for f, win in zip(follows_, winners_with(st, follows_), strict=True) if win != seat]
         if not alts:
             return None
-        return tuple(min(alts, key=lambda f: (sum(order.eff[c] == TRUMP for c in f), points(f),
-                                              sum(order.key[c] for c in f))))
+        return min(alts, key=lambda f: (sum(ctx.is_trump(c) for c in f), points(f), sum(ctx.rank(c) for c in f)))

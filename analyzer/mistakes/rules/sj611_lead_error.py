@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from replay.trick import cards_text
-from replay.units import decompose
 
 from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
 from ..pov import evaluate, pov_cost
@@ -60,7 +59,7 @@ class LeadError(Rule):
             if not t.plays:
                 continue
             lead = t.plays[0]
-            if lead.attempted or len(decompose(lead.cards, order)) >= 2:
+            if lead.attempted or ctx.is_throw(lead.cards):
                 continue  # failed throws are SJ601's; a standing throw is not second-guessed
             res = evaluate(ctx, lead.seat, ti, 0, [lead.cards], add_best=True)
             if res is None:
@@ -80,7 +79,7 @@ class LeadError(Rule):
                        best=best, hidden=False)
 
     @staticmethod
-    def _actual(ctx: HandContext, ti: int, played, best) -> str:
+    def _actual(ctx: HandContext, ti: int, played: tuple[int, ...], best: tuple[int, ...]) -> str:
         """What the two leads give with all hands known (when the budget allows)."""
         from ...search import SearchBudgetExceeded
         pos = ctx.node(ti, 0)
