@@ -37,7 +37,7 @@ Cards = tuple[int, ...]
 class Node(BaseModel):
     """Base: a span and the commentary attached after the element."""
 
-    model_config = ConfigDict(frozen=False, extra="forbid")
+    model_config = ConfigDict(frozen=False, extra="forbid", defer_build=True)
 
     span: Span = NO_SPAN
     #: ``{ … }`` commentaries attached to this element, in order (text inside the braces)
