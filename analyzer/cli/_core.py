@@ -1,6 +1,7 @@
 """The ``shengji`` application: the Typer app, its one-line error handling and
 the help's plain metavars. The commands live in the sibling modules."""
 
+import atexit
 import errno
 import gc
 import os
@@ -222,6 +223,7 @@ class _Group(TyperGroup):
             return super().main(args=args, prog_name=prog_name, complete_var=complete_var,
                                 standalone_mode=False, **extra)
         self.command_path = None
+        _freeze_at_exit()
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
                               standalone_mode=False, **extra)
@@ -301,6 +303,24 @@ def _memory_error(exc: BaseException | None) -> bool:
     return False
 
 
+_FREEZE_REGISTERED = False
+
+
+def _freeze_at_exit() -> None:
+    """At the interpreter's exit, freeze the garbage collector's objects.
+
+    The teardown would run a full collection over every object the imports
+    made (pydantic's classes and schemas: ~35,000 objects, 25–40 ms, a sixth of
+    a one-hand lint); frozen objects are not scanned. The modules are still
+    torn down and the memory goes back with the process. Registered by the
+    command line only (``atexit`` runs before the teardown's collection), and
+    once, however often ``main`` runs in one process (tests)."""
+    global _FREEZE_REGISTERED
+    if not _FREEZE_REGISTERED:
+        atexit.register(gc.freeze)
+        _FREEZE_REGISTERED = True
+
+
 def _flush_std() -> None:
     """Flush stdout and stderr now, so a failed write is reported here and not at exit."""
     for stream in (sys.stdout, sys.stderr):
@@ -337,11 +357,6 @@ def _exit(code: int, message: str | None = None) -> NoReturn:
                 stream.flush()
         except (OSError, ValueError):
             _silence(stream)
-    # The interpreter's teardown would run a full garbage collection over every
-    # object the imports made (pydantic's classes and schemas: ~35,000 objects,
-    # 25–40 ms, a sixth of a one-hand lint). Frozen objects are not scanned: the
-    # modules are still torn down, and the memory goes back with the process.
-    gc.freeze()
     sys.exit(code)
 
 

@@ -90,9 +90,10 @@ def test_one_hand_lint_builds_no_pydantic_schema_nor_typer_adapter():
         "from pydantic import BaseModel\n"
         "built = sorted(n for n, c in vars(m).items() if isinstance(c, type) and issubclass(c, BaseModel)\n"
         "               and c is not BaseModel and c.__pydantic_complete__)\n"
-        "print('typer._adapters' in sys.modules, built)\n")
+        "from analyzer.cli import _core\n"
+        "print('typer._adapters' in sys.modules, built, _core._FREEZE_REGISTERED)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.splitlines()[-2:] == ["exit 0", "False []"], out.stdout + out.stderr
+    assert out.stdout.splitlines()[-2:] == ["exit 0", "False [] True"], out.stdout + out.stderr
 
 
 def test_deferred_models_still_validate_and_dump():
