@@ -76,7 +76,9 @@ def test_one_hand_lint_builds_no_pydantic_schema_nor_typer_adapter():
     """The values of a command's options are checked without pydantic
     (``analyzer.cli._core._PlainValues``: no ``typer._adapters``), and the record
     model's pydantic schemas are deferred (``defer_build``) to the first JSON or
-    API use: a one-hand lint builds none of them."""
+    API use: a one-hand lint builds none of them. Nor does it look for pydantic
+    plugins (no scan of the installed distributions), and the collector's
+    objects are frozen at exit (no full collection in the teardown)."""
     fixture = ROOT / "tests/cli/fixtures/match.sjn"
     code = (
         "import sys\n"
@@ -91,9 +93,10 @@ def test_one_hand_lint_builds_no_pydantic_schema_nor_typer_adapter():
         "built = sorted(n for n, c in vars(m).items() if isinstance(c, type) and issubclass(c, BaseModel)\n"
         "               and c is not BaseModel and c.__pydantic_complete__)\n"
         "from analyzer.cli import _core\n"
-        "print('typer._adapters' in sys.modules, built, _core._FREEZE_REGISTERED)\n")
+        "from pydantic.plugin import _loader\n"
+        "print('typer._adapters' in sys.modules, built, _core._FREEZE_REGISTERED, _loader._plugins)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
-    assert out.stdout.splitlines()[-2:] == ["exit 0", "False [] True"], out.stdout + out.stderr
+    assert out.stdout.splitlines()[-2:] == ["exit 0", "False [] True None"], out.stdout + out.stderr
 
 
 def test_deferred_models_still_validate_and_dump():
