@@ -44,11 +44,13 @@ class _PlainValues:
     """How a parameter's value is checked when it is one of the plain kinds the
     commands use (a string, a flag, a list of strings, an integer within bounds, a
     choice named exactly): the value is taken as it is. Typer (0.2x) would build a
-    pydantic ``TypeAdapter`` for every parameter of the command being run — the
-    import of pydantic and ~10 schemas, a third of a one-hand lint's start. Any
-    other value (a wrong one, a number spelled ``+3``, a choice in other case) is
-    handed to Typer's own checking, so what is accepted and every error message
-    stay Typer's."""
+    pydantic ``TypeAdapter`` for every parameter of the command being run, even
+    one left at its default: ~10 schemas (2–7 ms) and pydantic's validators,
+    and for a command that does not otherwise use pydantic, pydantic's import
+    (~60 ms). Any other value (a wrong one, a number spelled ``+3``, a choice in
+    other case) is handed to Typer's own checking, so what is accepted and every
+    error message stay Typer's (``tests/cli/test_cli_extras_lazy.py`` compares
+    the two on every parameter)."""
 
     __slots__ = ("_kind", "_param", "_typer")
 
