@@ -6,6 +6,7 @@ The nodes read for every line, :class:`SeatCards`, :class:`Play` and
 (:class:`LineNode`) rather than models, so the reader builds them cheaply;
 :class:`Record`, :class:`Hand` and the rest are pydantic models, which
 validate and serialize the line nodes inside them as they did their own.
+Their schemas are built on first use (``defer_build``, see :class:`Node`).
 
 Cards are the small ints of :mod:`replay.cards`; seats are the letters
 ``N W S E``; levels are rank ints (2..14, 15 = Joker). Every node carries a
@@ -37,7 +38,10 @@ Cards = tuple[int, ...]
 class Node(BaseModel):
     """Base: a span and the commentary attached after the element."""
 
-    model_config = ConfigDict(frozen=False, extra="forbid")
+    #: ``defer_build``: each model's schema (validator, serializer) is built at its
+    #: first validation or dump — JSON in/out, the public API — not at import: the
+    #: readers fill the models without it, so a lint never builds one (~20 ms of a start)
+    model_config = ConfigDict(frozen=False, extra="forbid", defer_build=True)
 
     span: Span = NO_SPAN
     #: ``{ … }`` commentaries attached to this element, in order (text inside the braces)

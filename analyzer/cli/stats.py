@@ -1,19 +1,12 @@
 """``shengji stats``: statistics over a Parquet store (DuckDB; the ``stats`` extra)."""
 
-from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from ..stats_formats import StatsFormat
 from ._core import command, fail, usage
-
-
-class StatsFormat(str, Enum):
-    table = "table"
-    csv = "csv"
-    json = "json"
-    html = "html"
 
 
 @command(epilog="""Examples:
@@ -32,14 +25,14 @@ Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
 def stats(
     store: Annotated[str, typer.Argument(metavar="STORE", help="A store written by shengji export --to parquet.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[ANALYSIS]...", help="Analyses to run (default: all).")] = None,
-    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format.")] = StatsFormat.table,
+    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format.")] = StatsFormat('table'),
     sql: Annotated[str | None, typer.Option("--sql", help="Run this query against the store's tables instead.")] = None,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
     from .. import stats as St
-    from ..outputs import write_output
+    from ..stats_formats import WRITERS
     from ..store import StoreError
     names = names or []
     unknown = [n for n in names if n not in St.ANALYSES]
@@ -53,16 +46,4 @@ def stats(
         results = St.run(store, names, sql)
     except StoreError as exc:
         fail(str(exc))
-    if fmt == StatsFormat.table:
-        from .. import render
-        if output in (None, "-"):
-            St.render_tables(render.make_console(), results)
-            return
-        import io
-        buf = io.StringIO()
-        St.render_tables(render.make_console(file=buf, color=False), results)
-        write_output(output, buf.getvalue(), force=force)
-        return
-    text = {StatsFormat.csv: St.to_csv, StatsFormat.json: St.to_json}.get(fmt)
-    out = text(results) if text else St.to_html(results, store)
-    write_output(output, out, force=force)
+    WRITERS[fmt.value](results, store, output, force)

@@ -2,7 +2,7 @@
 
 Library API (the CLI's ``shengji import`` / ``--from`` call these)::
 
-    FORMATS                                    # ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
+    FORMATS                                    # the registry's names, in order ("fly", "botzone", …)
     detect_format(text, filename=None)         # a format name, or None unless unambiguous
     import_text(fmt, text, *, source="", check=True)
                                                # -> (records, diagnostics); never raises
@@ -21,11 +21,9 @@ suffixes, bytes or text); :mod:`.api` holds the functions above. This package
 loads them on first use, so reading the registry (the command line's help)
 imports no importer.
 
-One module per format: :mod:`.fly` (shengji.fly.dev JSONL room logs),
-:mod:`.botzone` (Botzone Tractor judge logs), :mod:`.shengji_io_chat`
-(pasted shengji.io chat), :mod:`.fen80` (80fen completed-deal replay JSON v2),
-:mod:`.gamesav` (the 1997 Tractor game's GAME.SAV: bytes, not text; see
-:func:`is_binary`; SJ710–SJ712, positioned at line 1, column offset + 1).
+One module per format, named in the registry (today :mod:`.fly`,
+:mod:`.botzone`, :mod:`.shengji_io_chat`, :mod:`.fen80`, and :mod:`.gamesav`,
+which reads bytes, not text: see :func:`is_binary`).
 Source seats 0, 1, 2, 3 become S, E, N, W everywhere (see docs/importing.md).
 """
 

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from notation.model import Record
 from replay.diagnostics import Diagnostic, Span
 
 from ._common import SOURCE_SEATS, Claim, ImportResult
 from .registry import IMPORTERS, NAMES
+
+if TYPE_CHECKING:
+    from replay.game import HandResult, MatchResult
 
 FORMATS: tuple[str, ...] = NAMES
 
@@ -105,7 +109,8 @@ def import_text(fmt: str, text: str | bytes, *, source: str = "", check: bool = 
 
 # -- claims ----------------------------------------------------------------------------------------
 
-def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_result=None) -> list[Diagnostic]:
+def check_claims(records: Sequence[Record], claims: Sequence[Claim],
+                 match_result: MatchResult | Sequence[MatchResult | None] | None = None) -> list[Diagnostic]:
     """SJ704 for every claim the rules contradict, at the claim's line in the source log.
 
     ``match_result``: the :class:`replay.game.MatchResult` of ``records[0]``, or
@@ -177,18 +182,19 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim], match_resul
     return out
 
 
-def _results(records: Sequence[Record], match_result, needed: set[int]) -> tuple[list, list[Diagnostic]]:
+def _results(records: Sequence[Record], match_result: MatchResult | Sequence[MatchResult | None] | None,
+             needed: set[int]) -> tuple[list[MatchResult | None], list[Diagnostic]]:
     """The match result of each record with claims (``needed``; None for the others
     and where the replay failed) and an SJ901
     for each replay that failed: the engine's bug, not the user's (those claims
     are left unchecked)."""
     from replay.game import MatchResult, replay
-    given: list = []
+    given: list[MatchResult | None] = []
     if isinstance(match_result, MatchResult):
         given = [match_result]
     elif isinstance(match_result, (list, tuple)):
         given = list(match_result)
-    out = []
+    out: list[MatchResult | None] = []
     bugs: list[Diagnostic] = []
     for i, rec in enumerate(records):
         mr = given[i] if i < len(given) else None
@@ -219,7 +225,7 @@ def _player(records: Sequence[Record], index: int, seat: str) -> str | None:
     return records[index].tag(tag) if 0 <= index < len(records) else None
 
 
-def _cards(cards, hr) -> str:
+def _cards(cards: Sequence[int], hr: HandResult) -> str:
     from replay.trick import cards_text
     return cards_text(cards, hr.order)
 

@@ -68,7 +68,7 @@ class _Importer(LogImporter):
         super().__init__(text, source)
         self.table = "hdsc"
 
-    def ids(self, value: Any, path: tuple, what: str) -> list[int] | None:
+    def ids(self, value: Any, path: _json.Path, what: str) -> list[int] | None:
         """A list of card ids → cards; None (with diagnostics) when any is bad."""
         if not isinstance(value, list):
             self.sink.add("SJ705", self.doc.span(*path), f"{what}: expected a list of card ids; skipped")
@@ -120,7 +120,7 @@ class _Importer(LogImporter):
         return result
 
     # -- the suit table ------------------------------------------------------------------------
-    def pick_table(self, log: list) -> str:
+    def pick_table(self, log: list[Any]) -> str:
         """``hdsc`` unless the first single bid and the judge's next ``major`` say ``shcd``."""
         bid = None
         for entry in log:
@@ -143,20 +143,20 @@ class _Importer(LogImporter):
         return "hdsc"
 
     # -- the hand --------------------------------------------------------------------------------
-    def hand(self, log: list, log_path: tuple, init: dict, init_path: tuple) -> Record | None:
+    def hand(self, log: list[Any], log_path: _json.Path, init: dict[str, Any], init_path: _json.Path) -> Record | None:
         doc = self.doc
         level = 2
         lv = init.get("level")
         dealt: list[list[int]] = [[], [], [], []]
         first_drawer: int | None = None
-        bids: list[tuple[int, list[int], int, tuple]] = []   # seat, cards, k, path
-        banking: dict = {}
-        banking_path: tuple = ()
-        bury: tuple[int, list[int], tuple] | None = None
+        bids: list[tuple[int, list[int], int, _json.Path]] = []   # seat, cards, k, path
+        banking: dict[str, Any] = {}
+        banking_path: _json.Path = ()
+        bury: tuple[int, list[int], _json.Path] | None = None
         tricks: list[list[Play]] = []
         kitty_delivered: list[int] | None = None
-        pending: tuple[int, dict, tuple] | None = None   # (player, request, path)
-        finished: tuple | None = None
+        pending: tuple[int, dict[str, Any], _json.Path] | None = None   # (player, request, path)
+        finished: tuple[Any, ...] | None = None
         stopped = False
         human = set()
         for i, entry in enumerate(log):
@@ -358,7 +358,7 @@ class _Importer(LogImporter):
                                     players=players, source=self.source), hands=[hand])
 
     # -- the judge's view of the tricks ---------------------------------------------------------
-    def play_request(self, req: dict, rpath: tuple, p: int, tricks: list[list[Play]]) -> None:
+    def play_request(self, req: dict[str, Any], rpath: _json.Path, p: int, tricks: list[list[Play]]) -> None:
         """A play request: does it open a trick? Check the judge's record of the last one; claims."""
         hist = req.get("history")
         if not (isinstance(hist, list) and len(hist) == 4):
@@ -385,7 +385,7 @@ class _Importer(LogImporter):
         self.claims.append(Claim(line=line, column=col, trick=len(tricks), winner=winner, points=total,
                                  kind="running", name=f"player {leader if seat_of(leader) else p}"))
 
-    def _compare(self, trick: list[Play], judged: list, path: tuple) -> None:
+    def _compare(self, trick: list[Play], judged: list[Any], path: _json.Path) -> None:
         for i, pl in enumerate(trick):
             if i >= len(judged) or not isinstance(judged[i], list):
                 return
@@ -401,7 +401,7 @@ class _Importer(LogImporter):
                                                                     "are kept")
 
 
-def _banking(entry: dict) -> dict | None:
+def _banking(entry: dict[str, Any]) -> dict[str, Any] | None:
     out = entry.get("output")
     if not isinstance(out, dict) or not isinstance(out.get("content"), dict):
         return None
@@ -413,7 +413,7 @@ def _banking(entry: dict) -> dict | None:
     return None
 
 
-def _get(value: Any, path: tuple) -> Any:
+def _get(value: Any, path: _json.Path) -> Any:
     for k in path:
         try:
             value = value[k]

@@ -38,6 +38,7 @@ from typing import Any
 
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick
 from replay.cards import rank_name
+from replay.diagnostics import Span
 
 from . import _json
 from ._common import SOURCE_SEATS, Claim, ImportResult, LogImporter, seat_of, span_at, tags_for
@@ -65,7 +66,7 @@ class _Importer(LogImporter):
             line, col, msg = doc.error
             self.sink.add("SJ701", (line, col), f"the replay is not complete JSON: {msg}"
                                                 + ("; what comes before is imported" if doc.found else ""))
-        deals: list[tuple[dict, _json.JsonDoc, tuple]] = []
+        deals: list[tuple[dict[str, Any], _json.JsonDoc, _json.Path]] = []
         value = doc.value
         if isinstance(value, list) and value and all(isinstance(v, dict) and "type" in v for v in value[:3]):
             self.sink.add("SJ701", doc.pos(), "a version 1 replay (a bare list of public events) has no hands "
@@ -100,7 +101,8 @@ class _Importer(LogImporter):
         return result
 
     # -- envelopes ----------------------------------------------------------------------------
-    def unwrap(self, obj: Any, doc: _json.JsonDoc, base: tuple, out: list) -> None:
+    def unwrap(self, obj: Any, doc: _json.JsonDoc, base: _json.Path,
+               out: list[tuple[dict[str, Any], _json.JsonDoc, _json.Path]]) -> None:
         if not isinstance(obj, dict):
             self.sink.add("SJ701", doc.pos(*base), "expected a replay object")
             return
@@ -149,7 +151,7 @@ class _Importer(LogImporter):
         out.append((obj, doc, base))
 
     # -- one deal ---------------------------------------------------------------------------------
-    def ids(self, value: Any, doc: _json.JsonDoc, path: tuple, what: str) -> list[int] | None:
+    def ids(self, value: Any, doc: _json.JsonDoc, path: _json.Path, what: str) -> list[int] | None:
         if not isinstance(value, list):
             self.sink.add("SJ705", doc.span(*path), f"{what}: expected a list of cards")
             return None
@@ -165,8 +167,8 @@ class _Importer(LogImporter):
                 out.append(c)
         return out if ok else None
 
-    def hand(self, obj: dict, doc: _json.JsonDoc, base: tuple, number: int, record_index: int) -> Hand:
-        def at(*path):
+    def hand(self, obj: dict[str, Any], doc: _json.JsonDoc, base: _json.Path, number: int, record_index: int) -> Hand:
+        def at(*path: Any) -> Span:
             return doc.span(*base, *path)
 
         line, col = doc.pos(*base)

@@ -70,3 +70,108 @@ def test_one_hand_sjn_lint_imports_no_gouji_and_no_lark():
         "print(sorted(m for m in sys.modules if m.startswith(unwanted) and m != 'analyzer.importers.registry'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.splitlines()[-3:] == ["exit 0", "read True", "[]"], out.stdout + out.stderr
+
+
+def test_one_hand_lint_builds_no_pydantic_schema_nor_typer_adapter():
+    """The values of a command's options are checked without pydantic
+    (``analyzer.cli._core._PlainValues``: no ``typer._adapters``), and the record
+    model's pydantic schemas are deferred (``defer_build``) to the first JSON or
+    API use: a one-hand lint builds none of them. Nor does it look for pydantic
+    plugins (no scan of the installed distributions), and the collector's
+    objects are frozen at exit (no full collection in the teardown)."""
+    fixture = ROOT / "tests/cli/fixtures/match.sjn"
+    code = (
+        "import sys\n"
+        "from analyzer.cli import app\n"
+        f"sys.argv = ['shengji', 'lint', '--jobs', '1', '-f', 'text', '--select', 'SJ', {str(fixture)!r}]\n"
+        "try:\n"
+        "    app()\n"
+        "except SystemExit as exc:\n"
+        "    print('exit', exc.code)\n"
+        "import notation.model as m\n"
+        "from pydantic import BaseModel\n"
+        "built = sorted(n for n, c in vars(m).items() if isinstance(c, type) and issubclass(c, BaseModel)\n"
+        "               and c is not BaseModel and c.__pydantic_complete__)\n"
+        "from analyzer.cli import _core\n"
+        "from pydantic.plugin import _loader\n"
+        "print('typer._adapters' in sys.modules, built, _core._FREEZE_REGISTERED, _loader._plugins)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.splitlines()[-2:] == ["exit 0", "False [] True None"], out.stdout + out.stderr
+
+
+def test_deferred_models_still_validate_and_dump():
+    """``defer_build``: the first validation or dump builds the schema."""
+    code = (
+        "import notation.model as m\n"
+        "from replay.diagnostics import Span\n"
+        "assert not m.Hand.__pydantic_complete__\n"
+        "h = m.Hand.model_validate({'number': 3, 'span': Span(1, 2, 1, 5)})\n"
+        "print(m.Hand.__pydantic_complete__, h.number, h.model_dump()['number'])\n"
+        "try:\n"
+        "    m.Tag(name='A')\n"
+        "except Exception as exc:\n"
+        "    print(type(exc).__name__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == ["True", "3", "3", "ValidationError"], out.stdout + out.stderr
+
+
+def _all_params():
+    from typer.main import get_command
+
+    from analyzer.cli import app
+    group = get_command(app)
+    for name, cmd in sorted(group.commands.items()):
+        for p in cmd.params:
+            yield name, p
+
+
+#: values for each kind of parameter: good ones (the plain path), and ones
+#: only Typer's own checking decides (spelled otherwise, out of range, wrong)
+_VALUES = {
+    "str": ["x", "", "é", None],
+    "bool": [True, False, None, "true", "0"],
+    "strs": [("a", "b"), [], ["x"], (), "ab", None, [1]],
+    "int": ["1", "02", "7", "0", "9", "+3", " 4", "-1", "1_0", "abc", "1.0", 5, 0, None, 12],
+    "choice": [None, "text", "json", "JSON", "nope", ""],
+}
+
+
+def test_plain_values_check_as_typer_does():
+    """For every parameter of every command, and values good and bad, the plain
+    checking gives what Typer's own (pydantic) checking gives: the same value,
+    or the same error message."""
+    import typer
+
+    from analyzer.cli import _core
+    seen = set()
+    for command, p in _all_params():
+        kind = _core._plain_kind(p)
+        if kind is None:
+            continue
+        seen.add(kind)
+        ctx = typer.Context(_Dummy())
+        values = list(_VALUES[kind])
+        if kind == "choice":
+            values += list(p.type_descriptor.choices) + [str(c.value) for c in p.type_descriptor.choices]
+        for value in values:
+            got = _outcome(lambda: p.get_runtime_param().coerce(value, param=p, ctx=ctx))
+            want = _outcome(lambda: p.typer_runtime_param().coerce(value, param=p, ctx=ctx))
+            assert got == want, (command, p.name, value, got, want)
+    assert seen == set(_VALUES)
+
+
+class _Dummy:
+    """A stand-in command for the checking's context."""
+
+    allow_extra_args = allow_interspersed_args = ignore_unknown_options = False
+    context_settings: dict = {}
+    name = "dummy"
+    params: list = []
+
+
+def _outcome(call):
+    try:
+        value = call()
+    except Exception as exc:  # the error Typer reports
+        return ("error", type(exc).__name__, str(getattr(exc, "message", exc)))
+    return ("value", type(value).__name__, value)

@@ -140,8 +140,11 @@ def test_preset_rows_cite_their_sources():
 # -- registries ---------------------------------------------------------------------------------------
 
 def test_lint_formats_are_registered_once_and_make_the_choices():
-    assert formats.FORMATS == ("text", "json", "sarif", "github")
-    assert [m.value for m in formats.LintFormat] == list(formats.FORMATTERS)
+    assert formats.FORMATS[:4] == ("text", "json", "sarif", "github")     # a new format comes after these
+    assert [m.value for m in formats.LintFormat] == list(formats.FORMATTERS) == list(formats.FORMATS)
+    documented = (FIXTURES.parents[2] / "docs/cli.md").read_text(encoding="utf-8")
+    for name in formats.FORMATS:                                          # each one described in docs/cli.md
+        assert f"`{name}`" in documented, name
     with pytest.raises(ValueError, match="registered twice"):
         formats.register("json")(lambda report, **kw: "")
 

@@ -48,3 +48,25 @@ def notation_io():
     if write is None or parse is None:
         pytest.skip("notation.write / notation.parse are not available yet")
     return write, parse
+
+
+def text_samples() -> dict[str, str]:
+    """One clean sample log per text importer of the registry, found by content
+    rather than listed: the first fixture file (under ``fixtures/``, sorted by
+    path) that detection gives to that format and that imports without an
+    error. A new importer needs no entry here, only a fixture of its own
+    (tests that a text importer has one: ``test_import_api.py``)."""
+    from analyzer.importers import detect_format, import_text
+    found: dict[str, str] = {}
+    for path in sorted(p for p in FIXTURES.rglob("*") if p.is_file()):
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        fmt = detect_format(text, path.name)
+        if fmt is None or fmt in found:
+            continue
+        records, diags = import_text(fmt, text)
+        if records and not errors(diags):
+            found[fmt] = text
+    return found

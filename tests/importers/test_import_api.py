@@ -1,27 +1,36 @@
 """The importers' library API: formats, detection, never raising."""
 
 import pytest
-from importer_testlib import fixture
+from importer_testlib import fixture, text_samples
 
 import analyzer.importers as imp
-from analyzer.importers import FORMATS, detect_format, import_log, import_text
+from analyzer.importers import FORMATS, detect_format, import_log, import_text, registry
+from replay.ruleset import PRESETS
 
-SAMPLES = {
-    "fly": fixture("fly", "room_QZXW.jsonl"),
-    "botzone": fixture("botzone", "match_complete.json"),
-    "shengji-io-chat": fixture("chat", "paste_ok.txt"),
-    "80fen-v2": fixture("80fen", "deal_v2.json"),
-}
+#: a clean sample of each text format, found among the fixtures by detection (no list to keep)
+SAMPLES = text_samples()
+
+#: the formats of the first importers and their presets (a new importer adds to these: see test_formats)
+FIRST = {"fly": "shengji-fly", "botzone": "botzone", "shengji-io-chat": "shengji-io", "80fen-v2": "80fen",
+         "game-sav": "tractor97"}
 
 
 def test_formats():
-    assert FORMATS == ("fly", "botzone", "shengji-io-chat", "80fen-v2", "game-sav")
-    assert imp.RULES == {"fly": "shengji-fly", "botzone": "botzone", "shengji-io-chat": "shengji-io",
-                         "80fen-v2": "80fen", "game-sav": "tractor97"}
+    """FORMATS and RULES come from the registry (analyzer/importers/registry.py):
+    the names in its order, each one's preset from its module's RULES."""
+    assert FORMATS == tuple(i.name for i in registry.IMPORTERS)
+    assert list(FORMATS[:len(FIRST)]) == list(FIRST)
+    assert imp.RULES == {i.name: i.load().RULES for i in registry.IMPORTERS}
+    assert {k: imp.RULES[k] for k in FIRST} == FIRST
+    assert set(imp.RULES.values()) <= set(PRESETS)
     assert imp.SOURCE_SEATS == ("S", "E", "N", "W")
 
 
-@pytest.mark.parametrize("fmt", [f for f in FORMATS if not imp.is_binary(f)])   # game-sav: never detected
+def test_every_text_importer_has_a_detected_sample():
+    assert sorted(SAMPLES) == sorted(registry.TEXT_NAMES)
+
+
+@pytest.mark.parametrize("fmt", registry.TEXT_NAMES)   # game-sav (binary): never detected
 def test_detect_each_format(fmt):
     text = SAMPLES[fmt]
     assert detect_format(text) == fmt

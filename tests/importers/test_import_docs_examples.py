@@ -40,8 +40,9 @@ def test_excerpts_match_the_fixtures():
 
 def test_every_format_and_code_is_documented():
     text = DOC.read_text(encoding="utf-8")
-    for name in ("`fly`", "`botzone`", "`shengji-io-chat`", "`80fen-v2`"):
-        assert name in text
+    from analyzer.importers import registry
+    for imp in registry.IMPORTERS:          # every importer of the registry, by its name
+        assert f"`{imp.name}`" in text, imp.name
     for code in ("SJ701", "SJ702", "SJ703", "SJ704", "SJ705"):
         assert code in text
 

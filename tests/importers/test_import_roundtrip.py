@@ -1,17 +1,14 @@
 """import → notation.write → notation.parse → replay: lint-clean for the legal fixtures."""
 
 import pytest
-from importer_testlib import fixture, notation_io
+from importer_testlib import fixture, notation_io, text_samples
 
 from analyzer.importers import import_text
 from replay.game import replay
 
-LEGAL = [
-    ("fly", ("fly", "room_QZXW.jsonl")),
-    ("botzone", ("botzone", "match_complete.json")),
-    ("shengji-io-chat", ("chat", "paste_ok.txt")),
-    ("shengji-io-chat", ("chat", "paste_wrong_winner.txt")),     # legal plays; only the claim is wrong
-    ("80fen-v2", ("80fen", "deal_v2.json")),
+#: every text importer's sample (found among the fixtures by detection), and more legal logs
+LEGAL = [(fmt, text) for fmt, text in sorted(text_samples().items())] + [
+    ("shengji-io-chat", fixture("chat", "paste_wrong_winner.txt")),     # legal plays; only the claim is wrong
 ]
 
 
@@ -27,17 +24,17 @@ def round_trip(fmt, text):
     return sjn, back, problems
 
 
-@pytest.mark.parametrize("fmt, path", LEGAL)
-def test_fixture_round_trip_is_lint_clean(fmt, path):
-    sjn, _back, problems = round_trip(fmt, fixture(*path))
+@pytest.mark.parametrize("fmt, text", LEGAL, ids=[f"{fmt}-{k}" for k, (fmt, _) in enumerate(LEGAL)])
+def test_fixture_round_trip_is_lint_clean(fmt, text):
+    sjn, _back, problems = round_trip(fmt, text)
     assert problems == [], "\n".join(f"{d.code} {d.line}: {d.message}" for d in problems)
     assert '[Rules "' in sjn
 
 
 def test_round_trip_keeps_the_content():
     write, parse = notation_io()
-    for fmt, path in LEGAL:
-        records, _ = import_text(fmt, fixture(*path), check=False)
+    for fmt, text in LEGAL:
+        records, _ = import_text(fmt, text, check=False)
         back, _ = parse(write(records))
         for a, b in zip(records, back):
             for ha, hb in zip(a.hands, b.hands):

@@ -197,3 +197,31 @@ def test_points_chart_shows_empty_steps():
                   [(0, 3, 0.5), (40, 3, 0.5)])
     svg = St.points_chart(r)
     assert svg.count("<rect") == 5 and "10–19 points: 0 hands" in svg
+
+
+def test_every_registered_format_is_a_choice_and_writes_its_output(store, tmp_path):
+    """The formats are a registry (``analyzer.stats_formats``): each registered
+    writer is a ``--format`` choice, in registration order, and writes to stdout
+    and, the same text, to ``-o`` (the table without colour)."""
+    from analyzer.cli.stats import StatsFormat
+    from analyzer.stats_formats import WRITERS
+    assert [f.value for f in StatsFormat] == list(WRITERS) == ["table", "csv", "json", "html"]
+    path, _ = store
+    for name in WRITERS:
+        shown = run("stats", str(path), "dealer-hold", "--format", name).stdout
+        out = tmp_path / f"dealer-hold.{name}"
+        run("stats", str(path), "dealer-hold", "--format", name, "-o", str(out))
+        assert out.read_text(encoding="utf-8") == shown and "\x1b[" not in shown, name
+
+
+def test_a_registered_format_needs_no_other_change(store, monkeypatch):
+    """Registering a writer is all a new format needs (the command looks it up)."""
+    from analyzer import stats_formats as F
+    with pytest.raises(ValueError, match="twice"):
+        F.register("csv")(lambda *a: None)
+    got = []
+    monkeypatch.setitem(F.WRITERS, "csv", lambda results, store, output, force: got.append(
+        (sorted(r.name for r in results), output, force)))
+    path, _ = store
+    run("stats", str(path), "failed-throws", "--format", "csv", "-o", "x.csv", "--force")
+    assert got == [(["failed-throws"], "x.csv", True)]
