@@ -43,8 +43,16 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import JOKER_LEVEL, LJ, POINTS
-from .legal import is_legal_follow, legal_follows, multisets, single_unit_leads
-from .order import Order
+from .legal import (
+    beating_follow,
+    follow_extremes,
+    is_legal_follow,
+    legal_follows,
+    multisets,
+    shown_void,
+    single_unit_leads,
+)
+from .order import TRUMP, Order
 from .ruleset import Ruleset
 from .scoring import kitty_multiplier
 from .seats import SEATS, Seat
@@ -387,6 +395,67 @@ class HandState:
         if not self._plays:
             return self.legal_leads()
         return iter(self.legal_follows())
+
+    # -- questions about the trick in progress (what the mistake rules ask) ------------------------
+
+    @property
+    def to_play(self) -> tuple[str, ...]:
+        """The seats still to play in the current trick, the seat to play
+        first (before the lead: every seat, the leader first)."""
+        seats, n = self.seats, self._n
+        i = (self._leader + len(self._plays)) % n
+        return tuple(seats[(i + j) % n] for j in range(n - len(self._plays)))
+
+    @property
+    def lead_is_plain(self) -> bool:
+        """The current trick's lead is of one plain (non-trump) suit (False before the lead)."""
+        lead = self.lead
+        return lead is not None and lead_suit(lead, self.order) not in (None, TRUMP)
+
+    def can_beat(self, seat: str) -> bool:
+        """Has ``seat`` (still to play in the current trick) a legal follow that
+        would beat the best play so far if played next? (RULES §6; the trick has
+        a lead: :func:`replay.legal.beating_follow`)"""
+        return beating_follow([c for _, c in self._plays], self.holding(seat), self.order, self.ruleset) is not None
+
+    def follow_extremes(self) -> tuple[Cards, Cards]:
+        """The seat to play's legal follow with the fewest points and the one
+        with the most (ties: the fewest trumps, then the weakest cards;
+        :func:`replay.legal.follow_extremes`). The trick has a lead."""
+        lead = self.lead
+        if lead is None:
+            raise ValueError("follow_extremes: the trick has no lead")
+        low, high = follow_extremes(lead, self.holding(self.turn), self.order, self.ruleset)
+        return tuple(low), tuple(high)
+
+    def winner_if(self, play: Sequence[int]) -> str:
+        """The seat that would be winning the current trick had the seat to play
+        played ``play`` (the whole trick's winner when ``play`` completes it);
+        the state is not moved. A lead wins the trick so far (a throw, failed or not)."""
+        if not self._plays:
+            return self.turn
+        w = trick_winner([c for _, c in self._plays] + [tuple(play)], self.order, self.ruleset)
+        return self.turn if w.index == len(self._plays) else self._plays[w.index][0]
+
+    def shown_voids(self, seat: str) -> frozenset[int]:
+        """The effective suits (0..3, :data:`replay.order.TRUMP`) ``seat`` has
+        shown to be out of in the tricks this state has seen (finished and in
+        progress): a follow with fewer cards of the led suit than the lead
+        (RULES §6; nothing under ``follow_suit: printed``:
+        :func:`replay.legal.shown_void`)."""
+        seat = str(seat)
+        out: set[int] = set()
+        tricks = [t.plays for t in self._finished()]
+        if self._plays:
+            tricks.append(tuple(self._plays))
+        for plays in tricks:
+            lead = plays[0][1]
+            for s, cards in plays[1:]:
+                if s == seat:
+                    v = shown_void(lead, cards, self.order, self.ruleset)
+                    if v is not None:
+                        out.add(v)
+        return frozenset(out)
 
     # -- moving -------------------------------------------------------------------------------------
 
