@@ -232,6 +232,7 @@ class RecordState(HandState):
             self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
         self._pending: list[list[RecordedTrick]] = []   # record_tricks' answers not yet filed as TrickDone
         self._n_pending = 0                              # the tricks played in them
+        self._undo = []
 
     # -- the holdings, split by suit ------------------------------------------------------------------
 
@@ -276,6 +277,21 @@ class RecordState(HandState):
         for c in cards:
             h = hs[eff[c]]
             h[c] = h.get(c, 0) + 1
+
+    def _keys_if_emptied(self, seat: str, cards: Sequence[int]) -> object:
+        hs, eff, n = self._suits[seat], self._eff, len(cards)
+        for c in cards:
+            if hs[eff[c]].get(c, 0) <= n:
+                return tuple([tuple(h) for h in hs])
+        return None
+
+    def _restore_keys(self, seat: str, keys: object) -> None:
+        for h, order in zip(self._suits[seat], cast("tuple[tuple[int, ...], ...]", keys), strict=True):
+            if tuple(h) != order:
+                counts = dict(h)
+                h.clear()
+                h.update([(c, counts[c]) for c in order])
+        self._counts.pop(seat, None)
 
     def _copy_holdings(self, new: HandState) -> None:
         assert isinstance(new, RecordState)

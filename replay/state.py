@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 from .cards import JOKER_LEVEL, LJ, POINTS
 from .legal import (
@@ -171,7 +171,7 @@ class HandState:
 
     __slots__ = ("ruleset", "order", "seats", "dealer", "kitty_points", "_index", "_n", "_hands",
                  "_leader", "_plays", "_attempted", "_penalty", "_done", "_team", "_calls", "_skips",
-                 "_held_rule", "_first_trick")
+                 "_held_rule", "_first_trick", "_undo")
 
     def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]], *,
                  leader: str, dealer: str, seats: Sequence[str] = SEATS, team: Sequence[str] | None = None,
@@ -201,6 +201,8 @@ class HandState:
         self._skips: list[int] = [(c.ordinal or 1) - 1 for c in self._calls]
         self._held_rule = ruleset.friend_rule == "held"
         self._first_trick = first_trick
+        #: the holdings' key order before each push that emptied a card's count (see :meth:`pop`)
+        self._undo: list[tuple[int, int, object]] = []
 
     @classmethod
     def new(cls, ruleset: Ruleset, *, level: int, trump: int, holdings: Mapping[str, Iterable[int]],
@@ -478,6 +480,9 @@ class HandState:
                     self._penalty = throw_penalty(self.ruleset, len(cards))
         else:
             played = cards
+        keys = self._keys_if_emptied(seat, played)
+        if keys is not None:
+            self._undo.append((self.trick_number, len(self._plays), keys))
         if self._take(seat, played):
             raise IllegalPlay(f"{seat} does not hold {played}")
         self._plays.append((seat, played))
@@ -512,7 +517,11 @@ class HandState:
 
     def pop(self) -> Cards:
         """Take back the last play (across a trick's end); the cards it played.
-        A failed throw is taken back whole."""
+        A failed throw is taken back whole. Push then pop is exact: the
+        holdings come back in their iteration order too (a card whose last
+        copy was played goes back in its place, not at the end), so the
+        order of :meth:`legal_plays` and the ties a bot or a rule breaks by it
+        are as before the "what if"."""
         if not self._plays:
             done = self._finished()
             if not done:
@@ -526,8 +535,12 @@ class HandState:
                 call.seat, call.trick = seat, trick
             self._skips = list(t.skips_before)
             self._team = list(t.team_before)
+        undo = self._undo
+        at = (self.trick_number, len(self._plays) - 1)
         seat, cards = self._plays.pop()
         self._give(seat, cards)
+        if undo and undo[-1][:2] == at:
+            self._restore_keys(seat, undo.pop()[2])
         if not self._plays:
             self._attempted = None
             self._penalty = 0
@@ -546,6 +559,7 @@ class HandState:
         new._team = list(self._team)
         new._calls = [copy(c) for c in self._calls]
         new._skips = list(self._skips)
+        new._undo = list(self._undo)
         return new
 
     def _finished(self) -> list[TrickDone]:
@@ -561,6 +575,30 @@ class HandState:
     def _give(self, seat: str, cards: Sequence[int]) -> None:
         """Give ``cards`` back to ``seat`` (a play taken back)."""
         self._hands[seat].update(cards)
+
+    def _keys_if_emptied(self, seat: str, cards: Sequence[int]) -> object:
+        """``seat``'s holding's key order when taking ``cards`` out may empty a
+        card's count (the key is then deleted: :meth:`pop` puts it back in its
+        place), else None. Conservative: any card held at most ``len(cards)`` times."""
+        h = self._hands[seat]
+        n = len(cards)
+        if n == 1:
+            return tuple(h) if h.get(cards[0], 0) <= 1 else None
+        get = h.get
+        for c in cards:
+            if get(c, 0) <= n:
+                return tuple(h)
+        return None
+
+    def _restore_keys(self, seat: str, keys: object) -> None:
+        """Put ``seat``'s holding back in the key order ``keys`` (:meth:`_keys_if_emptied`)
+        after a pop gave back the cards (the same cards and counts as then)."""
+        h = self._hands[seat]
+        order = cast("tuple[int, ...]", keys)
+        if tuple(h) != order:
+            counts = dict(h)
+            h.clear()
+            dict.update(h, [(c, counts[c]) for c in order])
 
     def _copy_holdings(self, new: HandState) -> None:
         new._hands = {s: Counter(h) for s, h in self._hands.items()}
