@@ -92,7 +92,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import product
 from typing import NamedTuple
 
 from replay.cards import POINTS
@@ -103,8 +102,8 @@ from replay.scoring import kitty_multiplier, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.seats import Seat
 from replay.state import HandState, last_trick_multiplier, penalty_delta
-from replay.trick import check_throw, trick_winner
-from replay.units import Unit, decompose
+from replay.trick import check_throw, throw_leads, throw_options, trick_winner
+from replay.units import Unit
 
 INF = 10 ** 9
 #: entries of the move and position caches (about 1 kB each) before they are emptied
@@ -512,47 +511,16 @@ class Solver:
 
     def _throw_candidates(self, hands: Hands, seat: int) -> list[tuple[Play, int]]:
         """The multi-unit leads of one effective suit worth asking
-        :func:`replay.trick.check_throw` about.
-
-        A card that appears once in a throw is a single unit of it, and a single
-        that another player can beat (a higher card of that suit) makes the
-        throw fail. So, unless the ruleset checks no throws, a card may go into
-        a candidate once only when no other player holds a higher card of its
-        suit; cards held several times may go in as tuples (the engine decides).
-        """
-        eff, key = self.order.eff, self.order.key
-        check = self.ruleset.throw_check != "none"
-        by_suit: dict[int, Counter[int]] = {}
-        for c in hands[seat]:
-            e = eff[c]
-            if e in by_suit:
-                by_suit[e][c] += 1
-            else:
-                by_suit[e] = Counter((c,))
+        :func:`replay.trick.check_throw` about: the engine's
+        :func:`replay.trick.throw_options` (which singles cannot stand, §6)
+        and :func:`replay.trick.throw_leads`, the leads cached per suit's options."""
         out: list[tuple[Play, int]] = []
-        for suit, cnt in by_suit.items():
-            if sum(cnt.values()) < 2:
-                continue
-            top = -1
-            if check:
-                for i, h in enumerate(hands):
-                    if i != seat:
-                        for c in h:
-                            if eff[c] == suit and key[c] > top:
-                                top = key[c]
-            options = tuple((c, tuple(n for n in range(cnt[c] + 1) if n != 1 or key[c] >= top))
-                            for c in sorted(cnt))
-            ckey = (suit, options)
+        for ckey in throw_options(hands[seat], [h for i, h in enumerate(hands) if i != seat], self.order,
+                                  self.ruleset):
             got = self._throw_cands.get(ckey)
             if got is None:
-                got = []
-                for counts in product(*(o for _, o in options)):
-                    if sum(counts) < 2:
-                        continue
-                    cards = tuple(c for (c, _), n in zip(options, counts) for _ in range(n))
-                    if len(decompose(cards, self.order)) >= 2:
-                        got.append((cards, suit))
-                self._throw_cands[ckey] = got
+                suit = ckey[0]
+                got = self._throw_cands[ckey] = [(cards, suit) for cards in throw_leads(ckey, self.order)]
             out.extend(got)
         return out
 

@@ -6,7 +6,8 @@ The main entry points (imported lazily, so ``import replay.cards`` stays cheap):
   and collect every diagnostic;
 * :class:`replay.state.HandState` — one hand in play, in the manner of
   ``chess.Board``: ``legal_plays()``, ``is_legal()``, ``push()`` / ``pop()``,
-  the trick, the turn and the score; :class:`replay.state.RecordState` is its
+  the trick (who is to play, who can beat it, ``winner_if(play)``), the turn
+  and the score; :class:`replay.record.RecordState` is its
   lenient record mode, on which ``replay.game`` replays a record's tricks;
 * :class:`replay.seats.Seat` — the one seat type (``N W S E``, ``P1``…``P8``);
 * :func:`replay.deck.deck` — the full deck multiset of a ruleset.

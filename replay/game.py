@@ -24,9 +24,10 @@ from .declare import DeclEvent, resolve_declarations
 from .diagnostics import Diagnostic, Span
 from .friends import needs_friends, replay_friends
 from .order import NT, Order
+from .record import Fault, RecordedTrick, RecordState
 from .ruleset import Ruleset, resolve
 from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, other_team, team_of
-from .state import Fault, RecordedTrick, RecordState, by_suit, hooks_back, last_trick_multiplier, remove_from
+from .state import by_suit, hooks_back, last_trick_multiplier, remove_from
 from .trick import cards_text, unit_text
 from .units import Blocker, Unit
 
@@ -585,11 +586,11 @@ def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]
 def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
                  known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
                  friends: bool = False) -> bool:
-    """Every trick in turn, on one :class:`replay.state.RecordState` (the
+    """Every trick in turn, on one :class:`replay.record.RecordState` (the
     engine's :class:`~replay.state.HandState` in its lenient record mode): who
     leads and the turn order, the throw check, each follow's legality, the
     cards leaving the hands, the winner and the points (into ``result.tricks``).
-    The state reports what the record gets wrong as :class:`~replay.state.Fault`
+    The state reports what the record gets wrong as :class:`~replay.record.Fault`
     values; here they become diagnostics (spans and messages).
 
     ``holdings``: each seat's cards by effective suit (``holdings[seat][suit]``:
@@ -645,7 +646,7 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
 
 def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
                 diag: DiagFn) -> None:
-    """The diagnostics of a recorded trick's :class:`replay.state.Fault` values, in the order found."""
+    """The diagnostics of a recorded trick's :class:`replay.record.Fault` values, in the order found."""
     plays = cast("Sequence[Play]", rt.plays)  # the record's own plays, as given to the state
     for f in rt.faults:
         what, k, v = f.what, f.play, f.value

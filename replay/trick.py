@@ -8,8 +8,9 @@ same functions, so no rule is written twice.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
+from itertools import product
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import format_cards
@@ -88,6 +89,66 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
         return ThrowCheck([], None)
     allowed = forced_units(blockers, ruleset.throw_forced, [seat for seat, _ in others])
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
+
+
+#: one effective suit's candidate throws: (suit, each card of the suit held with the copies a candidate may hold)
+ThrowOptions = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+
+
+def throw_options(holding: Iterable[int], others: Iterable[Iterable[int]], order: Order,
+                  ruleset: Ruleset) -> list[ThrowOptions]:
+    """Which multi-unit leads of ``holding`` are worth a throw check (RULES §6):
+    per effective suit of which ``holding`` has two cards or more (in the order
+    the suits first appear in it), each card of the suit with the numbers of
+    its copies a candidate lead may hold.
+
+    A card that appears once in a throw is a single unit of it, and a single
+    that another player can beat (a higher card of its effective suit in one
+    of ``others``: the other players' cards) makes the throw fail (§6 "Throw
+    check": any unit another player beats). So, unless the ruleset checks no
+    throws (``throw_check: none``), a card may go in once only when no other
+    player holds a higher card of its suit; cards held several times may go
+    in as tuples (whether that throw stands is :func:`check_throw`'s to say).
+    :func:`throw_leads` lists the leads.
+    """
+    eff, key = order.eff, order.key
+    by_suit: dict[int, Counter[int]] = {}
+    for c in holding:
+        e = eff[c]
+        if e in by_suit:
+            by_suit[e][c] += 1
+        else:
+            by_suit[e] = Counter((c,))
+    tops: dict[int, int] | None = None if ruleset.throw_check != "none" else {}
+    out: list[ThrowOptions] = []
+    for suit, cnt in by_suit.items():
+        if sum(cnt.values()) < 2:
+            continue
+        if tops is None:   # the highest card of each suit the others hold (once, when needed)
+            tops = {}
+            for h in others:
+                for c in h:
+                    e = eff[c]
+                    if key[c] > tops.get(e, -1):
+                        tops[e] = key[c]
+        top = tops.get(suit, -1)
+        out.append((suit, tuple((c, tuple(n for n in range(cnt[c] + 1) if n != 1 or key[c] >= top))
+                                for c in sorted(cnt))))
+    return out
+
+
+def throw_leads(options: ThrowOptions, order: Order) -> list[tuple[int, ...]]:
+    """Every lead of :func:`throw_options`' ``options`` for one suit that is a
+    throw: two cards or more, two units or more (cards ascending)."""
+    got: list[tuple[int, ...]] = []
+    cards_opts = options[1]
+    for counts in product(*(o for _, o in cards_opts)):
+        if sum(counts) < 2:
+            continue
+        cards = tuple(c for (c, _), n in zip(cards_opts, counts) for _ in range(n))
+        if len(decompose(cards, order)) >= 2:
+            got.append(cards)
+    return got
 
 
 def throw_penalty(ruleset: Ruleset, attempted: int) -> int:

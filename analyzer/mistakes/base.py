@@ -10,10 +10,12 @@ and in docs/diagnostics.md) and a ``check(ctx)`` method yielding
 
 A rule decides no rule of the game: it asks the engine. The position at any
 play is :meth:`HandContext.state` (a :class:`replay.state.HandState`: who is
-winning the trick so far, the legal follows, the teams, "what if" by push and
-pop on a copy); the few questions the state does not answer itself are the
-thin wrappers below (:func:`can_beat`, :func:`follow_range`,
-:func:`winners_with` …), each asking :mod:`replay`; the exact endgame is
+winning the trick so far and who would win it with another play
+(``winner_if``), the seats still to play (``to_play``) and whether one can
+beat the trick (``can_beat``), the legal follows and the cheapest and
+dearest of them (``follow_extremes``), the shown voids, the teams); two
+small compositions of those answers are below (:func:`best_so_far`,
+:func:`unbeatable`); the exact endgame is
 asked of :mod:`analyzer.search` about the same states
 (:meth:`HandContext.state`, :meth:`HandContext.node`) through
 :meth:`HandContext.ask`.
@@ -31,12 +33,10 @@ from typing import TYPE_CHECKING, TypeVar
 from replay.cards import points
 from replay.deck import remainder
 from replay.diagnostics import CODES, ERROR, INFO, Diagnostic, Span
-from replay.legal import beating_follow, follow_extremes
 from replay.order import TRUMP, Order
 from replay.scoring import HandOutcome, hand_outcome, other_team, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.state import HandState
-from replay.trick import lead_suit
 from replay.units import decompose
 
 from ..search import SearchBudgetExceeded, Solver
@@ -184,16 +184,7 @@ def pv_text(pv: Sequence[tuple[int, Sequence[int]]], order: Order, trick_no: int
     return "best line: " + "; ".join(f"trick {no}: " + ", ".join(c) for no, c in parts)
 
 
-# -- questions about a position the engine's HandState does not answer itself -------------------
-# Thin wrappers: each asks replay (the state's holdings and plays, replay.legal,
-# replay.trick); none decides a rule here.
-
-def to_play(st: HandState) -> tuple[str, ...]:
-    """The seats still to play in the current trick, the seat to play first."""
-    seats, n = st.seats, len(st.seats)
-    i = seats.index(st.turn)
-    return tuple(seats[(i + j) % n] for j in range(n - len(st.plays)))
-
+# -- two compositions of the engine's answers (nothing decided here) -------------------------------
 
 def best_so_far(st: HandState) -> int:
     """Index (into ``st.plays``) of the play winning the current trick so far
@@ -203,50 +194,11 @@ def best_so_far(st: HandState) -> int:
     return w.index
 
 
-def can_beat(st: HandState, seat: str) -> bool:
-    """Has ``seat`` (still to play in the current trick) a legal follow that
-    would beat the best play so far if played next? (:func:`replay.legal.beating_follow`)"""
-    return beating_follow([c for _, c in st.plays], st.holding(seat), st.order, st.ruleset) is not None
-
-
 def unbeatable(st: HandState, seat: str, *, by_side: bool) -> bool:
     """No player still to play in the current trick can beat the best play so
-    far: of ``seat``'s side (``by_side``: ``seat`` and its partner), or of the
-    other side."""
-    return not any(can_beat(st, s) for s in to_play(st) if st.mates(s, seat) == by_side)
-
-
-def follow_range(st: HandState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The seat to play's legal follow with the fewest points and the one with
-    the most (:func:`replay.legal.follow_extremes`)."""
-    lead = st.lead
-    assert lead is not None, "a follow needs a lead"
-    return follow_extremes(lead, st.holding(st.turn), st.order, st.ruleset)
-
-
-def winners_with(st: HandState, plays: Iterable[Sequence[int]]) -> Iterator[str]:
-    """For each of ``plays``: the seat that would be winning the current trick
-    had the seat to play played it ("what if": pushed and popped on a copy,
-    so ``st`` and its holdings stay as they are)."""
-    trial = st.copy()
-    for play in plays:
-        trial.push(play, check=False)
-        last = trial.last_trick
-        win = trial.winner_so_far if trial.plays or last is None else last.winner
-        trial.pop()
-        assert win is not None
-        yield win
-
-
-def winner_with(st: HandState, play: Sequence[int]) -> str:
-    """The seat that would be winning the current trick had the seat to play played ``play``."""
-    return next(winners_with(st, [play]))
-
-
-def plain_lead(st: HandState) -> bool:
-    """The current trick's lead is of one plain (non-trump) suit."""
-    lead = st.lead
-    return lead is not None and lead_suit(lead, st.order) not in (None, TRUMP)
+    far (:meth:`replay.state.HandState.can_beat`): of ``seat``'s side
+    (``by_side``: ``seat`` and its partner), or of the other side."""
+    return not any(st.can_beat(s) for s in st.to_play if st.mates(s, seat) == by_side)
 
 
 class HandContext:
@@ -450,8 +402,8 @@ class HandContext:
 
         The state is cached and shared by every rule that asks (one per
         play, each the copy of the one before with the play pushed): do not
-        move it; ask "what if" on a :meth:`~replay.state.HandState.copy`
-        (:func:`winners_with`)."""
+        move it; ask "what if" of :meth:`~replay.state.HandState.winner_if` or on a
+        :meth:`~replay.state.HandState.copy`."""
         key = (t_index, k)
         st = self._states.get(key)
         if st is not None:

@@ -10,8 +10,8 @@ random, consistently with what that player has seen:
 * the hand sizes of the others (and of the kitty, which is hidden from
   everyone but the burier);
 * the suits each other player has shown to be out of
-  (:func:`replay.legal.shown_void`: a follow with fewer cards of the led
-  suit than the lead).
+  (:meth:`replay.state.HandState.shown_voids`: a follow with fewer cards
+  of the led suit than the lead).
 
 Each sampled deal is solved exactly (:class:`analyzer.search.Solver`, one
 per sample: the kitty differs) and a candidate play's value is its average
@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from replay.cards import points
-from replay.legal import shown_void
 from replay.seats import SEATS as SEAT_ORDER
 
 from ..search import Position, SearchBudgetExceeded, position_of
@@ -59,18 +58,16 @@ class PovResult:
 
 def voids(ctx: HandContext, t_index: int, k: int) -> dict[str, set[int]]:
     """The effective suits each seat has shown to be out of before play ``k``
-    of trick ``t_index`` (asked of the engine: :func:`replay.legal.shown_void`)."""
+    of trick ``t_index`` (asked of the engine's state after each trick:
+    :meth:`replay.state.HandState.shown_voids`)."""
     out: dict[str, set[int]] = {s: set() for s in SEAT_ORDER}
-    order = ctx.order
     for ti, t in enumerate(ctx.hand.tricks[:t_index + 1]):
-        if not t.plays:
-            continue
-        lead = t.plays[0].cards
         last = k if ti == t_index else len(t.plays)
-        for q in t.plays[1:last]:
-            v = shown_void(lead, q.cards, order, ctx.ruleset)
-            if v is not None:
-                out[q.seat].add(v)
+        if last < 2 or not t.plays[0].cards:
+            continue  # no follow yet (or no lead: nothing shown)
+        st = ctx.state(ti, last)
+        for s, got in out.items():
+            got |= st.shown_voids(s)
     return out
 
 

@@ -1,5 +1,6 @@
 """HandContext.state: the engine's position the mistake rules ask, one shared
-HandState per trick (issue 15), and the wrappers of base.py over it.
+HandState per trick (issue 15), its questions about the trick in progress
+and the two compositions of base.py over them.
 
 The cached state must answer exactly as a fresh one would, whatever order the
 rules ask in: a holding's iteration order decides ties between equally cheap
@@ -13,19 +14,10 @@ from __future__ import annotations
 import pytest
 
 from analyzer.generate import generate_match
-from analyzer.mistakes.base import (
-    HandContext,
-    best_so_far,
-    can_beat,
-    follow_range,
-    plain_lead,
-    to_play,
-    unbeatable,
-    winner_with,
-    winners_with,
-)
+from analyzer.mistakes.base import HandContext, best_so_far, unbeatable
+from analyzer.mistakes.pov import voids
 from replay.game import replay
-from replay.legal import beating_follow, follow_extremes
+from replay.legal import beating_follow, follow_extremes, shown_void
 from replay.order import TRUMP
 from replay.trick import lead_suit, trick_winner
 
@@ -69,8 +61,8 @@ def test_state_after_the_whole_trick():
 
 
 @pytest.mark.parametrize("preset, seed", [("standard", 3), ("one-deck", 5)])
-def test_wrappers_ask_the_engine(preset, seed):
-    # each wrapper answers what the engine's functions answer for the recorded position
+def test_questions_answer_as_the_engine_functions(preset, seed):
+    # each question answers what the engine's functions answer for the recorded position
     hand = _hand(preset, seed)
     ctx = HandContext(hand)
     order, rs = hand.order, hand.ruleset
@@ -80,23 +72,26 @@ def test_wrappers_ask_the_engine(preset, seed):
             plays = [p.cards for p in t.plays[:k]]
             before = _snapshot(st)
             assert best_so_far(st) == trick_winner(plays, order, rs).index
-            assert to_play(st) == tuple(p.seat for p in t.plays[k:])
+            assert st.to_play == tuple(p.seat for p in t.plays[k:])
             for p in t.plays[k:]:
                 held = st.holding(p.seat)
-                assert can_beat(st, p.seat) == (beating_follow(plays, held, order, rs) is not None)
+                assert st.can_beat(p.seat) == (beating_follow(plays, held, order, rs) is not None)
             me = t.plays[k].seat
             assert unbeatable(st, me, by_side=False) == all(
                 beating_follow(plays, st.holding(p.seat), order, rs) is None
                 for p in t.plays[k:] if not ctx.mates(p.seat, me))
-            assert follow_range(st) == follow_extremes(t.plays[0].cards, st.holding(me), order, rs)
-            won = winner_with(st, t.plays[k].cards)
+            assert st.follow_extremes() == follow_extremes(t.plays[0].cards, st.holding(me), order, rs)
+            won = st.winner_if(t.plays[k].cards)
             assert won == t.plays[trick_winner(plays + [t.plays[k].cards], order, rs).index].seat
             if k == 3:
                 assert won == t.winner
             follows = st.legal_follows(limit=20)
-            assert list(winners_with(st, follows)) == [
+            assert [st.winner_if(f) for f in follows] == [
                 t.plays[trick_winner(plays + [f], order, rs).index].seat for f in follows]
-            assert plain_lead(st) == (lead_suit(t.plays[0].cards, order) not in (None, TRUMP))
+            assert st.lead_is_plain == (lead_suit(t.plays[0].cards, order) not in (None, TRUMP))
+            assert all(st.shown_voids(s) == {v for q in t.plays[1:k] if q.seat == s
+                                             if (v := shown_void(t.plays[0].cards, q.cards, order, rs)) is not None}
+                       for s in "NWSE")
             # "what if" leaves the shared state as it was (holdings in the same order)
             assert _snapshot(st) == before
 
@@ -110,3 +105,21 @@ def test_teams_are_the_engines():
     assert all(ctx.is_attacker(s) for s in "NWSE" if s not in (dealer, partner))
     a, b = (s for s in "NWSE" if s not in (dealer, partner))
     assert ctx.mates(dealer, partner) and ctx.mates(a, b) and not ctx.mates(dealer, a) and not ctx.mates(b, partner)
+
+
+@pytest.mark.parametrize("preset, seed", [("standard", 3), ("one-deck", 5)])
+def test_pov_voids_are_the_tricks_shown_voids(preset, seed):
+    # pov.voids asks the engine's states; the same as shown_void over the recorded follows
+    hand = _hand(preset, seed)
+    ctx = HandContext(hand)
+    order, rs = hand.order, hand.ruleset
+    for ti in range(len(hand.tricks)):
+        for k in range(4):
+            want: dict[str, set[int]] = {s: set() for s in "NWSE"}
+            for tj, t in enumerate(hand.tricks[:ti + 1]):
+                for q in t.plays[1:(k if tj == ti else 4)]:
+                    v = shown_void(t.plays[0].cards, q.cards, order, rs)
+                    if v is not None:
+                        want[q.seat].add(v)
+            assert voids(ctx, ti, k) == want
+    assert any(voids(ctx, len(hand.tricks) - 1, 3).values())   # the hand shows some void

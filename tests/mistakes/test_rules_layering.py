@@ -2,8 +2,9 @@
 
 Issue 15: every mistake rule asks the position through the engine's
 :class:`replay.state.HandState` (``HandContext.state``: who is winning, the
-legal follows, the teams, "what if" by push/pop) or through the thin
-wrappers of :mod:`analyzer.mistakes.base`; no rule module imports the
+legal follows, who can still beat the trick, "what if" by ``winner_if``,
+the shown voids, the teams) or through the two compositions of those answers
+in :mod:`analyzer.mistakes.base`; no rule module imports the
 engine's rule functions (``replay.legal``, ``replay.trick.trick_winner``,
 ``replay.scoring.team_of``, ``replay.order.TRUMP`` …) directly, nor reads
 the card order's suit and rank tables (``order.eff``, ``order.key``) or the
@@ -89,7 +90,7 @@ def test_rule_module_asks_the_engine(path: Path):
     # allowed: presentation, card values, types only, the package's own helpers
     ("from replay.trick import cards_text\nfrom replay.cards import POINTS, points", []),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from replay.state import HandState\n", []),
-    ("from ..base import follow_range, winners_with", []),
+    ("from ..base import best_so_far, unbeatable", []),
 ])
 def test_the_check_itself(source: str, want: list[str]):
     # the check can fail: each forbidden import or table read is reported

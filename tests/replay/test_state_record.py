@@ -1,4 +1,4 @@
-"""HandState's lenient record mode (replay.state.RecordState), which replay.game's
+"""HandState's lenient record mode (replay.record.RecordState), which replay.game's
 trick loop runs on.
 
 Table-driven cases apply one recorded trick (or a few) to a hand-built
@@ -21,8 +21,9 @@ from replay.cards import parse_cards as C
 from replay.cards import points
 from replay.game import replay
 from replay.order import Order
+from replay.record import FAULTS, Recorded, RecordState
 from replay.ruleset import preset
-from replay.state import FAULTS, HandState, Recorded, RecordState
+from replay.state import HandState
 
 RS = preset("standard")
 ORDER = Order.for_ruleset(2, 1, RS)          # level 2, ♥ trump
@@ -186,7 +187,7 @@ def test_strangers_are_left_out_at_a_friends_table():
 def test_faults_table_is_complete():
     import inspect
 
-    from replay import state as module
+    from replay import record as module
     src = inspect.getsource(module.RecordState)
     used = set(__import__("re").findall(r'Fault\("(?:SJ\d+)", [^,]+, "(\w+)"', src))
     used |= {"follow"}            # (its code is the follow check's: SJ403 or SJ404)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from replay.cards import POINTS, points
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, follow_range, make, rule, unbeatable
+from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, make, rule, unbeatable
 from ._shared import follows
 from .sj605_points_withheld import PointsWithheld
 
@@ -53,7 +53,7 @@ class PointsFed(Rule):
                 continue
             if not unbeatable(st, p.seat, by_side=True):
                 continue
-            low, _ = follow_range(st)
+            low, _ = st.follow_extremes()
             if fed - points(low) < MIN_COST:
                 continue
             fed_cards = [c for c in order.sorted(p.cards) if POINTS[c]]

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from replay.cards import POINTS, points
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, follow_range, make, rule, unbeatable
+from ..base import MIN_COST, HandContext, Mistake, Rule, best_so_far, make, rule, unbeatable
 from ._shared import follows
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,7 +50,7 @@ class PointsWithheld(Rule):
                 continue
             if not unbeatable(st, p.seat, by_side=False):
                 continue
-            _, high = follow_range(st)
+            _, high = st.follow_extremes()
             if points(high) - points(p.cards) < MIN_COST:
                 continue
             kept = Counter(c for c in high if POINTS[c]) - Counter(p.cards)

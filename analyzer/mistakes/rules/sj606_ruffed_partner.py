@@ -15,11 +15,8 @@ from ..base import (
     Rule,
     best_so_far,
     make,
-    plain_lead,
     rule,
     unbeatable,
-    winner_with,
-    winners_with,
 )
 from ._shared import follows
 
@@ -54,12 +51,12 @@ class RuffedPartner(Rule):
             if not all(ctx.is_trump(c) for c in p.cards):
                 continue
             st = ctx.state(ti, k)
-            if not plain_lead(st):
+            if not st.lead_is_plain:
                 continue
             w = t.plays[best_so_far(st)]
             if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
                 continue
-            if winner_with(st, p.cards) != p.seat:
+            if st.winner_if(p.cards) != p.seat:
                 continue  # a trump discard that does not take the trick
             if not unbeatable(st, p.seat, by_side=False):
                 continue
@@ -90,7 +87,7 @@ class RuffedPartner(Rule):
         the partner (fewest trumps, fewest points, weakest cards), or None."""
         seat = st.turn
         follows_ = st.legal_follows(limit=200)
-        alts = [f for f, win in zip(follows_, winners_with(st, follows_), strict=True) if win != seat]
+        alts = [f for f, win in zip(follows_, map(st.winner_if, follows_), strict=True) if win != seat]
         if not alts:
             return None
         return min(alts, key=lambda f: (sum(ctx.is_trump(c) for c in f), points(f), sum(ctx.rank(c) for c in f)))

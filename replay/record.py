@@ -1,0 +1,612 @@
+"""Replaying a record's tricks: :class:`RecordState`, :class:`HandState`'s lenient record mode.
+
+:mod:`replay.game` replays a whole record on one :class:`RecordState` per
+hand: :meth:`RecordState.record_tricks` applies the tricks as written (plays
+out of turn, cards not held, wrong counts, throws recorded wrongly, tricks
+without plays), goes on, and returns a :class:`RecordedTrick` per trick with
+every :class:`Fault` found (small values: ``replay.game`` words them as the
+diagnostics). The rules themselves are the engine's (:mod:`replay.trick`,
+:mod:`replay.units`); the strict position API is :class:`replay.state.HandState`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, Protocol, cast
+
+from .cards import NUM_CARDS, POINTS
+from .order import TRUMP, Order
+from .ruleset import Ruleset
+from .seats import SEATS, Seat
+from .state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
+from .trick import (
+    FollowError,
+    check_follow,
+    check_follow_printed,
+    check_throw,
+    lead_suit,
+    printed_suit,
+    throw_penalty,
+    trick_winner,
+)
+from .units import Blocker, Unit, decompose
+
+
+class RecordedPlay(Protocol):
+    """A play as a record writes it (``notation.model.Play`` is one, :class:`Recorded` another)."""
+
+    @property
+    def seat(self) -> str: ...
+
+    @property
+    def cards(self) -> Sequence[int]: ...
+
+    @property
+    def attempted(self) -> Sequence[int] | None: ...
+
+
+class Recorded(NamedTuple):
+    """A recorded play for :meth:`RecordState.record_trick`: the seat, the cards as
+    written (a failed throw: the forced unit) and a failed throw's attempt."""
+
+    seat: str
+    cards: Sequence[int]
+    attempted: Sequence[int] | None = None
+
+
+class Fault(NamedTuple):
+    """One thing a recorded trick gets wrong (:meth:`RecordState.record_trick`);
+    the caller words it (:mod:`replay.game` attaches the spans and the messages)."""
+
+    code: str        # the diagnostic code (replay.diagnostics.CODES)
+    play: int        # index into the trick's kept plays (RecordedTrick.plays); -1: the trick as a whole
+    what: str        # which check (FAULTS)
+    value: Any = None  # what the message needs (see FAULTS)
+
+
+#: every :attr:`Fault.what`, its code and its :attr:`Fault.value`
+FAULTS: dict[str, tuple[str, str]] = {
+    "stranger": ("SJ525", "a seat not at the table (its play is left out): the seat"),
+    "after_end": ("SJ409", "the trick comes after every card has been played"),
+    "absurd": ("SJ402", "more cards in one play than the decks hold (the trick is not played): how many"),
+    "leader": ("SJ401", "the wrong seat leads: the seat that should"),
+    "twice": ("SJ401", "a seat plays twice in the trick"),
+    "out_of_turn": ("SJ401", "a seat plays out of turn: the seat that should"),
+    "missing_seats": ("SJ401", "seats did not play (and more tricks follow): those seats"),
+    "mixed": ("SJ405", "the lead mixes effective suits: the cards tried"),
+    "should_fail": ("SJ406", "a throw recorded as standing fails: the ThrowCheck"),
+    "stands": ("SJ407", "a throw recorded as failed stands"),
+    "wrong_forced": ("SJ407", "a failed throw plays the wrong unit: the ThrowCheck"),
+    "not_a_throw": ("SJ407", "a failed throw whose attempt is a single unit"),
+    "not_from_attempt": ("SJ407", "the cards played after a failed throw are not from the attempt"),
+    "follower_throw": ("SJ407", "a follower writes a throw (`->`)"),
+    "count": ("SJ402", "a follow of another number of cards than the lead: the lead's count"),
+    "follow": ("SJ403/SJ404", "an illegal follow (suit or shape): the message"),
+    "not_held": ("SJ203", "cards a seat known to hold its hand does not hold: the cards"),
+}
+
+
+class RecordedTrick(NamedTuple):
+    """What :meth:`RecordState.record_trick` made of a recorded trick."""
+
+    number: int                          # 1-based, as the record counts
+    plays: Sequence[RecordedPlay]        # the plays kept (seats at the table), in record order
+    cards: list[Cards]                   # each kept play's cards as played (a failed throw: the forced unit)
+    winner: str | None                   # None: the trick is not played (no plays, or unreadable)
+    points: int                          # point cards in the trick
+    to_attackers: bool                   # the attackers (fixed partners, dealer known) won it
+    penalty: int                         # a failed throw's cost: signed for the attackers (fixed
+    #                                      partners), unsigned at a finding-friends table, 0 unknown
+    is_throw: bool
+    failed: bool
+    blockers: tuple[Blocker, ...]
+    units: tuple[Unit, ...]              # the winning play's units (none when the lead mixes suits)
+    ruffed: bool
+    faults: list[Fault]                  # what the record got wrong, in the order found
+
+
+#: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
+_new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
+_SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def _fixed_sides(seats: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], frozenset[str]]:
+    """Fixed partners at four seats: the dealer's team (dealer, partner) and the attackers."""
+    sides = _SIDES.get((seats, dealer))
+    if sides is None:
+        team = (dealer, str(Seat[dealer].partner()))
+        sides = _SIDES[(seats, dealer)] = (team, frozenset(s for s in seats if s not in team))
+    return sides
+
+
+_RULES: dict[int, tuple[Ruleset, tuple[bool, bool, int, int]]] = {}
+
+
+def _rules_of(rs: Ruleset) -> tuple[bool, bool, int, int]:
+    """What the record mode reads of a ruleset, once per ruleset (``hand_size`` is computed):
+    the ``held`` friend rule, ``follow_suit: printed``, the hand size, the cards of the decks."""
+    got = _RULES.get(id(rs))
+    if got is None or got[0] is not rs:
+        if len(_RULES) > 64:
+            _RULES.clear()
+        got = _RULES[id(rs)] = (rs, (rs.friend_rule == "held", rs.follow_suit == "printed", rs.hand_size,
+                                     rs.decks * NUM_CARDS))
+    return got[1]
+
+
+_TABLES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, tuple[str, ...]]]] = {}
+
+
+def _table(seats: tuple[str, ...]) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
+    """Each seat's index and the seats in turn from it (built once per table; never changed)."""
+    t = _TABLES.get(seats)
+    if t is None:
+        n = len(seats)
+        t = _TABLES[seats] = ({s: i for i, s in enumerate(seats)},
+                              {s: tuple(seats[(i + k) % n] for k in range(n)) for i, s in enumerate(seats)})
+    return t
+
+
+class RecordState(HandState):
+    """A :class:`HandState` that replays a record's tricks as written (the lint loop of :mod:`replay.game`).
+
+    A record may be wrong: plays out of turn, cards a seat does not hold, the
+    wrong number of cards, a throw recorded wrongly, tricks without plays, seats
+    not at the table. :meth:`record_trick` applies a whole recorded trick
+    leniently and returns what it made of it, with every :class:`Fault` found
+    (small codes and values; the caller words them), instead of raising. The
+    holdings are kept split by effective suit (:func:`by_suit`: a seat void in
+    the led suit needs no follow check, and a check sees only the suit's cards).
+
+    The rest of :class:`HandState` works on it too (``holding``, ``holdings``:
+    snapshots as ``Counter``; ``push``/``pop``/``legal_plays``): a record
+    replayed to a trick can be played on strictly. Tricks recorded leniently
+    are kept as :class:`TrickDone` (without friend answers: replay.friends
+    answers the calls after the tricks). ``known``: the seats whose whole hand
+    is known (only they are told they lack a card: SJ203); after a trick without
+    plays, nobody's hand and not the next leader are known, and the follow and
+    throw checks stop.
+    """
+
+    __slots__ = ("_suits", "_eff", "_counts", "_friends", "_known", "_uncertain", "_leader_known",
+                 "_cards_played", "_all_held", "_attackers", "_turns", "_printed", "_full", "_deck", "_team_t", "_pending", "_n_pending")
+
+    def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]] | None = None, *,
+                 dealer: str | None, seats: Sequence[str] = SEATS, known: Mapping[str, bool] | None = None,
+                 friends: bool = False, kitty_points: int = 0,
+                 split: Mapping[str, tuple[dict[int, int], ...]] | None = None) -> None:
+        """``holdings`` as for :class:`HandState`, or ``split``: each seat's
+        holding by effective suit (:func:`by_suit`), taken over and changed in
+        place. ``dealer`` None: nobody is known to lead trick 1. ``friends``: a
+        finding-friends table (the teams are known only at the end: tricks are
+        not given to a side, a failed throw's cost is unsigned)."""
+        self.ruleset = ruleset
+        self.order = order
+        self.seats = seats if type(seats) is tuple else tuple(str(s) for s in seats)
+        self._n = n = len(self.seats)
+        self._index, self._turns = _table(self.seats)
+        self.dealer = dealer if dealer is not None else ""
+        self.kitty_points = kitty_points
+        eff = self._eff = order.eff
+        if split is not None:
+            suits = split if type(split) is dict else dict(split)
+        else:
+            suits = {}
+            for s, h in (holdings or {}).items():
+                suits[str(s)] = by_suit(h if isinstance(h, Mapping) else Counter(h), eff)
+        if suits.keys() != self._index.keys():
+            for s in self.seats:
+                if s not in suits:
+                    suits[s] = ({}, {}, {}, {}, {})
+        self._suits = suits
+        self._hands = {}
+        self._counts: dict[str, Counter[int]] = {}
+        known_dealer = dealer is not None and dealer in self._index
+        self._leader = self._index[dealer] if dealer is not None and known_dealer else 0
+        self._leader_known = known_dealer
+        self._plays = []
+        self._attempted = None
+        self._penalty = 0
+        self._done = []
+        self._friends = friends
+        if not known_dealer:
+            self._team = []
+            self._attackers = None
+        elif friends or n != 4:
+            self._team = [self.dealer]
+            self._attackers = None
+        else:
+            team, self._attackers = _fixed_sides(self.seats, self.dealer)
+            self._team = list(team)
+            self._team_t = team
+        self._calls = []
+        self._skips = []
+        self._first_trick = 1
+        self._known = set(self.seats) if known is None else {s for s, k in known.items() if k}
+        self._uncertain = False
+        self._cards_played = 0
+        self._all_held = True
+        self._held_rule, self._printed, self._full, self._deck = _rules_of(ruleset)
+        if n != 4 or friends or not known_dealer:
+            self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
+        self._pending: list[list[RecordedTrick]] = []   # record_tricks' answers not yet filed as TrickDone
+        self._n_pending = 0                              # the tricks played in them
+        self._undo = []
+
+    # -- the holdings, split by suit ------------------------------------------------------------------
+
+    @property
+    def holdings(self) -> Mapping[str, Counter[int]]:
+        """Every seat's cards now (card → copies): snapshots, rebuilt after a change."""
+        return {s: self.holding(s) for s in self.seats}
+
+    def holding(self, seat: str) -> Counter[int]:
+        seat = str(seat)
+        c = self._counts.get(seat)
+        if c is None:
+            h0, h1, h2, h3, h4 = self._suits[seat]
+            c = self._counts[seat] = Counter({**h0, **h1, **h2, **h3, **h4})
+        return c
+
+    def holding_by_suit(self, seat: str) -> tuple[dict[int, int], ...]:
+        """``seat``'s cards split by effective suit (index 0..3, TRUMP): card → copies. Read only."""
+        return self._suits[str(seat)]
+
+    @property
+    def is_over(self) -> bool:
+        return not self._plays and not any(map(any, self._suits.values()))
+
+    @property
+    def all_held(self) -> bool:
+        """Every card recorded so far was in its seat's holding (and no play was unreadable)."""
+        return self._all_held
+
+    @property
+    def uncertain(self) -> bool:
+        """A trick without plays (or unreadable) was recorded: holdings and leader are not certain since."""
+        return self._uncertain
+
+    def _take(self, seat: str, cards: Sequence[int]) -> list[int]:
+        self._counts.pop(seat, None)
+        return remove_by_suit(self._suits[seat], cards, self._eff) or []
+
+    def _give(self, seat: str, cards: Sequence[int]) -> None:
+        self._counts.pop(seat, None)
+        hs, eff = self._suits[seat], self._eff
+        for c in cards:
+            h = hs[eff[c]]
+            h[c] = h.get(c, 0) + 1
+
+    def _keys_if_emptied(self, seat: str, cards: Sequence[int]) -> object:
+        hs, eff, n = self._suits[seat], self._eff, len(cards)
+        for c in cards:
+            if hs[eff[c]].get(c, 0) <= n:
+                return tuple([tuple(h) for h in hs])
+        return None
+
+    def _restore_keys(self, seat: str, keys: object) -> None:
+        for h, order in zip(self._suits[seat], cast("tuple[tuple[int, ...], ...]", keys), strict=True):
+            if tuple(h) != order:
+                counts = dict(h)
+                h.clear()
+                h.update([(c, counts[c]) for c in order])
+        self._counts.pop(seat, None)
+
+    def _copy_holdings(self, new: HandState) -> None:
+        assert isinstance(new, RecordState)
+        new._hands = {}
+        new._suits = {s: tuple([h.copy() for h in hs]) for s, hs in self._suits.items()}
+        new._counts = {}
+        new._known = set(self._known)
+        new._pending = []
+        new._n_pending = 0
+
+    @property
+    def trick_number(self) -> int:
+        return self._first_trick + len(self._done) + self._n_pending
+
+    def _finished(self) -> list[TrickDone]:
+        pending = self._pending
+        if pending:
+            # a failed throw's cost is what the trick's penalty signs (0 when no side is known)
+            done, team = self._done, self._team_t
+            for answers in pending:
+                for rt in answers:
+                    if rt.winner is None:
+                        continue
+                    plays = rt.plays
+                    a = plays[0].attempted
+                    done.append(TrickDone(rt.number, plays[0].seat, tuple([(p.seat, c) for p, c in zip(plays, rt.cards)]),
+                                          tuple(a) if a else None, rt.winner, rt.points, abs(rt.penalty), rt.units,
+                                          rt.ruffed, (), (), team))
+            pending.clear()
+            self._n_pending = 0
+        return self._done
+
+    # -- the lenient mode -------------------------------------------------------------------------------
+
+    def _lose_track(self) -> None:
+        """A trick whose cards are unknown: its cards stay in the hands and its winner
+        is unknown; the checks that depend on them (leader, follow, throws, cards held) stop."""
+        self._uncertain = True
+        self._leader_known = False
+        self._known = set()
+        self._first_trick += 1
+
+    def record_trick(self, plays: Sequence[RecordedPlay], more: bool = False) -> RecordedTrick:
+        """Apply one trick as recorded (every seat's play, record order), leniently.
+
+        Checks who leads and the turn order, the number of cards, the lead's
+        suit, the throw check (a failed throw: the attempt is checked, the forced
+        unit played), each follow's legality and the cards held; takes the cards
+        out of the hands, decides the winner and the points; and moves on to the
+        next trick. Nothing raises: each problem is a :class:`Fault`. ``more``:
+        tricks follow this one (a trick short of plays is then SJ401).
+        A trick without plays (kept) is not played: the hands and the next
+        leader become unknown, except at a finding-friends table, where it is
+        skipped. The winner is the leader when the lead mixes suits."""
+        return self.record_tricks((plays,), more)[0]
+
+    def record_tricks(self, tricks: Sequence[Sequence[RecordedPlay]], more: bool = False) -> list[RecordedTrick]:
+        """:meth:`record_trick` for each trick of ``tricks`` in turn (one call for a
+        hand's tricks: the lint loop's pace); ``more``: tricks follow the last one."""
+        if self._plays:
+            raise ValueError("record_tricks: a trick is in progress (push/pop it first)")
+        out: list[RecordedTrick] = []
+        more_after = more
+        last = len(tricks) - 1
+        turns = self._turns
+        rs, order = self.ruleset, self.order
+        eff, singles = self._eff, order.singles
+        printed = self._printed
+        hands = self._suits
+        friends, full, deck = self._friends, self._full, self._deck
+        if self._counts:
+            self._counts.clear()
+        # the position as locals while the tricks run (written back after the loop)
+        seats = self.seats
+        leader: str | None = seats[self._leader] if self._leader_known else None
+        played = self._cards_played
+        uncertain, known = self._uncertain, self._known
+        all_held = True
+        # (each trick, played or not, counts one: the number of the next is one more)
+        first_number = self._first_trick + len(self._done) + self._n_pending
+        n_played = 0
+        for k_trick, plays in enumerate(tricks):
+            faults: list[Fault] = []
+            number = first_number + k_trick
+            more = k_trick < last or more_after
+            seats_t = tuple([p.seat for p in plays])
+            in_turn = turns.get(seats_t[0]) if seats_t else None   # the table's seats in turn from the leader
+            if seats_t != in_turn and seats_t:
+                index = self._index
+                if not all(s in index for s in seats_t):
+                    # seats not at the table: their plays are left out
+                    for p in plays:
+                        if p.seat not in index:
+                            faults.append(Fault("SJ525", -1, "stranger", p.seat))
+                    plays = [p for p in plays if p.seat in index]
+                    seats_t = tuple([p.seat for p in plays])
+                    in_turn = turns.get(seats_t[0]) if seats_t else None
+            if not plays:
+                if friends:
+                    self._first_trick += 1
+                else:
+                    self._lose_track()
+                    leader, uncertain, known = None, True, self._known
+                out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
+                                                         False, faults)))
+                continue
+            if played >= full:
+                faults.append(Fault("SJ409", -1, "after_end"))
+            if not friends:
+                absurd = None
+                for p in plays:  # (a loop that stops at once: faster than a comprehension here)
+                    if len(p.cards) > deck or p.attempted:
+                        absurd = [k for k, p in enumerate(plays)
+                                  if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
+                        break
+                if absurd:  # more cards than the decks hold: nothing of this trick can be checked
+                    all_held = False
+                    for k in absurd:
+                        p = plays[k]
+                        faults.append(Fault("SJ402", k, "absurd", max(len(p.cards), len(p.attempted or ()))))
+                    self._lose_track()
+                    leader, uncertain, known = None, True, self._known
+                    out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False,
+                                                             (), (), False, faults)))
+                    continue
+            lead_play = plays[0]
+            lead_seat = lead_play.seat
+            if leader is not None and lead_seat != leader:
+                faults.append(Fault("SJ401", 0, "leader", leader))
+            if seats_t != in_turn:
+                self._turn_faults(seats_t, more, faults)
+
+            # the lead (a failed throw: the attempt is checked, the forced unit is played)
+            attempted = tuple(lead_play.attempted) if lead_play.attempted else None
+            lead_cards = tuple(lead_play.cards)
+            tried = attempted or lead_cards
+            suit: int | None
+            tried_units: Sequence[Unit]
+            if len(tried) == 1:
+                suit = eff[tried[0]]
+                tried_units = [singles[tried[0]]]
+            else:
+                suit = lead_suit(tried, order) if tried else None
+                if tried and suit is None:
+                    faults.append(Fault("SJ405", 0, "mixed", tried))
+                tried_units = decompose(tried, order) if tried and suit is not None else []
+            is_throw = len(tried_units) > 1
+            failed = attempted is not None
+            blockers: tuple[Blocker, ...] = ()
+            penalty = cost = 0
+            if (is_throw or failed) and not uncertain:
+                blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
+                                                    is_throw, faults)
+                if friends:
+                    penalty = cost
+                elif (att := self._attackers) is not None and cost:
+                    penalty = penalty_delta(rs, len(tried), lead_seat not in att)
+            missing: list[int] | None
+            if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
+                c = lead_cards[0]
+                pts = POINTS[c]
+                h = hands[lead_seat][eff[c]]
+                m = h.get(c, 0)
+                if m > 1:
+                    h[c] = m - 1
+                    missing = None
+                elif m:
+                    del h[c]
+                    missing = None
+                else:
+                    missing = [c]
+            else:
+                pts = sum(map(POINTS.__getitem__, lead_cards))
+                missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
+            if missing:
+                all_held = False
+                if lead_seat in known:
+                    faults.append(Fault("SJ203", 0, "not_held", missing))
+
+            # the follows
+            lead_units: Sequence[Unit]
+            if not failed and suit is not None:
+                lead_units = tried_units
+            elif len(lead_cards) == 1:
+                lead_units = [singles[lead_cards[0]]]
+            else:
+                lead_units = decompose(lead_cards, order) if lead_cards else []
+            n = len(lead_cards)
+            cards_played = [lead_cards]
+            psuit = printed_suit(lead_cards, order) if printed else None
+            # one card led (most tricks): the winner is found as the follows come (trick_winner's own
+            # one-card rule: the highest power wins, ties to the earlier; other plays cannot win)
+            single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
+            if single:
+                assert suit is not None
+                power = order.power[suit]
+                best_k, best_card = 0, lead_cards[0]
+                best = power[best_card]
+            err: FollowError | None
+            for k in range(1, len(plays)):
+                p = plays[k]
+                cards = tuple(p.cards)
+                cards_played.append(cards)
+                if p.attempted:
+                    faults.append(Fault("SJ407", k, "follower_throw"))
+                if len(cards) != n:
+                    faults.append(Fault("SJ402", k, "count", n))
+                elif uncertain:
+                    pass  # the holdings are not certain after a trick without plays
+                elif printed:
+                    err = check_follow_printed(lead_units, psuit, hands[p.seat], cards, order, n)
+                    if err is not None:
+                        faults.append(Fault(err.code, k, "follow", err.message))
+                elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit) and (
+                        held := hands[p.seat][suit]):
+                    # (a single card of the led suit always follows a one-card lead; a void may play anything)
+                    err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                    if err is not None:
+                        faults.append(Fault(err.code, k, "follow", err.message))
+                if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
+                    c = cards[0]
+                    pts += POINTS[c]
+                    if single and power[c] > best:
+                        best_k, best_card, best = k, c, power[c]
+                    h = hands[p.seat][eff[c]]
+                    m = h.get(c, 0)
+                    if m > 1:
+                        h[c] = m - 1
+                        continue
+                    if m:
+                        del h[c]
+                        continue
+                    missing = [c]
+                else:
+                    pts += sum(map(POINTS.__getitem__, cards))
+                    missing = remove_by_suit(hands[p.seat], cards, eff)
+                if missing:
+                    all_held = False
+                    if p.seat in known:
+                        faults.append(Fault("SJ203", k, "not_held", missing))
+            played += n
+
+            # the winner
+            units: tuple[Unit, ...] = ()
+            ruffed = False
+            if single:
+                winner = plays[best_k].seat
+                units = (singles[best_card],)
+                ruffed = suit != TRUMP and eff[best_card] == TRUMP
+            elif suit is not None and n and lead_suit(lead_cards, order) == suit:
+                w = trick_winner(cards_played, order, rs, lead_units)
+                winner = plays[w.index].seat
+                units, ruffed = w.units, w.ruffed
+            else:
+                winner = lead_seat
+            att = self._attackers
+            to_att = att is not None and winner in att
+            n_played += 1
+            leader = winner
+            out.append(_new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
+                                                     is_throw, failed, blockers, units, ruffed, faults)))
+        if leader is not None:
+            self._leader = self._index[leader]
+        self._leader_known = leader is not None
+        self._cards_played = played
+        # (filed as TrickDone when first asked: most record replays never ask)
+        self._pending.append(out)
+        self._n_pending += n_played
+        if not all_held:
+            self._all_held = False
+        return out
+
+    def _turn_faults(self, seats_t: tuple[str, ...], more: bool, faults: list[Fault]) -> None:
+        """The faults of a trick whose seats are not the table's seats in turn from the leader."""
+        seats, index, n = self.seats, self._index, self._n
+        seen = {seats_t[0]}
+        for k in range(1, len(seats_t)):
+            seat = seats_t[k]
+            expect = seats[(index[seats_t[k - 1]] + 1) % n]
+            if seat in seen:
+                faults.append(Fault("SJ401", k, "twice"))
+            elif seat != expect:
+                faults.append(Fault("SJ401", k, "out_of_turn", expect))
+            seen.add(seat)
+        if len(seats_t) < n and more:
+            faults.append(Fault("SJ401", -1, "missing_seats", tuple(s for s in seats if s not in seen)))
+
+    def _throw_faults(self, seat: str, lead_cards: Cards, attempted: Cards | None, tried: Cards,
+                      tried_units: Sequence[Unit], suit: int | None, is_throw: bool,
+                      faults: list[Fault]) -> tuple[tuple[Blocker, ...], int]:
+        """The throw check of a lead of several units, and the consistency of a
+        recorded failed throw (SJ406, SJ407): the blockers and the failed throw's
+        cost (unsigned; 0 when it stands or the rules charge nothing)."""
+        blockers: tuple[Blocker, ...] = ()
+        failed = attempted is not None
+        rs = self.ruleset
+        if is_throw and suit is not None:
+            ring = self._turns[seat]
+            hands = self._suits
+            chk = check_throw(tried, 0, [hands[s][suit] for s in ring], ring, self.order, rs, tried_units)
+            blockers = tuple(chk.blockers)
+            if not failed and chk.blockers:
+                faults.append(Fault("SJ406", 0, "should_fail", chk))
+            elif failed and not chk.blockers:
+                faults.append(Fault("SJ407", 0, "stands"))
+            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
+                faults.append(Fault("SJ407", 0, "wrong_forced", chk))
+        elif failed:
+            faults.append(Fault("SJ407", 0, "not_a_throw"))
+        cost = 0
+        if attempted is not None:
+            if Counter(lead_cards) - Counter(attempted):
+                faults.append(Fault("SJ407", 0, "not_from_attempt"))
+            cost = throw_penalty(rs, len(attempted))
+        return blockers, cost
+
+
+__all__ = ["RecordState", "RecordedPlay", "Recorded", "RecordedTrick", "Fault", "FAULTS"]
