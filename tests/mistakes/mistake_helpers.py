@@ -57,3 +57,26 @@ def replayed(tricks, **kw):
 TWO = {"kitty_size": 100}
 #: 3 cards per seat with two decks
 THREE = {"kitty_size": 96}
+
+
+def tiny_deal(draw, presets, max_cards=3):
+    """A hypothesis draw of a tiny endgame deal: ``(ruleset, order, n, cards)``,
+    ``4 * n`` cards from a narrow deck (few suits and ranks), so pairs,
+    tractors, throws and ties are likely; seat ``i`` gets ``cards[i*n:(i+1)*n]``."""
+    from hypothesis import strategies as st
+
+    from replay.order import NT, Order
+    from replay.ruleset import preset
+
+    rs = preset(draw(st.sampled_from(presets)))
+    level = draw(st.integers(2, 14))
+    trump = draw(st.sampled_from([0, 1, 2, 3, NT]))
+    order = Order.for_ruleset(level, trump, rs)
+    n = draw(st.integers(1, max_cards))
+    suits = draw(st.lists(st.sampled_from([0, 1, 2, 3, 4]), min_size=1, max_size=3, unique=True))
+    ranks = draw(st.lists(st.integers(2, 14), min_size=2, max_size=6, unique=True))
+    pool = [c for c in deck_list(rs.decks)
+            if (c >= 52 and 4 in suits) or (c < 52 and c // 13 in suits and c % 13 + 2 in ranks)]
+    if len(pool) < 4 * n:
+        pool = deck_list(rs.decks)
+    return rs, order, n, draw(st.permutations(pool))[: 4 * n]

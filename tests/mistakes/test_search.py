@@ -12,12 +12,13 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mistake_helpers import tiny_deal
 
 from analyzer.search import Position, Solver, position, solve
-from replay.cards import POINTS, deck_list
+from replay.cards import POINTS
 from replay.cards import parse_cards as C
 from replay.legal import is_legal_follow, multisets
-from replay.order import NT, Order
+from replay.order import Order
 from replay.ruleset import preset
 from replay.scoring import SEAT_ORDER, kitty_multiplier, team_of
 from replay.trick import check_throw, lead_suit, throw_penalty, trick_winner
@@ -88,19 +89,7 @@ PRESETS = ["standard", "campus", "shengji-io", "one-deck", "botzone", "titanic",
 
 @st.composite
 def endgames(draw, max_cards=3):
-    rs = preset(draw(st.sampled_from(PRESETS)))
-    level = draw(st.integers(2, 14))
-    trump = draw(st.sampled_from([0, 1, 2, 3, NT]))
-    order = Order.for_ruleset(level, trump, rs)
-    n = draw(st.integers(1, max_cards))
-    # a narrow deck makes pairs, tractors, throws and ties likely
-    suits = draw(st.lists(st.sampled_from([0, 1, 2, 3, 4]), min_size=1, max_size=3, unique=True))
-    ranks = draw(st.lists(st.integers(2, 14), min_size=2, max_size=6, unique=True))
-    pool = [c for c in deck_list(rs.decks)
-            if (c >= 52 and 4 in suits) or (c < 52 and c // 13 in suits and c % 13 + 2 in ranks)]
-    if len(pool) < 4 * n:
-        pool = deck_list(rs.decks)
-    cards = draw(st.permutations(pool))[: 4 * n]
+    rs, order, n, cards = tiny_deal(draw, PRESETS, max_cards)
     hands = [tuple(sorted(cards[i * n:(i + 1) * n])) for i in range(4)]
     leader = draw(st.integers(0, 3))
     dealer = draw(st.sampled_from(SEAT_ORDER))

@@ -20,11 +20,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mistake_helpers import tiny_deal
 
 from analyzer.search import Position, Solver, position, position_of
-from replay.cards import deck_list
 from replay.cards import parse_cards as C
-from replay.order import NT, Order
+from replay.order import Order
 from replay.ruleset import preset
 from replay.seats import SEATS
 from replay.state import HandState, penalty_delta
@@ -36,19 +36,7 @@ PRESETS = ["standard", "campus", "shengji-io", "one-deck", "botzone", "titanic",
 def states(draw, max_cards: int = 3, max_plays: int = 6):
     """A random tiny endgame as a HandState, after 0..max_plays plays drawn
     from its legal plays (failed throws included)."""
-    rs = preset(draw(st.sampled_from(PRESETS)))
-    level = draw(st.integers(2, 14))
-    trump = draw(st.sampled_from([0, 1, 2, 3, NT]))
-    order = Order.for_ruleset(level, trump, rs)
-    n = draw(st.integers(1, max_cards))
-    # a narrow deck makes pairs, tractors, throws and ties likely
-    suits = draw(st.lists(st.sampled_from([0, 1, 2, 3, 4]), min_size=1, max_size=3, unique=True))
-    ranks = draw(st.lists(st.integers(2, 14), min_size=2, max_size=6, unique=True))
-    pool = [c for c in deck_list(rs.decks)
-            if (c >= 52 and 4 in suits) or (c < 52 and c // 13 in suits and c % 13 + 2 in ranks)]
-    if len(pool) < 4 * n:
-        pool = deck_list(rs.decks)
-    cards = draw(st.permutations(pool))[: 4 * n]
+    rs, order, n, cards = tiny_deal(draw, PRESETS, max_cards)
     holdings = {s: cards[i * n:(i + 1) * n] for i, s in enumerate(SEATS)}
     state = HandState(rs, order, holdings, leader=draw(st.sampled_from(SEATS)),
                       dealer=draw(st.sampled_from(SEATS)), kitty_points=draw(st.sampled_from([0, 5, 25])))
