@@ -427,7 +427,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                         dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
 
     # -- kitty exchange ---------------------------------------------------------------------
-    holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in SEAT_ORDER}
+    # the holdings as counts, made only for the seats whose start hand is not their seat
+    # line (a bury, or a seat reconstructed from its plays); the others go from their
+    # seat line to the trick loop's suits directly (`_suited_deal`)
+    holdings: dict[str, Counter[int]] = {}
     known = {s: s in dealt for s in SEAT_ORDER}
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
@@ -440,7 +443,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if len(b.cards) != kitty_size:
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
                                   f"the kitty has {kitty_size}")
-        h = holdings[b.seat]
+        h = holdings.get(b.seat)
+        if h is None:
+            h = holdings[b.seat] = Counter(dealt.get(b.seat, ()))
         if current_kitty is not None:
             h.update(current_kitty)
         else:
@@ -486,7 +491,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
-    all_held = _play_tricks(hand, result, {s: _by_suit(h, order.eff) for s, h in holdings.items()}, known, diag)
+    eff = order.eff
+    all_held = _play_tricks(hand, result, {s: _by_suit(holdings[s], eff) if s in holdings
+                                           else _suited_deal(dealt.get(s, ()), eff) for s in SEAT_ORDER},
+                            known, diag)
     all_played: list[int] | None = None
     if not (all_held and deal_ok and bury_ok and not unknown):
         # no card can be played more often than the decks allow when every seat's
@@ -529,6 +537,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                  f"points written as {hand.points} but the attackers scored {result.attacker_points} "
                  f"({result.points_breakdown()})")
     return result
+
+
+def _suited_deal(cards: Iterable[int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
+    """``by_suit(Counter(cards), eff)`` without the Counter: a seat line's cards
+    by effective suit (card → copies, in first-seen order, as the Counter's)."""
+    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
+    for c in cards:
+        d = out[eff[c]]
+        d[c] = d.get(c, 0) + 1
+    return out
 
 
 def _trump_text(t: int) -> str:
