@@ -523,10 +523,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                 all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
             final_kitty = remainder(rs, all_played)
         last = result.tricks[-1]
-        plays = last.plays
+        last_cards = last._cards  # each play's cards, in turn order (`last.plays` would build them all)
         mult = 0
         if last.winning_units or last.to_attackers:
-            mult = last_trick_multiplier(rs, order, last.winning_units, len(plays[0].cards), plays[-1].cards)
+            mult = last_trick_multiplier(rs, order, last.winning_units, len(last_cards[0]), last_cards[-1])
         result.last_trick_multiplier = mult
         if last.to_attackers and final_kitty is not None:
             result.multiplier = mult
