@@ -338,14 +338,15 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     # (hand_size and kitty are computed properties of the ruleset: read once)
     full, kitty_size = rs.hand_size, rs.kitty
-    for sc in hand.deal:
-        if len(sc.cards) != full:
-            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
-    seen = set()
-    for sc in hand.deal:
-        if sc.seat in seen:
-            diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
-        seen.add(sc.seat)
+    if len(dealt) != len(hand.deal) or any(len(sc.cards) != full for sc in hand.deal):  # rare
+        for sc in hand.deal:
+            if len(sc.cards) != full:
+                diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
+        seen = set()
+        for sc in hand.deal:
+            if sc.seat in seen:
+                diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
+            seen.add(sc.seat)
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != kitty_size:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {kitty_size}")
@@ -359,9 +360,11 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     # -- declarations and trump ---------------------------------------------------------
     first_drawer = hand.first or written_dealer or dealer or "N"
     events, after_bury = [], False
+    buries = []  # `hand.buries`, read once here (the property builds its list at each call)
     for ev in hand.events:
         if ev.kind == "bury":
             after_bury = True
+            buries.append(ev)
         else:
             events.append(DeclEvent(ev.seat, tuple(ev.cards), ev.at, ev.span, after_bury))
     level = _hand_level(levels, dealer, events)
@@ -435,7 +438,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
     bury_ok = True  # every buried card was held (a rebury takes the bury as written)
-    for b_index, b in enumerate(hand.buries):
+    for b_index, b in enumerate(buries):
         expect = allowed[b_index] if b_index < len(allowed) else None
         if b.seat != expect:
             who = f"{expect}" if expect else "nobody (no further bury is allowed)"
@@ -456,9 +459,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if missing and known[b.seat]:
             diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
         current_kitty = tuple(b.cards)
-    if not hand.buries and dealer is not None:
+    if not buries and dealer is not None:
         known[dealer] = False  # the dealer's exchange is not recorded
-    result.bury = current_kitty if hand.buries else None
+    result.bury = current_kitty if buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
     unknown = [s for s in SEAT_ORDER if not known[s]]
@@ -485,7 +488,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
     # a seat that neither buried nor was reconstructed holds its seat line as written
-    touched = {b.seat for b in hand.buries}.union(unknown)
+    touched = {b.seat for b in buries}.union(unknown)
     result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
                           for s in SEAT_ORDER}
     result.known = known
@@ -517,7 +520,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
              f"hand {hand.number or number} is incomplete: {done} of {full} cards played by each seat")
     else:
-        final_kitty = current_kitty if hand.buries else None
+        final_kitty = current_kitty if buries else None
         if final_kitty is None:
             if all_played is None:
                 all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
