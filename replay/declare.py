@@ -153,7 +153,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -308,9 +308,20 @@ def start(ruleset: Ruleset, level: int, *, first_hand: bool, dealer: str | None,
     if (ruleset.attacker_level and not first_hand and dealer is not None and attacker_level is not None
             and attacker_level != level and attacker_level != JOKER_LEVEL):
         alt = attacker_level
-    return DeclState(ruleset=ruleset, level=level, first_hand=first_hand,
-                     dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal,
-                     alt_level=alt)
+    # `DeclState(...)` without the frozen dataclass's __init__ (one
+    # object.__setattr__ per field): the defaults, then the given fields, in
+    # field order as __init__ would set them (as `_evolve` does)
+    new: DeclState = object.__new__(DeclState)
+    new.__dict__.update(_DECL_DEFAULTS, ruleset=ruleset, level=level, first_hand=first_hand,
+                        dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal,
+                        alt_level=alt)
+    return new
+
+
+#: every field of :class:`DeclState` in field order, with its default (None
+#: for the fields without one: :func:`start` gives them)
+_DECL_DEFAULTS: dict[str, object] = {f.name: None if f.default is MISSING else f.default
+                                     for f in fields(DeclState)}
 
 
 # ---------------------------------------------------------------------------

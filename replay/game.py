@@ -338,14 +338,15 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     # (hand_size and kitty are computed properties of the ruleset: read once)
     full, kitty_size = rs.hand_size, rs.kitty
-    for sc in hand.deal:
-        if len(sc.cards) != full:
-            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
-    seen = set()
-    for sc in hand.deal:
-        if sc.seat in seen:
-            diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
-        seen.add(sc.seat)
+    if len(dealt) != len(hand.deal) or any(len(sc.cards) != full for sc in hand.deal):  # rare
+        for sc in hand.deal:
+            if len(sc.cards) != full:
+                diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
+        seen = set()
+        for sc in hand.deal:
+            if sc.seat in seen:
+                diag("SJ201", sc.span, f"{sc.seat} has two seat lines")
+            seen.add(sc.seat)
     kitty = tuple(hand.kitty) if hand.kitty is not None else None
     if kitty is not None and len(kitty) != kitty_size:
         diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {kitty_size}")
@@ -359,9 +360,11 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     # -- declarations and trump ---------------------------------------------------------
     first_drawer = hand.first or written_dealer or dealer or "N"
     events, after_bury = [], False
+    buries = []  # `hand.buries`, read once here (the property builds its list at each call)
     for ev in hand.events:
         if ev.kind == "bury":
             after_bury = True
+            buries.append(ev)
         else:
             events.append(DeclEvent(ev.seat, tuple(ev.cards), ev.at, ev.span, after_bury))
     level = _hand_level(levels, dealer, events)
@@ -427,12 +430,15 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                         dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
 
     # -- kitty exchange ---------------------------------------------------------------------
-    holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in SEAT_ORDER}
+    # the holdings as counts, made only for the seats whose start hand is not their seat
+    # line (a bury, or a seat reconstructed from its plays); the others go from their
+    # seat line to the trick loop's suits directly (`_suited_deal`)
+    holdings: dict[str, Counter[int]] = {}
     known = {s: s in dealt for s in SEAT_ORDER}
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
     bury_ok = True  # every buried card was held (a rebury takes the bury as written)
-    for b_index, b in enumerate(hand.buries):
+    for b_index, b in enumerate(buries):
         expect = allowed[b_index] if b_index < len(allowed) else None
         if b.seat != expect:
             who = f"{expect}" if expect else "nobody (no further bury is allowed)"
@@ -440,7 +446,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if len(b.cards) != kitty_size:
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
                                   f"the kitty has {kitty_size}")
-        h = holdings[b.seat]
+        h = holdings.get(b.seat)
+        if h is None:
+            h = holdings[b.seat] = Counter(dealt.get(b.seat, ()))
         if current_kitty is not None:
             h.update(current_kitty)
         else:
@@ -451,9 +459,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if missing and known[b.seat]:
             diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
         current_kitty = tuple(b.cards)
-    if not hand.buries and dealer is not None:
+    if not buries and dealer is not None:
         known[dealer] = False  # the dealer's exchange is not recorded
-    result.bury = current_kitty if hand.buries else None
+    result.bury = current_kitty if buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
     unknown = [s for s in SEAT_ORDER if not known[s]]
@@ -480,13 +488,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
     # a seat that neither buried nor was reconstructed holds its seat line as written
-    touched = {b.seat for b in hand.buries}.union(unknown)
+    touched = {b.seat for b in buries}.union(unknown)
     result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
                           for s in SEAT_ORDER}
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
-    all_held = _play_tricks(hand, result, {s: _by_suit(h, order.eff) for s, h in holdings.items()}, known, diag)
+    eff = order.eff
+    all_held = _play_tricks(hand, result, {s: _by_suit(holdings[s], eff) if s in holdings
+                                           else _suited_deal(dealt.get(s, ()), eff) for s in SEAT_ORDER},
+                            known, diag)
     all_played: list[int] | None = None
     if not (all_held and deal_ok and bury_ok and not unknown):
         # no card can be played more often than the decks allow when every seat's
@@ -509,16 +520,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         diag("SJ503", hand.tricks[-1].span if hand.tricks else hand.span,
              f"hand {hand.number or number} is incomplete: {done} of {full} cards played by each seat")
     else:
-        final_kitty = current_kitty if hand.buries else None
+        final_kitty = current_kitty if buries else None
         if final_kitty is None:
             if all_played is None:
                 all_played = list(chain.from_iterable([p.cards for t in hand.tricks for p in t.plays]))
             final_kitty = remainder(rs, all_played)
         last = result.tricks[-1]
-        plays = last.plays
+        last_cards = last._cards  # each play's cards, in turn order (`last.plays` would build them all)
         mult = 0
         if last.winning_units or last.to_attackers:
-            mult = last_trick_multiplier(rs, order, last.winning_units, len(plays[0].cards), plays[-1].cards)
+            mult = last_trick_multiplier(rs, order, last.winning_units, len(last_cards[0]), last_cards[-1])
         result.last_trick_multiplier = mult
         if last.to_attackers and final_kitty is not None:
             result.multiplier = mult
@@ -529,6 +540,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                  f"points written as {hand.points} but the attackers scored {result.attacker_points} "
                  f"({result.points_breakdown()})")
     return result
+
+
+def _suited_deal(cards: Iterable[int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
+    """``by_suit(Counter(cards), eff)`` without the Counter: a seat line's cards
+    by effective suit (card → copies, in first-seen order, as the Counter's)."""
+    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
+    for c in cards:
+        d = out[eff[c]]
+        d[c] = d.get(c, 0) + 1
+    return out
 
 
 def _trump_text(t: int) -> str:

@@ -54,24 +54,26 @@ class NoqaLines:
         self.error: str | None = None
 
     def __iter__(self) -> Iterator[str]:
-        it = iter(self._lines)
-        while True:
-            try:
-                line = next(it)
-            except StopIteration:
-                return
-            except UnicodeDecodeError as exc:
-                # stop reading here; the caller reports the file as unreadable (exit status 2)
-                self.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
-                return
-            except OSError as exc:
-                self.error = exc.strerror or str(exc)
-                return
-            if ";" in line:  # (a noqa is in a `;` comment: most lines have none)
-                codes = noqa_codes(line)
-                if codes is not None:
-                    self.noqa[self._n] = codes
-            self._n += 1
-            if self._on_bytes is not None:
-                self._on_bytes(len(line.encode("utf-8")) if not line.isascii() else len(line))
-            yield line
+        # one `for` inside one `try` (not a `next()` in a `try` per line): the
+        # errors come from the underlying iterator only, as the consumer's
+        # own errors never enter a generator at its `yield`
+        n = self._n
+        noqa = self.noqa
+        on_bytes = self._on_bytes
+        try:
+            for line in self._lines:
+                if ";" in line:  # (a noqa is in a `;` comment: most lines have none)
+                    codes = noqa_codes(line)
+                    if codes is not None:
+                        noqa[n] = codes
+                n += 1
+                if on_bytes is not None:
+                    on_bytes(len(line.encode("utf-8")) if not line.isascii() else len(line))
+                yield line
+        except UnicodeDecodeError as exc:
+            # stop reading here; the caller reports the file as unreadable (exit status 2)
+            self.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        except OSError as exc:
+            self.error = exc.strerror or str(exc)
+        finally:
+            self._n = n

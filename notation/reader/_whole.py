@@ -22,7 +22,17 @@ from ._common import (
     unescape_tag_value,
 )
 from ._grammar import _terminals
-from ._models import _Bury, _Declaration, _Levels, _Tag
+from ._models import (
+    _DIRECT_LINE_NODES,
+    _blank,
+    _Bury,
+    _Declaration,
+    _Levels,
+    _new_play,
+    _new_seat_cards,
+    _new_trick,
+    _Tag,
+)
 
 
 class _WholeLines:
@@ -137,10 +147,11 @@ class _WholeLines:
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
             # (the line is the play: `span` equals `play_span`)
-            return SeatCards(span=play_span, comments=[], seat=groups[2], cards=cards)  # type: ignore[arg-type]  # a seat: the regex's
+            return _new_seat_cards(groups[2], cards, play_span, [])
         plays: list[Play] = []
         append = plays.append
         listed = _LIST_CACHE.get
+        blank, direct = _blank, _DIRECT_LINE_NODES
         for k in (3, 6, 9, 12):  # the group numbers of the seats
             seat = groups[k - 1]
             if seat is None:
@@ -152,17 +163,29 @@ class _WholeLines:
                     if cards is None:  # a bad card: the general way says what is wrong
                         return self._play_line(groups[0], line, start + 1)
                 # `_new_play(seat, cards, None, span)` inline: the reader's innermost loop
-                append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1)),
-                            comments=[], seat=seat, cards=cards))  # type: ignore[arg-type]  # a seat: the regex's
+                # (a blank instance and its slots set: see `_models._new_play`)
+                if direct:
+                    p: Play = blank(Play)
+                    p.span = _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))
+                    p.comments = []
+                    p.line_comment = None
+                    p.seat = seat  # type: ignore[assignment]  # a seat: the regex's
+                    p.cards = cards
+                    p.attempted = None
+                    append(p)
+                else:  # pragma: no cover - only if the line nodes gain a field
+                    append(_new_play(seat, cards, None,
+                                     _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))))
             else:  # `S: attempted -> cards`
                 attempted = self._listed_cards(groups[k], cache=False)
                 cards = self._listed_cards(groups[k + 1], cache=False)
                 if cards is None or attempted is None:
                     return self._play_line(groups[0], line, start + 1)
-                append(Play(span=_span_new(Span, (line, regs[k][0] + 1, line, regs[k + 2][1] + 1)),
-                            comments=[], seat=seat, cards=cards, attempted=attempted))  # type: ignore[arg-type]  # a seat: the regex's
+                append(_new_play(seat, cards, attempted,
+                                 _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 2][1] + 1))))
         number = groups[1]
-        return Trick(span=_span_new(Span, (line, start + 1, line, end + 1)), comments=[], number=None if number is None else int(number), plays=plays)
+        return _new_trick(None if number is None else int(number), plays,
+                          _span_new(Span, (line, start + 1, line, end + 1)), [])
 
     @staticmethod
     def _listed_cards(text: str, cache: bool = True) -> tuple[int, ...] | None:
