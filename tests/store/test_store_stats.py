@@ -225,3 +225,21 @@ def test_a_registered_format_needs_no_other_change(store, monkeypatch):
     path, _ = store
     run("stats", str(path), "failed-throws", "--format", "csv", "-o", "x.csv", "--force")
     assert got == [(["failed-throws"], "x.csv", True)]
+
+
+def test_the_command_exits_quietly_after_duckdb(store):
+    """A whole `shengji stats` process (and `export parquet`) writes nothing to
+    stderr: the command line's exit-time GC freeze (a start-up saving) is
+    skipped once DuckDB is loaded, whose nanobind teardown would otherwise list
+    every object still alive as a leak."""
+    import os
+    import subprocess
+    import sys
+
+    path, _ = store
+    env = {**os.environ, **ENV}
+    for args in (["stats", str(path)], ["stats", str(path), "--format", "json"]):
+        r = subprocess.run([sys.executable, "-m", "analyzer", *args], capture_output=True, text=True,
+                           env=env, timeout=120)
+        assert r.returncode == 0, r.stderr
+        assert r.stdout and r.stderr == ""
