@@ -392,9 +392,13 @@ class ExportReport:
     def summary(self) -> str:
         if not self.batch:
             return f"nothing new to export into {self.outdir}"
-        counts = ", ".join(f"{self.rows[t]} {t}" for t in TABLES)
+        counts = ", ".join(f"{self.rows[t]} {t if self.rows[t] != 1 else _SINGULAR.get(t, t)}" for t in TABLES)
         return (f"batch {self.batch}: {self.records} record{'s' if self.records != 1 else ''} from "
                 f"{len(self.files)} file{'s' if len(self.files) != 1 else ''} ({counts}) in {self.outdir}")
+
+
+#: a table's name for one row, in the export's summary line ("1 match, 3 hands")
+_SINGULAR = {"matches": "match", "hands": "hand", "tricks": "trick", "plays": "play", "diagnostics": "diagnostic"}
 
 
 class FileKey(TypedDict):

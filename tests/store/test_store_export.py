@@ -159,3 +159,10 @@ def test_schemas_are_documented():
         section = text.split(f"### `{table}`", 1)[1].split("\n### ", 1)[0]
         documented = re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.M)
         assert documented == [(c, t) for c, t, _ in columns], table
+
+
+def test_the_summary_counts_in_words(tmp_path):
+    (tmp_path / "one.sjn").write_text(write(generate_match("standard", hands=1, seed=3)), encoding="utf-8")
+    rep = S.export_paths([str(tmp_path / "one.sjn")], str(tmp_path / "store"))
+    text = rep.summary()
+    assert re.search(r": 1 record from 1 file \(1 match, 1 hand, \d+ tricks, \d+ plays, 0 diagnostics\) in ", text), text
