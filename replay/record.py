@@ -487,11 +487,52 @@ class RecordState(HandState):
             single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
             if single:
                 assert suit is not None
+                led = suit
                 power = order.power[suit]
                 best_k, best_card = 0, lead_cards[0]
                 best = power[best_card]
             err: FollowError | None
-            for k in range(1, len(plays)):
+            if single and not uncertain and not printed:
+                # one card led, the holdings certain (most tricks): the general loop below, specialised
+                for k in range(1, len(plays)):
+                    p = plays[k]
+                    cards = tuple(p.cards)
+                    cards_played.append(cards)
+                    if p.attempted:
+                        faults.append(Fault("SJ407", k, "follower_throw"))
+                    seat = p.seat
+                    if len(cards) == 1:
+                        c = cards[0]
+                        pts += POINTS[c]
+                        e = eff[c]
+                        hs = hands[seat]
+                        if e != led and (held := hs[led]):  # (a void may play anything)
+                            err = check_follow(lead_units, led, held, cards, order, rs, 1)
+                            if err is not None:
+                                faults.append(Fault(err.code, k, "follow", err.message))
+                        if power[c] > best:
+                            best_k, best_card, best = k, c, power[c]
+                        h = hs[e]
+                        m = h.get(c, 0)
+                        if m > 1:
+                            h[c] = m - 1
+                            continue
+                        if m:
+                            del h[c]
+                            continue
+                        missing = [c]
+                    else:
+                        faults.append(Fault("SJ402", k, "count", n))
+                        pts += sum(map(POINTS.__getitem__, cards))
+                        missing = remove_by_suit(hands[seat], cards, eff)
+                    if missing:
+                        all_held = False
+                        if seat in known:
+                            faults.append(Fault("SJ203", k, "not_held", missing))
+                plays_range = range(0)   # (done: the general loop below has nothing left)
+            else:
+                plays_range = range(1, len(plays))
+            for k in plays_range:
                 p = plays[k]
                 cards = tuple(p.cards)
                 cards_played.append(cards)
