@@ -22,9 +22,9 @@ from .seats import SEATS, Seat
 from .state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
 from .trick import (
     FollowError,
+    _check_suited_throw,
     check_follow,
     check_follow_printed,
-    check_throw,
     lead_suit,
     printed_suit,
     throw_penalty,
@@ -632,7 +632,9 @@ class RecordState(HandState):
         if is_throw and suit is not None:
             ring = self._turns[seat]
             hands = self._suits
-            chk = check_throw(tried, 0, [hands[s][suit] for s in ring], ring, self.order, rs, tried_units)
+            others = ring[1:]
+            chk = _check_suited_throw(tried_units, [(s, h) for s in others if (h := hands[s][suit])], others,
+                                      self.order, rs)
             blockers = tuple(chk.blockers)
             if not failed and chk.blockers:
                 faults.append(Fault("SJ406", 0, "should_fail", chk))

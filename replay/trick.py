@@ -18,6 +18,7 @@ from .order import SUIT_NAMES, TRUMP, Order
 from .units import (
     Blocker,
     Unit,
+    _suit_blockers,
     all_covers,
     compare_covers,
     cover,
@@ -88,6 +89,21 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     if not blockers:
         return ThrowCheck([], None)
     allowed = forced_units(blockers, ruleset.throw_forced, [seat for seat, _ in others])
+    return ThrowCheck(blockers, allowed[0], tuple(allowed))
+
+
+def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]], seats: Sequence[str],
+                        order: Order, ruleset: Ruleset) -> ThrowCheck:
+    """:func:`check_throw` of a throw of one effective suit (two units or more), the
+    others' cards of that suit given: ``suited`` (seat, cards of the suit with
+    positive counts; seats holding none may be left out), ``seats`` the other
+    seats in turn after the thrower."""
+    if ruleset.throw_check == "none":
+        return ThrowCheck([], None)
+    blockers = _suit_blockers(units, suited, order.key)
+    if not blockers:
+        return ThrowCheck([], None)
+    allowed = forced_units(blockers, ruleset.throw_forced, seats)
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
