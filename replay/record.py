@@ -22,6 +22,7 @@ from .seats import SEATS, Seat
 from .state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
 from .trick import (
     FollowError,
+    _check_suited_follow,
     _check_suited_throw,
     check_follow,
     check_follow_printed,
@@ -549,7 +550,8 @@ class RecordState(HandState):
                 elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit) and (
                         held := hands[p.seat][suit]):
                     # (a single card of the led suit always follows a one-card lead; a void may play anything)
-                    err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                    err = (_check_suited_follow(lead_units, suit, held, cards, order, rs, n) if n >= 2
+                           else check_follow(lead_units, suit, held, cards, order, rs, n))
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
