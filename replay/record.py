@@ -22,9 +22,10 @@ from .seats import SEATS, Seat
 from .state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
 from .trick import (
     FollowError,
+    _check_suited_follow,
+    _check_suited_throw,
     check_follow,
     check_follow_printed,
-    check_throw,
     lead_suit,
     printed_suit,
     throw_penalty,
@@ -487,11 +488,52 @@ class RecordState(HandState):
             single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
             if single:
                 assert suit is not None
+                led = suit
                 power = order.power[suit]
                 best_k, best_card = 0, lead_cards[0]
                 best = power[best_card]
             err: FollowError | None
-            for k in range(1, len(plays)):
+            if single and not uncertain and not printed:
+                # one card led, the holdings certain (most tricks): the general loop below, specialised
+                for k in range(1, len(plays)):
+                    p = plays[k]
+                    cards = tuple(p.cards)
+                    cards_played.append(cards)
+                    if p.attempted:
+                        faults.append(Fault("SJ407", k, "follower_throw"))
+                    seat = p.seat
+                    if len(cards) == 1:
+                        c = cards[0]
+                        pts += POINTS[c]
+                        e = eff[c]
+                        hs = hands[seat]
+                        if e != led and (held := hs[led]):  # (a void may play anything)
+                            err = check_follow(lead_units, led, held, cards, order, rs, 1)
+                            if err is not None:
+                                faults.append(Fault(err.code, k, "follow", err.message))
+                        if power[c] > best:
+                            best_k, best_card, best = k, c, power[c]
+                        h = hs[e]
+                        m = h.get(c, 0)
+                        if m > 1:
+                            h[c] = m - 1
+                            continue
+                        if m:
+                            del h[c]
+                            continue
+                        missing = [c]
+                    else:
+                        faults.append(Fault("SJ402", k, "count", n))
+                        pts += sum(map(POINTS.__getitem__, cards))
+                        missing = remove_by_suit(hands[seat], cards, eff)
+                    if missing:
+                        all_held = False
+                        if seat in known:
+                            faults.append(Fault("SJ203", k, "not_held", missing))
+                plays_range = range(0)   # (done: the general loop below has nothing left)
+            else:
+                plays_range = range(1, len(plays))
+            for k in plays_range:
                 p = plays[k]
                 cards = tuple(p.cards)
                 cards_played.append(cards)
@@ -508,7 +550,8 @@ class RecordState(HandState):
                 elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit) and (
                         held := hands[p.seat][suit]):
                     # (a single card of the led suit always follows a one-card lead; a void may play anything)
-                    err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                    err = (_check_suited_follow(lead_units, suit, held, cards, order, rs, n) if n >= 2
+                           else check_follow(lead_units, suit, held, cards, order, rs, n))
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
@@ -591,7 +634,9 @@ class RecordState(HandState):
         if is_throw and suit is not None:
             ring = self._turns[seat]
             hands = self._suits
-            chk = check_throw(tried, 0, [hands[s][suit] for s in ring], ring, self.order, rs, tried_units)
+            others = ring[1:]
+            chk = _check_suited_throw(tried_units, [(s, h) for s in others if (h := hands[s][suit])], others,
+                                      self.order, rs)
             blockers = tuple(chk.blockers)
             if not failed and chk.blockers:
                 faults.append(Fault("SJ406", 0, "should_fail", chk))

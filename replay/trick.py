@@ -18,6 +18,7 @@ from .order import SUIT_NAMES, TRUMP, Order
 from .units import (
     Blocker,
     Unit,
+    _suit_blockers,
     all_covers,
     compare_covers,
     cover,
@@ -88,6 +89,21 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     if not blockers:
         return ThrowCheck([], None)
     allowed = forced_units(blockers, ruleset.throw_forced, [seat for seat, _ in others])
+    return ThrowCheck(blockers, allowed[0], tuple(allowed))
+
+
+def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]], seats: Sequence[str],
+                        order: Order, ruleset: Ruleset) -> ThrowCheck:
+    """:func:`check_throw` of a throw of one effective suit (two units or more), the
+    others' cards of that suit given: ``suited`` (seat, cards of the suit with
+    positive counts; seats holding none may be left out), ``seats`` the other
+    seats in turn after the thrower."""
+    if ruleset.throw_check == "none":
+        return ThrowCheck([], None)
+    blockers = _suit_blockers(units, suited, order.key)
+    if not blockers:
+        return ThrowCheck([], None)
+    allowed = forced_units(blockers, ruleset.throw_forced, seats)
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
@@ -198,6 +214,38 @@ def check_follow(lead: Sequence[Unit], suit: int, holding: dict[int, int], play:
             if played >= (n if n < n_held else n_held) and (n_held <= n or not twice):
                 return None
     return follow_error(lead, suit, holding, play, order, ruleset, n, True)
+
+
+def _check_suited_follow(lead: Sequence[Unit], suit: int, held: dict[int, int], play: Sequence[int],
+                         order: Order, ruleset: Ruleset, n: int) -> FollowError | None:
+    """:func:`check_follow` of a follow of ``n`` >= 2 cards, ``held``: the
+    player's cards of the led ``suit`` alone (positive counts, as the record
+    mode keeps them split by suit): the same verdicts and messages, without
+    filtering the holding for the suit (:func:`follow_error`'s steps, in order)."""
+    eff = order.eff
+    played = [c for c in play if eff[c] == suit]
+    n_played = len(played)
+    if n_played == n:
+        if len(lead) == 1:
+            u = lead[0]
+            if u.width == 1 or (u.length == 1 and play.count(play[0]) == n):
+                return None
+        elif all(u.width == 1 for u in lead):
+            return None
+    n_held = sum(held.values())
+    need = n if n < n_held else n_held
+    if n_played < need:
+        return follow_error(lead, suit, held, play, order, ruleset, n, True)   # (the message)
+    if n_held <= n or max(held.values()) < 2 or all(u.width == 1 for u in lead):
+        return None
+    policy, decks = ruleset.follow_policy, ruleset.decks
+    got = obligation(lead, played, order, policy, decks)
+    if got == full_obligation(tuple(lead), order, policy, decks):
+        return None
+    cards = [c for c, k in held.items() for _ in range(k)]
+    if got < obligation(lead, cards, order, policy, decks):
+        return FollowError("SJ404", _shape_message(lead, cards, played, order, ruleset))
+    return None
 
 
 #: the verdicts of :func:`follow_error` without an explanation

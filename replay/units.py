@@ -406,14 +406,23 @@ def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, i
         return [Blocker(u, seat, b) for u in lead for seat, holding in others
                 if (b := beats_unit(holding, u, order)) is not None]
     suit = suits.pop()
-    # each holding's cards of the throw's suit, filtered once for all the units, with
-    # its highest key: only a holding with a card above a unit's top can beat the unit
-    kget = key.__getitem__
-    seen = []
+    # each holding's cards of the throw's suit, filtered once for all the units
+    suited = []
     for seat, holding in others:
         same = {c: n for c, n in holding.items() if n > 0 and eff[c] == suit}
         if same:
-            seen.append((seat, same, max(map(kget, same))))
+            suited.append((seat, same))
+    return _suit_blockers(lead, suited, key)
+
+
+def _suit_blockers(lead: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]],
+                   key: Sequence[int]) -> list[Blocker]:
+    """:func:`throw_blockers` for a throw of one effective suit, ``suited``: each
+    other seat's cards of that suit (positive counts; seats holding none may be left out)."""
+    out: list[Blocker] = []
+    # each holding's highest key: only a holding with a card above a unit's top can beat the unit
+    kget = key.__getitem__
+    seen = [(seat, same, max(map(kget, same))) for seat, same in suited if same]
     for u in lead:
         top = u.top
         for seat, same, high in seen:
