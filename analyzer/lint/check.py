@@ -14,7 +14,7 @@ from replay.diagnostics import Diagnostic
 
 from .findings import FileResult, Finding
 from .gcpace import paced_collect, records_paced_gc
-from .noqa import NoqaLines, silenced
+from .noqa import NoqaLines, noqa_map, silenced
 from .options import LintOptions, mistake_hook, parse_codes, selected
 from .sources import STDIN, import_format, input_kind, open_lines
 
@@ -59,7 +59,7 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     mistakes = mistake_hook() if options.mistakes else None
     index = first_record - 1
     with records_paced_gc():
-        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped, path, options,
+        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped.noqa, path, options,
                       mistakes, index, start_line)
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
@@ -69,8 +69,8 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     return result
 
 
-def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult, wrapped: NoqaLines,
-                  path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
+def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult,
+                  noqa: dict[int, tuple[str, ...]], path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
                   start_line: int) -> None:
     for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
@@ -81,7 +81,7 @@ def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileR
         fallback = record_line(record, parse_diags, start_line)
         diags = record_diagnostics(record, parse_diags, options, mistakes)
         result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                             options, wrapped.noqa))
+                                             options, noqa))
         paced_collect()
 
 
@@ -119,7 +119,19 @@ def lint_text(text: str, path: str = STDIN, *, rules: str | None = None, select:
 
 def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     """Lint one text: findings and the record count."""
-    return _lint_lines(io.StringIO(text), path, options)
+    if "\r" in text:  # (`NoqaLines` counts a lone `\r` as no line end: keep its numbers)
+        return _lint_lines(io.StringIO(text), path, options)
+    # all in memory: the reader cuts the text itself (no line-by-line streaming
+    # layers), the `; noqa` comments are read beforehand, as `NoqaLines` reads them
+    from notation._records import split_lines
+    from notation.detect import read
+    result = FileResult(path)
+    noqa = noqa_map(split_lines(text)) if ";" in text else {}
+    mistakes = mistake_hook() if options.mistakes else None
+    with records_paced_gc():
+        _lint_records(read(text, "sjn"), result, noqa, path, options, mistakes, 0, 1)
+    result.findings.sort(key=Finding.sort_key)
+    return result
 
 
 def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOptions) -> FileResult:
