@@ -121,8 +121,13 @@ def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     """Lint one text: findings and the record count."""
     if "\r" in text:  # (`NoqaLines` counts a lone `\r` as no line end: keep its numbers)
         return _lint_lines(io.StringIO(text), path, options)
-    # all in memory: the reader cuts the text itself (no line-by-line streaming
-    # layers), the `; noqa` comments are read beforehand, as `NoqaLines` reads them
+    return _lint_whole(text, path, options)
+
+
+def _lint_whole(text: str, path: str, options: LintOptions) -> FileResult:
+    """Lint a text held in memory whole: the reader cuts it itself (no
+    line-by-line streaming layers), the ``; noqa`` comments are read
+    beforehand, on the lines as the reader cuts them."""
     from notation._records import split_lines
     from notation.detect import read
     result = FileResult(path)
@@ -181,6 +186,27 @@ def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOption
     return result
 
 
+#: a file up to this size is linted from its text read whole (see `_small_text`)
+WHOLE_BYTES = 4 * 1024 * 1024
+
+
+def _small_text(path: str) -> str | None:
+    """The text of a file of at most `WHOLE_BYTES` that reads cleanly as UTF-8
+    (a leading BOM dropped by the reader, as `open_lines` drops it), else None:
+    a bigger file is streamed (flat memory), and a file that fails to read is
+    streamed too, which reports its error as it always has."""
+    try:
+        if os.path.getsize(path) > WHOLE_BYTES:
+            return None
+        with open(path, "rb") as f:
+            raw = f.read(WHOLE_BYTES + 1)
+        if len(raw) > WHOLE_BYTES:
+            return None
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions(), *, display: str | None = None,
               start: int = 0, end: int | None = None, start_line: int = 1, first_record: int = 1,
               on_bytes: Callable[[int], None] | None = None) -> FileResult:
@@ -217,6 +243,10 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
             if on_bytes is not None:
                 on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
+        if kind == "sjn" and on_bytes is None and start_line == 1 and first_record == 1:
+            whole = _small_text(os.fspath(path))
+            if whole is not None:  # read whole: as streamed, without the per-line layers
+                return _lint_whole(whole, name, options)
     try:
         return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)
