@@ -14,7 +14,7 @@ from replay.diagnostics import Diagnostic
 
 from .findings import FileResult, Finding
 from .gcpace import paced_collect, records_paced_gc
-from .noqa import NoqaLines, silenced
+from .noqa import NoqaLines, noqa_map, silenced
 from .options import LintOptions, mistake_hook, parse_codes, selected
 from .sources import STDIN, import_format, input_kind, open_lines
 
@@ -59,7 +59,7 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     mistakes = mistake_hook() if options.mistakes else None
     index = first_record - 1
     with records_paced_gc():
-        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped, path, options,
+        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped.noqa, path, options,
                       mistakes, index, start_line)
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
@@ -69,8 +69,8 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
     return result
 
 
-def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult, wrapped: NoqaLines,
-                  path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
+def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult,
+                  noqa: dict[int, tuple[str, ...]], path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
                   start_line: int) -> None:
     for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
@@ -81,7 +81,7 @@ def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileR
         fallback = record_line(record, parse_diags, start_line)
         diags = record_diagnostics(record, parse_diags, options, mistakes)
         result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                             options, wrapped.noqa))
+                                             options, noqa))
         paced_collect()
 
 
@@ -119,7 +119,24 @@ def lint_text(text: str, path: str = STDIN, *, rules: str | None = None, select:
 
 def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     """Lint one text: findings and the record count."""
-    return _lint_lines(io.StringIO(text), path, options)
+    if "\r" in text:  # (`NoqaLines` counts a lone `\r` as no line end: keep its numbers)
+        return _lint_lines(io.StringIO(text), path, options)
+    return _lint_whole(text, path, options)
+
+
+def _lint_whole(text: str, path: str, options: LintOptions) -> FileResult:
+    """Lint a text held in memory whole: the reader cuts it itself (no
+    line-by-line streaming layers), the ``; noqa`` comments are read
+    beforehand, on the lines as the reader cuts them."""
+    from notation._records import split_lines
+    from notation.detect import read
+    result = FileResult(path)
+    noqa = noqa_map(split_lines(text)) if ";" in text else {}
+    mistakes = mistake_hook() if options.mistakes else None
+    with records_paced_gc():
+        _lint_records(read(text, "sjn"), result, noqa, path, options, mistakes, 0, 1)
+    result.findings.sort(key=Finding.sort_key)
+    return result
 
 
 def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOptions) -> FileResult:
@@ -169,6 +186,27 @@ def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOption
     return result
 
 
+#: a file up to this size is linted from its text read whole (see `_small_text`)
+WHOLE_BYTES = 4 * 1024 * 1024
+
+
+def _small_text(path: str) -> str | None:
+    """The text of a file of at most `WHOLE_BYTES` that reads cleanly as UTF-8
+    (a leading BOM dropped by the reader, as `open_lines` drops it), else None:
+    a bigger file is streamed (flat memory), and a file that fails to read is
+    streamed too, which reports its error as it always has."""
+    try:
+        if os.path.getsize(path) > WHOLE_BYTES:
+            return None
+        with open(path, "rb") as f:
+            raw = f.read(WHOLE_BYTES + 1)
+        if len(raw) > WHOLE_BYTES:
+            return None
+        return raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
 def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions(), *, display: str | None = None,
               start: int = 0, end: int | None = None, start_line: int = 1, first_record: int = 1,
               on_bytes: Callable[[int], None] | None = None) -> FileResult:
@@ -205,6 +243,10 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
             if on_bytes is not None:
                 on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
+        if kind == "sjn" and on_bytes is None and start_line == 1 and first_record == 1:
+            whole = _small_text(os.fspath(path))
+            if whole is not None:  # read whole: as streamed, without the per-line layers
+                return _lint_whole(whole, name, options)
     try:
         return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)

@@ -184,7 +184,15 @@ class _WholeLines:
                 append(_new_play(seat, cards, attempted,
                                  _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 2][1] + 1))))
         number = groups[1]
-        return _new_trick(None if number is None else int(number), plays,
+        if direct:  # `_new_trick(...)` inline, as the plays above
+            t: Trick = blank(Trick)
+            t.span = _span_new(Span, (line, start + 1, line, end + 1))
+            t.comments = []
+            t.line_comment = None
+            t.number = None if number is None else int(number)
+            t.plays = plays
+            return t
+        return _new_trick(None if number is None else int(number), plays,  # pragma: no cover - as above
                           _span_new(Span, (line, start + 1, line, end + 1)), [])
 
     @staticmethod
