@@ -13,7 +13,7 @@ from typing import Any
 from replay.diagnostics import Diagnostic
 
 from .findings import FileResult, Finding
-from .gcpace import paced_collect, records_paced_gc
+from .gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
 from .noqa import NoqaLines, noqa_map, silenced
 from .options import LintOptions, mistake_hook, parse_codes, selected
 from .sources import STDIN, import_format, input_kind, open_lines
@@ -24,11 +24,20 @@ def record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], options: 
                        mistakes: Callable[..., Any] | None = None) -> list[Diagnostic]:
     """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
     from replay.game import replay
+    return _record_diagnostics(record, parse_diags, shengji_rules(options), replay, mistakes)
+
+
+def shengji_rules(options: LintOptions) -> str | None:
+    """`--rules` names a Shengji or a Gouji preset; each applies to its own game only."""
     from replay.ruleset import PRESETS
+    return options.rules if options.rules is None or options.rules in PRESETS else None
+
+
+def _record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], rules: str | None,
+                        replay: Callable[..., Any], mistakes: Callable[..., Any] | None) -> list[Diagnostic]:
+    """`record_diagnostics` with the rules and the replay function looked up once a file."""
     diags = list(parse_diags)
     if record is not None:
-        # `--rules` names a Shengji or a Gouji preset; each applies to its own game only
-        rules = options.rules if options.rules is None or options.rules in PRESETS else None
         try:
             match = replay(record, rules=rules)
             diags.extend(match.diagnostics)
@@ -72,17 +81,22 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
 def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult,
                   noqa: dict[int, tuple[str, ...]], path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
                   start_line: int) -> None:
+    from replay.game import replay
+    findings = result.findings
+    rules = shengji_rules(options)
     for record, parse_diags in records:
         if record is not None and not record.tags and not record.hands:
             record = None  # a chunk that held no record (every line was bad): its diagnostics only
         if record is not None:
             index += 1
             result.records += 1
-        fallback = record_line(record, parse_diags, start_line)
-        diags = record_diagnostics(record, parse_diags, options, mistakes)
-        result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                             options, noqa))
-        paced_collect()
+        diags = _record_diagnostics(record, parse_diags, rules, replay, mistakes)
+        if diags:  # (a clean record: nothing to keep)
+            fallback = record_line(record, parse_diags, start_line)
+            findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
+                                          options, noqa))
+        if gc_count()[0] > PACED_YOUNG:
+            paced_collect()
 
 
 def kept_findings(diags: Iterable[Diagnostic], path: str, index: int | None, fallback: int,

@@ -26,7 +26,13 @@ def records_paced_gc() -> Iterator[None]:
             gc.enable()
 
 
-def paced_collect(young_limit: int = 100_000) -> None:
+#: young objects left over above which :func:`paced_collect` collects
+PACED_YOUNG = 100_000
+#: (the young objects' count is ``gc_count()[0]``: a caller may test it before calling)
+gc_count = gc.get_count
+
+
+def paced_collect(young_limit: int = PACED_YOUNG) -> None:
     """Collect between records when more than ``young_limit`` young objects
     are left over (cycles, or findings kept)."""
     if gc.get_count()[0] > young_limit:
