@@ -579,6 +579,21 @@ class HandContext:
                  f"in the hand they scored {self.hand.attacker_points}")
         return best, text
 
+    def verdict_finding(self, code: str, text: str, t_index: int, k: int, v: Verdict,
+                        played: str | None = None) -> Mistake:
+        """The finding for play ``k`` of trick ``t_index`` as the exact search
+        judged it (``v``): ``text``, then the best play, its line and the
+        totals (:meth:`verdict_text`), with the cost and level outcome of the
+        verdict; ``played`` names the play in the level outcome (default: its cards)."""
+        best, why = self.verdict_text(t_index, k, v)
+        t = self.hand.tricks[t_index]
+        p = t.plays[k]
+        if played is None:
+            from replay.trick import cards_text
+            played = cards_text(p.cards, self.order)
+        return make(code, f"{text}; {why}", ctx=self, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
+                    level_change=self.verdict_change(v, played), best=best)
+
     def verdict_change(self, v: Verdict, played: str) -> str | None:
         return self.level_change(v.after_total, v.best_total, actual_label=f"after {played}",
                                  better_label="with the best play")

@@ -71,12 +71,7 @@ class FailedThrow(Rule):
             v = ctx.judge(ti, 0) if ctx.searchable else None
             if v is not None:
                 # inside the searched window: what the throw cost against the best lead
-                cost = v.cost
-                best, why = ctx.verdict_text(ti, 0, v)
-                text += f"; {why}"
-                change = ctx.verdict_change(v, cards_text(attempted, order))
-                yield make(self.code, text, ctx=ctx, span=lead.span, trick=t.number, seat=lead.seat, cost=cost,
-                           level_change=change, best=best)
+                yield ctx.verdict_finding(self.code, text, ti, 0, v, cards_text(attempted, order))
                 continue
             change = ctx.signed_change(lead.seat, cost)
             yield make(self.code, text, ctx=ctx, span=lead.span, trick=t.number, seat=lead.seat, cost=cost,

@@ -8,7 +8,7 @@ from replay.cards import points
 from replay.trick import cards_text
 
 from ...search import SearchBudgetExceeded
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..base import MIN_COST, HandContext, Mistake, Rule, rule
 
 
 def _kitty_text(ctx: HandContext) -> str:
@@ -83,11 +83,9 @@ class MissedKittyProtection(Rule):
             keeper, _ = ctx.ask("last_trick", lambda s: s.best_move(pos, 0))
         except SearchBudgetExceeded:
             pass
-        best, why = ctx.verdict_text(ti, k, v)
         played = cards_text(p.attempted or p.cards, order)
         text = (f"{p.seat}'s {played} in trick {t.number} gave up the last trick: until then the dealers "
                 f"could force it"
                 + (f" (e.g. with {cards_text(keeper, order)})" if keeper else "")
-                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}; {why}")
-        return make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
-                    level_change=ctx.verdict_change(v, played), best=best)
+                + f"; {h.tricks[-1].winner} took the last trick and the kitty, {_kitty_text(ctx)}")
+        return ctx.verdict_finding(self.code, text, ti, k, v, played)

@@ -64,9 +64,7 @@ class PointsFed(Rule):
                 # inside the searched window the exact search decides
                 if v.cost < MIN_COST:
                     continue
-                best, why = ctx.verdict_text(ti, k, v)
-                yield make(self.code, f"{text}; {why}", ctx=ctx, span=p.span, trick=t.number, seat=p.seat,
-                           cost=v.cost, level_change=ctx.verdict_change(v, cards_text(p.cards, order)), best=best)
+                yield ctx.verdict_finding(self.code, text, ti, k, v)
                 continue
             cost, anyway = self._cost_outside(ctx, tricks, ti, p, low)
             if cost < MIN_COST:

@@ -59,11 +59,9 @@ class PointsWithheld(Rule):
                 # inside the searched window the exact search decides
                 if v.cost < MIN_COST:
                     continue
-                best, why = ctx.verdict_text(ti, k, v)
                 text = (f"{p.seat} kept {cards_text(order.sorted(kept.elements()), order)} back from "
-                        f"{w.seat}'s {cards_text(w.cards, order)}, which no opponent could beat; {why}")
-                yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
-                           level_change=ctx.verdict_change(v, cards_text(p.cards, order)), best=best)
+                        f"{w.seat}'s {cards_text(w.cards, order)}, which no opponent could beat")
+                yield ctx.verdict_finding(self.code, text, ti, k, v)
                 continue
             lost, where = 0, []
             for c, fate in self._fates(tricks, ti, p.seat, kept):

@@ -70,10 +70,7 @@ class RuffedPartner(Rule):
                 # inside the searched window the exact search decides
                 if v.cost < MIN_COST:
                     continue
-                best, why = ctx.verdict_text(ti, k, v)
-                yield make(self.code, f"{text}; {why}", ctx=ctx, span=p.span, trick=t.number, seat=p.seat,
-                           cost=v.cost, level_change=ctx.verdict_change(v, cards_text(p.cards, order)),
-                           best=best)
+                yield ctx.verdict_finding(self.code, text, ti, k, v)
                 continue
             text += (f"; {cards_text(alt, order)} would have left it to the partner (a trump spent for "
                      f"nothing; its cost in points is only measured by the search of the endgame)"

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..base import MIN_COST, HandContext, Mistake, Rule, rule
 
 
 @rule
@@ -53,7 +53,4 @@ class EndgameError(Rule):
                 played = cards_text(p.attempted or p.cards, order)
                 if p.attempted:
                     played += f" (a failed throw: {cards_text(p.cards, order)} played)"
-                best, why = ctx.verdict_text(ti, k, v)
-                text = f"{p.seat} played {played}; {why}"
-                yield make(self.code, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
-                           level_change=ctx.verdict_change(v, played), best=best)
+                yield ctx.verdict_finding(self.code, f"{p.seat} played {played}", ti, k, v, played)
