@@ -29,7 +29,6 @@ def generate(
     from notation import write
 
     from ..inputs import check_preset
-    from ..outputs import output_in_dir, write_output
     if rules_name.startswith("gouji"):
         _generate_gouji(rules_name, games or hands, seed, output, force)
         return
@@ -46,13 +45,7 @@ def generate(
         record = gen.generate_match(rules_name, hands, seed, players=players)
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
-    text = write(record)
-    if not text.endswith("\n"):
-        text += "\n"
-    output = output_in_dir(output, f"{rules_name}-{hands}h-seed{seed}.sjn")
-    write_output(output, text, force=force)
-    if output not in (None, "-"):
-        echo_err(f"wrote {output}")
+    _write_match(write(record), output, f"{rules_name}-{hands}h-seed{seed}.sjn", force)
 
 
 def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
@@ -61,17 +54,22 @@ def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, 
     from replay.gouji.rules import PRESETS as GOUJI_PRESETS
 
     from .. import gouji_generate as ggen
-    from ..outputs import output_in_dir, write_output
     if rules_name not in GOUJI_PRESETS:
         usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
     try:
         record = ggen.generate_match(rules_name, games, seed)
     except ggen.GenerationError as exc:
         fail(f"generation failed: {exc}", 1)
-    text = write_gjn(record)
+    _write_match(write_gjn(record), output, f"{rules_name}-{games}g-seed{seed}.gjn", force)
+
+
+def _write_match(text: str, output: str | None, default_name: str, force: bool) -> None:
+    """The generated match's text to ``output`` (a directory: ``default_name`` in it;
+    None or ``-``: standard output), ending in a newline; says where it went."""
+    from ..outputs import output_in_dir, write_output
     if not text.endswith("\n"):
         text += "\n"
-    output = output_in_dir(output, f"{rules_name}-{games}g-seed{seed}.gjn")
+    output = output_in_dir(output, default_name)
     write_output(output, text, force=force)
     if output not in (None, "-"):
         echo_err(f"wrote {output}")
