@@ -450,8 +450,8 @@ def _tricks_json(hr) -> str:
     closed, attempt, attempt_closed = _PLAY_CLOSE, _PLAY_ATTEMPT, _PLAY_ATTEMPT_CLOSE
     try:  # each play's seat and attempt (the record's play) and its cards (a tuple), as
         # ``TrickResult.plays`` pairs them, without building its PlayResult objects
-        rows: list[Iterable[tuple[Any, tuple[int, ...]]]] = [zip(t._source, t._cards) for t in tricks]
-    except AttributeError:  # (the engine's trick keeps them otherwise: its public plays)
+        rows: list[Iterable[tuple[Any, tuple[int, ...]]]] = [t.play_rows() for t in tricks]
+    except AttributeError:  # (a trick-like value without play_rows: its public plays)
         rows = [[(p, p.cards) for p in t.plays] for t in tricks]
     out = []
     for t, row in zip(tricks, rows):

@@ -13,7 +13,7 @@ a card known to be held because it is played later was held all along.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import TYPE_CHECKING, cast
@@ -79,6 +79,11 @@ class TrickResult:
             plays = self._plays = tuple([PlayResult(p.seat, cards, tuple(a) if (a := p.attempted) else None, p.span)
                                          for p, cards in zip(src, self._cards)])
         return plays
+
+    def play_rows(self) -> Iterator[tuple[Play, tuple[int, ...]]]:
+        """Each play's record line (seat, attempt, span) with its cards as played,
+        in turn order: what :attr:`plays` pairs, without building its objects."""
+        return zip(self._source, self._cards)
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:

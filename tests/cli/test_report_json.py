@@ -102,9 +102,9 @@ def test_the_stream_of_texts_is_the_stream_of_dicts():
                for m in R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
 
 
-def test_tricks_without_the_engine_internals_use_their_public_plays():
-    # _tricks_json reads TrickResult._source / _cards when there (no PlayResult objects);
-    # a trick without them (the engine's internals changed) is read through .plays
+def test_tricks_without_play_rows_use_their_public_plays():
+    # _tricks_json reads TrickResult.play_rows() (no PlayResult objects); a trick-like
+    # value without it is read through .plays
     from types import SimpleNamespace
     record, _ = _pairs(_generated("standard", 8, hands=1))[0]
     hr = replay(record).hands[0]
