@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.run import OUT, _CHILD, child_env, corpus_file, measure  # noqa: E402
+from bench.run import _CHILD, OUT, child_env, corpus_file, measure  # noqa: E402
 
 
 def count(args: list[str], warm: Path, real: Path | None) -> int:
@@ -62,6 +62,10 @@ def main() -> None:
     warm = corpus_file(1)
     hands, turns = measure(path.read_text(encoding="utf-8"))
     OUT.mkdir(parents=True, exist_ok=True)
+    # one plain run first, so that both counted processes find every module's
+    # bytecode compiled (else the compiling lands on one side or the other)
+    subprocess.run([sys.executable, "-c", _CHILD, str(warm), str(warm), *args], env=child_env(),
+                   capture_output=True, check=False)
     with ThreadPoolExecutor(2) as pool:
         base = pool.submit(count, args, warm, None)
         full = pool.submit(count, args, warm, path)
