@@ -408,7 +408,7 @@ class RecordState(HandState):
             if not friends:
                 absurd = None
                 for p in plays:  # (a loop that stops at once: faster than a comprehension here)
-                    if len(p.cards) > deck or p.attempted:
+                    if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck):
                         absurd = [k for k, p in enumerate(plays)
                                   if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
                         break
@@ -588,7 +588,8 @@ class RecordState(HandState):
                 winner = plays[best_k].seat
                 units = (singles[best_card],)
                 ruffed = suit != TRUMP and eff[best_card] == TRUMP
-            elif suit is not None and n and lead_suit(lead_cards, order) == suit:
+            elif suit is not None and n and (not failed or lead_suit(lead_cards, order) == suit):
+                # (not failed: the lead is the cards tried, of the one suit ``suit``)
                 w = trick_winner(cards_played, order, rs, lead_units)
                 winner = plays[w.index].seat
                 units, ruffed = w.units, w.ruffed
@@ -655,8 +656,13 @@ class RecordState(HandState):
             faults.append(Fault("SJ407", 0, "not_a_throw"))
         cost = 0
         if attempted is not None:
-            if Counter(lead_cards) - Counter(attempted):
-                faults.append(Fault("SJ407", 0, "not_from_attempt"))
+            # (Counter(lead_cards) - Counter(attempted) not empty, without building Counters)
+            left = list(attempted)
+            for c in lead_cards:
+                if c not in left:
+                    faults.append(Fault("SJ407", 0, "not_from_attempt"))
+                    break
+                left.remove(c)
             cost = throw_penalty(rs, len(attempted))
         return blockers, cost
 

@@ -103,12 +103,12 @@ def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[
     positive counts; seats holding none may be left out), ``seats`` the other
     seats in turn after the thrower."""
     if ruleset.throw_check == "none":
-        return ThrowCheck([], None)
+        return _new(ThrowCheck, ([], None, ()))
     blockers = _suit_blockers(units, suited, order.key)
     if not blockers:
-        return ThrowCheck([], None)
+        return _new(ThrowCheck, (blockers, None, ()))   # (_new: without the Python-level __new__)
     allowed = forced_units(blockers, ruleset.throw_forced, seats)
-    return ThrowCheck(blockers, allowed[0], tuple(allowed))
+    return _new(ThrowCheck, (blockers, allowed[0], tuple(allowed)))
 
 
 #: one effective suit's candidate throws: (suit, each card of the suit held with the copies a candidate may hold)
