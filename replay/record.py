@@ -109,6 +109,7 @@ class RecordedTrick(NamedTuple):
 
 #: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
 _new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
+_new_unit = cast("Callable[[type[Unit], tuple[Any, ...]], Unit]", tuple.__new__)
 _SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
@@ -359,7 +360,7 @@ class RecordState(HandState):
         last = len(tricks) - 1
         turns = self._turns
         rs, order = self.ruleset, self.order
-        eff, singles = self._eff, order.singles
+        eff, singles, key = self._eff, order.singles, order.key
         printed = self._printed
         hands = self._suits
         friends, full, deck = self._friends, self._full, self._deck
@@ -439,10 +440,21 @@ class RecordState(HandState):
                 suit = eff[tried[0]]
                 tried_units = [singles[tried[0]]]
             else:
-                suit = lead_suit(tried, order) if tried else None
-                if tried and suit is None:
-                    faults.append(Fault("SJ405", 0, "mixed", tried))
-                tried_units = decompose(tried, order) if tried and suit is not None else []
+                # (lead_suit and decompose's one-tuple case written out: calls less per lead)
+                suit = None
+                if tried:
+                    suit = eff[tried[0]]
+                    for c in tried:
+                        if eff[c] != suit:
+                            suit = None
+                            faults.append(Fault("SJ405", 0, "mixed", tried))
+                            break
+                if suit is None:
+                    tried_units = []
+                elif tried.count(tried[0]) == len(tried):   # one tuple (a pair, a triple)
+                    tried_units = [_new_unit(Unit, (len(tried), 1, key[tried[0]], tried))]
+                else:
+                    tried_units = decompose(tried, order)
             is_throw = len(tried_units) > 1
             failed = attempted is not None
             blockers: tuple[Blocker, ...] = ()
@@ -490,6 +502,7 @@ class RecordState(HandState):
             # one card led (most tricks): the winner is found as the follows come (trick_winner's own
             # one-card rule: the highest power wins, ties to the earlier; other plays cannot win)
             single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
+            tuple_led = n >= 2 and len(lead_units) == 1 and lead_units[0].length == 1   # a pair, a triple
             if single:
                 assert suit is not None
                 led = suit
@@ -537,8 +550,6 @@ class RecordState(HandState):
                 plays_range = range(0)   # (done: the general loop below has nothing left)
             else:
                 plays_range = range(1, len(plays))
-                # one tuple led (a pair, a triple) of n >= 2 cards
-                tuple_led = n >= 2 and len(lead_units) == 1 and lead_units[0].length == 1
             for k in plays_range:
                 p = plays[k]
                 cards = tuple(p.cards)
@@ -616,6 +627,23 @@ class RecordState(HandState):
                 winner = plays[best_k].seat
                 units = (singles[best_card],)
                 ruffed = suit != TRUMP and eff[best_card] == TRUMP
+            elif tuple_led and suit is not None and (not failed or lead_suit(lead_cards, order) == suit):
+                # one tuple led: trick_winner's rule for it, written out (a call less per trick): as
+                # many copies of one card match it, the highest power wins, ties to the earlier
+                power = order.power[suit]
+                best_k, best_card, best = 0, -1, lead_units[0].top + 1
+                for k in range(1, len(cards_played)):
+                    cards = cards_played[k]
+                    if len(cards) == n:
+                        c = cards[0]
+                        if power[c] > best and cards.count(c) == n:
+                            best_k, best_card, best = k, c, power[c]
+                winner = plays[best_k].seat
+                if best_k:
+                    units = (_new_unit(Unit, (n, 1, key[best_card], cards_played[best_k])),)
+                    ruffed = suit != TRUMP and eff[best_card] == TRUMP
+                else:
+                    units = (lead_units[0],)
             elif suit is not None and n and (not failed or lead_suit(lead_cards, order) == suit):
                 # (not failed: the lead is the cards tried, of the one suit ``suit``)
                 w = trick_winner(cards_played, order, rs, lead_units)
