@@ -525,10 +525,11 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
     else:
         pool = [b.unit for b in blockers]
     rank_of = _by_top if policy == "lowest" else _by_size
-    rank = min(map(rank_of, pool))
+    ranks = list(map(rank_of, pool))   # (each unit's rank once)
+    rank = min(ranks)
     out: list[Unit] = []
-    for u in pool:
-        if rank_of(u) == rank and u not in out:
+    for u, r in zip(pool, ranks):
+        if r == rank and u not in out:
             out.append(u)
     return out
 
