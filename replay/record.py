@@ -384,12 +384,16 @@ class RecordState(HandState):
         for k_trick, plays in enumerate(tricks):
             faults: list[Fault] = []
             number = first_number + k_trick
-            more = k_trick < last or more_after
             if len(plays) == 4:   # (four plays, most tricks: unpacked, cheaper than a comprehension)
                 p0, p1, p2, p3 = plays
                 seats_t: tuple[str, ...] = (p0.seat, p1.seat, p2.seat, p3.seat)
+                # no play can hold more cards than the decks (the absurd check below) when all
+                # together do not, and none is a failed throw (a quick test, no loop)
+                may_be_absurd = bool(len(p0.cards) + len(p1.cards) + len(p2.cards) + len(p3.cards) > deck
+                                     or p0.attempted or p1.attempted or p2.attempted or p3.attempted)
             else:
                 seats_t = tuple([p.seat for p in plays])
+                may_be_absurd = True
             in_turn = turns.get(seats_t[0]) if seats_t else None   # the table's seats in turn from the leader
             if seats_t != in_turn and seats_t:
                 index = self._index
@@ -399,6 +403,7 @@ class RecordState(HandState):
                         if p.seat not in index:
                             faults.append(Fault("SJ525", -1, "stranger", p.seat))
                     plays = [p for p in plays if p.seat in index]
+                    may_be_absurd = True
                     seats_t = tuple([p.seat for p in plays])
                     in_turn = turns.get(seats_t[0]) if seats_t else None
             if not plays:
@@ -412,7 +417,7 @@ class RecordState(HandState):
                 continue
             if played >= full:
                 faults.append(Fault("SJ409", -1, "after_end"))
-            if not friends:
+            if not friends and may_be_absurd:
                 absurd = None
                 for p in plays:  # (a loop that stops at once: faster than a comprehension here)
                     if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck):
@@ -434,7 +439,7 @@ class RecordState(HandState):
             if leader is not None and lead_seat != leader:
                 faults.append(Fault("SJ401", 0, "leader", leader))
             if seats_t != in_turn:
-                self._turn_faults(seats_t, more, faults)
+                self._turn_faults(seats_t, k_trick < last or more_after, faults)
 
             # the lead (a failed throw: the attempt is checked, the forced unit is played)
             attempted = tuple(lead_play.attempted) if lead_play.attempted else None
@@ -486,9 +491,22 @@ class RecordState(HandState):
                     missing = None
                 else:
                     missing = [c]
-            else:
-                pts = sum(map(POINTS.__getitem__, lead_cards))
-                missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
+            else:  # (remove_by_suit and the points, written out: a call less per lead)
+                pts = 0
+                hs = hands[lead_seat]
+                missing = None
+                for c in lead_cards:
+                    pts += POINTS[c]
+                    h = hs[eff[c]]
+                    m = h.get(c, 0)
+                    if m > 1:
+                        h[c] = m - 1
+                    elif m:
+                        del h[c]
+                    elif missing is None:
+                        missing = [c]
+                    else:
+                        missing.append(c)
             if missing:
                 all_held = False
                 if lead_seat in known:
@@ -553,7 +571,7 @@ class RecordState(HandState):
                         all_held = False
                         if seat in known:
                             faults.append(Fault("SJ203", k, "not_held", missing))
-                plays_range = range(0)   # (done: the general loop below has nothing left)
+                plays_range: Iterable[int] = ()   # (done: the general loop below has nothing left)
             else:
                 plays_range = range(1, len(plays))
             for k in plays_range:

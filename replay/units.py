@@ -491,8 +491,21 @@ def _suit_blockers(lead: Sequence[Unit], suited: Sequence[tuple[str, dict[int, i
             seen.append((seat, same, max(map(kget, same))))
     for u in lead:
         top = u.top
+        w = u.width
         for seat, same, high in seen:
             if high > top:
+                if u.length == 1:
+                    # (_beats for a tuple, written out: most units of a throw are singles)
+                    best = -1
+                    best_key = 1 << 30
+                    for c, n in same.items():
+                        if n >= w:
+                            k = key[c]
+                            if top < k < best_key:
+                                best, best_key = c, k
+                    if best >= 0:
+                        out.append(_new(Blocker, (u, seat, _new(Unit, (w, 1, best_key, (best,) * w)))))
+                    continue
                 b = _beats(same, u, key)
                 if b is not None:
                     out.append(_new(Blocker, (u, seat, b)))
