@@ -52,10 +52,6 @@ def _unit_order(u: Unit) -> tuple[int, int, int]:
     return (-u.width * u.length, -u.width, -u.top)
 
 
-def _neg_top(u: Unit) -> int:
-    return -u.top
-
-
 def shape_name(width: int, length: int) -> str:
     if length >= 2:
         base = "Titanic" if width == 3 else "tractor" if width == 2 else f"{width}-wide tractor"
