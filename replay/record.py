@@ -225,13 +225,7 @@ class RecordState(HandState):
         self._calls = []
         self._skips = []
         self._first_trick = 1
-        if known is None:
-            self._known = set(self.seats)
-        else:   # (a loop: cheaper than a set comprehension for four seats)
-            self._known = set()
-            for s, k in known.items():
-                if k:
-                    self._known.add(s)
+        self._known = set(self.seats) if known is None else {s for s, k in known.items() if k}
         self._uncertain = False
         self._cards_played = 0
         self._all_held = True

@@ -93,11 +93,7 @@ def last_trick_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit
 
 def hooks_back(winning: Iterable[Unit], level: int) -> bool:
     """Does a winning play hold a card of the level rank (hook back, 抠底 with a level card)?"""
-    for u in winning:   # (loops: cheaper than any() over a generator expression, once a hand)
-        for c in u.cards:
-            if c < LJ and c % 13 + 2 == level:
-                return True
-    return False
+    return any(c < LJ and c % 13 + 2 == level for u in winning for c in u.cards)
 
 
 def by_suit(holding: Mapping[int, int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
