@@ -126,11 +126,20 @@ def parse_group(text: str) -> tuple[int, ...]:
         suit = _SUIT_OF_CHAR[text[0]]
     except KeyError:
         raise ValueError(f"unknown suit {text[0]!r} in {text!r}") from None
+    if len(text) == 1:
+        raise ValueError(f"suit {text[0]!r} without a rank")
+    # the ranks looked up in C (a map over the suit's table; ``10`` read as ``T``); a rank
+    # not in the table (KeyError) is left to the loop below, which names it
+    ranks = text[1:]
+    if "1" in ranks:
+        ranks = ranks.replace("10", "T")
+    try:
+        return tuple(map(_CARD_OF_RANK[suit].__getitem__, ranks))
+    except KeyError:
+        pass
     base = suit * 13
     out = []
     i, n = 1, len(text)
-    if n == 1:
-        raise ValueError(f"suit {text[0]!r} without a rank")
     offsets = _RANK_OFFSET
     while i < n:
         ch = text[i]
@@ -150,6 +159,8 @@ def parse_group(text: str) -> tuple[int, ...]:
 _RANK_OFFSET = {ch: rank - 2 for ch, rank in (*((str(r), r) for r in range(2, 10)),
                                               ("T", 10), ("J", 11), ("Q", 12), ("K", 13), ("A", 14))}
 _RANK_OFFSET.update({ch.lower(): offset for ch, offset in list(_RANK_OFFSET.items()) if ch.isalpha()})
+#: per suit (0..3), a rank character → the card
+_CARD_OF_RANK = tuple({ch: suit * 13 + offset for ch, offset in _RANK_OFFSET.items()} for suit in SUITS)
 
 
 def parse_cards(text: str) -> tuple[int, ...]:

@@ -109,6 +109,7 @@ class RecordedTrick(NamedTuple):
 
 #: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
 _new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
+_new_unit = cast("Callable[[type[Unit], tuple[Any, ...]], Unit]", tuple.__new__)
 _SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
@@ -359,7 +360,7 @@ class RecordState(HandState):
         last = len(tricks) - 1
         turns = self._turns
         rs, order = self.ruleset, self.order
-        eff, singles = self._eff, order.singles
+        eff, singles, key = self._eff, order.singles, order.key
         printed = self._printed
         hands = self._suits
         friends, full, deck = self._friends, self._full, self._deck
@@ -377,8 +378,16 @@ class RecordState(HandState):
         for k_trick, plays in enumerate(tricks):
             faults: list[Fault] = []
             number = first_number + k_trick
-            more = k_trick < last or more_after
-            seats_t = tuple([p.seat for p in plays])
+            if len(plays) == 4:   # (four plays, most tricks: unpacked, cheaper than a comprehension)
+                p0, p1, p2, p3 = plays
+                seats_t: tuple[str, ...] = (p0.seat, p1.seat, p2.seat, p3.seat)
+                # no play can hold more cards than the decks (the absurd check below) when all
+                # together do not, and none is a failed throw (a quick test, no loop)
+                may_be_absurd = bool(len(p0.cards) + len(p1.cards) + len(p2.cards) + len(p3.cards) > deck
+                                     or p0.attempted or p1.attempted or p2.attempted or p3.attempted)
+            else:
+                seats_t = tuple([p.seat for p in plays])
+                may_be_absurd = True
             in_turn = turns.get(seats_t[0]) if seats_t else None   # the table's seats in turn from the leader
             if seats_t != in_turn and seats_t:
                 index = self._index
@@ -388,6 +397,7 @@ class RecordState(HandState):
                         if p.seat not in index:
                             faults.append(Fault("SJ525", -1, "stranger", p.seat))
                     plays = [p for p in plays if p.seat in index]
+                    may_be_absurd = True
                     seats_t = tuple([p.seat for p in plays])
                     in_turn = turns.get(seats_t[0]) if seats_t else None
             if not plays:
@@ -401,10 +411,10 @@ class RecordState(HandState):
                 continue
             if played >= full:
                 faults.append(Fault("SJ409", -1, "after_end"))
-            if not friends:
+            if not friends and may_be_absurd:
                 absurd = None
                 for p in plays:  # (a loop that stops at once: faster than a comprehension here)
-                    if len(p.cards) > deck or p.attempted:
+                    if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck):
                         absurd = [k for k, p in enumerate(plays)
                                   if len(p.cards) > deck or (p.attempted and len(p.attempted) > deck)]
                         break
@@ -423,7 +433,7 @@ class RecordState(HandState):
             if leader is not None and lead_seat != leader:
                 faults.append(Fault("SJ401", 0, "leader", leader))
             if seats_t != in_turn:
-                self._turn_faults(seats_t, more, faults)
+                self._turn_faults(seats_t, k_trick < last or more_after, faults)
 
             # the lead (a failed throw: the attempt is checked, the forced unit is played)
             attempted = tuple(lead_play.attempted) if lead_play.attempted else None
@@ -435,10 +445,21 @@ class RecordState(HandState):
                 suit = eff[tried[0]]
                 tried_units = [singles[tried[0]]]
             else:
-                suit = lead_suit(tried, order) if tried else None
-                if tried and suit is None:
-                    faults.append(Fault("SJ405", 0, "mixed", tried))
-                tried_units = decompose(tried, order) if tried and suit is not None else []
+                # (lead_suit and decompose's one-tuple case written out: calls less per lead)
+                suit = None
+                if tried:
+                    suit = eff[tried[0]]
+                    for c in tried:
+                        if eff[c] != suit:
+                            suit = None
+                            faults.append(Fault("SJ405", 0, "mixed", tried))
+                            break
+                if suit is None:
+                    tried_units = []
+                elif tried.count(tried[0]) == len(tried):   # one tuple (a pair, a triple)
+                    tried_units = [_new_unit(Unit, (len(tried), 1, key[tried[0]], tried))]
+                else:
+                    tried_units = decompose(tried, order)
             is_throw = len(tried_units) > 1
             failed = attempted is not None
             blockers: tuple[Blocker, ...] = ()
@@ -464,9 +485,22 @@ class RecordState(HandState):
                     missing = None
                 else:
                     missing = [c]
-            else:
-                pts = sum(map(POINTS.__getitem__, lead_cards))
-                missing = remove_by_suit(hands[lead_seat], lead_cards, eff)
+            else:  # (remove_by_suit and the points, written out: a call less per lead)
+                pts = 0
+                hs = hands[lead_seat]
+                missing = None
+                for c in lead_cards:
+                    pts += POINTS[c]
+                    h = hs[eff[c]]
+                    m = h.get(c, 0)
+                    if m > 1:
+                        h[c] = m - 1
+                    elif m:
+                        del h[c]
+                    elif missing is None:
+                        missing = [c]
+                    else:
+                        missing.append(c)
             if missing:
                 all_held = False
                 if lead_seat in known:
@@ -486,6 +520,7 @@ class RecordState(HandState):
             # one card led (most tricks): the winner is found as the follows come (trick_winner's own
             # one-card rule: the highest power wins, ties to the earlier; other plays cannot win)
             single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
+            tuple_led = n >= 2 and len(lead_units) == 1 and lead_units[0].length == 1   # a pair, a triple
             if single:
                 assert suit is not None
                 led = suit
@@ -530,7 +565,7 @@ class RecordState(HandState):
                         all_held = False
                         if seat in known:
                             faults.append(Fault("SJ203", k, "not_held", missing))
-                plays_range = range(0)   # (done: the general loop below has nothing left)
+                plays_range: Iterable[int] = ()   # (done: the general loop below has nothing left)
             else:
                 plays_range = range(1, len(plays))
             for k in plays_range:
@@ -550,8 +585,22 @@ class RecordState(HandState):
                 elif suit is not None and n and not (n == 1 and eff[cards[0]] == suit) and (
                         held := hands[p.seat][suit]):
                     # (a single card of the led suit always follows a one-card lead; a void may play anything)
-                    err = (_check_suited_follow(lead_units, suit, held, cards, order, rs, n) if n >= 2
-                           else check_follow(lead_units, suit, held, cards, order, rs, n))
+                    if n == 1:
+                        err = check_follow(lead_units, suit, held, cards, order, rs, n)
+                    elif tuple_led:
+                        # one tuple led (a pair: most leads of several cards): _check_suited_follow's
+                        # verdicts that need no obligation, written out (a call less per follow)
+                        n_suit = 0
+                        for c in cards:
+                            if eff[c] == suit:
+                                n_suit += 1
+                        err = None
+                        if n_suit != n or cards.count(cards[0]) != n:
+                            n_held = sum(held.values())
+                            if n_suit < (n if n < n_held else n_held) or (n_held > n and max(held.values()) >= 2):
+                                err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
+                    else:
+                        err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
@@ -568,9 +617,21 @@ class RecordState(HandState):
                         del h[c]
                         continue
                     missing = [c]
-                else:
-                    pts += sum(map(POINTS.__getitem__, cards))
-                    missing = remove_by_suit(hands[p.seat], cards, eff)
+                else:  # (remove_by_suit and the points, written out: a call less per play)
+                    hs = hands[p.seat]
+                    missing = None
+                    for c in cards:
+                        pts += POINTS[c]
+                        h = hs[eff[c]]
+                        m = h.get(c, 0)
+                        if m > 1:
+                            h[c] = m - 1
+                        elif m:
+                            del h[c]
+                        elif missing is None:
+                            missing = [c]
+                        else:
+                            missing.append(c)
                 if missing:
                     all_held = False
                     if p.seat in known:
@@ -584,7 +645,25 @@ class RecordState(HandState):
                 winner = plays[best_k].seat
                 units = (singles[best_card],)
                 ruffed = suit != TRUMP and eff[best_card] == TRUMP
-            elif suit is not None and n and lead_suit(lead_cards, order) == suit:
+            elif tuple_led and suit is not None and (not failed or lead_suit(lead_cards, order) == suit):
+                # one tuple led: trick_winner's rule for it, written out (a call less per trick): as
+                # many copies of one card match it, the highest power wins, ties to the earlier
+                power = order.power[suit]
+                best_k, best_card, best = 0, -1, lead_units[0].top + 1
+                for k in range(1, len(cards_played)):
+                    cards = cards_played[k]
+                    if len(cards) == n:
+                        c = cards[0]
+                        if power[c] > best and cards.count(c) == n:
+                            best_k, best_card, best = k, c, power[c]
+                winner = plays[best_k].seat
+                if best_k:
+                    units = (_new_unit(Unit, (n, 1, key[best_card], cards_played[best_k])),)
+                    ruffed = suit != TRUMP and eff[best_card] == TRUMP
+                else:
+                    units = (lead_units[0],)
+            elif suit is not None and n and (not failed or lead_suit(lead_cards, order) == suit):
+                # (not failed: the lead is the cards tried, of the one suit ``suit``)
                 w = trick_winner(cards_played, order, rs, lead_units)
                 winner = plays[w.index].seat
                 units, ruffed = w.units, w.ruffed
@@ -635,8 +714,11 @@ class RecordState(HandState):
             ring = self._turns[seat]
             hands = self._suits
             others = ring[1:]
-            chk = _check_suited_throw(tried_units, [(s, h) for s in others if (h := hands[s][suit])], others,
-                                      self.order, rs)
+            suited = []
+            for s in others:   # (a loop: cheaper than a comprehension for a few seats)
+                if h := hands[s][suit]:
+                    suited.append((s, h))
+            chk = _check_suited_throw(tried_units, suited, others, self.order, rs)
             blockers = tuple(chk.blockers)
             if not failed and chk.blockers:
                 faults.append(Fault("SJ406", 0, "should_fail", chk))
@@ -648,8 +730,13 @@ class RecordState(HandState):
             faults.append(Fault("SJ407", 0, "not_a_throw"))
         cost = 0
         if attempted is not None:
-            if Counter(lead_cards) - Counter(attempted):
-                faults.append(Fault("SJ407", 0, "not_from_attempt"))
+            # (Counter(lead_cards) - Counter(attempted) not empty, without building Counters)
+            left = list(attempted)
+            for c in lead_cards:
+                if c not in left:
+                    faults.append(Fault("SJ407", 0, "not_from_attempt"))
+                    break
+                left.remove(c)
             cost = throw_penalty(rs, len(attempted))
         return blockers, cost
 

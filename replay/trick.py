@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from itertools import product
+from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import format_cards
@@ -70,7 +71,10 @@ class ThrowCheck(NamedTuple):
     def accepts(self, played: Sequence[int]) -> bool:
         """Is ``played`` a correct forced unit for this failed throw?"""
         want = sorted(played)
-        return any(sorted(u.cards) == want for u in self.allowed)
+        for u in self.allowed:
+            if sorted(u.cards) == want:
+                return True
+        return False
 
 
 def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence[dict[int, int]],
@@ -99,12 +103,12 @@ def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[
     positive counts; seats holding none may be left out), ``seats`` the other
     seats in turn after the thrower."""
     if ruleset.throw_check == "none":
-        return ThrowCheck([], None)
+        return _new(ThrowCheck, ([], None, ()))
     blockers = _suit_blockers(units, suited, order.key)
     if not blockers:
-        return ThrowCheck([], None)
+        return _new(ThrowCheck, (blockers, None, ()))   # (_new: without the Python-level __new__)
     allowed = forced_units(blockers, ruleset.throw_forced, seats)
-    return ThrowCheck(blockers, allowed[0], tuple(allowed))
+    return _new(ThrowCheck, (blockers, allowed[0], tuple(allowed)))
 
 
 #: one effective suit's candidate throws: (suit, each card of the suit held with the copies a candidate may hold)
@@ -222,22 +226,32 @@ def _check_suited_follow(lead: Sequence[Unit], suit: int, held: dict[int, int], 
     player's cards of the led ``suit`` alone (positive counts, as the record
     mode keeps them split by suit): the same verdicts and messages, without
     filtering the holding for the suit (:func:`follow_error`'s steps, in order)."""
+    # (loops, not comprehensions or generator expressions: each of those is a function
+    # object and a frame per call, more than the loop itself for a handful of cards)
     eff = order.eff
-    played = [c for c in play if eff[c] == suit]
-    n_played = len(played)
+    n_played = 0
+    for c in play:
+        if eff[c] == suit:
+            n_played += 1
+    singles_led = True   # a lead of singles only: no shape to follow
+    for u in lead:
+        if u.width != 1:
+            singles_led = False
+            break
     if n_played == n:
         if len(lead) == 1:
             u = lead[0]
             if u.width == 1 or (u.length == 1 and play.count(play[0]) == n):
                 return None
-        elif all(u.width == 1 for u in lead):
+        elif singles_led:
             return None
     n_held = sum(held.values())
     need = n if n < n_held else n_held
     if n_played < need:
         return follow_error(lead, suit, held, play, order, ruleset, n, True)   # (the message)
-    if n_held <= n or max(held.values()) < 2 or all(u.width == 1 for u in lead):
+    if n_held <= n or singles_led or max(held.values()) < 2:
         return None
+    played = list(play) if n_played == n else [c for c in play if eff[c] == suit]
     policy, decks = ruleset.follow_policy, ruleset.decks
     got = obligation(lead, played, order, policy, decks)
     if got == full_obligation(tuple(lead), order, policy, decks):
@@ -382,6 +396,8 @@ def _shape_message(lead: Sequence[Unit], held: list[int], played: list[int], ord
 
 #: a NamedTuple built from its fields without its Python-level ``__new__``
 _new = tuple.__new__
+#: a unit's shape, ``Unit.shape`` without the property's Python call
+_UNIT_SHAPE = itemgetter(0, 1)
 
 
 class Winner(NamedTuple):
@@ -434,7 +450,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                              suit != TRUMP and eff[best_card] == TRUMP))
     if len(lead) == 1:
         return _tractor_winner(plays, lead, suit, eff, key)
-    shape = [u.shape for u in lead]
+    shape = list(map(_UNIT_SHAPE, lead))
     single = False
     best_i, best_units, best_ruff = 0, lead, False
     for i in range(1, len(plays)):
@@ -447,7 +463,12 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                 continue
         elif not (e == TRUMP and suit != TRUMP):
             continue
-        if any(eff[c] != e for c in cards):
+        mixed = False
+        for c in cards:   # (a loop: cheaper than any() over a generator expression)
+            if eff[c] != e:
+                mixed = True
+                break
+        if mixed:
             continue
         cv = cover(shape, cards, order)
         if cv is None:

@@ -11,6 +11,7 @@ All functions here take cards of one effective suit unless they say otherwise.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 from typing import NamedTuple
 
 from .order import Order
@@ -49,10 +50,6 @@ def _count(cards: Iterable[int]) -> dict[int, int]:
 def _unit_order(u: Unit) -> tuple[int, int, int]:
     """Largest first: most cards, then widest, then highest."""
     return (-u.width * u.length, -u.width, -u.top)
-
-
-def _neg_top(u: Unit) -> int:
-    return -u.top
 
 
 def shape_name(width: int, length: int) -> str:
@@ -119,18 +116,72 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     return list(done)
 
 
+#: a unit's top and (length, top), as sort keys (C-level: no Python call per unit)
+_TOP = itemgetter(2)
+_LENGTH = itemgetter(1)
+
+
 def _decompose(cards: tuple[int, ...], order: Order) -> list[Unit]:
-    """:func:`decompose` itself (of more than one card, not one tuple)."""
-    counts = _count(cards)
-    key = order.key
+    """:func:`decompose` itself (of more than one card, not one tuple): the
+    common cases written out (all singles; at most pairs, no two pairs of equal
+    key), else :func:`_decompose_general` (the same units, in the same order)."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    most = max(counts.values(), default=0)
     units: list[Unit]
-    if max(counts.values(), default=0) == 1:
-        # all different cards: singles, highest first (ties keep the cards' order)
-        singles = order.singles
-        units = [singles[c] for c in counts]
-        units.sort(key=_neg_top)
+    if most == 1:
+        # all different cards: singles, highest first (ties keep the cards' order: a stable sort)
+        units = list(map(order.singles.__getitem__, counts))
+        units.sort(key=_TOP, reverse=True)
         return units
+    if most != 2:
+        return _decompose_general(counts, order)
+    key = order.key
+    pair_at: dict[int, int] = {}   # key → the card held twice
+    n_pairs = 0
+    for c, n in counts.items():
+        if n == 2:
+            pair_at[key[c]] = c
+            n_pairs += 1
+    if len(pair_at) != n_pairs:
+        return _decompose_general(counts, order)   # two pairs of one key (off-suit level cards)
+    # the pairs' maximal runs of adjacent keys, highest first: each run of two or more a
+    # tractor (all are taken: they share no card), the others pairs; then the singles
+    runs: list[list[int]] = []
+    prev = -10
+    for k in sorted(pair_at, reverse=True):
+        if k == prev - 1:
+            runs[-1].append(pair_at[k])
+        else:
+            runs.append([pair_at[k]])
+        prev = k
+    tractors: list[Unit] = []
     units = []
+    for run in runs:
+        c = run[0]
+        if len(run) == 1:
+            units.append(_new(Unit, (2, 1, key[c], (c, c))))
+        else:
+            doubled: list[int] = []
+            for d in run:
+                doubled += (d, d)
+            tractors.append(_new(Unit, (2, len(run), key[c], tuple(doubled))))
+    if tractors:
+        tractors.sort(key=_LENGTH, reverse=True)   # longest first; equal lengths stay highest first
+        units = tractors + units
+    if n_pairs < len(counts):
+        singles = order.singles
+        rest = [singles[c] for c, n in counts.items() if n == 1]
+        rest.sort(key=_TOP, reverse=True)
+        units += rest
+    return units
+
+
+def _decompose_general(counts: dict[int, int], order: Order) -> list[Unit]:
+    """:func:`_decompose` of ``counts`` (card → copies; taken apart), any widths."""
+    key = order.key
+    units: list[Unit] = []
     while counts:
         best: tuple[tuple[int, int, int], int, list[int]] | None = None
         maxc = max(counts.values())
@@ -263,7 +314,11 @@ def _tuple_fill(counts: dict[int, int], demand: dict[int, int], max_width: int) 
         need = demand.get(w, 0)
         got = 0
         if need:
-            cands = sorted((c for c, n in counts.items() if n >= w), key=lambda c: counts[c])
+            cands = []
+            for c, k in counts.items():
+                if k >= w:
+                    cands.append(c)
+            cands.sort(key=counts.__getitem__)
             for c in cands:
                 while got < need and counts[c] >= w:
                     counts[c] -= w
@@ -315,11 +370,15 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
     counts = _count(cards)
     key = order.key
     # pure_tractor (shengji.fly.dev): only a lead that is one tractor obliges a tractor
-    tractors = [u.shape for u in lead if u.length >= 2] if policy != "pure_tractor" or len(lead) == 1 else []
+    with_tractors = policy != "pure_tractor" or len(lead) == 1
+    tractors: list[tuple[int, int]] = []
     demand: dict[int, int] = {}
-    for u in lead:
-        if u.width >= 2:
-            demand[u.width] = demand.get(u.width, 0) + u.length
+    for u in lead:   # (one loop, no comprehension: a lead has a handful of units)
+        w = u.width
+        if w >= 2:
+            demand[w] = demand.get(w, 0) + u.length
+        if u.length >= 2 and with_tractors:
+            tractors.append((w, u.length))
     max_width = max(demand, default=1)
     if max_width == 2 and not tractors:
         # pairs only, no tractor to match: the pairs held, up to the lead's (what
@@ -329,8 +388,8 @@ def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy:
         for n in counts.values():
             have += n >> 1
         return (need if have >= need else have,)
-    vec = _tractor_match(counts, key, tractors, policy == "strict")
-    wide = [(i, w, L) for i, (w, L) in enumerate(tractors) if w >= 3 and vec[i] < L]
+    vec = _tractor_match(counts, key, tractors, policy == "strict") if tractors else []
+    wide = [(i, w, L) for i, (w, L) in enumerate(tractors) if w >= 3 and vec[i] < L] if tractors else None
     if not wide:
         return tuple(vec + _tuple_fill(counts, demand, max_width))
     # seed 004 (a lead with triples): an unmatched Titanic is met first by all its
@@ -422,11 +481,27 @@ def _suit_blockers(lead: Sequence[Unit], suited: Sequence[tuple[str, dict[int, i
     out: list[Blocker] = []
     # each holding's highest key: only a holding with a card above a unit's top can beat the unit
     kget = key.__getitem__
-    seen = [(seat, same, max(map(kget, same))) for seat, same in suited if same]
+    seen = []
+    for seat, same in suited:   # (a loop: cheaper than a comprehension for a few seats)
+        if same:
+            seen.append((seat, same, max(map(kget, same))))
     for u in lead:
         top = u.top
+        w = u.width
         for seat, same, high in seen:
             if high > top:
+                if u.length == 1:
+                    # (_beats for a tuple, written out: most units of a throw are singles)
+                    best = -1
+                    best_key = 1 << 30
+                    for c, n in same.items():
+                        if n >= w:
+                            k = key[c]
+                            if top < k < best_key:
+                                best, best_key = c, k
+                    if best >= 0:
+                        out.append(_new(Blocker, (u, seat, _new(Unit, (w, 1, best_key, (best,) * w)))))
+                    continue
                 b = _beats(same, u, key)
                 if b is not None:
                     out.append(_new(Blocker, (u, seat, b)))
@@ -459,10 +534,11 @@ def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
     else:
         pool = [b.unit for b in blockers]
     rank_of = _by_top if policy == "lowest" else _by_size
-    rank = min(map(rank_of, pool))
+    ranks = list(map(rank_of, pool))   # (each unit's rank once)
+    rank = min(ranks)
     out: list[Unit] = []
-    for u in pool:
-        if rank_of(u) == rank and u not in out:
+    for u, r in zip(pool, ranks):
+        if r == rank and u not in out:
             out.append(u)
     return out
 

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from replay.order import Order
+from replay.record import Recorded, RecordState
 from replay.ruleset import preset
 from replay.trick import _check_suited_follow, _check_suited_throw, check_follow, check_throw
 from replay.units import decompose
@@ -72,3 +73,44 @@ def test_suited_throw_is_check_throw(name: str) -> None:
         assert got == want
         failed += bool(want.blockers)
     assert failed or rs.throw_check == "none"   # some throws fail (where throws are checked)
+
+
+@pytest.mark.parametrize("name", [p for p in PRESETS if preset(p).follow_suit != "printed"])
+def test_record_mode_follow_to_one_tuple_is_check_follow(name: str) -> None:
+    # record_tricks decides a follow to one tuple led (a pair, a triple) partly itself, without
+    # _check_suited_follow: its follow faults are check_follow's verdicts and messages
+    rs = preset(name)
+    rng = random.Random(f"tuple-follow-{name}")
+    codes = set()
+    for _ in range(800):
+        order = Order(rng.randrange(2, 15), rng.randrange(0, 5))
+        suit = rng.randrange(0, 5)
+        n = rng.randrange(2, rs.decks + 1)
+        pool = [c for c in order.suit_cards[suit] for _ in range(rs.decks)]
+        if not pool:
+            continue   # (a plain suit that is the trump suit)
+        rng.shuffle(pool)
+        top = pool.pop()
+        for _ in range(n - 1):
+            pool.remove(top)
+        held: dict[int, int] = {}
+        for c in pool[:rng.randrange(1, 14)]:
+            held[c] = held.get(c, 0) + 1
+        cards = [c for c, k in held.items() for _ in range(k)]
+        rng.shuffle(cards)
+        take = rng.randrange(0, min(n, len(cards)) + 1)
+        others = [c for c in range(54) if order.eff[c] != suit]
+        off = rng.sample(others, 3 * n - take)
+        play = tuple(cards[:take] + off[:n - take])
+        w_hand = cards + off[:n - take]
+        state = RecordState(rs, order, {"N": [top] * n, "W": w_hand, "S": off[n - take:2 * n - take],
+                                        "E": off[2 * n - take:]}, dealer="N")
+        held = dict(state.holding_by_suit("W")[suit])   # (its order: the messages list the pairs held in it)
+        rt = state.record_trick([Recorded("N", (top,) * n), Recorded("W", play),
+                                 Recorded("S", tuple(off[n - take:2 * n - take])), Recorded("E", tuple(off[2 * n - take:]))])
+        got = [(f.code, f.value) for f in rt.faults if f.what == "follow"]
+        want = check_follow(decompose((top,) * n, order), suit, held, play, order, rs, n)
+        assert got == ([(want.code, want.message)] if want else [])
+        assert not [f for f in rt.faults if f.what != "follow"]
+        codes.add(want and want.code)
+    assert codes == {None, "SJ403", "SJ404"}   # every verdict was reached
