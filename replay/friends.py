@@ -357,10 +357,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], l
 
     # -- tricks -------------------------------------------------------------------------------------------
     split = {s: by_suit(h, order.eff) for s, h in holdings.items()}
-    _play_tricks(hand, result, split, known, diag, seats, friends=True)
+    _, done, every_full = _play_tricks(hand, result, split, known, diag, seats, friends=True)
     raw = result.tricks
-    complete = (sum(len(t._cards[0]) for t in raw) >= rs.hand_size
-                and all(len(t._cards) == n_seats for t in raw))
+    complete = done >= rs.hand_size and every_full
 
     # -- friends revealed, teams, score ------------------------------------------------------------
     _reveal(calls, raw, result, holdings, seats, rs)

@@ -340,10 +340,17 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------
-    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     # (hand_size and kitty are computed properties of the ruleset: read once)
     full, kitty_size = rs.hand_size, rs.kitty
-    if len(dealt) != len(hand.deal) or any(len(sc.cards) != full for sc in hand.deal):  # rare
+    # (plain loops here and below: a comprehension costs a function object and a
+    # frame per evaluation, more than the loop itself over 4 seats)
+    dealt: dict[str, tuple[int, ...]] = {}
+    sizes_ok = True
+    for sc in hand.deal:
+        cards = dealt[sc.seat] = tuple(sc.cards)
+        if len(cards) != full:
+            sizes_ok = False
+    if not sizes_ok or len(dealt) != len(hand.deal):  # rare
         for sc in hand.deal:
             if len(sc.cards) != full:
                 diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
@@ -366,12 +373,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     first_drawer = hand.first or written_dealer or dealer or "N"
     events, after_bury = [], False
     buries = []  # `hand.buries`, read once here (the property builds its list at each call)
+    timed = False  # a declaration is written with its draw (`@k`)
     for ev in hand.events:
         if ev.kind == "bury":
             after_bury = True
             buries.append(ev)
         else:
-            events.append(DeclEvent(ev.seat, tuple(ev.cards), ev.at, ev.span, after_bury))
+            at = ev.at
+            if at:
+                timed = True
+            events.append(DeclEvent(ev.seat, tuple(ev.cards), at, ev.span, after_bury))
     level = _hand_level(levels, dealer, events)
     declarer = None
     trump = hand.trump
@@ -379,7 +390,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     rebury = None
     acts: tuple[str, ...] = ()
     if events or hand.declare_none is not None:
-        draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
+        draw_order = dealt if len(dealt) == 4 and timed else None
         res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
                                    first_drawer=first_drawer, deal=draw_order, kitty=hand.kitty,
                                    declare_none=hand.declare_none is not None,
@@ -439,7 +450,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     # line (a bury, or a seat reconstructed from its plays); the others go from their
     # seat line to the trick loop's suits directly (`_suited_deal`)
     holdings: dict[str, Counter[int]] = {}
-    known = {s: s in dealt for s in SEAT_ORDER}
+    known = {}
+    for s in SEAT_ORDER:
+        known[s] = s in dealt
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
     bury_ok = True  # every buried card was held (a rebury takes the bury as written)
@@ -469,7 +482,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     result.bury = current_kitty if buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
-    unknown = [s for s in SEAT_ORDER if not known[s]]
+    unknown = []
+    for s in SEAT_ORDER:
+        if not known[s]:
+            unknown.append(s)
     if unknown:
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
@@ -493,16 +509,21 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
     # a seat that neither buried nor was reconstructed holds its seat line as written
-    touched = {b.seat for b in buries}.union(unknown)
-    result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
-                          for s in SEAT_ORDER}
+    touched = set(unknown)
+    for b in buries:
+        touched.add(b.seat)
+    start_hands = result.start_hands
+    for s in SEAT_ORDER:
+        start_hands[s] = tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
     eff = order.eff
-    all_held = _play_tricks(hand, result, {s: _by_suit(holdings[s], eff) if s in holdings
-                                           else _suited_deal(dealt.get(s, ()), eff) for s in SEAT_ORDER},
-                            known, diag)
+    suited = {}
+    for s in SEAT_ORDER:
+        h = holdings.get(s)
+        suited[s] = _by_suit(h, eff) if h is not None else _suited_deal(dealt.get(s, ()), eff)
+    all_held, done, every_full = _play_tricks(hand, result, suited, known, diag)
     all_played: list[int] | None = None
     if not (all_held and deal_ok and bury_ok and not unknown):
         # no card can be played more often than the decks allow when every seat's
@@ -516,9 +537,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             diags[copies_at:copies_at] = found
 
     # -- score --------------------------------------------------------------------------------
-    done = sum(len(t._cards[0]) for t in result.tricks)
-    result.complete = (done >= full and all(len(t._cards) == 4 for t in result.tricks)
-                       and not result.unknown_tricks)
+    result.complete = done >= full and every_full and not result.unknown_tricks
     if result.unknown_tricks:
         pass  # incomplete because a trick is unknown: nothing more to say (no score, no SJ503)
     elif not result.complete:
@@ -611,7 +630,7 @@ def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]
 
 def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
                  known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
-                 friends: bool = False) -> bool:
+                 friends: bool = False) -> tuple[bool, int, bool]:
     """Every trick in turn, on one :class:`replay.record.RecordState` (the
     engine's :class:`~replay.state.HandState` in its lenient record mode): who
     leads and the turn order, the throw check, each follow's legality, the
@@ -629,8 +648,10 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     the failed throw's unsigned cost meanwhile); plays by seats not at the
     table are left out, and a trick without plays is skipped.
 
-    Returns True when every card played was in its seat's holding (and no
-    trick was left unchecked for holding more cards than the decks).
+    Returns ``(all_held, done, every_full)``: True when every card played was
+    in its seat's holding (and no trick was left unchecked for holding more
+    cards than the decks); the cards each seat played in the tricks kept (the
+    leads' sizes); True when every trick kept has a play by each seat.
     """
     order = result.order
     assert order is not None
@@ -641,8 +662,13 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     out = result.tricks
     history = _History(result.start_hands, seats)
     numbers, history_plays = history.numbers, history.plays
-    tn = 0
-    for trick, rt in zip(tricks, state.record_tricks([t.plays for t in tricks])):
+    n_seats = len(seats)
+    tn = done = 0
+    every_full = True
+    plays_of = []
+    for t in tricks:
+        plays_of.append(t.plays)
+    for trick, rt in zip(tricks, state.record_tricks(plays_of)):
         tn += 1
         written = trick.number
         if written is not None and written != tn:
@@ -667,7 +693,10 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
             blockers, units, ruffed, trick.span, history))
         numbers.append(tn)
         history_plays.append((source, cards_played))
-    return state.all_held
+        done += len(cards_played[0])
+        if len(cards_played) != n_seats:
+            every_full = False
+    return state.all_held, done, every_full
 
 
 def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
