@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat, starmap
 from typing import TYPE_CHECKING, cast
 
 from .cards import NUM_CARDS, points
@@ -234,9 +234,17 @@ class MatchResult:
 
 def ruleset_for(record: Record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
     """The record's ruleset from its tags (``rules`` overrides ``[Rules]``)."""
-    tag = record.tag_node("Rules")
+    # (`record.tag_node("Rules")` and `record.rule_overrides` in one pass over the tags)
+    tag = None
+    overrides: dict[str, tuple[str, Span]] = {}
+    for t in record.tags:
+        tag_name = t.name
+        if tag_name == "Rules":
+            if tag is None:
+                tag = t
+        elif tag_name.startswith("Rule."):
+            overrides[tag_name[5:]] = (t.value, t.span)
     name = rules or (tag.value if tag else None)
-    overrides = {k: (t.value, t.span) for k, t in record.rule_overrides.items()}
     return resolve(name, overrides, tag.span if tag else None)
 
 
@@ -471,7 +479,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     # the holdings as counts, made only for the seats whose start hand is not their seat
     # line (a bury, or a seat reconstructed from its plays); the others go from their
     # seat line to the trick loop's suits directly (`_suited_deal`)
-    holdings: dict[str, Counter[int]] = {}
+    holdings: dict[str, dict[int, int]] = {}  # card → copies (a Counter for a seat rebuilt from its plays)
     known = {}
     for s in SEAT_ORDER:
         known[s] = s in dealt
@@ -487,12 +495,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
                                   f"the kitty has {kitty_size}")
         h = holdings.get(b.seat)
-        if h is None:
-            h = holdings[b.seat] = Counter(dealt.get(b.seat, ()))
-        if current_kitty is not None:
-            h.update(current_kitty)
-        else:
+        taken = current_kitty if current_kitty is not None else ()
+        if current_kitty is None:
             known[b.seat] = False
+        if h is None:
+            # the seat line and the kitty counted at once, into a plain dict (a Counter
+            # takes a card out with a `del` written in Python)
+            h = holdings[b.seat] = dict(Counter(dealt.get(b.seat, ()) + taken))
+        else:
+            for c in taken:
+                h[c] = h.get(c, 0) + 1
         missing = _remove_from(h, b.cards)
         if missing:
             bury_ok = False
@@ -537,7 +549,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         touched.add(b.seat)
     start_hands = result.start_hands
     for s in SEAT_ORDER:
-        start_hands[s] = tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
+        start_hands[s] = tuple(sorted(dealt[s] if s not in touched else _elements(holdings[s])))
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
@@ -589,6 +601,11 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     return result
 
 
+def _elements(holding: dict[int, int]) -> Iterator[int]:
+    """Each card of ``holding`` (card → copies) as often as it is held (``Counter.elements``)."""
+    return chain.from_iterable(starmap(repeat, holding.items()))
+
+
 def _at_table(hand: Hand) -> None:
     """Raise :class:`_NotAtTable` when a play of ``hand`` is by a seat not at the table."""
     if not _COMPASS.issuperset([p.seat for t in hand.tricks for p in t.plays]):
@@ -630,7 +647,7 @@ def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int] | Non
         dealt.extend(sc.cards)
     if hand.kitty is not None:
         dealt.extend(hand.kitty)
-    if dealt and max(Counter(dealt).values()) > decks:  # rare: find where the excess copy stands
+    if dealt and _excess(dealt, decks):  # rare: find where the excess copy stands
         ok = False
         seen: dict[int, int] = {}
         for sc in hand.deal:
@@ -648,9 +665,27 @@ def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int] | Non
     return ok
 
 
+def _excess(cards: list[int], decks: int) -> bool:
+    """Does a card stand more than ``decks`` times in ``cards``?"""
+    full = _DECKS.get(decks)
+    if full is None:
+        full = _DECKS[decks] = sorted(list(range(NUM_CARDS)) * decks)
+    if len(cards) == len(full):
+        # as many cards as the decks hold (a whole deal with its kitty, or every play of a
+        # hand): no excess copy is the same as every card `decks` times; sorting and
+        # comparing costs half of counting them
+        if sorted(cards) == full:
+            return False
+    return max(Counter(cards).values()) > decks
+
+
+#: number of decks → each card of the decks, sorted
+_DECKS: dict[int, list[int]] = {}
+
+
 def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]) -> None:
     """SJ202 over the plays: no card played more often than the decks allow."""
-    if played and max(Counter(played).values()) > decks:
+    if played and _excess(played, decks):
         seen: dict[int, int] = {}
         for t in hand.tricks:
             for p in t.plays:
