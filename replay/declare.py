@@ -409,16 +409,17 @@ def _why_not_unit(cards: Counter[int], level: int, policy: str, joker: bool = Fa
             f"show copies of one level card, or a joker pair")
 
 
-def _read(state: DeclState, seat: str, cards: tuple[int, ...]) -> tuple[DeclareGroup | None, bool, str]:
-    """The unit ``seat`` declares by writing ``cards`` → ``(unit, extends_prev, why_not)``."""
+def _read(state: DeclState, seat: str, cards: tuple[int, ...],
+          shown: tuple[int, ...]) -> tuple[DeclareGroup | None, bool, str]:
+    """The unit ``seat`` declares by writing ``cards`` after its ``shown`` cards
+    (``state.shown_by(seat)``) → ``(unit, extends_prev, why_not)``."""
     rs = state.ruleset
     level = state.level
     alt = state.alt_level
     if alt is not None and partner_of(seat) != state.dealer and seat != state.dealer and any(
             _is_level_card(c, alt) for c in cards):
         level = alt           # attacker_level: an attacker shows their own team's level card
-    return _read_cards(tuple(cards), tuple(state.shown_by(seat)), seat, level,
-                       rs.declaration, rs.decks, rs.declare_joker)
+    return _read_cards(cards, shown, seat, level, rs.declaration, rs.decks, rs.declare_joker)
 
 
 @lru_cache(maxsize=8192)
@@ -661,7 +662,8 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
         return None, f"unknown seat {seat!r}"
     if after_bury and policy != "campus":
         return None, f"declaring after the bury is only allowed under campus (反主抄底), not {policy}"
-    u, extends, why = _read(st, seat, cards)
+    i = SEATS.index(seat)
+    u, extends, why = _read(st, seat, cards, st.shown[i])
     if u is None:
         return None, why
     if policy == "campus":
@@ -671,11 +673,10 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
     if isinstance(got, str):
         return None, got
     bid = got
-    i = SEATS.index(seat)
     bids = list(st.bids)
     bids[i] = bid
     shown = list(st.shown)
-    shown[i] = tuple(cards)
+    shown[i] = cards
     dealer, rebury = st.dealer, st.rebury
     if st.first_hand:
         if policy in ("campus", "botzone") or rs.first_dealer == "last" or st.first is None:
@@ -694,15 +695,19 @@ def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
 # card and timing checks
 # ---------------------------------------------------------------------------
 
-def _draw_time(st: DeclState, ev: DeclEvent) -> int:
-    if ev.at is None or ev.after_bury or ev.at >= st.hand_size(ev.seat):
+def _draw_time(st: DeclState, ev: DeclEvent, size: int) -> int:
+    """The draw index of ``ev`` (``size``: the seat's hand size, ``st.hand_size(ev.seat)``)."""
+    at = ev.at
+    if at is None or ev.after_bury or at >= size:
         return _AFTER_DEAL
     offset = (SEATS.index(ev.seat) - SEATS.index(st.first_drawer)) % 4
-    return (ev.at - 1) * 4 + offset
+    return (at - 1) * 4 + offset
 
 
 def _lacking(cards: tuple[int, ...], pool: tuple[int, ...]) -> list[int]:
     """The cards of the multiset ``cards`` (a few) that ``pool`` does not hold, sorted."""
+    if len(cards) == 1:  # (the usual declaration: one card)
+        return [] if cards[0] in pool else list(cards)
     out: list[int] = []
     for c in set(cards):
         short = cards.count(c) - pool.count(c)
@@ -719,41 +724,44 @@ def _evolve(st: DeclState, **changes: object) -> DeclState:
     return new
 
 
-def _card_checks(st: DeclState, ev: DeclEvent) -> Diagnostic | None:
+def _card_checks(st: DeclState, ev: DeclEvent) -> tuple[Diagnostic | None, int]:
+    """The first card or timing problem of ``ev`` (None: none) and its draw
+    time (:func:`_draw_time`; 0 with a problem)."""
     seat, cards, at = ev.seat, ev.cards, ev.at
     if seat not in SEATS:
-        return Diagnostic.at("SJ301", ev.span, f"unknown seat {seat!r} in a declaration")
+        return Diagnostic.at("SJ301", ev.span, f"unknown seat {seat!r} in a declaration"), 0
     if not cards:
-        return Diagnostic.at("SJ301", ev.span, f"{seat} declares no cards")
-    size = st.hand_size(seat)
+        return Diagnostic.at("SJ301", ev.span, f"{seat} declares no cards"), 0
+    deal = st.deal
+    hand = deal.get(seat) if deal is not None else None
+    size = len(hand) if hand is not None else st.ruleset.hand_size  # (st.hand_size(seat), read once)
     if at is not None and not 1 <= at <= size:
         return Diagnostic.at("SJ302", ev.span,
-                             f"@{at} is outside {seat}'s hand of {size} cards")
-    hand = st.deal.get(seat) if st.deal is not None else None
+                             f"@{at} is outside {seat}'s hand of {size} cards"), 0
     if hand is not None:
         missing = _lacking(cards, hand)
         if missing:
             return Diagnostic.at("SJ203", ev.span,
                                  f"{seat} declares {format_cards(missing, unicode=True)}"
-                                 f" but was not dealt {'it' if len(missing) == 1 else 'them'}")
+                                 f" but was not dealt {'it' if len(missing) == 1 else 'them'}"), 0
         if at is not None:
             early = _lacking(cards, hand[:at])
             if early:
                 return Diagnostic.at("SJ302", ev.span,
                                      f"{seat} declares {format_cards(early, unicode=True)}"
                                      f" @{at}, before drawing {'it' if len(early) == 1 else 'them'}"
-                                     f" (not among {seat}'s first {at} cards)")
+                                     f" (not among {seat}'s first {at} cards)"), 0
     elif at is not None and len(cards) > at:
         return Diagnostic.at("SJ302", ev.span,
-                             f"{seat} cannot show {len(cards)} cards @{at}, having drawn only {at}")
-    t = _draw_time(st, ev)
+                             f"{seat} cannot show {len(cards)} cards @{at}, having drawn only {at}"), 0
+    t = _draw_time(st, ev, size)
     if t < st.last_time:
         when = "a declaration made after the deal" if st.last_time >= _AFTER_DEAL else \
             f"one made at draw {st.last_time + 1} of the deal"
         return Diagnostic.at("SJ302", ev.span,
                              f"declarations out of draw order: {seat}'s @{at} (draw {t + 1} of the deal)"
-                             f" is written after {when}")
-    return None
+                             f" is written after {when}"), 0
+    return None, t
 
 
 # ---------------------------------------------------------------------------
@@ -765,10 +773,10 @@ def advance(state: DeclState, event: DeclEvent) -> tuple[DeclState, bool, list[D
 
     A refused event leaves the state unchanged except for the draw-time clock.
     """
-    bad = _card_checks(state, event)
+    bad, t = _card_checks(state, event)
     if bad is not None:
         return state, False, [bad]
-    last_time = max(state.last_time, _draw_time(state, event))
+    last_time = max(state.last_time, t)
     new, why = _decide(state, event.seat, tuple(event.cards), event.after_bury, last_time)
     if new is None:
         return _evolve(state, last_time=last_time), False, [Diagnostic.at("SJ301", event.span, why)]

@@ -107,10 +107,12 @@ def _players_levels(lv: object) -> bool:
 _PLAYER_LEVELS: dict[type, bool] = {}
 
 
-def needs_friends(record: Record) -> bool:
+def needs_friends(record: Record, *, plays: bool = True) -> bool:
     """Does the record hold finding-friends content (a numbered seat anywhere,
     players' own levels, friend lines)? Such a record is replayed here even
-    under fixed-partner rules (with SJ526)."""
+    under fixed-partner rules (with SJ526). ``plays=False``: the seats of the
+    plays are not looked at (:func:`replay.game.replay` leaves them to its
+    trick loop, which reads them anyway)."""
     compass = _COMPASS_SET
     for hand in record.hands:
         if hand.friends or _players_levels(hand.levels):
@@ -120,7 +122,7 @@ def needs_friends(record: Record) -> bool:
         if hand.first is not None and hand.first not in compass:
             return True
         # every seat written in the hand, gathered in one pass (the plays are most of them)
-        if not compass.issuperset([p.seat for t in hand.tricks for p in t.plays]):
+        if plays and not compass.issuperset([p.seat for t in hand.tricks for p in t.plays]):
             return True
         if not compass.issuperset([sc.seat for sc in hand.deal]) or not compass.issuperset(
                 [ev.seat for ev in hand.events]):
@@ -357,10 +359,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], l
 
     # -- tricks -------------------------------------------------------------------------------------------
     split = {s: by_suit(h, order.eff) for s, h in holdings.items()}
-    _play_tricks(hand, result, split, known, diag, seats, friends=True)
+    _, done, every_full = _play_tricks(hand, result, split, known, diag, seats, friends=True)
     raw = result.tricks
-    complete = (sum(len(t._cards[0]) for t in raw) >= rs.hand_size
-                and all(len(t._cards) == n_seats for t in raw))
+    complete = done >= rs.hand_size and every_full
 
     # -- friends revealed, teams, score ------------------------------------------------------------
     _reveal(calls, raw, result, holdings, seats, rs)

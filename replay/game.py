@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat, starmap
 from typing import TYPE_CHECKING, cast
 
 from .cards import NUM_CARDS, points
@@ -234,9 +234,17 @@ class MatchResult:
 
 def ruleset_for(record: Record, rules: str | None = None) -> tuple[Ruleset, list[Diagnostic]]:
     """The record's ruleset from its tags (``rules`` overrides ``[Rules]``)."""
-    tag = record.tag_node("Rules")
+    # (`record.tag_node("Rules")` and `record.rule_overrides` in one pass over the tags)
+    tag = None
+    overrides: dict[str, tuple[str, Span]] = {}
+    for t in record.tags:
+        tag_name = t.name
+        if tag_name == "Rules":
+            if tag is None:
+                tag = t
+        elif tag_name.startswith("Rule."):
+            overrides[tag_name[5:]] = (t.value, t.span)
     name = rules or (tag.value if tag else None)
-    overrides = {k: (t.value, t.span) for k, t in record.rule_overrides.items()}
     return resolve(name, overrides, tag.span if tag else None)
 
 
@@ -246,16 +254,35 @@ def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None 
         ruleset, diags = ruleset_for(record, rules)
     else:
         diags = []
-    if ruleset.partners == "friends" or needs_friends(record):
-        # finding friends (找朋友): tables of 4–8, teams formed during the hand (replay.friends)
-        if ruleset.partners != "friends":
-            where = record.hands[0].span if record.hands else record.span
-            diags.append(Diagnostic.at("SJ526", where, f"this record has friend lines, players' own levels "
-                                                       f"or numbered seats, but the rules ({ruleset.name}) "
-                                                       f"have fixed partners: replayed as finding friends "
-                                                       f"(use `[Rules \"shengji-io-friends\"]`)"))
-            ruleset = ruleset.model_copy(update={"partners": "friends"})
-        return replay_friends(record, ruleset, diags)
+    if ruleset.partners != "friends" and not needs_friends(record, plays=False):
+        # the seats of the plays are left to the trick loop: a play by a seat not at
+        # the table (a numbered seat) stops the fixed-partner replay, which has no
+        # effect, and the record goes to finding friends as `needs_friends` would send it
+        # (one pass over the plays fewer a hand)
+        kept = len(diags)
+        try:
+            return _replay_fixed(record, ruleset, diags)
+        except _NotAtTable:
+            del diags[kept:]
+    # finding friends (找朋友): tables of 4–8, teams formed during the hand (replay.friends)
+    if ruleset.partners != "friends":
+        where = record.hands[0].span if record.hands else record.span
+        diags.append(Diagnostic.at("SJ526", where, f"this record has friend lines, players' own levels "
+                                                   f"or numbered seats, but the rules ({ruleset.name}) "
+                                                   f"have fixed partners: replayed as finding friends "
+                                                   f"(use `[Rules \"shengji-io-friends\"]`)"))
+        ruleset = ruleset.model_copy(update={"partners": "friends"})
+    return replay_friends(record, ruleset, diags)
+
+
+class _NotAtTable(Exception):
+    """A play by a seat not at the fixed-partner table (N W S E): the record
+    needs finding friends (:func:`replay.friends.needs_friends`)."""
+
+
+def _replay_fixed(record: Record, ruleset: Ruleset, diags: list[Diagnostic]) -> MatchResult:
+    """Replay a record at a fixed-partner table; raises :class:`_NotAtTable`
+    at a play by a seat not at the table."""
     hands: list[HandResult] = []
     levels: dict[str, int] | None = None
     dealer: str | None = None
@@ -340,10 +367,17 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         dealer = written_dealer
 
     # -- deal ------------------------------------------------------------------------------
-    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal}
     # (hand_size and kitty are computed properties of the ruleset: read once)
     full, kitty_size = rs.hand_size, rs.kitty
-    if len(dealt) != len(hand.deal) or any(len(sc.cards) != full for sc in hand.deal):  # rare
+    # (plain loops here and below: a comprehension costs a function object and a
+    # frame per evaluation, more than the loop itself over 4 seats)
+    dealt: dict[str, tuple[int, ...]] = {}
+    sizes_ok = True
+    for sc in hand.deal:
+        cards = dealt[sc.seat] = tuple(sc.cards)
+        if len(cards) != full:
+            sizes_ok = False
+    if not sizes_ok or len(dealt) != len(hand.deal):  # rare
         for sc in hand.deal:
             if len(sc.cards) != full:
                 diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {full}")
@@ -366,12 +400,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     first_drawer = hand.first or written_dealer or dealer or "N"
     events, after_bury = [], False
     buries = []  # `hand.buries`, read once here (the property builds its list at each call)
+    timed = False  # a declaration is written with its draw (`@k`)
     for ev in hand.events:
         if ev.kind == "bury":
             after_bury = True
             buries.append(ev)
         else:
-            events.append(DeclEvent(ev.seat, tuple(ev.cards), ev.at, ev.span, after_bury))
+            at = ev.at
+            if at:
+                timed = True
+            events.append(DeclEvent(ev.seat, tuple(ev.cards), at, ev.span, after_bury))
     level = _hand_level(levels, dealer, events)
     declarer = None
     trump = hand.trump
@@ -379,7 +417,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     rebury = None
     acts: tuple[str, ...] = ()
     if events or hand.declare_none is not None:
-        draw_order = dealt if len(dealt) == 4 and any(e.at for e in events) else None
+        draw_order = dealt if len(dealt) == 4 and timed else None
         res = resolve_declarations(rs, level, events, first_hand=first, dealer=dealer,
                                    first_drawer=first_drawer, deal=draw_order, kitty=hand.kitty,
                                    declare_none=hand.declare_none is not None,
@@ -419,6 +457,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if not redeal:
             why = "declarations stand" if events else "the rules do not redeal"
             diag("SJ305", hand.redeal, f"`redeal` written but {why}")
+        _at_table(hand)  # (the trick loop does not see this hand's plays)
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
                           redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
     if redeal and hand.tricks:
@@ -429,6 +468,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     if dealer is None:
         dealer = hand.tricks[0].plays[0].seat if hand.tricks and hand.tricks[0].plays else None
         if dealer is not None:
+            if dealer not in SEAT_INDEX:
+                raise _NotAtTable(dealer)
             level = _hand_level(levels, dealer, events)
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
@@ -438,8 +479,10 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     # the holdings as counts, made only for the seats whose start hand is not their seat
     # line (a bury, or a seat reconstructed from its plays); the others go from their
     # seat line to the trick loop's suits directly (`_suited_deal`)
-    holdings: dict[str, Counter[int]] = {}
-    known = {s: s in dealt for s in SEAT_ORDER}
+    holdings: dict[str, dict[int, int]] = {}  # card → copies (a Counter for a seat rebuilt from its plays)
+    known = {}
+    for s in SEAT_ORDER:
+        known[s] = s in dealt
     current_kitty = kitty
     allowed = [dealer] + ([rebury] if rebury else [])
     bury_ok = True  # every buried card was held (a rebury takes the bury as written)
@@ -452,12 +495,16 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
                                   f"the kitty has {kitty_size}")
         h = holdings.get(b.seat)
-        if h is None:
-            h = holdings[b.seat] = Counter(dealt.get(b.seat, ()))
-        if current_kitty is not None:
-            h.update(current_kitty)
-        else:
+        taken = current_kitty if current_kitty is not None else ()
+        if current_kitty is None:
             known[b.seat] = False
+        if h is None:
+            # the seat line and the kitty counted at once, into a plain dict (a Counter
+            # takes a card out with a `del` written in Python)
+            h = holdings[b.seat] = dict(Counter(dealt.get(b.seat, ()) + taken))
+        else:
+            for c in taken:
+                h[c] = h.get(c, 0) + 1
         missing = _remove_from(h, b.cards)
         if missing:
             bury_ok = False
@@ -469,8 +516,12 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     result.bury = current_kitty if buries else None
 
     # -- reconstruction of unknown hands from the plays -------------------------------------
-    unknown = [s for s in SEAT_ORDER if not known[s]]
+    unknown = []
+    for s in SEAT_ORDER:
+        if not known[s]:
+            unknown.append(s)
     if unknown:
+        _at_table(hand)  # (before the plays are counted by seat)
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
         played_so_far: dict[str, Counter[int]] = {s: Counter() for s in unknown}
@@ -493,16 +544,21 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             for s in unknown:
                 known[s] = True  # reconstructed from a complete hand
     # a seat that neither buried nor was reconstructed holds its seat line as written
-    touched = {b.seat for b in buries}.union(unknown)
-    result.start_hands = {s: tuple(sorted(dealt[s] if s not in touched else holdings[s].elements()))
-                          for s in SEAT_ORDER}
+    touched = set(unknown)
+    for b in buries:
+        touched.add(b.seat)
+    start_hands = result.start_hands
+    for s in SEAT_ORDER:
+        start_hands[s] = tuple(sorted(dealt[s] if s not in touched else _elements(holdings[s])))
     result.known = known
 
     # -- tricks -------------------------------------------------------------------------------
     eff = order.eff
-    all_held = _play_tricks(hand, result, {s: _by_suit(holdings[s], eff) if s in holdings
-                                           else _suited_deal(dealt.get(s, ()), eff) for s in SEAT_ORDER},
-                            known, diag)
+    suited = {}
+    for s in SEAT_ORDER:
+        h = holdings.get(s)
+        suited[s] = _by_suit(h, eff) if h is not None else _suited_deal(dealt.get(s, ()), eff)
+    all_held, done, every_full = _play_tricks(hand, result, suited, known, diag)
     all_played: list[int] | None = None
     if not (all_held and deal_ok and bury_ok and not unknown):
         # no card can be played more often than the decks allow when every seat's
@@ -516,9 +572,7 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
             diags[copies_at:copies_at] = found
 
     # -- score --------------------------------------------------------------------------------
-    done = sum(len(t._cards[0]) for t in result.tricks)
-    result.complete = (done >= full and all(len(t._cards) == 4 for t in result.tricks)
-                       and not result.unknown_tricks)
+    result.complete = done >= full and every_full and not result.unknown_tricks
     if result.unknown_tricks:
         pass  # incomplete because a trick is unknown: nothing more to say (no score, no SJ503)
     elif not result.complete:
@@ -545,6 +599,20 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                  f"points written as {hand.points} but the attackers scored {result.attacker_points} "
                  f"({result.points_breakdown()})")
     return result
+
+
+def _elements(holding: dict[int, int]) -> Iterator[int]:
+    """Each card of ``holding`` (card → copies) as often as it is held (``Counter.elements``)."""
+    return chain.from_iterable(starmap(repeat, holding.items()))
+
+
+def _at_table(hand: Hand) -> None:
+    """Raise :class:`_NotAtTable` when a play of ``hand`` is by a seat not at the table."""
+    if not _COMPASS.issuperset([p.seat for t in hand.tricks for p in t.plays]):
+        raise _NotAtTable(hand.number)
+
+
+_COMPASS = frozenset(SEAT_ORDER)
 
 
 def _suited_deal(cards: Iterable[int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
@@ -579,7 +647,7 @@ def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int] | Non
         dealt.extend(sc.cards)
     if hand.kitty is not None:
         dealt.extend(hand.kitty)
-    if dealt and max(Counter(dealt).values()) > decks:  # rare: find where the excess copy stands
+    if dealt and _excess(dealt, decks):  # rare: find where the excess copy stands
         ok = False
         seen: dict[int, int] = {}
         for sc in hand.deal:
@@ -597,9 +665,27 @@ def _check_copies(hand: Hand, rs: Ruleset, diag: DiagFn, played: list[int] | Non
     return ok
 
 
+def _excess(cards: list[int], decks: int) -> bool:
+    """Does a card stand more than ``decks`` times in ``cards``?"""
+    full = _DECKS.get(decks)
+    if full is None:
+        full = _DECKS[decks] = sorted(list(range(NUM_CARDS)) * decks)
+    if len(cards) == len(full):
+        # as many cards as the decks hold (a whole deal with its kitty, or every play of a
+        # hand): no excess copy is the same as every card `decks` times; sorting and
+        # comparing costs half of counting them
+        if sorted(cards) == full:
+            return False
+    return max(Counter(cards).values()) > decks
+
+
+#: number of decks → each card of the decks, sorted
+_DECKS: dict[int, list[int]] = {}
+
+
 def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]) -> None:
     """SJ202 over the plays: no card played more often than the decks allow."""
-    if played and max(Counter(played).values()) > decks:
+    if played and _excess(played, decks):
         seen: dict[int, int] = {}
         for t in hand.tricks:
             for p in t.plays:
@@ -611,7 +697,7 @@ def _check_played_copies(hand: Hand, decks: int, diag: DiagFn, played: list[int]
 
 def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[int, int], ...]],
                  known: dict[str, bool], diag: DiagFn, seats: tuple[str, ...] = SEAT_ORDER,
-                 friends: bool = False) -> bool:
+                 friends: bool = False) -> tuple[bool, int, bool]:
     """Every trick in turn, on one :class:`replay.record.RecordState` (the
     engine's :class:`~replay.state.HandState` in its lenient record mode): who
     leads and the turn order, the throw check, each follow's legality, the
@@ -629,8 +715,10 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     the failed throw's unsigned cost meanwhile); plays by seats not at the
     table are left out, and a trick without plays is skipped.
 
-    Returns True when every card played was in its seat's holding (and no
-    trick was left unchecked for holding more cards than the decks).
+    Returns ``(all_held, done, every_full)``: True when every card played was
+    in its seat's holding (and no trick was left unchecked for holding more
+    cards than the decks); the cards each seat played in the tricks kept (the
+    leads' sizes); True when every trick kept has a play by each seat.
     """
     order = result.order
     assert order is not None
@@ -641,8 +729,13 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
     out = result.tricks
     history = _History(result.start_hands, seats)
     numbers, history_plays = history.numbers, history.plays
-    tn = 0
-    for trick, rt in zip(tricks, state.record_tricks([t.plays for t in tricks])):
+    n_seats = len(seats)
+    tn = done = 0
+    every_full = True
+    plays_of = []
+    for t in tricks:
+        plays_of.append(t.plays)
+    for trick, rt in zip(tricks, state.record_tricks(plays_of)):
         tn += 1
         written = trick.number
         if written is not None and written != tn:
@@ -667,7 +760,10 @@ def _play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[
             blockers, units, ruffed, trick.span, history))
         numbers.append(tn)
         history_plays.append((source, cards_played))
-    return state.all_held
+        done += len(cards_played[0])
+        if len(cards_played) != n_seats:
+            every_full = False
+    return state.all_held, done, every_full
 
 
 def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
@@ -684,6 +780,8 @@ def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Rulese
             assert p is not None
             diag("SJ203", p.span, f"{p.seat} plays {cards_text(v, order)}, which they do not hold", tn)
         elif what == "stranger":
+            if not friends:  # a fixed-partner table: the record needs finding friends (see `replay`)
+                raise _NotAtTable(v)
             continue  # reported where the table is read (replay.friends: SJ525)
         elif what == "after_end":
             diag("SJ409", span, f"trick {tn} comes after every card has been played", tn)
