@@ -145,12 +145,12 @@ class _WholeLines:
             # a seat line: one play (groups 3 and 4), no number, no `->`
             # (not cached: a seat line's list is one deal's, it does not come back)
             try:
-                cards = split_cards(groups[3])
+                dealt = split_cards(groups[3])
             except CardError:  # a bad card: the general way says what is wrong
                 return self._play_line(groups[0], line, start + 1)
             play_span = _span_new(Span, (line, start_of(3) + 1, line, end_of(4) + 1))
             # (the line is the play: `span` equals `play_span`)
-            return _new_seat_cards(groups[2], cards, play_span, [])
+            return _new_seat_cards(groups[2], dealt, play_span, [])
         plays: list[Play] = []
         append = plays.append
         listed = _LIST_CACHE.get
