@@ -93,28 +93,28 @@ def _lines_of(source: Any, held: Callable[[], tuple[int, list[str]]]) -> Iterato
             yield text[start:end]
             start = end + 1
         return
+    # one `for` inside one `try` (not a `next()` in a `try` a piece): an error
+    # the consumer raises never enters a generator at its `yield`, so what
+    # the `try` catches comes from the input or from cutting its pieces
     try:
-        pieces = iter(source)
-    except Exception as exc:
-        raise _InputFailed(exc, held()) from exc
-    while True:
-        try:  # what the input gives may fail anywhere in here
-            piece = next(pieces)
+        for piece in source:
             if isinstance(piece, bytes):
                 piece = piece.decode("utf-8", "replace")
-            if piece.endswith("\n"):
-                piece = piece[:-1]
-            if piece.endswith("\r"):
-                piece = piece[:-1]
-            several = "\n" in piece or "\r" in piece
-        except StopIteration:
-            return
-        except Exception as exc:
-            raise _InputFailed(exc, held()) from exc
-        if several:
-            yield from piece.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-        else:
-            yield piece
+            # the usual piece: one line and its `\n` (a file's line), or a last
+            # line without one: cut in one call
+            line, _, rest = piece.partition("\n")
+            if rest or "\r" in line:  # several lines, or a `\r`
+                if piece.endswith("\n"):
+                    piece = piece[:-1]
+                if piece.endswith("\r"):
+                    piece = piece[:-1]
+                if "\n" in piece or "\r" in piece:
+                    yield from piece.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+                    continue
+                line = piece
+            yield line
+    except Exception as exc:
+        raise _InputFailed(exc, held()) from exc
 
 
 #: what reading the input itself may raise that is the input's fault, not a bug:

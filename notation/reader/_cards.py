@@ -54,29 +54,42 @@ def split_cards(text: str) -> tuple[int, ...]:
     groups = text.split()
     cache = _GROUP_CACHE
     out: list[int] = []
-    try:
-        # the usual list, in one go: each group written with its suit and met
-        # before (a group of ranks alone is never a key: its key has a suit)
-        for group in groups:
-            out += cache[group]
-        return tuple(out)
-    except KeyError:
-        out = []
-    # a group not met yet: read (and kept) here when it is written with its
-    # suit; a group of ranks alone (the shorthand) or a bad group: the general way
-    for group in groups:
-        cards = cache.get(group)
-        if cards is None:
-            if group[0] in _RANK_START:
-                return _split_general(groups)
-            try:
-                cards = _group_cards(group)
-            except ValueError:
-                return _split_general(groups)
-            if len(cache) < 100_000:
-                cache[group] = cards
-        out += cards
-    return tuple(out)
+    rest = iter(groups)
+    while True:
+        try:
+            # the usual list, in one go: each group written with its suit and met
+            # before (a group of ranks alone is never a key: its key has a suit)
+            for group in rest:
+                out += cache[group]
+            return tuple(out)
+        except KeyError:
+            pass
+        # `group` is not cached: most often a group of three cards or more in a
+        # deal line, which no other list holds, so it is read here (ASCII: a suit
+        # letter, then ranks) and not kept; then the list goes on where it was.
+        # Anything else (the shorthand, a symbol, a bad group) goes the general way.
+        table = _RANK_BYTES.get(group[0])
+        if table is None:
+            return _split_general(groups)
+        cards = group[1:].replace("10", "T").encode().translate(table)
+        if not cards or _NOT_A_RANK in cards:
+            return _split_general(groups)
+        out += cards  # (the bytes are the cards' ints)
+
+
+#: a suit letter (either case) -> a `bytes.translate` table taking each rank
+#: character (either case; ``T`` for 10) to the int of that suit's card, any
+#: other byte to `_NOT_A_RANK`: what :func:`replay.cards.parse_group` reads
+#: after an ASCII suit letter
+_NOT_A_RANK = 255
+_RANK_BYTES: dict[str, bytes] = {}
+for _suit, _letter in enumerate(SUIT_LETTERS):
+    _table = bytearray([_NOT_A_RANK]) * 256
+    for _rank in range(2, 15):
+        _name = "T" if _rank == 10 else rank_name(_rank)
+        _table[ord(_name)] = _table[ord(_name.lower())] = 13 * _suit + _rank - 2
+    _RANK_BYTES[_letter] = _RANK_BYTES[_letter.lower()] = bytes(_table)
+del _suit, _letter, _table, _rank, _name
 
 
 def _split_general(groups: list[str]) -> tuple[int, ...]:

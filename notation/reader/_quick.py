@@ -9,7 +9,7 @@ from replay.diagnostics import Span
 
 from ._build import _BUILD, _Build
 from ._common import Entry, _Item, _span_new
-from ._grammar import _SHAPES, _WHOLE_LINES, _terminals
+from ._grammar import _PIECES, _SHAPES, _WHOLE_LINES, _terminals
 
 # -- the shortcut for simple chunks ----------------------------------------------------
 #
@@ -210,15 +210,19 @@ def _quick_read(lines: list[str], offset: int) -> list[Entry] | None:
     build = _BUILD
     build.offset = offset
     build.bad = False
-    plays4 = _terminals()["plays4"].match
+    terms = _terminals()
+    usual4, plays4 = terms["usual4"].match, terms["plays4"].match
+    play_heads = _play_heads()
     play_line = build._matched_play_line
     items: list[Entry] = []
     append = items.append
     item: _Item | None
     for number, text in enumerate(lines, 1):
         line = number + offset
-        m = plays4(text)
-        if m is not None:  # a seat or trick line, whole
+        # a seat or trick line, whole: as the writer writes it, or any other way
+        # (`usual4` reads a part of what `plays4` reads, read the same, for less;
+        # a line whose first character starts no play line is neither)
+        if text[:1] in play_heads and (m := usual4(text) or plays4(text)) is not None:
             got = play_line(m, line)
             comment = m.group(15)
             if type(got) is not _Item:  # the node itself (the usual case)
@@ -242,6 +246,21 @@ def _quick_read(lines: list[str], offset: int) -> list[Entry] | None:
         if item is not None:
             append(item)
     return items
+
+
+_PLAY_HEADS: set[str] = set()
+
+
+def _play_heads() -> set[str]:
+    """The characters a line ``plays4`` reads may start with: a blank of the
+    gap before it, a digit of its trick number or a seat's first character
+    (from the grammar's pieces: a Latin-1 character that starts one of them)."""
+    if not _PLAY_HEADS:
+        _terminals()
+        start = re.compile(rf"(?:{_PIECES['_GAP']})(?:{_PIECES['_NUMBER']}|{_PIECES['_SEAT']})")
+        _PLAY_HEADS.update(c for c in map(chr, range(256))
+                           if any(start.match(c + d) for d in "0123456789:. \t"))
+    return _PLAY_HEADS
 
 
 #: the `_Build` method that builds a line read whole, by rule

@@ -137,17 +137,20 @@ class _WholeLines:
         and given without an item (`_assemble` takes them as they are); a
         line with a bad card is read the general way, which gives an item."""
         groups = m.groups()  # group k is groups[k - 1]
-        regs = m.regs  # (start, end) of each group, by group number
-        start, end = regs[1]
+        # (where the groups it needs start and end, one call each: `m.regs`
+        # would make a pair for each of the 15 groups)
+        start_of, end_of = m.start, m.end
+        start, end = m.span(1)
         if groups[1] is None and groups[4] is None and groups[5] is None:
             # a seat line: one play (groups 3 and 4), no number, no `->`
             # (not cached: a seat line's list is one deal's, it does not come back)
-            cards = self._listed_cards(groups[3], cache=False)
-            if cards is None:  # a bad card: the general way says what is wrong
+            try:
+                dealt = split_cards(groups[3])
+            except CardError:  # a bad card: the general way says what is wrong
                 return self._play_line(groups[0], line, start + 1)
-            play_span = _span_new(Span, (line, regs[3][0] + 1, line, regs[4][1] + 1))
+            play_span = _span_new(Span, (line, start_of(3) + 1, line, end_of(4) + 1))
             # (the line is the play: `span` equals `play_span`)
-            return _new_seat_cards(groups[2], cards, play_span, [])
+            return _new_seat_cards(groups[2], dealt, play_span, [])
         plays: list[Play] = []
         append = plays.append
         listed = _LIST_CACHE.get
@@ -166,7 +169,7 @@ class _WholeLines:
                 # (a blank instance and its slots set: see `_models._new_play`)
                 if direct:
                     p: Play = blank(Play)
-                    p.span = _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))
+                    p.span = _span_new(Span, (line, start_of(k) + 1, line, end_of(k + 1) + 1))
                     p.comments = []
                     p.line_comment = None
                     p.seat = seat  # type: ignore[assignment]  # a seat: the regex's
@@ -175,14 +178,14 @@ class _WholeLines:
                     append(p)
                 else:  # pragma: no cover - only if the line nodes gain a field
                     append(_new_play(seat, cards, None,
-                                     _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 1][1] + 1))))
+                                     _span_new(Span, (line, start_of(k) + 1, line, end_of(k + 1) + 1))))
             else:  # `S: attempted -> cards`
                 attempted = self._listed_cards(groups[k], cache=False)
                 cards = self._listed_cards(groups[k + 1], cache=False)
                 if cards is None or attempted is None:
                     return self._play_line(groups[0], line, start + 1)
                 append(_new_play(seat, cards, attempted,
-                                 _span_new(Span, (line, regs[k][0] + 1, line, regs[k + 2][1] + 1))))
+                                 _span_new(Span, (line, start_of(k) + 1, line, end_of(k + 2) + 1))))
         number = groups[1]
         if direct:  # `_new_trick(...)` inline, as the plays above
             t: Trick = blank(Trick)

@@ -148,3 +148,26 @@ def test_card_lists_read_the_same_whatever_the_cache_holds(lists):
         reader._GROUP_CACHE.clear()
         alone.append(_outcome(text))
     assert first == again == alone
+
+
+def _general_outcome(text):
+    from notation.reader._cards import _split_general
+    try:
+        return _split_general(text.split())
+    except CardError as exc:
+        return ("CardError", exc.index, str(exc))
+
+
+@given(st.lists(st.text("SHDCshdc0123456789TJQKAtjqkaBLX♠ß", min_size=1, max_size=7), min_size=1, max_size=5))
+@settings(max_examples=300, deadline=None)
+def test_groups_read_directly_as_the_general_way_reads_them(groups):
+    """A group not cached is read directly when it is an ASCII suit letter and
+    ranks (a deal line's long groups): the same cards, or the same error, as
+    the general way (`replay.cards.parse_group`) gives."""
+    from notation import reader
+    from notation.reader._cards import _usual_groups
+    text = " ".join(groups)
+    reader._GROUP_CACHE.clear()
+    assert _outcome(text) == _general_outcome(text)
+    reader._GROUP_CACHE.update(_usual_groups())
+    assert _outcome(text) == _general_outcome(text)

@@ -291,3 +291,27 @@ def test_a_chunk_the_shortcut_gives_up_on_late_is_reported_once():
     _, diags = read(text, True)
     assert [(d.code, d.line) for d in diags] == [("SJ102", 3)]
     assert_same_both_ways(text)
+
+
+def _piece_lines(piece):
+    """What one piece of an iterable input gives, as `_records._lines_of` is
+    specified: its line end (`\\n`, `\\r\\n` or `\\r`) dropped, and cut into
+    lines when it holds more than one."""
+    if isinstance(piece, bytes):
+        piece = piece.decode("utf-8", "replace")
+    for end in ("\n", "\r"):
+        if piece.endswith(end):
+            piece = piece[:-1]
+    return split_lines_kept(piece) if "\n" in piece or "\r" in piece else [piece]
+
+
+def split_lines_kept(text):
+    return text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+
+
+@given(st.lists(st.one_of(st.text("ab\r\n", max_size=6), st.binary(max_size=6).map(lambda b: b.replace(b"\x00", b"a"))),
+                max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_the_pieces_of_an_iterable_are_cut_into_lines(pieces):
+    from notation._records import _lines_of
+    assert list(_lines_of(iter(pieces), lambda: (1, []))) == [line for p in pieces for line in _piece_lines(p)]

@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from notation import _terminals, reader
 
@@ -89,3 +91,52 @@ def test_the_regexes_are_made_of_the_table(fresh_regexes):
     for name in ("_SEAT", "_NUMBER", "_GAP", "_SEP", "_ARROW"):
         assert pieces[name] in terms["plays4"].pattern, name
     assert terms["CARDS"].pattern in terms["play"].pattern
+
+
+# -- the usual line's regex reads a part of what `plays4` reads, the same way ---------------
+
+def _mostly(usual, *others):
+    """``usual`` most of the time, else one of ``others``."""
+    return st.sampled_from([usual] * 3 * len(others) + list(others))
+
+
+_GROUP = _mostly("SA", "H10", "D109", "BJ", "C3Q", "K", "10", "X", "T", "N", "P3", "sa", "♠A", "S-", "S:", "H;",
+                 "D@", "Ａ")
+
+
+@st.composite
+def _play_lines(draw):
+    """Lines near the usual play line (`usual4`): its parts, now and then
+    with other blanks, groups or punctuation."""
+    one = _mostly(" ", "", "  ", "\t")
+    cards = lambda: draw(one).join(draw(st.lists(_GROUP, min_size=1, max_size=3)))
+    line = draw(_mostly("", " ", "\t")) + draw(_mostly("", "1. ", "12. ", "3", "x. ", "1.", "2.  "))
+    for k in range(draw(st.integers(1, 5))):
+        if k:
+            line += draw(_mostly("  ", " ", "   ", "\t", ""))
+        line += draw(_mostly("N", "S", "E", "W", "P3", "P9", "n")) + draw(_mostly(": ", ":", ":  ", " :"))
+        line += cards()
+        if draw(st.integers(0, 3)) == 0:
+            line += draw(_mostly(" -> ", "->", " - ", " > ", "  ->\t")) + cards()
+    return line + draw(_mostly("", " ", ";", "; c", " ; c", "{x}"))
+
+
+@given(_play_lines())
+@settings(max_examples=1500, deadline=None)
+def test_the_usual_line_regex_reads_as_plays4(line):
+    from notation.reader._grammar import _terminals
+    from notation.reader._quick import _play_heads
+    terms = _terminals()
+    usual, plays4 = terms["usual4"].match(line), terms["plays4"].match(line)
+    if usual is not None:
+        assert plays4 is not None and usual.regs == plays4.regs, line
+    if plays4 is not None:
+        assert line[:1] in _play_heads(), line
+
+
+@pytest.mark.parametrize("line", ["1. E: CQQ  N: C64  W: C105  S: C73", "N: CA HJ3 C10 HA910 DK", "12. S: BJ LJ",
+                                  "3. P2: HA  P3: SA K -> SA  P4: D2 ; a comment", "E: SAKK -> S3"])
+def test_the_writers_play_lines_are_usual(line):
+    from notation.reader._grammar import _terminals
+    terms = _terminals()
+    assert terms["usual4"].match(line).regs == terms["plays4"].match(line).regs
