@@ -138,17 +138,19 @@ def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     return _lint_whole(text, path, options)
 
 
-def _lint_whole(text: str, path: str, options: LintOptions) -> FileResult:
-    """Lint a text held in memory whole: the reader cuts it itself (no
-    line-by-line streaming layers), the ``; noqa`` comments are read
-    beforehand, on the lines as the reader cuts them."""
+def _lint_whole(text: str, path: str, options: LintOptions, *, start_line: int = 1,
+                first_record: int = 1) -> FileResult:
+    """Lint a text held in memory whole (whose first line is line ``start_line``
+    of its file): the reader cuts it itself (no line-by-line streaming layers),
+    the ``; noqa`` comments are read beforehand, on the lines as the reader cuts them."""
     from notation._records import split_lines
     from notation.detect import read
     result = FileResult(path)
-    noqa = noqa_map(split_lines(text)) if ";" in text else {}
+    noqa = noqa_map(split_lines(text), start_line) if ";" in text else {}
     mistakes = mistake_hook() if options.mistakes else None
     with records_paced_gc():
-        _lint_records(read(text, "sjn"), result, noqa, path, options, mistakes, 0, 1)
+        _lint_records(read(text, "sjn", start_line=start_line), result, noqa, path, options, mistakes,
+                      first_record - 1, start_line)
     result.findings.sort(key=Finding.sort_key)
     return result
 
@@ -204,18 +206,27 @@ def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOption
 WHOLE_BYTES = 4 * 1024 * 1024
 
 
-def _small_text(path: str) -> str | None:
-    """The text of a file of at most `WHOLE_BYTES` that reads cleanly as UTF-8
-    (a leading BOM dropped by the reader, as `open_lines` drops it), else None:
-    a bigger file is streamed (flat memory), and a file that fails to read is
-    streamed too, which reports its error as it always has."""
+def _small_text(path: str, start: int = 0, end: int | None = None) -> str | None:
+    """The text of a file (or of its byte range ``start..end``, cut at line
+    starts, as :func:`~analyzer.lint.split.split_file` cuts) of at most
+    `WHOLE_BYTES` that reads cleanly as UTF-8 (a leading BOM of the file
+    dropped by the reader, as `open_lines` drops it), else None: a bigger text
+    is streamed (flat memory), and one that fails to read is streamed too,
+    which reports its error as it always has."""
     try:
-        if os.path.getsize(path) > WHOLE_BYTES:
+        size = (os.path.getsize(path) if end is None else end) - start
+        if size > WHOLE_BYTES:
             return None
         with open(path, "rb") as f:
-            raw = f.read(WHOLE_BYTES + 1)
+            if start:
+                f.seek(start)
+            raw = f.read(WHOLE_BYTES + 1 if end is None else size)
         if len(raw) > WHOLE_BYTES:
             return None
+        if start and raw.startswith(b"\xef\xbb\xbf"):
+            return None  # a BOM inside the file: the stream keeps it, the reader would drop it
+        if end is not None and raw and not raw.endswith(b"\n"):
+            return None  # not cut at a line start: the stream reads the line across ``end`` whole
         return raw.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None
@@ -257,10 +268,12 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
             if on_bytes is not None:
                 on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
-        if kind == "sjn" and on_bytes is None and start_line == 1 and first_record == 1:
-            whole = _small_text(os.fspath(path))
-            if whole is not None:  # read whole: as streamed, without the per-line layers
-                return _lint_whole(whole, name, options)
+    if kind == "sjn" and on_bytes is None:
+        # a small file, or a byte range of a big one (a `--jobs` worker's chunk),
+        # read whole: as streamed, without the per-line layers
+        whole = _small_text(os.fspath(path), start, end)
+        if whole is not None:
+            return _lint_whole(whole, name, options, start_line=start_line, first_record=first_record)
     try:
         return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)

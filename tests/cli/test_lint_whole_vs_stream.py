@@ -79,3 +79,68 @@ def test_the_whole_path_is_taken_for_a_small_file(tmp_path, monkeypatch):
     monkeypatch.setattr(C, "WHOLE_BYTES", -1)
     C.lint_file(path, LintOptions())
     assert calls == [1]
+
+
+# -- byte ranges (a `--jobs` worker's chunk of a big file) ----------------------------------
+
+#: records with findings (the revoke at each copy's line 25, one silenced by `noqa`, the
+#: points), a CRLF copy, and a clean one, so the ranges hold findings at many lines
+_RANGES_TEXT = (GOOD + "\n" + AWKWARD["noqa"].decode() + "\n" + GOOD.replace("\n", "\r\n") + "\r\n"
+                + (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")) * 3
+
+
+def _ranges_both(path: Path, monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, object]]:
+    from analyzer.lint.split import split_file
+    opts = LintOptions()
+    ranges = list(split_file(str(path), 2048))
+    assert len(ranges) > 4 and any(line > 1 for _, _, line in ranges)
+    out = []
+    for start, end, line in ranges:
+        whole = C.lint_file(path, opts, start=start, end=end, start_line=line, first_record=3)
+        monkeypatch.setattr(C, "WHOLE_BYTES", -1)     # streamed
+        streamed = C.lint_file(path, opts, start=start, end=end, start_line=line, first_record=3)
+        monkeypatch.undo()
+        out.append((whole, streamed))
+    return out
+
+
+def test_byte_ranges_lint_the_same_whole_and_streamed(tmp_path, monkeypatch):
+    path = tmp_path / "big.sjn"
+    path.write_text(_RANGES_TEXT, encoding="utf-8", newline="")
+    pairs = _ranges_both(path, monkeypatch)
+    for whole, streamed in pairs:
+        assert _view(whole) == _view(streamed)
+    codes = [f.code for whole, _ in pairs for f in whole.findings]
+    assert codes.count("SJ403") == 6 and codes.count("SJ501") == 9     # (the noqa copies' revokes silenced)
+    assert all(f.line > 1 for whole, _ in pairs[1:] for f in whole.findings)   # the file's own line numbers
+
+
+def test_byte_range_whole_path_is_taken(tmp_path, monkeypatch):
+    path = tmp_path / "big.sjn"
+    path.write_text(_RANGES_TEXT, encoding="utf-8", newline="")
+    from analyzer.lint.split import split_file
+    start, end, line = list(split_file(str(path), 2048))[1]
+    calls = []
+    real = C._lint_whole
+    monkeypatch.setattr(C, "_lint_whole", lambda *a, **k: calls.append(k) or real(*a, **k))
+    C.lint_file(path, LintOptions(), start=start, end=end, start_line=line)
+    assert calls == [{"start_line": line, "first_record": 1}]
+
+
+@pytest.mark.parametrize("cut", ["bom inside", "not at a line start"])
+def test_awkward_byte_ranges_are_streamed(cut, tmp_path, monkeypatch):
+    """A range the reader would cut otherwise than the stream goes the streamed way."""
+    path = tmp_path / "f.sjn"
+    text = GOOD.encode()
+    at = text.index(b"hand 1")
+    if cut == "bom inside":
+        path.write_bytes(text[:at] + b"\xef\xbb\xbf" + text[at:])
+        start, end = at, None
+    else:
+        path.write_bytes(text)
+        start, end = at, at + 10
+    line = text[:at].count(b"\n") + 1
+    calls = []
+    monkeypatch.setattr(C, "_lint_whole", lambda *a, **k: calls.append(1))
+    C.lint_file(path, LintOptions(), start=start, end=end, start_line=line)
+    assert calls == []
