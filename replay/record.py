@@ -113,6 +113,27 @@ _new_unit = cast("Callable[[type[Unit], tuple[Any, ...]], Unit]", tuple.__new__)
 _SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
+def _take_counted(hs: tuple[dict[int, int], ...], cards: Sequence[int],
+                  eff: Sequence[int]) -> tuple[int, list[int] | None]:
+    """:func:`~replay.state.remove_by_suit` of a play of several cards, and the
+    play's points, in one pass (the trick loop's call for such a play)."""
+    pts = 0
+    missing: list[int] | None = None
+    for c in cards:
+        pts += POINTS[c]
+        h = hs[eff[c]]
+        m = h.get(c, 0)
+        if m > 1:
+            h[c] = m - 1
+        elif m:
+            del h[c]
+        elif missing is None:
+            missing = [c]
+        else:
+            missing.append(c)
+    return pts, missing
+
+
 def _fixed_sides(seats: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], frozenset[str]]:
     """Fixed partners at four seats: the dealer's team (dealer, partner) and the attackers."""
     sides = _SIDES.get((seats, dealer))
@@ -485,22 +506,8 @@ class RecordState(HandState):
                     missing = None
                 else:
                     missing = [c]
-            else:  # (remove_by_suit and the points, written out: a call less per lead)
-                pts = 0
-                hs = hands[lead_seat]
-                missing = None
-                for c in lead_cards:
-                    pts += POINTS[c]
-                    h = hs[eff[c]]
-                    m = h.get(c, 0)
-                    if m > 1:
-                        h[c] = m - 1
-                    elif m:
-                        del h[c]
-                    elif missing is None:
-                        missing = [c]
-                    else:
-                        missing.append(c)
+            else:
+                pts, missing = _take_counted(hands[lead_seat], lead_cards, eff)
             if missing:
                 all_held = False
                 if lead_seat in known:
@@ -559,8 +566,8 @@ class RecordState(HandState):
                         missing = [c]
                     else:
                         faults.append(Fault("SJ402", k, "count", n))
-                        pts += sum(map(POINTS.__getitem__, cards))
-                        missing = remove_by_suit(hands[seat], cards, eff)
+                        got, missing = _take_counted(hands[seat], cards, eff)
+                        pts += got
                     if missing:
                         all_held = False
                         if seat in known:
@@ -617,21 +624,9 @@ class RecordState(HandState):
                         del h[c]
                         continue
                     missing = [c]
-                else:  # (remove_by_suit and the points, written out: a call less per play)
-                    hs = hands[p.seat]
-                    missing = None
-                    for c in cards:
-                        pts += POINTS[c]
-                        h = hs[eff[c]]
-                        m = h.get(c, 0)
-                        if m > 1:
-                            h[c] = m - 1
-                        elif m:
-                            del h[c]
-                        elif missing is None:
-                            missing = [c]
-                        else:
-                            missing.append(c)
+                else:
+                    got, missing = _take_counted(hands[p.seat], cards, eff)
+                    pts += got
                 if missing:
                     all_held = False
                     if p.seat in known:
