@@ -438,7 +438,7 @@ def _beats(same: dict[int, int], unit: Unit, key: Sequence[int]) -> Unit | None:
                 k = key[c]
                 if top < k < best_key:
                     best, best_key = c, k
-        return None if best < 0 else Unit(w, 1, best_key, (best,) * w)
+        return None if best < 0 else _new(Unit, (w, 1, best_key, (best,) * w))   # (Unit(...) without its Python __new__)
     for run in sorted(_sub_runs(same, key, unit.width, unit.length), key=lambda r: key[r[-1]]):
         if key[run[-1]] > unit.top:
             return Unit(unit.width, unit.length, key[run[-1]],
@@ -487,21 +487,8 @@ def _suit_blockers(lead: Sequence[Unit], suited: Sequence[tuple[str, dict[int, i
             seen.append((seat, same, max(map(kget, same))))
     for u in lead:
         top = u.top
-        w = u.width
         for seat, same, high in seen:
             if high > top:
-                if u.length == 1:
-                    # (_beats for a tuple, written out: most units of a throw are singles)
-                    best = -1
-                    best_key = 1 << 30
-                    for c, n in same.items():
-                        if n >= w:
-                            k = key[c]
-                            if top < k < best_key:
-                                best, best_key = c, k
-                    if best >= 0:
-                        out.append(_new(Blocker, (u, seat, _new(Unit, (w, 1, best_key, (best,) * w)))))
-                    continue
                 b = _beats(same, u, key)
                 if b is not None:
                     out.append(_new(Blocker, (u, seat, b)))
