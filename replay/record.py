@@ -527,7 +527,6 @@ class RecordState(HandState):
             # one card led (most tricks): the winner is found as the follows come (trick_winner's own
             # one-card rule: the highest power wins, ties to the earlier; other plays cannot win)
             single = n == 1 and suit is not None and eff[lead_cards[0]] == suit
-            tuple_led = n >= 2 and len(lead_units) == 1 and lead_units[0].length == 1   # a pair, a triple
             if single:
                 assert suit is not None
                 led = suit
@@ -594,18 +593,6 @@ class RecordState(HandState):
                     # (a single card of the led suit always follows a one-card lead; a void may play anything)
                     if n == 1:
                         err = check_follow(lead_units, suit, held, cards, order, rs, n)
-                    elif tuple_led:
-                        # one tuple led (a pair: most leads of several cards): _check_suited_follow's
-                        # verdicts that need no obligation, written out (a call less per follow)
-                        n_suit = 0
-                        for c in cards:
-                            if eff[c] == suit:
-                                n_suit += 1
-                        err = None
-                        if n_suit != n or cards.count(cards[0]) != n:
-                            n_held = sum(held.values())
-                            if n_suit < (n if n < n_held else n_held) or (n_held > n and max(held.values()) >= 2):
-                                err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
                     else:
                         err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
                     if err is not None:
@@ -640,23 +627,6 @@ class RecordState(HandState):
                 winner = plays[best_k].seat
                 units = (singles[best_card],)
                 ruffed = suit != TRUMP and eff[best_card] == TRUMP
-            elif tuple_led and suit is not None and (not failed or lead_suit(lead_cards, order) == suit):
-                # one tuple led: trick_winner's rule for it, written out (a call less per trick): as
-                # many copies of one card match it, the highest power wins, ties to the earlier
-                power = order.power[suit]
-                best_k, best_card, best = 0, -1, lead_units[0].top + 1
-                for k in range(1, len(cards_played)):
-                    cards = cards_played[k]
-                    if len(cards) == n:
-                        c = cards[0]
-                        if power[c] > best and cards.count(c) == n:
-                            best_k, best_card, best = k, c, power[c]
-                winner = plays[best_k].seat
-                if best_k:
-                    units = (_new_unit(Unit, (n, 1, key[best_card], cards_played[best_k])),)
-                    ruffed = suit != TRUMP and eff[best_card] == TRUMP
-                else:
-                    units = (lead_units[0],)
             elif suit is not None and n and (not failed or lead_suit(lead_cards, order) == suit):
                 # (not failed: the lead is the cards tried, of the one suit ``suit``)
                 w = trick_winner(cards_played, order, rs, lead_units)
