@@ -109,7 +109,6 @@ class RecordedTrick(NamedTuple):
 
 #: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
 _new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
-_new_unit = cast("Callable[[type[Unit], tuple[Any, ...]], Unit]", tuple.__new__)
 _SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
@@ -381,7 +380,7 @@ class RecordState(HandState):
         last = len(tricks) - 1
         turns = self._turns
         rs, order = self.ruleset, self.order
-        eff, singles, key = self._eff, order.singles, order.key
+        eff, singles = self._eff, order.singles
         printed = self._printed
         hands = self._suits
         friends, full, deck = self._friends, self._full, self._deck
@@ -466,21 +465,10 @@ class RecordState(HandState):
                 suit = eff[tried[0]]
                 tried_units = [singles[tried[0]]]
             else:
-                # (lead_suit and decompose's one-tuple case written out: calls less per lead)
-                suit = None
-                if tried:
-                    suit = eff[tried[0]]
-                    for c in tried:
-                        if eff[c] != suit:
-                            suit = None
-                            faults.append(Fault("SJ405", 0, "mixed", tried))
-                            break
-                if suit is None:
-                    tried_units = []
-                elif tried.count(tried[0]) == len(tried):   # one tuple (a pair, a triple)
-                    tried_units = [_new_unit(Unit, (len(tried), 1, key[tried[0]], tried))]
-                else:
-                    tried_units = decompose(tried, order)
+                suit = lead_suit(tried, order) if tried else None
+                if tried and suit is None:
+                    faults.append(Fault("SJ405", 0, "mixed", tried))
+                tried_units = decompose(tried, order) if tried and suit is not None else []
             is_throw = len(tried_units) > 1
             failed = attempted is not None
             blockers: tuple[Blocker, ...] = ()
