@@ -107,12 +107,10 @@ def _players_levels(lv: object) -> bool:
 _PLAYER_LEVELS: dict[type, bool] = {}
 
 
-def needs_friends(record: Record, *, plays: bool = True) -> bool:
+def needs_friends(record: Record) -> bool:
     """Does the record hold finding-friends content (a numbered seat anywhere,
     players' own levels, friend lines)? Such a record is replayed here even
-    under fixed-partner rules (with SJ526). ``plays=False``: the seats of the
-    plays are not looked at (:func:`replay.game.replay` leaves them to its
-    trick loop, which reads them anyway)."""
+    under fixed-partner rules (with SJ526)."""
     compass = _COMPASS_SET
     for hand in record.hands:
         if hand.friends or _players_levels(hand.levels):
@@ -122,7 +120,7 @@ def needs_friends(record: Record, *, plays: bool = True) -> bool:
         if hand.first is not None and hand.first not in compass:
             return True
         # every seat written in the hand, gathered in one pass (the plays are most of them)
-        if plays and not compass.issuperset([p.seat for t in hand.tricks for p in t.plays]):
+        if not compass.issuperset([p.seat for t in hand.tricks for p in t.plays]):
             return True
         if not compass.issuperset([sc.seat for sc in hand.deal]) or not compass.issuperset(
                 [ev.seat for ev in hand.events]):

@@ -254,35 +254,21 @@ def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None 
         ruleset, diags = ruleset_for(record, rules)
     else:
         diags = []
-    if ruleset.partners != "friends" and not needs_friends(record, plays=False):
-        # the seats of the plays are left to the trick loop: a play by a seat not at
-        # the table (a numbered seat) stops the fixed-partner replay, which has no
-        # effect, and the record goes to finding friends as `needs_friends` would send it
-        # (one pass over the plays fewer a hand)
-        kept = len(diags)
-        try:
-            return _replay_fixed(record, ruleset, diags)
-        except _NotAtTable:
-            del diags[kept:]
-    # finding friends (找朋友): tables of 4–8, teams formed during the hand (replay.friends)
-    if ruleset.partners != "friends":
-        where = record.hands[0].span if record.hands else record.span
-        diags.append(Diagnostic.at("SJ526", where, f"this record has friend lines, players' own levels "
-                                                   f"or numbered seats, but the rules ({ruleset.name}) "
-                                                   f"have fixed partners: replayed as finding friends "
-                                                   f"(use `[Rules \"shengji-io-friends\"]`)"))
-        ruleset = ruleset.model_copy(update={"partners": "friends"})
-    return replay_friends(record, ruleset, diags)
-
-
-class _NotAtTable(Exception):
-    """A play by a seat not at the fixed-partner table (N W S E): the record
-    needs finding friends (:func:`replay.friends.needs_friends`)."""
+    if ruleset.partners == "friends" or needs_friends(record):
+        # finding friends (找朋友): tables of 4–8, teams formed during the hand (replay.friends)
+        if ruleset.partners != "friends":
+            where = record.hands[0].span if record.hands else record.span
+            diags.append(Diagnostic.at("SJ526", where, f"this record has friend lines, players' own levels "
+                                                       f"or numbered seats, but the rules ({ruleset.name}) "
+                                                       f"have fixed partners: replayed as finding friends "
+                                                       f"(use `[Rules \"shengji-io-friends\"]`)"))
+            ruleset = ruleset.model_copy(update={"partners": "friends"})
+        return replay_friends(record, ruleset, diags)
+    return _replay_fixed(record, ruleset, diags)
 
 
 def _replay_fixed(record: Record, ruleset: Ruleset, diags: list[Diagnostic]) -> MatchResult:
-    """Replay a record at a fixed-partner table; raises :class:`_NotAtTable`
-    at a play by a seat not at the table."""
+    """Replay a record at a fixed-partner table (every seat N, W, S or E)."""
     hands: list[HandResult] = []
     levels: dict[str, int] | None = None
     dealer: str | None = None
@@ -457,7 +443,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if not redeal:
             why = "declarations stand" if events else "the rules do not redeal"
             diag("SJ305", hand.redeal, f"`redeal` written but {why}")
-        _at_table(hand)  # (the trick loop does not see this hand's plays)
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
                           redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags, declaration_acts=acts)
     if redeal and hand.tricks:
@@ -468,8 +453,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     if dealer is None:
         dealer = hand.tricks[0].plays[0].seat if hand.tricks and hand.tricks[0].plays else None
         if dealer is not None:
-            if dealer not in SEAT_INDEX:
-                raise _NotAtTable(dealer)
             level = _hand_level(levels, dealer, events)
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
@@ -521,7 +504,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
         if not known[s]:
             unknown.append(s)
     if unknown:
-        _at_table(hand)  # (before the plays are counted by seat)
         # a seat held every card it plays; at a failed throw it also held the whole
         # attempt (besides what it had played before): the start hand is the larger
         played_so_far: dict[str, Counter[int]] = {s: Counter() for s in unknown}
@@ -604,15 +586,6 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 def _elements(holding: dict[int, int]) -> Iterator[int]:
     """Each card of ``holding`` (card → copies) as often as it is held (``Counter.elements``)."""
     return chain.from_iterable(starmap(repeat, holding.items()))
-
-
-def _at_table(hand: Hand) -> None:
-    """Raise :class:`_NotAtTable` when a play of ``hand`` is by a seat not at the table."""
-    if not _COMPASS.issuperset([p.seat for t in hand.tricks for p in t.plays]):
-        raise _NotAtTable(hand.number)
-
-
-_COMPASS = frozenset(SEAT_ORDER)
 
 
 def _suited_deal(cards: Iterable[int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
@@ -780,8 +753,6 @@ def _say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Rulese
             assert p is not None
             diag("SJ203", p.span, f"{p.seat} plays {cards_text(v, order)}, which they do not hold", tn)
         elif what == "stranger":
-            if not friends:  # a fixed-partner table: the record needs finding friends (see `replay`)
-                raise _NotAtTable(v)
             continue  # reported where the table is read (replay.friends: SJ525)
         elif what == "after_end":
             diag("SJ409", span, f"trick {tn} comes after every card has been played", tn)

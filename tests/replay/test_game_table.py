@@ -1,11 +1,9 @@
 """A record written with compass seats whose plays include a numbered seat
 (``P2``) is replayed as finding friends with SJ526, as
 :func:`replay.friends.needs_friends` decides (NOTATION.md "Seats"; RULES.md
-"Finding friends"). Since issue 22 :func:`replay.game.replay` leaves the
-plays' seats to its trick loop: a fixed-partner replay that meets a seat not
-at the table is dropped and the record replayed as finding friends. These
-cases check that the result is the one of the decision made beforehand,
-wherever the numbered seat stands (a later hand, a redeal hand whose tricks
+"Finding friends"). These cases check that :func:`replay.game.replay` gives
+the result of that decision made beforehand, wherever the numbered seat
+stands (a later hand, a redeal hand whose tricks
 are not replayed, the first play of a hand without a dealer, a hand whose
 seat lines are partly left out)."""
 
