@@ -14,7 +14,7 @@ from .check import lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
 from .options import LintOptions
 from .paths import expand_paths
-from .sources import STDIN, input_kind
+from .sources import STDIN, changed_message, file_state, input_kind
 from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 #: files at least this large are split into record chunks when jobs > 1
@@ -86,8 +86,10 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
 
     sizes: dict[int, int] = {}
+    states: dict[int, tuple[int, int, int] | None] = {}  # to tell a file that changed while it was read
     for i, (p, _) in enumerate(files):
         if p != STDIN:
+            states[i] = file_state(p)
             try:
                 sizes[i] = os.path.getsize(p)
             except OSError:
@@ -116,7 +118,11 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
 
     for i in range(len(files)):
         parts = [results[i][k] for k in sorted(results[i])]
-        report.files.append(_merge(parts))
+        merged = _merge(parts)
+        changed = changed_message(files[i][0], states.get(i))
+        if changed is not None and not merged.error:
+            merged = FileResult(merged.path, error=changed)  # what was read is not the file: no findings
+        report.files.append(merged)
     return report
 
 
