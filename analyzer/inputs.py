@@ -166,6 +166,17 @@ class Source:
                 record = None
             yield record, diags
 
+    def load(self) -> tuple[list[Any], list[Any]]:
+        """Every record and every diagnostic (for what needs them all: a Gouji report);
+        UserError when reading stopped on an error (:meth:`check`)."""
+        records, diags = [], []
+        for record, found in self.records():
+            diags.extend(found)
+            if record is not None:
+                records.append(record)
+        self.check()
+        return records, diags
+
     def gouji(self) -> bool:
         """Is this a Gouji record (GJN, or JSON written from GJN)? Those go to the
         Gouji commands (:mod:`analyzer.gouji`)."""
@@ -226,3 +237,10 @@ def is_gjn_input(text: str, path: str = "", source_format: str | None = None) ->
     from .lint import LintOptions, input_kind
     kind, fmt = input_kind(path or "-", LintOptions(source_format=source_format).validate(), text)
     return fmt is None and kind in GOUJI_KINDS
+
+
+def reading_errors(diags: Any) -> int:
+    """How many of ``diags`` say a part of the input could not be read (error
+    severity, SJ1xx reading, SJ7xx import, SJ9xx): commands that show records
+    exit 1 after them, as lint does."""
+    return sum(1 for d in diags if d.severity == "error" and d.code.startswith(("SJ1", "SJ7", "SJ9")))

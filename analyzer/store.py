@@ -460,7 +460,12 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     known = stored_files(out) if out.exists() else {}
     todo: list[tuple[str, str]] = []
     keys: list[FileKey] = []
+    from .lint.sources import is_stream
     for p, display in files:
+        if is_stream(p):
+            report.errors.append(f"{display}: not a regular file (a pipe, a FIFO or a device): export reads "
+                                 f"files, which its workers open themselves; write it to a file first")
+            continue
         try:
             key = _file_key(p)
         except OSError as exc:

@@ -13,9 +13,9 @@ Kinds (:data:`KINDS`):
 * ``gjn-json`` — the tool's own JSON of Gouji records (``shengji convert
   gouji.gjn --to json``): the first record says ``"game_type": "gouji"`` (or
   holds ``"games"``);
-* ``unknown`` — none of these (:func:`detect` says so only when asked to tell
-  by content alone, ``strict=True``): the commands say the format could not be
-  told instead of reading it as SJN.
+* ``unknown`` — none of these (:func:`detect` says so only with
+  ``strict=True``): the commands say the format could not be told instead of
+  reading it as SJN (or JSON that holds no record key as a record).
 
 The rule (:func:`detect`): the suffix decides the notation (``.sjn``,
 ``.json``, ``.gjn``); with another suffix (or none, or stdin) the content does:
@@ -162,16 +162,16 @@ def _json_game(head: str) -> str:
 
 def detect(head: str, path: str = "", *, strict: bool = False) -> str:
     """``"sjn"``, ``"json"``, ``"gjn"`` or ``"gjn-json"`` for a file named ``path``
-    that starts with ``head``. With ``strict`` (a name whose suffix tells nothing, and
-    no other program's log found in it): ``"unknown"`` for a text that starts as
-    none of them, and for JSON that holds keys but none of a record's."""
+    that starts with ``head``. With ``strict`` (no other program's log was found in
+    it): ``"unknown"`` for JSON that holds keys but none of a record's, and, when
+    the name's suffix tells nothing, for a text that starts as none of them."""
     suffix = PurePath(path).suffix.lower() if path and path != "-" else ""
     kind = SUFFIXES.get(suffix)
     if kind == "gjn":
         return kind
     if kind == "json" or (kind is None and _looks_like_json(head)):
-        if strict and kind is None and _ANY_KEY.search(head) and not _RECORD_KEY.search(head):
-            return UNKNOWN
+        if strict and _ANY_KEY.search(head) and not _RECORD_KEY.search(head):
+            return UNKNOWN  # JSON, but not a record's (``.json`` says JSON, not whose)
         return _json_game(head)
     if gouji_tag_line(head):
         return "gjn"

@@ -236,7 +236,7 @@ def _small_text(path: str, start: int = 0, end: int | None = None) -> str | None
             return None  # a BOM inside the file: the stream keeps it, the reader would drop it
         if end is not None and raw and not raw.endswith(b"\n"):
             return None  # not cut at a line start: the stream reads the line across ``end`` whole
-        return raw.decode("utf-8")
+        return decode_utf8(raw) if not start else raw.decode("utf-8")  # (the file's BOM dropped, as streamed)
     except (OSError, UnicodeDecodeError):
         return None
 

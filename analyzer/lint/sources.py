@@ -191,7 +191,7 @@ def input_kind(path: str, options: LintOptions, text: str | None = None) -> tupl
     :func:`notation.detect.detect` tells (``--from sjn`` forces SJN), or
     ``unknown`` when the name's suffix does not tell and the content is none of
     them (the commands say the format could not be told)."""
-    from notation.detect import HEAD_BYTES, SUFFIXES, detect
+    from notation.detect import HEAD_BYTES, detect
     if options.source_format == "sjn":
         return "sjn", None
     fmt = import_format(path, options, text)
@@ -202,8 +202,7 @@ def input_kind(path: str, options: LintOptions, text: str | None = None) -> tupl
     else:
         with open(path, "rb") as f:
             head = f.read(HEAD_BYTES).decode("utf-8", errors="replace")
-    suffix = Path(path).suffix.lower() if path != STDIN else ""
-    return detect(head, path, strict=suffix not in SUFFIXES), None
+    return detect(head, path, strict=True), None
 
 
 def unknown_format_message() -> str:
