@@ -307,9 +307,10 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, path: str = S
     :func:`input_kind` from what was read (``path``: its name, for the suffix),
     and nothing is read again."""
     try:
-        if options.source_format not in (None, "sjn", "auto"):
+        named = options.source_format
+        if named is not None and named not in ("sjn", "auto"):
             from ..importers import format_name, is_binary
-            fmt = format_name(options.source_format)
+            fmt = format_name(named)
             if fmt is not None and is_binary(fmt):
                 return lint_import_text(data, display, fmt, options)
         text = decode_utf8(data)
