@@ -246,10 +246,9 @@ def _read_json(source: Any, *, start_line: int = 1, gouji: bool = False) -> Iter
     (read one element at a time; each record's diagnostics without a position
     go on the line where its object starts). ``gouji``: Gouji records (GJN's
     JSON), read the same way."""
-    if gouji:
-        from .gjn_jsonio import from_data
-    else:
-        from .jsonio import from_data
+    from . import gjn_jsonio, jsonio
+    from_data: Callable[[object], tuple[Any, list[Diagnostic]]] = (
+        gjn_jsonio.from_data if gouji else jsonio.from_data)
     text = _text_of(source)
     decoder = json.JSONDecoder()
     ws = re.compile(r"[ \t\r\n]*")
@@ -281,7 +280,7 @@ def _read_json(source: Any, *, start_line: int = 1, gouji: bool = False) -> Iter
             record.span = Span(line + offset, col, end_line + offset, end_col)
         if record is not None and not record.tags and not (record.games if gouji else record.hands):
             record, diags = None, [Diagnostic.at("SJ107", None, "the JSON object holds no record "
-                                                 "(no tags and no hands)")]
+                                                 f"(no tags and no {'games' if gouji else 'hands'})")]
         if prefix:
             diags = [Diagnostic(d.code, prefix + d.message, d.line, d.column, d.end_line, d.end_column,
                                 d.severity) for d in diags]
