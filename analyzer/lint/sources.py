@@ -209,5 +209,5 @@ def unknown_format_message() -> str:
     """What every command says of an input whose format could not be told (after its name)."""
     from ..importers.registry import TEXT_NAMES
     return (f"the format cannot be told from its content (not SJN, GJN or the tool's JSON, "
-            f"and no other program's log); name it with --from ({', '.join(TEXT_NAMES)}) "
-            f"or give the file a .sjn, .gjn or .json name")
+            f"and no other program's log that can be told); if it is a log, name its format "
+            f"with --from ({', '.join(TEXT_NAMES)})")
