@@ -74,6 +74,8 @@ def lint(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)] = None,
+    cluster_timeout: Annotated[int, typer.Option("--cluster-timeout", metavar="SECONDS", min=1, help="With --cluster: give up (exit 2) when the scheduler has had no worker this long.")] = 60,
+    dashboard: Annotated[str | None, typer.Option("--dashboard", metavar="HOST:PORT", help="With --cluster local:N: where its Dask dashboard listens (default 127.0.0.1, a free port; 'none' for no dashboard).")] = None,
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from .. import lint as L
@@ -89,7 +91,10 @@ def lint(
             raise UsageError("--jobs and --cluster cannot be used together")
         from .. import cluster as C
         try:
-            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
+            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"),
+                                       worker_timeout=cluster_timeout, dashboard=dashboard or C.DASHBOARD,
+                                       on_dashboard=lambda link: typer.echo(f"{PROG}: Dask dashboard: {link}",
+                                                                            err=True))
         except C.ClusterError as exc:
             fail(str(exc))
     else:
