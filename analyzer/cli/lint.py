@@ -103,7 +103,7 @@ def lint(
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
     out = sys.stdout
-    out.write(formatter(fmt.value).render(report, version=version(), quiet=quiet))
+    formatter(fmt.value).write(report, out, version=version(), quiet=quiet)
     out.flush()
     for line in report.errors:
         typer.echo(f"{PROG}: error: {line}", err=True)
