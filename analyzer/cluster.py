@@ -371,7 +371,7 @@ class ChunkProgress:
             self._progress = None
 
 
-def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,
+def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,  # (kwargs: lint_paths')
                     progress: ChunkProgress | None = None, worker_timeout: float = WORKER_TIMEOUT,
                     dashboard: str | None = DASHBOARD, on_dashboard: Callable[[str], None] | None = None,
                     **kwargs: Any) -> LintReport:

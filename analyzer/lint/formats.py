@@ -216,3 +216,32 @@ FORMATS = tuple(FORMATTERS)
 
 #: the ``--format`` choices of ``shengji lint`` (one member per registered formatter)
 LintFormat = Enum("LintFormat", {name: name for name in FORMATTERS}, type=str)  # type: ignore[misc]  # built from the registry
+
+
+def statistics(report: LintReport) -> list[tuple[str, str, str, int]]:
+    """``(code, name, severity, count)`` per code found, most frequent first (then by code)."""
+    from collections import Counter
+    counts = Counter(f.code for f in report.iter_findings())
+    names: dict[str, tuple[str, str]] = {}
+    for f in report.iter_findings():
+        if f.code not in names:
+            names[f.code] = (f.name, f.severity)
+    return [(code, *names[code], n) for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+def write_statistics(report: LintReport, out: IO[str], fmt: str = "text", *, quiet: bool = False) -> None:
+    """``--statistics``: a count per code (text: ``  12  SJ403  revoke``, then the summary line;
+    json: a list of ``{code, name, severity, count}``; jsonl: one such object per line)."""
+    import json
+    rows = statistics(report)
+    dicts = [{"code": c, "name": n, "severity": s, "count": k} for c, n, s, k in rows]
+    if fmt == "json":
+        from ..jsonout import dumps
+        out.write(dumps(dicts))
+    elif fmt == "jsonl":
+        out.write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in dicts))
+    else:
+        width = max((len(str(k)) for *_, k in rows), default=1)
+        out.write("".join(f"{k:>{width}}  {c}  {n}\n" for c, n, _, k in rows))
+        if not quiet:
+            out.write(report.summary() + "\n")

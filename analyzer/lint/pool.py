@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .check import lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
@@ -16,6 +16,10 @@ from .options import LintOptions
 from .paths import expand_paths
 from .sources import STDIN, input_kind
 from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
+
+if TYPE_CHECKING:
+    from .cache import LintCache
+    from .ignore import Pattern
 
 #: files at least this large are split into record chunks when jobs > 1
 SPLIT_BYTES = 512 * 1024
@@ -69,7 +73,9 @@ def _merge(parts: list[FileResult]) -> FileResult:
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: Progress | None = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable[..., None] | None = None) -> LintReport:
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable[..., None] | None = None,
+               exclude: Sequence[Pattern] = (), gitignore: bool = False,
+               cache: LintCache | None = None) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
     ``jobs`` defaults to every core; with more than one (and at least
@@ -79,9 +85,12 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     ``stop()`` calls (see :class:`Progress`). ``runner`` replaces the worker
     processes (same signature as ``_lint_parallel``; :mod:`analyzer.cluster`
     gives one that runs the same jobs on a Dask cluster, always used).
+    ``exclude`` and ``gitignore`` filter the files found in directories
+    (:func:`expand_paths`); a file whose result ``cache`` holds is not linted
+    again, and every other file's result is put in it (:mod:`.cache`).
     """
     options.validate()
-    files, missing = expand_paths(paths)
+    files, missing = expand_paths(paths, exclude=exclude, gitignore=gitignore)
     report = LintReport(missing=missing)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
 
@@ -96,9 +105,25 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
+    results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
+    every = files
+    todo: list[int] = []
+    outer = results
+    if cache is not None:   # the cached files are done; the others are linted as if alone
+        for i, (p, display) in enumerate(files):
+            hit = cache.get(p, display) if p != STDIN else None
+            if hit is not None:
+                results[i][0] = hit
+                if on_bytes is not None:
+                    on_bytes(sizes.get(i, 0))
+            else:
+                todo.append(i)
+        if len(todo) < len(files):
+            files = [every[i] for i in todo]
+            sizes = {k: sizes[i] for k, i in enumerate(todo) if i in sizes}
+            results = {k: {} for k in range(len(todo))}
     parallel = runner is not None or (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
                                       and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
-    results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
     try:
         if not parallel:
             for i, (p, display) in enumerate(files):
@@ -114,9 +139,17 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
         if progress is not None:
             progress.stop()
 
-    for i in range(len(files)):
+    if files is not every:       # back in input order, among the cached results
+        for k, i in enumerate(todo):
+            outer[i] = results[k]
+        results = outer
+    linted = set(todo) if files is not every else None
+    for i in range(len(every)):
         parts = [results[i][k] for k in sorted(results[i])]
-        report.files.append(_merge(parts))
+        merged = _merge(parts)
+        if cache is not None and every[i][0] != STDIN and (linted is None or i in linted):
+            cache.put(every[i][0], merged)
+        report.files.append(merged)
     return report
 
 
