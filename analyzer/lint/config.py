@@ -220,6 +220,7 @@ def resolve(config: Config, *, select: Sequence[str] = (), ignore: Sequence[str]
     if extra:
         # no select means every code: "" (a prefix of every code, the shortest) keeps it so
         chosen = (chosen or ("",)) + tuple(c for c in extra if c not in chosen)
+        ignored = tuple(c for c in ignored if c not in extra)   # (an equal ignore would win the tie)
     root = config.root
     if exclude:
         patterns = compile_patterns([p for v in exclude for p in v.split(",") if p.strip()], str(Path.cwd()))
