@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 #: the tool's home (``informationUri``) and the page every code's ``helpUri`` points into
+#: (docs/diagnostics.md, section "Every code explained": ``#sj403``)
 INFORMATION_URI = "https://pypi.org/project/shengji/"
-HELP_URI = INFORMATION_URI + "#diagnostic-codes"
+HELP_URI = "https://pypi.org/project/shengji/#diagnostics"
 #: the ``partialFingerprints`` key (its version changes if the way it is computed does)
 FINGERPRINT = "shengjiFinding/v1"
 #: findings encoded at once
@@ -65,7 +66,7 @@ def rule_entry(code: str) -> dict[str, Any]:
         "name": info.name,
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": ex.text if ex else info.summary},
-        "helpUri": f"{HELP_URI}-{code.lower()}",
+        "helpUri": f"{HELP_URI}-{code.lower()}",  # (the anchor docs/diagnostics.md gives each code)
         "defaultConfiguration": {"level": LEVEL.get(info.severity, "error")},
     })
     if ex is not None:
