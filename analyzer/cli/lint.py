@@ -115,29 +115,36 @@ def lint(
     if settings.cache:
         from ..lint.cache import LintCache
         cache = LintCache(settings.cache_dir, options)
-    walk = {"exclude": settings.exclude, "gitignore": settings.gitignore, "cache": cache}
-    if cluster is not None:
-        if jobs is not None:
-            raise UsageError("--jobs and --cluster cannot be used together")
-        from .. import cluster as C
-        try:
-            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"),
-                                       worker_timeout=cluster_timeout, dashboard=dashboard or C.DASHBOARD,
-                                       on_dashboard=lambda link: typer.echo(f"{PROG}: Dask dashboard: {link}",
-                                                                            err=True), **walk)
-        except C.ClusterError as exc:
-            fail(str(exc))
-    else:
-        progress = RichProgress() if sys.stderr.isatty() else None
-        report = L.lint_paths(paths, options, jobs=settings.jobs, progress=progress, **walk)
-    if not report.files and not report.missing:
-        typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
+    fm = formatter(settings.format)
     with open_output(output) as out:
+        # a streamed format is written file by file as the files are linted, their findings let go
+        stream = fm.stream(out, version=version(), quiet=quiet) if fm.stream and not statistics else None
+        walk: dict[str, Any] = {"exclude": settings.exclude, "gitignore": settings.gitignore, "cache": cache}
+        if stream is not None:
+            walk.update(on_file=stream.file, keep_findings=False)
+        if cluster is not None:
+            if jobs is not None:
+                raise UsageError("--jobs and --cluster cannot be used together")
+            from .. import cluster as C
+            try:
+                report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"),
+                                           worker_timeout=cluster_timeout, dashboard=dashboard or C.DASHBOARD,
+                                           on_dashboard=lambda link: typer.echo(f"{PROG}: Dask dashboard: {link}",
+                                                                                err=True), **walk)
+            except C.ClusterError as exc:
+                fail(str(exc))
+        else:
+            progress = RichProgress() if sys.stderr.isatty() else None
+            report = L.lint_paths(paths, options, jobs=settings.jobs, progress=progress, **walk)
+        if not report.files and not report.missing:
+            typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
         if statistics:
             from ..lint.formats import write_statistics
             write_statistics(report, out, settings.format, quiet=quiet)
+        elif stream is not None:
+            stream.end(report)
         else:
-            formatter(settings.format).write(report, out, version=version(), quiet=quiet)
+            fm.write(report, out, version=version(), quiet=quiet)
     sys.stdout.flush()
     for line in report.errors:
         typer.echo(f"{PROG}: error: {line}", err=True)

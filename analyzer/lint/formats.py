@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .findings import Finding, LintReport
+    from .findings import FileResult, Finding, LintReport
 
 #: severity → GitHub annotation kind (``replay.diagnostics`` ERROR, WARNING, INFO)
 _GH_KIND = {"error": "error", "warning": "warning", "info": "notice"}
@@ -35,6 +35,8 @@ class Formatter:
     name: str
     render: Callable[..., str]
     writer: Callable[..., None] | None = None
+    #: a format that can be written file by file, as the files are linted (:class:`Stream`)
+    stream: type[Stream] | None = None
 
     def write(self, report: LintReport, out: IO[str], **kwargs: Any) -> None:
         if self.writer is not None:
@@ -80,41 +82,94 @@ def formatter(name: str) -> Formatter:
 
 # -- the formats ----------------------------------------------------------------------------
 
-@register_writer("text")
-def _text(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
+class Stream:
+    """A format written file by file: ``file(result)`` as each file is done (in input
+    order), then ``end(report)``. ``shengji lint`` hands the files over as they are
+    linted and lets their findings go (:func:`analyzer.lint.lint_paths` ``on_file``),
+    so a streamed format's memory does not grow with the findings."""
+
+    def __init__(self, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
+        self.out = out
+        self.version = version
+        self.quiet = quiet
+
+    def file(self, result: FileResult) -> None:  # pragma: no cover - overridden
+        pass
+
+    def end(self, report: LintReport) -> None:
+        pass
+
+
+def register_stream(name: str) -> Callable[[type[Stream]], type[Stream]]:
+    """Decorator: register a :class:`Stream` subclass as format ``name``."""
+    def add(cls: type[Stream]) -> type[Stream]:
+        def write(report: LintReport, out: IO[str], **kwargs: Any) -> None:
+            stream = cls(out, **kwargs)
+            for result in report.files:
+                stream.file(result)
+            stream.end(report)
+        register_writer(name)(write)
+        FORMATTERS[name] = Formatter(name, FORMATTERS[name].render, write, cls)
+        return cls
+    return add
+
+
+@register_stream("text")
+class _Text(Stream):
     """``path:line:col: CODE message`` per finding, then the summary line (unless ``quiet``)."""
-    _write_lines((f.text() for f in report.iter_findings()), out)
-    if not quiet:
-        out.write(report.summary() + "\n")
+
+    def file(self, result: FileResult) -> None:
+        _write_lines((f.text() for f in result.findings), self.out)
+
+    def end(self, report: LintReport) -> None:
+        if not self.quiet:
+            self.out.write(report.summary() + "\n")
 
 
-@register_writer("json")
-def _json(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
-    """A JSON array of the findings (:meth:`Finding.to_dict`), written in batches."""
-    write_json(report.iter_findings(), out)
+@register_stream("json")
+class _Json(Stream):
+    """A JSON array of the findings (:meth:`Finding.to_dict`): ``to_json`` character for character."""
+
+    wrote = False
+
+    def file(self, result: FileResult) -> None:
+        from ..jsonout import dumps
+        findings = result.findings
+        for k in range(0, len(findings), BATCH):
+            batch = [f.to_dict() for f in findings[k:k + BATCH]]
+            self.out.write(("[\n" if not self.wrote else ",\n") + dumps(batch)[2:-3])
+            self.wrote = True
+
+    def end(self, report: LintReport) -> None:
+        self.out.write("\n]\n" if self.wrote else "[]\n")
 
 
 @register_writer("sarif")
 def _sarif(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
-    """A SARIF 2.1.0 log (code scanning), written in batches (:mod:`.sarif`)."""
+    """A SARIF 2.1.0 log (code scanning), written in batches (:mod:`.sarif`; not streamed:
+    its rules, listed before the results, are the codes of every finding)."""
     from .sarif import write_sarif
     write_sarif(report.iter_findings(), out, codes=report.codes(), version=version, errors=report.errors,
                 exit_code=report.exit_code)
 
 
-@register_writer("github")
-def _github(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
+@register_stream("github")
+class _GitHub(Stream):
     """GitHub Actions workflow commands (annotations on the pull request)."""
-    _write_lines(map(_github_line, report.iter_findings()), out)
+
+    def file(self, result: FileResult) -> None:
+        _write_lines(map(_github_line, result.findings), self.out)
 
 
-@register_writer("jsonl")
-def _jsonl(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
+@register_stream("jsonl")
+class _JsonLines(Stream):
     """JSON Lines: one finding (:meth:`Finding.to_dict`) per line, compact, as they come."""
-    write_jsonl(report.iter_findings(), out)
+
+    def file(self, result: FileResult) -> None:
+        write_jsonl(result.findings, self.out)
 
 
-#: findings encoded at once by the streaming formats
+#: findings encoded at once by the formats written in batches
 BATCH = 2000
 
 
@@ -220,12 +275,11 @@ LintFormat = Enum("LintFormat", {name: name for name in FORMATTERS}, type=str)  
 
 def statistics(report: LintReport) -> list[tuple[str, str, str, int]]:
     """``(code, name, severity, count)`` per code found, most frequent first (then by code)."""
-    from collections import Counter
-    counts = Counter(f.code for f in report.iter_findings())
+    counts: dict[str, int] = {}
     names: dict[str, tuple[str, str]] = {}
-    for f in report.iter_findings():
-        if f.code not in names:
-            names[f.code] = (f.name, f.severity)
+    for (code, name, severity), n in report.tally().items():
+        counts[code] = counts.get(code, 0) + n
+        names.setdefault(code, (name, severity))
     return [(code, *names[code], n) for code, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
