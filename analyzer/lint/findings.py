@@ -141,7 +141,7 @@ class LintReport:
         """``Found 3 errors, 1 warning in 2 files (57 records).`` / ``All checks passed (12 records).``;
         with files that could not be read: ``… 1 file could not be read.`` (never "All checks passed")."""
         unread = len(self.missing) + sum(1 for r in self.files if r.error)
-        counts = None
+        counts: dict[str, int] | None = None
         if self.streamed:
             counts = {}
             for (_, _, sev), n in self.tally().items():
