@@ -961,6 +961,9 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
     have = Counter(drawn_cards)
     prev = Counter(st.shown_by(seat))
     out: set[tuple[int, ...]] = set()
+    own = st.own_levels
+    if own is not None:               # declarer_deals: the seat's own team's level
+        level = own[0] if seat in ("N", "S") else own[1]
     for u in _units(have, level, ruleset.declaration, _joker_mode(ruleset)):
         written = prev | Counter(u.cards)
         if not written <= have:
