@@ -167,6 +167,10 @@ EXPLANATIONS: dict[str, Explanation] = {
     "SJ409": E("A trick is written after every card of the hand has been played.",
                "25. …\n26. S: SA …                        ; <- the hand is over",
                "Remove the trick, or start the next hand with `hand` if it belongs there."),
+    "SJ410": E("A lead of several units (a throw, 甩牌) under rules that allow no throws (`throws: no`, as "
+               "shengji-godot): every lead is one unit — a single, a pair, a tuple or a tractor.",
+               "[Rules \"shengji-godot\"]\n1. N: SA SK  W: S5 S6  S: S3 S4  E: S7 S8   ; <- ♠A and ♠K at once",
+               "Split the lead into the tricks it was played in, or name the rules the game was played under."),
     # -- SJ5xx: score, levels, the match --------------------------------------------------
     "SJ501": E("The `points` written differ from the attackers' points the engine counts: points in the "
                "tricks they won, throw penalties, and the kitty's points times the multiplier. The message "
