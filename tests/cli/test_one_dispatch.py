@@ -339,7 +339,7 @@ def test_a_fifo_is_read_once(tmp_path: Path) -> None:
     writer = threading.Thread(target=write)
     writer.start()
     try:
-        got = _cli("lint", str(fifo))
+        got = _cli("lint", str(fifo), cwd=tmp_path)
     finally:
         writer.join(timeout=10)
     assert got.returncode == 1 and b"(1 record)" in got.stdout, got
