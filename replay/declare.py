@@ -89,7 +89,11 @@ Policies (``ruleset.declaration``)
     wins. ``ladder_self: any``: the standing bidder may overcall itself in any
     way; ``reinforce_only`` (80fen): the standing bidder may only add copies of
     its own level card (single → pair of the same suit); no self-counter, and
-    nothing after its own joker pair.
+    nothing after its own joker pair; ``reinforce`` (shengji.io,
+    ``mechanics/src/bidding.rs`` ``valid_bids`` under ReinforceWhileWinning):
+    the standing bidder may only bid more copies of the card it bid, a joker
+    pair included. With 3–4 decks a joker pair is overcalled by a big-joker
+    pair or by three copies of anything.
 ``botzone`` (RULES §8b)
     First a call with one level card, then at most one overcall with a level
     pair or a joker pair (NT), by anyone (the Botzone judge does not restrict
@@ -586,6 +590,13 @@ def _ladder(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | s
         if (cur.unit.is_joker_tuple or u.is_joker_tuple or u.card != cur.unit.card or not extends):
             return (f"{seat} holds the bid ({describe(cur.unit)}); with ladder_self reinforce_only "
                     f"it may only reinforce a single to a pair of the same suit")
+        bid = Bid(seat, u, "reinforce")
+    elif cur is not None and cur.seat == seat and rs.ladder_self == "reinforce":
+        # shengji.io (mechanics/src/bidding.rs valid_bids, ReinforceWhileWinning): the
+        # standing bidder may only bid more copies of the card it bid (a joker pair too)
+        if u.card != cur.unit.card or not extends or u.copies <= cur.unit.copies:
+            return (f"{seat} holds the bid ({describe(cur.unit)}); with ladder_self reinforce "
+                    f"it may only add copies of that card")
         bid = Bid(seat, u, "reinforce")
     if cur is None or _key(bid, "ladder") > _key(cur, "ladder"):
         return bid

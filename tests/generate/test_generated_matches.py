@@ -115,15 +115,16 @@ def test_nobody_declares_redeal(rules):
     check_accounting(rec)
 
 
-@pytest.mark.parametrize("rules,mode", [("tractor97", "kitty_card"), ("shengji-io", "kitty_card"),
+@pytest.mark.parametrize("rules,mode", [("tractor97", "kitty_card"), ("shengji-io", "kitty_first"),
                                         ("shengji-fly", "kitty_first"), ("80fen", "no_trump")])
 def test_nobody_declares_trump_from_rules(rules, mode):
+    joker = PRESETS[rules].get("kitty_joker", "skip")   # shengji.io: a joker turned up means NT
     for seed in range(3):
         rec = generate_match(rules, hands=2, seed=seed, params=SHY)
         assert all(h.redeal is None for h in rec.hands)
         h = rec.hands[0]
         assert h.declare_none is not None and not h.declarations
-        expect = NT if mode == "no_trump" else kitty_trump(h.kitty, mode)
+        expect = NT if mode == "no_trump" else kitty_trump(h.kitty, mode, str(joker))
         assert h.trump == expect
         assert h.dealer == (h.first or h.dealer)   # the first drawer deals
         check_clean(rec)
