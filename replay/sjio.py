@@ -348,12 +348,13 @@ def _tuples_fit(sizes: tuple[int, ...], bins: tuple[int, ...], memo: dict[tuple[
 
 
 def _paths(c: int, shape: Shape, i: int, counts: dict[int, int], succ: Sequence[tuple[int, ...]],
-           path: list[int]) -> Iterable[list[int]]:
+           path: list[int]) -> Iterable[tuple[int, ...]]:
+    """Every run from ``c`` up the ladder with at least ``shape[j]`` copies of its j-th card."""
     if counts.get(c, 0) < shape[i]:
         return
     path.append(c)
     if i == len(shape) - 1:
-        yield path
+        yield tuple(path)
     else:
         for s in succ[c]:
             yield from _paths(s, shape, i + 1, counts, succ, path)
@@ -367,8 +368,7 @@ def _place(i: int, runs: list[Shape], tuples: tuple[int, ...], counts: dict[int,
         return _tuples_fit(tuples, bins, memo)
     shape = runs[i]
     for c in list(counts):
-        for path in list(_paths(c, shape, 0, counts, succ, [])):
-            taken = list(path)
+        for taken in list(_paths(c, shape, 0, counts, succ, [])):
             for d, w in zip(taken, shape):
                 counts[d] -= w
             ok = _place(i + 1, runs, tuples, counts, succ, memo)
