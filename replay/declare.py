@@ -122,6 +122,8 @@ invalid declaration takes no effect)*: ``no_declaration`` applies:
 non-joker kitty card; only jokers left (or a kitty shorter than 3 for
 ``kitty_card``) → NT *(reading; seed 001 mentions a variant where a joker means
 NT)*; ``no_trump`` → NT. Without a kitty the kitty modes give ``trump=None``.
+``first_hand_undeclared: redeal`` (shengji.io) redeals a first hand nobody
+declares on whatever ``no_declaration`` says (its kitty card needs a dealer).
 No events and no ``declare none``: declarations are unrecorded, ``trump=None``
 and no diagnostics. At the ``Joker`` level the hand is always NT and every
 declaration is refused (SJ301).
@@ -832,7 +834,7 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
     if not recorded and not declare_none:
         return DeclResult(trump=None, declarer=None, dealer=given)
     mode = rs.no_declaration
-    if mode == "redeal":
+    if mode == "redeal" or (state.first_hand and rs.first_hand_undeclared == "redeal"):
         return DeclResult(trump=None, declarer=None, dealer=given, redeal=True)
     dealer = state.first_drawer if state.first_hand else given
     trump = NT if mode == "no_trump" else kitty_trump(kitty, mode, rs.kitty_joker)

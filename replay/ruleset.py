@@ -61,6 +61,10 @@ class Ruleset(BaseModel):
     first_dealer: Literal["last", "first"] = "last"
     #: §4: what happens when nobody declares
     no_declaration: Literal["redeal", "kitty_card", "no_trump", "kitty_first"] = "redeal"
+    #: §4: under ``kitty_card``/``kitty_first``/``no_trump``, a first hand nobody declares on:
+    #: the first drawer deals (``first_drawer``, reading 5) or it is dealt again (``redeal``:
+    #: shengji.io, whose kitty card needs a dealer, core/src/game_state/draw_phase.rs reveal_card)
+    first_hand_undeclared: Literal["first_drawer", "redeal"] = "first_drawer"
     #: §4 (seed 001 variant): a joker turned up from the kitty is skipped, or means NT
     kitty_joker: Literal["skip", "no_trump"] = "skip"
     #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
@@ -266,7 +270,7 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
     # phases that SJN can express (docs/rules.md §8c lists each with its source line)
     "shengji-io": {
         "declaration": "ladder", "ladder_self": "reinforce", "self_override": False,
-        "no_declaration": "kitty_first", "kitty_joker": "no_trump",
+        "no_declaration": "kitty_first", "kitty_joker": "no_trump", "first_hand_undeclared": "redeal",
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
         "follow_policy": "shengji_io", "unit_split": "shengji_io", "throw_forced": "first_blocker",
         "joker_level": True, "must_play": (ACE, JOKER_LEVEL), "must_defend": True, "match_end": "none",
@@ -276,7 +280,7 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
     # be called, a smaller dealer team that wins earns a bonus level
     "shengji-io-friends": {
         "declaration": "ladder", "ladder_self": "reinforce", "self_override": False,
-        "no_declaration": "kitty_first", "kitty_joker": "no_trump",
+        "no_declaration": "kitty_first", "kitty_joker": "no_trump", "first_hand_undeclared": "redeal",
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
         "follow_policy": "shengji_io", "unit_split": "shengji_io", "throw_forced": "first_blocker",
         "joker_level": True, "must_play": (ACE, JOKER_LEVEL), "must_defend": True, "match_end": "none",
@@ -315,7 +319,8 @@ SOURCES: dict[str, str] = {
     "declare_joker": "seed 000 打法差异 (亮主须亮王牌)",
     "attacker_level": "seeds 000 打法差异, 002 正常报主",
     "first_dealer": "RULES §4; seeds 000/001 last, 002/004 first",
-    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主)",
+    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主); shengji.io (draw_phase.rs advance: a joker bid is NT)",
+    "first_hand_undeclared": "RULES §4 (reading 5); shengji.io (core/src/game_state/draw_phase.rs reveal_card)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
     "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",

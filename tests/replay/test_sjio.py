@@ -399,3 +399,11 @@ def test_no_bid_takes_the_kittys_first_card(kitty, trump):
     res = resolve_declarations(rs, 5, [], first_hand=False, dealer="E", first_drawer="E", deal=None,
                                kitty=tuple(parse_cards(kitty)), declare_none=True)
     assert res.trump == trump and res.dealer == "E"
+
+
+def test_first_hand_without_a_bid_is_dealt_again():
+    # draw_phase.rs reveal_card needs a landlord: on the first hand, no bid means no game (a redeal)
+    rs = rules("shengji-io")
+    res = resolve_declarations(rs, 2, [], first_hand=True, dealer=None, first_drawer="N", deal=None,
+                               kitty=tuple(parse_cards("H7 S3 C4 D5 S6 S8")), declare_none=True)
+    assert res.redeal and res.trump is None
