@@ -19,6 +19,7 @@ from .order import SUIT_NAMES, TRUMP, Order
 from .sjio import beats as engine_beats
 from .sjio import follow_ok as engine_follow_ok
 from .sjio import requirement_text, unit_order
+from .sjio import winner as engine_winner
 from .units import (
     Blocker,
     Unit,
@@ -506,6 +507,18 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                              suit != TRUMP and eff[best_card] == TRUMP))
     if len(lead) == 1:
         return _tractor_winner(plays, lead, suit, eff, key)
+    if ruleset.unit_split == "shengji_io" and ruleset.throw_compare == "all_units":
+        # shengji.io (trick.rs compute_winner): its readings in its matcher's order, each unit
+        # against the same unit of the reading that wins so far (replay/sjio.py)
+        i, reading = engine_winner(plays, lead, order)
+        if i == 0:
+            return _new(Winner, (0, tuple(lead), False))
+        won = []
+        for m in reading:
+            w = min(k for _, k in m)
+            won.append(Unit(w, len(m), key[m[-1][0]], tuple(c for c, _ in reversed(m) for _ in range(w))))
+        won.sort(key=lambda u: (-u.size, -u.width, -u.top))
+        return _new(Winner, (i, tuple(won), suit != TRUMP and eff[plays[i][0]] == TRUMP))
     shape = list(map(_UNIT_SHAPE, lead))
     single = False
     best_i, best_units, best_ruff = 0, lead, False

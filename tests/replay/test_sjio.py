@@ -407,3 +407,33 @@ def test_first_hand_without_a_bid_is_dealt_again():
     res = resolve_declarations(rs, 2, [], first_hand=True, dealer=None, first_drawer="N", deal=None,
                                kitty=tuple(parse_cards("H7 S3 C4 D5 S6 S8")), declare_none=True)
     assert res.redeal and res.trump is None
+
+
+# -- trick.rs compute_winner with format_match.rs find_format_matches: who wins a throw ------------------
+
+def test_ruff_over_ruff_compares_with_the_reading_the_engine_found_first():
+    # 5 players, ♠ trump: ♦AA ♦K ♦Q stands; P2 ruffs ♠77 ♠99, which the engine's matcher reads
+    # first as singles ♠9 ♠9 + pair ♠77 (the singles are filled first, from the highest card);
+    # P3's ♠JJ ♠Q ♠8 must then beat ♠9 with both singles: ♠8 does not, P2 keeps the trick
+    from replay.trick import trick_winner
+    rs = rules(players=5, decks=2)
+    o = Order.for_ruleset(2, S, rs)
+    plays = [parse_cards(p) for p in ("DA DA DK DQ", "S7 S7 S9 S9", "SJ SJ SQ S8", "D3 D4 D5 D6", "D7 D8 D9 D10")]
+    w = trick_winner(plays, o, rs)
+    assert w.index == 1 and w.ruffed
+    assert sorted(u.shape for u in w.units) == [(1, 1), (1, 1), (2, 1)]
+    # a third ruff whose every unit is higher wins
+    plays[4] = parse_cards("SK SK SA SQ")
+    assert trick_winner(plays, o, rs).index == 4
+    # the former comparison (each shape's units sorted high to low) gave the trick to P3
+    old = rs.model_copy(update={"unit_split": "longest"})
+    assert trick_winner(plays[:4], o, old).index == 2
+
+
+def test_matcher_order():
+    # format_match.rs: the first reading of ♠7799 as single + single + pair
+    o = Order(2, S, split="shengji_io")
+    first = next(sjio.matches(parse_cards("S7 S7 S9 S9"), [(1,), (1,), (2,)], o))
+    assert first == [((parse_cards("S9")[0], 1),), ((parse_cards("S9")[0], 1),), ((parse_cards("S7")[0], 2),)]
+    # multiset_iter.rs: the lowest kinds filled first
+    assert list(sjio._multiset_k([1, 1, 1], 2)) == [[(0, 1), (1, 1)], [(0, 1), (2, 1)], [(1, 1), (2, 1)]]
