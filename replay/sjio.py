@@ -507,12 +507,10 @@ def matches(cards: Sequence[int], fmt: Sequence[Shape], order: Order) -> Iterato
     while queue:
         kind, item = queue.popleft()
         if kind == "E":
-            nxt = next(item[0], None)
-            if nxt is None:
-                continue
-            more = next(item[0], None)
+            it, nxt = item   # (an iterator of states, and its next state: a peekable)
+            more = next(it, None)
             if more is not None:
-                queue.appendleft(("E", (_chain(more, item[0]),)))
+                queue.appendleft(("E", (it, more)))
             if _frozen(nxt) not in visited:
                 queue.appendleft(("S", nxt))
             continue
@@ -554,13 +552,10 @@ def matches(cards: Sequence[int], fmt: Sequence[Shape], order: Order) -> Iterato
                 expansion.append(([o for o in opts if o[1] > 0], copies))
         if all(sum(n for _, n in e) >= k for e, k in expansion):
             for e, k in expansion:
-                queue.append(("E", (_assignments(state, e, k),)))
-
-
-def _chain(first: dict[Shape, dict[Matching, int]],
-           rest: Iterator[dict[Shape, dict[Matching, int]]]) -> Iterator[dict[Shape, dict[Matching, int]]]:
-    yield first
-    yield from rest
+                it = _assignments(state, e, k)
+                head = next(it, None)
+                if head is not None:
+                    queue.append(("E", (it, head)))
 
 
 def _assignments(state: dict[Shape, dict[Matching, int]], e: list[tuple[Matching, int]],
@@ -585,6 +580,73 @@ def _greater(a: int, b: int, order: Order) -> bool:
     return order.key[a] > order.key[b]
 
 
+def _may_beat(cards: Sequence[int], best: Sequence[Matching], fmt: Sequence[Shape], order: Order) -> bool:
+    """A quick necessary condition of :func:`winner`: every card of a unit is at
+    least its lowest card, which must be above the lowest card of the same unit
+    of ``best``; so for each such bar, the cards above it must fill every unit
+    whose bar is as high or higher. False: no reading of ``cards`` can win."""
+    eff, key = order.eff, order.key
+
+    def strength(c: int) -> tuple[bool, int]:
+        return (eff[c] == 4, key[c])
+
+    bars = sorted(((strength(m[0][0]), sum(f)) for m, f in zip(best, fmt)), reverse=True)
+    mine = sorted((strength(c) for c in cards), reverse=True)
+    need = 0
+    for bar, size in bars:
+        need += size
+        above = 0
+        for x in mine:
+            if x > bar:
+                above += 1
+            else:
+                break
+        if above < need:
+            return False
+    return True
+
+
+def _can_beat(cards: Sequence[int], best: Sequence[Matching], fmt: Sequence[Shape], order: Order) -> bool:
+    """Is there any reading of ``cards`` as ``fmt`` whose every unit's lowest
+    card is above that of the same unit of ``best``? (A search over the units,
+    each placed only on cards above its bar; :func:`winner` then walks the
+    matcher's readings only when one exists.)"""
+    eff, key, succ = order.eff, order.key, successors(order)
+
+    def strength(c: int) -> tuple[bool, int]:
+        return (eff[c] == 4, key[c])
+
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    slots = sorted(((f, strength(m[0][0])) for m, f in zip(best, fmt)), key=lambda x: (-len(x[0]), -sum(x[0])))
+    distinct = sorted(counts, key=lambda c: (key[c], c))
+    failed: set[tuple[int, tuple[int, ...]]] = set()
+
+    def place(i: int) -> bool:
+        if i == len(slots):
+            return True
+        state = (i, tuple(counts[c] for c in distinct))
+        if state in failed:
+            return False
+        shape, bar = slots[i]
+        for c in distinct:
+            if strength(c) <= bar or counts[c] < shape[0]:
+                continue
+            for run in list(_paths(c, shape, 0, counts, succ, [])):
+                for d, w in zip(run, shape):
+                    counts[d] -= w
+                ok = place(i + 1)
+                for d, w in zip(run, shape):
+                    counts[d] += w
+                if ok:
+                    return True
+        failed.add(state)
+        return False
+
+    return place(0)
+
+
 def winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], order: Order) -> tuple[int, list[Matching]]:
     """The winning play of a trick led with several units (``Trick::compute_winner``
     under ThrowEvaluationPolicy::All): a later play wins when one of its
@@ -607,6 +669,8 @@ def winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], order: Order) -
         e = eff[cards[0]]
         if any(eff[c] != e for c in cards) or (e != suit and e != 4):
             continue
+        if not _may_beat(cards, best, fmt, order) or not _can_beat(cards, best, fmt, order):
+            continue   # (no reading wins: the matcher's whole list need not be walked)
         for m in matches(cards, fmt, order):
             if all(_greater(x[0][0], y[0][0], order) for x, y in zip(m, best)):
                 best_i, best = i, m
