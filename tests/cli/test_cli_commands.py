@@ -198,7 +198,7 @@ def test_report_json(run, golden):
 
 
 def test_report_term(run, golden):
-    golden("report_errors_term", run("report", "errors.sjn").stdout)
+    golden("report_errors_term", run("report", "errors.sjn", code=1).stdout)  # (a reading error: SJ105)
 
 
 def test_report_html(run_in, work):
