@@ -46,7 +46,8 @@ def _load() -> tuple[ModuleType | None, str]:
     return shengji_native, f"native (shengji-native {getattr(shengji_native, '__version__', '?')})"
 
 
-_module, _backend = _load()
+_loaded, _loaded_backend = _load()
+_module, _backend = _loaded, _loaded_backend
 
 
 def module() -> ModuleType | None:
@@ -64,17 +65,13 @@ def backend() -> str:
 
 
 def set_enabled(enabled: bool) -> None:
-    """Use the extension (when installed) or not, from now on (tests compare both)."""
+    """Use the extension (as loaded at start: not when missing or disabled by the environment)
+    or not, from now on: the differential tests ask both engines in one process."""
     global _module, _backend
     if enabled:
-        saved = os.environ.pop(ENV, None)
-        try:
-            _module, _backend = _load()
-        finally:
-            if saved is not None and saved.strip().lower() not in ("0", "no", "off", "false"):
-                os.environ[ENV] = saved
+        _module, _backend = _loaded, _loaded_backend
     else:
-        _module, _backend = None, "python (native core disabled)"
+        _module, _backend = None, "python (native core switched off)"
     rules_for.cache_clear()
 
 
