@@ -31,10 +31,9 @@ fn main() {
         };
         let mid: Vec<i64> = parts[1].split_whitespace().map(|x| x.parse().unwrap()).collect();
         let attacker = [mid[0] != 0, mid[1] != 0, mid[2] != 0, mid[3] != 0];
-        let mut hands: Hands = Default::default();
-        for i in 0..4 {
-            hands[i] = parts[2 + i].split_whitespace().map(|x| x.parse().unwrap()).collect();
-        }
+        let hv: Vec<Vec<u8>> =
+            (0..4).map(|i| parts[2 + i].split_whitespace().map(|x| x.parse().unwrap()).collect()).collect();
+        let hands: Hands = Solver::hands(&hv).unwrap();
         let mut s = Solver::new(rules, attacker, mid[4], false);
         let t = Instant::now();
         let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).unwrap();

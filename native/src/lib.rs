@@ -199,13 +199,10 @@ mod python {
         if hands.len() != 4 {
             return Err(PyValueError::new_err("four hands"));
         }
-        let mut out: Hands = Default::default();
-        for (i, mut h) in hands.into_iter().enumerate() {
-            cards_ok(&h)?;
-            h.sort_unstable();
-            out[i] = h;
+        for h in &hands {
+            cards_ok(h)?;
         }
-        Ok(out)
+        Solver::hands(&hands).ok_or_else(|| PyValueError::new_err("a hand of more cards than four decks deal"))
     }
 
     #[pymethods]
@@ -229,7 +226,7 @@ mod python {
         fn search(&mut self, hands: Vec<Vec<u8>>, leader: usize, plays: Vec<Vec<u8>>, alpha: i64, beta: i64,
                   nodes: u64, limit: u64) -> PyResult<(i64, u64, bool)> {
             let hands = hands_of(hands)?;
-            if leader > 3 || plays.len() > 3 {
+            if leader > 3 || plays.len() > 3 || plays.iter().any(|p| p.is_empty() || p.len() > 54) {
                 return Err(PyValueError::new_err("a leader 0..3 and at most three plays"));
             }
             for p in &plays {
@@ -240,7 +237,6 @@ mod python {
             guard(|| {
                 self.solver.nodes = nodes;
                 self.solver.limit = limit;
-                let plays: Vec<Vec<u8>> = plays.into_iter().map(|mut p| { p.sort_unstable(); p }).collect();
                 match self.solver.root(&hands, leader, &plays, alpha, beta) {
                     Ok(v) => Ok((v, self.solver.nodes, false)),
                     Err(_) => Ok((0, self.solver.nodes, true)),

@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
 use crate::trick::{kitty_multiplier, Rules};
@@ -21,9 +22,15 @@ pub struct Fx(u64);
 impl Hasher for Fx {
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let v = u64::from_le_bytes(chunk.try_into().unwrap());
+            self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
             let mut v = 0u64;
-            for (i, b) in chunk.iter().enumerate() {
+            for (i, b) in rest.iter().enumerate() {
                 v |= (*b as u64) << (8 * i);
             }
             self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
@@ -53,20 +60,121 @@ impl Hasher for Fx {
 
 pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
-pub type Play = Vec<u8>;
-pub type Hands = [Vec<u8>; 4];
-/// per seat: (card, representative) pairs of interchangeable single cards
-pub type Reps = [Vec<(u8, u8)>; 4];
+/// Cards held or played, at most `MAX` (a hand of four decks among four players), inline:
+/// no allocation per node. The slots past `n` are always zero (so `Hash`/`Eq` may read them).
+pub const MAX: usize = 55;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cards {
+    n: u8,
+    c: [u8; MAX],
+}
+
+impl Cards {
+    pub const EMPTY: Cards = Cards { n: 0, c: [0; MAX] };
+
+    pub fn from_slice(s: &[u8]) -> Cards {
+        let mut out = Cards::EMPTY;
+        out.n = s.len() as u8;
+        out.c[..s.len()].copy_from_slice(s);
+        out
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.c[..self.n as usize]
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    /// this sorted holding without the cards of `play` (sorted stays sorted)
+    fn minus(&self, play: &Cards) -> Cards {
+        let mut out = *self;
+        for &c in play.as_slice() {
+            let n = out.n as usize;
+            if let Some(i) = out.c[..n].iter().position(|&d| d == c) {
+                out.c.copy_within(i + 1..n, i);
+                out.c[n - 1] = 0;
+                out.n -= 1;
+            }
+        }
+        out
+    }
+    fn plus_sorted(&self, play: &Cards) -> Cards {
+        let mut v = self.as_slice().to_vec();
+        v.extend_from_slice(play.as_slice());
+        v.sort_unstable();
+        Cards::from_slice(&v)
+    }
+}
+
+impl PartialOrd for Cards {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cards {
+    /// as Python compares tuples: element by element, a prefix first
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+pub type Play = Cards;
+pub type Hands = [Cards; 4];
+
+/// The plays of the trick in progress (at most four, all of one size).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Trick {
+    n: u8,
+    p: [Cards; 4],
+}
+
+impl Trick {
+    fn new(plays: &[Cards]) -> Trick {
+        let mut t = Trick { n: plays.len() as u8, p: [Cards::EMPTY; 4] };
+        t.p[..plays.len()].copy_from_slice(plays);
+        t
+    }
+    #[inline]
+    fn plays(&self) -> &[Cards] {
+        &self.p[..self.n as usize]
+    }
+    #[inline]
+    fn with(&self, m: &Cards) -> Trick {
+        let mut t = *self;
+        t.p[t.n as usize] = *m;
+        t.n += 1;
+        t
+    }
+}
 
 /// the node budget ran out
 #[derive(Debug)]
 pub struct Exceeded;
 
-#[derive(Clone)]
+/// A trick-start position described for the table and the equivalent moves.
 struct Analysis {
-    key: Vec<u32>, // the table key without the leader
-    reps: std::rc::Rc<Reps>,
+    /// the holdings described up to interchangeable cards (the table key without the leader)
+    desc: Rc<[u32]>,
+    /// per seat: each card's representative (itself when it has none)
+    rep: [[u8; 54]; 4],
+    /// per seat: whether any card has another representative, and an id of the (card, rep) pairs
+    reps_id: [u32; 4],
 }
+
+type Moves = Rc<Vec<Play>>;
 
 pub struct Solver {
     pub rules: Rules,
@@ -78,35 +186,18 @@ pub struct Solver {
     pub table_limit: usize,
     pub trim_mask: u64,
     pub cache_limit: usize,
-    tt: FxMap<Vec<u32>, (i64, i64, Option<Play>)>,
-    analysis: FxMap<Vec<u8>, Analysis>,
-    leads: FxMap<(Vec<u8>, u8), std::rc::Rc<Vec<Play>>>,
-    follows: FxMap<(Play, Vec<u8>), std::rc::Rc<Vec<Play>>>,
-    follow_distinct: FxMap<(Play, Vec<u8>, Vec<(u8, u8)>), std::rc::Rc<Vec<Play>>>,
-    winner: FxMap<Vec<Play>, (usize, i64, i64)>,
-    partial: FxMap<Vec<Play>, usize>,
-    stands: FxMap<(Play, Vec<Vec<u8>>), bool>,
+    tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
+    analysis: FxMap<Hands, Rc<Analysis>>,
+    reps_ids: FxMap<Vec<(u8, u8)>, u32>,
+    leads: FxMap<(Hands, u8), Moves>,
+    follows: FxMap<(Play, Cards), Moves>,
+    follow_distinct: FxMap<(Play, Cards, u32), Moves>,
+    ordered: FxMap<(Trick, Cards, u32, u8), Moves>,
+    winner: FxMap<Trick, (usize, i64, i64)>,
+    partial: FxMap<Trick, usize>,
+    stands: FxMap<(Play, [Cards; 3]), bool>,
     max_mult: FxMap<usize, i64>,
     rank: [u32; 54],
-}
-
-fn hands_key(hands: &Hands) -> Vec<u8> {
-    let mut k = Vec::with_capacity(hands.iter().map(|h| h.len() + 1).sum());
-    for h in hands {
-        k.extend_from_slice(h);
-        k.push(255);
-    }
-    k
-}
-
-fn minus(hand: &[u8], play: &[u8]) -> Vec<u8> {
-    let mut h = hand.to_vec();
-    for &c in play {
-        if let Some(i) = h.iter().position(|&d| d == c) {
-            h.remove(i);
-        }
-    }
-    h
 }
 
 impl Solver {
@@ -127,15 +218,31 @@ impl Solver {
             cache_limit: 150_000,
             tt: FxMap::default(),
             analysis: FxMap::default(),
+            reps_ids: FxMap::default(),
             leads: FxMap::default(),
             follows: FxMap::default(),
             follow_distinct: FxMap::default(),
+            ordered: FxMap::default(),
             winner: FxMap::default(),
             partial: FxMap::default(),
             stands: FxMap::default(),
             max_mult: FxMap::default(),
             rank,
         }
+    }
+
+    /// Hands from card vectors (sorted here); None when a hand is longer than `MAX`.
+    pub fn hands(hands: &[Vec<u8>]) -> Option<Hands> {
+        let mut out = [Cards::EMPTY; 4];
+        for (i, h) in hands.iter().enumerate().take(4) {
+            if h.len() > MAX {
+                return None;
+            }
+            let mut v = h.clone();
+            v.sort_unstable();
+            out[i] = Cards::from_slice(&v);
+        }
+        Some(out)
     }
 
     /// empty the table and the caches when they grow past their limits (`Solver._trim`)
@@ -153,6 +260,7 @@ impl Solver {
         self.leads.clear();
         self.follows.clear();
         self.follow_distinct.clear();
+        self.ordered.clear();
         self.winner.clear();
         self.partial.clear();
         self.stands.clear();
@@ -163,90 +271,93 @@ impl Solver {
     }
 
     /// the best lead the table holds for a trick-start position
-    pub fn table_move(&mut self, hands: &Hands, leader: usize) -> Option<Play> {
+    pub fn table_move(&mut self, hands: &Hands, leader: usize) -> Option<Vec<u8>> {
         let key = self.canon(hands, leader);
-        self.tt.get(&key).and_then(|e| e.2.clone())
+        self.tt.get(&key).and_then(|e| e.2.map(|p| p.as_slice().to_vec()))
     }
 
     // -- the rules, cached --------------------------------------------------------------
 
-    fn trick(&mut self, plays: &[Play]) -> (usize, i64, i64) {
-        if let Some(&got) = self.winner.get(plays) {
+    fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
+        if let Some(&got) = self.winner.get(t) {
             return got;
         }
-        let refs: Vec<&[u8]> = plays.iter().map(|p| p.as_slice()).collect();
+        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
         let (w, units, _) = self.rules.trick_winner(&refs);
-        let pts: i64 = plays.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
-        let mult = self.rules.last_trick_multiplier(&units, plays[0].len(), plays.last().unwrap()) as i64;
+        let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
+        let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
         let got = (w, pts, mult);
-        self.winner.insert(plays.to_vec(), got);
+        self.winner.insert(*t, got);
         got
     }
 
-    fn partial_winner(&mut self, plays: &[Play]) -> usize {
-        if let Some(&got) = self.partial.get(plays) {
+    fn partial_winner(&mut self, t: &Trick) -> usize {
+        if let Some(&got) = self.partial.get(t) {
             return got;
         }
-        let refs: Vec<&[u8]> = plays.iter().map(|p| p.as_slice()).collect();
+        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
         let got = self.rules.trick_winner(&refs).0;
-        self.partial.insert(plays.to_vec(), got);
+        self.partial.insert(*t, got);
         got
     }
 
-    fn follows(&mut self, lead: &[u8], hand: &[u8]) -> std::rc::Rc<Vec<Play>> {
-        let key = (lead.to_vec(), hand.to_vec());
+    fn follows(&mut self, lead: &Play, hand: &Cards) -> Moves {
+        let key = (*lead, *hand);
         if let Some(got) = self.follows.get(&key) {
             return got.clone();
         }
-        let got = std::rc::Rc::new(self.rules.legal_follows(lead, &count(hand)));
+        let all = self.rules.legal_follows(lead.as_slice(), &count(hand.as_slice()));
+        let got: Moves = Rc::new(all.iter().map(|p| Cards::from_slice(p)).collect());
         self.follows.insert(key, got.clone());
         got
     }
 
-    fn follow_moves(&mut self, lead: &[u8], hand: &[u8], pairs: &[(u8, u8)]) -> std::rc::Rc<Vec<Play>> {
-        let key = (lead.to_vec(), hand.to_vec(), pairs.to_vec());
+    fn follow_moves(&mut self, lead: &Play, hand: &Cards, a: &Analysis, seat: usize) -> Moves {
+        let key = (*lead, *hand, a.reps_id[seat]);
         if let Some(got) = self.follow_distinct.get(&key) {
             return got.clone();
         }
         let all = self.follows(lead, hand);
-        let got = std::rc::Rc::new(distinct(all.as_ref().clone(), pairs));
+        let got = Rc::new(distinct(all.as_ref().clone(), a.reps_id[seat], &a.rep[seat]));
         self.follow_distinct.insert(key, got.clone());
         got
     }
 
-    fn lead_moves(&mut self, hands: &Hands, seat: usize) -> std::rc::Rc<Vec<Play>> {
-        let key = (hands_key(hands), seat as u8);
+    fn lead_moves(&mut self, hands: &Hands, seat: usize) -> Moves {
+        let key = (*hands, seat as u8);
         if let Some(got) = self.leads.get(&key) {
             return got.clone();
         }
-        let hand = &hands[seat];
-        let mut moves = self.rules.unit_leads(&count(hand));
+        let hand = hands[seat].as_slice();
+        let mut moves: Vec<Play> =
+            self.rules.unit_leads(&count(hand)).iter().map(|p| Cards::from_slice(p)).collect();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
-        let other_hands: Vec<&[u8]> =
-            (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
+        let other_hands: Vec<&[u8]> = (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
         let eff = self.rules.order.eff;
         for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
-            let others: Vec<Vec<u8>> = others_idx
-                .iter()
-                .map(|&i| hands[i].iter().copied().filter(|&c| eff[c as usize] == suit).collect())
-                .collect();
-            let skey = (cards.clone(), others);
+            let mut others = [Cards::EMPTY; 3];
+            for (j, &i) in others_idx.iter().enumerate() {
+                let v: Vec<u8> = hands[i].as_slice().iter().copied().filter(|&c| eff[c as usize] == suit).collect();
+                others[j] = Cards::from_slice(&v);
+            }
+            let play = Cards::from_slice(&cards);
+            let skey = (play, others);
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
-                    let counts: Vec<_> = skey.1.iter().map(|o| count(o)).collect();
+                    let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
                     let ok = self.rules.throw_stands(&cards, &counts);
                     self.stands.insert(skey, ok);
                     ok
                 }
             };
             if ok {
-                moves.push(cards);
+                moves.push(play);
             }
         }
-        let reps = self.trick_reps(hands);
-        let moves = self.lead_order(distinct(moves, &reps[seat]));
-        let got = std::rc::Rc::new(moves);
+        let a = self.analyse(hands);
+        let moves = self.lead_order(distinct(moves, a.reps_id[seat], &a.rep[seat]));
+        let got = Rc::new(moves);
         self.leads.insert(key, got.clone());
         got
     }
@@ -254,8 +365,8 @@ impl Solver {
     fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
         let key = &self.rules.order.key;
         moves.sort_by_key(|m| {
-            let top = m.iter().map(|&c| key[c as usize]).max().unwrap_or(0);
-            let pts: i32 = m.iter().map(|&c| points(c)).sum();
+            let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
+            let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
             (-(m.len() as i64), -(top as i64), -(pts as i64))
         });
         moves
@@ -263,16 +374,15 @@ impl Solver {
 
     // -- equivalent cards ----------------------------------------------------------------
 
-    fn analyse(&mut self, hands: &Hands) -> Analysis {
-        let hk = hands_key(hands);
-        if let Some(got) = self.analysis.get(&hk) {
+    fn analyse(&mut self, hands: &Hands) -> Rc<Analysis> {
+        if let Some(got) = self.analysis.get(hands) {
             return got.clone();
         }
         let rank = &self.rank;
         // per (suit, key) slot: cards each seat holds there (and the total)
         let mut slots: Vec<(u32, [u32; 5])> = Vec::new();
         for (i, h) in hands.iter().enumerate() {
-            for &c in h {
+            for &c in h.as_slice() {
                 let r = rank[c as usize];
                 match slots.iter_mut().find(|s| s.0 == r) {
                     Some(s) => {
@@ -290,7 +400,7 @@ impl Solver {
         }
         slots.sort_unstable_by_key(|s| s.0);
         // per slot: cards of its suit below it, in total and per seat
-        let mut below: Vec<(u32, u32, [u32; 4])> = Vec::with_capacity(slots.len());
+        let mut below: Vec<(u32, [u32; 4])> = Vec::with_capacity(slots.len());
         let mut suit = u32::MAX;
         let mut tot = 0u32;
         let mut own = [0u32; 4];
@@ -300,16 +410,20 @@ impl Solver {
                 tot = 0;
                 own = [0; 4];
             }
-            below.push((*r, tot, own));
+            below.push((tot, own));
             tot += x[4];
             for k in 0..4 {
                 own[k] += x[k];
             }
         }
-        let find = |r: u32| -> usize { slots.binary_search_by_key(&r, |s| s.0).unwrap() };
-        let mut key: Vec<u32> = Vec::new();
-        let mut reps: Reps = Default::default();
-        for (i, h) in hands.iter().enumerate() {
+        let mut desc_all: Vec<u32> = Vec::new();
+        let mut rep = [[0u8; 54]; 4];
+        let mut reps_id = [0u32; 4];
+        for (i, hc) in hands.iter().enumerate() {
+            let h = hc.as_slice();
+            for (c, r) in rep[i].iter_mut().enumerate() {
+                *r = c as u8;
+            }
             let mut desc: Vec<u32> = Vec::with_capacity(h.len());
             let mut pairs: Vec<(u8, u8)> = Vec::new();
             let mut first_of: Vec<(u32, u8)> = Vec::new();
@@ -320,39 +434,40 @@ impl Solver {
                     desc.push(c as u32);
                 } else {
                     let r = rank[c as usize];
-                    let si = find(r);
-                    let (_, tb, ob) = below[si];
+                    let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
+                    let (tb, ob) = below[si];
                     let x = slots[si].1;
                     let lo = tb - ob[i];
                     let d = ((((r >> 7) + 1) * 16 + points(c) as u32) * 128 + lo) * 128 + lo + x[4] - x[i];
                     desc.push(d);
                     match first_of.iter().find(|e| e.0 == d) {
                         None => first_of.push((d, c)),
-                        Some(&(_, r0)) => pairs.push((c, r0)),
+                        Some(&(_, r0)) => {
+                            pairs.push((c, r0));
+                            rep[i][c as usize] = r0;
+                        }
                     }
                 }
                 prev = c as i32;
             }
             desc.sort_unstable();
-            key.push(desc.len() as u32);
-            key.extend_from_slice(&desc);
-            reps[i] = pairs;
+            desc_all.push(desc.len() as u32);
+            desc_all.extend_from_slice(&desc);
+            reps_id[i] = if pairs.is_empty() {
+                0
+            } else {
+                let next = self.reps_ids.len() as u32 + 1;
+                *self.reps_ids.entry(pairs).or_insert(next)
+            };
         }
-        let got = Analysis { key, reps: std::rc::Rc::new(reps) };
-        self.analysis.insert(hk, got.clone());
+        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id });
+        self.analysis.insert(*hands, got.clone());
         got
     }
 
-    fn canon(&mut self, hands: &Hands, leader: usize) -> Vec<u32> {
+    fn canon(&mut self, hands: &Hands, leader: usize) -> (u8, Rc<[u32]>) {
         let a = self.analyse(hands);
-        let mut k = Vec::with_capacity(a.key.len() + 1);
-        k.push(leader as u32);
-        k.extend_from_slice(&a.key);
-        k
-    }
-
-    fn trick_reps(&mut self, hands: &Hands) -> std::rc::Rc<Reps> {
-        self.analyse(hands).reps
+        (leader as u8, a.desc.clone())
     }
 
     // -- the search ------------------------------------------------------------------------
@@ -395,30 +510,41 @@ impl Solver {
         }
     }
 
-    /// `Solver._root`: the value of a position within (alpha, beta) (fail-soft).
-    pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Play], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
+    /// `Solver._root`: the value of a position within (alpha, beta) (fail-soft);
+    /// `plays`: the current trick's plays (their cards already out of `hands`).
+    pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
         if plays.is_empty() {
             return self.trick_start(hands, leader, alpha, beta);
         }
-        let mut start = hands.clone();
-        for (k, p) in plays.iter().enumerate() {
+        let ps: Vec<Cards> = plays
+            .iter()
+            .map(|p| {
+                let mut v = p.clone();
+                v.sort_unstable();
+                Cards::from_slice(&v)
+            })
+            .collect();
+        let mut start = *hands;
+        for (k, p) in ps.iter().enumerate() {
             let i = (leader + k) % 4;
-            start[i].extend_from_slice(p);
-            start[i].sort_unstable();
+            start[i] = start[i].plus_sorted(p);
         }
-        let reps = self.trick_reps(&start);
-        self.node(hands, leader, plays, alpha, beta, &reps, None, None)
+        let a = self.analyse(&start);
+        self.node(hands, leader, &Trick::new(&ps), alpha, beta, &a, None, None)
     }
 
     fn trick_start(&mut self, hands: &Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
         if hands[leader].len() == 1 {
             self.nodes += 1;
-            let plays: Vec<Play> = (0..4).map(|k| vec![hands[(leader + k) % 4][0]]).collect();
-            let (w, pts, mult) = self.trick(&plays);
+            let mut t = Trick { n: 4, p: [Cards::EMPTY; 4] };
+            for k in 0..4 {
+                t.p[k] = Cards::from_slice(&hands[(leader + k) % 4].as_slice()[..1]);
+            }
+            let (w, pts, mult) = self.trick(&t);
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
-            let mut left: i64 = hands.iter().flat_map(|h| h.iter()).map(|&c| points(c) as i64).sum();
+            let mut left: i64 = hands.iter().flat_map(|h| h.as_slice().iter()).map(|&c| points(c) as i64).sum();
             if self.kitty_points != 0 {
                 left += self.kitty_points * self.max_multiplier(hands[leader].len());
             }
@@ -429,7 +555,8 @@ impl Solver {
                 return Ok(0);
             }
         }
-        let tt_key = self.canon(hands, leader);
+        let a = self.analyse(hands);
+        let tt_key = (leader as u8, a.desc.clone());
         let mut first = None;
         if let Some((lo, hi, f)) = self.tt.get(&tt_key) {
             let (lo, hi) = (*lo, *hi);
@@ -445,10 +572,9 @@ impl Solver {
             if hi < beta {
                 beta = hi;
             }
-            first = f.clone();
+            first = *f;
         }
-        let reps = self.trick_reps(hands);
-        self.node(hands, leader, &[], alpha, beta, &reps, first, Some(tt_key))
+        self.node(hands, leader, &Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -456,12 +582,12 @@ impl Solver {
         &mut self,
         hands: &Hands,
         leader: usize,
-        plays: &[Play],
+        plays: &Trick,
         mut alpha: i64,
         mut beta: i64,
-        reps: &std::rc::Rc<Reps>,
+        a: &Rc<Analysis>,
         first: Option<Play>,
-        tt_key: Option<Vec<u32>>,
+        tt_key: Option<(u8, Rc<[u32]>)>,
     ) -> Result<i64, Exceeded> {
         self.nodes += 1;
         if self.nodes > self.limit {
@@ -470,39 +596,37 @@ impl Solver {
         if self.nodes & self.trim_mask == 0 {
             self.trim();
         }
-        let k = plays.len();
+        let k = plays.n as usize;
         let seat = (leader + k) % 4;
         let maxi = self.attacker[seat];
-        let moves: std::rc::Rc<Vec<Play>> = if k == 0 {
+        let moves: Moves = if k == 0 {
             let moves = self.lead_moves(hands, seat);
             match first {
                 Some(f) if moves[0] != f && moves.contains(&f) => {
                     let mut v = Vec::with_capacity(moves.len());
-                    v.push(f.clone());
-                    v.extend(moves.iter().filter(|m| **m != f).cloned());
-                    std::rc::Rc::new(v)
+                    v.push(f);
+                    v.extend(moves.iter().filter(|m| **m != f).copied());
+                    Rc::new(v)
                 }
                 _ => moves,
             }
         } else {
-            let moves = self.follow_moves(&plays[0], &hands[seat], &reps[seat]);
+            let moves = self.follow_moves(&plays.p[0], &hands[seat], a, seat);
             if moves.len() > 1 {
-                let ordered = self.ordered_follows(&moves, leader, plays, seat);
+                let ordered = self.ordered_follows(&moves, leader, plays, seat, &hands[seat], a.reps_id[seat]);
                 self.nodes += (ordered.len() >> 4) as u64;
-                std::rc::Rc::new(ordered)
+                ordered
             } else {
                 moves
             }
         };
         let (a0, b0) = (alpha, beta);
         let mut best = if maxi { -INF } else { INF };
-        let mut best_move: Option<&Play> = None;
-        let mut np: Vec<Play> = plays.to_vec();
-        np.push(Vec::new());
+        let mut best_move: Option<Play> = None;
         for m in moves.iter() {
-            let mut nh = hands.clone();
-            nh[seat] = minus(&hands[seat], m);
-            *np.last_mut().unwrap() = m.clone();
+            let mut nh = *hands;
+            nh[seat] = hands[seat].minus(m);
+            let np = plays.with(m);
             let mut g = 0;
             let mut v = 0;
             let mut wseat = 0;
@@ -523,32 +647,32 @@ impl Solver {
                     v = if k == 3 {
                         g + self.trick_start(&nh, wseat, alpha - g, beta - g)?
                     } else {
-                        self.node(&nh, leader, &np, alpha, beta, reps, None, None)?
+                        self.node(&nh, leader, &np, alpha, beta, a, None, None)?
                     };
                 } else if maxi {
                     v = if k == 3 {
                         g + self.trick_start(&nh, wseat, alpha - g, alpha - g + 1)?
                     } else {
-                        self.node(&nh, leader, &np, alpha, alpha + 1, reps, None, None)?
+                        self.node(&nh, leader, &np, alpha, alpha + 1, a, None, None)?
                     };
                     if alpha < v && v < beta {
                         v = if k == 3 {
                             g + self.trick_start(&nh, wseat, v - g, beta - g)?
                         } else {
-                            self.node(&nh, leader, &np, v, beta, reps, None, None)?
+                            self.node(&nh, leader, &np, v, beta, a, None, None)?
                         };
                     }
                 } else {
                     v = if k == 3 {
                         g + self.trick_start(&nh, wseat, beta - g - 1, beta - g)?
                     } else {
-                        self.node(&nh, leader, &np, beta - 1, beta, reps, None, None)?
+                        self.node(&nh, leader, &np, beta - 1, beta, a, None, None)?
                     };
                     if alpha < v && v < beta {
                         v = if k == 3 {
                             g + self.trick_start(&nh, wseat, alpha - g, v - g)?
                         } else {
-                            self.node(&nh, leader, &np, alpha, v, reps, None, None)?
+                            self.node(&nh, leader, &np, alpha, v, a, None, None)?
                         };
                     }
                 }
@@ -556,14 +680,14 @@ impl Solver {
             if maxi {
                 if v > best {
                     best = v;
-                    best_move = Some(m);
+                    best_move = Some(*m);
                     if v > alpha {
                         alpha = v;
                     }
                 }
             } else if v < best {
                 best = v;
-                best_move = Some(m);
+                best_move = Some(*m);
                 if v < beta {
                     beta = v;
                 }
@@ -590,75 +714,81 @@ impl Solver {
                 lo = best;
                 hi = best;
             }
-            self.tt.insert(tt_key, (lo, hi, best_move.cloned()));
+            self.tt.insert(tt_key, (lo, hi, best_move));
         }
         Ok(best)
     }
 
-    fn ordered_follows(&mut self, moves: &[Play], leader: usize, plays: &[Play], seat: usize) -> Vec<Play> {
+    /// Best guess first (`Solver._ordered_follows`): plays that leave the trick to the
+    /// mover's team (most points first), then the others (fewest points first, lowest first).
+    fn ordered_follows(&mut self, moves: &Moves, leader: usize, plays: &Trick, seat: usize, hand: &Cards,
+                       reps_id: u32) -> Moves {
+        let okey = (*plays, *hand, reps_id, leader as u8);
+        if let Some(got) = self.ordered.get(&okey) {
+            return got.clone();
+        }
         let mine = self.attacker[seat];
         let eff = self.rules.order.eff;
         let key = self.rules.order.key;
         let bi = self.partial_winner(plays);
         let team_now = self.attacker[(leader + bi) % 4] == mine;
-        let single = plays[0].len() == 1;
+        let lead = plays.p[0];
+        let single = lead.len() == 1;
         let (mut lead_e, mut be, mut bk) = (0u8, 0u8, 0i32);
         if single {
-            lead_e = eff[plays[0][0] as usize];
-            let b = plays[bi][0];
+            lead_e = eff[lead.as_slice()[0] as usize];
+            let b = plays.p[bi].as_slice()[0];
             be = eff[b as usize];
             bk = key[b as usize];
         }
-        let mut scored: Vec<(u8, i64, i64, &Play)> = Vec::with_capacity(moves.len());
-        let mut np: Vec<Play> = plays.to_vec();
-        np.push(Vec::new());
-        for m in moves {
+        let mut scored: Vec<(u8, i64, i64, Play)> = Vec::with_capacity(moves.len());
+        for m in moves.iter() {
             let ours;
             let pts: i64;
             let strength: i64;
+            let ms = m.as_slice();
             if single {
-                let c = m[0];
+                let c = ms[0];
                 let e = eff[c as usize];
                 let takes = (e == be && key[c as usize] > bk && (e == lead_e || e == TRUMP)) || (e == TRUMP && be != TRUMP);
                 ours = if takes { true } else { team_now };
                 pts = points(c) as i64;
                 strength = key[c as usize] as i64;
             } else {
-                let e = eff[m[0] as usize];
-                if m.iter().all(|&c| eff[c as usize] == e) {
-                    *np.last_mut().unwrap() = m.clone();
-                    let w = self.partial_winner(&np);
+                let e = eff[ms[0] as usize];
+                if ms.iter().all(|&c| eff[c as usize] == e) {
+                    let w = self.partial_winner(&plays.with(m));
                     ours = self.attacker[(leader + w) % 4] == mine;
                 } else {
                     ours = team_now;
                 }
-                pts = m.iter().map(|&c| points(c) as i64).sum();
-                strength = m.iter().map(|&c| key[c as usize] as i64).sum();
+                pts = ms.iter().map(|&c| points(c) as i64).sum();
+                strength = ms.iter().map(|&c| key[c as usize] as i64).sum();
             }
             if ours {
-                scored.push((0, -pts, strength, m));
+                scored.push((0, -pts, strength, *m));
             } else {
-                scored.push((1, pts, strength, m));
+                scored.push((1, pts, strength, *m));
             }
         }
         scored.sort();
-        scored.into_iter().map(|t| t.3.clone()).collect()
+        let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
+        self.ordered.insert(okey, got.clone());
+        got
     }
 }
 
-/// One move per class of equivalent moves (the first met), `pairs`: (card, representative).
-pub fn distinct(moves: Vec<Play>, pairs: &[(u8, u8)]) -> Vec<Play> {
-    if pairs.is_empty() || moves.len() < 2 {
+/// One move per class of equivalent moves (the first met); `rep`: each card's representative.
+fn distinct(moves: Vec<Play>, reps_id: u32, rep: &[u8; 54]) -> Vec<Play> {
+    if reps_id == 0 || moves.len() < 2 {
         return moves;
     }
-    let mut seen: Vec<Vec<u8>> = Vec::with_capacity(moves.len());
+    let mut seen: Vec<Cards> = Vec::with_capacity(moves.len());
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
-        let mut c: Vec<u8> = m
-            .iter()
-            .map(|&x| pairs.iter().find(|p| p.0 == x).map_or(x, |p| p.1))
-            .collect();
+        let mut c: Vec<u8> = m.as_slice().iter().map(|&x| rep[x as usize]).collect();
         c.sort_unstable();
+        let c = Cards::from_slice(&c);
         if !seen.contains(&c) {
             seen.push(c);
             out.push(m);
@@ -692,14 +822,14 @@ mod tests {
     fn last_trick_with_kitty() {
         // N dealer (NS defend); W wins the last trick with a ♠A pair: 5 + 25 × 4
         let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
-        let hands: Hands = [vec![1, 2], vec![12, 12], vec![3, 4], vec![5, 6]];
+        let hands = Solver::hands(&[vec![1, 2], vec![12, 12], vec![3, 4], vec![5, 6]]).unwrap();
         assert_eq!(s.root(&hands, 1, &[], -INF, INF).unwrap(), 5 + 100);
     }
 
     #[test]
     fn dealer_keeps_the_trick() {
         let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
-        let hands: Hands = [vec![12], vec![11], vec![8], vec![3]];
+        let hands = Solver::hands(&[vec![12], vec![11], vec![8], vec![3]]).unwrap();
         assert_eq!(s.root(&hands, 0, &[], -INF, INF).unwrap(), 0);
         // W leads: N's ♠A wins 25 points for the dealers' side
         assert_eq!(s.root(&hands, 1, &[], -INF, INF).unwrap(), 0);
@@ -708,7 +838,8 @@ mod tests {
     #[test]
     fn budget_runs_out() {
         let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
-        let hands: Hands = [vec![0, 1, 8, 11], vec![2, 3, 9, 12], vec![4, 5, 10, 24], vec![6, 7, 13, 14]];
+        let hands =
+            Solver::hands(&[vec![0, 1, 8, 11], vec![2, 3, 9, 12], vec![4, 5, 10, 24], vec![6, 7, 13, 14]]).unwrap();
         s.limit = 3;
         assert!(s.root(&hands, 0, &[], -INF, INF).is_err());
         s.limit = u64::MAX;
