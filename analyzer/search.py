@@ -465,6 +465,38 @@ class Solver:
                 ends += 1
         return out
 
+    def playout(self, node: Node) -> int:
+        """A fast guess of ``node``'s value for positions beyond the exact search's
+        reach: the attackers' points from here to the end when every seat plays the
+        move the search would try first (leads: the biggest and highest first;
+        follows: take the trick for one's side with the most points, else give the
+        fewest). One line, no search: exact only when the hand has one line left."""
+        pos = self.position(node)
+        if pos.terminal:
+            return 0
+        if self._native is not None and _crossable(pos.hands, pos.leader, pos.plays):
+            return int(self._native.playout(pos.hands, pos.leader, pos.plays))
+        hands, leader, plays = pos.hands, pos.leader, pos.plays
+        reps = self._trick_reps(self._start_hands(hands, leader, plays))
+        total = 0
+        while plays or any(hands):
+            k = len(plays)
+            seat = (leader + k) % 4
+            if k == 0:
+                reps = self._trick_reps(hands)
+                m = self._lead_moves(hands, seat)[0]
+            else:
+                moves = self._follow_moves(plays[0], hands[seat], reps[seat])
+                m = self._ordered_follows(moves, leader, plays, seat)[0] if len(moves) > 1 else moves[0]
+            hands = hands[:seat] + (_minus(hands[seat], m),) + hands[seat + 1:]
+            plays = plays + (m,)
+            if k == 3:
+                w, pts, mult = self._trick(plays)
+                wseat = (leader + w) % 4
+                total += self._gain(self.attacker[wseat], not hands[wseat], pts, mult)
+                leader, plays = wseat, ()
+        return total
+
     def _ordered(self, node: Node) -> list[Play]:
         moves = self.moves(node)
         pos = self.position(node)

@@ -244,6 +244,18 @@ mod python {
             })
         }
 
+        /// `Solver.playout`: the attackers' points to the end along the search's first moves
+        fn playout(&mut self, hands: Vec<Vec<u8>>, leader: usize, plays: Vec<Vec<u8>>) -> PyResult<i64> {
+            let hands = hands_of(hands)?;
+            if leader > 3 || plays.len() > 3 || plays.iter().any(|p| p.is_empty() || p.len() > 54) {
+                return Err(PyValueError::new_err("a leader 0..3 and at most three plays"));
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            guard(|| Ok(self.solver.playout(&hands, leader, &plays)))
+        }
+
         /// the best lead the table holds for a trick-start position, or None
         fn table_move(&mut self, hands: Vec<Vec<u8>>, leader: usize) -> PyResult<Option<Vec<u8>>> {
             let hands = hands_of(hands)?;

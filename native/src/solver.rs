@@ -719,6 +719,54 @@ impl Solver {
         Ok(best)
     }
 
+    /// `Solver.playout`: the attackers' points to the end when every seat plays the
+    /// move the search would try first (no search; the same line as the Python one).
+    pub fn playout(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>]) -> i64 {
+        let ps: Vec<Cards> = plays
+            .iter()
+            .map(|p| {
+                let mut v = p.clone();
+                v.sort_unstable();
+                Cards::from_slice(&v)
+            })
+            .collect();
+        let mut start = *hands;
+        for (k, p) in ps.iter().enumerate() {
+            let i = (leader + k) % 4;
+            start[i] = start[i].plus_sorted(p);
+        }
+        let mut a = self.analyse(&start);
+        let mut hands = *hands;
+        let mut leader = leader;
+        let mut trick = Trick::new(&ps);
+        let mut total = 0;
+        while trick.n > 0 || hands.iter().any(|h| !h.is_empty()) {
+            let k = trick.n as usize;
+            let seat = (leader + k) % 4;
+            let m = if k == 0 {
+                a = self.analyse(&hands);
+                self.lead_moves(&hands, seat)[0]
+            } else {
+                let moves = self.follow_moves(&trick.p[0], &hands[seat], &a, seat);
+                if moves.len() > 1 {
+                    self.ordered_follows(&moves, leader, &trick, seat, &hands[seat], a.reps_id[seat])[0]
+                } else {
+                    moves[0]
+                }
+            };
+            hands[seat] = hands[seat].minus(&m);
+            trick = trick.with(&m);
+            if k == 3 {
+                let (w, pts, mult) = self.trick(&trick);
+                let wseat = (leader + w) % 4;
+                total += self.gain(self.attacker[wseat], hands[wseat].is_empty(), pts, mult);
+                leader = wseat;
+                trick = Trick::new(&[]);
+            }
+        }
+        total
+    }
+
     /// Best guess first (`Solver._ordered_follows`): plays that leave the trick to the
     /// mover's team (most points first), then the others (fewest points first, lowest first).
     fn ordered_follows(&mut self, moves: &Moves, leader: usize, plays: &Trick, seat: usize, hand: &Cards,

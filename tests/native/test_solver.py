@@ -129,3 +129,21 @@ def test_engine_played_hands_agree(rules):
         assert a == b
         checked += 1
     assert checked
+
+
+@settings(max_examples=150)
+@given(endgames(max_cards=8))
+def test_playouts_agree(case):
+    """The fast play-out (the search's first move at every turn) gives the same points in both."""
+    rs, order, hands, leader, dealer, kitty, seed = case
+    probe = Solver(order, rs, dealer, kitty)
+    pos = position(hands, leader)
+    rng = random.Random(seed)
+    for _ in range(rng.randint(0, 3)):
+        if pos.terminal:
+            break
+        pos, _ = probe.after(pos, rng.choice(probe.moves(pos)))
+    a, b = _ask(lambda: Solver(order, rs, dealer, kitty), lambda s: s.playout(pos))
+    assert a == b
+    if not pos.plays and len(pos.hands[0]) == 1:   # one card each: one line, the exact value
+        assert a[0] == Solver(order, rs, dealer, kitty).value(pos)
