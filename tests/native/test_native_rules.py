@@ -11,7 +11,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import deal, orders, rulesets
+from native_positions import deal, orders, rulesets
 
 from replay import native
 from replay.cards import points

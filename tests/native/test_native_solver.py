@@ -11,7 +11,7 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import deal, orders, rulesets
+from native_positions import deal, orders, rulesets
 
 from analyzer.search import SearchBudgetExceeded, Solver, position
 from replay import native
