@@ -658,6 +658,70 @@ mod tests {
     }
 
     #[test]
+    fn printed_follow_suit() {
+        // botzone: a ♥2 pair led at level 2 asks for plain hearts (not the level cards)
+        let mut r = rules(2, 0);
+        r.printed = true;
+        let f = r.legal_follows(&[h(2), h(2)], &count(&[h(9), h(9), h(5), 0, c(4)]));
+        assert_eq!(f, vec![vec![h(9), h(9)]]);
+        // jokers only: nothing to follow, any two cards
+        let f = r.legal_follows(&[52, 52], &count(&[h(9), c(4), c(5)]));
+        assert_eq!(f.len(), 3);
+    }
+
+    #[test]
+    fn pure_tractor_obliges_no_tractor_in_a_throw() {
+        let mut r = rules(2, 1);
+        r.follow_policy = crate::units::POLICY_PURE_TRACTOR;
+        // throw ♠AAKK + ♠Q against ♠99 88 66: pure_tractor owes two pairs (any),
+        // pairs owes the tractor ♠9988 (checked against the Python engine)
+        let lead = [s(14), s(14), s(13), s(13), s(12)];
+        let hold = count(&[s(9), s(9), s(8), s(8), s(6), s(6)]);
+        let f = r.legal_follows(&lead, &hold);
+        assert!(f.contains(&vec![s(6), s(6), s(8), s(9), s(9)]));
+        r.follow_policy = POLICY_PAIRS;
+        let f2 = r.legal_follows(&lead, &hold);
+        assert!(!f2.contains(&vec![s(6), s(6), s(8), s(9), s(9)]));
+        assert!(f2.iter().all(|p| p.iter().filter(|&&x| x == s(8)).count() == 2));
+    }
+
+    #[test]
+    fn throw_check_policies() {
+        let mut r = rules(2, 1);
+        // ♠A ♠K ♠9 ♠55 thrown by seat 0: seat 1's ♠66 beats the pair, seat 2's ♠10 the ♠9
+        let lead = [s(14), s(13), s(9), s(5), s(5)];
+        let holdings = vec![count(&lead), count(&[s(6), s(6)]), count(&[s(10)]), count(&[h(3)])];
+        let (blockers, allowed) = r.check_throw(&lead, &holdings);
+        assert_eq!(blockers.len(), 2); // the pair by ♠66, the ♠9 by ♠10
+        assert_eq!(allowed[0].cards, vec![s(9)]); // smallest: the single
+        r.throw_forced = crate::units::FORCED_FIRST_BLOCKER;
+        assert_eq!(r.check_throw(&lead, &holdings).1[0].cards, vec![s(5), s(5)]); // seat 1 blocks the pair
+        r.throw_forced = crate::units::FORCED_LOWEST;
+        assert_eq!(r.check_throw(&lead, &holdings).1[0].cards, vec![s(5), s(5)]); // the lowest top
+        r.throw_check = false;
+        assert!(r.check_throw(&lead, &holdings).0.is_empty());
+    }
+
+    #[test]
+    fn a_ruff_beats_a_throw_only_with_its_shape() {
+        let r = rules(2, 1);
+        let lead: &[u8] = &[s(14), s(13), s(13)];
+        let (w, _, ruffed) = r.trick_winner(&[lead, &[h(3), h(4), h(5)], &[h(6), h(6), h(3)]]);
+        assert_eq!((w, ruffed), (2, true)); // a pair and a single of trumps: the shape
+    }
+
+    #[test]
+    fn titanic_and_botzone_multipliers() {
+        let titanic = Unit { width: 3, length: 2, top: 0, cards: vec![] };
+        assert_eq!(kitty_multiplier(KM_TITANIC, std::slice::from_ref(&titanic), 6, 6, &[]), 18);
+        let single = Unit { width: 1, length: 1, top: 0, cards: vec![] };
+        let pair = Unit { width: 2, length: 1, top: 0, cards: vec![] };
+        assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[pair.clone(), single.clone()]), 4);
+        assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[]), 3);
+        assert_eq!(kitty_multiplier(KM_TIMES_LEAD_CARDS, &[pair], 3, 3, &[]), 6);
+    }
+
+    #[test]
     fn penalties() {
         let mut r = rules(2, 1);
         r.throw_penalty = PENALTY_PER_CARD;
