@@ -43,7 +43,19 @@ def _load() -> tuple[ModuleType | None, str]:
         if setting in ("1", "yes", "on", "true"):
             raise ImportError(f"{ENV}={os.environ[ENV]} but the shengji-native extension is missing: {exc}") from exc
         return None, "python (the shengji-native extension is not installed)"
-    return shengji_native, f"native (shengji-native {getattr(shengji_native, '__version__', '?')})"
+    version = getattr(shengji_native, "__version__", "?")
+    missing = [name for name in _API if not hasattr(shengji_native, name.split(".")[0])
+               or ("." in name and not hasattr(getattr(shengji_native, name.split(".")[0]), name.split(".")[1]))]
+    if missing:   # an extension built from another version of native/: not this package's port
+        if setting in ("1", "yes", "on", "true"):
+            raise ImportError(f"the installed shengji-native {version} lacks {', '.join(missing)}")
+        return None, f"python (the installed shengji-native {version} does not match this shengji)"
+    return shengji_native, f"native (shengji-native {version})"
+
+
+#: what this package calls on the extension (an older build lacking any of it is not used)
+_API = ("InternalError", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
+        "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout")
 
 
 _loaded, _loaded_backend = _load()
