@@ -93,7 +93,8 @@ _FORCED = ("smallest", "first_blocker", "lowest")
 _PENALTY = ("none", "per_card", "per_attempt")
 _COMPARE = ("largest_unit", "all_units", "highest_card")
 _FOLLOW = ("pairs", "strict", "pure_tractor")
-_KITTY = ("by_unit", "by_cards", "by_play_cards", "linear", "titanic", "times_unit", "times_lead_cards", "botzone")
+_KITTY = ("by_unit", "by_cards", "by_play_cards", "linear", "titanic", "times_unit", "times_lead_cards", "botzone",
+          "unit_cards")
 _LINK_BITS = {"joker": 1, "joker_level": 2, "level": 4, "level_top": 8}
 
 #: the ruleset options the port knows; each is either played by the native core
@@ -105,6 +106,9 @@ PORTED_OPTIONS = frozenset((
     "throw_forced", "throw_penalty", "throw_compare", "follow_policy", "follow_suit", "tractor_links",
     "kitty_multiplier", "advancement", "must_play", "must_defend", "hook_back", "match_end", "hands_tie",
     "players", "partners", "friends", "friend_rule", "friend_cards", "friend_self_call", "friend_bonus",
+    # shengji-godot (h36): declarations, dealing and the match; ``throws: no`` is a lead's
+    # legality (HandState.is_legal / legal_leads, in Python): the search's moves do not read it
+    "joker_colour", "declarer_deals", "throws", "kept_deal",
 ))
 
 

@@ -82,7 +82,7 @@ mod python {
                throw_penalty: u8, throw_compare: u8, follow_policy: u8, printed: bool, kitty_multiplier: u8)
                -> PyResult<Self> {
             if !(2..=15).contains(&level) || trump > 4 || links > 15 || !(1..=4).contains(&decks) || throw_forced > 2
-                || throw_penalty > 2 || throw_compare > 2 || follow_policy > 2 || kitty_multiplier > 7 {
+                || throw_penalty > 2 || throw_compare > 2 || follow_policy > 2 || kitty_multiplier > 8 {
                 return Err(PyValueError::new_err("NativeRules: an option out of range"));
             }
             guard(|| {

@@ -16,6 +16,7 @@ pub const KM_TITANIC: u8 = 4;
 pub const KM_TIMES_UNIT: u8 = 5;
 pub const KM_TIMES_LEAD_CARDS: u8 = 6;
 pub const KM_BOTZONE: u8 = 7;
+pub const KM_UNIT_CARDS: u8 = 8;
 
 pub const PENALTY_NONE: u8 = 0;
 pub const PENALTY_PER_CARD: u8 = 1;
@@ -564,6 +565,8 @@ pub fn kitty_multiplier(policy: u8, winning: &[Unit], play_cards: usize, lead_ca
         }
         KM_TIMES_UNIT => 2 * top.size() as i32,
         KM_TIMES_LEAD_CARDS => 2 * lead_cards as i32,
+        // shengji-godot: single 1, pair 2, tractor of k pairs 2k; a throw: its largest unit
+        KM_UNIT_CARDS => top.size() as i32,
         _ => {
             let units = if last_play.is_empty() { winning } else { last_play };
             if units.len() == 1 {
@@ -718,7 +721,8 @@ mod tests {
         let pair = Unit { width: 2, length: 1, top: 0, cards: vec![] };
         assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[pair.clone(), single.clone()]), 4);
         assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[]), 3);
-        assert_eq!(kitty_multiplier(KM_TIMES_LEAD_CARDS, &[pair], 3, 3, &[]), 6);
+        assert_eq!(kitty_multiplier(KM_TIMES_LEAD_CARDS, std::slice::from_ref(&pair), 3, 3, &[]), 6);
+        assert_eq!(kitty_multiplier(KM_UNIT_CARDS, &[pair, single], 3, 3, &[]), 2);
     }
 
     #[test]

@@ -22,7 +22,7 @@ TRICK_OPTIONS = {
     "follow_policy": ("pairs", "strict", "pure_tractor"),
     "follow_suit": ("effective", "printed"),
     "kitty_multiplier": ("by_unit", "by_cards", "by_play_cards", "linear", "titanic", "times_unit",
-                         "times_lead_cards", "botzone"),
+                         "times_lead_cards", "botzone", "unit_cards"),
 }
 
 

@@ -72,8 +72,10 @@ def _play_hand(rs, order, hands, leader_i, rng):
                       team=None if rs.partners == "fixed" else (seats[0],))
     while not state.is_over:
         if not state.plays:
-            leads = _check_lead(nat, state, rng, order, rs) + state.unit_leads()
-            play = rng.choice(leads)
+            leads = _check_lead(nat, state, rng, order, rs) if rs.throws else []   # (throws: no: one unit)
+            if not rs.throws:
+                _check_lead(nat, state, rng, order, rs)
+            play = rng.choice(leads + state.unit_leads())
         else:
             lead = state.lead
             hold = state.holding(state.turn)
