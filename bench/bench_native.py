@@ -17,6 +17,7 @@ throw-happy, always-ruffing policy fighting for the last tricks early
 endgame=6)``), whose endgames hold more pairs, tractors and trumps.
 
     python bench/bench_native.py                       # K = 4..12, 2 presets, both corpora
+    (a preset the port does not know, e.g. shengji-io since h29, is searched in Python both times)
     python bench/bench_native.py --ks 8 --matches 6 --rules standard
     python bench/bench_native.py --py-max-k 6 --py-budget 300000
 
@@ -64,7 +65,7 @@ def solve(h, k: int, use_native: bool, budget: int | None) -> tuple[float, int, 
     try:
         kitty = points(h.bury or ())
         s = Solver(h.order, h.ruleset, h.dealer, kitty)
-        assert s.engine == ("native" if use_native else "python")
+        assert s.engine == ("native" if use_native and native.ported(h.ruleset) else "python")
         s.node_limit = budget
         t = h.tricks[-k]
         pos = position(t.hands_before, t.leader)
@@ -89,7 +90,7 @@ def fmt_ms(x: float) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--rules", default="standard,shengji-io")
+    ap.add_argument("--rules", default="standard,80fen")
     ap.add_argument("--corpora", default="engine,bot")
     ap.add_argument("--matches", type=int, default=3)
     ap.add_argument("--hands", type=int, default=8, help="hands per match (fewer when the match ends)")

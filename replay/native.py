@@ -109,6 +109,10 @@ PORTED_OPTIONS = frozenset((
     # shengji-godot (h36): declarations, dealing and the match; ``throws: no`` is a lead's
     # legality (HandState.is_legal / legal_leads, in Python): the search's moves do not read it
     "joker_colour", "declarer_deals", "throws", "kept_deal",
+    # h29: the first hand's dealer when nobody declares (not a trick option); ``unit_split``
+    # (shengji.io's reading of a lead, replay/sjio.py) is not ported: a ruleset using it, or
+    # ``follow_policy: shengji_io``, plays in Python
+    "first_hand_undeclared",
 ))
 
 

@@ -25,7 +25,7 @@ def _ask(make, questions):
         native.set_enabled(enabled)
         try:
             s = make()
-            assert s.engine == ("native" if enabled else "python")
+            assert s.engine == ("native" if enabled and native.ported(s.ruleset) else "python")
             try:
                 got = questions(s)
             except SearchBudgetExceeded:
