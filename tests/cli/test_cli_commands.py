@@ -247,7 +247,10 @@ def test_help_has_example(run, command):
 
 def test_version(run):
     r = run("--version")
-    assert re.fullmatch(r"shengji \d+\.\d+\.\d+\S*\n", r.stdout)
+    assert re.fullmatch(r"shengji \d+\.\d+\.\d+\S*\nsearch: (native \(shengji-native \S+\)|python \(.*\))\n",
+                        r.stdout)
+    from replay import native
+    assert r.stdout.splitlines()[1] == f"search: {native.backend()}"   # what the search itself uses
 
 
 def test_no_command_shows_help(run):
