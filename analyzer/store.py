@@ -265,8 +265,15 @@ def _date(text: str | None) -> Any:
 def match_id_of(lines: Iterable[str]) -> str:
     """The content-derived key of a record: BLAKE2b (80 bits, hex) of its lines
     as written (cut as the reader cuts them), each without its line end and
-    trailing blanks, joined by ``\\n``."""
-    canon = "\n".join([line.rstrip() for line in lines])
+    trailing blanks, joined by ``\\n``; blank and ``;`` comment lines before its
+    first tag and blank lines at its end left out."""
+    kept = [line.rstrip() for line in lines]
+    start = 0
+    while start < len(kept) and (not kept[start] or kept[start].lstrip().startswith(";")):
+        start += 1                  # comments and blank lines before the tags: not the game
+    while len(kept) > start and not kept[-1]:
+        kept.pop()
+    canon = "\n".join(kept[start:])
     return hashlib.blake2b(canon.encode("utf-8"), digest_size=10).hexdigest()
 
 
@@ -609,6 +616,11 @@ def _export_sjn(rows: Rows, job: Job, options: ExportOptions) -> tuple[int, str 
     return records, stream.error
 
 
+def _is_gjn_file(path: str) -> bool:
+    from notation.detect import is_gjn_file
+    return is_gjn_file(path)
+
+
 def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
     "error": str | None}``. Runs in a worker; reads the file itself."""
@@ -620,7 +632,7 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
         kind, fmt = "sjn", None
         if job.start == 0 and job.end is None:
             kind, fmt = L.input_kind(job.path, L.LintOptions(source_format=options.source_format))
-        if kind == "gjn":
+        if kind == "gjn" or (kind == "sjn" and fmt is None and _is_gjn_file(job.path)):
             error = GOUJI_REFUSED
         elif fmt is not None or kind == "json":
             raw = Path(job.path).read_bytes()
