@@ -167,7 +167,7 @@ def test_an_old_store_asks_for_a_new_one(files, tmp_path):
     data = json.loads(m.read_text())
     del data["format"], data["parts"]
     m.write_text(json.dumps(data))
-    with pytest.raises(S.StoreError, match="older shengji.*new store"):
+    with pytest.raises(S.StoreError, match=r"older shengji.*new store"):
         St.connect(store)
     with pytest.raises(S.StoreError, match="older shengji"):
         S.export_paths([str(files[0] / "b.sjn")], str(store))
@@ -205,8 +205,8 @@ def test_an_analysts_schema(tmp_path):
     assert all(isinstance(p["cards"], list) and len(p["cards"]) == p["n_cards"] for p in plays)
     assert {p["match_id"] for p in plays} == {m["match_id"]} and re.fullmatch(r"[0-9a-f]{20}", m["match_id"])
     tricks = table(tmp_path / "s", "tricks")
-    assert all(t["lead"] == [p["cards"] for p in plays if (p["hand"], p["trick"], p["position"]) ==
-                             (t["hand"], t["trick"], 0)][0] for t in tricks)
+    assert all(t["lead"] == next(p["cards"] for p in plays if (p["hand"], p["trick"], p["position"]) ==
+                             (t["hand"], t["trick"], 0)) for t in tricks)
 
 
 def test_the_structures_are_the_engines(tmp_path):
@@ -279,8 +279,9 @@ def test_pandas_reads_nullable_integers_as_such(files):
 def test_gouji_records_are_refused_not_read_as_shengji(tmp_path):
     gjn = ROOT / "samples" / "matches" / "gouji-online.gjn"
     (tmp_path / "g.sjn").write_text(gjn.read_text(encoding="utf-8"), encoding="utf-8")   # tagged, misnamed
-    from analyzer.cli import app
     from typer.testing import CliRunner
+
+    from analyzer.cli import app
     r = CliRunner().invoke(app, ["convert", str(gjn), "--to", "json", "-o", str(tmp_path / "g.json")])
     assert r.exit_code == 0, r.stderr
     for f in (gjn, tmp_path / "g.sjn", tmp_path / "g.json"):
