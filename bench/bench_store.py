@@ -26,7 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.run import corpus_file  # noqa: E402
+from bench.run import big_file, corpus_file  # noqa: E402
 
 _EXPORT = """
 import json, sys, time
@@ -61,7 +61,8 @@ print(json.dumps({"cpu": time.process_time() - t}))
 
 def child(code: str, root: Path, *args: str) -> dict:
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
-    r = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, check=True)
+    r = subprocess.run([sys.executable, "-P", "-c", code, *args], capture_output=True, text=True, env=env, check=True,
+                       cwd=tempfile.gettempdir())   # (-P, cwd: the tree imported is PYTHONPATH's)
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
@@ -85,10 +86,14 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--copies", type=int, default=1, help="the corpus repeated this many times in one file "
+                    "(cut into 1 MB chunks as a big file is)")
     ap.add_argument("--against", type=Path, help="another checkout of the project (e.g. git archive of an old commit)")
     args = ap.parse_args()
     corpus = corpus_file(args.hands)
-    print(f"corpus: {corpus.name}, {args.hands:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
+    if args.copies > 1:
+        corpus = big_file(corpus.read_text(encoding="utf-8"), args.copies, args.hands)
+    print(f"corpus: {corpus.name}, {args.hands * args.copies:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
     lint = min(child(_LINT, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
     print(f"  lint                 {lint:6.2f} s CPU")
     base = min(child(_REPLAY, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
