@@ -183,6 +183,10 @@ def test_cli_export_parquet(tmp_path):
     run("export", "parquet", str(tmp_path / "s"), str(tmp_path / "m.sjn"), "--into", "x", code=2)
     r = run("export", "parquet", str(tmp_path / "s2"), str(tmp_path / "none.sjn"), code=2)
     assert "none.sjn: no such file" in r.stderr
+    (tmp_path / "s" / ".staging-X").mkdir()                     # an interrupted export's leftovers
+    (tmp_path / "m2.sjn").write_text(write(generate_match("standard", hands=1, seed=2)), encoding="utf-8")
+    r = run("export", "parquet", str(tmp_path / "s"), str(tmp_path / "m2.sjn"))
+    assert "note: removed .staging-X" in r.stderr and not (tmp_path / "s" / ".staging-X").exists()
 
 
 def test_missing_extras_give_a_clear_message(monkeypatch, tmp_path):
