@@ -50,6 +50,7 @@ import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import accumulate, chain, islice
 from pathlib import Path
 from types import ModuleType
 from typing import IO, TYPE_CHECKING, Any, TypedDict
@@ -458,7 +459,8 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
              next_dealer=out.next_dealer if out else None, dealers_keep=out.dealers_keep if out else None,
              levels_gained=out.gained if out else None, level_change=change,
              match_over=out.match_over if out else None)
-    if not hr.tricks:
+    tricks = hr.tricks
+    if not tricks:
         return
     has_attackers = hr.attackers is not None
     order = hr.order
@@ -470,71 +472,63 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     teams = None if friends else {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
     T = rows.cols["tricks"]
     P = rows.cols["plays"]
-    t_mid, t_hand, t_trick, t_leader, t_lplayer = T["match_id"], T["hand"], T["trick"], T["leader"], T["leader_player"]
-    t_lead, t_lstruct, t_winner, t_points, t_toatt = T["lead"], T["lead_structure"], T["winner"], T["points"], \
-        T["to_attackers"]
-    t_throw, t_failed, t_penalty, t_cost, t_ruffed, t_att = T["is_throw"], T["failed_throw"], T["penalty"], \
-        T["failed_throw_cost"], T["ruffed"], T["attacker_points"]
-    p_mid, p_hand, p_trick, p_pos, p_seat, p_player = P["match_id"], P["hand"], P["trick"], P["position"], \
-        P["seat"], P["player"]
-    p_cards, p_n, p_att, p_struct, p_points = P["cards"], P["n_cards"], P["attempted"], P["structure"], P["points"]
-    cflat, coff, cvalid = p_cards.flat, p_cards.offsets, p_cards.valid
-    aflat, aoff, avalid = p_att.flat, p_att.offsets, p_att.valid
-    n_plays = 0
-    for t in hr.tricks:
-        number = t.number
-        leader = t.leader
-        rows_ = list(t.play_rows())
-        np_ = len(rows_)
-        lead_cards = rows_[0][1] if np_ else None
-        if np_:
-            n_plays += np_
-            p_trick.extend([number] * np_)
-            p_pos.extend(range(np_))
-            seats = [play.seat for play, _ in rows_]
-            p_seat.extend(seats)
-            p_player.extend([names.get(s, s) for s in seats])
-            for play, cards in rows_:
-                cflat.extend(cards)
-                coff.append(len(cflat))
-                a = play.attempted
-                if a:
-                    aflat.extend(a)
-                avalid.append(bool(a))
-                aoff.append(len(aflat))
-            cvalid.extend([True] * np_)
-            ns = [len(cards) for _, cards in rows_]
-            p_n.extend(ns)
-            p_struct.extend(["single" if n == 1 else _structure(cards, order, cache)
-                             for n, (_, cards) in zip(ns, rows_)])
-            p_points.extend([pts[cards[0]] if n == 1 else sum([pts[c] for c in cards])
-                             for n, (_, cards) in zip(ns, rows_)])
-        cost = None
-        if t.failed_throw and teams is not None and leader in teams:
-            # the engine's penalty is signed for the attackers: its size is what the thrower's side lost
-            won_by_opponents = teams.get(t.winner, teams[leader]) != teams[leader]
-            cost = abs(t.penalty) + (t.points if won_by_opponents else 0)
-        t_trick.append(number)
-        t_leader.append(leader)
-        t_lplayer.append(names.get(leader, leader))
-        t_lead.add(lead_cards)
-        t_lstruct.append(_structure(lead_cards, order, cache) if lead_cards else None)
-        t_winner.append(t.winner)
-        t_points.append(t.points)
-        t_toatt.append(t.to_attackers if has_attackers else None)
-        t_throw.append(t.is_throw)
-        t_failed.append(t.failed_throw)
-        t_penalty.append(t.penalty)
-        t_cost.append(cost)
-        t_ruffed.append(t.ruffed)
-        t_att.append(t.attacker_points)
-    n_tricks = len(hr.tricks)
-    t_mid.extend([match_id] * n_tricks)
-    t_hand.extend([i] * n_tricks)
-    p_mid.extend([match_id] * n_plays)
-    p_hand.extend([i] * n_plays)
+    # column by column, each a comprehension over the hand's tricks or plays
+    per_trick = [list(t.play_rows()) for t in tricks]
+    plays = [pr for prs in per_trick for pr in prs]
+    n_tricks, n_plays = len(tricks), len(plays)
+    cards = [c for _, c in plays]
+    lens = [len(c) for c in cards]
+    seats = [p.seat for p, _ in plays]
+    P["match_id"].extend([match_id] * n_plays)
+    P["hand"].extend([i] * n_plays)
+    P["trick"].extend([t.number for t, prs in zip(tricks, per_trick) for _ in prs])
+    P["position"].extend([k for prs in per_trick for k in range(len(prs))])
+    P["seat"].extend(seats)
+    P["player"].extend([names.get(s, s) for s in seats])
+    P["n_cards"].extend(lens)
+    P["structure"].extend(["single" if n == 1 else _structure(c, order, cache) for n, c in zip(lens, cards)])
+    P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
+    pc = P["cards"]
+    pc.flat.extend(chain.from_iterable(cards))
+    pc.offsets.extend(islice(accumulate(lens, initial=pc.offsets[-1]), 1, None))
+    pc.valid.extend([True] * n_plays)
+    pa_ = P["attempted"]
+    attempts = [p.attempted for p, _ in plays]
+    if any(attempts):
+        for a in attempts:
+            pa_.add(a or None)
+    else:
+        pa_.valid.extend([False] * n_plays)
+        pa_.offsets.extend([len(pa_.flat)] * n_plays)
+    leads = [prs[0][1] if prs else None for prs in per_trick]
+    T["match_id"].extend([match_id] * n_tricks)
+    T["hand"].extend([i] * n_tricks)
+    T["trick"].extend([t.number for t in tricks])
+    T["leader"].extend([t.leader for t in tricks])
+    T["leader_player"].extend([names.get(t.leader, t.leader) for t in tricks])
+    for lead in leads:
+        T["lead"].add(lead)
+    T["lead_structure"].extend([_structure(c, order, cache) if c else None for c in leads])
+    T["winner"].extend([t.winner for t in tricks])
+    T["points"].extend([t.points for t in tricks])
+    T["to_attackers"].extend([t.to_attackers for t in tricks] if has_attackers else [None] * n_tricks)
+    T["is_throw"].extend([t.is_throw for t in tricks])
+    T["failed_throw"].extend([t.failed_throw for t in tricks])
+    T["penalty"].extend([t.penalty for t in tricks])
+    T["failed_throw_cost"].extend([_failed_throw_cost(t, teams) if t.failed_throw else None for t in tricks])
+    T["ruffed"].extend([t.ruffed for t in tricks])
+    T["attacker_points"].extend([t.attacker_points for t in tricks])
     rows.counts["tricks"] += n_tricks
     rows.counts["plays"] += n_plays
+
+
+def _failed_throw_cost(t: Any, teams: dict[str, str] | None) -> int | None:
+    """A failed throw's cost to the thrower's side: the size of the engine's penalty
+    (signed for the attackers), plus the trick's points when the opponents won it."""
+    if teams is None or t.leader not in teams:
+        return None
+    won_by_opponents = teams.get(t.winner, teams[t.leader]) != teams[t.leader]
+    return int(abs(t.penalty) + (t.points if won_by_opponents else 0))
 
 
 # -- one chunk ---------------------------------------------------------------------------------
