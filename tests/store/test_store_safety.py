@@ -289,3 +289,14 @@ def test_gouji_records_are_refused_not_read_as_shengji(tmp_path):
         assert rep.exit_code == 2 and rep.records == 0, f
         assert any("Gouji record" in e and "not exported" in e for e in rep.errors), rep.errors
         assert sum(rep.rows.values()) == 0
+
+
+def test_streamed_chunks_give_the_same_rows(files, tmp_path, monkeypatch):
+    """A chunk too big to read whole is streamed line by line: same rows, same keys."""
+    root, _, _, _ = files
+    S.export_paths([str(root / "b.sjn")], str(tmp_path / "whole"))
+    import analyzer.lint.check as check
+    monkeypatch.setattr(check, "WHOLE_BYTES", 10)
+    S.export_paths([str(root / "b.sjn")], str(tmp_path / "streamed"))
+    for t in S.TABLES:
+        assert table(tmp_path / "streamed", t) == table(tmp_path / "whole", t), t
