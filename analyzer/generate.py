@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -71,21 +72,27 @@ class _Deal:
 
 def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
                    params: BotParams | None = None, first_drawer: str | None = None,
-                   players: int | None = None) -> Record:
+                   players: int | None = None, decks: int | None = None,
+                   start_levels: Sequence[int] | None = None) -> Record:
     """A complete match of ``hands`` played hands (fewer when the match ends).
 
     ``rules`` names a preset (``replay.ruleset.PRESETS``). ``first_drawer``
     fixes who draws first on hand 1 (default: a seat chosen by the seed).
     Redealt hands are written too and do not count in ``hands``.
     ``players`` sets the table of a finding-friends preset (4–8; the decks
-    follow the player count, as shengji.io deals them).
+    follow the player count, as shengji.io deals them, unless ``decks`` is
+    given: written as ``[Rule.decks]``). ``start_levels`` (finding friends):
+    each player's first level is drawn from it (a match from the middle, e.g.
+    near the top rank); by default every player starts at the first level.
     """
     rs = preset(rules)
     if players is not None and players != rs.players:
         rs = rs.model_copy(update={"players": players})
         rs = type(rs)(**{**rs.model_dump(), "decks": None} if rs.partners == "friends" else rs.model_dump())
+    if decks is not None and rs.partners == "friends":
+        rs = type(rs)(**{**rs.model_dump(), "decks": decks})
     if rs.partners == "friends":
-        return _friends_match(rs, rules, hands, seed, params, players)
+        return _friends_match(rs, rules, hands, seed, params, players, start_levels)
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
     first = first_drawer or rng.choice(SEATS)
@@ -122,7 +129,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     first_hand = dealer is None
     level = levels[team_of(dealer)] if dealer else levels["NS"]
     deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
-                 first_hand=first_hand, eager=eager)
+                 first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None)
     events: list = list(deal.events)
     state = deal.state
     declared = bool(events)
@@ -144,6 +151,8 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         return hand, None
     dealer = res.dealer
     assert dealer is not None and res.trump is not None
+    if rs.declarer_deals and res.level is not None:
+        level = res.level               # the declarer deals, at its own team's level
     hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
@@ -220,7 +229,8 @@ def _draw_order(first: str) -> list[str]:
 
 
 def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
-          first_drawer: str, first_hand: bool, eager: bool) -> _Deal:
+          first_drawer: str, first_hand: bool, eager: bool,
+          team_levels: dict[str, int] | None = None) -> _Deal:
     """Shuffle, draw one card at a time, and let each seat declare as it draws."""
     deck = deck_cards(rs)
     rng.shuffle(deck)
@@ -232,12 +242,15 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
         seat_cards[order[i % 4]].append(deck[i])
     kitty = tuple(deck[4 * hs:])
     full = {s: tuple(cs) for s, cs in seat_cards.items()}
-    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full)
+    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
+                  team_levels=team_levels)
     events: list[Declaration] = []
     if level == JOKER_LEVEL:
         return _Deal(first_drawer, seat_cards, kitty, state, events)
 
-    def is_decl_card(c: int) -> bool:
+    def is_decl_card(c: int, seat: str) -> bool:
+        if team_levels is not None:    # declarer_deals: each seat declares its own team's level
+            return c >= LJ or c % 13 + 2 == team_levels[team_of(seat)]
         return c >= LJ or c % 13 + 2 == level
 
     version = 0                       # bumps when a declaration is accepted
@@ -260,7 +273,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     for i in range(4 * hs):
         seat = order[i % 4]
         k = i // 4 + 1
-        new = is_decl_card(full[seat][k - 1])
+        new = is_decl_card(full[seat][k - 1], seat)
         useful[seat] += new
         if new or (useful[seat] and seen[seat] != version):
             offer(seat, k)
@@ -275,7 +288,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
 # ---------------------------------------------------------------------------
 
 def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
-                   players: int | None) -> Record:
+                   players: int | None, start_levels: Sequence[int] | None = None) -> Record:
     """A finding-friends match: each hand dealt from the dealer round the table,
     trump chosen by the dealer (written as ``trump``: no declarations are
     recorded), a bury, the friend calls (cards the engine allows:
@@ -289,6 +302,8 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     seats = table_names(rs.players)
     levels = {s: rs.first_level for s in seats}
     dealer = rng.choice(seats)
+    if start_levels:
+        levels = {s: rng.choice(list(start_levels)) for s in seats}
     out: list[Hand] = []
     n = len(seats)
     for number in range(1, hands + 1):
@@ -356,6 +371,8 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     tags = [Tag(name="Rules", value=rules)]
     if players is not None and players != preset(rules).players:
         tags.append(Tag(name="Rule.players", value=str(players)))
+    if rs.decks != Ruleset(**{**rs.model_dump(), "decks": None}).decks:
+        tags.append(Tag(name="Rule.decks", value=str(rs.decks)))
     tags += [Tag(name="Event", value="Generated match"), Tag(name="Seed", value=str(seed))]
     return Record(tags=tags, hands=out)
 
