@@ -1,32 +1,45 @@
 """``shengji stats STORE``: named analyses over the Parquet store, run by DuckDB.
 
 DuckDB runs embedded (no server). Each table of the store (``docs/store.md``)
-is a view over its Parquet files (every batch; a ``batch`` column tells them
-apart), so ``--sql`` queries see the documented tables by name. The analyses
-are plain SQL over the columns the export took from the engine's results;
-nothing is recomputed from the rules here.
+is a view over the Parquet parts of the store's committed batches (a ``batch``
+column tells them apart), so ``--sql`` queries see the documented tables by
+name. The analyses are plain SQL over the columns the export took from the
+engine's results; nothing is recomputed from the rules here.
 
-``duckdb`` (and ``pyarrow``) are optional (``pip install 'shengji[stats]'``),
-imported only here.
+Results are written by DuckDB itself (``COPY … TO``: CSV, JSON, Parquet; its
+box renderer for the terminal): no row of a result goes through Python, except
+for the HTML page (the analyses' small tables). Reading a store needs
+``duckdb`` alone (``pip install 'shengji[stats]'``), imported only here.
+
+**What a query can touch** (:func:`open_store`). By default a query runs on
+a read-only connection with DuckDB's external access off
+(``enable_external_access = false``), the store's directory (and the
+command's own temporary directory) the only files it may open, no extension
+installed or loaded, the configuration locked, and ``--sql`` must be one
+``SELECT`` statement (``COPY``, ``ATTACH``, ``INSTALL``, ``SET``… are
+refused). ``allow_external_access=True`` (``--sql-allow-external-access``)
+gives DuckDB's defaults: any statement, any file, extensions, the network.
 """
 
 from __future__ import annotations
 
-import csv
+import contextlib
 import html
 import io
-import json
 import math
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, SupportsFloat, cast
+from typing import IO, TYPE_CHECKING, Any, SupportsFloat, cast
 
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
-    from rich.console import Console
 
-from .store import TABLES, StoreError, arrow_schema, require_pyarrow
+from .store import STORE_FORMAT, TABLES, StoreError, duckdb_empty_select, manifests
 
 _LEVEL = ("CASE {c} WHEN 11 THEN 'J' WHEN 12 THEN 'Q' WHEN 13 THEN 'K' WHEN 14 THEN 'A' "
           "WHEN 15 THEN 'Joker' ELSE CAST({c} AS VARCHAR) END")
@@ -108,9 +121,18 @@ ANALYSES: dict[str, Analysis] = {a.name: a for a in (
 Value = int | float | str | bool | None
 
 
+@dataclass(frozen=True)
+class Query:
+    """One analysis, or the ``--sql`` query: a name, a title and one SELECT statement."""
+
+    name: str
+    title: str
+    sql: str
+
+
 @dataclass
 class Result:
-    """One analysis (or ``--sql`` query): its name, title and rows."""
+    """One query's rows in Python (the HTML page, tests)."""
 
     name: str
     title: str
@@ -129,54 +151,256 @@ def require_duckdb() -> ModuleType:
     return duckdb
 
 
-def connect(store: str | Path) -> DuckDBPyConnection:
-    """An in-memory DuckDB connection with the store's tables as views."""
-    duckdb = require_duckdb()
-    require_pyarrow()
+_MAGIC = b"PAR1"
+
+
+def store_parts(store: str | Path) -> dict[str, list[Path]]:
+    """Table → the Parquet parts of the store's committed batches (their
+    manifests list them), each checked: present, of the size its manifest
+    says, with Parquet's magic bytes at both ends. A part that is not gives a
+    :class:`StoreError` naming it (never a query's error later)."""
     root = Path(store)
     if not root.is_dir():
         raise StoreError(f"{store}: no such store (a directory written by shengji export --to parquet)")
-    if not (root / "_batches").is_dir() and not any((root / t).is_dir() for t in TABLES):
-        raise StoreError(f"{store}: not a store (no _batches/ or table directories); "
-                         f"write one with shengji export --to parquet")
-    con = duckdb.connect(":memory:")
+    if not (root / "_batches").is_dir():
+        raise StoreError(f"{store}: not a store (no _batches/ directory); write one with shengji export --to parquet")
+    parts: dict[str, list[Path]] = {t: [] for t in TABLES}
+    for m in manifests(root):
+        batch = m["batch"]
+        if m.get("format", 1) != STORE_FORMAT or not isinstance(m.get("parts"), dict):
+            raise StoreError(f"{store}: batch {batch} was written by an older shengji (store format "
+                             f"{m.get('format', 1)}, now {STORE_FORMAT}); export the corpus into a new store "
+                             f"(docs/store.md: migrating an old store)")
+        for t in TABLES:
+            for p in m["parts"].get(t, []):
+                path = root / str(p.get("file", ""))
+                problem = _part_problem(path, p.get("bytes"))
+                if problem is not None:
+                    raise StoreError(f"{store}: a damaged store part {p.get('file')}: {problem}; batch {batch} "
+                                     f"cannot be read: remove _batches/{batch}.json and the batch={batch} "
+                                     f"directories, then export its files again")
+                parts[t].append(path)
+    return parts
+
+
+def _part_problem(path: Path, size: object) -> str | None:
+    try:
+        with open(path, "rb") as f:
+            st = os.fstat(f.fileno())
+            if isinstance(size, int) and st.st_size != size:
+                return f"{st.st_size} bytes where its manifest says {size}"
+            if st.st_size < 12:
+                return "too short for a Parquet file"
+            head = f.read(4)
+            f.seek(-4, os.SEEK_END)
+            tail = f.read(4)
+    except FileNotFoundError:
+        return "missing"
+    except OSError as exc:
+        return exc.strerror or str(exc)
+    if head != _MAGIC or tail != _MAGIC:
+        return "not a Parquet file (no magic bytes)"
+    return None
+
+
+def _sql_string(s: str) -> str:
+    return "'" + s.replace("'", "''") + "'"
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+def _create_views(con: DuckDBPyConnection, parts: dict[str, list[Path]]) -> None:
     for t in TABLES:
-        files = sorted((root / t).glob("batch=*/*.parquet")) if (root / t).is_dir() else []
+        files = parts[t]
         if files:
-            pattern = str(root.resolve() / t / "batch=*" / "*.parquet").replace("'", "''")
-            con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet('{pattern}', "
-                        f"hive_partitioning = true, union_by_name = true)")
+            listed = ", ".join(_sql_string(str(p.resolve())) for p in files)
+            con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet([{listed}], hive_partitioning = true, "
+                        f"hive_types = {{'batch': VARCHAR}})")
         else:
-            empty = arrow_schema(t).empty_table()
-            con.register(f"_empty_{t}", empty)
-            con.execute(f"CREATE VIEW {t} AS SELECT *, CAST(NULL AS VARCHAR) AS batch FROM _empty_{t}")
+            con.execute(f"CREATE VIEW {t} AS {duckdb_empty_select(t)}")
+
+
+def connect(store: str | Path) -> DuckDBPyConnection:
+    """An in-memory DuckDB connection with the store's tables as views, for Python
+    code (DuckDB's defaults: it can do what the calling program can)."""
+    duckdb = require_duckdb()
+    parts = store_parts(store)
+    con = duckdb.connect(":memory:")
+    _create_views(con, parts)
     return con
 
 
-def run(store: str | Path, names: list[str] | None = None, sql: str | None = None) -> list[Result]:
-    """The named analyses (default: all), or one ``sql`` query. Raises StoreError."""
-    duckdb = require_duckdb()
-    con = connect(store)
-    try:
-        if sql is not None:
-            return [_query(con, "sql", "Query", sql, duckdb)]
-        out = []
-        for name in names or list(ANALYSES):
-            a = ANALYSES[name]
-            out.append(_query(con, a.name, a.title, a.sql, duckdb))
+#: the characters that make a spreadsheet read a CSV cell as a formula (OWASP: CSV injection)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass
+class Session:
+    """An open store: the DuckDB connection and a private temporary directory
+    (DuckDB's outputs are written there, then copied where they go)."""
+
+    store: str
+    con: DuckDBPyConnection
+    tmp: Path
+    locked: bool
+    duckdb: ModuleType
+
+    def _error(self, exc: BaseException) -> StoreError:
+        return StoreError(f"the query failed: {_one_line(exc)}")
+
+    def check(self, sql: str) -> str:
+        """The ``--sql`` text as one query; locked: it must be one SELECT statement
+        (StoreError). Unlocked, statements before the last are run, and a last one
+        that is not a query is run too (then the answer is "")."""
+        try:
+            statements = self.con.extract_statements(sql)
+        except self.duckdb.Error as exc:
+            raise self._error(exc) from None
+        if not statements:
+            raise StoreError("--sql is empty")
+        last = statements[-1]
+        select = self.duckdb.StatementType.SELECT
+        if self.locked and (len(statements) > 1 or last.type != select):
+            what = "several statements" if len(statements) > 1 else f"a statement of type {last.type.name}"
+            raise StoreError(f"--sql runs one SELECT query, read-only, on the store alone (got {what}); "
+                             f"--sql-allow-external-access lifts this (docs/store.md)")
+        if not self.locked:
+            for st in statements[:-1]:
+                self._run(st.query)
+            if last.type != select:
+                self._run(last.query)
+                return ""
+        return _strip(last.query)
+
+    def _run(self, sql: str) -> Any:
+        try:
+            return self.con.execute(sql)
+        except self.duckdb.Error as exc:
+            raise self._error(exc) from None
+
+    def relation(self, sql: str) -> Any:
+        try:
+            return self.con.sql(sql)
+        except self.duckdb.Error as exc:
+            raise self._error(exc) from None
+
+    def copy(self, q: Query, options: str, *, csv_safe: bool = False) -> Path:
+        """DuckDB writes the result of ``q`` into a file of the temporary directory
+        (``COPY (…) TO … (options)``); its path."""
+        sql = self.neutralised(q.sql) if csv_safe else q.sql
+        out = self.tmp / "out" / f"{sum(1 for _ in (self.tmp / 'out').iterdir())}.out"
+        self._run(f"COPY (\n{sql}\n) TO {_sql_string(str(out))} ({options})")
         return out
-    finally:
-        con.close()
 
+    def neutralised(self, sql: str) -> str:
+        """``sql`` with each text cell (and column name) that starts with ``=``, ``+``,
+        ``-``, ``@``, a tab or a carriage return prefixed with ``'`` (OWASP's advice
+        for CSV files opened in a spreadsheet)."""
+        rel = self.relation(sql)
+        exprs = []
+        for name, typ in zip(rel.columns, rel.types):
+            col = _ident(name)
+            alias = _ident("'" + name if name.startswith(FORMULA_STARTS) else name)
+            if str(typ) == "VARCHAR":
+                exprs.append(f"CASE WHEN regexp_matches({col}, '^[=+@\\t\\r-]') THEN '''' || {col} "
+                             f"ELSE {col} END AS {alias}")
+            else:
+                exprs.append(f"{col} AS {alias}")
+        return f"SELECT {', '.join(exprs)} FROM (\n{sql}\n) AS q"
 
-def _query(con: DuckDBPyConnection, name: str, title: str, sql: str, duckdb: ModuleType) -> Result:
-    try:
-        cur = con.execute(sql)
-        rows = cur.fetchall()
+    def box(self, q: Query, *, max_width: int, max_rows: int) -> str:
+        """DuckDB's own table rendering of ``q`` (it shows control characters escaped)."""
+        buf = io.StringIO()
+        rel = self.relation(q.sql)
+        try:
+            with contextlib.redirect_stdout(buf):
+                rel.show(max_width=max_width, max_rows=max_rows, null_value="")
+        except self.duckdb.Error as exc:
+            raise self._error(exc) from None
+        return buf.getvalue()
+
+    def result(self, q: Query) -> Result:
+        """The rows of ``q`` in Python (small results: the analyses, the HTML page)."""
+        cur = self._run(q.sql)
+        try:
+            rows = cur.fetchall()
+        except self.duckdb.Error as exc:
+            raise self._error(exc) from None
         columns = [d[0] for d in cur.description] if cur.description else []
-    except duckdb.Error as exc:
-        raise StoreError(f"the query failed: {' '.join(str(exc).split())}") from None
-    return Result(name, title, columns, [tuple(_plain(v) for v in r) for r in rows])
+        return Result(q.name, q.title, columns, [tuple(_plain(v) for v in r) for r in rows])
+
+
+def _strip(sql: str) -> str:
+    sql = sql.strip()
+    while sql.endswith(";"):
+        sql = sql[:-1].rstrip()
+    return sql
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
+
+
+@contextlib.contextmanager
+def open_store(store: str | Path, *, allow_external_access: bool = False) -> Iterator[Session]:
+    """The store opened for queries (the module's doc says what they can touch)."""
+    duckdb = require_duckdb()
+    parts = store_parts(store)
+    root = Path(store).resolve()
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-stats-"))
+    con = None
+    try:
+        (tmp / "out").mkdir()
+        try:
+            if allow_external_access:
+                con = duckdb.connect(":memory:")
+                _create_views(con, parts)
+            else:
+                catalog = tmp / "store.duckdb"
+                quiet = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
+                with contextlib.closing(duckdb.connect(str(catalog), config=quiet)) as build:
+                    _create_views(build, parts)
+                con = duckdb.connect(str(catalog), read_only=True,
+                                     config={**quiet, "python_enable_replacements": False})
+                dirs = ", ".join(_sql_string(str(d) + os.sep) for d in (root, tmp / "out"))
+                con.execute(f"SET allowed_directories = [{dirs}]")
+                con.execute("SET enable_external_access = false")
+                con.execute("SET lock_configuration = true")
+        except duckdb.Error as exc:
+            raise StoreError(f"{store}: cannot open the store: {_one_line(exc)}") from None
+        yield Session(str(store), con, tmp, not allow_external_access, duckdb)
+    finally:
+        if con is not None:
+            con.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def queries(names: list[str] | None = None, sql: str | None = None) -> list[Query]:
+    """The named analyses (default: all), or the ``--sql`` query."""
+    if sql is not None:
+        return [Query("sql", "Query", sql)]
+    return [Query(a.name, a.title, a.sql.strip()) for a in (ANALYSES[n] for n in (names or list(ANALYSES)))]
+
+
+def checked(s: Session, qs: list[Query]) -> list[Query]:
+    """The queries to write: ``--sql`` checked (:meth:`Session.check`), dropped when it was not a query."""
+    out = []
+    for q in qs:
+        if q.name == "sql":
+            q = Query(q.name, q.title, s.check(q.sql))
+            if not q.sql:
+                continue
+        out.append(q)
+    return out
+
+
+def run(store: str | Path, names: list[str] | None = None, sql: str | None = None, *,
+        allow_external_access: bool = False) -> list[Result]:
+    """The named analyses (default: all), or one ``sql`` query, as Python rows. Raises StoreError."""
+    with open_store(store, allow_external_access=allow_external_access) as s:
+        return [s.result(q) for q in checked(s, queries(names, sql))]
 
 
 def _plain(v: object) -> Value:
@@ -190,46 +414,10 @@ def _plain(v: object) -> Value:
     return str(v)
 
 
-# -- output ------------------------------------------------------------------------------------
-
-def to_csv(results: list[Result]) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    for k, r in enumerate(results):
-        if len(results) > 1:
-            if k:
-                buf.write("\n")
-            buf.write(f"# {r.name}\n")
-        w.writerow(r.columns)
-        w.writerows(["" if v is None else v for v in row] for row in r.rows)
-    return buf.getvalue()
-
-
-def to_json(results: list[Result]) -> str:
-    data = {r.name: {"title": r.title, "columns": r.columns, "rows": r.dicts()} for r in results}
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def render_tables(console: Console, results: list[Result]) -> None:
-    from rich.table import Table
-    for k, r in enumerate(results):
-        if k:
-            console.print()
-        table = Table(title=r.title, title_justify="left")
-        for c in r.columns:
-            table.add_column(c, justify="right" if _numeric(r, c) else "left")
-        for row in r.rows:
-            table.add_row(*("" if v is None else str(v) for v in row))
-        if not r.rows:
-            console.print(f"{r.title}: no rows")
-            continue
-        console.print(table)
-
-
-def _numeric(r: Result, column: str) -> bool:
-    i = r.columns.index(column)
-    vals = [row[i] for row in r.rows if row[i] is not None]
-    return bool(vals) and all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in vals)
+def copy_to(path: Path, out: IO[bytes]) -> None:
+    """A file DuckDB wrote, copied to ``out`` in blocks (no row read into Python)."""
+    with open(path, "rb") as f:
+        shutil.copyfileobj(f, out, 1 << 20)
 
 
 def points_chart(result: Result) -> str:

@@ -69,7 +69,7 @@ def main() -> None:
     t, rss = run_cli(["export", "--to", "parquet", str(store), str(big)])
     print(f"  export --jobs 1     {t:6.1f} s   {copies * n / t:7.0f} hands/s   peak RSS {rss / 1024:.0f} MB   "
           f"store {du(store) / 1e6:.1f} MB")
-    t, rss = best(["stats", str(store), "--format", "json"], args.runs)
+    t, rss = best(["stats", str(store), "--format", "json", "-o", str(OUT / "stats-out"), "--force"], args.runs)
     print(f"  stats (5 analyses)  {t:6.2f} s   peak RSS {rss / 1024:.0f} MB")
     q = ("SELECT p.seat, count(*) AS plays, avg(p.n_cards) AS cards FROM plays p JOIN hands h "
          "USING (match_id, hand) WHERE h.trump = 'NT' GROUP BY p.seat")

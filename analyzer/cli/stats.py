@@ -1,6 +1,6 @@
 """``shengji stats``: statistics over a Parquet store (DuckDB; the ``stats`` extra)."""
 
-from pathlib import Path
+import os
 from typing import Annotated
 
 import typer
@@ -15,24 +15,32 @@ from ._core import command, fail, usage
 
   shengji stats store/ failed-throws --format csv
 
+  shengji stats store/ -f csv -o results/           every analysis, one CSV file each
+
   shengji stats store/ --format html -o stats.html  tables and the attackers' points chart
 
   shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
 
 Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
 The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+csv, json and parquet are written by DuckDB, one file per analysis (several analyses:
+-o DIRECTORY). --sql runs one SELECT on a read-only connection that can open the
+store's files and nothing else (no other file, no COPY/ATTACH/INSTALL, no network);
+--sql-allow-external-access gives DuckDB's full access (any statement, any file,
+extensions, the network): only for queries you trust.
 Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
 def stats(
     store: Annotated[str, typer.Argument(metavar="STORE", help="A store written by shengji export --to parquet.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[ANALYSIS]...", help="Analyses to run (default: all).")] = None,
     fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format.")] = StatsFormat('table'),
-    sql: Annotated[str | None, typer.Option("--sql", help="Run this query against the store's tables instead.")] = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+    sql: Annotated[str | None, typer.Option("--sql", help="Run this SELECT query against the store's tables instead (read-only, the store's files only).")] = None,
+    allow_external_access: Annotated[bool, typer.Option("--sql-allow-external-access", help="Let --sql do anything DuckDB can: any statement, any file, extensions, the network.")] = False,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here instead of stdout (a directory for several analyses in csv, json, parquet).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
     from .. import stats as St
-    from ..stats_formats import WRITERS
+    from ..stats_formats import ONE_FILE_EACH, WRITERS
     from ..store import StoreError
     names = names or []
     unknown = [n for n in names if n not in St.ANALYSES]
@@ -40,10 +48,37 @@ def stats(
         usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
     if sql is not None and names:
         usage("--sql runs instead of the named analyses: give one or the other")
-    if output not in (None, "-") and Path(output).exists() and not force:
-        fail(f"{output} exists; use --force to overwrite it")
+    if allow_external_access and sql is None:
+        usage("--sql-allow-external-access goes with --sql")
+    queries = St.queries(names, sql)
+    several = len(queries) > 1 and fmt.value in ONE_FILE_EACH
+    if output not in (None, "-"):
+        _refuse_inside(output, store)
+    if several:
+        if output in (None, "-"):
+            usage(f"{fmt.value} is one file per analysis: name one analysis, or give -o DIRECTORY "
+                  f"for all ({len(queries)} files)")
+        assert output is not None
+        if os.path.exists(output) and not os.path.isdir(output):
+            usage(f"{output} is not a directory: several analyses in {fmt.value} are one file each")
+        os.makedirs(output, exist_ok=True)
+        targets = [os.path.join(output, f"{q.name}.{ONE_FILE_EACH[fmt.value]}") for q in queries]
+    else:
+        targets = [] if output in (None, "-") else [output]
+    if not force:
+        for t in targets:
+            if os.path.exists(t) and not os.path.isdir(t):
+                fail(f"{t} exists; use --force to overwrite it")
     try:
-        results = St.run(store, names, sql)
+        with St.open_store(store, allow_external_access=allow_external_access) as session:
+            WRITERS[fmt.value](session, St.checked(session, queries), output, force)
     except StoreError as exc:
         fail(str(exc))
-    WRITERS[fmt.value](results, store, output, force)
+
+
+def _refuse_inside(output: str, store: str) -> None:
+    """No output inside the store the command reads, whatever --force says."""
+    out = os.path.realpath(output)
+    root = os.path.realpath(store)
+    if out == root or out.startswith(root.rstrip(os.sep) + os.sep):
+        fail(f"{output} is inside the store {store} that stats reads; refusing to write there (even with --force)")

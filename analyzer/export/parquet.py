@@ -34,6 +34,8 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
             progress.stop()
     except S.StoreError as exc:
         fail(str(exc))
+    for r in report.recovered:
+        typer.echo(f"shengji: note: {r}", err=True)
     for m in report.missing:
         typer.echo(f"shengji: error: {m}: no such file or directory", err=True)
     for e in report.errors:

@@ -49,6 +49,11 @@ def built(tmp_path_factory):
     return root, paths, report
 
 
+def ids(store):
+    """(file, line) → match_id (the key is a hash of the record's text)."""
+    return {(m["file"], m["line"]): m["match_id"] for m in read(store, "matches")}
+
+
 def replays(paths):
     out = []
     for p in paths:
@@ -80,8 +85,9 @@ def test_hand_and_trick_values_are_the_engines(built):
     hands = {(h["match_id"], h["hand"]): h for h in read(store, "hands")}
     tricks = {(t["match_id"], t["hand"], t["trick"]): t for t in read(store, "tricks")}
     plays = read(store, "plays")
+    keys = ids(store)
     for path, record, match in replays(paths):
-        mid = f"{path}:{record.span.line}"
+        mid = keys[(path, record.span.line)]
         for i, hr in enumerate(match.hands, 1):
             h = hands[(mid, i)]
             assert (h["rules"], h["ns_level"], h["ew_level"], h["level"], h["dealer"]) == (
@@ -110,9 +116,9 @@ def test_hand_and_trick_values_are_the_engines(built):
 
 def test_matches_table(built):
     root, paths, _ = built
-    rows = {m["match_id"]: m for m in read(root / "store", "matches")}
+    rows = {(m["file"], m["line"]): m for m in read(root / "store", "matches")}
     for path, record, match in replays(paths):
-        m = rows[f"{path}:{record.span.line}"]
+        m = rows[(path, record.span.line)]
         assert (m["rules"], m["hands"], m["event"], m["winner"]) == (
             match.ruleset.name, len(match.hands), record.tag("Event"), match.winner)
 
@@ -125,6 +131,7 @@ def test_appending_and_skipping(built, tmp_path):
     assert len(two.skipped) == 1 and "a.sjn" in two.skipped[0] and two.records == 2
     assert len(list((store / "_batches").glob("*.json"))) == 2
     assert {p.name for p in (store / "hands").iterdir()} == {f"batch={one.batch}", f"batch={two.batch}"}
+    assert sorted(p.name for p in (store / "hands" / f"batch={two.batch}").iterdir()) == ["part-00000.parquet"]
     assert len(read(store, "hands")) == len(read(root / "store", "hands"))
     again = S.export_paths(paths, str(store))
     assert again.batch == "" and again.records == 0 and "nothing new" in again.summary()
@@ -157,7 +164,7 @@ def test_schemas_are_documented():
     text = (DOCS / "store.md").read_text(encoding="utf-8")
     for table, columns in S.SCHEMAS.items():
         section = text.split(f"### `{table}`", 1)[1].split("\n### ", 1)[0]
-        documented = re.findall(r"^\| `(\w+)` \| (\w+) \|", section, re.M)
+        documented = re.findall(r"^\| `(\w+)` \| `?([\w<>,:]+)`? \|", section, re.M)
         assert documented == [(c, t) for c, t, _ in columns], table
 
 

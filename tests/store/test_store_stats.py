@@ -130,20 +130,29 @@ def test_cli_formats(store, tmp_path):
         assert a.title in table
     rows = list(csv.reader(io.StringIO(run("stats", str(path), "dealer-hold", "--format", "csv").stdout)))
     assert rows[0] == ["rules", "level", "hands", "held", "hold_rate"] and len(rows) > 2
-    data = json.loads(run("stats", str(path), "--format", "json").stdout)
-    assert list(data) == list(St.ANALYSES) and data["attacker-points"]["rows"]
-    both = run("stats", str(path), "failed-throws", "diagnostics", "--format", "csv").stdout
-    assert both.startswith("# failed-throws\n") and "\n# diagnostics\n" in both
+    data = json.loads(run("stats", str(path), "attacker-points", "--format", "json").stdout)
+    assert isinstance(data, list) and data and set(data[0]) == {"points_from", "hands", "share"}
+    # one analysis = one file: several in csv/json/parquet need a directory
+    r = run("stats", str(path), "failed-throws", "diagnostics", "--format", "csv", code=2)
+    assert "-o DIRECTORY" in r.stderr and not r.stdout
+    run("stats", str(path), "--format", "csv", "-o", str(tmp_path / "all"))
+    assert sorted(p.name for p in (tmp_path / "all").iterdir()) == sorted(f"{n}.csv" for n in St.ANALYSES)
+    for name in St.ANALYSES:
+        text = (tmp_path / "all" / f"{name}.csv").read_text(encoding="utf-8")
+        assert "#" not in text.splitlines()[0] and len({len(r) for r in csv.reader(io.StringIO(text))}) == 1
+    assert "exists" in run("stats", str(path), "--format", "csv", "-o", str(tmp_path / "all"), code=2).stderr
+    run("stats", str(path), "--format", "csv", "-o", str(tmp_path / "all"), "--force")
 
 
 def test_cli_sql(store):
     path, matches = store
     out = run("stats", str(path), "--sql", "SELECT count(*) AS n, count(DISTINCT batch) AS batches FROM hands",
               "--format", "json").stdout
-    assert json.loads(out)["sql"]["rows"] == [{"n": sum(len(m.hands) for _, m in matches), "batches": 2}]
+    assert json.loads(out) == [{"n": sum(len(m.hands) for _, m in matches), "batches": 2}]
     bad = run("stats", str(path), "--sql", "SELECT nope FROM hands", code=2)
     assert "the query failed" in bad.stderr and "Traceback" not in bad.stderr
     run("stats", str(path), "failed-throws", "--sql", "SELECT 1", code=2)
+    assert "goes with --sql" in run("stats", str(path), "--sql-allow-external-access", code=2).stderr
 
 
 def test_cli_html_is_self_contained_and_atomic(store, tmp_path):
@@ -174,6 +183,10 @@ def test_cli_export_parquet(tmp_path):
     run("export", "parquet", str(tmp_path / "s"), str(tmp_path / "m.sjn"), "--into", "x", code=2)
     r = run("export", "parquet", str(tmp_path / "s2"), str(tmp_path / "none.sjn"), code=2)
     assert "none.sjn: no such file" in r.stderr
+    (tmp_path / "s" / ".staging-X").mkdir()                     # an interrupted export's leftovers
+    (tmp_path / "m2.sjn").write_text(write(generate_match("standard", hands=1, seed=2)), encoding="utf-8")
+    r = run("export", "parquet", str(tmp_path / "s"), str(tmp_path / "m2.sjn"))
+    assert "note: removed .staging-X" in r.stderr and not (tmp_path / "s" / ".staging-X").exists()
 
 
 def test_missing_extras_give_a_clear_message(monkeypatch, tmp_path):
@@ -205,13 +218,13 @@ def test_every_registered_format_is_a_choice_and_writes_its_output(store, tmp_pa
     and, the same text, to ``-o`` (the table without colour)."""
     from analyzer.cli.stats import StatsFormat
     from analyzer.stats_formats import WRITERS
-    assert [f.value for f in StatsFormat] == list(WRITERS) == ["table", "csv", "json", "html"]
+    assert [f.value for f in StatsFormat] == list(WRITERS) == ["table", "csv", "json", "parquet", "html"]
     path, _ = store
     for name in WRITERS:
-        shown = run("stats", str(path), "dealer-hold", "--format", name).stdout
+        shown = run("stats", str(path), "dealer-hold", "--format", name).stdout_bytes
         out = tmp_path / f"dealer-hold.{name}"
         run("stats", str(path), "dealer-hold", "--format", name, "-o", str(out))
-        assert out.read_text(encoding="utf-8") == shown and "\x1b[" not in shown, name
+        assert out.read_bytes() == shown and b"\x1b[" not in shown, name
 
 
 def test_a_registered_format_needs_no_other_change(store, monkeypatch):
@@ -220,8 +233,8 @@ def test_a_registered_format_needs_no_other_change(store, monkeypatch):
     with pytest.raises(ValueError, match="twice"):
         F.register("csv")(lambda *a: None)
     got = []
-    monkeypatch.setitem(F.WRITERS, "csv", lambda results, store, output, force: got.append(
-        (sorted(r.name for r in results), output, force)))
+    monkeypatch.setitem(F.WRITERS, "csv", lambda session, queries, output, force: got.append(
+        (sorted(q.name for q in queries), output, force)))
     path, _ = store
     run("stats", str(path), "failed-throws", "--format", "csv", "-o", "x.csv", "--force")
     assert got == [(["failed-throws"], "x.csv", True)]
@@ -238,7 +251,7 @@ def test_the_command_exits_quietly_after_duckdb(store):
 
     path, _ = store
     env = {**os.environ, **ENV}
-    for args in (["stats", str(path)], ["stats", str(path), "--format", "json"]):
+    for args in (["stats", str(path)], ["stats", str(path), "dealer-hold", "--format", "json"]):
         r = subprocess.run([sys.executable, "-m", "analyzer", *args], capture_output=True, text=True,
                            env=env, timeout=120)
         assert r.returncode == 0, r.stderr

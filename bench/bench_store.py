@@ -1,0 +1,133 @@
+"""The Parquet store: ``export --to parquet`` and ``stats`` CPU time, this tree against another.
+
+    python bench/bench_store.py                         # 2,000 hands, this tree
+    python bench/bench_store.py --hands 500 --runs 3
+    python bench/bench_store.py --against /tmp/old      # also a checkout of an older tree (same corpus)
+
+Each figure is the CPU time (user + system, ``time.process_time``: steadier
+than wall time on a shared machine) of the export alone, in a child process
+after its imports, best of ``--runs``; the store's files and size; ``lint`` on
+the same corpus for scale; and ``stats --sql "SELECT * FROM plays" -f csv``
+(DuckDB's CSV writer: no row goes through Python) with its peak RSS. Nothing
+here asserts: the figures are in docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.run import big_file, corpus_file  # noqa: E402
+
+_EXPORT = """
+import json, sys, time
+from analyzer import store as S
+import analyzer.lint, notation, replay.game, pyarrow.parquet  # imports outside the timing
+t = time.process_time()
+r = S.export_paths([sys.argv[1]], sys.argv[2])
+cpu = time.process_time() - t
+print(json.dumps({"cpu": cpu, "records": r.records, "rows": r.rows}))
+"""
+
+_REPLAY = """
+import json, sys, time
+from notation.detect import read
+from replay.game import replay
+t = time.process_time()
+with open(sys.argv[1], encoding="utf-8") as f:
+    for record, _ in read(f.read(), "sjn"):    # (the chunk's text read whole, as the export reads it)
+        if record is not None:
+            replay(record)
+print(json.dumps({"cpu": time.process_time() - t}))
+"""
+
+_LINT = """
+import json, sys, time
+from analyzer import lint as L
+t = time.process_time()
+L.lint_paths([sys.argv[1]], L.LintOptions(), jobs=1)
+print(json.dumps({"cpu": time.process_time() - t}))
+"""
+
+
+def child(code: str, root: Path, *args: str) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
+    r = subprocess.run([sys.executable, "-P", "-c", code, *args], capture_output=True, text=True, env=env, check=True,
+                       cwd=tempfile.gettempdir())   # (-P, cwd: the tree imported is PYTHONPATH's)
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def export(root: Path, corpus: Path, runs: int) -> tuple[float, Path, dict]:
+    best = None
+    store = Path(tempfile.mkdtemp(prefix="bench-store-"))
+    for _ in range(runs):
+        shutil.rmtree(store, ignore_errors=True)
+        got = child(_EXPORT, root, str(corpus), str(store))
+        best = got if best is None or got["cpu"] < best["cpu"] else best
+    assert best is not None
+    return best["cpu"], store, best
+
+
+def files(store: Path) -> tuple[int, int]:
+    parts = [p for p in store.rglob("*.parquet")]
+    return len(parts), sum(p.stat().st_size for p in parts)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=2000)
+    ap.add_argument("--runs", type=int, default=2)
+    ap.add_argument("--copies", type=int, default=1, help="the corpus repeated this many times in one file "
+                    "(cut into 1 MB chunks as a big file is)")
+    ap.add_argument("--against", type=Path, help="another checkout of the project (e.g. git archive of an old commit)")
+    args = ap.parse_args()
+    corpus = corpus_file(args.hands)
+    if args.copies > 1:
+        corpus = big_file(corpus.read_text(encoding="utf-8"), args.copies, args.hands)
+    print(f"corpus: {corpus.name}, {args.hands * args.copies:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
+    lint = min(child(_LINT, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
+    print(f"  lint                 {lint:6.2f} s CPU")
+    base = min(child(_REPLAY, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
+    print(f"  read + replay alone  {base:6.2f} s CPU  (what every export must do)")
+    new, store, info = export(ROOT, corpus, args.runs)
+    n, size = files(store)
+    print(f"  export (this tree)   {new:6.2f} s CPU  ×{new / lint:.2f} lint; its own work (rows, Arrow, Parquet) "
+          f"{new - base:5.2f} s   {n} files, {size / 1e6:.1f} MB   {info['rows']}")
+    if args.against:
+        old, old_store, _ = export(args.against, corpus, args.runs)
+        n, size = files(old_store)
+        print(f"  export (--against)   {old:6.2f} s CPU  ×{old / lint:.2f} lint; its own work {old - base:5.2f} s   "
+              f"{n} files, {size / 1e6:.1f} MB")
+        print(f"  speed-up             ×{old / new:.2f} in all, ×{(old - base) / max(new - base, 1e-9):.2f} "
+              f"on the export's own work")
+        shutil.rmtree(old_store, ignore_errors=True)
+    out = Path(tempfile.mkdtemp(prefix="bench-stats-")) / "plays.csv"
+    code = ("import resource, subprocess, sys, time\n"
+            "t = time.time()\n"
+            "subprocess.run([sys.executable, '-m', 'analyzer', 'stats', sys.argv[1], '--sql', "
+            "'SELECT * FROM plays', '-f', 'csv', '-o', sys.argv[2]], check=True)\n"
+            "ru = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+            "print(time.time() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)\n")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-c", code, str(store), str(out)], capture_output=True, text=True, env=env)
+    if r.returncode == 0:
+        wall, cpu, rss = r.stdout.split()
+        print(f"  stats --sql 'SELECT * FROM plays' -f csv   {float(wall):.2f} s wall, {float(cpu):.2f} s CPU, "
+              f"peak RSS {int(rss) / 1024:.0f} MB, {out.stat().st_size / 1e6:.1f} MB of CSV")
+    else:
+        print("  stats failed:", r.stderr.strip()[-300:])
+    shutil.rmtree(out.parent, ignore_errors=True)
+    shutil.rmtree(store, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
