@@ -49,7 +49,7 @@ VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/``
 TEMPLATES = ("base.css", "stepper.js", "head.html", "viewer.html", "viewer.css", "viewer.js")
 
-_SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
+_SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
 #: ``{{> head.html generator=analyzer.viewer}}``: a shared partial, its ``{{key}}`` slots filled
@@ -123,6 +123,18 @@ def data_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace("://", ":\\/\\/")
 
 
+def content_security_policy(script: str) -> str:
+    """The pages' Content-Security-Policy: nothing is fetched (no network, no
+    frame, no form), and the one script that runs is the page's own (by its
+    SHA-256); a record's text, inserted as text, could not run even if it were
+    read as HTML. Inline styles stay allowed (the charts set widths)."""
+    import base64
+    import hashlib
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
+            "img-src data:; font-src data:; base-uri 'none'; form-action 'none'")
+
+
 def page_title(report: JsonDict) -> str:
     path = report.get("path") or ""
     matches = report.get("matches", [])
@@ -141,9 +153,11 @@ def render_html(report: JsonDict) -> str:
         "css": _template("base.css") + "\n" + _template("viewer.css"),
         "js": re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"),
                      flags=re.IGNORECASE),
+        "csp": "",
         "data": data_json(view_data(report)),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
+    values["csp"] = content_security_policy(values["js"])
     return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
 
 
@@ -183,7 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["render_html", "render_text", "render_record", "view_data", "data_json", "trump_cards",
+__all__ = ["content_security_policy", "render_html", "render_text", "render_record", "view_data", "data_json",
+           "trump_cards",
            "VIEWER_SCHEMA", "TEMPLATES"]
 
 if __name__ == "__main__":

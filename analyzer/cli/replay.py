@@ -30,6 +30,7 @@ def replay(
 
     from .. import render
     from ..inputs import Source, check_preset, diag_line
+    from ..safetext import styled
     check_preset(rules)
     src = Source(file, source_format)
     if src.gouji():
@@ -40,7 +41,7 @@ def replay(
     if step:
         if sys.stdin.isatty():
             def waiter(prompt: str) -> None:
-                console.input(f"[dim]{prompt}[/dim] ")
+                console.input(styled((prompt, "dim"), " "))  # type: ignore[arg-type]  # Rich takes Text too
         else:
             def waiter(prompt: str) -> None:
                 return None
@@ -89,6 +90,7 @@ def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, r
     """``replay`` of a GJN file: every game, play by play."""
     from .. import gouji, render
     from ..inputs import diag_line, load_gjn
+    from ..safetext import styled
     records, diags = load_gjn(text, file)
     for d in diags:
         echo_err(diag_line(file, d))
@@ -104,7 +106,7 @@ def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, r
         if n:
             console.print()
         if len(records) > 1:
-            console.print(f"[bold]Record {index}[/bold] {rec.tag('Event') or ''}")
+            console.print(styled((f"Record {index}", "bold"), f" {rec.tag('Event') or ''}"))
         result = gouji.run_engine(rec, rules if gouji.is_gouji_preset(rules) else None)
         for d in result.diagnostics:
             echo_err(diag_line(file, d))
