@@ -64,6 +64,8 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
             items, diags = _parse_items(lines, first_line)
         records, more = _assemble(items)
         diags.extend(more)
+    except MemoryError:
+        raise  # out of memory: the command's exit 2, not a bug
     except Exception as exc:  # the API boundary: report, never raise
         return [], [Diagnostic.at("SJ901", Span(first_line, 1, first_line, 1),
                                   f"internal error while reading this record ({type(exc).__name__}: "
