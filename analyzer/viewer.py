@@ -161,6 +161,42 @@ def render_html(report: JsonDict) -> str:
     return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
 
 
+def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
+    """:func:`render_html` of ``{**report_head, "matches": list(matches)}``, written
+    to ``out`` match by match: the same bytes, while memory holds two matches
+    at a time (the page's title needs to know whether there is only one)."""
+    it = iter(matches)
+    first = [m for m in (next(it, None), next(it, None)) if m is not None]
+    head = {**report_head, "matches": first if len(first) < 2 else first[:1] + [{}, {}]}
+    js = re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"), flags=re.IGNORECASE)
+    values = {
+        "title": html.escape(page_title(head)).replace("://", ":&#47;&#47;"),
+        "css": _template("base.css") + "\n" + _template("viewer.css"),
+        "js": js,
+        "csp": content_security_policy(js),
+        "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
+    }
+    page = _SLOT.sub(lambda m: values[m.group(1)] if m.group(1) != "data" else "\0", _template("viewer.html"))
+    before, after = page.split("\0", 1)
+    out.write(before)
+
+    def piece(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c").replace(
+            "://", ":\\/\\/")
+
+    out.write("{" + ",".join(f"{piece(k)}:{piece(v)}" for k, v in report_head.items() if k != "matches")
+              + ("," if len(report_head) > 1 else "") + '"matches":[')
+    trumps = []
+    import itertools
+    for k, m in enumerate(itertools.chain(first, it)):
+        if k:
+            out.write(",")
+        out.write(piece(m))
+        trumps.append([trump_cards(m, h) for h in m.get("hands", [])])
+    out.write('],"viewer":' + piece({"schema": VIEWER_SCHEMA, "trumps": trumps}) + "}")
+    out.write(after)
+
+
 def render_text(text: str, path: str = "", *, rules: str | None = None, annotate: Annotator | None = None) -> str:
     """Every record of an SJN ``text`` replayed, reported and rendered as one page."""
     from .report import build_report
@@ -197,7 +233,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["content_security_policy", "render_html", "render_text", "render_record", "view_data", "data_json",
+__all__ = ["content_security_policy", "render_html", "stream_html", "render_text", "render_record", "view_data", "data_json",
            "trump_cards",
            "VIEWER_SCHEMA", "TEMPLATES"]
 
