@@ -205,10 +205,22 @@ def load_gjn(text: str, path: str = "") -> tuple[list[Any], list[Any]]:
     if not is_json(text, "" if gjn.is_gjn(path, None) else path):
         records, diags = gjn.parse(text)
         return [r for r in records if r.tags or r.games], diags
-    data = json.loads(text)
+    from replay.diagnostics import Diagnostic, Span
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        return [], [Diagnostic.at("SJ107", Span(1, 1, 1, 2), "the JSON is nested too deeply to be a record")]
+    except ValueError as exc:  # not JSON after all (a .gjn file that starts with `{`): where it breaks
+        from notation.detect import _json_error
+        return [], [_json_error(text, exc)]
+    from notation.detect import _line_at, lone_surrogate
+    bad = lone_surrogate(text)
+    if bad is not None:
+        line, col = _line_at(text, bad)
+        return [], [Diagnostic.at("SJ107", Span(line, col, line, col + 6), f"not valid JSON text: "
+                                  f"`{text[bad:bad + 6]}` is half of a UTF-16 surrogate pair, not a character")]
     items = data if isinstance(data, list) else [data]
     records, diags = [], []
-    from replay.diagnostics import Diagnostic
     for k, item in enumerate(items, 1):
         record, found = gjn.from_json(json.dumps(item))
         if record is not None:

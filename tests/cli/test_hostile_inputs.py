@@ -43,8 +43,23 @@ def fly_play_without_cards() -> str:
     return "\n".join(lines)
 
 
+def gjn_opening_with_a_brace() -> str:
+    return "{" + (ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
+
+
+def gjn_json_with_a_lone_surrogate() -> str:
+    text = RUNNER.invoke(app, ["convert", str(ROOT / "samples" / "matches" / "gouji.gjn"), "--to", "json"],
+                         env=ENV).stdout
+    return text.replace('"gouji"', '"gouji \\udc00"', 2)
+
+
 #: (name, file name, text, the diagnostic expected on stderr (a substring), commands)
 CASES = [
+    # found by tests/fuzz (gjn): a .gjn file whose text looks like JSON went to json.loads
+    ("gjn-opening-with-a-brace", "g.gjn", gjn_opening_with_a_brace, "g.gjn:1:2: SJ107 not valid JSON",
+     [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"]]),
+    ("gjn-json-lone-surrogate", "g.json", gjn_json_with_a_lone_surrogate, "SJ107",
+     [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"], ["convert", "{f}", "--to", "gjn"]]),
     ("lone-surrogate-json", "sur.json", sur_json, "SJ107 not valid JSON text: `\\ud800`",
      [["report", "{f}"], ["convert", "{f}", "--to", "sjn"], ["annotate", "{f}", "--endgame", "0"],
       ["lint", "{f}"], ["replay", "{f}"]]),
