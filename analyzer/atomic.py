@@ -83,16 +83,15 @@ def _atomic_writer(path: StrPath, encoding: str | None, newline: str | None) -> 
     if st is not None and not stat.S_ISREG(st.st_mode):
         # a device, a FIFO, a socket (``-o /dev/null``, ``-o /dev/stdout``): written
         # to, never replaced (there is nothing to be atomic about)
-        with _open(target, "w", encoding, newline) as f:
-            yield f
+        with _open(target, "w", encoding, newline) as device:
+            yield device
         return
     directory = os.path.dirname(target)
     base = os.path.basename(target)
     remove_stale_temps(directory, base)
     fd, tmp = tempfile.mkstemp(prefix=f".{base}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=directory)
     try:
-        f: IO[Any]  # binary without an encoding, else text
-        with _open(fd, "w", encoding, newline) as f:
+        with _open(fd, "w", encoding, newline) as f:  # binary without an encoding, else text
             yield f
             f.flush()
             os.fsync(f.fileno())
