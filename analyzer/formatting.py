@@ -15,6 +15,7 @@ from typing import IO, Any
 from .errors import UserError
 from .inputs import Source, diag_line
 from .outputs import Discard, open_output
+from .safetext import terminal_stream
 
 PROG = "shengji"
 
@@ -116,7 +117,7 @@ def format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool
     if check or diff:
         if not same:
             if diff:
-                sys.stdout.writelines(difflib.unified_diff(keep_ends(text), keep_ends(new),
+                terminal_stream().writelines(difflib.unified_diff(keep_ends(text), keep_ends(new),
                                                            fromfile=path, tofile=path))
             if check:
                 err(f"would reformat {path}")
@@ -130,7 +131,7 @@ def format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool
             raise UserError(f"cannot write {path}: {exc.strerror or exc}") from None
         err(f"reformatted {path}")
         return True
-    sys.stdout.write(new)
+    terminal_stream().write(new)
     return False
 
 
@@ -185,7 +186,7 @@ def format_file(path: str, *, unicode: bool = False, check: bool = False, diff: 
         old = src.text()
         if new == old:
             return False
-        sys.stdout.writelines(difflib.unified_diff(keep_ends(old), keep_ends(new),
+        terminal_stream().writelines(difflib.unified_diff(keep_ends(old), keep_ends(new),
                                                    fromfile=path, tofile=path))
         if check:
             err(f"would reformat {path}")
@@ -226,7 +227,7 @@ def format_file(path: str, *, unicode: bool = False, check: bool = False, diff: 
         return True
     # print the canonical text (stdin with --write too); nothing when the file has reading errors
     try:
-        with open_output(None, spool=True) as out:
+        with open_output(None, spool=True, inert=True) as out:
             for piece in pieces:
                 out.write(piece)
             if src.error:

@@ -500,9 +500,12 @@ def render_json(report: JsonDict) -> str:
 def render_report(console: Console, report: JsonDict) -> None:
     """The report on a Rich console."""
     from rich.table import Table
+
+    from .safetext import inert_tree, styled
+    report = inert_tree(report)
     for m in report["matches"]:
         title = m["title"] or f"Record {m['index']}"
-        console.print(f"[bold]{title}[/bold]  (Gouji, rules {m['rules']})")
+        console.print(styled((title, "bold"), f"  (Gouji, rules {m['rules']})"))
         table = Table(show_header=True, header_style="bold")
         for col in ("game", "kind", "places (头科 → 大落)", "score", "够级", "burns", "findings"):
             table.add_column(col)
@@ -517,7 +520,7 @@ def render_report(console: Console, report: JsonDict) -> None:
         console.print(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}")
         for g in m["games"]:
             console.print()
-            console.print(f"[bold]{_game_title(g)}[/bold] ({g['kind']})")
+            console.print(styled((_game_title(g), "bold"), f" ({g['kind']})"))
             console.print(f"  result: {_result_text(g)}", markup=False)
             if g.get("leader"):
                 console.print(f"  first lead: {g['leader']}"
@@ -553,6 +556,8 @@ def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | 
                   game: int | None = None) -> None:
     """Every game, play by play: the hands, the pre-play lines, each action."""
     from rich.table import Table
+
+    from .safetext import styled
     if result is None:
         result = run_engine(record)
     engine_games = _engine_games(result, record)
@@ -566,7 +571,7 @@ def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | 
         if n:
             console.print()
         head = f"Game {g.number if g.number is not None else k + 1}"
-        console.print(f"[bold]{head}[/bold] ({game_kind(g)})")
+        console.print(styled((head, "bold"), f" ({game_kind(g)})"))
         if g.position is not None:
             console.print("  out already: " + (" ".join(g.position.finished) or "nobody"))
         if g.deal:

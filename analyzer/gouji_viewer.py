@@ -20,14 +20,14 @@ from __future__ import annotations
 import html
 import re
 
-from .viewer import _template, data_json
+from .viewer import _template, content_security_policy, data_json
 
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/`` (shared ones first)
 TEMPLATES = ("base.css", "stepper.js", "head.html", "gouji.html", "gouji.css", "gouji.js")
 
-_SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
+_SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
 def table_data() -> dict:
@@ -67,6 +67,7 @@ def render_html(report: dict) -> str:
         "data": data_json(view_data(report)),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
+    values["csp"] = content_security_policy(values["js"])
     return _SLOT.sub(lambda m: values[m.group(1)], _template("gouji.html"))
 
 

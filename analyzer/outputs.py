@@ -35,19 +35,25 @@ def check_output(out: str | None, *, force: bool, inputs: Sequence[str] = ()) ->
 
 
 @contextlib.contextmanager
-def open_output(out: str | None, *, spool: bool = False) -> Iterator[IO[str]]:
+def open_output(out: str | None, *, spool: bool = False, inert: bool = False) -> Iterator[IO[str]]:
     """Where a command writes: ``out`` (written atomically: a temporary file in
     the same directory, fsynced, renamed over ``out`` only when the block ends
     cleanly) or stdout. With ``spool``, stdout gets the text only when the block
     ends cleanly (kept in a temporary file meanwhile, so memory stays flat):
-    for all-or-nothing commands like ``convert``."""
+    for all-or-nothing commands like ``convert``. With ``inert``, a record's text
+    written to a terminal has its control characters shown escaped
+    (:func:`analyzer.safetext.terminal_stream`; a file or a pipe gets the bytes as they are)."""
     import tempfile
 
     from .atomic import atomic_writer
     if out is None or out == "-":
+        stdout: IO[str] = sys.stdout
+        if inert:
+            from .safetext import terminal_stream
+            stdout = terminal_stream(stdout)
         if not spool:
-            yield sys.stdout
-            sys.stdout.flush()
+            yield stdout
+            stdout.flush()
             return
         with tempfile.SpooledTemporaryFile(max_size=4 << 20, mode="w+", encoding="utf-8", newline="") as buf:
             yield buf  # type: ignore[misc,unused-ignore]  # a text-mode spooled file is a text stream
@@ -56,8 +62,8 @@ def open_output(out: str | None, *, spool: bool = False) -> Iterator[IO[str]]:
                 piece = buf.read(1 << 16)
                 if not piece:
                     break
-                sys.stdout.write(piece)
-            sys.stdout.flush()
+                stdout.write(piece)
+            stdout.flush()
         return
     try:
         with atomic_writer(out) as f:
@@ -66,11 +72,12 @@ def open_output(out: str | None, *, spool: bool = False) -> Iterator[IO[str]]:
         raise UserError(f"cannot write {out}: {exc.strerror or exc}") from None
 
 
-def write_output(out: str | None, text: str, *, force: bool, inputs: Sequence[str] = ()) -> None:
+def write_output(out: str | None, text: str, *, force: bool, inputs: Sequence[str] = (),
+                 inert: bool = False) -> None:
     """Write ``text`` to ``out`` (atomically; never over an existing file without
     ``force``, never over an input), or stdout."""
     check_output(out, force=force, inputs=inputs)
-    with open_output(out) as f:
+    with open_output(out, inert=inert) as f:
         f.write(text)
 
 

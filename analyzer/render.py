@@ -26,6 +26,7 @@ from rich.console import Console, Group, JustifyMethod
 from rich.table import Table
 from rich.text import Text
 
+from notation.reader import escape_controls as inert
 from replay.cards import JOKER_SUIT, format_cards, parse_cards, suit_of
 from replay.order import NT
 from replay.seats import SEATS
@@ -54,7 +55,8 @@ def make_console(*, stderr: bool = False, width: int | None = None, color: bool 
         except ValueError:
             width = DEFAULT_WIDTH
     no_color = bool(os.environ.get("NO_COLOR")) or (color is False)
-    return Console(file=stream, width=width, force_terminal=True if color else None,
+    from .safetext import InertConsole
+    return InertConsole(file=stream, width=width, force_terminal=True if color else None,
                    no_color=no_color, highlight=False, emoji=False, soft_wrap=False,
                    color_system="auto" if not no_color and (is_tty or color) else None)
 
@@ -126,7 +128,7 @@ def hand_text(cards: Sequence[int], order: Order | None) -> Text:
 def _player(record: Record | None, seat: str) -> str:
     if record is None:
         return ""
-    return record.tag(TAG_OF_SEAT.get(seat, seat)) or ""
+    return inert(record.tag(TAG_OF_SEAT.get(seat, seat)) or "")
 
 
 def hand_header(hand: HandResult, record: Record | None = None) -> Text:
@@ -368,7 +370,7 @@ def render_replay(console: Console, record: Record, match: MatchResult, *, hand:
 
 def record_title(record: Record, index: int, path: str = "") -> Text:
     tags = {t.name: t.value for t in record.tags}
-    bits = [tags[k] for k in ("Event", "Site", "Date") if k in tags]
+    bits = [inert(tags[k]) for k in ("Event", "Site", "Date") if k in tags]
     t = Text(f"Record {index}", style="bold")
     if path:
         t.append(f" ({path}:{record.span.line})" if record.span.line else f" ({path})")
@@ -380,8 +382,11 @@ def record_title(record: Record, index: int, path: str = "") -> Text:
 # -- report (--format term) -------------------------------------------------------------------
 
 def render_report(console: Console, report: dict[str, Any]) -> None:
-    """A report dict (:func:`analyzer.report.build_report`) for the terminal."""
+    """A report dict (:func:`analyzer.report.build_report`) for the terminal (every
+    string in it shown inert: :func:`analyzer.safetext.inert_tree`)."""
     from . import report as rep
+    from .safetext import inert_tree
+    report = inert_tree(report)
     for m_index, m in enumerate(report["matches"]):
         if m_index:
             console.print()

@@ -71,9 +71,11 @@ def _json(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
 
 @register("html")
 def _html(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
-    """The interactive replay page: one page holds every match."""
-    from .report import SCHEMA, render
-    out.write(render({"schema": SCHEMA, "path": path, "matches": list(matches)}, "html"))
+    """The interactive replay page: one page holds every match, written match by
+    match (:func:`analyzer.viewer.stream_html`: memory holds two matches)."""
+    from .report import SCHEMA
+    from .viewer import stream_html
+    stream_html(out, {"schema": SCHEMA, "path": path}, matches)
 
 
 #: the ``--format`` choices of ``shengji report`` (one member per registered writer)

@@ -49,7 +49,7 @@ VIEWER_SCHEMA = 1
 #: the template files, in ``analyzer/templates/``
 TEMPLATES = ("base.css", "stepper.js", "head.html", "viewer.html", "viewer.css", "viewer.js")
 
-_SLOT = re.compile(r"\{\{(title|css|js|data|noscript)\}\}")
+_SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
 #: ``{{> head.html generator=analyzer.viewer}}``: a shared partial, its ``{{key}}`` slots filled
@@ -123,6 +123,18 @@ def data_json(data: Any) -> str:
     return text.replace("<", "\\u003c").replace("://", ":\\/\\/")
 
 
+def content_security_policy(script: str) -> str:
+    """The pages' Content-Security-Policy: nothing is fetched (no network, no
+    frame, no form), and the one script that runs is the page's own (by its
+    SHA-256); a record's text, inserted as text, could not run even if it were
+    read as HTML. Inline styles stay allowed (the charts set widths)."""
+    import base64
+    import hashlib
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode("ascii")
+    return (f"default-src 'none'; script-src 'sha256-{digest}'; style-src 'unsafe-inline'; "
+            "img-src data:; font-src data:; base-uri 'none'; form-action 'none'")
+
+
 def page_title(report: JsonDict) -> str:
     path = report.get("path") or ""
     matches = report.get("matches", [])
@@ -141,10 +153,48 @@ def render_html(report: JsonDict) -> str:
         "css": _template("base.css") + "\n" + _template("viewer.css"),
         "js": re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"),
                      flags=re.IGNORECASE),
+        "csp": "",
         "data": data_json(view_data(report)),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
+    values["csp"] = content_security_policy(values["js"])
     return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
+
+
+def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
+    """:func:`render_html` of ``{**report_head, "matches": list(matches)}``, written
+    to ``out`` match by match: the same bytes, while memory holds two matches
+    at a time (the page's title needs to know whether there is only one)."""
+    it = iter(matches)
+    first = [m for m in (next(it, None), next(it, None)) if m is not None]
+    head = {**report_head, "matches": first if len(first) < 2 else first[:1] + [{}, {}]}
+    js = re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"), flags=re.IGNORECASE)
+    values = {
+        "title": html.escape(page_title(head)).replace("://", ":&#47;&#47;"),
+        "css": _template("base.css") + "\n" + _template("viewer.css"),
+        "js": js,
+        "csp": content_security_policy(js),
+        "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
+    }
+    page = _SLOT.sub(lambda m: values[m.group(1)] if m.group(1) != "data" else "\0", _template("viewer.html"))
+    before, after = page.split("\0", 1)
+    out.write(before)
+
+    def piece(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c").replace(
+            "://", ":\\/\\/")
+
+    out.write("{" + ",".join(f"{piece(k)}:{piece(v)}" for k, v in report_head.items() if k != "matches")
+              + ("," if len(report_head) > 1 else "") + '"matches":[')
+    trumps = []
+    import itertools
+    for k, m in enumerate(itertools.chain(first, it)):
+        if k:
+            out.write(",")
+        out.write(piece(m))
+        trumps.append([trump_cards(m, h) for h in m.get("hands", [])])
+    out.write('],"viewer":' + piece({"schema": VIEWER_SCHEMA, "trumps": trumps}) + "}")
+    out.write(after)
 
 
 def render_text(text: str, path: str = "", *, rules: str | None = None, annotate: Annotator | None = None) -> str:
@@ -183,7 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["render_html", "render_text", "render_record", "view_data", "data_json", "trump_cards",
+__all__ = ["content_security_policy", "render_html", "stream_html", "render_text", "render_record", "view_data", "data_json",
+           "trump_cards",
            "VIEWER_SCHEMA", "TEMPLATES"]
 
 if __name__ == "__main__":

@@ -61,11 +61,13 @@ def main() -> None:
         ("convert --to sjn", ["convert", str(big), "--to", "sjn", "-o", str(out), "--force"], hands),
         ("report --format json", ["report", str(big), "--format", "json", "-o", str(out), "--force"], hands),
         ("report --format md", ["report", str(big), "--format", "md", "-o", str(out), "--force"], hands),
+        ("report --format html", ["report", str(big), "--format", "html", "-o", str(out), "--force"], hands),
         ("report (terminal)", ["report", str(big)], hands),
         ("fmt", ["fmt", str(big)], hands),
         ("fmt --check", ["fmt", "--check", str(big)], hands),
         ("replay --record N (the last)", ["replay", str(big), "--record", str(records)], hands),
         ("annotate", ["annotate", str(small), "--endgame", "0", "-o", str(out), "--force"], n),
+        ("lint --mistakes", ["lint", "--mistakes", "--jobs", "1", "--quiet", str(small)], n),
     ]
     width = max(len(r[0]) for r in rows)
     for name, cmd, count in rows:

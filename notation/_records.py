@@ -113,6 +113,8 @@ def _lines_of(source: Any, held: Callable[[], tuple[int, list[str]]]) -> Iterato
                     continue
                 line = piece
             yield line
+    except MemoryError:
+        raise
     except Exception as exc:
         raise _InputFailed(exc, held()) from exc
 
@@ -317,6 +319,8 @@ def stream_records(source: Any, start_line: int, parse_chunk: ChunkParser[_R],
         except INPUT_ERRORS as exc:  # reading the input itself failed: the user's to fix
             failed = Diagnostic.at("SJ101", Span(line, 1, line, 1),
                                    f"the input could not be read past this line ({type(exc).__name__}: {exc})")
+        except MemoryError:
+            raise  # out of memory: the command's exit 2, not a bug
         except Exception as exc:  # a bug in the splitter: not the user's error
             failed = Diagnostic.at("SJ901", Span(line, 1, line, 1),
                                    f"internal error while reading the input past this line "

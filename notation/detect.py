@@ -241,6 +241,33 @@ def _json_error(text: str, exc: ValueError, where: _Where | None = None) -> Diag
     return Diagnostic.at("SJ107", Span(line, col, line, col + 1), f"not valid JSON: {msg}")
 
 
+#: a ``\\uXXXX`` escape of a UTF-16 surrogate, with the backslashes before it
+_SURROGATE_ESCAPE = re.compile(r"(\\+)u([dD][89a-fA-F][0-9a-fA-F]{2})")
+
+
+def lone_surrogate(text: str, start: int = 0, end: int | None = None) -> int | None:
+    """Where, in JSON ``text[start:end]``, a ``\\ud800``-style escape names half of
+    a UTF-16 pair with no other half (a lone surrogate: not a character, it
+    cannot be written as UTF-8); None when there is none. Linear; fast when
+    the text holds no such escape."""
+    end = len(text) if end is None else end
+    if text.find("\\ud", start, end) < 0 and text.find("\\uD", start, end) < 0:
+        return None
+    skip = -1
+    for m in _SURROGATE_ESCAPE.finditer(text, start, end):
+        if len(m.group(1)) % 2 == 0 or m.start() < skip:  # an escaped backslash, or a pair's low half
+            continue
+        code = int(m.group(2), 16)
+        at = m.end(1) - 1
+        if code < 0xDC00:
+            low = _SURROGATE_ESCAPE.match(text, m.end(), end)
+            if low is not None and len(low.group(1)) == 1 and int(low.group(2), 16) >= 0xDC00:
+                skip = low.end()
+                continue
+        return at
+    return None
+
+
 def _read_json(source: Any, *, start_line: int = 1, gouji: bool = False) -> Iterator[ReadResult]:
     """The tool's own JSON: a record object, or an array of record objects
     (read one element at a time; each record's diagnostics without a position
@@ -273,6 +300,12 @@ def _read_json(source: Any, *, start_line: int = 1, gouji: bool = False) -> Iter
                                                 "to be a record")], pos), None
         except ValueError as exc:
             return None, [_json_error(text, exc, where)], None
+        bad = lone_surrogate(text, pos, end)
+        if bad is not None:
+            line, col = where(bad)
+            return None, [Diagnostic.at("SJ107", Span(line + offset, col, line + offset, col + 6),
+                                        f"{prefix}not valid JSON text: `{text[bad:bad + 6]}` is half of a "
+                                        "UTF-16 surrogate pair, not a character")], end
         record, diags = from_data(value)
         if record is not None and record.span == NO_SPAN:
             line, col = where(pos)

@@ -446,7 +446,7 @@ def command(name: str | None = None, *, epilog: str | None = None) -> Callable[[
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr and exit (2: usage or I/O error)."""
-    typer.echo(f"{PROG}: error: {message}", err=True)
+    echo_err(f"{PROG}: error: {message}")
     raise typer.Exit(code)
 
 
@@ -456,4 +456,6 @@ def usage(message: str) -> NoReturn:
 
 
 def echo_err(line: str) -> None:
-    typer.echo(line, err=True)
+    """A line on stderr, a record's text in it inert (:func:`analyzer.safetext.inert`)."""
+    from ..safetext import inert
+    typer.echo(inert(line), err=True)

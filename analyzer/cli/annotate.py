@@ -41,7 +41,7 @@ def annotate(
     src = Source(file, source_format)
     if src.gouji():
         fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
-    with open_output(output, spool=True) as out:
+    with open_output(output, spool=True, inert=True) as out:
         count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
                                                  unicode=unicode, err=echo_err)
     for line in lines:

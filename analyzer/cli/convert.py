@@ -38,10 +38,10 @@ def convert(
     src = Source(file)
     if src.gouji():
         text = convert_gjn(src, to.value, name=file, spans=spans, unicode=unicode, err=echo_err)
-        with open_output(output) as f:
+        with open_output(output, inert=True) as f:
             f.write(text)
         return
     if to == ConvertTo.gjn:
         fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
-    with open_output(output, spool=True) as out:
+    with open_output(output, spool=True, inert=True) as out:
         convert_records(src, to.value, out, name=file, spans=spans, unicode=unicode, err=echo_err)

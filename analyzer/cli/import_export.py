@@ -58,7 +58,7 @@ def import_(
     if not records:
         fail("no record could be imported", 1)
     text = write(records, unicode=unicode)
-    with open_output(output) as out:
+    with open_output(output, inert=True) as out:
         out.write(text if text.endswith("\n") else text + "\n")
     raise typer.Exit(1 if errors else 0)
 

@@ -30,6 +30,7 @@ def replay(
 
     from .. import render
     from ..inputs import Source, check_preset, diag_line
+    from ..safetext import styled
     check_preset(rules)
     src = Source(file, source_format)
     if src.gouji():
@@ -40,7 +41,7 @@ def replay(
     if step:
         if sys.stdin.isatty():
             def waiter(prompt: str) -> None:
-                console.input(f"[dim]{prompt}[/dim] ")
+                console.input(styled((prompt, "dim"), " "))  # type: ignore[arg-type]  # Rich takes Text too
         else:
             def waiter(prompt: str) -> None:
                 return None
@@ -97,6 +98,7 @@ def _replay_gjn(src: Any, file: str, *, game: int | None, record: int | None, ru
     """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play."""
     from .. import gouji, render
     from ..inputs import diag_line, reading_errors
+    from ..safetext import styled
     records, diags = src.load()
     for d in diags:
         echo_err(diag_line(file, d))
@@ -113,7 +115,7 @@ def _replay_gjn(src: Any, file: str, *, game: int | None, record: int | None, ru
         if n:
             console.print()
         if len(records) > 1:
-            console.print(f"[bold]Record {index}[/bold] {rec.tag('Event') or ''}")
+            console.print(styled((f"Record {index}", "bold"), f" {rec.tag('Event') or ''}"))
         result = gouji.run_engine(rec, rules if gouji.is_gouji_preset(rules) else None)
         for d in result.diagnostics:
             echo_err(diag_line(file, d))

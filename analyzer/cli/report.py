@@ -66,7 +66,7 @@ def report(
         fail(f"{file}: no record found")
     matches = itertools.chain([first], matches)
     name = src.name
-    with open_output(output) as out:
+    with open_output(output, inert=fmt.value != "term") as out:  # (term: the console escapes)
         WRITERS[fmt.value](out, name, matches)
         src.check()
     if seen["reading_errors"]:
@@ -103,7 +103,7 @@ def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str,
                              rules=rules if gouji.is_gouji_preset(rules) else None)
     if fmt == "html":
         from ..gouji_viewer import render_html
-        write_output(output, render_html(rep), force=force)
+        write_output(output, render_html(rep), force=force, inert=True)
         return
     if fmt == "term":
         if output in (None, "-"):
@@ -114,4 +114,4 @@ def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str,
         gouji.render_report(render.make_console(file=buf, color=False), rep)
         write_output(output, buf.getvalue(), force=force)
         return
-    write_output(output, gouji.render(rep, fmt), force=force)
+    write_output(output, gouji.render(rep, fmt), force=force, inert=True)

@@ -153,8 +153,11 @@ def run_command(record_path: str, into: str, *, force: bool = False, dry_run: bo
     """``shengji export game-sav RECORD --into SAVE``: the exit status (or exits via ``fail``)."""
     import typer
 
-    from ..atomic import write_bytes_atomic
+    from ..atomic import same_file, write_bytes_atomic
     from ..cli import _diag_line, fail, load_records, read_bytes, read_text
+    if record_path != "-" and same_file(record_path, into):
+        # --force overrides "the save does not hold the record's start", never "the save is the input"
+        fail(f"{into} is the record file {record_path}; refusing to write into it (even with --force)", 2)
     text = read_text(record_path)
     name = "<stdin>" if record_path == "-" else record_path
     records, diags = load_records(text, record_path)

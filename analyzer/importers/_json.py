@@ -28,6 +28,8 @@ Path = tuple[Any, ...]
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _WS = re.compile(r"[ \t\r\n]*")
 _MAX_DEPTH = 200
+#: a UTF-16 surrogate in a decoded string (a pair decodes to one character: this is a lone half)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _Stop(Exception):
@@ -160,6 +162,10 @@ class _Reader:
         try:
             # looked up at each call (tests patch it); public in CPython's json.decoder, not in typeshed
             got: tuple[str, int] = json.decoder.scanstring(self.text, i + 1)  # type: ignore[attr-defined]
+            if _SURROGATE.search(got[0]) is not None:  # a lone \ud800 escape: not a character
+                from notation.detect import lone_surrogate
+                at = lone_surrogate(self.text, i, got[1])
+                raise _Stop(i if at is None else at, "bad string: a lone UTF-16 surrogate escape is not a character")
             return got
         except json.JSONDecodeError as exc:
             at = exc.pos if exc.pos < self.n else self.n

@@ -83,13 +83,44 @@ def import_log(fmt: str, text: str | bytes, *, source: str = "") -> ImportResult
     if isinstance(text, str) and "\r" in text and not is_binary(name):  # lines end where the SJN reader ends them: \n, \r\n, \r
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     try:
-        return _MODULES[name].import_log(text, source)
+        return _writable(_MODULES[name].import_log(text, source))
     except MemoryError:
         raise
     except Exception as exc:  # a bug in an importer must not cost the user the diagnostics
         return ImportResult(diagnostics=[Diagnostic.at(
             "SJ901", Span(1, 1, 1, 2), f"internal error: the {name} importer failed on this log "
                                        f"({type(exc).__name__}: {exc}); please report this bug with the log")])
+
+
+def _writable(res: ImportResult) -> ImportResult:
+    """Every record an importer gives can be written as SJN: a play with no cards
+    (a log cut inside a play, a play event with an empty list) is dropped with
+    SJ705 at its line; a record SJN still cannot write is dropped with SJ705
+    (never an internal error when the record is written out)."""
+    from notation.writer import representable_problems
+    kept = []
+    for record in res.records:
+        for hand in record.hands:
+            for trick in hand.tricks:
+                bad = [p for p in trick.plays if not p.cards]
+                for p in bad:
+                    res.diagnostics.append(Diagnostic.at("SJ705", p.span if p.span.line else Span(1, 1, 1, 2),
+                                                         "a play with no cards; skipped"))
+                if bad:
+                    trick.plays = [p for p in trick.plays if p.cards]
+                for p in trick.plays:
+                    if p.attempted is not None and not p.attempted:
+                        p.attempted = None
+            hand.tricks = [t for t in hand.tricks if t.plays]
+        problems = representable_problems(record)
+        if problems:
+            span = record.span if record.span.line else Span(1, 1, 1, 2)
+            res.diagnostics.append(Diagnostic.at("SJ705", span, "the record cannot be written as SJN ("
+                                                 f"{problems[0]}); skipped"))
+            continue
+        kept.append(record)
+    res.records = kept
+    return res
 
 
 def import_text(fmt: str, text: str | bytes, *, source: str = "", check: bool = True

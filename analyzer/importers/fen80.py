@@ -30,12 +30,12 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
 import re
 import zlib
 from collections import Counter
 from typing import Any
 
+from notation.limits import MAX_DECOMPRESSED
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick
 from replay.cards import rank_name
 from replay.diagnostics import Span
@@ -57,6 +57,25 @@ def card(value: Any) -> int | None:
         return None
     return value % 54
 
+
+
+class _TooBig(Exception):
+    """A compressed block expands past :data:`notation.limits.MAX_DECOMPRESSED`."""
+
+
+def _gunzip(data: bytes) -> bytes:
+    """``gzip.decompress(data)``, but never more than ``MAX_DECOMPRESSED`` bytes
+    (a gzip bomb: 1 MB that expands to gigabytes). Raises :class:`_TooBig`."""
+    out = bytearray()
+    while data:
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)  # one gzip member
+        out += d.decompress(data, MAX_DECOMPRESSED + 1 - len(out))
+        if len(out) > MAX_DECOMPRESSED or d.unconsumed_tail:
+            raise _TooBig
+        if not d.eof:
+            raise EOFError("compressed file ended before the end-of-stream marker was reached")
+        data = d.unused_data.lstrip(b"\0")
+    return bytes(out)
 
 class _Importer(LogImporter):
     def run(self) -> ImportResult:
@@ -124,7 +143,11 @@ class _Importer(LogImporter):
                 self.sink.add("SJ701", doc.pos(*base), f"unknown replay encoding {obj.get('encoding')!r}")
                 return
             try:
-                raw = gzip.decompress(base64.b64decode(obj["data"], validate=False)).decode("utf-8")
+                raw = _gunzip(base64.b64decode(obj["data"], validate=False)).decode("utf-8")
+            except _TooBig:
+                self.sink.add("SJ701", doc.pos(*base, "data"), "the replay data expands past "
+                              f"{MAX_DECOMPRESSED >> 20} MiB (the limit of a compressed log); not read")
+                return
             except (binascii.Error, OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as exc:
                 self.sink.add("SJ701", doc.pos(*base, "data"), f"the replay data cannot be decoded ({exc})")
                 return

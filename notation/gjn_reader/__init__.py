@@ -36,6 +36,7 @@ from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import logical_lines, stream_records, unterminated_commentary
 from ..gjn_model import Action, GoujiRecord
+from ..limits import cap_messages, long_lines
 from ._assemble import _assemble
 from ._common import _GROUP_CACHE, _Item, _LineError, _new_action, _span_new, halfwidth
 from ._grammar import _LOCK, _parse_line
@@ -60,10 +61,14 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
         # many small acyclic objects: pausing the cyclic GC while a chunk is
         # built saves rescanning the caller's heap (as the SJN reader does)
         gc.disable()
+        lines, too_long = long_lines(lines, first_line, "SJ101")
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
+        diags.extend(too_long)
         records, more = _assemble(items)
         diags.extend(more)
+    except MemoryError:
+        raise  # out of memory: the command's exit 2, not a bug
     except Exception as exc:  # the API boundary: report, never raise
         return [], [Diagnostic.at("SJ901", Span(first_line, 1, first_line, 1),
                                   f"internal error while reading this record ({type(exc).__name__}: "
@@ -71,6 +76,7 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[GoujiRecord
     finally:
         if gc_was_enabled:
             gc.enable()
+    diags = cap_messages(diags)
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
 

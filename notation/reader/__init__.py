@@ -64,6 +64,7 @@ from .._records import (
     stream_records,
     unterminated_commentary,
 )
+from ..limits import cap_messages, long_lines
 from ..model import Record
 from . import _backend
 from ._assemble import _assemble, _lost_tricks
@@ -124,8 +125,11 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
             gc.disable()
         if not all(map(str.isascii, lines)):  # full-width letters and digits read as ASCII
             lines = [_ascii(line) for line in lines]
+        lines, too_long = long_lines(lines, first_line, "SJ101")
         with _LOCK:
             items, diags = _parse_items(lines, first_line)
+        if too_long:
+            diags.extend(too_long)
         if diags:
             items = _lost_tricks(items, diags, lines, first_line)
             diags = _blame_controls(diags, lines, first_line)
@@ -141,6 +145,7 @@ def parse_chunk(lines: list[str], first_line: int = 1) -> tuple[list[Record], li
     finally:
         if gc_was_enabled:
             gc.enable()
+    diags = cap_messages(diags)
     diags.sort(key=Diagnostic.sort_key)
     return records, diags
 

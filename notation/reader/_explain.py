@@ -107,11 +107,26 @@ def explain(text: str, exc: Exception, line_offset: int) -> Diagnostic:
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
+#: what must never reach a terminal raw: the control characters (C0 but tab and
+#: line feed, DEL, C1: ESC and CSI/OSC sequences retitle, recolour or hyperlink a
+#: terminal), the bidirectional overrides and isolates (they reorder what is shown:
+#: "Trojan Source") and the Unicode line and paragraph separators
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029"
+                     "\u202a-\u202e\u2066-\u2069]")
+
+
+def _shown(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def escape_controls(text: str) -> str:
-    """``text`` with control characters shown as ``\\x00`` (for messages)."""
-    if _CONTROL.search(text) is None:
+    """``text`` with control characters (and bidirectional overrides) shown as
+    ``\\x1b``, ``\\u202e``: the one function every command uses before a record's
+    text reaches a terminal or a message (:mod:`analyzer.safetext`)."""
+    if _UNSAFE.search(text) is None:
         return text
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _UNSAFE.sub(_shown, text)
 
 
 def _blame_controls(diags: list[Diagnostic], lines: list[str], first_line: int) -> list[Diagnostic]:

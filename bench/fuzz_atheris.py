@@ -1,0 +1,99 @@
+"""Coverage-guided fuzzing of every reader with atheris (issue 35).
+
+``pip install atheris`` (an optional tool, not a dependency of shengji), then::
+
+    python bench/fuzz_atheris.py sjn  -atheris_runs=100000
+    python bench/fuzz_atheris.py json -max_len=20000 corpus/json/
+    python bench/fuzz_atheris.py log:80fen-v2 -max_total_time=600
+
+The reader names: ``sjn``, ``gjn``, ``json``, ``gjn-json``, ``game-sav`` and
+``log:FORMAT`` for each importer (``shengji import --help`` lists them). Each
+input goes through the reader and what the commands run next (the replay, or
+writing the imported records as SJN); an exception or an internal error
+(SJ901) is a crash, kept by libFuzzer as ``crash-*`` for a table test in
+tests/cli/test_hostile_inputs.py. The hypothesis version of the same targets
+runs in the test suite (tests/fuzz/test_readers_fuzz.py).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+class InternalError(Exception):
+    """An SJ901: the reader met a bug of ours."""
+
+
+def _check(diags: object) -> None:
+    for d in diags:  # type: ignore[attr-defined]
+        if d.code == "SJ901":
+            raise InternalError(d.message)
+
+
+def target(name: str) -> Callable[[bytes], None]:
+    if name == "game-sav" or name.startswith("log:"):
+        fmt = "game-sav" if name == "game-sav" else name[4:]
+
+        def run_log(data: bytes) -> None:
+            from analyzer.importers import import_text
+            from notation import write
+            text: str | bytes = data if fmt == "game-sav" else data.decode("utf-8", "replace")
+            records, diags = import_text(fmt, text)
+            _check(diags)
+            write(records)
+        return run_log
+    if name in ("gjn", "gjn-json"):
+        def run_gjn(data: bytes) -> None:
+            from analyzer.gouji import run_engine
+            from analyzer.inputs import load_gjn
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                return  # the commands stop on bytes that are not UTF-8 (a one-line error)
+            records, diags = load_gjn(text, "fuzz.gjn" if name == "gjn" else "fuzz.json")
+            _check(diags)
+            for r in records[:2]:
+                _check(run_engine(r).diagnostics)
+        return run_gjn
+    if name not in ("sjn", "json"):
+        raise SystemExit(f"unknown reader {name!r}: sjn, gjn, json, gjn-json, game-sav, log:FORMAT")
+
+    def run_notation(data: bytes) -> None:
+        from notation.detect import read
+        from replay.game import replay
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return
+        for record, diags in read(text, name):
+            _check(diags)
+            if record is not None and record.hands:
+                _check(replay(record).diagnostics)
+    return run_notation
+
+
+def main() -> None:
+    try:
+        import atheris  # type: ignore[import-not-found]  # optional: pip install atheris
+    except ImportError:
+        raise SystemExit("atheris is not installed: pip install atheris (an optional fuzzing tool)") from None
+    if len(sys.argv) < 2 or sys.argv[1].startswith("-"):
+        raise SystemExit(__doc__)
+    name = sys.argv.pop(1)
+    with atheris.instrument_imports():
+        import analyzer.importers
+        import analyzer.inputs  # noqa: F401
+        import notation.detect  # noqa: F401
+        import replay.game  # noqa: F401
+    run = target(name)
+    atheris.Setup(sys.argv, run)
+    atheris.Fuzz()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Inputs that were internal errors (SJ901) become positioned diagnostics
+(issue 35): one row per input found by hand or by the fuzzers
+(tests/fuzz/test_readers_fuzz.py), run through every command that met it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_helpers import ENV
+from typer.testing import CliRunner
+
+from analyzer.cli import app
+
+ROOT = Path(__file__).resolve().parents[2]
+IMPORTS = ROOT / "tests" / "importers" / "fixtures"
+RUNNER = CliRunner()
+
+
+def sur_json() -> str:
+    text = RUNNER.invoke(app, ["convert", str(ROOT / "samples" / "matches" / "standard.sjn"), "--to", "json"],
+                         env=ENV).stdout
+    return text.replace('"Generated match"', '"a \\ud800 b"', 1)
+
+
+def fen80_cut_in_cards() -> str:
+    text = (IMPORTS / "80fen" / "deal_v2.json").read_text(encoding="utf-8")
+    at = [i for i in range(len(text)) if text.startswith('"cards"', i)][40]
+    return text[:at + 12]
+
+
+def fen80_play_without_cards() -> str:
+    data = json.loads((IMPORTS / "80fen" / "deal_v2.json").read_text(encoding="utf-8"))
+    next(e for e in data["events"] if e.get("type") == "play")["cards"] = []
+    return json.dumps(data, indent=1)
+
+
+def fly_play_without_cards() -> str:
+    lines = (IMPORTS / "fly" / "room_QZXW.jsonl").read_text(encoding="utf-8").split("\n")
+    k = next(i for i, line in enumerate(lines) if '"e": "play"' in line)
+    lines[k] = lines[k].replace('"cards": ["LJ"]', '"cards": []')
+    return "\n".join(lines)
+
+
+def gjn_opening_with_a_brace() -> str:
+    return "{" + (ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
+
+
+def gjn_json_with_a_lone_surrogate() -> str:
+    text = RUNNER.invoke(app, ["convert", str(ROOT / "samples" / "matches" / "gouji.gjn"), "--to", "json"],
+                         env=ENV).stdout
+    return text.replace('"gouji"', '"gouji \\udc00"', 2)
+
+
+#: (name, file name, text, the diagnostic expected on stderr (a substring), commands)
+CASES = [
+    # found by tests/fuzz (gjn): a .gjn file whose text looks like JSON went to json.loads
+    ("gjn-opening-with-a-brace", "g.gjn", gjn_opening_with_a_brace, "g.gjn:1:1: SJ103 `{` opens a commentary",
+     [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"]]),
+    ("gjn-json-lone-surrogate", "g.json", gjn_json_with_a_lone_surrogate, "SJ107",
+     [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"], ["convert", "{f}", "--to", "gjn"]]),
+    ("lone-surrogate-json", "sur.json", sur_json, "SJ107 not valid JSON text: `\\ud800`",
+     [["report", "{f}"], ["convert", "{f}", "--to", "sjn"], ["annotate", "{f}", "--endgame", "0"],
+      ["lint", "{f}"], ["replay", "{f}"]]),
+    ("80fen-cut-inside-a-plays-cards", "cut.json", fen80_cut_in_cards, "SJ705 a play with no cards",
+     [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"]]),
+    ("80fen-play-without-cards", "p.json", fen80_play_without_cards, "SJ705 a play with no cards",
+     [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
+    ("fly-play-without-cards", "room.jsonl", fly_play_without_cards, "SJ705 a play with no cards",
+     [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
+]
+
+
+@pytest.mark.parametrize("name, filename, make, expected, commands", CASES, ids=[c[0] for c in CASES])
+def test_was_sj901_now_a_positioned_diagnostic(tmp_path, name, filename, make, expected, commands):
+    path = tmp_path / filename
+    path.write_text(make(), encoding="utf-8")
+    seen = False
+    for args in commands:
+        r = RUNNER.invoke(app, [a.replace("{f}", str(path)) for a in args], env=ENV, catch_exceptions=False)
+        out = r.stdout + r.stderr
+        assert "SJ901" not in out and "Traceback" not in out, (args, out[-1500:])
+        assert r.exit_code in (0, 1, 2), (args, r.exit_code)
+        seen = seen or expected in out
+    assert seen, f"{expected!r} in no command's output"
+
+
+def test_a_lone_surrogate_is_located_and_a_pair_is_text():
+    from notation.detect import lone_surrogate
+    assert lone_surrogate('{"a": "\\ud800"}') == 7
+    assert lone_surrogate('{"a": "\\udc00x"}') == 7
+    assert lone_surrogate('{"a": "\\ud83d\\ude00"}') is None  # a pair: one character
+    assert lone_surrogate('{"a": "\\\\ud800"}') is None  # an escaped backslash, then text
+    assert lone_surrogate('{"a": "\\ud83d\\\\ude00"}') == 7
+
+
+@pytest.mark.parametrize("args", [["lint", "{f}"], ["lint", "{f}", "--format", "json"], ["report", "{f}"],
+                                  ["replay", "{f}"], ["fmt", "{f}"]])
+def test_out_of_memory_while_reading_is_exit_2_not_sj901(tmp_path, monkeypatch, args):
+    """MemoryError anywhere in the reader is the documented out-of-memory exit 2."""
+    import notation._records as records
+    path = tmp_path / "m.sjn"
+    path.write_text((ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8"), encoding="utf-8")
+
+    def boom(*a, **k):
+        raise MemoryError
+        yield  # a generator, like the one it replaces
+
+    monkeypatch.setattr(records, "_split_records", boom)
+    r = RUNNER.invoke(app, [a.replace("{f}", str(path)) for a in args], env=ENV, catch_exceptions=False)
+    out = r.stdout + r.stderr
+    assert "SJ901" not in out, out[-1500:]
+    assert "out of memory" in out and r.exit_code == 2, (r.exit_code, out[-500:])

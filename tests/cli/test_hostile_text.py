@@ -1,0 +1,99 @@
+"""Everything a record carries is inert text in every output (issue 35,
+docs/security.md): a player's name that is Rich markup (``[/b]``, a
+``[link=…]``) or carries ESC/OSC sequences, C1 controls or bidirectional
+overrides never styles, retitles or hyperlinks a terminal, and never is an
+internal error (SJ901)."""
+
+from __future__ import annotations
+
+import pytest
+from cli_helpers import FIXTURES
+
+from analyzer import safetext
+from notation.reader import escape_controls
+
+CLEAN = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")
+
+#: (tag, value): markup, a hyperlink, an OSC retitle + CSI colour, C1 CSI, a bidi override
+HOSTILE = {
+    "North": "[/b]",
+    "South": "[link=https://evil.example]click[/link]",
+    "East": "\x1b]0;PWNED\x07\x1b[31mred",
+    "West": "\x9b31mc1 \u202eevil\u202c",
+    "Event": "[bold]ev\x1b[2Jent",
+}
+RAW = ("\x1b", "\x9b", "\u202e", "\x07")
+
+
+def hostile_sjn() -> str:
+    head, rest = CLEAN.split("\n", 1)
+    tags = "".join(f'[{k} "{v}"]\n' for k, v in HOSTILE.items())
+    return head + "\n" + tags + rest
+
+
+@pytest.fixture
+def hostile(tmp_path):
+    p = tmp_path / "hostile.sjn"
+    p.write_text(hostile_sjn(), encoding="utf-8")
+    return p
+
+
+def _check(result) -> None:
+    out = result.stdout + result.stderr
+    assert "SJ901" not in out, out[-2000:]
+    assert "Traceback" not in out
+    for ch in RAW:
+        assert ch not in out, (repr(ch), out[-2000:])
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "{f}"], ["replay", "{f}", "--hand", "1"], ["report", "{f}"],
+    ["lint", "{f}"],
+])
+def test_terminal_outputs_show_a_records_text_inert(run, hostile, args):
+    r = run(*[a.replace("{f}", str(hostile)) for a in args], code=None)
+    assert r.exit_code in (0, 1), r.stderr
+    _check(r)
+    if args[0] in ("replay", "report") and "--format" not in args:
+        assert "\\x1b]0;PWNED\\x07" in r.stdout  # escaped visibly, not dropped
+    if args[0] == "replay":
+        assert "[/b]" in r.stdout and "[link=https://evil.example]click[/link]" in r.stdout  # shown, literally
+
+
+@pytest.mark.parametrize("args", [
+    ["fmt", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["convert", "{f}", "--to", "json"],
+    ["convert", "{f}", "--to", "sjn"], ["report", "{f}", "--format", "md"], ["report", "{f}", "--format", "json"],
+])
+def test_sjn_and_json_shown_on_a_terminal_are_escaped(run, hostile, args, monkeypatch):
+    monkeypatch.setattr(safetext, "is_terminal", lambda stream: True)
+    r = run(*[a.replace("{f}", str(hostile)) for a in args], code=None)
+    assert r.exit_code in (0, 1), r.stderr
+    _check(r)
+
+
+def test_sjn_written_to_a_file_keeps_the_records_text(run, hostile, tmp_path):
+    out = tmp_path / "out.sjn"
+    run("fmt", str(hostile), code=None)
+    run("convert", str(hostile), "--to", "sjn", "-o", str(out))
+    assert "\x1b]0;PWNED\x07" in out.read_text(encoding="utf-8")  # the data is not changed
+
+
+def test_a_gouji_player_name_is_inert_in_replay_and_report(run, tmp_path):
+    text = (FIXTURES.parent.parent.parent / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
+    head, rest = text.split("\n", 1)
+    p = tmp_path / "hostile.gjn"
+    p.write_text(head + '\n[P1 "[/b]\x1b]0;PWNED\x07"]\n[Event "[bold]x\u202e"]\n' + rest, encoding="utf-8")
+    for args in (["replay", str(p)], ["report", str(p)]):
+        r = run(*args, code=None)
+        assert r.exit_code in (0, 1), r.stderr
+        _check(r)
+
+
+@pytest.mark.parametrize("raw, shown", [
+    ("\x1b[31m", "\\x1b[31m"), ("\x9b", "\\x9b"), ("a\u202eb", "a\\u202eb"), ("\u2066x\u2069", "\\u2066x\\u2069"),
+    ("\x00\x7f", "\\x00\\x7f"), ("tab\tand\nline", "tab\tand\nline"), ("\u2028", "\\u2028"), ("中文 ♠", "中文 ♠"),
+])
+def test_escape_controls_is_the_one_function(raw, shown):
+    assert escape_controls(raw) == shown
+    assert safetext.inert(raw) == shown
+    assert escape_controls(shown) == shown  # idempotent

@@ -1,0 +1,239 @@
+"""Fuzzing as a test (issue 35): hypothesis mutations of a sample of every
+reader — SJN, GJN, the tool's JSON (Shengji and Gouji), each importer's log,
+GAME.SAV — through the reader and what every command runs next (the replay;
+for a log, writing the imported records as SJN). Never an exception, never an
+internal error (SJ901). An SJ901 found here becomes a table test
+(tests/cli/test_hostile_inputs.py).
+
+``SHENGJI_FUZZ_EXAMPLES`` sets the examples per test (default 25: a few hundred
+in all); the long run (10,000+ per reader) is
+``SHENGJI_FUZZ_EXAMPLES=5000 python -m pytest tests/fuzz`` (two strategies a
+reader), figures in docs/performance.md; ``bench/fuzz_atheris.py`` is the
+coverage-guided harness.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "importers"))
+
+EXAMPLES = int(os.environ.get("SHENGJI_FUZZ_EXAMPLES", "25"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 25,
+                suppress_health_check=list(HealthCheck))
+
+
+def _first_hand(text: str) -> str:
+    return text.split("\nhand 2\n")[0] + "\n"
+
+
+def _samples() -> dict[str, str | bytes]:
+    from importer_testlib import text_samples
+
+    from notation import gjn, parse
+    from notation.jsonio import to_json
+    sjn = _first_hand((ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8"))
+    gouji = (ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
+    records, _ = parse(sjn)
+    out: dict[str, str | bytes] = {
+        "sjn": sjn,
+        "gjn": gouji,
+        "json": to_json(records[0], indent=1),
+        "gjn-json": gjn.to_json(gjn.parse(gouji)[0][0], indent=1),
+        "game-sav": (ROOT / "samples" / "docs" / "GAME.SAV").read_bytes(),
+    }
+    logs = text_samples()
+    small = {  # a smaller log keeps each example fast
+        "fly": "\n".join(str(logs["fly"]).split("\n")[:24]),
+        "botzone": json.dumps({"log": json.loads(logs["botzone"])["log"][:120],
+                               "initdata": json.loads(logs["botzone"])["initdata"]}, indent=1),
+        "80fen-v2": json.dumps({**json.loads(logs["80fen-v2"]),
+                                "events": json.loads(logs["80fen-v2"])["events"][:60]}, indent=1),
+    }
+    for name, text in logs.items():
+        out[f"log:{name}"] = small.get(name, text)
+    return out
+
+
+SAMPLES = _samples()
+
+
+def _no_sj901(diags: Any, where: str) -> None:
+    bad = [d for d in diags if getattr(d, "code", "") == "SJ901"]
+    assert not bad, f"{where}: {bad[0].message}"
+
+
+def read_sjn(text: str) -> None:
+    from notation.detect import read
+    from replay.game import replay
+    for record, diags in read(text, "sjn"):
+        _no_sj901(diags, "reader")
+        if record is not None and record.hands:
+            _no_sj901(replay(record).diagnostics, "replay")
+
+
+def read_json(text: str) -> None:
+    from notation.detect import read
+    from replay.game import replay
+    for record, diags in read(text, "json"):
+        _no_sj901(diags, "reader")
+        if record is not None and record.hands:
+            _no_sj901(replay(record).diagnostics, "replay")
+
+
+def read_gjn(text: str) -> None:
+    from analyzer.gouji import run_engine
+    from analyzer.inputs import load_gjn
+    records, diags = load_gjn(text, "fuzz.gjn")
+    _no_sj901(diags, "reader")
+    for r in records[:2]:
+        _no_sj901(run_engine(r).diagnostics, "engine")
+
+
+def read_gjn_json(text: str) -> None:
+    from analyzer.gouji import run_engine
+    from analyzer.inputs import load_gjn
+    try:
+        json.loads(text)
+    except ValueError:
+        return  # not JSON: load_gjn is only called on what detection calls Gouji JSON
+    records, diags = load_gjn(text, "fuzz.json")
+    _no_sj901(diags, "reader")
+    for r in records[:2]:
+        _no_sj901(run_engine(r).diagnostics, "engine")
+
+
+def import_log(fmt: str) -> Callable[[str | bytes], None]:
+    def run(text: str | bytes) -> None:
+        from analyzer.importers import import_text
+        from notation import write
+        records, diags = import_text(fmt, text, check=True)
+        _no_sj901(diags, f"import {fmt}")
+        write(records)  # every imported record can be written (import, annotate)
+    return run
+
+
+TARGETS: dict[str, Callable[[Any], None]] = {"sjn": read_sjn, "gjn": read_gjn, "json": read_json,
+                                              "gjn-json": read_gjn_json, "game-sav": import_log("game-sav")}
+for _name in SAMPLES:
+    if _name.startswith("log:"):
+        TARGETS[_name] = import_log(_name[4:])
+
+#: tokens that broke readers before: structure, escapes, markup, huge or odd numbers
+TOKENS = ['"\\ud800"', "\\ud800", "[]", "{}", "[", "{", "}", "]", '"', "\\", "null", "-1", "0", "1e999",
+          "99999999999999999999", '""', "[/b]", "\x1b]0;x\x07", "\u202e", "\x00", "\r", "\n", ";", ":", "->",
+          "hand 1\n", "1. N: ", "\ufeff", "\u2028", "BJ", "LJ", "S10", "@99", "true", "NaN"]
+TEXT_CHARS = st.characters(blacklist_categories=("Cs",))
+
+
+@st.composite
+def mutated(draw: Any, base: str | bytes) -> str | bytes:
+    """``base`` with 1–4 edits: a character replaced, a range deleted or doubled,
+    the text cut, a token inserted."""
+    data = base
+    for _ in range(draw(st.integers(1, 4))):
+        n = len(data)
+        op = draw(st.sampled_from(["replace", "delete", "double", "cut", "token"]))
+        i = draw(st.integers(0, max(n - 1, 0)))
+        j = min(n, i + draw(st.integers(1, 64)))
+        if isinstance(data, bytes):
+            piece = bytes([draw(st.integers(0, 255))]) if op in ("replace", "token") else b""
+        else:
+            piece = draw(TEXT_CHARS) if op == "replace" else draw(st.sampled_from(TOKENS)) if op == "token" else ""
+        if op == "replace":
+            data = data[:i] + piece + data[i + 1:]
+        elif op == "delete":
+            data = data[:i] + data[j:]
+        elif op == "double":
+            data = data[:j] + data[i:j] + data[j:]
+        elif op == "cut":
+            data = data[:i]
+        else:
+            data = data[:i] + piece + data[i:]
+    return data
+
+
+JSON_VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**64, 2**64) | st.floats(allow_nan=False)
+                           | st.text(TEXT_CHARS, max_size=8) | st.sampled_from(["S10", "BJ", "\ud800", "", "[/b]"]),
+                           lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                       max_size=4),
+                           max_leaves=8)
+
+
+def _paths(value: Any, path: tuple = ()) -> list[tuple]:
+    out = [path]
+    if isinstance(value, dict):
+        for k, v in value.items():
+            out += _paths(v, path + (k,))
+    elif isinstance(value, list):
+        for k, v in enumerate(value):
+            out += _paths(v, path + (k,))
+    return out
+
+
+@st.composite
+def json_mutated(draw: Any, base: str) -> str:
+    """``base`` (JSON or JSON lines) with one value somewhere replaced by a random
+    JSON value (an empty card list, a string for a number, a lone surrogate …)."""
+    lines = base.split("\n") if not base.lstrip().startswith(("{", "[")) or "\n{" in base[:2000] else [base]
+    k = draw(st.integers(0, len(lines) - 1))
+    try:
+        value = json.loads(lines[k])
+    except ValueError:
+        return base
+    paths = _paths(value)
+    path = draw(st.sampled_from(paths[:5000]))
+    new = draw(JSON_VALUES)
+    if not path:
+        value = new
+    else:
+        parent = value
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = new
+    lines[k] = json.dumps(value, indent=None if len(lines) > 1 else 1)
+    return "\n".join(lines)
+
+
+def _json_like(name: str) -> bool:
+    """A JSON document or JSON lines (SJN and GJN open with `[` too: not these)."""
+    base = SAMPLES[name]
+    if not isinstance(base, str):
+        return False
+    try:
+        json.loads(base.split("\n")[0] if "\n{" in base[:2000] else base)
+    except ValueError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", sorted(TARGETS))
+def test_mutations_never_crash_a_reader(name):
+    target = TARGETS[name]
+
+    @FUZZ
+    @given(mutated(SAMPLES[name]))
+    def check(data: Any) -> None:
+        target(data)
+    check()
+
+
+@pytest.mark.parametrize("name", sorted(n for n in TARGETS if _json_like(n)))
+def test_json_value_mutations_never_crash_a_reader(name):
+    target = TARGETS[name]
+
+    @FUZZ
+    @given(json_mutated(str(SAMPLES[name])))
+    def check(data: str) -> None:
+        target(data)
+    check()
