@@ -341,7 +341,10 @@ def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnost
         if seat is not None:
             players[seat]["diagnostics"].append(d.code)
     for d in sorted(annotations, key=Diagnostic.sort_key):
-        seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+        # a mistake names its seat (a bury is no trick's play: no span finds it)
+        seat = getattr(d, "seat", None)
+        if seat not in players:
+            seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
         entry = diagnostic_dict(d)
         if seat is not None:
             players[seat]["mistakes"].append(entry)
