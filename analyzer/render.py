@@ -520,7 +520,7 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
         cells = []
         for s in SEATS:
             p = h["players"][s]
-            cells.append(f"{p['points_lost']}/{'' if p['accuracy'] is None else format(p['accuracy'], '.0f') + '%'}")
+            cells.append(f"{p['points_lost']}/{rep.percent(p['accuracy'])}")
         hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
     console.print(hands)
     worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),

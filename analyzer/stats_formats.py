@@ -36,8 +36,8 @@ def _to_stdout(output: str | None) -> bool:
     return output in (None, "-")
 
 
-@register("table")
-def _table(results: list[Result], store: str, output: str | None, force: bool) -> None:
+@register("text")
+def _text(results: list[Result], store: str, output: str | None, force: bool) -> None:
     """Rich tables (colours on a terminal only)."""
     from . import render
     from .stats import render_tables
@@ -76,5 +76,15 @@ def _html(results: list[Result], store: str, output: str | None, force: bool) ->
     write_output(output, to_html(results, store), force=force)
 
 
-#: the ``--format`` choices of ``shengji stats`` (one member per registered writer)
-StatsFormat = Enum("StatsFormat", {name: name for name in WRITERS}, type=str)  # type: ignore[misc]  # built from the registry
+#: older names still accepted (``table``: the readable format is ``text`` in every command)
+ALIASES = {"table": "text"}
+
+#: the ``--format`` choices of ``shengji stats`` (one member per registered writer, then
+#: the aliases, which ``--help`` leaves out)
+StatsFormat = Enum("StatsFormat", {name: name for name in [*WRITERS, *ALIASES]}, type=str)  # type: ignore[misc]  # built from the registry
+StatsFormat.aliases = ALIASES  # type: ignore[attr-defined]
+
+
+def canonical(name: str) -> str:
+    """The format ``name`` stands for (``table`` → ``text``)."""
+    return ALIASES.get(name, name)

@@ -19,7 +19,7 @@ The comments are SJN commentary attached to the play they are about; the
 annotated record reads back like any other (shengji fmt keeps them). Running
 annotate again replaces the earlier annotations.""")
 def annotate(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file, or another program's log.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file, or another program's log (- for stdin).")],
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes.")] = None,

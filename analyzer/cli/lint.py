@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 
 from ..lint.formats import LintFormat
-from ._core import CLUSTER_HELP, FROM_HELP, PROG, command, fail, version
+from ._core import CLUSTER_HELP, FROM_HELP, PROG, command, exit_if_closed, fail, version
 
 
 class RichProgress:
@@ -97,6 +97,7 @@ def lint(
         report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
+    exit_if_closed(report.exit_code)
     out = sys.stdout
     out.write(formatter(fmt.value).render(report, version=version(), quiet=quiet))
     out.flush()

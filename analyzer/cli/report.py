@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ..report_formats import ReportFormat
+from ..report_formats import ReportFormat, canonical
 from ._core import FROM_HELP, PROG, command, fail
 
 
@@ -20,8 +20,8 @@ from ._core import FROM_HELP, PROG, command, fail
 
   shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file (- for stdin).")],
-    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")] = ReportFormat('term'),
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN, GJN or JSON record file, or another program's log (- for stdin).")],
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format (term: the same as text).")] = ReportFormat('text'),
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
@@ -34,6 +34,7 @@ def report(
     from ..inputs import Source, check_preset
     from ..outputs import check_output, open_output
     from ..report_formats import WRITERS
+    form = canonical(fmt.value)
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     annotate = None
@@ -44,7 +45,7 @@ def report(
             annotate = L.mistake_hook(L.REVIEW_ENTRY)
     src = Source(file, source_format)
     if src.gouji():
-        _report_gjn(src.text(), file, fmt.value, output, force, rules)
+        _report_gjn(src.text(), file, form, output, force, rules)
         return
 
     def pairs() -> Iterator[tuple[Any, list[Any]]]:
@@ -54,7 +55,7 @@ def report(
             else:
                 yield rec, diags
 
-    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=fmt.value))
+    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=form))
     first = next(matches, None)
     src.check()
     if first is None:
@@ -62,7 +63,7 @@ def report(
     matches = itertools.chain([first], matches)
     name = src.name
     with open_output(output) as out:
-        WRITERS[fmt.value](out, name, matches)
+        WRITERS[form](out, name, matches)
         src.check()
 
 
@@ -81,7 +82,7 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
         from ..gouji_viewer import render_html
         write_output(output, render_html(rep), force=force)
         return
-    if fmt == "term":
+    if fmt == "text":
         if output in (None, "-"):
             gouji.render_report(render.make_console(), rep)
             return

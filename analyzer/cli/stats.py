@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ..stats_formats import StatsFormat
+from ..stats_formats import StatsFormat, canonical
 from ._core import command, fail, usage
 
 
@@ -25,9 +25,9 @@ Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
 def stats(
     store: Annotated[str, typer.Argument(metavar="STORE", help="A store written by shengji export --to parquet.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[ANALYSIS]...", help="Analyses to run (default: all).")] = None,
-    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format.")] = StatsFormat('table'),
-    sql: Annotated[str | None, typer.Option("--sql", help="Run this query against the store's tables instead.")] = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here instead of stdout.")] = None,
+    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format (table: the same as text).")] = StatsFormat('text'),
+    sql: Annotated[str | None, typer.Option("--sql", metavar="QUERY", help="Run this query against the store's tables instead.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
@@ -46,4 +46,4 @@ def stats(
         results = St.run(store, names, sql)
     except StoreError as exc:
         fail(str(exc))
-    WRITERS[fmt.value](results, store, output, force)
+    WRITERS[canonical(fmt.value)](results, store, output, force)
