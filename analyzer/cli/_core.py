@@ -339,7 +339,7 @@ def _open_closed_std() -> None:
     into a closed pipe, and the command runs to its own exit status."""
     for name in ("stdout", "stderr"):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the process
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # lives as long as the process
 
 
 def failure_message(exc: BaseException) -> str:
@@ -504,3 +504,17 @@ def usage(message: str) -> NoReturn:
 
 def echo_err(line: str) -> None:
     typer.echo(line, err=True)
+
+
+def wrote(output: str | None) -> None:
+    """``wrote FILE`` on stderr when a command wrote ``output`` (not stdout)."""
+    if output not in (None, "-"):
+        echo_err(f"wrote {output}")
+
+
+def refuse_page_on_terminal(output: str | None, what: str) -> None:
+    """A page (HTML) is not for a terminal: with no ``-o`` and stdout a terminal,
+    a usage error that says how to get it."""
+    if output is None and sys.stdout.isatty():
+        raise UsageError(f"{what} is a page for a browser, not for the terminal: write it to a file "
+                         f"with -o FILE (or pipe it: -o - or | ...)")

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import FROM_HELP, command, echo_err, fail
+from ._core import FROM_HELP, command, echo_err, fail, wrote
 
 
 @command(epilog="""Examples:
@@ -44,6 +44,7 @@ def annotate(
     with open_output(output, spool=True) as out:
         count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
                                                  unicode=unicode, err=echo_err)
+    wrote(output)
     for line in lines:
         echo_err(line)
     echo_err(f"{count} annotation{'s' if count != 1 else ''} in {records} record"

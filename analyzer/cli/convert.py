@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, echo_err, fail
+from ._core import command, echo_err, fail, wrote
 
 
 class ConvertTo(str, Enum):
@@ -41,8 +41,10 @@ def convert(
         text = convert_gjn(src, to.value, name=file, spans=spans, unicode=unicode, err=echo_err)
         with open_output(output) as f:
             f.write(text)
+        wrote(output)
         return
     if to == ConvertTo.gjn:
         fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
     with open_output(output, spool=True) as out:
         convert_records(src, to.value, out, name=file, spans=spans, unicode=unicode, err=echo_err)
+    wrote(output)

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
-from ._core import CLUSTER_HELP, FROM_HELP, command, echo_err, fail, usage
+from ._core import CLUSTER_HELP, FROM_HELP, command, echo_err, fail, usage, wrote
 
 
 @command("import", epilog=f"""Examples:
@@ -60,6 +60,7 @@ def import_(
     text = write(records, unicode=unicode)
     with open_output(output) as out:
         out.write(text if text.endswith("\n") else text + "\n")
+    wrote(output)
     raise typer.Exit(1 if errors else 0)
 
 

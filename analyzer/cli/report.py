@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..report_formats import ReportFormat, canonical
-from ._core import FROM_HELP, PROG, command, fail
+from ._core import FROM_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
 
 
 @command(epilog="""Examples:
@@ -35,6 +35,8 @@ def report(
     from ..outputs import check_output, open_output
     from ..report_formats import WRITERS
     form = canonical(fmt.value)
+    if form == "html":
+        refuse_page_on_terminal(output, "--format html")
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     annotate = None
@@ -65,6 +67,7 @@ def report(
     with open_output(output) as out:
         WRITERS[form](out, name, matches)
         src.check()
+    wrote(output)
 
 
 def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
@@ -81,8 +84,7 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
     if fmt == "html":
         from ..gouji_viewer import render_html
         write_output(output, render_html(rep), force=force)
-        return
-    if fmt == "text":
+    elif fmt == "text":
         if output in (None, "-"):
             gouji.render_report(render.make_console(), rep)
             return
@@ -90,5 +92,6 @@ def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool,
         buf = io.StringIO()
         gouji.render_report(render.make_console(file=buf, color=False), rep)
         write_output(output, buf.getvalue(), force=force)
-        return
-    write_output(output, gouji.render(rep, fmt), force=force)
+    else:
+        write_output(output, gouji.render(rep, fmt), force=force)
+    wrote(output)

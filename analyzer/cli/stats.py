@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..stats_formats import StatsFormat, canonical
-from ._core import command, fail, usage
+from ._core import command, fail, refuse_page_on_terminal, usage, wrote
 
 
 @command(epilog="""Examples:
@@ -35,6 +35,8 @@ def stats(
     from ..stats_formats import WRITERS
     from ..store import StoreError
     names = names or []
+    if canonical(fmt.value) == "html":
+        refuse_page_on_terminal(output, "--format html")
     unknown = [n for n in names if n not in St.ANALYSES]
     if unknown:
         usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
@@ -47,3 +49,4 @@ def stats(
     except StoreError as exc:
         fail(str(exc))
     WRITERS[canonical(fmt.value)](results, store, output, force)
+    wrote(output)

@@ -70,3 +70,109 @@ def test_a_closed_stdout_is_no_internal_error(args: str, code: int) -> None:
     r = _shell(f"'{sys.executable}' -m analyzer {args} >&-", FIXTURES)
     assert "SJ901" not in r.stderr and "Traceback" not in r.stderr, r.stderr
     assert r.returncode == code, (args, r.returncode, r.stderr)
+
+
+# -- help that shows what it means; the same names for the same things -----------------------------
+
+def _commands():
+    import typer.main
+
+    from analyzer.cli import app
+    group = typer.main.get_group(app)
+    return group, group.commands
+
+
+@pytest.mark.parametrize("command, extra", [("lint", "cluster"), ("export", "cluster"), ("stats", "stats")])
+def test_help_keeps_its_brackets(run, command: str, extra: str) -> None:
+    text = run(command, "--help").stdout
+    assert f"pip install 'shengji[{extra}]'" in " ".join(text.replace("│", " ").split())
+
+
+def test_usage_lines_show_each_metavar_once(run) -> None:
+    for command, usage in (("export", "shengji export [OPTIONS] [FORMAT] ARG..."),
+                           ("stats", "shengji stats [OPTIONS] STORE [ANALYSIS]...")):
+        lines = [line.strip() for line in run(command, "--help").stdout.splitlines()]
+        assert f"Usage: {usage}" in lines
+
+
+def test_one_name_and_one_metavar_for_each_option_in_every_command() -> None:
+    """``-n`` is one option everywhere, ``--rules`` takes a PRESET everywhere…"""
+    from click import Option
+    _, commands = _commands()
+    short: dict[str, set[str]] = {}
+    metavar: dict[str, set[str]] = {}
+    for name, cmd in commands.items():
+        for p in cmd.params:
+            if not isinstance(p, Option) or p.is_flag:
+                continue
+            longest = max(p.opts, key=len)
+            for o in p.opts:
+                if not o.startswith("--"):
+                    short.setdefault(o, set()).add(longest)
+            if p.metavar is None and not getattr(p.type, "choices", None):
+                pytest.fail(f"{name} {longest} shows no metavar (would show {longest[2:].upper()})")
+            if p.metavar is not None:
+                metavar.setdefault(longest, set()).add(p.metavar)
+    for o, longs in short.items():
+        assert len(longs) == 1, (o, longs)
+    for o, seen in metavar.items():
+        if o not in ("--hand", "--trick", "--endgame", "--seed", "--sql"):
+            assert len(seen) == 1, (o, seen)
+
+
+def test_the_readable_format_is_text_in_every_command(run) -> None:
+    for command in ("lint", "report", "stats"):
+        text = run(command, "--help").stdout
+        assert "text|" in text and "term" not in text.split("Options")[1].split("|")[0], command
+    assert run("report", "clean.sjn", "--format", "term").stdout == run("report", "clean.sjn").stdout
+    assert run("report", "clean.sjn", "--format", "text").stdout == run("report", "clean.sjn").stdout
+
+
+def test_file_help_names_every_record_format_and_the_top_level_names_gouji(run) -> None:
+    for command in ("replay", "report", "convert"):
+        assert "SJN, GJN or JSON" in run(command, "--help").stdout, command
+    assert "Gouji" in run("--help").stdout
+
+
+# -- a word where a request was not fully met, and for every file written --------------------------
+
+def test_generate_says_when_the_match_ended_before_the_hands_asked(run_in, work: Path) -> None:
+    r = run_in("generate", "--hands", "300", "--seed", "0", "-o", "big.sjn")
+    assert "wrote big.sjn" in r.stderr
+    assert "note: the match was won after " in r.stderr and " of the 300 hands asked" in r.stderr
+    assert "note:" not in run_in("generate", "--hands", "2", "-o", "small.sjn").stderr
+
+
+def test_generate_refuses_games_for_a_shengji_preset(run) -> None:
+    r = run("generate", "--rules", "standard", "--games", "2", code=2)
+    assert "--games is for the Gouji presets" in r.stderr and "--hands 2" in r.stderr
+
+
+def test_html_is_not_dumped_onto_a_terminal(tmp_path: Path) -> None:
+    import pty
+    primary, secondary = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    try:
+        r = subprocess.run([sys.executable, "-m", "analyzer", "report", "clean.sjn", "--format", "html"],
+                           cwd=FIXTURES, env=env, stdout=secondary, stderr=subprocess.PIPE, text=True, timeout=120)
+    finally:
+        os.close(secondary)
+        shown = b""
+        try:
+            while chunk := os.read(primary, 65536):
+                shown += chunk
+        except OSError:
+            pass
+        os.close(primary)
+    assert r.returncode == 2 and "-o FILE" in r.stderr, r.stderr
+    assert b"<html" not in shown.lower()
+
+
+@pytest.mark.parametrize("args", [
+    ("report", "match.sjn", "--format", "md"), ("report", "match.sjn"),
+    ("convert", "match.sjn", "--to", "json"), ("import", "fly", "logs/room.jsonl"),
+    ("generate", "--hands", "1"),
+])
+def test_every_file_written_is_confirmed(run_in, args) -> None:
+    r = run_in(*args, "-o", "out.txt")
+    assert "wrote out.txt" in r.stderr.splitlines(), r.stderr
