@@ -23,6 +23,9 @@ PROG = "shengji"
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
                 "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
 
+NO_PROGRESS_HELP = ("No progress on stderr (by default a bar on a terminal, else a line every "
+                    "10 s once the work has run for 2 s).")
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
-from ._core import CLUSTER_HELP, FROM_HELP, command, echo_err, fail, usage, wrote
+from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, command, echo_err, fail, usage, wrote
 
 
 @command("import", epilog=f"""Examples:
@@ -88,6 +88,7 @@ def export(
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="parquet: worker processes (default 1).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP)] = None,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help="parquet: " + FROM_HELP)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="parquet: " + NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
     from .. import lint as L
@@ -121,4 +122,4 @@ def export(
     L.LintOptions(source_format=source_format).validate()
     from ..export.parquet import run_command as run_parquet
     raise typer.Exit(run_parquet(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
-                                 source_format=source_format))
+                                 source_format=source_format, progress=not no_progress))

@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 
 from ..lint.formats import LintFormat
-from ._core import CLUSTER_HELP, FROM_HELP, PROG, command, exit_if_closed, fail, version
+from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
 
 
 class RichProgress:
@@ -74,6 +74,7 @@ def lint(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from .. import lint as L
@@ -93,7 +94,8 @@ def lint(
         except C.ClusterError as exc:
             fail(str(exc))
     else:
-        progress = RichProgress() if sys.stderr.isatty() else None
+        from ..progress import Progress
+        progress = Progress(f"{PROG} lint", "bytes", min_total=RichProgress.THRESHOLD) if not no_progress else None
         report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..report_formats import ReportFormat, canonical
-from ._core import FROM_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
+from ._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
 
 
 @command(epilog="""Examples:
@@ -27,6 +27,7 @@ def report(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also list mistakes (SJ6xx) per hand and player.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from .. import lint as L
@@ -40,11 +41,12 @@ def report(
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     annotate = None
+    progress = None
     if mistakes:
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L.mistake_hook(L.REVIEW_ENTRY)
+            annotate, progress = _reviewed(L.mistake_hook(L.REVIEW_ENTRY), not no_progress)
     src = Source(file, source_format)
     if src.gouji():
         _report_gjn(src.text(), file, form, output, force, rules)
@@ -64,10 +66,30 @@ def report(
         fail(f"{file}: no record found")
     matches = itertools.chain([first], matches)
     name = src.name
-    with open_output(output) as out:
-        WRITERS[form](out, name, matches)
-        src.check()
+    try:
+        with open_output(output) as out:
+            WRITERS[form](out, name, matches)
+            src.check()
+    finally:
+        if progress is not None:
+            progress.stop()
     wrote(output)
+
+
+def _reviewed(hook: Any, shown: bool) -> tuple[Any, Any]:
+    """The mistake review (the slow part of ``report --mistakes``) with its
+    progress in hands: ``(annotate, progress)``."""
+    import inspect
+
+    from ..progress import Progress
+    progress = Progress(f"{PROG} report: reviewing", "hands", enabled=shown)
+    if hook is None or "on_hand" not in inspect.signature(hook).parameters:
+        return hook, None
+
+    def annotate(record: Any, match: Any) -> Any:
+        progress.add_total(len(match.hands))
+        return hook(record, match, on_hand=progress.advance)
+    return annotate, progress
 
 
 def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:

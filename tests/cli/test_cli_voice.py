@@ -176,3 +176,57 @@ def test_html_is_not_dumped_onto_a_terminal(tmp_path: Path) -> None:
 def test_every_file_written_is_confirmed(run_in, args) -> None:
     r = run_in(*args, "-o", "out.txt")
     assert "wrote out.txt" in r.stderr.splitlines(), r.stderr
+
+
+# -- progress ----------------------------------------------------------------------------------------
+
+def test_plain_progress_lines_come_periodically_and_only_on_long_work() -> None:
+    import io
+
+    from analyzer.progress import Progress
+    now = [0.0]
+    out = io.StringIO()
+    p = Progress("shengji report: reviewing", "hands", stream=out, clock=lambda: now[0])
+    p.start(0)
+    p.add_total(10)
+    for _ in range(10):
+        now[0] += 1.0
+        p.advance()
+    p.stop()
+    lines = out.getvalue().splitlines()
+    assert lines == ["shengji report: reviewing: 2/10 hands (20%), 2 s elapsed, about 8 s left"]
+    quiet = io.StringIO()
+    q = Progress("x", "hands", stream=quiet, clock=lambda: now[0], enabled=False)
+    q.start(5)
+    now[0] += 100
+    q.advance(5)
+    assert quiet.getvalue() == ""
+
+
+@pytest.mark.parametrize("args", [("report", "match.sjn", "--mistakes"), ("annotate", "match.sjn")])
+def test_long_commands_show_progress_off_a_terminal(run, monkeypatch, args) -> None:
+    from analyzer.progress import Progress
+    monkeypatch.setattr(Progress, "FIRST", 0.0)
+    monkeypatch.setattr(Progress, "EVERY", 0.0)
+    said = run(*args).stderr
+    assert f"shengji {args[0]}: reviewing: 1/2 hands (50%)" in said, said
+    assert "reviewing" not in run(*args, "--no-progress").stderr
+
+
+def test_every_long_command_can_silence_its_progress(run) -> None:
+    for command in ("lint", "report", "annotate", "export"):
+        assert "--no-progress" in run(command, "--help").stdout, command
+
+
+def test_export_progress_has_the_inputs_bytes_as_its_total() -> None:
+    from types import SimpleNamespace
+
+    from analyzer.export.parquet import BytesProgress
+    sizes = {p.name: p.stat().st_size for p in FIXTURES.glob("*.sjn")}
+    bar = BytesProgress([str(FIXTURES / name) for name in sizes], enabled=False)
+    assert bar.size == sum(sizes.values())
+    bar.start(bar.size)
+    bar.on_chunk(SimpleNamespace(path=str(FIXTURES / "match.sjn"), start=0, end=None))
+    bar.on_chunk(SimpleNamespace(path=str(FIXTURES / "clean.sjn"), start=10, end=30))
+    assert bar.done == sizes["match.sjn"] + 20
+    assert "about" in bar.line(bar._started + 5)
