@@ -1,48 +1,15 @@
 """``shengji lint``: check records (a thin layer over :mod:`analyzer.lint`)."""
 
 import sys
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
 from ..lint.formats import LintFormat
 from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
 
-
-class RichProgress:
-    """A Rich progress bar on stderr (only made when stderr is a terminal)."""
-
-    #: below this many bytes of input, no bar (a few records)
-    THRESHOLD = 512 * 1024
-
-    def __init__(self) -> None:
-        self._progress: Any = None
-        self._task: Any = None
-        self._pending = 0
-
-    def start(self, total: int) -> None:
-        if total < self.THRESHOLD:
-            return
-        from rich.console import Console
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
-        self._progress = Progress(TextColumn("linting"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                                  console=Console(stderr=True), transient=True)
-        self._progress.start()
-        self._task = self._progress.add_task("lint", total=total)
-
-    def advance(self, n: int) -> None:
-        if self._progress is None:
-            return
-        self._pending += n
-        if self._pending >= 16 * 1024:
-            self._progress.advance(self._task, self._pending)
-            self._pending = 0
-
-    def stop(self) -> None:
-        if self._progress is not None:
-            self._progress.advance(self._task, self._pending)
-            self._progress.stop()
-            self._progress = None
+#: below this many bytes of input, no progress (a few records)
+PROGRESS_THRESHOLD = 512 * 1024
 
 
 @command(epilog="""Examples:
@@ -95,7 +62,7 @@ def lint(
             fail(str(exc))
     else:
         from ..progress import Progress
-        progress = Progress(f"{PROG} lint", "bytes", min_total=RichProgress.THRESHOLD) if not no_progress else None
+        progress = Progress(f"{PROG} lint", "bytes", min_total=PROGRESS_THRESHOLD) if not no_progress else None
         report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
     if not report.files and not report.missing:
         typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
