@@ -230,3 +230,60 @@ def test_export_progress_has_the_inputs_bytes_as_its_total() -> None:
     bar.on_chunk(SimpleNamespace(path=str(FIXTURES / "clean.sjn"), start=10, end=30))
     assert bar.done == sizes["match.sjn"] + 20
     assert "about" in bar.line(bar._started + 5)
+
+
+# -- layouts at 80 columns -----------------------------------------------------------------------------
+
+def _at_80(args, cwd: Path) -> list[str]:
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+    old = os.getcwd()
+    os.chdir(cwd)
+    try:
+        r = CliRunner().invoke(app, list(args), env={"NO_COLOR": "1", "COLUMNS": "80", "TERM": "dumb"})
+    finally:
+        os.chdir(old)
+    assert r.exit_code == 0, r.stderr
+    return r.stdout.splitlines()
+
+
+def _check_layout(lines: list[str]) -> None:
+    from rich.cells import cell_len
+    assert lines
+    assert not [line for line in lines if "…" in line], "a word was cut"
+    assert max(cell_len(line) for line in lines) <= 80
+    assert not [line for line in lines if line != line.rstrip()], "a line ends in spaces"
+
+
+@pytest.fixture(scope="module")
+def eight(tmp_path_factory) -> Path:
+    where = tmp_path_factory.mktemp("eight")
+    Run(where)("generate", "--rules", "shengji-io-friends", "--players", "8", "--hands", "1", "--seed", "2",
+               "-o", "eight.sjn")
+    return where
+
+
+def test_eight_seats_at_80_columns_lay_the_tricks_out_vertically(eight: Path) -> None:
+    lines = _at_80(["replay", "eight.sjn"], eight)
+    _check_layout(lines)
+    header = next(line for line in lines if line.lstrip().startswith("#"))
+    assert header.split() == ["#", "seat", "cards", "won", "pts", "att", "note"]
+    _check_layout(_at_80(["report", "eight.sjn"], eight))
+
+
+@pytest.mark.parametrize("sample", sorted(p.name for p in MATCHES.glob("*.sjn")))
+def test_every_sample_fits_80_columns(sample: str) -> None:
+    _check_layout(_at_80(["replay", sample], MATCHES))
+    _check_layout(_at_80(["report", sample], MATCHES))
+
+
+@pytest.mark.parametrize("preset", ["campus", "standard", "shengji-io-friends"])
+def test_rules_fit_80_columns(preset: str) -> None:
+    _check_layout(_at_80(["rules", preset], MATCHES))
+
+
+def test_a_problem_is_on_its_tricks_row(run) -> None:
+    lines = run("report", "errors.sjn", code=None).stdout.splitlines()
+    row = next(line for line in lines if line.split()[:2] == ["7", "S"])
+    assert row.rstrip().endswith("SJ403")
