@@ -532,6 +532,8 @@ def render_report(console: Console, report: JsonDict) -> None:
                     pt.add_column(col)
                 for row in player_rows(g):
                     pt.add_row(*row)
+                from .render import fit
+                fit(console, pt)  # no header or name cut at 80 columns
                 console.print(pt)
             for k, r in enumerate(rounds(g), 1):
                 console.print(f"  round {k}: {r}", markup=False)
@@ -546,7 +548,7 @@ def render(report: JsonDict, fmt: str) -> str:
         return render_markdown(report)
     if fmt == "json":
         return render_json(report)
-    raise ValueError(f"the Gouji report has no {fmt!r} format (term, md, json)")
+    raise ValueError(f"the Gouji report has no {fmt!r} format (text, md, json)")
 
 
 def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | None = None, *,

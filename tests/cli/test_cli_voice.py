@@ -272,7 +272,7 @@ def test_eight_seats_at_80_columns_lay_the_tricks_out_vertically(eight: Path) ->
     _check_layout(_at_80(["report", "eight.sjn"], eight))
 
 
-@pytest.mark.parametrize("sample", sorted(p.name for p in MATCHES.glob("*.sjn")))
+@pytest.mark.parametrize("sample", sorted(p.name for p in MATCHES.glob("*.[sg]jn")))
 def test_every_sample_fits_80_columns(sample: str) -> None:
     _check_layout(_at_80(["replay", sample], MATCHES))
     _check_layout(_at_80(["report", sample], MATCHES))
