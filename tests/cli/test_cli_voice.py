@@ -287,3 +287,35 @@ def test_a_problem_is_on_its_tricks_row(run) -> None:
     lines = run("report", "errors.sjn", code=None).stdout.splitlines()
     row = next(line for line in lines if line.split()[:2] == ["7", "S"])
     assert row.rstrip().endswith("SJ403")
+
+
+def test_stats_confirms_its_file_and_takes_the_old_format_name(tmp_path: Path) -> None:
+    pytest.importorskip("duckdb")
+    pytest.importorskip("pyarrow")
+    from analyzer import store as S
+    (tmp_path / "a.sjn").write_text((FIXTURES / "match.sjn").read_text(encoding="utf-8"), encoding="utf-8")
+    S.export_paths([str(tmp_path / "a.sjn")], str(tmp_path / "store"))
+    run = Run(tmp_path)
+    r = run("stats", "store", "dealer-hold", "--format", "csv", "-o", "out.csv")
+    assert r.stderr.splitlines() == ["wrote out.csv"]
+    assert run("stats", "store", "dealer-hold", "--format", "table").stdout == \
+        run("stats", "store", "dealer-hold").stdout
+
+
+# -- the same numbers everywhere -------------------------------------------------------------------
+
+def test_accuracy_is_rounded_as_the_viewer_rounds_it() -> None:
+    """JavaScript's Math.round rounds half up; Python's format rounds half to even."""
+    import io
+
+    from analyzer import render
+    from analyzer import report as R
+    assert [R.percent(v) for v in (90.5, 91.5, 90.4, 100.0, None)] == ["91%", "92%", "90%", "100%", ""]
+    review = {"players": {s: {"worst": []} for s in "NWSE"},
+              "hands": [{"hand": 1, "window": 4, "requested": 4,
+                         "players": {s: {"points_lost": 0, "accuracy": 90.5} for s in "NWSE"}}]}
+    out = io.StringIO()
+    render.render_review(render.make_console(file=out, width=120, color=False), {"review": review, "players": {}})
+    assert "0/91%" in out.getvalue() and "90%" not in out.getvalue()
+    md = "\n".join(R.review_markdown(review, {"players": {}, "record": 1}))
+    assert "0 / 91%" in md
