@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from notation.model import Hand, Record
@@ -74,7 +74,7 @@ def make_console(*, stderr: bool = False, width: int | None = None, color: bool 
         except ValueError:
             width = DEFAULT_WIDTH
     no_color = bool(os.environ.get("NO_COLOR")) or (color is False)
-    return Console(file=_Trimmed(stream), width=width, force_terminal=True if color else None,
+    return Console(file=cast("IO[str]", _Trimmed(stream)), width=width, force_terminal=True if color else None,
                    no_color=no_color, highlight=False, emoji=False, soft_wrap=False,
                    color_system="auto" if not no_color and (is_tty or color) else None)
 
@@ -299,8 +299,10 @@ def tricks_table_vertical(tricks: Iterable[TrickResult], order: Order | None, *,
     joins = _joins(hand)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
-    for name, justify in (("#", "right"), ("seat", "left"), ("cards", "left"), ("won", "left"), ("pts", "right"),
-                          ("att", "right"), ("note", "left")):
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("seat", "left"), ("cards", "left"), ("won", "left"), ("pts", "right"), ("att", "right"),
+        ("note", "left"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)
     for t in tricks:
         style = "bold" if highlight == t.number else None
