@@ -532,8 +532,6 @@ def render_report(console: Console, report: JsonDict) -> None:
                     pt.add_column(col)
                 for row in player_rows(g):
                     pt.add_row(*row)
-                from .render import fit
-                fit(console, pt)  # no header or name cut at 80 columns
                 console.print(pt)
             for k, r in enumerate(rounds(g), 1):
                 console.print(f"  round {k}: {r}", markup=False)

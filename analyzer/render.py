@@ -62,6 +62,18 @@ class _Trimmed:
         return getattr(self._stream, name)
 
 
+class _Console(Console):
+    """The CLI's console: every table printed is first fitted to the width
+    (:func:`fit`), so Rich does not cut a card or a header where the columns'
+    longest words fit."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        for o in objects:
+            if isinstance(o, Table):
+                fit(self, o)
+        super().print(*objects, **kwargs)
+
+
 def make_console(*, stderr: bool = False, width: int | None = None, color: bool | None = None,
                  file: IO[str] | None = None) -> Console:
     """A console for the CLI: colour only on a terminal (and never under ``NO_COLOR``),
@@ -74,7 +86,7 @@ def make_console(*, stderr: bool = False, width: int | None = None, color: bool 
         except ValueError:
             width = DEFAULT_WIDTH
     no_color = bool(os.environ.get("NO_COLOR")) or (color is False)
-    return Console(file=cast("IO[str]", _Trimmed(stream)), width=width, force_terminal=True if color else None,
+    return _Console(file=cast("IO[str]", _Trimmed(stream)), width=width, force_terminal=True if color else None,
                    no_color=no_color, highlight=False, emoji=False, soft_wrap=False,
                    color_system="auto" if not no_color and (is_tty or color) else None)
 
@@ -512,7 +524,6 @@ def render_report(console: Console, report: dict[str, Any]) -> None:
                     table.add_row(str(t["number"]), t["leader"], plays, t["winner"],
                                   str(t["points"]) if t["points"] else "", str(t["attacker_points"]),
                                   note)
-                fit(console, table)
                 console.print(table)
             for line in rep.hand_result_lines(h):
                 console.print(line)
