@@ -834,8 +834,9 @@ def render_markdown(report: dict) -> str:
                     out.append(f"| {t['number']} | {t['leader']} | {_md_escape('  '.join(plays))} | {t['winner']} "
                                f"| {t['points'] or ''} | {t['attacker_points']} | {trick_note(t)} |")
                 out.append("")
-            for line in hand_result_lines(h):
-                out.append(line + "  ")
+            result = hand_result_lines(h)
+            for k, line in enumerate(result):  # a hard line break (a backslash): no line ends in spaces
+                out.append(line + ("\\" if k + 1 < len(result) else ""))
             out.append("")
             if h["diagnostics"]:
                 for d in h["diagnostics"]:

@@ -319,3 +319,9 @@ def test_accuracy_is_rounded_as_the_viewer_rounds_it() -> None:
     assert "0/91%" in out.getvalue() and "90%" not in out.getvalue()
     md = "\n".join(R.review_markdown(review, {"players": {}, "record": 1}))
     assert "0 / 91%" in md
+
+
+@pytest.mark.parametrize("fmt", ["text", "md"])
+def test_no_report_line_ends_in_spaces(run, fmt: str) -> None:
+    lines = run("report", "match.sjn", "--mistakes", "--format", fmt).stdout.splitlines()
+    assert len(lines) > 20 and not [line for line in lines if line != line.rstrip()]
