@@ -27,7 +27,7 @@ def report(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also list mistakes (SJ6xx) per hand and player.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
-    no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="With --mistakes: " + NO_PROGRESS_HELP[0].lower() + NO_PROGRESS_HELP[1:])] = False,
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from .. import lint as L
