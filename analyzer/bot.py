@@ -177,6 +177,8 @@ class Bot:
         rng, p, rs = self.rng, self.p, self.rs
         cur = state.standing
         level = state.level
+        if state.own_levels is not None:   # declarer_deals: each seat declares its own team's level
+            level = state.own_levels[0] if seat in ("N", "S") else state.own_levels[1]
         # cheap filters first (bot policy, not rules): the engine is asked only when
         # the seat holds cards that may declare and would want to use them
         held = Counter(c for c in drawn if c in self._order(level, NT).trump_cards)
@@ -343,7 +345,7 @@ class Bot:
 
         rng = self.rng
         # a throw that stands: every unit of a suit nobody can beat
-        if rng.random() < self.p.throw_chance:
+        if rs.throws and rng.random() < self.p.throw_chance:
             throw = self._standing_throw(by_suit, stands, ruffable, order)
             if throw is not None:
                 if view.state is not None:
@@ -354,7 +356,7 @@ class Bot:
                 if not chk.blockers:
                     return throw
         # a risky throw: the top units of a suit, without looking
-        if rng.random() < self.p.risky_throw_chance:
+        if rs.throws and rng.random() < self.p.risky_throw_chance:
             suits = [s for s, cs in by_suit.items() if len(decompose(_cards(cs), order)) >= 2]
             if suits:
                 s = rng.choice(sorted(suits))

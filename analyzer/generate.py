@@ -122,7 +122,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     first_hand = dealer is None
     level = levels[team_of(dealer)] if dealer else levels["NS"]
     deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
-                 first_hand=first_hand, eager=eager)
+                 first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None)
     events: list = list(deal.events)
     state = deal.state
     declared = bool(events)
@@ -144,6 +144,8 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
         return hand, None
     dealer = res.dealer
     assert dealer is not None and res.trump is not None
+    if rs.declarer_deals and res.level is not None:
+        level = res.level               # the declarer deals, at its own team's level
     hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
@@ -220,7 +222,8 @@ def _draw_order(first: str) -> list[str]:
 
 
 def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
-          first_drawer: str, first_hand: bool, eager: bool) -> _Deal:
+          first_drawer: str, first_hand: bool, eager: bool,
+          team_levels: dict[str, int] | None = None) -> _Deal:
     """Shuffle, draw one card at a time, and let each seat declare as it draws."""
     deck = deck_cards(rs)
     rng.shuffle(deck)
@@ -232,12 +235,15 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
         seat_cards[order[i % 4]].append(deck[i])
     kitty = tuple(deck[4 * hs:])
     full = {s: tuple(cs) for s, cs in seat_cards.items()}
-    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full)
+    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
+                  team_levels=team_levels)
     events: list[Declaration] = []
     if level == JOKER_LEVEL:
         return _Deal(first_drawer, seat_cards, kitty, state, events)
 
-    def is_decl_card(c: int) -> bool:
+    def is_decl_card(c: int, seat: str) -> bool:
+        if team_levels is not None:    # declarer_deals: each seat declares its own team's level
+            return c >= LJ or c % 13 + 2 == team_levels[team_of(seat)]
         return c >= LJ or c % 13 + 2 == level
 
     version = 0                       # bumps when a declaration is accepted
@@ -260,7 +266,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     for i in range(4 * hs):
         seat = order[i % 4]
         k = i // 4 + 1
-        new = is_decl_card(full[seat][k - 1])
+        new = is_decl_card(full[seat][k - 1], seat)
         useful[seat] += new
         if new or (useful[seat] and seen[seat] != version):
             offer(seat, k)

@@ -287,6 +287,7 @@ class DeclState:
     last_time: int = -1                    # draw index of the latest event so far
     rebury: str | None = None              # campus 反主抄底
     alt_level: int | None = None           # attacker_level: the attackers' own level (later hands)
+    own_levels: tuple[int, int] | None = None  # declarer_deals: (NS, EW) levels, each seat declares its own
 
     def bid_of(self, seat: str) -> Bid | None:
         return self.bids[SEATS.index(seat)]
@@ -302,8 +303,11 @@ class DeclState:
 
 def start(ruleset: Ruleset, level: int, *, first_hand: bool, dealer: str | None,
           first_drawer: str, deal: Mapping[str, tuple[int, ...]] | None = None,
-          attacker_level: int | None = None) -> DeclState:
+          attacker_level: int | None = None, team_levels: Mapping[str, int] | None = None) -> DeclState:
     """The state before any declaration (arguments as for :func:`resolve_declarations`)."""
+    own = None
+    if ruleset.declarer_deals and team_levels is not None:
+        own = (team_levels["NS"], team_levels["EW"])
     alt = None
     if (ruleset.attacker_level and not first_hand and dealer is not None and attacker_level is not None
             and attacker_level != level and attacker_level != JOKER_LEVEL):
@@ -314,7 +318,7 @@ def start(ruleset: Ruleset, level: int, *, first_hand: bool, dealer: str | None,
     new: DeclState = object.__new__(DeclState)
     new.__dict__.update(_DECL_DEFAULTS, ruleset=ruleset, level=level, first_hand=first_hand,
                         dealer=None if first_hand else dealer, first_drawer=first_drawer, deal=deal,
-                        alt_level=alt)
+                        alt_level=alt, own_levels=own)
     return new
 
 
@@ -365,9 +369,10 @@ def campus_joker(suit: int) -> int:
     return BJ if suit in (HEARTS, DIAMONDS) else LJ
 
 
-def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -> list[DeclareGroup]:
+def _units(counts: Counter[int], level: int, policy: str, joker: bool | str = False) -> list[DeclareGroup]:
     """Every declaration unit the multiset ``counts`` contains under ``policy``
-    (``joker``: ``declare_joker``, a level card goes with either joker)."""
+    (``joker``: ``declare_joker``, a level card goes with either joker; ``"colour"``:
+    with the joker of its colour, ``joker_colour``)."""
     out: list[DeclareGroup] = []
     for card, n in counts.items():
         if card >= LJ:
@@ -378,7 +383,7 @@ def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -
                 if counts[j] >= 1:
                     out.extend(DeclareGroup(card, k, j) for k in range(1, n + 1))
             elif joker:
-                for j in (LJ, BJ):
+                for j in ((campus_joker(suit_of(card)),) if joker == "colour" else (LJ, BJ)):
                     if counts[j] >= 1:
                         out.extend(DeclareGroup(card, k, j) for k in range(1, n + 1))
             else:
@@ -386,12 +391,17 @@ def _units(counts: Counter[int], level: int, policy: str, joker: bool = False) -
     return out
 
 
-def _why_not_unit(cards: Counter[int], level: int, policy: str, joker: bool = False) -> str:
+def _why_not_unit(cards: Counter[int], level: int, policy: str, joker: bool | str = False) -> str:
     """Why ``cards`` is not one declaration (they are all level cards or jokers)."""
     levels = [c for c in cards if c < LJ]
     jokers = [c for c in cards if c >= LJ]
     if joker and policy != "campus" and levels and not jokers:
         return "declare_joker is on: a level card is declared together with a joker (seed 000)"
+    if joker == "colour" and policy != "campus" and len({suit_of(c) for c in levels}) == 1:
+        j = campus_joker(suit_of(levels[0]))
+        if cards[j] == 0:
+            return (f"joker_colour is on: {SUIT_SYMBOLS[suit_of(levels[0])]} is declared with "
+                    f"{to_str(j)}, the joker of its colour")
     if policy == "campus":
         if len(set(levels)) == 1 and len({suit_of(c) for c in levels}) == 1:
             s = suit_of(levels[0])
@@ -415,16 +425,27 @@ def _read(state: DeclState, seat: str, cards: tuple[int, ...],
     (``state.shown_by(seat)``) → ``(unit, extends_prev, why_not)``."""
     rs = state.ruleset
     level = state.level
+    own = state.own_levels
+    if own is not None:       # declarer_deals: every seat declares with its own team's level
+        level = own[0] if seat in ("N", "S") else own[1]
     alt = state.alt_level
     if alt is not None and partner_of(seat) != state.dealer and seat != state.dealer and any(
             _is_level_card(c, alt) for c in cards):
         level = alt           # attacker_level: an attacker shows their own team's level card
-    return _read_cards(cards, shown, seat, level, rs.declaration, rs.decks, rs.declare_joker)
+    return _read_cards(cards, shown, seat, level, rs.declaration, rs.decks, _joker_mode(rs))
+
+
+def _joker_mode(rs: Ruleset) -> bool | str:
+    """How a level card goes with a joker: not at all (False), with either (True,
+    ``declare_joker``), or with the joker of its colour (``"colour"``, ``joker_colour``)."""
+    if rs.declare_joker and rs.joker_colour:
+        return "colour"
+    return rs.declare_joker
 
 
 @lru_cache(maxsize=8192)
 def _read_cards(cards: tuple[int, ...], shown: tuple[int, ...], seat: str, level: int, policy: str,
-                decks: int, joker: bool = False) -> tuple[DeclareGroup | None, bool, str]:
+                decks: int, joker: bool | str = False) -> tuple[DeclareGroup | None, bool, str]:
     """:func:`_read` for ``cards`` after the seat's ``shown`` cards (a pure
     function of its arguments: cached, as the same few declarations recur)."""
     cur = Counter(cards)
@@ -469,6 +490,8 @@ def _base_key(u: DeclareGroup, policy: str) -> tuple[int, ...]:
         return (3,) if u.is_joker_tuple else (min(u.copies, 2),)
     if policy == "botzone":
         return (min(u.copies, 2),)
+    if policy == "first":
+        return (1,) if u.is_joker_tuple else (0,)
     # standard
     return (99, 0) if u.is_joker_tuple else (u.copies, 0)
 
@@ -491,7 +514,7 @@ def declaration_strength(ruleset: Ruleset, level: int, cards: Iterable[int]) -> 
     cur = Counter(cards)
     if not cur:
         return None
-    for u in _units(cur, level, ruleset.declaration, ruleset.declare_joker):
+    for u in _units(cur, level, ruleset.declaration, _joker_mode(ruleset)):
         if Counter(u.cards) == cur:
             return _base_key(u, ruleset.declaration)
     return None
@@ -646,8 +669,15 @@ def _botzone(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | 
     return Bid(seat, u)
 
 
+def _first(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | str:
+    cur = st.standing
+    if cur is not None:
+        return f"the first declaration stands (first come, first served): {_who(cur)}"
+    return Bid(seat, u)
+
+
 _POLICIES = {"standard": _standard, "tractor97": _tractor97, "ladder": _ladder, "titanic": _titanic,
-             "botzone": _botzone}
+             "botzone": _botzone, "first": _first}
 
 
 def _decide(st: DeclState, seat: str, cards: tuple[int, ...], after_bury: bool,
@@ -812,6 +842,11 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
                           dealer=state.first_drawer if state.first_hand else given)
     if state.standing is not None:
         bid = state.standing
+        own = state.own_levels
+        if own is not None:
+            # declarer_deals: the declarer deals, the hand played at its own team's level
+            return DeclResult(trump=bid.trump, declarer=bid.seat, dealer=bid.seat,
+                              level=own[0] if bid.seat in ("N", "S") else own[1])
         alt = state.alt_level
         if alt is not None and not bid.unit.is_joker_tuple and _is_level_card(bid.unit.card, alt):
             # attacker_level (正常报主): an attacker's own-level declaration stands: the deal passes
@@ -837,11 +872,14 @@ def resolve_declarations(
     kitty: tuple[int, ...] | None,
     declare_none: bool,
     attacker_level: int | None = None,
+    team_levels: Mapping[str, int] | None = None,
 ) -> DeclResult:
     """Replay a hand's ``declare`` lines: trump, declarer, dealer, checks (a fold over :func:`advance`).
-    ``attacker_level``: the attacking team's level (used by the ``attacker_level`` option)."""
+    ``attacker_level``: the attacking team's level (used by the ``attacker_level`` option);
+    ``team_levels``: both teams' levels (``{"NS": …, "EW": …}``, used by ``declarer_deals``)."""
     state = start(ruleset, level, first_hand=first_hand, dealer=dealer,
-                  first_drawer=first_drawer, deal=deal, attacker_level=attacker_level)
+                  first_drawer=first_drawer, deal=deal, attacker_level=attacker_level,
+                  team_levels=team_levels)
     diags: list[Diagnostic] = []
     accepted: list[bool] = []
     acts: list[str] = []
@@ -923,7 +961,10 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
     have = Counter(drawn_cards)
     prev = Counter(st.shown_by(seat))
     out: set[tuple[int, ...]] = set()
-    for u in _units(have, level, ruleset.declaration, ruleset.declare_joker):
+    own = st.own_levels
+    if own is not None:               # declarer_deals: the seat's own team's level
+        level = own[0] if seat in ("N", "S") else own[1]
+    for u in _units(have, level, ruleset.declaration, _joker_mode(ruleset)):
         written = prev | Counter(u.cards)
         if not written <= have:
             continue

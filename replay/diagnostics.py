@@ -78,6 +78,7 @@ CODES: dict[str, CodeInfo] = {
     "SJ407": CodeInfo("bad-failed-throw", ERROR, "a failed throw recorded wrongly (it would stand, or the forced unit is wrong)"),
     "SJ408": CodeInfo("trick-number", ERROR, "a trick's written number is out of sequence"),
     "SJ409": CodeInfo("extra-trick", ERROR, "a trick after every card has been played"),
+    "SJ410": CodeInfo("throw-not-allowed", ERROR, "a lead of several units (a throw) where the rules allow no throws"),
     # -- SJ5xx: score, levels, match ----------------------------------------
     "SJ501": CodeInfo("points-mismatch", ERROR, "recorded `points` differ from the computed total"),
     "SJ502": CodeInfo("levels-mismatch", ERROR, "written levels or dealer differ from the computed ones"),

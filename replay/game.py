@@ -346,6 +346,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
     if (rs.attacker_level and not first and dealer is not None and written_dealer is not None
             and TEAMS[written_dealer] != TEAMS[dealer]):
         written_dealer = None  # 正常报主: the declarations may pass the deal; checked below
+    if rs.declarer_deals and not first and dealer is not None and written_dealer != dealer:
+        written_dealer = None  # the declarer deals: checked against the declarations below
     if dealer is not None and written_dealer is not None and written_dealer != dealer and not first:
         diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the previous hand "
                                         f"makes {dealer} the dealer")
@@ -408,7 +410,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                                    first_drawer=first_drawer, deal=draw_order, kitty=hand.kitty,
                                    declare_none=hand.declare_none is not None,
                                    attacker_level=(levels[other_team(team_of(dealer))]
-                                                   if rs.attacker_level and dealer is not None else None))
+                                                   if rs.attacker_level and dealer is not None else None),
+                                   team_levels=levels if rs.declarer_deals else None)
         for d in res.diagnostics:
             diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
                                     d.severity, number, None))
@@ -433,8 +436,8 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
                                                f"declarations make it {_trump_text(res.trump)}")
             elif trump is None:
                 trump = res.trump
-    if (rs.attacker_level and not first and scheduled is not None and hand.dealer in SEAT_INDEX
-            and hand.dealer != dealer):
+    if (((rs.attacker_level and scheduled is not None) or rs.declarer_deals) and not first
+            and hand.dealer in SEAT_INDEX and hand.dealer != dealer):
         diag("SJ502", hand.dealer_span, f"dealer written as {hand.dealer} but the previous hand and the "
                                         f"declarations make {dealer} the dealer")
     if level == 15:
@@ -787,6 +790,10 @@ def _say_play_fault(f: Fault, p: Play, plays: Sequence[Play], tn: int, order: Or
     elif what == "mixed":
         diag("SJ405", p.span, f"the lead {cards_text(v, order)} mixes suits: a lead is all one suit "
                               f"(trumps count as one suit)", tn)
+    elif what == "no_throw":
+        shown = ", ".join(unit_text(u, order) for u in v)
+        diag("SJ410", p.span, f"{seat} leads {len(v)} units at once ({shown}): the {rs.name} rules "
+                              f"allow no throws (a lead is one single, pair or tractor)", tn)
     elif what == "should_fail":
         tried = tuple(lead.cards)
         b = v.blockers[0]

@@ -76,6 +76,7 @@ FAULTS: dict[str, tuple[str, str]] = {
     "out_of_turn": ("SJ401", "a seat plays out of turn: the seat that should"),
     "missing_seats": ("SJ401", "seats did not play (and more tricks follow): those seats"),
     "mixed": ("SJ405", "the lead mixes effective suits: the cards tried"),
+    "no_throw": ("SJ410", "a throw where the rules allow none (``throws: no``): the units tried"),
     "should_fail": ("SJ406", "a throw recorded as standing fails: the ThrowCheck"),
     "stands": ("SJ407", "a throw recorded as failed stands"),
     "wrong_forced": ("SJ407", "a failed throw plays the wrong unit: the ThrowCheck"),
@@ -473,7 +474,9 @@ class RecordState(HandState):
             failed = attempted is not None
             blockers: tuple[Blocker, ...] = ()
             penalty = cost = 0
-            if (is_throw or failed) and not uncertain:
+            if is_throw and not rs.throws:
+                faults.append(Fault("SJ410", 0, "no_throw", tuple(tried_units)))
+            elif (is_throw or failed) and not uncertain:
                 blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
                                                     is_throw, faults)
                 if friends:

@@ -15,10 +15,10 @@ from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, mo
 from .cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
 from .diagnostics import Diagnostic, Span
 
-Declaration = Literal["standard", "tractor97", "campus", "titanic", "ladder", "botzone"]
+Declaration = Literal["standard", "tractor97", "campus", "titanic", "ladder", "botzone", "first"]
 KittyMultiplier = Literal["by_unit", "by_cards", "by_play_cards", "linear", "titanic",
-                          "times_unit", "times_lead_cards", "botzone"]
-Advancement = Literal["standard", "campus", "one-deck", "titanic"]
+                          "times_unit", "times_lead_cards", "botzone", "unit_cards"]
+Advancement = Literal["standard", "campus", "one-deck", "titanic", "capped"]
 LINKS = ("joker", "joker_level", "level", "level_top")
 
 
@@ -52,6 +52,12 @@ class Ruleset(BaseModel):
     ladder_self: Literal["any", "reinforce_only"] = "any"
     #: §4 (seed 000 variant): every declaration shows a joker with its level card(s)
     declare_joker: bool = False
+    #: §4 (shengji-godot trump_joker_color_match): with ``declare_joker`` the joker is the
+    #: level card's colour: BJ (red) with ♥/♦, LJ (black) with ♠/♣
+    joker_colour: bool = False
+    #: §4 (shengji-godot): on every hand the seat whose declaration stands deals, each seat
+    #: declaring with its own team's level; nobody declaring leaves the deal where it was due
+    declarer_deals: bool = False
     #: §4 (seeds 000, 002 正常报主): on later hands an attacker may declare with their own
     #: level; if that stands the deal passes to them
     attacker_level: bool = False
@@ -63,6 +69,8 @@ class Ruleset(BaseModel):
     kitty_joker: Literal["skip", "no_trump"] = "skip"
     #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
     throw_check: Literal["strict", "none"] = "strict"
+    #: §6 (shengji-godot allow_dump=false): may a lead be several units (a throw) at all?
+    throws: bool = True
     #: §6: which unit a failed throw must play
     throw_forced: Literal["smallest", "first_blocker", "lowest"] = "smallest"
     #: §6: penalty for a failed throw, counted against the thrower's team
@@ -81,6 +89,9 @@ class Ruleset(BaseModel):
     kitty_multiplier: KittyMultiplier = "by_unit"
     #: §7: advancement table
     advancement: Advancement = "standard"
+    #: §7: who deals when the dealers keep the deal: the dealer's ``partner`` (the usual
+    #: rotation) or the same ``dealer`` again (shengji-godot: 不换庄)
+    kept_deal: Literal["partner", "dealer"] = "partner"
     #: §7: levels a jump may not pass (rank ints; 15 = Joker)
     must_play: tuple[int, ...] = (2,)
     #: §8b (80fen): a team on a must-play level leaves it only by winning it as dealers
@@ -153,11 +164,11 @@ class Ruleset(BaseModel):
     @field_validator("match_end")
     @classmethod
     def _match_end(cls, v: str) -> str:
-        if v in ("reach_top", "defend_top", "none"):
+        if v in ("reach_top", "defend_top", "pass_top", "none"):
             return v
         if v.startswith("hands:") and v[6:].isdigit() and int(v[6:]) > 0:
             return v
-        raise ValueError("match_end is reach_top, defend_top, none or hands:N")
+        raise ValueError("match_end is reach_top, defend_top, pass_top, none or hands:N")
 
     @field_validator("must_play", "hook_back")
     @classmethod
@@ -284,6 +295,16 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
         "follow_suit": "printed",
         "kitty_multiplier": "botzone", "match_end": "hands:1",
     },
+    # qian-loong/shengji-godot (its rule_config and the logs it writes): a level card shows
+    # with the joker of its colour, the first declaration stands and its seat deals (at its own
+    # team's level), no throws, kitty × the cards of the last trick's largest unit, a kept deal
+    # stays with the dealer, rises stop at 5, 10 and K, capped at +3, and a team rising from A wins
+    "shengji-godot": {
+        "declaration": "first", "declare_joker": True, "joker_colour": True, "declarer_deals": True,
+        "no_declaration": "no_trump", "throws": False, "tractor_links": frozenset(),
+        "kitty_multiplier": "unit_cards", "advancement": "capped", "kept_deal": "dealer",
+        "must_play": (2, 5, 10, KING), "match_end": "pass_top",
+    },
 }
 
 #: where each option comes from, for ``shengji rules`` and docs/rules.md
@@ -293,30 +314,34 @@ SOURCES: dict[str, str] = {
     "start_level": "RULES §2; seeds 000, 001",
     "joker_level": "RULES §2; seed 001",
     "two_is_trump": "RULES §2; seeds 000 (note), 001 'Start From 3'",
-    "declaration": "RULES §4, §8b; seeds 000, 001, 002, 004",
+    "declaration": "RULES §4, §8b; seeds 000, 001, 002, 004; shengji-godot (first)",
     "reinforce_after_overridden": "RULES §4; seed 000 note",
     "self_override": "RULES §4; seed 001 'Zi Fan'",
     "partner_reinforce": "RULES §4; seed 001 'Partner Keep'",
     "joker_override": "RULES §4; seed 001 'Anti Joker'",
     "ladder_self": "RULES §8b (80fen: reinforce only)",
     "declare_joker": "seed 000 打法差异 (亮主须亮王牌)",
+    "joker_colour": "shengji-godot (trump_joker_color_match; docs/rules.md)",
+    "declarer_deals": "shengji-godot (the declarer deals, at its team's level; docs/rules.md)",
     "attacker_level": "seeds 000 打法差异, 002 正常报主",
     "first_dealer": "RULES §4; seeds 000/001 last, 002/004 first",
     "kitty_joker": "seed 001 (翻到鬼牌，即視為無主)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
+    "throws": "shengji-godot (allow_dump=false; docs/rules.md)",
     "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",
     "throw_penalty": "RULES §6; seed 002; shengji.io",
     "throw_compare": "RULES §6; seed 001; shengji.io",
     "follow_policy": "RULES §6; seeds 001, 004; shengji.io; shengji.fly.dev (pure_tractor)",
     "follow_suit": "RULES §8b; the real Botzone log (docs/rules.md)",
     "tractor_links": "RULES §3; seeds 001, 002",
-    "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004",
-    "advancement": "RULES §7; seeds 000, 001, 002, 004",
-    "must_play": "RULES §7; seed 001",
+    "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004; shengji-godot (unit_cards)",
+    "advancement": "RULES §7; seeds 000, 001, 002, 004; shengji-godot (capped)",
+    "kept_deal": "RULES §7; shengji-godot (不换庄: the dealer stays)",
+    "must_play": "RULES §7; seed 001; shengji-godot no_skip_ranks",
     "must_defend": "RULES §8b (80fen: the gate must be defended)",
     "hook_back": "RULES §7; seed 000 note",
-    "match_end": "RULES §7; seeds 000, 001, 002, 004",
+    "match_end": "RULES §7; seeds 000, 001, 002, 004; shengji-godot (pass_top)",
     "hands_tie": "RULES §7; seed 002 台上一方 (reading)",
     "players": "seed 001 §4 選對家; shengji.io Finding Friends (4–8 players)",
     "partners": "seed 001 §4 (fixed or a called partner); shengji.io Finding Friends",

@@ -88,6 +88,9 @@ def kitty_multiplier(policy: str, winning: Sequence[Unit], *, play_cards: int, l
         return 2
     if policy == "times_unit":
         return 2 * top.size
+    if policy == "unit_cards":
+        # shengji-godot: single 1, pair 2, tractor of k pairs 2k; a throw: its largest unit
+        return top.size
     if policy == "times_lead_cards":
         return 2 * lead_cards
     if policy == "botzone":
@@ -137,6 +140,9 @@ def advancement(table: str, points: int, decks: int = 2) -> Advance:
     if p < threshold:
         return Advance(True, 1)
     gained = (p - threshold) // step
+    if table == "capped":
+        # shengji-godot upgrade_table: the standard table, never more than +3
+        return Advance(False, min(gained, 3))
     if table == "campus":
         # seed 002: 120–155 → +1, 160–200 → +2, above 200 → +3 (and no more)
         if p > 200:
@@ -232,7 +238,7 @@ def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker
     hooked = False
     if adv.dealers_keep:
         new[dealers] = raise_level(ruleset, level, adv.levels, defended=True)
-        nxt = _PARTNER.get(dealer) or partner(dealer)
+        nxt = dealer if ruleset.kept_deal == "dealer" else (_PARTNER.get(dealer) or partner(dealer))
     else:
         new[attackers] = raise_level(ruleset, levels[attackers], adv.levels, defended=False)
         nxt = _NEXT.get(dealer) or next_seat(dealer)
@@ -251,6 +257,12 @@ def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker
     elif end == "defend_top":
         if adv.dealers_keep and level >= top:
             over, winner = True, dealers
+    elif end == "pass_top":
+        # shengji-godot: a team already at the top level that rises again wins (the dealers
+        # defending it, or attackers at the top scoring a rise)
+        rising = dealers if adv.dealers_keep else attackers
+        if adv.levels > 0 and levels[rising] >= top:
+            over, winner = True, rising
     elif ruleset.hands_limit is not None and hands_played >= ruleset.hands_limit:
         over = True
         # 002: a tie goes to 台上一方, read as the team that deals next (``hands_tie``)

@@ -359,7 +359,9 @@ class HandState:
         if not self._plays:
             if Counter(cards) - hand:
                 return False
-            return lead_suit(cards, self.order) is not None
+            if lead_suit(cards, self.order) is None:
+                return False
+            return self.ruleset.throws or len(cards) == 1 or len(decompose(cards, self.order)) == 1
         return is_legal_follow(self._plays[0][1], hand, cards, self.order, self.ruleset)
 
     def unit_leads(self) -> list[Cards]:
@@ -378,6 +380,9 @@ class HandState:
         for c, k in self.holding(self.turn).items():
             if k > 0:
                 suits.setdefault(eff[c], {})[c] = k
+        if not self.ruleset.throws:  # throws: no: a lead is one unit
+            yield from sorted(self.unit_leads(), key=lambda m: (eff[m[0]], len(m), m))
+            return
         for suit in sorted(suits):
             held = suits[suit]
             for size in range(1, sum(held.values()) + 1):

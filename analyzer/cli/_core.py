@@ -244,6 +244,10 @@ class _Group(TyperGroup):
         _plain([option])
         return option
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        _plain(self.params)    # (the completion options are added after __init__)
+        return super().get_params(ctx)  # type: ignore[no-any-return]
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name, cmd, rest = super().resolve_command(ctx, args)
         if cmd is not None:
@@ -466,7 +470,7 @@ app = typer.Typer(
     help=HELP,
     epilog="Example: shengji lint games/ --format github",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode="rich",

@@ -38,7 +38,9 @@ class Claim:
     attackers' running total after trick ``trick``, as Botzone reports it),
     ``"total"`` (the attackers' total for the hand, kitty included) or
     ``"dealer"`` (``winner`` is the seat the log makes dealer where the
-    declarations decide it: the record says ``dealer ?``).
+    declarations decide it: the record says ``dealer ?``), ``"kitty"`` (the
+    kitty bonus: ``kitty_points`` × ``multiplier`` = ``points``) or
+    ``"outcome"`` (the level change after the hand, see the fields below).
     """
 
     line: int
@@ -53,6 +55,15 @@ class Claim:
     name: str | None = None
     #: kitty points × multiplier the log states separately for the last trick (shengji.io)
     kitty_points: int | None = None
+    #: ``"kitty"``: the multiplier the log states (``points`` is the bonus, ``kitty_points`` the
+    #: buried points)
+    multiplier: int | None = None
+    #: ``"outcome"`` (the hand's level change): the dealers rise (False: the attackers take the
+    #: deal), ``points`` levels, to ``level`` (the rising team's new level), ``winner`` deals
+    #: next, ``over``: the match ends
+    dealers_rise: bool | None = None
+    level: int | None = None
+    over: bool | None = None
 
 
 @dataclass

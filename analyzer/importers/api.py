@@ -7,7 +7,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from notation.model import Record
+from replay.cards import rank_name
 from replay.diagnostics import Diagnostic, Span
+from replay.scoring import other_team, team_of
 
 from ._common import SOURCE_SEATS, Claim, ImportResult
 from .registry import IMPORTERS, NAMES
@@ -140,6 +142,11 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim],
                     f"the log makes {_who(c.name, c.winner, records, c.record)} the dealer of hand {c.hand}; "
                     f"by the {rules} rules the declarations make {who} the dealer"), hand=c.hand))
             continue
+        if c.kind in ("kitty", "outcome"):
+            found = _settlement_claim(c, hr, rules)
+            if found:
+                out.append(Diagnostic.at("SJ704", span, found, hand=c.hand))
+            continue
         if c.trick is None or not 1 <= c.trick <= len(hr.tricks):
             continue
         tr = hr.tricks[c.trick - 1]
@@ -180,6 +187,60 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim],
                 f"the log says {' and '.join(said)}; by the {rules} rules {'; '.join(problems)}"),
                 hand=c.hand, trick=c.trick))
     return out
+
+
+def _settlement_claim(c: Claim, hr: HandResult, rules: str) -> str:
+    """The SJ704 message of a ``kitty`` or ``outcome`` claim the rules contradict ("" when they agree)."""
+    if not hr.complete:
+        return ""
+    if c.kind == "kitty":
+        mult = hr.multiplier
+        raw = hr.kitty_points // mult if mult else None
+        said = f"{c.kitty_points} × {c.multiplier} = {c.points}" if c.multiplier is not None else f"{c.points}"
+        wrong = c.points != hr.kitty_points or (c.multiplier is not None and mult and c.multiplier != mult) \
+            or (c.kitty_points is not None and raw is not None and c.kitty_points != raw)
+        if not wrong:
+            return ""
+        got = (f"{raw} × {mult} = {hr.kitty_points} (the attackers win the last trick)" if mult
+               else "nothing (the dealers win the last trick)")
+        return f"the log gives a kitty bonus of {said} in hand {hr.number}; by the {rules} rules it is {got}"
+    o = hr.outcome
+    if o is None or hr.dealer is None:
+        return ""
+    dealers = team_of(hr.dealer)
+    attackers = other_team(dealers)
+
+    def words(dealers_rise: bool | None, levels: int | None, level: int | None, nxt: str | None,
+              over: bool | None) -> str:
+        side = f"the dealers ({dealers})" if dealers_rise else f"the attackers ({attackers})"
+        if dealers_rise is None:
+            side = "a side"
+        if levels is None:
+            part = f"{side} win the hand" + (f" and stand at {rank_name(level)}" if level is not None else "")
+        elif levels == 0:
+            part = f"{side} take the deal without rising" if not dealers_rise else f"{side} keep the deal"
+        else:
+            part = f"{side} rise {levels} level{'s' if levels != 1 else ''}"
+            if level is not None:
+                part += f" to {rank_name(level)}"
+        if nxt is not None:
+            part += f", {nxt} deals next"
+        if over:
+            part += ", the match is over"
+        return part
+
+    team = dealers if o.dealers_keep else attackers
+    wrong = ((c.dealers_rise is not None and c.dealers_rise != o.dealers_keep)
+             or (c.points is not None and c.points != o.gained)
+             # (a side that rises no level has no new level: the log may then show the hand's level)
+             or (c.level is not None and (o.gained if c.points is None else c.points) > 0
+                 and c.level != o.levels[team])
+             or (c.winner is not None and c.winner != o.next_dealer)
+             or (c.over is not None and c.over != o.match_over))
+    if not wrong:
+        return ""
+    return (f"the log says {words(c.dealers_rise, c.points, c.level, c.winner, c.over)} after hand {hr.number}; "
+            f"by the {rules} rules {words(o.dealers_keep, o.gained, o.levels[team], o.next_dealer, o.match_over)}")
 
 
 def _results(records: Sequence[Record], match_result: MatchResult | Sequence[MatchResult | None] | None,

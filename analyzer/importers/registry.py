@@ -54,6 +54,8 @@ IMPORTERS: tuple[Importer, ...] = (
     Importer("game-sav", "gamesav",
              "the 1997 Tractor game's GAME.SAV: its levels and dealer, never detected: name it",
              aliases=("gamesav", "game.sav", "tractor97-sav"), binary=True),
+    Importer("shengji-godot", "godot", "the shengji-godot game's JSON log or HTML report",
+             aliases=("godot", "qian-loong"), suffixes=(".html",)),
 )
 
 BY_NAME: dict[str, Importer] = {imp.name: imp for imp in IMPORTERS}

@@ -527,9 +527,250 @@ def make_chat(seed=347, n_tricks=8):
     (OUT / "chat" / "paste_wrong_winner.txt").write_text("\n".join(out), encoding="utf-8")
 
 
+# -- shengji-godot (qian-loong): GameLogger JSON and the HTML report ------------------------------
+
+_GD_SUITS = "♠♥♦♣"                       # the game's Card.Suit 0..3 = the project's suits
+_GD_SEATS = ("S0 南 / 你", "S1 东", "S2 北 / 搭档", "S3 西")
+
+
+def gd_card(c):
+    if c == BJ:
+        return "RedJoker"
+    if c == LJ:
+        return "BlackJoker"
+    return _GD_SUITS[c // 13] + rank_name(c % 13 + 2)
+
+
+def _gd_bids(hand, level):
+    """The declarations a seat may make: (suit, cards), suits first, then 公主 (a joker pair)."""
+    out = []
+    for suit in range(4):
+        lv = suit * 13 + level - 2
+        joker = BJ if suit in (1, 2) else LJ
+        if lv in hand and joker in hand:
+            out.append((suit, (lv, joker)))
+    for j in (BJ, LJ):
+        if hand.count(j) >= 2:
+            out.append((-1, (j, j)))
+            break
+    return out
+
+
+def _gd_round(rs, rng, levels, expected, first_round):
+    """One round: deal, poll the seats from ``expected``, bury, play out. A spec for to_record + the log's bits."""
+    deck = [c for c in range(54) for _ in range(2)]
+    rng.shuffle(deck)
+    hands = [list(deck[s:100:4]) for s in range(4)]
+    kitty = deck[100:]
+    history, bid = [], None
+    for k in range(4):
+        s = (expected + k) % 4
+        options = _gd_bids(hands[s], levels[s % 2])
+        if not options:
+            history.append({"action": "skip", "reason": "no_valid_cards", "seat": s})
+        elif rng.random() < 0.25:
+            history.append({"action": "skip", "reason": "player_choice" if s == 0 else "ai_pass", "seat": s})
+        else:
+            suit, cards = options[0]
+            history.append({"action": "bid", "seat": s, "suit": suit,
+                            "suit_symbol": "公主" if suit < 0 else _GD_SUITS[suit]})
+            bid = (s, suit, cards)
+            break
+    dealer = bid[0] if bid else expected
+    trump = (4 if bid[1] < 0 else bid[1]) if bid else 4
+    level = levels[dealer % 2]
+    with_bottom = hands[dealer] + kitty
+    bury, _rest = choose_bury(rs, level, trump, with_bottom)
+    played = list(hands)
+    played[dealer] = list(_rest)
+    return {"deck": deck, "hands": hands, "kitty": kitty, "history": history, "bid": bid, "dealer": dealer,
+            "trump": trump, "level": level, "bury": bury, "with_bottom": with_bottom, "play_hands": played}
+
+
+def _gd_spec(r, levels, tricks):
+    return {"levels": tuple(levels), "dealer": r["dealer"], "deal": r["hands"], "kitty": r["kitty"],
+            "declares": [(r["bid"][0], r["bid"][2], 25)] if r["bid"] else [],
+            "declare_none": r["bid"] is None, "trump": r["trump"], "bury": r["bury"], "tricks": tricks}
+
+
+def _gd_record(specs):
+    rec = to_record("shengji-godot", specs)
+    for h in rec.hands:
+        h.dealer = "?"                    # the declarer deals (declarer_deals)
+    return rec
+
+
+def make_godot(seed=36):
+    """A 3-round match and a 4th round dealt but not played, as the game logs it, and its HTML report."""
+    rs = preset("shengji-godot")
+    for attempt in range(500):
+        rng = random.Random(seed * 1000 + attempt)
+        levels, expected = [2, 2], 0
+        rounds, specs = [], []
+        for n in range(4):
+            r = _gd_round(rs, rng, levels, expected, n == 0)
+            tricks = [] if n == 3 else play_out(rs, r["level"], r["trump"], r["dealer"], r["play_hands"], rng,
+                                                throw_rate=0)
+            specs.append(_gd_spec(r, levels, tricks))
+            res = replay(_gd_record(specs))
+            assert not res.errors, res.errors
+            r["result"], r["levels"] = res.hands[-1], list(levels)
+            rounds.append(r)
+            out = res.hands[-1].outcome
+            if out is not None:
+                levels = [out.levels["NS"], out.levels["EW"]]
+                expected = SEATS.index(out.next_dealer)
+        took = any(r["dealer"] != (0 if i == 0 else SEATS.index(rounds[i - 1]["result"].outcome.next_dealer))
+                   for i, r in enumerate(rounds[:3]))
+        nt = any(r["bid"] and r["bid"][1] < 0 for r in rounds[:3])
+        bonus = any(r["result"].kitty_points for r in rounds[:3])
+        if took and (nt or bonus):
+            break
+    (OUT / "godot").mkdir(parents=True, exist_ok=True)
+    (OUT / "godot" / "game_log.json").write_text(_gd_json(rounds), encoding="utf-8")
+    (OUT / "godot" / "report.html").write_text(_gd_html(rounds[:3]), encoding="utf-8")
+
+
+def _gd_settlement(r):
+    hr, out = r["result"], r["result"].outcome
+    dealers = r["dealer"] % 2
+    rising = dealers if out.dealers_keep else 1 - dealers
+    mult = hr.multiplier
+    return {"attack_base_score": hr.card_points, "bottom_bonus": hr.kitty_points, "bottom_multiplier": mult,
+            "bottom_score": hr.kitty_points // mult if mult else 0, "dealer_dethroned": not out.dealers_keep,
+            "final_score": hr.attacker_points, "game_over": out.match_over,
+            "new_dealer": -1 if out.dealers_keep else SEATS.index(out.next_dealer),
+            "new_rank": out.levels["NS" if rising == 0 else "EW"] if out.gained else hr.level,
+            "new_rank_symbol": rank_name(out.levels["NS" if rising == 0 else "EW"] if out.gained else hr.level),
+            "upgrade_levels": out.gained, "upgrading_side": 0 if out.dealers_keep else 1}
+
+
+def _gd_json(rounds):
+    out = []
+    for n, r in enumerate(rounds, 1):
+        d, hr = r["dealer"], r["result"]
+        bid = ({"seat": r["bid"][0], "suit": r["bid"][1], "type": 4 if r["bid"][1] < 0 else 3,
+                "suit_symbol": "公主" if r["bid"][1] < 0 else _GD_SUITS[r["bid"][1]]}
+               if r["bid"] else {"type": 0})
+        left = list(r["with_bottom"])
+        idx = []
+        for c in r["bury"]:
+            i = next(i for i, x in enumerate(left) if x == c and i not in idx)
+            idx.append(i)
+        tricks = []
+        before = 0
+        for t in hr.tricks:
+            gain = t.points if t.to_attackers else 0
+            tricks.append({
+                "attack_gain": gain, "attack_score_after": before + gain, "attack_score_before": before,
+                "debug": {"domain_info": [], "winner_reason": f"winner={SEATS.index(t.winner)}"},
+                "lead_seat": SEATS.index(t.leader),
+                "plays": [{"cards": [gd_card(c) for c in p.cards], "pattern": _gd_pattern(p.cards),
+                           "seat": SEATS.index(p.seat)} for p in t.plays],
+                "trick_num": t.number, "trick_points": t.points, "trick_score": t.points,
+                "winner": SEATS.index(t.winner), "winner_side": "attack" if t.to_attackers else "dealer"})
+            before += gain
+        rnd = {"attack_team": [(d + 1) % 4, (d + 3) % 4], "bid": bid, "bid_history": r["history"],
+               "buried_indices": sorted(idx), "dealer": d, "dealer_team": [d, (d + 2) % 4],
+               "rank": r["level"], "rank_symbol": rank_name(r["level"]), "round_num": n, "seed": 1000 + n,
+               "team_ranks": r["levels"], "team_ranks_symbols": [rank_name(x) for x in r["levels"]],
+               "trump_suit": -1 if r["trump"] == 4 else r["trump"],
+               "trump_suit_symbol": "公主" if r["trump"] == 4 else _GD_SUITS[r["trump"]],
+               "debug": {"bottom_cards": [gd_card(c) for c in r["kitty"]],
+                         "buried_cards": [gd_card(c) for c in r["bury"]],
+                         "hand_with_bottom": [gd_card(c) for c in r["with_bottom"]],
+                         "initial_hands": [[gd_card(c) for c in h] for h in r["hands"]]},
+               "tricks": tricks, "settlement": _gd_settlement(r) if hr.outcome else {}}
+        if not hr.tricks:
+            rnd["_in_progress"] = True
+        out.append(rnd)
+    doc = {"created_at": "2026-01-02T03:04:05", "rounds": out, "version": 1,
+           "rule_config": {"allow_dump": False, "bid_requires_joker": True, "current_rank": 2, "deck_count": 2,
+                           "four_same_is_tractor": False, "joker_always_trump": True, "no_skip_enabled": True,
+                           "no_skip_ranks": [5, 10, 13], "strict_follow_structure": True,
+                           "tractor_allow_rank_card": True, "trump_joker_color_match": True, "trump_mode": 0,
+                           "upgrade_threshold": 80}}
+    return json.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def _gd_pattern(cards):
+    if len(cards) == 1:
+        return "Single"
+    return "Pair" if len(cards) == 2 and cards[0] == cards[1] else "Dump"
+
+
+def _gd_tokens(cards):
+    return "".join(f'<span class="card-token {"red" if c == BJ or (c < 52 and c // 13 in (1, 2)) else "black"}">'
+                   f"{gd_card(c)}</span>" for c in cards)
+
+
+def _gd_html(rounds):
+    order_key = {}
+    parts = ["<!doctype html>", '<html lang="zh-CN">', "<head>", '  <meta charset="utf-8">',
+             "  <title>双升日志复盘 - fixture_game.json</title>", "</head>", "<body>",
+             '  <header class="app-header"><h1>双升日志复盘 - fixture_game.json</h1></header>', "  <main>"]
+    for n, r in enumerate(rounds, 1):
+        hr, out, d = r["result"], r["result"].outcome, r["dealer"]
+        order = hr.order
+        order_key = order.key
+
+        def sort(cards):
+            return sorted(cards, key=lambda c: (-(order.eff[c] == 4), order.eff[c], -order_key[c]))
+
+        bids = ", ".join(f"S{h['seat']} 跳过({h['reason']})" if h["action"] == "skip"
+                         else f"S{h['seat']} 亮 {h['suit_symbol']}" for h in r["history"])
+        st = _gd_settlement(r)
+        ns, ew = r["levels"]
+        parts += [f'<section id="round-{n - 1}" class="round-section">', '  <div class="round-grid">',
+                  '    <article class="card summary">', f"      <h2>第 {n} 局概览</h2>", '      <div class="kv">',
+                  f"        <span>庄家</span><b>{_GD_SEATS[d]}</b>",
+                  f"        <span>本局级</span><b>{rank_name(r['level'])}</b>",
+                  f"        <span>队伍级</span><b>{rank_name(ns)} / {rank_name(ew)}</b>",
+                  f"        <span>主花色</span><b>{'公主' if r['trump'] == 4 else _GD_SUITS[r['trump']]}</b>",
+                  f"        <span>亮主</span><b>{bids or '无'}</b>", "      </div>", "    </article>",
+                  '    <article class="card summary">', "      <h2>结算与轮庄</h2>", '      <div class="kv">',
+                  f"        <span>攻方出牌分</span><b>{st['attack_base_score']}</b>",
+                  f"        <span>底牌奖励</span><b>{st['bottom_score']} × {st['bottom_multiplier']} = "
+                  f"{st['bottom_bonus']}</b>",
+                  f"        <span>最终分</span><b>{st['final_score']}</b>",
+                  f"        <span>升级方</span><b>{'庄家方' if out.dealers_keep else '攻方'}</b>",
+                  f"        <span>新级</span><b>{st['new_rank_symbol']}</b>",
+                  f"        <span>新庄家</span><b>{'不换庄' if out.dealers_keep else _GD_SEATS[st['new_dealer']]}</b>",
+                  f"        <span>下局期望庄家</span><b>{_GD_SEATS[SEATS.index(out.next_dealer)]}</b>",
+                  "      </div>", "    </article>", '    <article class="card summary wide">',
+                  f"      <p><b>底牌：</b>{_gd_tokens(r['kitty'])}</p>",
+                  f"      <p><b>埋牌：</b>{_gd_tokens(r['bury'])}</p>", "    </article>",
+                  '<article class="card summary wide">', '  <div class="initial-hands">']
+        for s in range(4):
+            parts += ['<details class="initial-hand">', f"  <summary>{_GD_SEATS[s]} 初始手牌（25 张）</summary>",
+                      f'  <div class="hand-cards">{_gd_tokens(sort(r["hands"][s]))}</div>', "</details>"]
+        parts += ["</div>", "</article>", "  </div>", '  <div class="trick-list">']
+        before = 0
+        for t in hr.tricks:
+            gain = t.points if t.to_attackers else 0
+            side = "攻方" if t.to_attackers else "庄家方"
+            parts += ['<details class="trick-card" open>', '  <summary class="">', f"    <span>第 {t.number} 墩</span>",
+                      f"    <span>先手 S{SEATS.index(t.leader)} · 赢家 S{SEATS.index(t.winner)} {side} · "
+                      f"本墩 {t.points} 分 · 攻方 {before} → {before + gain}</span>", "  </summary>",
+                      '  <div class="play-detail">']
+            for p in t.plays:
+                parts += ['<div class="play-row">', f"  <b>{_GD_SEATS[SEATS.index(p.seat)]}</b>",
+                          f"  <span>{_gd_tokens(p.cards)}</span>",
+                          f"  <code>{_gd_pattern(p.cards)}</code>", "</div>"]
+            parts += ["  </div>", '  <div class="hand-snapshots"><h3>本墩前后手牌</h3>',
+                      '<details class="hand-snapshot">', f"  <summary>{_GD_SEATS[SEATS.index(t.leader)]} 手牌</summary>",
+                      f'  <div class="hand-cards">{_gd_tokens(t.plays[0].cards)}</div>', "</details>", "</div>",
+                      "</details>", ""]
+            before += gain
+        parts += ["</div>", "</section>", ""]
+    parts += ["  </main>", "</body>", "</html>", ""]
+    return "\n".join(parts)
+
+
 if __name__ == "__main__":
     make_fly()
     make_botzone()
     make_80fen()
     make_chat()
+    make_godot()
     print("fixtures written to", OUT)
