@@ -47,7 +47,7 @@ def lint(
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search).")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
-    output: Annotated[str | None, typer.Option("--output-file", "-o", metavar="FILE", help="Write the findings here (atomically) instead of stdout.")] = None,
+    output: Annotated[str | None, typer.Option("--output-file", "--output", "-o", metavar="FILE", help="Write the findings here (atomically) instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output-file.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when errors are found (2 still means the input could not be read).")] = False,
     statistics: Annotated[bool, typer.Option("--statistics", help="Print a count per code instead of the findings (text, json, jsonl).")] = False,

@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 import typer.main
-from click import Option
+from typer.core import TyperOption as Option
 
 from analyzer.cli import app
 
