@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import IO
+from typing import IO, Any
 
 from .errors import UserError
 from .inputs import Source, diag_line
@@ -96,10 +96,11 @@ def convert_gjn(src: Source, to: str, *, name: str, spans: bool = False, unicode
 
 def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, endgame: int | None = None,
                      prefixes: Sequence[str] = (), unicode: bool = False,
-                     err: Echo = _stderr) -> tuple[int, int, list[str]]:
+                     err: Echo = _stderr, progress: Any = None) -> tuple[int, int, list[str]]:
     """Review every record of ``src`` and write it to ``out`` with its mistake
     annotations (SJ6xx comments on the plays). ``(annotations, records, summary
-    lines)``. A record with reading errors refuses the whole output."""
+    lines)``. A record with reading errors refuses the whole output.
+    ``progress``: an :class:`analyzer.progress.Progress` told of every hand reviewed."""
     from notation.writer import _Style, write_record
     from replay.game import replay as run_replay
 
@@ -118,7 +119,10 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
         if reading or record is None:
             continue
         match = run_replay(record, rules=rules)
-        rv = review_match(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame)
+        if progress is not None:
+            progress.add_total(len(match.hands))
+        rv = review_match(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame,
+                          on_hand=progress.advance if progress is not None else None)
         found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
         count += len(found)
         text = write_record(annotate_record(record, found), style)

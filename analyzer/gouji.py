@@ -549,7 +549,7 @@ def render(report: JsonDict, fmt: str) -> str:
         return render_markdown(report)
     if fmt == "json":
         return render_json(report)
-    raise ValueError(f"the Gouji report has no {fmt!r} format (term, md, json)")
+    raise ValueError(f"the Gouji report has no {fmt!r} format (text, md, json)")
 
 
 def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | None = None, *,

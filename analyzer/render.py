@@ -14,7 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
     from notation.model import Hand, Record
@@ -31,6 +31,8 @@ from replay.cards import JOKER_SUIT, format_cards, parse_cards, suit_of
 from replay.order import NT
 from replay.seats import SEATS
 
+from .safetext import InertConsole
+
 SEAT_NAMES = {"N": "North", "W": "West", "S": "South", "E": "East"}
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
 #: default console width when the output is not a terminal (stable golden files)
@@ -41,6 +43,38 @@ BIG_JOKER_STYLE = "bold red"
 WIN_MARK = "*"
 #: between the effective suits of a hand (trumps first)
 SUIT_GAP = " │ "
+
+
+#: the blanks (and colour codes among them) that end a line
+_LINE_END_BLANKS = re.compile(r"(?:[ \t]|\x1b\[[0-9;]*m)+(?=\n)")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+class _Trimmed:
+    """A text stream that drops the spaces Rich pads a line's end with (tables
+    fill their width): no output line ends in blanks. Colour codes stay."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        self._stream.write(_LINE_END_BLANKS.sub(lambda m: "".join(_ANSI.findall(m.group())), text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class _Console(InertConsole):
+    """The CLI's console: every table printed is first fitted to the width
+    (:func:`fit`), so Rich does not cut a card or a header where the columns'
+    longest words fit."""
+
+    def print(self, *objects: Any, **kwargs: Any) -> None:
+        for o in objects:
+            if isinstance(o, Table):
+                fit(self, o)
+        super().print(*objects, **kwargs)
 
 
 def make_console(*, stderr: bool = False, width: int | None = None, color: bool | None = None,
@@ -55,8 +89,7 @@ def make_console(*, stderr: bool = False, width: int | None = None, color: bool 
         except ValueError:
             width = DEFAULT_WIDTH
     no_color = bool(os.environ.get("NO_COLOR")) or (color is False)
-    from .safetext import InertConsole
-    return InertConsole(file=stream, width=width, force_terminal=True if color else None,
+    return _Console(file=cast("IO[str]", _Trimmed(stream)), width=width, force_terminal=True if color else None,
                    no_color=no_color, highlight=False, emoji=False, soft_wrap=False,
                    color_system="auto" if not no_color and (is_tty or color) else None)
 
@@ -190,23 +223,31 @@ def hands_table(hands: Sequence[Sequence[int]], order: Order | None, record: Rec
     return table
 
 
+def _play_text(trick: TrickResult, p: Any, order: Order | None) -> Text:
+    """One play of a trick: the cards (a failed throw: attempted → played), the winner marked."""
+    t = Text()
+    if p.attempted:
+        t.append_text(cards_text(order.sorted(p.attempted) if order else p.attempted))
+        t.append(" → ")
+    t.append_text(cards_text(order.sorted(p.cards) if order else p.cards))
+    if p.seat == trick.winner:
+        t.append(" " + WIN_MARK, style="bold green")
+        t.stylize("underline")
+    return t
+
+
 def trick_row(trick: TrickResult, order: Order | None, seats: Sequence[str] = SEATS,
               joins: Sequence[str] = ()) -> list[str | Text]:
     cells: list[str | Text] = [str(trick.number), trick.leader]
     for seat in seats:
         p = trick.play_of(seat)
-        if p is None:
-            cells.append("")
-            continue
-        t = Text()
-        if p.attempted:
-            t.append_text(cards_text(order.sorted(p.attempted) if order else p.attempted))
-            t.append(" → ")
-        t.append_text(cards_text(order.sorted(p.cards) if order else p.cards))
-        if seat == trick.winner:
-            t.append(" " + WIN_MARK, style="bold green")
-            t.stylize("underline")
-        cells.append(t)
+        cells.append("" if p is None else _play_text(trick, p, order))
+    cells += [trick.winner, str(trick.points) if trick.points else "", str(trick.attacker_points),
+              _trick_note(trick, joins)]
+    return cells
+
+
+def _trick_note(trick: TrickResult, joins: Sequence[str]) -> str:
     notes = []
     if trick.ruffed:
         notes.append("ruff")
@@ -217,9 +258,77 @@ def trick_row(trick: TrickResult, order: Order | None, seats: Sequence[str] = SE
     if trick.penalty:
         notes.append(f"penalty {trick.penalty:+d}")
     notes.extend(joins)
-    cells += [trick.winner, str(trick.points) if trick.points else "", str(trick.attacker_points),
-              ", ".join(notes)]
-    return cells
+    return ", ".join(notes)
+
+
+def _joins(hand: HandResult | None) -> dict[int, list[str]]:
+    """Finding friends: who joins the dealer at which trick."""
+    joins: dict[int, list[str]] = {}
+    if hand is not None and hand.team is not None:
+        for f in hand.friends:
+            if f.seat is not None and f.trick is not None:
+                who = "the dealer takes" if f.seat == hand.dealer else f"{f.seat} joins:"
+                joins.setdefault(f.trick, []).append(f"{who} {f.text}")
+    return joins
+
+
+def fit(console: Console, table: Table) -> bool:
+    """Fit ``table`` to the console's width without cutting a word (a card group,
+    a header): False when even each column at its longest word is too wide.
+    Rich would narrow the widest columns evenly and then cut words in every
+    column; here a table too wide gets each column its longest word plus a
+    share of the room left, in proportion to what its longest line needs more."""
+    unbounded = console.options.update_width(1 << 16)  # measures not clamped to the width
+    ranges = [table._measure_column(console, unbounded, column) for column in table.columns]
+    extra = table._extra_width
+    room = console.width - extra
+    least = sum(r.minimum for r in ranges)
+    most = sum(r.maximum for r in ranges)
+    if least > room:
+        return False
+    if most <= room:
+        return True
+    spare = room - least
+    wants = [r.maximum - r.minimum for r in ranges]
+    total = sum(wants)
+    given = [r.minimum + (spare * w // total if total else 0) for r, w in zip(ranges, wants, strict=True)]
+    for column, width in zip(table.columns, given, strict=True):
+        column.width = max(1, width - table._get_padding_width(column._index))
+    return True
+
+
+def print_tricks(console: Console, tricks: Sequence[TrickResult], order: Order | None, *, title: str = "",
+                 highlight: int | None = None, hand: HandResult | None = None) -> None:
+    """The tricks, one column per seat (:func:`tricks_table`), or, where the seats
+    do not fit the console's width, one row per play (:func:`tricks_table_vertical`)."""
+    table = tricks_table(tricks, order, title=title, highlight=highlight, hand=hand)
+    if not fit(console, table):
+        table = tricks_table_vertical(tricks, order, title=title, highlight=highlight, hand=hand)
+    console.print(table)
+
+
+def tricks_table_vertical(tricks: Iterable[TrickResult], order: Order | None, *, title: str = "",
+                          highlight: int | None = None, hand: HandResult | None = None) -> Table:
+    """The tricks one play a row, in the order played (the leader first): for a
+    narrow terminal or a wide table (six or eight seats, long throws)."""
+    joins = _joins(hand)
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
+                  title_justify="left", title_style="bold")
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
+        ("#", "right"), ("seat", "left"), ("cards", "left"), ("won", "left"), ("pts", "right"), ("att", "right"),
+        ("note", "left"))
+    for name, justify in columns:
+        table.add_column(name, justify=justify)
+    for t in tricks:
+        style = "bold" if highlight == t.number else None
+        for k, p in enumerate(t.plays):
+            if k == 0:
+                table.add_row(str(t.number), p.seat, _play_text(t, p, order), t.winner,
+                              str(t.points) if t.points else "", str(t.attacker_points),
+                              _trick_note(t, joins.get(t.number, ())), style=style)
+            else:
+                table.add_row("", p.seat, _play_text(t, p, order), "", "", "", "", style=style)
+    return table
 
 
 def tricks_table(tricks: Iterable[TrickResult], order: Order | None, *, title: str = "",
@@ -227,12 +336,7 @@ def tricks_table(tricks: Iterable[TrickResult], order: Order | None, *, title: s
     """The tricks, one column per seat; ``hand`` (its :class:`HandResult`) gives
     the table's seats and, finding friends, who joins the dealer at which trick."""
     seats = hand.seats if hand is not None else SEATS
-    joins: dict[int, list[str]] = {}
-    if hand is not None and hand.team is not None:
-        for f in hand.friends:
-            if f.seat is not None and f.trick is not None:
-                who = "the dealer takes" if f.seat == hand.dealer else f"{f.seat} joins:"
-                joins.setdefault(f.trick, []).append(f"{who} {f.text}")
+    joins = _joins(hand)
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
     columns: tuple[tuple[str, JustifyMethod], ...] = (
@@ -332,17 +436,17 @@ def render_hand(console: Console, hand: HandResult, record: Record | None = None
         t = tricks[trick - 1]
         console.print(hands_table(t.hands_before, order, record, title=f"Before trick {trick}",
                                   seats=hand.seats, marks=_marks(hand, trick - 1)))
-        console.print(tricks_table(tricks[:trick], order, title="Tricks", highlight=trick, hand=hand))
+        print_tricks(console, tricks[:trick], order, title="Tricks", highlight=trick, hand=hand)
         return
     start = tricks[0].hands_before if tricks else tuple(hand.start_hands.get(s, ()) for s in hand.seats)
     console.print(hands_table(start, order, record, title="Hands at the first trick", seats=hand.seats,
                               marks=_marks(hand, 0)))
     if step is None:
         if tricks:
-            console.print(tricks_table(tricks, order, title="Tricks", hand=hand))
+            print_tricks(console, tricks, order, title="Tricks", hand=hand)
     else:
         for k, t in enumerate(tricks):
-            console.print(tricks_table([t], order, hand=hand))
+            print_tricks(console, [t], order, hand=hand)
             if k + 1 < len(tricks):
                 console.print(hands_table(t.hands_after, order, record, title=f"Before trick {t.number + 1}",
                                           seats=hand.seats, marks=_marks(hand, t.number)))
@@ -400,6 +504,10 @@ def render_report(console: Console, report: dict[str, Any]) -> None:
             for line in rep.hand_facts(h):
                 console.print(_md_cards(line))
             if h["tricks"]:
+                problems: dict[int, list[dict[str, Any]]] = {}
+                for d in h["diagnostics"]:
+                    if d.get("trick") is not None:
+                        problems.setdefault(d["trick"], []).append(d)
                 table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
                 for name, justify in _REPORT_TRICK_COLUMNS:
                     table.add_column(name, justify=justify)
@@ -415,9 +523,13 @@ def render_report(console: Console, report: dict[str, Any]) -> None:
                         plays.append_text(cards_text(p["cards"]))
                         if p["seat"] == t["winner"]:
                             plays.append(" " + WIN_MARK, style="bold green")
+                    note = Text(rep.trick_note(t))
+                    for d in problems.get(t["number"], ()):  # the problems of this trick, on its row
+                        note.append(", " if note else "")
+                        note.append(d["code"], style="red" if d["severity"] == "error" else "yellow")
                     table.add_row(str(t["number"]), t["leader"], plays, t["winner"],
                                   str(t["points"]) if t["points"] else "", str(t["attacker_points"]),
-                                  rep.trick_note(t))
+                                  note)
                 console.print(table)
             for line in rep.hand_result_lines(h):
                 console.print(line)
@@ -525,7 +637,7 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
         cells = []
         for s in SEATS:
             p = h["players"][s]
-            cells.append(f"{p['points_lost']}/{'' if p['accuracy'] is None else format(p['accuracy'], '.0f') + '%'}")
+            cells.append(f"{p['points_lost']}/{rep.percent(p['accuracy'])}")
         hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
     console.print(hands)
     worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),
@@ -551,8 +663,8 @@ def presets_table(rows: Sequence[tuple[str, str]]) -> Table:
 def options_table(rows: Sequence[tuple[str, str, str, bool]], title: str = "") -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, title=title or None,
                   title_justify="left", title_style="bold")
-    table.add_column("option")
-    table.add_column("value")
+    table.add_column("option", no_wrap=True)
+    table.add_column("value", overflow="fold")
     table.add_column("", width=1)
     table.add_column("source", overflow="fold")
     for option, value, source, differs in rows:

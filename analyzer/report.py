@@ -33,6 +33,7 @@ from __future__ import annotations
 import gc
 import html
 import json
+import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -46,7 +47,7 @@ from replay.ruleset import PRESETS, option_text, preset
 from replay.seats import SEATS
 
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
-FORMATS = ("term", "md", "json", "html")
+FORMATS = ("text", "md", "json", "html")
 #: the report dict's layout version (bumped when a key changes meaning)
 SCHEMA = 1
 
@@ -341,7 +342,10 @@ def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnost
         if seat is not None:
             players[seat]["diagnostics"].append(d.code)
     for d in sorted(annotations, key=Diagnostic.sort_key):
-        seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+        # a mistake names its seat (a bury is no trick's play: no span finds it)
+        seat = getattr(d, "seat", None)
+        if seat not in players:
+            seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
         entry = diagnostic_dict(d)
         if seat is not None:
             players[seat]["mistakes"].append(entry)
@@ -711,6 +715,17 @@ def viewer_anchor(match_index: int, hand: int | None, trick: int | None) -> str:
     return f"#m{match_index}-h{hand or 1}-t{trick or 0}"
 
 
+def percent(value: float | None) -> str:
+    """``91%`` for an accuracy of 90.5: rounded half up, as the HTML viewer
+    (JavaScript's ``Math.round``) shows it; an empty string for None."""
+    return "" if value is None else f"{math.floor(value + 0.5)}%"
+
+
+def count_of(n: int | str, word: str, plural: str | None = None) -> str:
+    """``1 blunder``, ``2 blunders``, ``1 inaccuracy``, ``0 inaccuracies``."""
+    return f"{n} {word if int(n) == 1 else (plural or word + 's')}"
+
+
 def review_rows(review: dict, players: dict) -> list[list[str]]:
     """The player summary table's rows: seat, name, points lost, inaccuracies,
     mistakes, blunders, notes, decisions judged, accuracy."""
@@ -741,8 +756,10 @@ def summary_lines(review: dict, players: dict | None = None) -> list[str]:
     out = []
     for row in review_rows(review, players or {}):
         seat, name, lost, inacc, mis, blun, notes, judged, acc = row
-        out.append(f"{seat}{' ' + name if name else ''}: {lost} points lost; {inacc} inaccuracies, {mis} mistakes, "
-                   f"{blun} blunders, {notes} notes; accuracy {acc or '-'} over {judged} decisions")
+        out.append(f"{seat}{' ' + name if name else ''}: {count_of(lost, 'point')} lost; "
+                   f"{count_of(inacc, 'inaccuracy', 'inaccuracies')}, {count_of(mis, 'mistake')}, "
+                   f"{count_of(blun, 'blunder')}, {count_of(notes, 'note')}; accuracy {acc or '-'} over "
+                   f"{count_of(judged, 'decision')}")
     for h in review["hands"]:
         cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in SEATS)
         out.append(f"  hand {h['hand']} ({window_text(h)}): points lost {cells}")
@@ -764,7 +781,7 @@ def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]
         cells = []
         for s in SEATS:
             p = h["players"][s]
-            acc = "" if p["accuracy"] is None else f"{p['accuracy']:.0f}%"
+            acc = percent(p["accuracy"])
             cells.append(f"{p['points_lost']} / {acc}")
         out.append(f"| {h['hand']} | {window_text(h)} | " + " | ".join(cells) + " |")
     out.append("")
@@ -817,8 +834,9 @@ def render_markdown(report: dict) -> str:
                     out.append(f"| {t['number']} | {t['leader']} | {_md_escape('  '.join(plays))} | {t['winner']} "
                                f"| {t['points'] or ''} | {t['attacker_points']} | {trick_note(t)} |")
                 out.append("")
-            for line in hand_result_lines(h):
-                out.append(line + "  ")
+            result = hand_result_lines(h)
+            for k, line in enumerate(result):  # a hard line break (a backslash): no line ends in spaces
+                out.append(line + ("\\" if k + 1 < len(result) else ""))
             out.append("")
             if h["diagnostics"]:
                 for d in h["diagnostics"]:

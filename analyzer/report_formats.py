@@ -29,8 +29,8 @@ def register(name: str) -> Callable[[Writer], Writer]:
     return add
 
 
-@register("term")
-def _term(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
+@register("text")
+def _text(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """Rich tables (colours on a terminal only); one report per match."""
     from . import render
     from .report import SCHEMA
@@ -78,5 +78,15 @@ def _html(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     stream_html(out, {"schema": SCHEMA, "path": path}, matches)
 
 
-#: the ``--format`` choices of ``shengji report`` (one member per registered writer)
-ReportFormat = Enum("ReportFormat", {name: name for name in WRITERS}, type=str)  # type: ignore[misc]  # built from the registry
+#: older names still accepted (``term``: the readable format is ``text`` in every command)
+ALIASES = {"term": "text"}
+
+#: the ``--format`` choices of ``shengji report`` (one member per registered writer, then
+#: the aliases, which ``--help`` leaves out)
+ReportFormat = Enum("ReportFormat", {name: name for name in [*WRITERS, *ALIASES]}, type=str)  # type: ignore[misc]  # built from the registry
+ReportFormat.aliases = ALIASES  # type: ignore[attr-defined]
+
+
+def canonical(name: str) -> str:
+    """The format ``name`` stands for (``term`` → ``text``)."""
+    return ALIASES.get(name, name)

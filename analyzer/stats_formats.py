@@ -82,8 +82,8 @@ def _deliver(path: Path, output: str | None, force: bool, *, binary: bool = Fals
         raise UserError(f"cannot write {output}: {exc.strerror or exc}") from None
 
 
-@register("table")
-def _table(session: Session, queries: list[Query], output: str | None, force: bool) -> None:
+@register("text")
+def _text(session: Session, queries: list[Query], output: str | None, force: bool) -> None:
     """DuckDB's table rendering, a title above each (at most 200 rows shown: -f csv gives all)."""
     import shutil
     width = shutil.get_terminal_size((120, 24)).columns
@@ -130,5 +130,15 @@ def _html(session: Session, queries: list[Query], output: str | None, force: boo
     write_output(output, to_html([session.result(q) for q in queries], session.store), force=force)
 
 
-#: the ``--format`` choices of ``shengji stats`` (one member per registered writer)
-StatsFormat = Enum("StatsFormat", {name: name for name in WRITERS}, type=str)  # type: ignore[misc]  # built from the registry
+#: older names still accepted (``table``: the readable format is ``text`` in every command)
+ALIASES = {"table": "text"}
+
+#: the ``--format`` choices of ``shengji stats`` (one member per registered writer, then
+#: the aliases, which ``--help`` leaves out)
+StatsFormat = Enum("StatsFormat", {name: name for name in [*WRITERS, *ALIASES]}, type=str)  # type: ignore[misc]  # built from the registry
+StatsFormat.aliases = ALIASES  # type: ignore[attr-defined]
+
+
+def canonical(name: str) -> str:
+    """The format ``name`` stands for (``table`` → ``text``)."""
+    return ALIASES.get(name, name)

@@ -5,6 +5,7 @@ import atexit
 import errno
 import gc
 import os
+import re
 import sys
 from collections.abc import Callable
 from enum import Enum
@@ -21,6 +22,9 @@ PROG = "shengji"
 
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
                 "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
+
+NO_PROGRESS_HELP = ("No progress on stderr (by default a bar on a terminal, else a line every "
+                    "10 s once the work has run for 2 s).")
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -139,9 +143,11 @@ class _Argument(TyperArgument):
 
     def get_usage_pieces(self, ctx: Any) -> list[str]:
         name = self.display_name_raw
-        if not self.required:
+        if not self.required and not name.startswith("["):  # a metavar may say it already
             name = f"[{name}]"
-        return [name + ("..." if self.nargs != 1 else "")]
+        if self.nargs != 1 and not name.endswith("..."):
+            name += "..."
+        return [name]
 
     def get_runtime_param(self) -> Any:
         return _runtime_param(self)
@@ -162,7 +168,9 @@ class _Option(TyperOption):
         desc = self.type_descriptor
         choices = desc.choices if desc.is_choice else None
         if choices:
-            return "|".join(str(getattr(c, "value", c)) for c in choices)
+            aliases = getattr(choices[0], "aliases", None) or {}  # older names, still accepted
+            return "|".join(str(getattr(c, "value", c)) for c in choices
+                            if str(getattr(c, "value", c)) not in aliases)
         return (self.name or "value").upper()
 
     def get_runtime_param(self) -> Any:
@@ -170,6 +178,27 @@ class _Option(TyperOption):
 
     def typer_runtime_param(self) -> Any:
         return super().get_runtime_param()
+
+
+#: what Rich would read as a markup tag (``[cluster]``, ``[bold]``): Rich's own pattern
+_MARKUP_TAG = re.compile(r"(\\*)(\[[a-z#/@][^[]*?])")
+
+
+def escape_markup(text: str) -> str:
+    """``text`` shown as written by the Rich help (``pip install 'shengji[cluster]'``
+    keeps its brackets): what Rich's markup would take for a tag is escaped."""
+    return _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
+
+
+def _as_written(command: Any) -> None:
+    """A command's help, epilog and parameters' help escaped (:func:`escape_markup`)."""
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(command, attr, None)
+        if text:
+            setattr(command, attr, escape_markup(text))
+    for p in command.params:
+        if getattr(p, "help", None):
+            p.help = escape_markup(p.help)
 
 
 def _plain(params: list[Any]) -> None:
@@ -186,6 +215,7 @@ class Command(TyperCommand):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _plain(self.params)
+        _as_written(self)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)
@@ -205,6 +235,7 @@ class _Group(TyperGroup):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         _plain(self.params)
+        _as_written(self)
         #: the command being run (``shengji lint``), for usage errors raised inside it
         self.command_path: str | None = None
 
@@ -230,15 +261,27 @@ class _Group(TyperGroup):
                                 standalone_mode=False, **extra)
         self.command_path = None
         _freeze_at_exit()
+        _open_closed_std()
         # pydantic plugins (third-party instrumentation of every pydantic model) are
         # found by reading the entry points of every installed distribution, at the
         # first model a process builds: 3–15 ms of each start, for a tool that has
         # no use for them. A value the user set is kept.
         os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+        global _EXIT_IF_CLOSED
+        _EXIT_IF_CLOSED = 0
+        rv = None
         try:
             rv = super().main(args=args, prog_name=prog_name or PROG, complete_var=complete_var,
                               standalone_mode=False, **extra)
             _flush_std()
+        except (BrokenPipeError, _Failed) as exc:
+            error = exc.error if isinstance(exc, _Failed) else exc
+            if not _closed_pipe(error):
+                _exit(2, failure_message(error))
+            # the reader (head, less) has what it wanted: stop quietly, with the status
+            # the command would have had (``lint``: 1 when it found errors)
+            _silence(sys.stdout)
+            _exit(rv if isinstance(rv, int) else _EXIT_IF_CLOSED)
         except typer.TyperException as exc:  # click's own errors (Typer vendors click)
             if type(exc).__name__ == "NoArgsIsHelpError":
                 exc.show()  # type: ignore[attr-defined]  # a click UsageError: the help
@@ -255,10 +298,12 @@ class _Group(TyperGroup):
             _exit(2, f"{where}: error: {_one_line(str(exc))}{hint}")
         except (typer.Abort, KeyboardInterrupt):
             _exit(130, "Aborted.")
-        except SystemExit:
+        except SystemExit as exc:
+            if exc.code == 1 and isinstance(exc.__context__, BrokenPipeError):
+                # Rich's own answer to a closed pipe (it exits 1, the status of findings)
+                _silence(sys.stdout)
+                _exit(rv if isinstance(rv, int) else _EXIT_IF_CLOSED)
             raise
-        except _Failed as failed:
-            _exit(2, failure_message(failed.error))
         except BaseException as exc:
             _exit(2, failure_message(exc))
         _exit(rv if isinstance(rv, int) else 0)
@@ -277,6 +322,31 @@ class _Failed(Exception):
     def __init__(self, error: BaseException) -> None:
         super().__init__(str(error))
         self.error = error
+
+
+#: the exit status of the command being run should its reader close the pipe
+#: (:func:`exit_if_closed`); 0 unless the command knows better
+_EXIT_IF_CLOSED = 0
+
+
+def exit_if_closed(code: int) -> None:
+    """The status to exit with, quietly, should the reader of the output close the
+    pipe from now on (``shengji lint … | head``: 1 when errors were found)."""
+    global _EXIT_IF_CLOSED
+    _EXIT_IF_CLOSED = code
+
+
+def _closed_pipe(exc: BaseException) -> bool:
+    return isinstance(exc, BrokenPipeError) or (isinstance(exc, OSError) and exc.errno == errno.EPIPE)
+
+
+def _open_closed_std() -> None:
+    """A standard stream closed before the start (``shengji lint x >&-``: Python
+    makes it None) is pointed at /dev/null: the output goes nowhere, as it would
+    into a closed pipe, and the command runs to its own exit status."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # lives as long as the process
 
 
 def failure_message(exc: BaseException) -> str:
@@ -391,8 +461,8 @@ def _one_line(text: str) -> str:
 
 # -- the app ------------------------------------------------------------------------------------
 
-HELP = ("Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, "
-        "import other logs.")
+HELP = ("Shengji / Tractor (升级, 拖拉机) and Gouji (够级) records: lint, replay, report, format, convert, "
+        "annotate mistakes, import other logs.")
 
 app = typer.Typer(
     cls=_Group,
@@ -434,7 +504,7 @@ def _main(
     show_version: Annotated[bool, typer.Option("--version", "-V", help="Show the version and exit.",
                                                callback=_version_callback, is_eager=True)] = False,
 ) -> None:
-    """Shengji / Tractor (升级, 拖拉机) records: lint, replay, report, format, convert, annotate mistakes, import other logs."""
+    """Shengji / Tractor (升级, 拖拉机) and Gouji (够级) records: lint, replay, report, format, convert, annotate mistakes, import other logs."""
 
 
 def command(name: str | None = None, *, epilog: str | None = None) -> Callable[[F], F]:
@@ -459,3 +529,17 @@ def echo_err(line: str) -> None:
     """A line on stderr, a record's text in it inert (:func:`analyzer.safetext.inert`)."""
     from ..safetext import inert
     typer.echo(inert(line), err=True)
+
+
+def wrote(output: str | None) -> None:
+    """``wrote FILE`` on stderr when a command wrote ``output`` (not stdout)."""
+    if output not in (None, "-"):
+        echo_err(f"wrote {output}")
+
+
+def refuse_page_on_terminal(output: str | None, what: str) -> None:
+    """A page (HTML) is not for a terminal: with no ``-o`` and stdout a terminal,
+    a usage error that says how to get it."""
+    if output is None and sys.stdout.isatty():
+        raise UsageError(f"{what} is a page for a browser, not for the terminal: write it to a file "
+                         f"with -o FILE (or pipe it: -o - or | ...)")

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import FROM_HELP, command, echo_err, fail
+from ._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, echo_err, fail, wrote
 
 
 @command(epilog="""Examples:
@@ -19,7 +19,7 @@ The comments are SJN commentary attached to the play they are about; the
 annotated record reads back like any other (shengji fmt keeps them). Running
 annotate again replaces the earlier annotations.""")
 def annotate(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file, or another program's log.")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file, or another program's log (- for stdin).")],
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only mistake codes starting with these prefixes.")] = None,
@@ -29,6 +29,7 @@ def annotate(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
     from .. import lint as L
@@ -41,9 +42,15 @@ def annotate(
     src = Source(file, source_format)
     if src.gouji():
         fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
-    with open_output(output, spool=True, inert=True) as out:
-        count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
-                                                 unicode=unicode, err=echo_err)
+    from ..progress import Progress
+    progress = Progress(f"{PROG} annotate: reviewing", "hands", enabled=not no_progress)
+    try:
+        with open_output(output, spool=True, inert=True) as out:
+            count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
+                                                     unicode=unicode, err=echo_err, progress=progress)
+    finally:
+        progress.stop()
+    wrote(output)
     for line in lines:
         echo_err(line)
     echo_err(f"{count} annotation{'s' if count != 1 else ''} in {records} record"

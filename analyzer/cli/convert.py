@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, echo_err, fail
+from ._core import command, echo_err, fail, wrote
 
 
 class ConvertTo(str, Enum):
@@ -20,17 +20,18 @@ class ConvertTo(str, Enum):
 
   shengji convert match.json --to sjn
 
-The input format (SJN or JSON) is told by the suffix, else by the content. Several
-records become a JSON array; a JSON array becomes several SJN records.""")
+The input format (SJN, GJN or JSON) is told by the suffix, else by the content. Several
+records become a JSON array; a JSON array becomes several SJN records. A Gouji (GJN)
+record converts to gjn or json.""")
 def convert(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON file (- for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN, GJN or JSON record file (- for stdin).")],
     to: Annotated[ConvertTo, typer.Option("--to", help="Output format.")],
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     spans: Annotated[bool, typer.Option("--spans", help="JSON: keep the source positions of every element.")] = False,
     unicode: Annotated[bool, typer.Option("--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
-    """Convert records between SJN and JSON."""
+    """Convert records between SJN, GJN and JSON."""
     from ..converting import convert_gjn, convert_records
     from ..inputs import Source
     from ..outputs import check_output, open_output
@@ -40,8 +41,10 @@ def convert(
         text = convert_gjn(src, to.value, name=file, spans=spans, unicode=unicode, err=echo_err)
         with open_output(output, inert=True) as f:
             f.write(text)
+        wrote(output)
         return
     if to == ConvertTo.gjn:
         fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
     with open_output(output, spool=True, inert=True) as out:
         convert_records(src, to.value, out, name=file, spans=spans, unicode=unicode, err=echo_err)
+    wrote(output)

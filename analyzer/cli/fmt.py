@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import PROG, command, echo_err, usage
+from ._core import PROG, command, echo_err, exit_if_closed, usage
 
 
 @command(epilog="""Examples:
@@ -23,7 +23,7 @@ def fmt(
     diff: Annotated[bool, typer.Option("--diff", help="Print a unified diff instead of the canonical text.")] = False,
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
-    """Rewrite records in canonical SJN (like black)."""
+    """Rewrite records in canonical SJN or GJN (like black)."""
     from ..formatting import Unreadable, format_file
     from ..lint import expand_paths
     if check and write_back:
@@ -51,6 +51,7 @@ def fmt(
             changed.append(path)
         else:
             unchanged += 1
+        exit_if_closed(2 if unread else 1 if refused or (check and changed) else 0)
     if check or write_back or diff:
         echo_err_summary(len(changed), unchanged, refused, unread, would=check or diff)
     if unread:

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, echo_err, fail, usage
+from ._core import command, echo_err, fail, usage, wrote
 
 
 @command(epilog="""Examples:
@@ -34,6 +34,8 @@ def generate(
         return
     from replay.ruleset import preset
     check_preset(rules_name)
+    if games is not None:
+        usage(f"--games is for the Gouji presets; a {rules_name} match is counted in hands: use --hands {games}")
     try:
         from .. import generate as gen
     except ImportError:
@@ -46,6 +48,16 @@ def generate(
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     _write_match(write(record), output, f"{rules_name}-{hands}h-seed{seed}.sjn", force)
+    played = _played_hands(record)
+    if played < hands:
+        echo_err(f"note: the match was won after {played} of the {hands} hands asked: "
+                 f"the record stops there")
+
+
+def _played_hands(record) -> int:  # type: ignore[no-untyped-def]  # a notation Record
+    """The hands of a generated record that were played (not redealt)."""
+    from replay.game import replay
+    return sum(1 for h in replay(record).hands if not h.redeal)
 
 
 def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
@@ -61,6 +73,8 @@ def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, 
     except ggen.GenerationError as exc:
         fail(f"generation failed: {exc}", 1)
     _write_match(write_gjn(record), output, f"{rules_name}-{games}g-seed{seed}.gjn", force)
+    if len(record.games) < games:
+        echo_err(f"note: the match ended after {len(record.games)} of the {games} games asked")
 
 
 def _write_match(text: str, output: str | None, default_name: str, force: bool) -> None:
@@ -71,5 +85,4 @@ def _write_match(text: str, output: str | None, default_name: str, force: bool) 
         text += "\n"
     output = output_in_dir(output, default_name)
     write_output(output, text, force=force)
-    if output not in (None, "-"):
-        echo_err(f"wrote {output}")
+    wrote(output)

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from ..importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
-from ._core import CLUSTER_HELP, FROM_HELP, command, echo_err, fail, usage
+from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, command, echo_err, fail, usage, wrote
 
 
 @command("import", epilog=f"""Examples:
@@ -60,6 +60,7 @@ def import_(
     text = write(records, unicode=unicode)
     with open_output(output, inert=True) as out:
         out.write(text if text.endswith("\n") else text + "\n")
+    wrote(output)
     raise typer.Exit(1 if errors else 0)
 
 
@@ -78,15 +79,16 @@ save does not hold the record's start (unless --force), when the last hand is in
 when the levels cannot be written in the save.""")
 def export(
     args: Annotated[list[str], typer.Argument(metavar="[FORMAT] ARG...", help="The format (unless --to), then its arguments: game-sav RECORD; parquet OUTDIR FILE...")],
-    to: Annotated[str | None, typer.Option("--to", help="The format: game-sav or parquet.")] = None,
-    into: Annotated[str | None, typer.Option("--into", help="game-sav: the save file to write into (changed in place).")] = None,
+    to: Annotated[str | None, typer.Option("--to", metavar="FORMAT", help="The format: game-sav or parquet.")] = None,
+    into: Annotated[str | None, typer.Option("--into", metavar="SAVE", help="game-sav: the save file to write into (changed in place).")] = None,
     force: Annotated[bool, typer.Option("--force", help="game-sav: write even when the save does not hold the record's start.")] = False,
-    dry_run: Annotated[bool, typer.Option("--dry-run", "-n", help="Show what would be written; write nothing.")] = False,
-    record: Annotated[int | None, typer.Option("--record", "-r", min=1, help="game-sav: the record of the file to continue (1-based).")] = None,
-    rules: Annotated[str | None, typer.Option("--rules", help="A preset that overrides each record's [Rules] tag.")] = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, help="parquet: worker processes (default 1).")] = None,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")] = False,
+    record: Annotated[int | None, typer.Option("--record", "-r", min=1, metavar="N", help="game-sav: the record of the file to continue (1-based).")] = None,
+    rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag.")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="parquet: worker processes (default 1).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP)] = None,
-    source_format: Annotated[str | None, typer.Option("--from", help="parquet: " + FROM_HELP)] = None,
+    source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help="parquet: " + FROM_HELP)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="parquet: " + NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
     from .. import lint as L
@@ -120,4 +122,4 @@ def export(
     L.LintOptions(source_format=source_format).validate()
     from ..export.parquet import run_command as run_parquet
     raise typer.Exit(run_parquet(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
-                                 source_format=source_format))
+                                 source_format=source_format, progress=not no_progress))

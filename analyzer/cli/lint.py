@@ -6,43 +6,10 @@ from typing import Annotated, Any
 import typer
 
 from ..lint.formats import LintFormat
-from ._core import CLUSTER_HELP, FROM_HELP, PROG, command, fail, version
+from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
 
-
-class RichProgress:
-    """A Rich progress bar on stderr (only made when stderr is a terminal)."""
-
-    #: below this many bytes of input, no bar (a few records)
-    THRESHOLD = 512 * 1024
-
-    def __init__(self) -> None:
-        self._progress: Any = None
-        self._task: Any = None
-        self._pending = 0
-
-    def start(self, total: int) -> None:
-        if total < self.THRESHOLD:
-            return
-        from rich.console import Console
-        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
-        self._progress = Progress(TextColumn("linting"), BarColumn(), DownloadColumn(), TimeRemainingColumn(),
-                                  console=Console(stderr=True), transient=True)
-        self._progress.start()
-        self._task = self._progress.add_task("lint", total=total)
-
-    def advance(self, n: int) -> None:
-        if self._progress is None:
-            return
-        self._pending += n
-        if self._pending >= 16 * 1024:
-            self._progress.advance(self._task, self._pending)
-            self._pending = 0
-
-    def stop(self) -> None:
-        if self._progress is not None:
-            self._progress.advance(self._task, self._pending)
-            self._progress.stop()
-            self._progress = None
+#: below this many bytes of input, no progress (a few records)
+PROGRESS_THRESHOLD = 512 * 1024
 
 
 @command(epilog="""Examples:
@@ -80,7 +47,7 @@ def lint(
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search).")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
-    output: Annotated[str | None, typer.Option("--output-file", "-o", metavar="FILE", help="Write the findings here (atomically) instead of stdout.")] = None,
+    output: Annotated[str | None, typer.Option("--output-file", "--output", "-o", metavar="FILE", help="Write the findings here (atomically) instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output-file.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when errors are found (2 still means the input could not be read).")] = False,
     statistics: Annotated[bool, typer.Option("--statistics", help="Print a count per code instead of the findings (text, json, jsonl).")] = False,
@@ -92,6 +59,7 @@ def lint(
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)] = None,
     cluster_timeout: Annotated[int, typer.Option("--cluster-timeout", metavar="SECONDS", min=1, help="With --cluster: give up (exit 2) when the scheduler has had no worker this long.")] = 60,
     dashboard: Annotated[str | None, typer.Option("--dashboard", metavar="HOST:PORT", help="With --cluster local:N: where its Dask dashboard listens (default 127.0.0.1, a free port; 'none' for no dashboard).")] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from .. import lint as L
@@ -121,7 +89,7 @@ def lint(
         stream = fm.stream(out, version=version(), quiet=quiet) if fm.stream and not statistics else None
         walk: dict[str, Any] = {"exclude": settings.exclude, "gitignore": settings.gitignore, "cache": cache}
         if stream is not None:
-            walk.update(on_file=stream.file, keep_findings=False)
+            walk.update(on_file=_closing_status(stream.file, exit_zero), keep_findings=False)
         if cluster is not None:
             if jobs is not None:
                 raise UsageError("--jobs and --cluster cannot be used together")
@@ -134,10 +102,12 @@ def lint(
             except C.ClusterError as exc:
                 fail(str(exc))
         else:
-            progress = RichProgress() if sys.stderr.isatty() else None
+            from ..progress import Progress
+            progress = Progress(f"{PROG} lint", "bytes", min_total=PROGRESS_THRESHOLD) if not no_progress else None
             report = L.lint_paths(paths, options, jobs=settings.jobs, progress=progress, **walk)
         if not report.files and not report.missing:
             typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
+        exit_if_closed(0 if exit_zero and report.exit_code == 1 else report.exit_code)
         if statistics:
             from ..lint.formats import write_statistics
             write_statistics(report, out, settings.format, quiet=quiet)
@@ -150,3 +120,19 @@ def lint(
         typer.echo(f"{PROG}: error: {line}", err=True)
     code = report.exit_code
     raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def _closing_status(on_file: Any, exit_zero: bool) -> Any:
+    """``on_file`` that also keeps the status to exit with should the reader close
+    the pipe while the findings stream out (``lint … | head``): 1 from the first
+    file with an error (unless ``--exit-zero``), 2 from a file that could not be read."""
+    worst = [0]
+
+    def each(result: Any) -> None:
+        if result.error is not None:
+            worst[0] = 2
+        elif not exit_zero and worst[0] == 0 and any(sev == "error" for _code, _name, sev in result.tally()):
+            worst[0] = 1
+        exit_if_closed(worst[0])
+        on_file(result)
+    return each

@@ -17,7 +17,7 @@ from ._core import FROM_HELP, command, echo_err, fail
 
   shengji replay match.sjn --step                 Enter for the next trick""")
 def replay(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file (- for stdin).")],
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN, GJN or JSON record file, or another program's log (- for stdin).")],
     hand: Annotated[int | None, typer.Option("--hand", "--game", min=1, metavar="N", help="Only this hand (Gouji: game), 1-based.")] = None,
     trick: Annotated[int | None, typer.Option("--trick", "-t", min=1, metavar="K", help="The table before this trick, and the tricks up to it.")] = None,
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter between tricks (when stdin is a terminal).")] = False,

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..report_formats import ReportFormat
-from ._core import FROM_HELP, PROG, command, fail
+from ..report_formats import ReportFormat, canonical
+from ._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
 
 
 @command(epilog="""Examples:
@@ -20,13 +20,14 @@ from ._core import FROM_HELP, PROG, command, fail
 
   shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
-    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN or JSON record file (- for stdin).")],
-    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format.")] = ReportFormat('term'),
+    file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN, GJN or JSON record file, or another program's log (- for stdin).")],
+    fmt: Annotated[ReportFormat, typer.Option("--format", "-f", help="Output format (term: the same as text).")] = ReportFormat('text'),
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also list mistakes (SJ6xx) per hand and player.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
+    no_progress: Annotated[bool, typer.Option("--no-progress", help="With --mistakes: " + NO_PROGRESS_HELP[0].lower() + NO_PROGRESS_HELP[1:])] = False,
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
     from .. import lint as L
@@ -34,17 +35,21 @@ def report(
     from ..inputs import Source, check_preset
     from ..outputs import check_output, open_output
     from ..report_formats import WRITERS
+    form = canonical(fmt.value)
+    if form == "html":
+        refuse_page_on_terminal(output, "--format html")
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     annotate = None
+    progress = None
     if mistakes:
         if not L.mistakes_available():
             typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         else:
-            annotate = L.mistake_hook(L.REVIEW_ENTRY)
+            annotate, progress = _reviewed(L.mistake_hook(L.REVIEW_ENTRY), not no_progress)
     src = Source(file, source_format)
     if src.gouji():
-        _report_gjn(src, file, fmt.value, output, force, rules)
+        _report_gjn(src, file, form, output, force, rules)
         return
 
     seen = {"records": 0, "reading_errors": 0}
@@ -59,22 +64,43 @@ def report(
                 seen["records"] += 1
                 yield rec, diags
 
-    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=fmt.value))
+    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=form))
     first = next(matches, None)
     src.check()
     if first is None:
         fail(f"{file}: no record found")
     matches = itertools.chain([first], matches)
     name = src.name
-    with open_output(output, inert=fmt.value != "term") as out:  # (term: the console escapes)
-        WRITERS[fmt.value](out, name, matches)
-        src.check()
+    try:
+        with open_output(output, inert=form != "text") as out:  # (text: the console escapes)
+            WRITERS[form](out, name, matches)
+            src.check()
+    finally:
+        if progress is not None:
+            progress.stop()
+    wrote(output)
     if seen["reading_errors"]:
         # a part could not be read: the report shows where, and the exit status says so (as lint's does)
         n = seen["reading_errors"]
         typer.echo(f"{PROG}: error: {name}: {n} reading error{'s' if n != 1 else ''}"
                    f"{'; no record could be read' if not seen['records'] else ''}", err=True)
         raise typer.Exit(1)
+
+
+def _reviewed(hook: Any, shown: bool) -> tuple[Any, Any]:
+    """The mistake review (the slow part of ``report --mistakes``) with its
+    progress in hands: ``(annotate, progress)``."""
+    import inspect
+
+    from ..progress import Progress
+    progress = Progress(f"{PROG} report: reviewing", "hands", enabled=shown)
+    if hook is None or "on_hand" not in inspect.signature(hook).parameters:
+        return hook, None
+
+    def annotate(record: Any, match: Any) -> Any:
+        progress.add_total(len(match.hands))
+        return hook(record, match, on_hand=progress.advance)
+    return annotate, progress
 
 
 def _report_gjn(src: Any, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
@@ -104,8 +130,7 @@ def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str,
     if fmt == "html":
         from ..gouji_viewer import render_html
         write_output(output, render_html(rep), force=force, inert=True)
-        return
-    if fmt == "term":
+    elif fmt == "text":
         if output in (None, "-"):
             gouji.render_report(render.make_console(), rep)
             return
@@ -113,5 +138,6 @@ def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str,
         buf = io.StringIO()
         gouji.render_report(render.make_console(file=buf, color=False), rep)
         write_output(output, buf.getvalue(), force=force)
-        return
-    write_output(output, gouji.render(rep, fmt), force=force, inert=True)
+    else:
+        write_output(output, gouji.render(rep, fmt), force=force, inert=True)
+    wrote(output)

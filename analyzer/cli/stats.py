@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..stats_formats import StatsFormat
-from ._core import command, fail, usage
+from ..stats_formats import StatsFormat, canonical
+from ._core import command, fail, refuse_page_on_terminal, usage, wrote
 
 
 @command(epilog="""Examples:
@@ -32,10 +32,10 @@ Needs pip install 'shengji[stats]' (DuckDB, embedded; no server).""")
 def stats(
     store: Annotated[str, typer.Argument(metavar="STORE", help="A store written by shengji export --to parquet.")],
     names: Annotated[list[str] | None, typer.Argument(metavar="[ANALYSIS]...", help="Analyses to run (default: all).")] = None,
-    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format.")] = StatsFormat('table'),
-    sql: Annotated[str | None, typer.Option("--sql", help="Run this SELECT query against the store's tables instead (read-only, the store's files only).")] = None,
+    fmt: Annotated[StatsFormat, typer.Option("--format", "-f", help="Output format (table: the same as text).")] = StatsFormat('text'),
+    sql: Annotated[str | None, typer.Option("--sql", metavar="QUERY", help="Run this SELECT query against the store's tables instead (read-only, the store's files only).")] = None,
     allow_external_access: Annotated[bool, typer.Option("--sql-allow-external-access", help="Let --sql do anything DuckDB can: any statement, any file, extensions, the network.")] = False,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write here instead of stdout (a directory for several analyses in csv, json, parquet).")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout (a directory for several analyses in csv, json, parquet).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
@@ -43,6 +43,9 @@ def stats(
     from ..stats_formats import ONE_FILE_EACH, WRITERS
     from ..store import StoreError
     names = names or []
+    form = canonical(fmt.value)
+    if form == "html":
+        refuse_page_on_terminal(output, "--format html")
     unknown = [n for n in names if n not in St.ANALYSES]
     if unknown:
         usage(f"unknown analysis {unknown[0]!r}; known: {', '.join(St.ANALYSES)}")
@@ -51,18 +54,18 @@ def stats(
     if allow_external_access and sql is None:
         usage("--sql-allow-external-access goes with --sql")
     queries = St.queries(names, sql)
-    several = len(queries) > 1 and fmt.value in ONE_FILE_EACH
+    several = len(queries) > 1 and form in ONE_FILE_EACH
     if output not in (None, "-"):
         _refuse_inside(output, store)
     if several:
         if output in (None, "-"):
-            usage(f"{fmt.value} is one file per analysis: name one analysis, or give -o DIRECTORY "
+            usage(f"{form} is one file per analysis: name one analysis, or give -o DIRECTORY "
                   f"for all ({len(queries)} files)")
         assert output is not None
         if os.path.exists(output) and not os.path.isdir(output):
-            usage(f"{output} is not a directory: several analyses in {fmt.value} are one file each")
+            usage(f"{output} is not a directory: several analyses in {form} are one file each")
         os.makedirs(output, exist_ok=True)
-        targets = [os.path.join(output, f"{q.name}.{ONE_FILE_EACH[fmt.value]}") for q in queries]
+        targets = [os.path.join(output, f"{q.name}.{ONE_FILE_EACH[form]}") for q in queries]
     else:
         targets = [] if output in (None, "-") else [output]
     if not force:
@@ -71,9 +74,11 @@ def stats(
                 fail(f"{t} exists; use --force to overwrite it")
     try:
         with St.open_store(store, allow_external_access=allow_external_access) as session:
-            WRITERS[fmt.value](session, St.checked(session, queries), output, force)
+            WRITERS[form](session, St.checked(session, queries), output, force)
     except StoreError as exc:
         fail(str(exc))
+    for t in targets:
+        wrote(t)
 
 
 def _refuse_inside(output: str, store: str) -> None:

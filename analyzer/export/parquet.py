@@ -4,34 +4,35 @@ in worker processes or on a Dask cluster."""
 
 from __future__ import annotations
 
+from ..progress import Progress
+
 
 def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int = 1,
-                cluster: str | None = None, source_format: str | None = None) -> int:
+                cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
     import typer
 
     from .. import store as S
     from ..cli import fail
-    from ..cluster import ChunkProgress
-    progress = ChunkProgress("chunks exported")
+    bar = BytesProgress(files, enabled=progress)
     options = S.ExportOptions(rules=rules, source_format=source_format)
     try:
         S.require_pyarrow()
-        progress.start(0)
+        bar.start(bar.size)
         try:
             if cluster is not None:
                 from .. import cluster as C
                 try:
                     with C.connect(cluster) as client:
                         report = S.export_paths(files, outdir, options=options, client=client,
-                                                on_chunk=progress.on_chunk)
+                                                on_chunk=bar.on_chunk)
                 except C.ClusterError as exc:
                     fail(str(exc))
                 except (RuntimeError, TimeoutError) as exc:       # the scheduler went away
                     fail(f"the cluster run failed: {type(exc).__name__}: {exc}")
             else:
-                report = S.export_paths(files, outdir, options=options, jobs=jobs, on_chunk=progress.on_chunk)
+                report = S.export_paths(files, outdir, options=options, jobs=jobs, on_chunk=bar.on_chunk)
         finally:
-            progress.stop()
+            bar.stop()
     except S.StoreError as exc:
         fail(str(exc))
     for r in report.recovered:
@@ -44,3 +45,32 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
         typer.echo(f"shengji: note: skipped {s}", err=True)
     typer.echo(report.summary(), err=True)
     return report.exit_code
+
+
+class BytesProgress(Progress):
+    """The export's progress in bytes of input: the total is the size of every
+    file given (so the bar has a real total and an ETA), each chunk exported
+    advances it by its bytes."""
+
+    def __init__(self, files: list[str], *, enabled: bool = True) -> None:
+        import os
+
+        from ..lint import expand_paths
+        super().__init__("shengji export", "bytes", enabled=enabled)
+        size = 0
+        for path, _ in expand_paths(files)[0]:
+            try:
+                size += os.path.getsize(path)
+            except (OSError, TypeError):
+                pass
+        self.size = size
+
+    def on_chunk(self, job) -> None:  # type: ignore[no-untyped-def]  # an analyzer.cluster.Job
+        import os
+        end = job.end
+        if end is None:
+            try:
+                end = os.path.getsize(job.path)
+            except OSError:
+                end = job.start
+        self.advance(max(0, end - job.start))

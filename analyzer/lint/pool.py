@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .check import lint_file, lint_stdin
+from .check import WHOLE_BYTES, lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
 from .options import LintOptions
 from .paths import expand_paths
@@ -136,6 +136,10 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
                 if p == STDIN:
                     source = stdin if stdin is not None else sys.stdin
                     one = lint_stdin(source, display, options)
+                elif on_bytes is not None and rest_sizes.get(k, 0) <= WHOLE_BYTES:
+                    # a file read whole (the fast path): its progress in one step
+                    one = lint_file(p, options, display=display)
+                    on_bytes(rest_sizes.get(k, 0))
                 else:
                     one = lint_file(p, options, display=display, on_bytes=on_bytes)
                 done.add(todo[k], _merge([one]))

@@ -33,7 +33,7 @@ docs/diagnostics.md ("Mistakes (SJ6xx)").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from replay.diagnostics import Diagnostic
@@ -83,9 +83,10 @@ class Review(NamedTuple):
 
 def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
                  record: Record | None = None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
-                 pov_budget: int = POV_BUDGET) -> Review:
+                 pov_budget: int = POV_BUDGET, on_hand: Callable[[], object] | None = None) -> Review:
     """:func:`review` with what each hand's review covered (:class:`HandReview`:
-    the window searched, the evaluation over the tricks, decisions judged)."""
+    the window searched, the evaluation over the tricks, decisions judged).
+    ``on_hand()`` is called after each hand of the match (a command's progress)."""
     select = list(select) if select is not None else None
     out: list[Mistake] = []
     hands: list[HandReview] = []
@@ -93,6 +94,8 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
         if hand.team is not None:
             # finding friends: the sides form during the hand; the mistake rules (and the
             # endgame search) reason about fixed partners, so these hands are not reviewed
+            if on_hand is not None:
+                on_hand()
             continue
         node = None
         if record is not None and 1 <= hand.number <= len(record.hands):
@@ -105,6 +108,8 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
         hands.append(hr)
         if hr.budget_cut and selected(WINDOW_CODE, select):
             out.append(window_note(ctx, hr, search_budget))
+        if on_hand is not None:
+            on_hand()
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
     return Review(out, hands)
 
@@ -183,11 +188,13 @@ def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diag
     return out
 
 
-def review_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:
+def review_mistakes(record: Record | None, match_result: MatchResult, *,
+                    on_hand: Callable[[], object] | None = None) -> list[Diagnostic]:
     """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
     plus the decisions judged from the player's own view (SJ611, and the
-    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`)."""
-    rv = review_match(match_result, record=record)
+    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`).
+    ``on_hand()``: called after each hand (the command's progress)."""
+    rv = review_match(match_result, record=record, on_hand=on_hand)
     out = Findings(rv.findings)
     out.summary = rv.summary
     return out

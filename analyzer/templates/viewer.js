@@ -35,7 +35,7 @@
     if (t && (t.indexOf(" ") >= 0 || t.charAt(0) === "P")) return '<span class="seats">' + esc(t) + "</span>";  /* finding friends */
     return t ? '<span class="team ' + esc(t) + '">' + esc(t) + "</span>" : "?";
   }
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function plural(n, word) { return n + " " + (n === 1 ? word : /[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"); }
 
   /* SJN card text ("SAKK H10 BJ") -> tokens ["SA", "SK", "SK", "H10", "BJ"] */
   function parseCards(text) {
@@ -160,6 +160,22 @@
     if (!r || !r.hands) return null;
     for (var i = 0; i < r.hands.length; i++) if (r.hands[i].hand === H.number) return r.hands[i];
     return null;
+  }
+
+  /* what a note is: a mistake's band (blunder, mistake, inaccuracy, note), else its severity (error, warning; info: note) */
+  function labelOf(d) {
+    if (d.kind === "mistake") return bandOf(d) || "mistake";
+    return !d.severity || d.severity === "info" ? "note" : d.severity;
+  }
+  /* "1 blunder, 2 errors": the notes of one step counted by what they are */
+  function notesText(list) {
+    var order = [], counts = {};
+    list.forEach(function (d) {
+      var l = labelOf(d);
+      if (!(l in counts)) { order.push(l); counts[l] = 0; }
+      counts[l]++;
+    });
+    return order.map(function (l) { return plural(counts[l], l); }).join(", ");
   }
 
   function noteKey(d) { return [d.code, d.line, d.column, d.hand, d.trick, d.message].join("|"); }
@@ -334,7 +350,7 @@
     var sev = d.kind === "mistake" ? "mistake" : esc(d.severity || "info");
     return '<div class="note-item ' + sev + '" data-code="' + esc(d.code) + '" data-kind="' + esc(d.kind) + '" data-seat="' + esc(d.seat || "") +
       '"><code>' + esc(d.code) + "</code>" + (d.name ? " " + esc(d.name) : "") + '<span class="kind">' +
-      (d.kind === "mistake" ? "mistake" + (d.seat ? " by " + esc(d.seat) : "") : esc(d.severity || "")) +
+      (d.kind === "mistake" ? esc(labelOf(d)) + (d.seat ? " by " + esc(d.seat) : "") : esc(d.severity || "")) +
       (d.line ? " \u00b7 line " + d.line : "") + "</span><div>" + symHTML0(d.message) + "</div></div>";
   }
 
@@ -348,7 +364,7 @@
 
   function renderLog(P, s) {
     var H = P.H, rows = [];
-    function flag(k) { return P.notes[k].length ? ' <span class="flag" title="' + plural(P.notes[k].length, "note") + '">\u26a0</span>' : ""; }
+    function flag(k) { return P.notes[k].length ? ' <span class="flag" title="' + notesText(P.notes[k]) + '">\u26a0</span>' : ""; }
     rows.push('<tr class="step' + (s === 0 ? " current" : "") + '" data-step="0"><td colspan="5">Deal &amp; bury' + flag(0) + "</td></tr>");
     H.tricks.forEach(function (t, i) {
       var k = i + 1;
@@ -628,7 +644,7 @@
         (H.outcome ? " \u00b7 " + (H.team ? levelsText(H.outcome.levels) : "NS " + esc(H.outcome.levels.NS) + ", EW " + esc(H.outcome.levels.EW)) : "");
     }
     var n = P.notes[s].length;
-    if (n) text += " \u00b7 \u26a0 " + plural(n, "note");
+    if (n) text += " \u00b7 \u26a0 " + notesText(P.notes[s]);
     setStatus({match: state.m + 1, hand: H.number, "hand-index": state.h, step: s, steps: P.T + 2, kind: info.kind,
       trick: info.kind === "trick" ? info.trick.number : "", winner: info.winner, score: info.score, notes: n}, text);
   }

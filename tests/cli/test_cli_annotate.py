@@ -11,7 +11,7 @@ def test_annotate_writes_readable_sjn(run):
     assert comments and all(c.startswith("SJ6") for c in comments)
     assert r.stderr.endswith("1 annotation in 1 record\n")
     # the player summary: per player (points lost, bands, accuracy) and per hand
-    assert "N Li: 10 points lost; 0 inaccuracies, 0 mistakes, 1 blunders, 0 notes; accuracy 91.7% over 12 decisions" \
+    assert "N Li: 10 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 0 notes; accuracy 91.7% over 12 decisions" \
         in r.stderr
     assert "hand 1 (last 4 of 4 tricks asked): points lost N 10, W 0, S 0, E 0" in r.stderr
 

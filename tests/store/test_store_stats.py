@@ -218,7 +218,7 @@ def test_every_registered_format_is_a_choice_and_writes_its_output(store, tmp_pa
     and, the same text, to ``-o`` (the table without colour)."""
     from analyzer.cli.stats import StatsFormat
     from analyzer.stats_formats import WRITERS
-    assert [f.value for f in StatsFormat] == list(WRITERS) == ["table", "csv", "json", "parquet", "html"]
+    assert [f.value for f in StatsFormat] == list(WRITERS) + ["table"] == ["text", "csv", "json", "parquet", "html", "table"]
     path, _ = store
     for name in WRITERS:
         shown = run("stats", str(path), "dealer-hold", "--format", name).stdout_bytes
