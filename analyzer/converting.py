@@ -103,7 +103,7 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
     from notation.writer import _Style, write_record
     from replay.game import replay as run_replay
 
-    from .mistakes import ENDGAME_TRICKS, review_match, summarize
+    from .mistakes import ENDGAME_TRICKS, review_full, summarize
     from .mistakes import annotate as annotate_record
     from .report import TAG_OF_SEAT, summary_lines
     name = src.name
@@ -118,7 +118,7 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
         if reading or record is None:
             continue
         match = run_replay(record, rules=rules)
-        rv = review_match(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame)
+        rv = review_full(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame)
         found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
         count += len(found)
         text = write_record(annotate_record(record, found), style)

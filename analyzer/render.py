@@ -523,6 +523,15 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
             cells.append(f"{p['points_lost']}/{'' if p['accuracy'] is None else format(p['accuracy'], '.0f') + '%'}")
         hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
     console.print(hands)
+    verdicts = rep.decision_rows(review)
+    if verdicts:
+        console.print(Text("Decisions with a verdict", style="bold"))
+        dt = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for name in rep.DECISION_COLUMNS[:-1]:
+            dt.add_column(name, overflow="fold")
+        for row in verdicts:
+            dt.add_row(*row[:-1])
+        console.print(dt)
     worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),
                    key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
     if worst:

@@ -44,6 +44,9 @@ def report(
             annotate = L.mistake_hook(L.REVIEW_ENTRY)
     src = Source(file, source_format)
     if src.gouji():
+        if mistakes:
+            typer.echo(f"{PROG}: the mistake review of Gouji (GJN) records is not available yet; "
+                       "--mistakes is ignored", err=True)
         _report_gjn(src.text(), file, fmt.value, output, force, rules)
         return
 

@@ -183,15 +183,26 @@ def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diag
     return out
 
 
+def review_full(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
+                endgame_tricks: int = ENDGAME_TRICKS, **budgets) -> Review:
+    """The full review: every decision of every hand valued from the deciding
+    player's own view (:mod:`analyzer.mistakes.full`,
+    :mod:`analyzer.mistakes.decisions`); ``budgets``: ``samples``,
+    ``node_budget``, ``exact_tricks``, ``search_budget``, ``on_hand``."""
+    from .full import full_review
+    findings, hands = full_review(match_result, record=record, select=select, endgame_tricks=endgame_tricks,
+                                  **budgets)
+    return Review(findings, hands)
+
+
 def review_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:
-    """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
-    plus the decisions judged from the player's own view (SJ611, and the
-    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`)."""
-    rv = review_match(match_result, record=record)
+    """The hook ``shengji report --mistakes`` calls: the full review
+    (:func:`review_full`: every decision valued from its player's view)."""
+    rv = review_full(match_result, record=record)
     out = Findings(rv.findings)
     out.summary = rv.summary
     return out
 
 
-__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
+__all__ = ["review", "review_match", "review_full", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
            "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]

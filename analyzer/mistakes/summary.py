@@ -44,11 +44,23 @@ class HandReview:
     actual: list[int] = field(default_factory=list)
     #: decisions judged per seat
     judged: dict[str, int] = field(default_factory=dict)
+    #: the full review: every play valued from its player's view
+    #: (:class:`analyzer.mistakes.decisions.Decision`); None in the fast pass
+    decisions: list | None = None
+    #: why the hand was not reviewed (None when it was)
+    skipped: str | None = None
+    #: the hand's order (to write the decisions' cards)
+    order: object = None
 
     def as_dict(self) -> dict:
-        return {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
-                "budget_cut": self.budget_cut, "nodes": self.nodes, "eval": list(self.eval),
-                "actual": list(self.actual), "judged": dict(self.judged)}
+        d = {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
+             "budget_cut": self.budget_cut, "nodes": self.nodes, "eval": list(self.eval),
+             "actual": list(self.actual), "judged": dict(self.judged)}
+        if self.skipped is not None:
+            d["skipped"] = self.skipped
+        if self.decisions is not None:
+            d["decisions"] = [x.as_dict(self.order) for x in self.decisions if not x.forced]
+        return d
 
 
 def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
@@ -78,13 +90,31 @@ def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
                       min(endgame_tricks, n), ctx.budget_cut, nodes, evals, actual, judged)
 
 
-def _counts(findings: Sequence[Mistake], judged: int) -> dict:
+def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None = None) -> dict:
     bands = {b: sum(1 for f in findings if f.band == b) for b in MISTAKE_BANDS}
     mistakes = sum(bands.values())
     lost = sum(f.cost for f in findings if f.band in MISTAKE_BANDS)
     acc = round(100.0 * max(0, judged - mistakes) / judged, 1) if judged else None
-    return {"points_lost": lost, **bands, "notes": sum(1 for f in findings if f.band == "note"),
-            "judged": judged, "accuracy": acc}
+    out = {"points_lost": lost, **bands, "notes": sum(1 for f in findings if f.band == "note"),
+           "judged": judged, "accuracy": acc}
+    if decisions is not None:
+        out.update(weighted(decisions))
+    return out
+
+
+def weighted(decisions: Sequence) -> dict:
+    """The full review's figures over a seat's judged decisions: points lost
+    (the sum of the expected losses), per decision, and the points-weighted
+    accuracy ``100 × (1 − Σ loss / Σ stake)`` (``stake``: the expected points
+    between the decision's best and worst option), None when nothing was at stake."""
+    judged = [d for d in decisions if d.judged]
+    loss = sum(d.loss for d in judged)
+    stake = sum(d.stake for d in judged)
+    acc = round(100.0 * max(0.0, 1.0 - loss / stake), 1) if stake > 0 else None
+    unjudged = sum(1 for d in decisions if not d.judged and not d.forced)
+    return {"points_lost": round(loss), "judged": len(judged), "accuracy": acc,
+            "lost_per_decision": round(loss / len(judged), 2) if judged else None,
+            "not_judged": unjudged, "forced": sum(1 for d in decisions if d.forced)}
 
 
 def worst_first(findings: Iterable[Mistake]) -> list[Mistake]:
@@ -101,19 +131,27 @@ def finding_dict(f: Mistake) -> dict:
 def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict:
     """The JSON-able summary: ``{"players": {seat: …}, "hands": [...]}``."""
     by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in SEAT_ORDER}
+    full = any(r.decisions is not None for r in reviews)
+
+    def decs(s: str, rs: Sequence[HandReview]) -> list | None:
+        if not full:
+            return None
+        return [d for r in rs for d in (r.decisions or ()) if d.seat == s]
+
     players = {}
     for s in SEAT_ORDER:
         judged = sum(r.judged.get(s, 0) for r in reviews)
-        entry = _counts(by_seat[s], judged)
+        entry = _counts(by_seat[s], judged, decs(s, reviews))
         entry["worst"] = [finding_dict(f) for f in worst_first(by_seat[s])[:WORST]]
         players[s] = entry
     hands = []
     for r in reviews:
         d = r.as_dict()
-        d["players"] = {s: _counts([f for f in by_seat[s] if f.hand == r.number], r.judged.get(s, 0))
+        d["players"] = {s: _counts([f for f in by_seat[s] if f.hand == r.number], r.judged.get(s, 0),
+                                   decs(s, [r]))
                         for s in SEAT_ORDER}
         hands.append(d)
-    return {"players": players, "hands": hands}
+    return {"players": players, "hands": hands, **({"full": True} if full else {})}
 
 
 __all__ = ["HandReview", "hand_review", "summarize", "worst_first", "finding_dict", "WORST"]
