@@ -104,7 +104,7 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
         hr = hand_review(ctx, ctx.endgame_tricks)
         hands.append(hr)
         if hr.budget_cut and selected(WINDOW_CODE, select):
-            out.append(window_note(ctx, hr, search_budget))
+            out.extend(window_notes(ctx, search_budget))
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
     return Review(out, hands)
 
@@ -163,14 +163,18 @@ def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
     return [best[k] for k in order]
 
 
-def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake:
-    """SJ690: the node budget cut the searched window short of what was asked."""
-    h = ctx.hand
-    got = f"the last {hr.window} of the {hr.requested} tricks asked" if hr.window else "none of the tricks asked"
-    text = (f"hand {h.number}: the node budget ({budget} nodes) let the exact search cover {got}; "
-            f"earlier plays were judged by the pattern rules only")
-    return make(WINDOW_CODE, text, ctx=ctx, span=h.span, trick=None, seat=None, cost=0, target="hand",
-                show_cost=True)
+def window_notes(ctx: HandContext, budget: int | None) -> list[Mistake]:
+    """SJ690, per play: the node budget ran out before the exact search
+    reached this play of the window; it has no exact verdict and is left out
+    of accuracy."""
+    out = []
+    for ti, k in ctx.unjudged():
+        t = ctx.hand.tricks[ti]
+        p = t.plays[k]
+        text = (f"trick {t.number}, {p.seat}: not judged exactly: the node budget ({budget} nodes) ran out "
+                f"before the search reached this play of the window (left out of accuracy)")
+        out.append(make(WINDOW_CODE, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=0))
+    return out
 
 
 def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:

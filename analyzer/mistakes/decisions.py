@@ -159,13 +159,17 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     return s.final_points - base
 
 
-def options_of(ctx: HandContext, ti: int, k: int) -> tuple[list[tuple[int, ...]], int]:
-    """The options of play ``k`` of trick ``ti`` (the search's merged legal
-    plays and the play made) and how many were left out over :data:`MAX_OPTIONS`."""
+def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:
+    """The options of play ``k`` of trick ``ti`` and how many were left out
+    over :data:`MAX_OPTIONS`: the play made and the search's legal plays
+    (:meth:`analyzer.search.Solver.moves`) in ``st``, a sampled deal of the
+    position (the legal plays depend on the player's own cards only; which
+    cards the search merges as interchangeable is read from the sampled deal,
+    never from the hidden real one). Without ``st``: the real position."""
     t = ctx.hand.tricks[ti]
     p = t.plays[k]
     chosen = tuple(sorted(p.attempted or p.cards))
-    st = ctx.node(ti, k)
+    st = ctx.node(ti, k) if st is None else st.copy()
     s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", 0)
     try:
         moves = [tuple(sorted(m)) for m in s.moves(st)]
@@ -189,22 +193,26 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
     chosen = tuple(sorted(p.attempted or p.cards))
     kind = "follow" if k else ("throw" if ctx.is_throw(chosen) else "lead")
     d = Decision(h.number, t.number, k, p.seat, kind, chosen)
-    opts, d.capped = options_of(ctx, ti, k)
-    if len(opts) == 1:
+    if ctx.forced(ti, k):
         d.forced = True
+        d.options = []
         return d
     n = max(2, samples - samples % 2)
     deals = sample_deals(ctx, p.seat, ti, k, n, seed)
     if len(deals) < n:
         d.reason = "too few deals consistent with what the player saw"
         return d
+    states = [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in deals]
+    opts, d.capped = options_of(ctx, ti, k, states[0])
+    if len(opts) == 1:
+        d.forced = True
+        return d
     base_total = ctx.points_before(ti) + (t.penalty if k else 0)
     left = len(h.tricks) - ti
     rows: list[list[float]] = []   # per deal: value per option
     lev: list[list[float]] = []
     exact_all = True
-    for j, (pos, kp) in enumerate(deals):
-        st = _sample_state(ctx, ti, k, pos.hands, kp)
+    for j, ((_pos, kp), st) in enumerate(zip(deals, states, strict=True)):
         vals: list[int] | None = None
         if left <= exact_tricks and node_budget > 0:
             s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", kp)

@@ -4,10 +4,17 @@ mistakes first; per hand, the window the exact search covered and the
 evaluation over the tricks (the attackers' final total under best play, like
 a chess engine's evaluation graph).
 
-*Decisions judged*: every play of a seat in a hand that was reviewed (a
-played hand with known order and dealer), plus the bury for the seat that
-buried. *Accuracy*: the share of those decisions without a mistake (a
+*Decisions judged*, fast pass (``lint --mistakes``): the plays of the exact
+window that the search reached and that had more than one legal option;
+*accuracy* there is the share of those decisions without a mistake (a
 finding of band inaccuracy, mistake or blunder; notes do not count).
+
+Full review (``report --mistakes``, ``annotate``: :mod:`analyzer.mistakes.full`):
+every play with more than one option valued from its player's view;
+*points lost* is the sum of the expected losses, and *accuracy* is
+points-weighted: ``100 × (1 − Σ loss / Σ stake)`` over the decisions judged,
+``stake`` being a decision's expected points between its best and worst
+option (:func:`weighted`).
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ class HandReview:
     skipped: str | None = None
     #: the hand's order (to write the decisions' cards)
     order: object = None
+    #: the fast pass: (trick, seat) of the decisions judged (the exact window's)
+    judged_keys: set = field(default_factory=set)
 
     def as_dict(self) -> dict:
         d = {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
@@ -77,22 +86,26 @@ def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
         actual.append(h.attacker_points if h.complete else h.tricks[-1].attacker_points)
         evals.append(h.attacker_points if (start is not None and h.complete) else None)
     judged = {s: 0 for s in SEAT_ORDER}
-    if ctx.playable:
-        for t in h.tricks:
-            for p in t.plays:
-                if p.seat in judged:
+    keys: set[tuple[int, str]] = set()
+    if start is not None:
+        # the fast pass judges the plays of the exact window that the search reached
+        # and that had more than one option
+        for ti in range(start, n):
+            for k, p in enumerate(h.tricks[ti].plays):
+                if p.seat in judged and ctx.judge(ti, k) is not None and not ctx.forced(ti, k):
                     judged[p.seat] += 1
-        burier = ctx.burier
-        if burier in judged:
-            judged[burier] += 1
+                    keys.add((h.tricks[ti].number, p.seat))
     nodes = sum(s.nodes for s in ctx._solvers.values())
     return HandReview(h.number, n, None if start is None else n - start,
-                      min(endgame_tricks, n), ctx.budget_cut, nodes, evals, actual, judged)
+                      min(endgame_tricks, n), ctx.budget_cut, nodes, evals, actual, judged, judged_keys=keys)
 
 
-def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None = None) -> dict:
+def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None = None,
+            keys: set | None = None) -> dict:
     bands = {b: sum(1 for f in findings if f.band == b) for b in MISTAKE_BANDS}
-    mistakes = sum(bands.values())
+    # accuracy counts the mistakes on the decisions judged only
+    mistakes = sum(1 for f in findings if f.band in MISTAKE_BANDS
+                   and (keys is None or (f.hand, f.trick, f.seat) in keys))
     lost = sum(f.cost for f in findings if f.band in MISTAKE_BANDS)
     acc = round(100.0 * max(0, judged - mistakes) / judged, 1) if judged else None
     out = {"points_lost": lost, **bands, "notes": sum(1 for f in findings if f.band == "note"),
@@ -128,6 +141,10 @@ def finding_dict(f: Mistake) -> dict:
             "level_change": f.level_change, "line": f.line, "column": f.column, "message": f.message}
 
 
+def _keys(reviews: Sequence[HandReview]) -> set:
+    return {(r.number, t, s) for r in reviews for t, s in r.judged_keys}
+
+
 def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict:
     """The JSON-able summary: ``{"players": {seat: …}, "hands": [...]}``."""
     by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in SEAT_ORDER}
@@ -141,14 +158,14 @@ def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dic
     players = {}
     for s in SEAT_ORDER:
         judged = sum(r.judged.get(s, 0) for r in reviews)
-        entry = _counts(by_seat[s], judged, decs(s, reviews))
+        entry = _counts(by_seat[s], judged, decs(s, reviews), _keys(reviews))
         entry["worst"] = [finding_dict(f) for f in worst_first(by_seat[s])[:WORST]]
         players[s] = entry
     hands = []
     for r in reviews:
         d = r.as_dict()
         d["players"] = {s: _counts([f for f in by_seat[s] if f.hand == r.number], r.judged.get(s, 0),
-                                   decs(s, [r]))
+                                   decs(s, [r]), _keys([r]))
                         for s in SEAT_ORDER}
         hands.append(d)
     return {"players": players, "hands": hands, **({"full": True} if full else {})}
