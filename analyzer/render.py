@@ -514,11 +514,11 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
     hands = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     hands.add_column("hand", justify="right")
     hands.add_column("searched exactly")
-    for s in SEATS:
+    for s in review["players"]:
         hands.add_column(f"{s} lost/acc", justify="right")
     for h in review["hands"]:
         cells = []
-        for s in SEATS:
+        for s in review["players"]:
             p = h["players"][s]
             cells.append(f"{p['points_lost']}/{'' if p['accuracy'] is None else format(p['accuracy'], '.0f') + '%'}")
         hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
@@ -532,7 +532,7 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
         for row in verdicts:
             dt.add_row(*row[:-1])
         console.print(dt)
-    worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),
+    worst = sorted(((s, w) for s in review["players"] for w in review["players"][s]["worst"]),
                    key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
     if worst:
         console.print(Text("Worst mistakes first", style="bold"))

@@ -715,7 +715,7 @@ def review_rows(review: dict, players: dict) -> list[list[str]]:
     """The player summary table's rows: seat, name, points lost, inaccuracies,
     mistakes, blunders, notes, decisions judged, accuracy."""
     rows = []
-    for s in SEATS:
+    for s in review["players"]:
         p = review["players"].get(s) or {}
         acc = "" if p.get("accuracy") is None else f"{p['accuracy']:.1f}%"
         rows.append([s, (players.get(s) or {}).get("name") or "", str(p.get("points_lost", 0)),
@@ -776,7 +776,7 @@ def summary_lines(review: dict, players: dict | None = None) -> list[str]:
         out.append(f"{seat}{' ' + name if name else ''}: {lost} points lost; {inacc} inaccuracies, {mis} mistakes, "
                    f"{blun} blunders, {notes} notes; accuracy {acc or '-'} over {judged} decisions")
     for h in review["hands"]:
-        cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in SEATS)
+        cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in review["players"])
         out.append(f"  hand {h['hand']} ({window_text(h)}): points lost {cells}")
     return out
 
@@ -791,11 +791,12 @@ def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]
     for row in review_rows(review, m["players"]):
         out.append("| " + " | ".join(row) + " |")
     out.append("")
-    out.append("| hand | searched exactly | " + " | ".join(f"{s} lost / accuracy" for s in SEATS) + " |")
-    out.append("|---:|---|" + "---:|" * len(SEATS))
+    seats = list(review["players"])
+    out.append("| hand | searched exactly | " + " | ".join(f"{s} lost / accuracy" for s in seats) + " |")
+    out.append("|---:|---|" + "---:|" * len(seats))
     for h in review["hands"]:
         cells = []
-        for s in SEATS:
+        for s in seats:
             p = h["players"][s]
             acc = "" if p["accuracy"] is None else f"{p['accuracy']:.0f}%"
             cells.append(f"{p['points_lost']} / {acc}")
@@ -810,7 +811,7 @@ def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]
         for row in verdicts:
             out.append("| " + " | ".join(_md_escape(c) for c in row) + " |")
         out.append("")
-    worst = [(s, w) for s in SEATS for w in review["players"][s]["worst"]]
+    worst = [(s, w) for s in review["players"] for w in review["players"][s]["worst"]]
     if worst:
         out.append("Worst mistakes first:")
         out.append("")

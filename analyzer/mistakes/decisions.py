@@ -57,8 +57,21 @@ NODE_BUDGET = 4_000
 EXACT_TRICKS = 4
 #: at most this many options are valued per decision (the play made always)
 MAX_OPTIONS = 8
-#: a verdict needs the expected loss above Z standard errors
+#: a verdict needs the expected loss above Z standard errors (at least; with few
+#: deals the Student t quantile of :func:`critical` is used instead)
 Z = 2.0
+#: two-sided 95 % Student t quantiles by degrees of freedom (then Z)
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
+       12: 2.18, 15: 2.13, 20: 2.09, 30: 2.04}
+
+
+def critical(n: int) -> float:
+    """How many standard errors a loss estimated from ``n`` paired differences must exceed."""
+    df = n - 1
+    if df < 1:
+        return float("inf")
+    got = next((T95[k] for k in sorted(T95) if k >= df), Z)
+    return max(Z, got)
 #: level-loss band thresholds (expected change of the hand's level score, see the module doc)
 LEVEL_BANDS = (("blunder", 0.5), ("mistake", 0.2))
 #: a verdict's band when it moves the level score less: mistake from this many points
@@ -97,6 +110,8 @@ class Decision:
     exact: bool = False   # every sampled deal was solved exactly
     samples: int = 0
     loss: float = 0.0     # expected points lost (cross-fitted), >= 0
+    #: the cross-fitted estimate before clipping at 0 (unbiased: accuracy sums these)
+    raw_loss: float = 0.0
     loss_se: float = 0.0
     level_loss: float = 0.0
     stake: float = 0.0    # best − worst option's expected points (the points at stake)
@@ -115,7 +130,8 @@ class Decision:
         return {"hand": self.hand, "seat": self.seat, "trick": self.trick, "play_index": self.index,
                 "kind": self.kind, "chosen": cards_text(self.chosen, order), "alternatives": opts,
                 "forced": self.forced, "judged": self.judged, "reason": self.reason,
-                "loss": round(self.loss, 1), "loss_stderr": round(self.loss_se, 1),
+                "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),
+                "loss_stderr": round(self.loss_se, 1),
                 "level_loss": round(self.level_loss, 2), "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
                 "hindsight": self.hindsight, "actual": self.actual}
@@ -146,16 +162,28 @@ def _sample_state(ctx: HandContext, ti: int, k: int, hands: Sequence[tuple[int, 
     return st
 
 
-def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object]) -> int:
-    """Attacker points from ``st`` after ``play`` with the bots playing the rest."""
+def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object]) -> int | None:
+    """Attacker points from ``st`` after ``play`` with the bots playing the
+    rest (a bot that finds no play gives way to the cheapest legal play);
+    None when the sampled position cannot be played out."""
     from ..bot import TrickView
     base = st.attacker_points
     s = st.copy()
-    s.push(play, check=False)
     bot = bot_of()
-    while not s.is_over:
-        v = TrickView.of(s)
-        s.push(bot.lead(v) if not s.plays else bot.follow(v), check=False)  # type: ignore[attr-defined]
+    try:
+        s.push(play, check=False)
+        while not s.is_over:
+            v = TrickView.of(s)
+            try:
+                move = bot.lead(v) if not s.plays else bot.follow(v)  # type: ignore[attr-defined]
+            except (ValueError, IndexError, KeyError):
+                legal = s.unit_leads() if not s.plays else s.legal_follows(limit=1)
+                if not legal:
+                    return None
+                move = legal[0]
+            s.push(move, check=False)
+    except (ValueError, IndexError, KeyError):
+        return None
     return s.final_points - base
 
 
@@ -226,11 +254,17 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
         if vals is None:
             exact_all = False
             rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}"
-            vals = [_rollout(st, m, lambda: _bot(ctx, rng_seed)) for m in opts]
+            got = [_rollout(st, m, lambda: _bot(ctx, rng_seed)) for m in opts]
+            if any(v is None for v in got):
+                continue  # a deal that cannot be played out is dropped for every option
+            vals = [v for v in got if v is not None]
         rows.append([float(v) for v in vals])
         lev.append([level_score(ctx, base_total + v) for v in vals])
     d.samples = len(rows)
     d.exact = exact_all
+    if len(rows) < 2:
+        d.reason = "the sampled deals could not be played out"
+        return d
     _finish(ctx, d, opts, rows, lev, base_total)
     return d
 
@@ -283,8 +317,9 @@ def _finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: li
     loss, se = _mean_se(diffs_p)
     lloss, _ = _mean_se(diffs_l)
     d.loss, d.loss_se, d.level_loss = max(0.0, loss), se, max(0.0, lloss)
+    d.raw_loss = loss
     d.judged = True
-    if d.loss >= MIN_COST and d.loss > Z * se:
+    if d.loss >= MIN_COST and d.loss > critical(len(diffs_p)) * se:
         d.band = verdict_band(d.loss, d.level_loss)
 
 

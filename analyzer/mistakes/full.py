@@ -50,7 +50,7 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]
         if hand.team is not None:
-            hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0,
+            hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
                             skipped="finding friends: the player's-view review of these hands is not available yet")
             hands.append(hr)
             continue

@@ -60,6 +60,8 @@ class HandReview:
     order: object = None
     #: the fast pass: (trick, seat) of the decisions judged (the exact window's)
     judged_keys: set = field(default_factory=set)
+    #: the hand's table (P1…Pn in finding friends)
+    seats: tuple = tuple(SEAT_ORDER)
 
     def as_dict(self) -> dict:
         d = {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
@@ -118,8 +120,12 @@ def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None
 def weighted(decisions: Sequence) -> dict:
     """The full review's figures over a seat's judged decisions: points lost
     (the sum of the expected losses), per decision, and the points-weighted
-    accuracy ``100 × (1 − Σ loss / Σ stake)`` (``stake``: the expected points
-    between the decision's best and worst option), None when nothing was at stake."""
+    accuracy ``100 × (1 − Σ loss / Σ stake)``, where ``loss`` is each
+    decision's cross-fitted expected loss clipped at 0 and ``stake`` the
+    expected points between the decision's best and worst option; None when
+    nothing was at stake. (The unclipped sum was tried: unbiased, but with
+    heavy-tailed per-deal differences it put random play at 100 % in half the
+    hands; bench/bench_review_random.py.)"""
     judged = [d for d in decisions if d.judged]
     loss = sum(d.loss for d in judged)
     stake = sum(d.stake for d in judged)
@@ -141,13 +147,24 @@ def finding_dict(f: Mistake) -> dict:
             "level_change": f.level_change, "line": f.line, "column": f.column, "message": f.message}
 
 
+def _table(reviews: Sequence[HandReview]) -> list[str]:
+    """The seats of the reviewed hands, in table order (N W S E, or P1…Pn)."""
+    out: list[str] = []
+    for r in reviews:
+        for s in r.seats:
+            if s not in out:
+                out.append(s)
+    return out or list(SEAT_ORDER)
+
+
 def _keys(reviews: Sequence[HandReview]) -> set:
     return {(r.number, t, s) for r in reviews for t, s in r.judged_keys}
 
 
 def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict:
     """The JSON-able summary: ``{"players": {seat: …}, "hands": [...]}``."""
-    by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in SEAT_ORDER}
+    table = _table(reviews)
+    by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in table}
     full = any(r.decisions is not None for r in reviews)
 
     def decs(s: str, rs: Sequence[HandReview]) -> list | None:
@@ -156,7 +173,7 @@ def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dic
         return [d for r in rs for d in (r.decisions or ()) if d.seat == s]
 
     players = {}
-    for s in SEAT_ORDER:
+    for s in table:
         judged = sum(r.judged.get(s, 0) for r in reviews)
         entry = _counts(by_seat[s], judged, decs(s, reviews), _keys(reviews))
         entry["worst"] = [finding_dict(f) for f in worst_first(by_seat[s])[:WORST]]
@@ -166,7 +183,7 @@ def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dic
         d = r.as_dict()
         d["players"] = {s: _counts([f for f in by_seat[s] if f.hand == r.number], r.judged.get(s, 0),
                                    decs(s, [r]), _keys([r]))
-                        for s in SEAT_ORDER}
+                        for s in table}
         hands.append(d)
     return {"players": players, "hands": hands, **({"full": True} if full else {})}
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from replay.trick import cards_text
 
-from ..base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from ..base import HandContext, Mistake, Rule, make, rule
 
 #: tricks before the searched window whose leads are judged this way
 POV_TRICKS = 1
