@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from replay.seats import SEATS as SEAT_ORDER
 
@@ -64,7 +65,8 @@ class HandReview:
     seats: tuple = tuple(SEAT_ORDER)
 
     def as_dict(self) -> dict:
-        d = {"hand": self.number, "tricks": self.tricks, "window": self.window, "requested": self.requested,
+        d: dict[str, Any] = {"hand": self.number, "tricks": self.tricks, "window": self.window,
+             "requested": self.requested,
              "budget_cut": self.budget_cut, "nodes": self.nodes, "eval": list(self.eval),
              "actual": list(self.actual), "judged": dict(self.judged)}
         if self.skipped is not None:
