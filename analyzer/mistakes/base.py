@@ -59,7 +59,7 @@ MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
 #: nodes a suggestion may spend past the hand's budget when the budget ran out
 BEST_ALLOWANCE = 2_000
 #: nodes any one question may visit even when the hand's pool is spent
-QUESTION_ALLOWANCE = 300
+QUESTION_ALLOWANCE = 100
 #: the note a hand gets when the node budget cut its searched window short
 WINDOW_CODE = "SJ690"
 PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
