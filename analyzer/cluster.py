@@ -32,7 +32,6 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from dask.typing import Key
     from distributed import Client
     from rich.progress import Progress, TaskID
 
@@ -42,6 +41,16 @@ if TYPE_CHECKING:
 RETRIES = 2
 #: seconds to wait for a scheduler to answer
 CONNECT_TIMEOUT = 20
+#: seconds a run waits while the scheduler has no worker before it gives up (``--cluster-timeout``)
+WORKER_TIMEOUT = 60.0
+#: seconds between two looks at the cluster while waiting for a result
+POLL = 0.5
+#: where a local cluster's dashboard listens unless told otherwise (``--dashboard``)
+DASHBOARD = "127.0.0.1:0"
+#: the loggers of dask.distributed whose lines (and tracebacks) are not the user's output
+_LOGGERS = ("distributed", "distributed.client", "distributed.nanny", "distributed.scheduler",
+            "distributed.worker", "distributed.core", "distributed.comm", "distributed.batched",
+            "distributed.utils_perf", "distributed.shuffle", "distributed.deploy")
 
 
 class ClusterError(RuntimeError):
@@ -126,23 +135,31 @@ class Address:
 
 
 @contextlib.contextmanager
-def connect(text: str, *, silence: bool = True) -> Iterator[Client]:
-    """A ``distributed.Client`` for a ``--cluster`` value; a local cluster lives as long as the block."""
+def connect(text: str, *, silence: bool = True, dashboard: str | None = DASHBOARD,
+            on_dashboard: Callable[[str], None] | None = None) -> Iterator[Client]:
+    """A ``distributed.Client`` for a ``--cluster`` value; a local cluster lives as long as the block.
+
+    A local cluster's dashboard listens on ``dashboard`` (``host:port``; 127.0.0.1 on a free
+    port by default, None for no dashboard) and ``on_dashboard(link)`` is told its address."""
     distributed = require_distributed()
     addr = Address.parse(text)
     import logging
-    if silence:  # the scheduler's and workers' own log lines are not the user's output
-        for name in ("distributed", "distributed.nanny", "distributed.scheduler", "distributed.worker",
-                     "distributed.core", "distributed.utils_perf", "distributed.shuffle"):
-            logging.getLogger(name).setLevel(logging.ERROR)
+    if silence:  # the scheduler's, workers' and client's own log lines are not the user's output
+        for name in _LOGGERS:
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     if addr.local:
+        where = _dashboard_address(dashboard)
         try:
             cluster = distributed.LocalCluster(n_workers=addr.workers, threads_per_worker=1, processes=True,
-                                               dashboard_address=":0", silence_logs=logging.ERROR)
+                                               dashboard_address=where, silence_logs=logging.CRITICAL)
         except Exception as exc:
             raise ClusterError(f"cannot start a local cluster of {addr.workers} workers: {exc}") from None
         try:
+            link = cluster.dashboard_link if where is not None else ""
+            if link and on_dashboard is not None:
+                on_dashboard(link)
             with distributed.Client(cluster) as client:
+                client._shengji_address = "the local cluster"  # type: ignore[attr-defined]  # for messages
                 yield client
         finally:
             cluster.close()
@@ -150,11 +167,34 @@ def connect(text: str, *, silence: bool = True) -> Iterator[Client]:
     try:
         client = distributed.Client(addr.address, timeout=CONNECT_TIMEOUT)
     except Exception as exc:
-        raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {exc}") from None
+        raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {_one_line(exc)}") from None
+    client._shengji_address = f"the Dask scheduler at {addr.address}"  # type: ignore[attr-defined]
     try:
         yield client
     finally:
-        client.close()
+        with contextlib.suppress(Exception):
+            client.close(timeout=2)
+
+
+def _dashboard_address(value: str | None) -> str | None:
+    """``--dashboard`` → LocalCluster's ``dashboard_address`` (None: no dashboard)."""
+    if value is None or value.strip().lower() in ("", "none", "off", "no"):
+        return None
+    v = value.strip()
+    if v.isdigit():                      # a port alone: on the loopback interface
+        return f"127.0.0.1:{v}"
+    if ":" not in v:
+        raise ClusterError(f"--dashboard {value!r}: expected host:port (e.g. 127.0.0.1:8787), a port, or none")
+    return v
+
+
+def _one_line(exc: BaseException | str) -> str:
+    text = exc if isinstance(exc, str) else (str(exc) or type(exc).__name__)
+    return " ".join(text.split())
+
+
+def _where(client: Client) -> str:
+    return getattr(client, "_shengji_address", "the Dask scheduler")
 
 
 def threads(client: Client) -> int:
@@ -165,47 +205,98 @@ def threads(client: Client) -> int:
         return 1
 
 
+def _workers(client: Client) -> int:
+    """How many workers the scheduler has now (:class:`ClusterError` when it is gone)."""
+    if client.status not in ("running", "newly-created"):
+        raise ClusterError(f"lost the connection to {_where(client)}")
+    try:
+        return len(client.scheduler_info(n_workers=-1).get("workers", {}))
+    except TypeError:  # pragma: no cover - an older distributed without n_workers
+        return len(client.scheduler_info().get("workers", {}))
+    except Exception:
+        raise ClusterError(f"lost the connection to {_where(client)}") from None
+
+
 def run_jobs(client: Client, jobs_iter: Iterable[J], fn: Callable[..., R_], args: tuple[object, ...],
-             on_result: Callable[[J, R_], None], *, in_flight: int, key_prefix: str = "shengji") -> None:
+             on_result: Callable[[J, R_], None], *, in_flight: int, key_prefix: str = "shengji",
+             worker_timeout: float = WORKER_TIMEOUT) -> None:
     """Submit ``fn(job, *args)`` for every job of ``jobs_iter`` (at most ``in_flight`` at
-    once) and call ``on_result(job, result)`` once per job, as they finish."""
+    once) and call ``on_result(job, result)`` once per job, as they finish.
+
+    Never waits for ever: :class:`ClusterError` when the scheduler has had no worker
+    for ``worker_timeout`` seconds while work is pending, or when the scheduler is lost."""
     distributed = require_distributed()
+    import time
     import uuid
+    from concurrent.futures import CancelledError
     run = uuid.uuid4().hex[:8]
-    pending: dict[Key, J] = {}   # future key → its job
-    done_iter = distributed.as_completed()
+    pending: dict[Any, J] = {}   # future → its job
+    no_worker_since: list[float | None] = [None]
+
+    def check() -> None:
+        if _workers(client):
+            no_worker_since[0] = None
+            return
+        now = time.monotonic()
+        since = no_worker_since[0]
+        if since is None:
+            no_worker_since[0] = now
+        elif now - since >= worker_timeout:
+            raise ClusterError(f"no Dask worker at {_where(client)} for {worker_timeout:g} s; "
+                               f"start workers (dask worker ADDRESS) or raise --cluster-timeout")
 
     def take_one() -> None:
-        fut = next(done_iter)
-        job = pending.pop(fut.key)
-        try:
-            result = fut.result()
-        except Exception as exc:
-            where = getattr(job, "display", "?")
-            chunked = getattr(job, "end", None) is not None or bool(getattr(job, "part", 0))
-            part = f" (chunk {job.part + 1})" if chunked else ""
-            raise ClusterError(f"{where}{part} failed on the cluster after retries: "
-                               f"{type(exc).__name__}: {exc}") from None
-        finally:
-            fut.release()
-        on_result(job, result)
+        while True:
+            try:
+                done, _ = distributed.wait(list(pending), timeout=POLL, return_when="FIRST_COMPLETED")
+            except (TimeoutError, distributed.TimeoutError):
+                check()
+                continue
+            except CancelledError:
+                done = {f for f in pending if f.done()}
+            if done:
+                break
+        for fut in done:
+            job = pending.pop(fut)
+            try:
+                result = fut.result()
+            except CancelledError:
+                raise ClusterError(f"lost the connection to {_where(client)}") from None
+            except Exception as exc:
+                if client.status not in ("running",):
+                    raise ClusterError(f"lost the connection to {_where(client)}") from None
+                where = getattr(job, "display", "?")
+                chunked = getattr(job, "end", None) is not None or bool(getattr(job, "part", 0))
+                part = f" (chunk {job.part + 1})" if chunked else ""
+                raise ClusterError(f"{where}{part} failed on the cluster after retries: "
+                                   f"{type(exc).__name__}: {_one_line(exc)}") from None
+            finally:
+                fut.release()
+            on_result(job, result)
 
     for n, job in enumerate(jobs_iter):
         while len(pending) >= in_flight:
             take_one()
-        fut = client.submit(fn, job, *args, key=f"{key_prefix}-{run}-{n}", pure=False, retries=RETRIES)
-        pending[fut.key] = job
-        done_iter.add(fut)
+        try:
+            fut = client.submit(fn, job, *args, key=f"{key_prefix}-{run}-{n}", pure=False, retries=RETRIES)
+        except Exception:
+            if client.status != "running":
+                raise ClusterError(f"lost the connection to {_where(client)}") from None
+            raise
+        pending[fut] = job
     while pending:
         take_one()
 
 
 def lint_runner(client: Client, *, on_chunk: Callable[[Job], None] | None = None,
-                fn: Callable[[Any, LintOptions], FileResult] | None = None) -> LintRunner:
+                fn: Callable[[Any, LintOptions], FileResult] | None = None,
+                worker_timeout: float = WORKER_TIMEOUT) -> LintRunner:
     """A ``runner`` for :func:`analyzer.lint.lint_paths` that runs its jobs on ``client``'s cluster.
 
     ``on_chunk(job)`` is called as each chunk's findings come back (progress per
-    chunk). ``fn(job, options)`` replaces the chunk function (tests wrap it)."""
+    chunk). ``fn(job, options)`` replaces the chunk function (tests wrap it).
+    Workers get absolute paths (they may run in another directory); the
+    findings keep the names as given."""
     from . import lint as L
     fn = fn or L._run_job
 
@@ -221,9 +312,20 @@ def lint_runner(client: Client, *, on_chunk: Callable[[Job], None] | None = None
             if on_chunk is not None:
                 on_chunk(job)
 
-        run_jobs(client, L.iter_jobs(files, sizes, options, n, results, stdin, chunk_bytes, split_bytes),
-                 fn, (options,), on_result, in_flight=4 * n, key_prefix="shengji-lint")
+        jobs_iter = (_absolute(job) for job in
+                     L.iter_jobs(files, sizes, options, n, results, stdin, chunk_bytes, split_bytes))
+        run_jobs(client, jobs_iter, fn, (options,), on_result, in_flight=4 * n, key_prefix="shengji-lint",
+                 worker_timeout=worker_timeout)
     return runner
+
+
+def _absolute(job: J) -> J:
+    """``job`` with an absolute path (its display name unchanged)."""
+    import dataclasses
+    path = os.path.abspath(job.path)
+    if path == job.path or not dataclasses.is_dataclass(job):
+        return job
+    return dataclasses.replace(job, path=path)  # type: ignore[type-var]  # a dataclass Job
 
 
 class ChunkProgress:
@@ -269,19 +371,23 @@ class ChunkProgress:
             self._progress = None
 
 
-def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,
-                    progress: ChunkProgress | None = None, **kwargs: Any) -> LintReport:
+def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,  # (kwargs: lint_paths')
+                    progress: ChunkProgress | None = None, worker_timeout: float = WORKER_TIMEOUT,
+                    dashboard: str | None = DASHBOARD, on_dashboard: Callable[[str], None] | None = None,
+                    **kwargs: Any) -> LintReport:
     """:func:`analyzer.lint.lint_paths` with its chunks run on the cluster at ``address``.
 
-    Raises :class:`ClusterError` when the cluster cannot be used or a chunk
-    failed on every try."""
+    Raises :class:`ClusterError` when the cluster cannot be used, has had no
+    worker for ``worker_timeout`` seconds, was lost, or a chunk failed on every try."""
     from . import lint as L
-    with connect(address) as client:
+    with connect(address, dashboard=dashboard, on_dashboard=on_dashboard) as client:
         try:
             # ChunkProgress has every method of lint's Progress, a base class rather than a Protocol
             return L.lint_paths(paths, options, progress=progress, runner=lint_runner(  # type: ignore[arg-type]
-                client, on_chunk=getattr(progress, "on_chunk", None)), **kwargs)
+                client, on_chunk=getattr(progress, "on_chunk", None), worker_timeout=worker_timeout), **kwargs)
         except ClusterError:
             raise
-        except (OSError, RuntimeError, TimeoutError) as exc:   # the scheduler went away
-            raise ClusterError(f"the cluster run failed: {type(exc).__name__}: {exc}") from None
+        except Exception as exc:   # the scheduler went away (CancelledError, OSError, TimeoutError …)
+            if client.status != "running":
+                raise ClusterError(f"lost the connection to {_where(client)}") from None
+            raise ClusterError(f"the cluster run failed: {type(exc).__name__}: {_one_line(exc)}") from None

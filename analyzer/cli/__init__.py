@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..presets import SOURCE_NAMES, cite
 
 #: the command modules, in the order of ``shengji --help``
-COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "generate", "annotate", "import_export",
+COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "rule", "generate", "annotate", "import_export",
             "stats")
 
 for _name in COMMANDS:

@@ -213,6 +213,10 @@ class _Group(TyperGroup):
         _plain([option])
         return option
 
+    def get_params(self, ctx: Any) -> list[Any]:
+        _plain(self.params)    # (the completion options are added after __init__)
+        return super().get_params(ctx)  # type: ignore[no-any-return]
+
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name, cmd, rest = super().resolve_command(ctx, args)
         if cmd is not None:
@@ -396,16 +400,32 @@ app = typer.Typer(
     help=HELP,
     epilog="Example: shengji lint games/ --format github",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     rich_markup_mode="rich",
 )
 
 
+def search_backend() -> str:
+    """Which endgame search this process uses, in words (the second line of ``--version``):
+    the native one when the ``shengji-native`` extension imports and ``SHENGJI_NATIVE`` is not
+    ``0``, else the pure-Python one (what :func:`replay.native.backend` says, without importing
+    the engine: ``--version`` stays fast)."""
+    import os
+    setting = os.environ.get("SHENGJI_NATIVE", "").strip().lower()
+    if setting in ("0", "no", "off", "false"):
+        return f"python (native core disabled: SHENGJI_NATIVE={os.environ['SHENGJI_NATIVE']})"
+    try:
+        import shengji_native
+    except ImportError:
+        return "python (the shengji-native extension is not installed)"
+    return f"native (shengji-native {getattr(shengji_native, '__version__', '?')})"
+
+
 def _version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"{PROG} {version()}")
+        typer.echo(f"{PROG} {version()}\nsearch: {search_backend()}")
         raise typer.Exit(0)
 
 

@@ -61,45 +61,92 @@ class RichProgress:
 
   shengji lint corpus/ --cluster local:4        the same chunks as --jobs, on a Dask cluster
 
+  shengji lint games/ --statistics --exit-zero     counts per code, never exit 1
+
+  shengji lint games/ -f sarif -o lint.sarif --force
+
+Settings come from [tool.shengji] in pyproject.toml or a shengji.toml (the nearest
+one upward); the command line wins. Results are cached in .shengji_cache (--no-cache).
 A '; noqa: SJ404' comment silences SJ404 on its line ('; noqa' alone: every code).
 Exit status: 0 no error-severity finding, 1 errors found, 2 usage or I/O error.""")
 def lint(
     paths: Annotated[list[str], typer.Argument(metavar="PATH", help="Files, directories (every *.sjn and *.gjn below), globs, or - for stdin.")],
-    fmt: Annotated[LintFormat, typer.Option("--format", "-f", help="Output format.")] = LintFormat('text'),
+    fmt: Annotated[LintFormat | None, typer.Option("--format", "-f", help="Output format (default: text).")] = None,
     select: Annotated[list[str] | None, typer.Option("--select", metavar="PREFIXES", help="Only codes starting with these prefixes (comma-separated, repeatable).")] = None,
     ignore: Annotated[list[str] | None, typer.Option("--ignore", metavar="PREFIXES", help="Skip codes starting with these prefixes (comma-separated, repeatable).")] = None,
+    extend_select: Annotated[list[str] | None, typer.Option("--extend-select", metavar="PREFIXES", help="Add these prefixes to the selected codes (of --select or the configuration).")] = None,
+    exclude: Annotated[list[str] | None, typer.Option("--exclude", metavar="PATTERNS", help="Skip files found in directories that match these .gitignore-style patterns (comma-separated, repeatable; replaces the configuration's).")] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag.")] = None,
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also run the mistake rules (SJ6xx; slower: endgame search).")] = False,
     jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="Worker processes (default: all cores).")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Text format: print the findings only, no summary.")] = False,
+    output: Annotated[str | None, typer.Option("--output-file", "-o", metavar="FILE", help="Write the findings here (atomically) instead of stdout.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output-file.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when errors are found (2 still means the input could not be read).")] = False,
+    statistics: Annotated[bool, typer.Option("--statistics", help="Print a count per code instead of the findings (text, json, jsonl).")] = False,
+    config: Annotated[str | None, typer.Option("--config", metavar="FILE", help="Read the settings from this file (a pyproject.toml or shengji.toml) instead of the nearest one.")] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore every configuration file.")] = False,
+    no_cache: Annotated[bool, typer.Option("--no-cache", help="Neither read nor write the lint cache.")] = False,
+    cache_dir: Annotated[str | None, typer.Option("--cache-dir", metavar="DIR", help="Where the lint cache lives (default: .shengji_cache next to the configuration file, or here).")] = None,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help=CLUSTER_HELP)] = None,
+    cluster_timeout: Annotated[int, typer.Option("--cluster-timeout", metavar="SECONDS", min=1, help="With --cluster: give up (exit 2) when the scheduler has had no worker this long.")] = 60,
+    dashboard: Annotated[str | None, typer.Option("--dashboard", metavar="HOST:PORT", help="With --cluster local:N: where its Dask dashboard listens (default 127.0.0.1, a free port; 'none' for no dashboard).")] = None,
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
     from .. import lint as L
     from ..errors import UsageError
-    from ..lint.formats import formatter
-    options = L.LintOptions(rules, L.parse_codes(select), L.parse_codes(ignore), mistakes,
+    from ..lint import config as K
+    from ..lint.formats import FORMATS, formatter
+    from ..outputs import check_output, open_output
+    settings = K.resolve(K.discover(paths, config, isolated), select=select or (), ignore=ignore or (),
+                         extend_select=extend_select or (), rules=rules, exclude=exclude or (), jobs=jobs,
+                         fmt=fmt.value if fmt is not None else None, mistakes=mistakes, no_cache=no_cache,
+                         cache_dir=cache_dir, formats=FORMATS)
+    if statistics and settings.format not in ("text", "json", "jsonl"):
+        raise UsageError(f"--statistics writes text, json or jsonl, not {settings.format}")
+    options = L.LintOptions(settings.rules, settings.select, settings.ignore, settings.mistakes,
                             source_format).validate()
-    if mistakes and not L.mistakes_available():
+    if settings.mistakes and not L.mistakes_available():
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
-        options = L.LintOptions(options.rules, options.select, options.ignore, False)
-    if cluster is not None:
-        if jobs is not None:
-            raise UsageError("--jobs and --cluster cannot be used together")
-        from .. import cluster as C
-        try:
-            report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"))
-        except C.ClusterError as exc:
-            fail(str(exc))
-    else:
-        progress = RichProgress() if sys.stderr.isatty() else None
-        report = L.lint_paths(paths, options, jobs=jobs, progress=progress)
-    if not report.files and not report.missing:
-        typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
-    out = sys.stdout
-    out.write(formatter(fmt.value).render(report, version=version(), quiet=quiet))
-    out.flush()
+        options = L.LintOptions(options.rules, options.select, options.ignore, False, options.source_format)
+    check_output(output, force=force, inputs=[p for p in paths if p != "-"])
+    cache = None
+    if settings.cache:
+        from ..lint.cache import LintCache
+        cache = LintCache(settings.cache_dir, options)
+    fm = formatter(settings.format)
+    with open_output(output) as out:
+        # a streamed format is written file by file as the files are linted, their findings let go
+        stream = fm.stream(out, version=version(), quiet=quiet) if fm.stream and not statistics else None
+        walk: dict[str, Any] = {"exclude": settings.exclude, "gitignore": settings.gitignore, "cache": cache}
+        if stream is not None:
+            walk.update(on_file=stream.file, keep_findings=False)
+        if cluster is not None:
+            if jobs is not None:
+                raise UsageError("--jobs and --cluster cannot be used together")
+            from .. import cluster as C
+            try:
+                report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"),
+                                           worker_timeout=cluster_timeout, dashboard=dashboard or C.DASHBOARD,
+                                           on_dashboard=lambda link: typer.echo(f"{PROG}: Dask dashboard: {link}",
+                                                                                err=True), **walk)
+            except C.ClusterError as exc:
+                fail(str(exc))
+        else:
+            progress = RichProgress() if sys.stderr.isatty() else None
+            report = L.lint_paths(paths, options, jobs=settings.jobs, progress=progress, **walk)
+        if not report.files and not report.missing:
+            typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
+        if statistics:
+            from ..lint.formats import write_statistics
+            write_statistics(report, out, settings.format, quiet=quiet)
+        elif stream is not None:
+            stream.end(report)
+        else:
+            fm.write(report, out, version=version(), quiet=quiet)
+    sys.stdout.flush()
     for line in report.errors:
         typer.echo(f"{PROG}: error: {line}", err=True)
-    raise typer.Exit(report.exit_code)
+    code = report.exit_code
+    raise typer.Exit(0 if exit_zero and code == 1 else code)

@@ -28,7 +28,14 @@ def rules(
         console.print(render.options_table(gouji.option_rows(name),
                                            title=f"Gouji preset {name} (* differs from gouji)"))
         return
+    if name not in PRESETS and name.strip().upper() in _codes():
+        usage(f"{name} is a diagnostic code, not a preset: 'shengji rule {name.strip().upper()}' explains it")
     if name not in PRESETS:
         known = list(PRESETS) + list(gouji.presets())
         usage(f"unknown preset {name!r}; known: {', '.join(known)}")
     console.print(render.options_table(option_rows(name), title=f"Preset {name} (* differs from standard)"))
+
+
+def _codes() -> set[str]:
+    from replay.diagnostics import CODES
+    return set(CODES)

@@ -6,29 +6,35 @@ from __future__ import annotations
 import glob as _glob
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from notation.detect import DIRECTORY_SUFFIXES
 
+from .ignore import Pattern, walk
 from .sources import STDIN
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
-def _record_files(folder: Path) -> list[str]:
+def _record_files(folder: Path, exclude: Sequence[Pattern] = (), gitignore: bool = False) -> list[str]:
     """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted
-    (``notation.detect.DIRECTORY_SUFFIXES``)."""
-    return sorted(str(p) for suffix in DIRECTORY_SUFFIXES for p in folder.rglob(f"*{suffix}") if p.is_file())
+    (``notation.detect.DIRECTORY_SUFFIXES``), but the excluded and (with
+    ``gitignore``) the git-ignored ones (:mod:`.ignore`)."""
+    return sorted(walk(str(folder), DIRECTORY_SUFFIXES, exclude=exclude, gitignore=gitignore))
 
 
-def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]]:
+def expand_paths(paths: Iterable[str], *, exclude: Sequence[Pattern] = (),
+                 gitignore: bool = False) -> tuple[list[tuple[str, str]], list[str]]:
     """Paths → ``([(file path, display name)], missing)``, in argument order, without duplicates.
 
-    A directory gives every ``*.sjn`` and ``*.gjn`` below it (sorted); a pattern with
-    ``* ? [`` that names no file is expanded as a glob (``**`` recursive);
-    ``-`` is standard input.
+    A directory gives every ``*.sjn`` and ``*.gjn`` below it (sorted; without
+    the files ``exclude`` patterns name and, with ``gitignore``, those its
+    ``.gitignore`` files name); a pattern with ``* ? [`` that names no file is
+    expanded as a glob (``**`` recursive; ``exclude`` applies to its matches);
+    ``-`` is standard input. A file named as such is always taken.
     """
+    from .ignore import ignored
     out: list[tuple[str, str]] = []
     missing: list[str] = []
     seen: set[str] = set()
@@ -43,7 +49,7 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
         if arg == STDIN:
             add(STDIN)
         elif os.path.isdir(arg):
-            found = _record_files(Path(arg))
+            found = _record_files(Path(arg), exclude, gitignore)
             for p in found:
                 add(p)
         elif os.path.exists(arg) or os.path.islink(arg):
@@ -51,12 +57,16 @@ def expand_paths(paths: Iterable[str]) -> tuple[list[tuple[str, str]], list[str]
         elif _GLOB_CHARS.search(arg):
             matches = sorted(_glob.glob(arg, recursive=True))
             files: list[str] = []
+            excluded = False
             for m in matches:
+                if exclude and ignored(os.path.normpath(os.path.abspath(m)), os.path.isdir(m), exclude):
+                    excluded = True
+                    continue
                 if os.path.isdir(m):
-                    files.extend(_record_files(Path(m)))
+                    files.extend(_record_files(Path(m), exclude, gitignore))
                 else:
                     files.append(m)
-            if not files:
+            if not files and not excluded:
                 missing.append(arg)
             for p in files:
                 add(p)

@@ -8,14 +8,18 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .check import lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
 from .options import LintOptions
 from .paths import expand_paths
-from .sources import STDIN, input_kind
+from .sources import STDIN, changed_message, file_state, input_kind, is_stream
 from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
+
+if TYPE_CHECKING:
+    from .cache import LintCache
+    from .ignore import Pattern
 
 #: files at least this large are split into record chunks when jobs > 1
 SPLIT_BYTES = 512 * 1024
@@ -69,7 +73,10 @@ def _merge(parts: list[FileResult]) -> FileResult:
 def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jobs: int | None = None,
                stdin: Iterable[str] | None = None, progress: Progress | None = None,
                chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable[..., None] | None = None) -> LintReport:
+               min_parallel_bytes: int = MIN_PARALLEL_BYTES, runner: Callable[..., None] | None = None,
+               exclude: Sequence[Pattern] = (), gitignore: bool = False,
+               cache: LintCache | None = None, on_file: Callable[[FileResult], None] | None = None,
+               keep_findings: bool = True) -> LintReport:
     """Lint files, directories, globs and ``-`` (stdin); the same report for any ``jobs``.
 
     ``jobs`` defaults to every core; with more than one (and at least
@@ -79,15 +86,25 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     ``stop()`` calls (see :class:`Progress`). ``runner`` replaces the worker
     processes (same signature as ``_lint_parallel``; :mod:`analyzer.cluster`
     gives one that runs the same jobs on a Dask cluster, always used).
+    ``exclude`` and ``gitignore`` filter the files found in directories
+    (:func:`expand_paths`); a file whose result ``cache`` holds is not linted
+    again, and every other file's result is put in it (:mod:`.cache`).
+    ``on_file(result)`` is called for each file in input order as soon as it
+    and every file before it are done (a streamed output); with
+    ``keep_findings=False`` each file's findings are then let go and only
+    their counts kept (:meth:`FileResult.drop_findings`), so memory does not
+    grow with the findings of a run.
     """
     options.validate()
-    files, missing = expand_paths(paths)
+    files, missing = expand_paths(paths, exclude=exclude, gitignore=gitignore)
     report = LintReport(missing=missing)
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
 
     sizes: dict[int, int] = {}
+    states: dict[int, tuple[int, int, int] | None] = {}  # to tell a file that changed while it was read
     for i, (p, _) in enumerate(files):
         if p != STDIN:
+            states[i] = file_state(p)
             try:
                 sizes[i] = os.path.getsize(p)
             except OSError:
@@ -96,28 +113,122 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
-    parallel = runner is not None or (jobs > 1 and sum(sizes.values()) >= min_parallel_bytes
-                                      and (len(sizes) > 1 or any(s >= split_bytes for s in sizes.values())))
-    results: dict[int, dict[int, FileResult]] = {i: {} for i in range(len(files))}
+    done = _InOrder(files, cache, on_file, keep_findings, states)
+    todo = list(range(len(files)))
+    if cache is not None:   # the cached files are done; the others are linted as if alone
+        todo = []
+        for i, (p, display) in enumerate(files):
+            hit = cache.get(p, display) if not is_stream(p) else None  # (a stream is read once: by lint)
+            if hit is not None:
+                done.add(i, hit, cached=True)
+                if on_bytes is not None:
+                    on_bytes(sizes.get(i, 0))
+            else:
+                todo.append(i)
+    rest = [files[i] for i in todo]
+    rest_sizes = {k: sizes[i] for k, i in enumerate(todo) if i in sizes}
+    parallel = runner is not None or (jobs > 1 and sum(rest_sizes.values()) >= min_parallel_bytes
+                                      and (len(rest_sizes) > 1 or any(s >= split_bytes
+                                                                      for s in rest_sizes.values())))
     try:
         if not parallel:
-            for i, (p, display) in enumerate(files):
+            for k, (p, display) in enumerate(rest):
                 if p == STDIN:
                     source = stdin if stdin is not None else sys.stdin
-                    results[i][0] = lint_stdin(source, display, options)
+                    one = lint_stdin(source, display, options)
                 else:
-                    results[i][0] = lint_file(p, options, display=display, on_bytes=on_bytes)
+                    one = lint_file(p, options, display=display, on_bytes=on_bytes)
+                done.add(todo[k], _merge([one]))
         else:
-            (runner or _lint_parallel)(files, sizes, options, jobs, results, stdin, progress,
+            results = _Results(todo, done)
+            (runner or _lint_parallel)(rest, rest_sizes, options, jobs, results, stdin, progress,
                                        chunk_bytes, split_bytes)
+            results.finish()
     finally:
         if progress is not None:
             progress.stop()
-
-    for i in range(len(files)):
-        parts = [results[i][k] for k in sorted(results[i])]
-        report.files.append(_merge(parts))
+    report.files.extend(done.results())
     return report
+
+
+class _InOrder:
+    """Files' results as they are done, passed on (``on_file``) in input order."""
+
+    def __init__(self, files: Sequence[tuple[str, str]], cache: LintCache | None,
+                 on_file: Callable[[FileResult], None] | None, keep: bool,
+                 states: dict[int, tuple[int, int, int] | None] | None = None) -> None:
+        self.files = files
+        self.states = states or {}
+        self.cache = cache
+        self.on_file = on_file
+        self.keep = keep
+        self.ready: dict[int, FileResult] = {}
+        self.out: list[FileResult] = []
+
+    def add(self, i: int, result: FileResult, *, cached: bool = False) -> None:
+        changed = None if cached else changed_message(self.files[i][0], self.states.get(i))
+        if changed is not None and not result.error:
+            result = FileResult(result.path, error=changed)  # what was read is not the file: no findings
+        if self.cache is not None and not cached and changed is None and not is_stream(self.files[i][0]):
+            self.cache.put(self.files[i][0], result)
+        self.ready[i] = result
+        while len(self.out) in self.ready:
+            r = self.ready.pop(len(self.out))
+            if self.on_file is not None:
+                self.on_file(r)
+                if not self.keep:
+                    r.drop_findings()
+            self.out.append(r)
+
+    def results(self) -> list[FileResult]:
+        if self.ready or len(self.out) != len(self.files):  # pragma: no cover - a runner that lost a file
+            raise RuntimeError("lint: a file's result is missing")
+        return self.out
+
+
+class _Parts(dict[int, FileResult]):
+    """One file's chunk results (a runner sets ``parts[job.part] = result``)."""
+
+    def __init__(self, owner: _Results, k: int) -> None:
+        super().__init__()
+        self.owner = owner
+        self.k = k
+
+    def __setitem__(self, part: int, result: FileResult) -> None:
+        super().__setitem__(part, result)
+        self.owner.check(self.k)
+
+
+class _Results(dict[int, dict[int, FileResult]]):
+    """The ``results`` a runner fills (by the index among the files it was given):
+    a file is passed on as soon as :func:`iter_jobs` has said how many parts it
+    has (:meth:`expect`) and they are all in."""
+
+    def __init__(self, todo: Sequence[int], done: _InOrder) -> None:
+        super().__init__({k: _Parts(self, k) for k in range(len(todo))})
+        self.todo = todo
+        self.done = done
+        self.expected: dict[int, int] = {}
+        self.finished: set[int] = set()
+
+    def expect(self, k: int, parts: int) -> None:
+        self.expected[k] = parts
+        self.check(k)
+
+    def check(self, k: int) -> None:
+        if k in self.finished or k not in self.expected or len(self[k]) < self.expected[k]:
+            return
+        self.finished.add(k)
+        parts = self[k]
+        self.done.add(self.todo[k], _merge([parts[p] for p in sorted(parts)]))
+
+    def finish(self) -> None:
+        """After the runner: every file not passed on yet (a runner without ``expect``)."""
+        for k in range(len(self.todo)):
+            if k not in self.finished:
+                self.finished.add(k)
+                parts = self[k]
+                self.done.add(self.todo[k], _merge([parts[p] for p in sorted(parts)]))
 
 
 def _lint_parallel(files: list[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
@@ -165,24 +276,32 @@ def iter_jobs(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: 
     chunks (:func:`split_file`) of a file of at least ``split_bytes``, about 4 per
     worker. Standard input is linted here and files that fail midway are put in
     ``results`` directly. Shared by ``--jobs`` and ``--cluster`` (analyzer.cluster)."""
+    expect = getattr(results, "expect", None)   # (a _Results: files passed on as they are done)
     for i, (p, display) in enumerate(files):
         if p == STDIN:
             source = stdin if stdin is not None else sys.stdin
             results[i][0] = lint_stdin(source, display, options)
+            if expect is not None:
+                expect(i, 1)
             continue
         size = sizes.get(i, 0)
         if size >= split_bytes and _kind_or_none(p, options) == "sjn":
+            k = -1
             try:
                 chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))
                 for k, (start, end, line) in enumerate(split_file(p, chunk)):
                     n = (end if end is not None else size) - start
                     yield _Job(i, k, p, display, start, end, line, max(n, 0))
-                continue
             except OSError as exc:
                 # reading failed midway: part -1 sorts first, and _merge keeps only the error
                 results[i][-1] = FileResult(display, error=exc.strerror or str(exc))
-                continue
+                k += 1
+            if expect is not None:
+                expect(i, k + 1)
+            continue
         yield _Job(i, 0, p, display, 0, None, 1, size)
+        if expect is not None:
+            expect(i, 1)
 
 
 class Progress(Protocol):
