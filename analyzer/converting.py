@@ -104,7 +104,7 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
     from notation.writer import _Style, write_record
     from replay.game import replay as run_replay
 
-    from .mistakes import ENDGAME_TRICKS, review_match, summarize
+    from .mistakes import ENDGAME_TRICKS, review_full, summarize
     from .mistakes import annotate as annotate_record
     from .report import TAG_OF_SEAT, summary_lines
     name = src.name
@@ -121,8 +121,8 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
         match = run_replay(record, rules=rules)
         if progress is not None:
             progress.add_total(len(match.hands))
-        rv = review_match(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame,
-                          on_hand=progress.advance if progress is not None else None)
+        rv = review_full(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame,
+                         on_hand=(lambda _i, _n: progress.advance()) if progress is not None else None)
         found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
         count += len(found)
         text = write_record(annotate_record(record, found), style)

@@ -631,16 +631,25 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
     hands = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     hands.add_column("hand", justify="right")
     hands.add_column("searched exactly")
-    for s in SEATS:
+    for s in review["players"]:
         hands.add_column(f"{s} lost/acc", justify="right")
     for h in review["hands"]:
         cells = []
-        for s in SEATS:
+        for s in review["players"]:
             p = h["players"][s]
             cells.append(f"{p['points_lost']}/{rep.percent(p['accuracy'])}")
         hands.add_row(str(h["hand"]), rep.window_text(h), *cells)
     console.print(hands)
-    worst = sorted(((s, w) for s in SEATS for w in review["players"][s]["worst"]),
+    verdicts = rep.decision_rows(review)
+    if verdicts:
+        console.print(Text("Decisions with a verdict", style="bold"))
+        dt = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        for name in rep.DECISION_COLUMNS[:-1]:
+            dt.add_column(name, overflow="fold")
+        for row in verdicts:
+            dt.add_row(*row[:-1])
+        console.print(dt)
+    worst = sorted(((s, w) for s in review["players"] for w in review["players"][s]["worst"]),
                    key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
     if worst:
         console.print(Text("Worst mistakes first", style="bold"))

@@ -730,7 +730,7 @@ def review_rows(review: dict, players: dict) -> list[list[str]]:
     """The player summary table's rows: seat, name, points lost, inaccuracies,
     mistakes, blunders, notes, decisions judged, accuracy."""
     rows = []
-    for s in SEATS:
+    for s in review["players"]:
         p = review["players"].get(s) or {}
         acc = "" if p.get("accuracy") is None else f"{p['accuracy']:.1f}%"
         rows.append([s, (players.get(s) or {}).get("name") or "", str(p.get("points_lost", 0)),
@@ -743,8 +743,40 @@ REVIEW_COLUMNS = ["seat", "player", "points lost", "inaccuracies", "mistakes", "
                   "decisions judged", "accuracy"]
 
 
+#: alternatives shown per decision in the Markdown and terminal review
+TOP_ALTERNATIVES = 3
+
+
+def decision_rows(review: dict) -> list[list[str]]:
+    """The full review's decisions with a verdict (band set): hand, trick,
+    seat, play made, expected loss ± standard error, band, the top
+    alternatives (expected attacker total ± standard error) and the explanation."""
+    rows = []
+    for h in review.get("hands", ()):
+        for d in h.get("decisions") or ():
+            if not d.get("band"):
+                continue
+            alts = "; ".join(f"{a['play']} {a['expected']:.0f} ± {a['stderr']:.0f}"
+                             for a in d["alternatives"][:TOP_ALTERNATIVES])
+            rows.append([str(d["hand"]), str(d["trick"]), d["seat"], d["chosen"],
+                         f"{d['loss']:.0f} ± {d['loss_stderr']:.0f}", d["band"] + (" (exact)" if d["exact"] else ""),
+                         alts, " ".join(d["explanation"])])
+    return rows
+
+
+DECISION_COLUMNS = ["hand", "trick", "seat", "played", "expected loss", "band", "top alternatives (attackers' total)",
+                    "explanation"]
+
+FULL_ACCURACY = ("Points lost are the expected points each decision lost from the player's own view (sampled deals "
+                 "of the hidden cards); accuracy is 100 × (1 − Σ expected loss / Σ points at stake) over the decisions "
+                 "judged (points at stake: the expected points between a decision's best and worst option; forced "
+                 "plays are not decisions).")
+
+
 def window_text(h: dict) -> str:
     """``last 4 of 4 tricks`` / ``not searched`` for one hand of a review."""
+    if h.get("skipped"):
+        return "not reviewed: " + h["skipped"]
     if h.get("window") is None:
         return "not searched"
     text = f"last {h['window']} of {h['requested']} tricks asked"
@@ -761,13 +793,14 @@ def summary_lines(review: dict, players: dict | None = None) -> list[str]:
                    f"{count_of(blun, 'blunder')}, {count_of(notes, 'note')}; accuracy {acc or '-'} over "
                    f"{count_of(judged, 'decision')}")
     for h in review["hands"]:
-        cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in SEATS)
+        cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in review["players"])
         out.append(f"  hand {h['hand']} ({window_text(h)}): points lost {cells}")
     return out
 
 
 def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]:
     out = ["## Mistake review", "",
+           FULL_ACCURACY if review.get("full") else
            "Points lost are attacker points against the player's side; accuracy is the share of the "
            "decisions judged (plays, and the bury) without an inaccuracy, mistake or blunder.", ""]
     out.append("| " + " | ".join(REVIEW_COLUMNS) + " |")
@@ -775,17 +808,27 @@ def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]
     for row in review_rows(review, m["players"]):
         out.append("| " + " | ".join(row) + " |")
     out.append("")
-    out.append("| hand | searched exactly | " + " | ".join(f"{s} lost / accuracy" for s in SEATS) + " |")
-    out.append("|---:|---|" + "---:|" * len(SEATS))
+    seats = list(review["players"])
+    out.append("| hand | searched exactly | " + " | ".join(f"{s} lost / accuracy" for s in seats) + " |")
+    out.append("|---:|---|" + "---:|" * len(seats))
     for h in review["hands"]:
         cells = []
-        for s in SEATS:
+        for s in seats:
             p = h["players"][s]
             acc = percent(p["accuracy"])
             cells.append(f"{p['points_lost']} / {acc}")
         out.append(f"| {h['hand']} | {window_text(h)} | " + " | ".join(cells) + " |")
     out.append("")
-    worst = [(s, w) for s in SEATS for w in review["players"][s]["worst"]]
+    verdicts = decision_rows(review)
+    if verdicts:
+        out.append("Decisions with a verdict:")
+        out.append("")
+        out.append("| " + " | ".join(DECISION_COLUMNS) + " |")
+        out.append("|---:|---:|---|---|---:|---|---|---|")
+        for row in verdicts:
+            out.append("| " + " | ".join(_md_escape(c) for c in row) + " |")
+        out.append("")
+    worst = [(s, w) for s in review["players"] for w in review["players"][s]["worst"]]
     if worst:
         out.append("Worst mistakes first:")
         out.append("")
@@ -993,5 +1036,5 @@ def render(report: dict, fmt: str) -> str:
     raise ValueError(f"unknown report format {fmt!r}")
 
 
-__all__ = ["summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "match_json", "MatchJSON", "render_markdown", "render_json", "render_html",
+__all__ = ["decision_rows", "DECISION_COLUMNS", "summary_lines", "review_markdown", "review_rows", "viewer_anchor", "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json", "build_match", "build_hand", "match_json", "MatchJSON", "render_markdown", "render_json", "render_html",
            "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA"]

@@ -6,9 +6,12 @@ and times ``analyzer.lint.lint_text`` with the mistake rules on (parse +
 replay + lint + the exact endgame search and the pattern rules: what
 ``shengji lint --mistakes`` does per file), in process CPU time of one core.
 Then, per hand, what the node budget let the search cover (the window
-searched, and how many hands the budget cut short: each of those gets an
-SJ690 note, so no verdict changes silently), and the time of the full
-review ``shengji report --mistakes`` runs (the player's-view sampling on).
+searched, and how many hands the budget kept from reaching every play of
+it: each such play gets an SJ690 note and is left out of accuracy, so no
+verdict changes silently), and the speed of the full review ``shengji
+report --mistakes`` and ``shengji annotate`` run (every decision valued
+from the player's view: :func:`analyzer.mistakes.review_full`; ``--samples``
+deals per decision).
 
     python bench/bench_mistakes.py                    # 8 matches × 6 hands
     python bench/bench_mistakes.py --matches 20 --rules shengji-io
@@ -29,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analyzer import lint as L
 from analyzer.generate import generate_match
-from analyzer.mistakes import review_match
+from analyzer.mistakes import review_full, review_match
 from notation import write
 from replay.game import replay
 
@@ -41,6 +44,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=6, help="hands per match (fewer when the match ends)")
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--no-report", action="store_true", help="skip timing the full review")
+    ap.add_argument("--samples", type=int, default=8, help="deals per decision in the full review")
+    ap.add_argument("--report-matches", type=int, default=1, help="matches the full review is timed on")
     args = ap.parse_args(argv)
 
     records = [generate_match(args.rules, hands=args.hands, seed=args.seed + m) for m in range(args.matches)]
@@ -61,7 +66,7 @@ def main(argv: list[str] | None = None) -> None:
     print("findings: " + ", ".join(f"{c} {n}" for c, n in sorted(codes.items())))
 
     windows: Counter = Counter()
-    cut = 0
+    cut = unjudged = 0
     per_hand: list[float] = []
     for r in records:
         m = replay(r)
@@ -71,19 +76,22 @@ def main(argv: list[str] | None = None) -> None:
         for h in rv.hands:
             windows[h.window] += 1
             cut += h.budget_cut
+        unjudged += sum(1 for f in rv.findings if f.code == "SJ690")
     print("window searched (tricks → hands): " + ", ".join(f"{w}: {n}" for w, n in sorted(
-        windows.items(), key=lambda kv: -1 if kv[0] is None else kv[0])) + f"; cut short by the budget: {cut}")
+        windows.items(), key=lambda kv: -1 if kv[0] is None else kv[0])) +
+        f"; hands the budget kept from judging every play of it: {cut} ({unjudged} plays, SJ690)")
     print(f"review per hand: median {statistics.median(per_hand) * 1000:.0f} ms, "
           f"worst match average {max(per_hand) * 1000:.0f} ms")
     if not args.no_report:
         t = time.process_time()
         n = 0
-        for r in records:
+        for r in records[:args.report_matches]:
             m = replay(r)
-            review_match(m, record=r)
+            review_full(m, record=r, samples=args.samples)
             n += len(m.hands)
         el = time.process_time() - t
-        print(f"report --mistakes review (player's-view sampling on): {n / el:.1f} hands/s")
+        print(f"report --mistakes / annotate full review ({args.samples} deals per decision): "
+              f"{n / el:.3f} hands/s ({el / max(n, 1):.1f} s per hand)")
 
 
 if __name__ == "__main__":

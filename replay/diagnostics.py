@@ -130,7 +130,7 @@ CODES: dict[str, CodeInfo] = {
     "SJ610": CodeInfo("endgame-error", INFO, "a play in the endgame lost points against the best play"),
     # -- SJ611, SJ690: the mistake review from the player's view; its window --
     "SJ611": CodeInfo("lead-error", INFO, "a lead before the endgame lost points on average over the deals the leader could not tell apart"),
-    "SJ690": CodeInfo("search-window-cut", INFO, "the node budget cut the exactly searched endgame short of the tricks asked"),
+    "SJ690": CodeInfo("search-window-cut", INFO, "the node budget kept the exact search from judging a play of the window"),
     # -- SJ7xx: importing other software's logs -----------------------------
     "SJ701": CodeInfo("import-unreadable", ERROR, "the log cannot be read at all (truncated JSON, wrong format)"),
     "SJ702": CodeInfo("import-unknown-event", WARNING, "an event or line the importer does not know; skipped"),

@@ -49,6 +49,9 @@ def report(
             annotate, progress = _reviewed(L.mistake_hook(L.REVIEW_ENTRY), not no_progress)
     src = Source(file, source_format)
     if src.gouji():
+        if mistakes:
+            typer.echo(f"{PROG}: the mistake review of Gouji (GJN) records is not available yet; "
+                       "--mistakes is ignored", err=True)
         _report_gjn(src, file, form, output, force, rules)
         return
 

@@ -326,14 +326,14 @@ EXPLANATIONS: dict[str, Explanation] = {
                "play, shown with the line that follows it.",
                "22. S: C3  …                      ; <- SA first saves 20 points",
                "Play the suggested card; the message gives the best line."),
-    "SJ611": E("A mistake note (info): a lead before the endgame lost points on average over the deals the "
-               "leader could not tell apart.",
+    "SJ611": E("A mistake note (info): a decision lost points on average over the deals the player could not "
+               "tell apart (expected loss above noise, from the player's own view).",
                "12. S: D4  …                      ; <- leading ♠A loses 15 points less on average",
                "Prefer the lead the message suggests."),
-    "SJ690": E("A note (info): the search's node budget cut the exactly searched endgame short of the tricks "
-               "asked, so its window is smaller for that hand.",
-               "hand 3                           ; <- window cut to 3 tricks",
-               "Nothing to fix in the record; raise the search budget to search the whole window."),
+    "SJ690": E("A note (info): the search's node budget kept the exact search from judging this play of the "
+               "window; the play has no exact verdict and is left out of accuracy (the window never shrinks).",
+               "22. W: D3  …                      ; <- not judged exactly (node budget)",
+               "Nothing to fix in the record; raise the search budget to judge every play of the window."),
     # -- SJ7xx: other programs' logs ------------------------------------------------------
     "SJ701": E("The log cannot be read at all: truncated JSON, or not the format named (or detected).",
                "{\"events\": [ {\"type\": \"deal\"   ; <- the file ends here",

@@ -107,7 +107,7 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
         hr = hand_review(ctx, ctx.endgame_tricks)
         hands.append(hr)
         if hr.budget_cut and selected(WINDOW_CODE, select):
-            out.append(window_note(ctx, hr, search_budget))
+            out.extend(window_notes(ctx, search_budget))
         if on_hand is not None:
             on_hand()
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
@@ -168,14 +168,18 @@ def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
     return [best[k] for k in order]
 
 
-def window_note(ctx: HandContext, hr: HandReview, budget: int | None) -> Mistake:
-    """SJ690: the node budget cut the searched window short of what was asked."""
-    h = ctx.hand
-    got = f"the last {hr.window} of the {hr.requested} tricks asked" if hr.window else "none of the tricks asked"
-    text = (f"hand {h.number}: the node budget ({budget} nodes) let the exact search cover {got}; "
-            f"earlier plays were judged by the pattern rules only")
-    return make(WINDOW_CODE, text, ctx=ctx, span=h.span, trick=None, seat=None, cost=0, target="hand",
-                show_cost=True)
+def window_notes(ctx: HandContext, budget: int | None) -> list[Mistake]:
+    """SJ690, per play: the node budget ran out before the exact search
+    reached this play of the window; it has no exact verdict and is left out
+    of accuracy."""
+    out = []
+    for ti, k in ctx.unjudged():
+        t = ctx.hand.tricks[ti]
+        p = t.plays[k]
+        text = (f"trick {t.number}, {p.seat}: not judged exactly: the node budget ({budget} nodes) ran out "
+                f"before the search reached this play of the window (left out of accuracy)")
+        out.append(make(WINDOW_CODE, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=0))
+    return out
 
 
 def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:
@@ -188,17 +192,29 @@ def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diag
     return out
 
 
+def review_full(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
+                endgame_tricks: int = ENDGAME_TRICKS, **budgets) -> Review:
+    """The full review: every decision of every hand valued from the deciding
+    player's own view (:mod:`analyzer.mistakes.full`,
+    :mod:`analyzer.mistakes.decisions`); ``budgets``: ``samples``,
+    ``node_budget``, ``exact_tricks``, ``search_budget``, ``on_hand``."""
+    from .full import full_review
+    findings, hands = full_review(match_result, record=record, select=select, endgame_tricks=endgame_tricks,
+                                  **budgets)
+    return Review(findings, hands)
+
+
 def review_mistakes(record: Record | None, match_result: MatchResult, *,
                     on_hand: Callable[[], object] | None = None) -> list[Diagnostic]:
-    """The hook ``shengji report --mistakes`` calls: :func:`find_mistakes`
-    plus the decisions judged from the player's own view (SJ611, and the
-    "needed the hidden cards" marks; :mod:`analyzer.mistakes.pov`).
+    """The hook ``shengji report --mistakes`` calls: the full review
+    (:func:`review_full`: every decision valued from its player's view).
     ``on_hand()``: called after each hand (the command's progress)."""
-    rv = review_match(match_result, record=record, on_hand=on_hand)
+    rv = review_full(match_result, record=record,
+                     on_hand=(lambda _i, _n: on_hand()) if on_hand is not None else None)
     out = Findings(rv.findings)
     out.summary = rv.summary
     return out
 
 
-__all__ = ["review", "review_match", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
+__all__ = ["review", "review_match", "review_full", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
            "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]

@@ -58,6 +58,8 @@ MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
 #: specific pattern first, SJ610 (the bare search verdict) last
 #: nodes a suggestion may spend past the hand's budget when the budget ran out
 BEST_ALLOWANCE = 2_000
+#: nodes any one question may visit even when the hand's pool is spent
+QUESTION_ALLOWANCE = 100
 #: the note a hand gets when the node budget cut its searched window short
 WINDOW_CODE = "SJ690"
 PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")
@@ -376,9 +378,11 @@ class HandContext:
         """Run ``question(solver)`` within the hand's node budget (``share`` of
         what is left); SearchBudgetExceeded when it runs out."""
         s = self.solver(objective)
-        if self._pool <= 0:
-            raise SearchBudgetExceeded("the hand's search budget is spent")
-        allowed = self._pool * share
+        if self.search_budget is not None and self.search_budget <= 0:
+            raise SearchBudgetExceeded("no search budget")
+        # a spent pool still answers what a few nodes settle (the last tricks): the
+        # window's plays the search can reach cheaply keep their exact verdict
+        allowed = max(self._pool * share, QUESTION_ALLOWANCE)
         before = s.nodes
         s.node_limit = before + int(allowed) if allowed != float("inf") else None
         try:
@@ -427,11 +431,13 @@ class HandContext:
     @property
     def window_start(self) -> int | None:
         """Index of the first trick the exact search covers, or None when the
-        hand cannot be searched. The window is the last ``endgame_tricks``
-        tricks, or fewer when the budget runs out: the endgame is solved from 1,
-        2, … tricks before the end (each solve fills the table the next one
-        reuses) and the largest window solved within half of the budget left
-        at each step is kept."""
+        hand cannot be searched. The window is always the last
+        ``endgame_tricks`` tricks (it never shrinks): the endgame is solved
+        from 1, 2, … tricks before the end (each solve fills the table the
+        next one reuses) within half of the budget left at each step; when the
+        budget runs out (``budget_cut``), the plays of the window the search
+        cannot reach get no exact verdict, and each is said (SJ690) and left
+        out of accuracy."""
         if self._window is None:
             self._window = self._fit_window()
         return self._window if self._window >= 0 else None
@@ -440,7 +446,7 @@ class HandContext:
         if not self.searchable or self.endgame_tricks == 0:
             return -1
         n = len(self.hand.tricks)
-        fitted = -1
+        fitted = n - min(self.endgame_tricks, n)
         for size in range(1, min(self.endgame_tricks, n) + 1):
             start = n - size
             pos = self.state(start, 0)  # a value question: the search only reads the state
@@ -448,9 +454,8 @@ class HandContext:
                 self.ask("points", lambda s: s.value(pos), share=0.5)
             except SearchBudgetExceeded:
                 self.budget_cut = True
-                break  # keep the largest window solved so far
-            fitted = start
-        if fitted >= 0 and self.search_budget is not None:
+                break  # the window stays: the plays the search cannot reach are said, per play
+        if self.search_budget is not None:
             # the questions along the recorded plays of the window get a budget of
             # their own on top of what the fitting left: a verdict inside the
             # window should come from the search, not from a spent pool
@@ -527,6 +532,23 @@ class HandContext:
                 got = Verdict(cost, base + before, base + after)
         self._verdicts[key] = got
         return got
+
+    def unjudged(self) -> list[tuple[int, int]]:
+        """The plays (trick index, play index) of the window that got no exact
+        verdict (the node budget ran out)."""
+        start = self.window_start
+        if start is None:
+            return []
+        return [(ti, k) for ti in range(start, len(self.hand.tricks))
+                for k in range(len(self.hand.tricks[ti].plays)) if self.judge(ti, k) is None]
+
+    def forced(self, t_index: int, k: int) -> bool:
+        """Play ``k`` of trick ``t_index`` had one legal option (no decision)."""
+        st = self.state(t_index, k)
+        if k:
+            return len(st.legal_follows(limit=2)) <= 1
+        return len(st.unit_leads()) <= 1 and not self.is_throw(self.hand.tricks[t_index].plays[0].attempted
+                                                                   or self.hand.tricks[t_index].plays[0].cards)
 
     def pattern_note(self, t_index: int) -> str:
         """What a pattern rule's finding adds when the search could not judge

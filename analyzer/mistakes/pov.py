@@ -84,6 +84,9 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
     if not knows_kitty:
         sizes[4] = len(kitty)   # the kitty: a fifth "hand", no voids
         pool += list(kitty)
+    # the hidden cards as a set the player can know, never in who-holds-what order
+    # (the same deals whoever really holds them: nothing hidden leaks into a value)
+    pool.sort()
     shown = voids(ctx, t_index, k)
     void_of = {i: shown[SEAT_ORDER[i]] for i in slots}
     void_of[4] = set()

@@ -9,11 +9,13 @@ def test_annotate_writes_readable_sjn(run):
     assert not diags and len(records) == 1
     comments = [c for h in records[0].hands for t in h.tricks for p in t.plays for c in p.comments]
     assert comments and all(c.startswith("SJ6") for c in comments)
-    assert r.stderr.endswith("1 annotation in 1 record\n")
-    # the player summary: per player (points lost, bands, accuracy) and per hand
-    assert "N Li: 10 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 0 notes; accuracy 91.7% over 12 decisions" \
+    # the full review (every decision valued from the player's view): one verdict above noise,
+    # and N's ♥7 in trick 10 (10 points with all hands known) a note about luck
+    assert r.stderr.endswith("2 annotations in 1 record\n")
+    # the player summary: per player (expected points lost, bands, points-weighted accuracy) and per hand
+    assert "N Li: 13 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 1 note; accuracy 79.0% over 8 decisions" \
         in r.stderr
-    assert "hand 1 (last 4 of 4 tricks asked): points lost N 10, W 0, S 0, E 0" in r.stderr
+    assert "hand 1 (last 4 of 4 tricks asked): points lost N 13, W 23, S 23, E 12" in r.stderr
 
 
 def test_annotate_is_idempotent_and_select_filters(run_in, work):
@@ -23,10 +25,10 @@ def test_annotate_is_idempotent_and_select_filters(run_in, work):
     assert (work / "b.sjn").read_text(encoding="utf-8") == once
     r = run_in("annotate", "clean.sjn", "--select", "SJ610")
     assert "{SJ610" in r.stdout and "{SJ604" not in r.stdout
-    # E's ♦5 in trick 11 falls to S's joker in the last trick anyway: inside the searched
-    # window it is no mistake; with the search off the pattern rule still reports it
+    # E's ♦5 in trick 11 falls to S's joker in the last trick anyway: no expected loss from E's
+    # view, so the pattern (SJ604) is no finding, with or without the exact window
     assert "{SJ604" not in run_in("annotate", "clean.sjn", "--select", "SJ604").stdout
-    assert "{SJ604" in run_in("annotate", "clean.sjn", "--select", "SJ604", "--endgame", "0").stdout
+    assert "{SJ604" not in run_in("annotate", "clean.sjn", "--select", "SJ604", "--endgame", "0").stdout
     run_in("annotate", "clean.sjn", "-o", "a.sjn", code=2)  # never overwrites without --force
 
 
@@ -45,11 +47,24 @@ def test_report_lists_mistakes_per_hand_and_player(run):
     term = run("report", "clean.sjn", "--mistakes").stdout
     assert "mistake, trick" in term
     # the player summary in every format
-    assert "## Mistake review" in md and "| N | Li | 10 | 0 | 0 | 1 | 0 | 12 | 91.7% |" in md
-    assert "Worst mistakes first:" in md and "- **N** `SJ610` hand 1, trick 10:" in md
-    assert "Mistake review" in term and "Worst mistakes first" in term and "91.7%" in term
+    assert "## Mistake review" in md and "| N | Li | 13 | 0 | 0 | 1 | 1 | 8 | 79.0% |" in md
+    assert "Worst mistakes first:" in md and "- **N** `SJ611` hand 1, trick 5:" in md
+    # per decision with a verdict: the top alternatives with expected points and standard error
+    assert "Decisions with a verdict:" in md and "| 1 | 5 | N | ♦3 | 13 ± 5 | blunder | ♦Q 52 ± 8; ♦3 66 ± 9 |" in md
+    assert "Mistake review" in term and "Worst mistakes first" in term and "79.0%" in term
+    assert "Decisions with a verdict" in term
     import json
     js = json.loads(run("report", "clean.sjn", "--mistakes", "--format", "json").stdout)["matches"][0]["review"]
-    assert js["players"]["N"]["accuracy"] == 91.7 and js["players"]["N"]["blunder"] == 1
+    assert js["players"]["N"]["accuracy"] == 79.0 and js["players"]["N"]["blunder"] == 1
     assert js["hands"][0]["window"] == 4 and js["hands"][0]["eval"][-1] == 40
+    # the per-decision shape the viewer reads
+    d = next(d for d in js["hands"][0]["decisions"] if d["band"] == "blunder")
+    assert {"seat", "trick", "play_index", "kind", "chosen", "alternatives", "band", "explanation", "exact",
+            "actual", "loss", "loss_stderr", "level_loss"} <= set(d)
+    assert (d["seat"], d["trick"], d["play_index"], d["kind"], d["chosen"]) == ("N", 5, 2, "follow", "♦3")
+    assert d["alternatives"][0]["play"] == "♦Q" and set(d["alternatives"][0]) == {"play", "expected", "stderr", "level"}
+    # the luck note: inside the window, the values with all hands known and the best line
+    luck = next(d for d in js["hands"][0]["decisions"] if d["hindsight"])
+    assert (luck["trick"], luck["seat"], luck["band"], luck["exact"]) == (10, "N", None, True)
+    assert luck["actual"]["cost"] == 10 and luck["actual"]["line"].startswith("best line: trick 10")
     assert "review" not in json.loads(run("report", "clean.sjn", "--format", "json").stdout)["matches"][0]

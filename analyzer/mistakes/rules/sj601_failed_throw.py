@@ -28,9 +28,11 @@ class FailedThrow(Rule):
 
     Reported for every failed throw (a known fact of the record). Cost:
     inside the searched endgame, the exact search's (the best lead's value
-    against the failed throw's, penalty included); earlier, the penalty plus
-    the points of the trick when the opponents won it. A failed throw that
-    cost nothing is a *note*, not a mistake.
+    against the failed throw's, penalty included); earlier, the penalty
+    only: the forced unit gives the same trick as leading that unit would
+    have, so where the rules have no throw penalty the failure costs nothing
+    (a *note*, not a mistake). In the full review the throw is valued like
+    every decision, from the thrower's view, and this text is its explanation.
     The message names each blocker with the unit that beats the throw.
     """
 
@@ -57,7 +59,9 @@ class FailedThrow(Rule):
             blocked = "; ".join(blocks) if blocks else "another player holds a higher unit"
             penalty = abs(t.penalty)
             lost = not ctx.mates(t.winner, lead.seat)
-            cost = penalty + (t.points if lost else 0)
+            # the forced unit gives the same trick as leading it would have: the
+            # failure itself costs the penalty only (none where the rules have none)
+            cost = penalty
             text = (f"{lead.seat}'s throw {cards_text(attempted, order)} failed: {blocked}; "
                     f"{lead.seat} had to lead {cards_text(lead.cards, order)}")
             text += f", penalty {penalty} points" if penalty else ", no penalty under these rules"

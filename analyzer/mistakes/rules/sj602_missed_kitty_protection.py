@@ -58,7 +58,7 @@ class MissedKittyProtection(Rule):
                 before = ctx.value(ti, k, "last_trick")
                 after = ctx.play_value(ti, k, "last_trick")
                 if before is None or after is None:
-                    return
+                    continue
                 if before == 0 and after == 1:
                     found = self._finding(ctx, ti, k)
                     if found is not None:

@@ -47,7 +47,7 @@ class EndgameError(Rule):
             for k, p in enumerate(t.plays):
                 v = ctx.judge(ti, k)
                 if v is None:
-                    return
+                    continue  # said per play (SJ690)
                 if v.cost < MIN_COST:
                     continue
                 played = cards_text(p.attempted or p.cards, order)
