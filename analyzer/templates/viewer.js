@@ -499,7 +499,7 @@
       box.setAttribute("data-reviewed", "");
       return;
     }
-    var pl = info.trick.plays[info.p - 1], d = decisionAt(P, s, info.p);
+    var pl = P.H.tricks[s - 1].plays[info.p - 1], d = decisionAt(P, s, info.p);
     var head = "<h2>Review: " + esc(pl.seat) + (info.p === 1 ? " leads" : " plays") + " " + symHTML(pl.cards) + "</h2>";
     if (!d) {
       var flagged = P.notes[s].filter(function (n) { return n.kind === "mistake" && n.seat === pl.seat; });
@@ -520,7 +520,7 @@
     if (!inTop) rows.push('<tr class="alt chosen" data-play="' + esc(d.chosen) + '"><td></td><td>' + symHTML(d.chosen) + ' <span class="tagc">played</span></td><td class="n">' +
       "</td><td></td></tr>");
     var band = d.band ? '<span class="band band-' + esc(d.band) + '">' + esc(d.band) + "</span>" : '<span class="band band-ok">' + (d.judged ? "fine" : "not judged") + "</span>";
-    var loss = d.judged ? " expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points" : (d.reason ? " (" + esc(d.reason) + ")" : "");
+    var loss = d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points" : (d.reason ? " (" + esc(d.reason) + ")" : "");
     var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
     var act = d.actual && d.actual.judged ? '<div class="exact">' + (d.exact ? "solved exactly" : "with all hands known") + ": best " +
       (d.actual.best ? symHTML(d.actual.best) : "as played") + (d.actual.line ? ' \u00b7 best line <span class="line">' + symHTML0(d.actual.line) + "</span>" : "") + "</div>" : "";
@@ -578,6 +578,7 @@
 
   function renderPointsChart(P, s) {
     var H = P.H, T = P.T, W = chartWidth("points-chart"), Hh = 220, l = 38, r = 14, t = 12, b = 28;
+    $("points-caption").textContent = "Attackers\u2019 points over the tricks";
     if (!T) { $("points-chart").innerHTML = '<div class="none">No tricks in this hand.</div>'; return; }
     var fin = stepInfo(P, T + 1).score, vals = [0].concat(H.timeline || H.tricks.map(function (x) { return x.attacker_points; }));
     var R = reviewOf(P.M, H), evs = R && R.eval ? R.eval.filter(function (x) { return x != null; }) : [];
@@ -632,6 +633,33 @@
           '<line class="window" x1="' + x0 + '" x2="' + x0 + '" y1="' + t + '" y2="' + Y(0) + '"/>');
       }
     }
+    /* the full review's decisions: the expected final attacker points of each trick's first judged play (the chosen option), the whole hand */
+    var fullEval = [];
+    P.decisions.forEach(function (d) {
+      if (fullEval[d.trick - 1] != null) return;
+      var ch = (d.alternatives || []).filter(function (o) { return cardKey(o.play) === cardKey(d.chosen); })[0];
+      if (ch && ch.expected != null) fullEval[d.trick - 1] = ch.expected;
+    });
+    if (fullEval.length) {
+      var fd = "", fpen = false;
+      for (i = 0; i < T; i++) {
+        if (fullEval[i] == null) { fpen = false; continue; }
+        fd += (fpen ? " L" : "M") + X(i) + " " + Y(Math.min(fullEval[i], top.max));
+        fpen = true;
+        out.push('<circle class="dot eval-dot hit" data-step="' + (i + 1) + '" cx="' + X(i) + '" cy="' + Y(Math.min(fullEval[i], top.max)) + '" r="3"><title>before trick ' +
+          (i + 1) + ": attackers expected to finish with " + fmt(fullEval[i]) + "</title></circle>");
+      }
+      if (fd) out.push('<path class="line eval full-eval" d="' + fd + '"/>');
+      P.decisions.forEach(function (d) {
+        if (!d.band || d.band === "note") return;
+        var v = fullEval[d.trick - 1] != null ? fullEval[d.trick - 1] : vals[d.trick - 1];
+        out.push('<circle class="dot blunder-dot band-' + esc(d.band) + ' hit" data-step="' + d.trick + '" cx="' + X(d.trick - 1) + '" cy="' + Y(Math.min(v, top.max)) +
+          '" r="5"><title>' + esc(d.seat + " trick " + d.trick + ": " + d.band + " (" + d.chosen + ")") + "</title></circle>");
+      });
+    }
+    var drawn = out.some(function (x) { return x.indexOf('class="line eval') >= 0; });
+    $("points-caption").innerHTML = "Attackers\u2019 points over the tricks" + (drawn ? ' (<span class="evalkey">blue: the evaluation, their expected final total</span>' +
+      (fullEval.length ? ", from each player\u2019s view" : R && R.window != null ? ", exact over the last " + R.window + " tricks" : "") + "; red dots: mistakes)" : "");
     out.push('<rect class="final hit" data-step="' + n + '" x="' + (X(n) - 5) + '" y="' + (Y(fin) - 5) + '" width="10" height="10" transform="rotate(45 ' +
       X(n) + " " + Y(fin) + ')"><title>final: ' + fin + "</title></rect>");
     out.push('<text x="' + (X(n) - 9) + '" y="' + (Y(fin) - 9) + '" text-anchor="end" font-weight="700">' + fin + "</text>");
@@ -868,7 +896,7 @@
       text = "Hand " + H.number + ", trick " + s + "/" + P.T + ': <span class="wins">' + esc(info.winner) + " wins</span> " +
         plural(info.trick.points, "point") + " \u00b7 attackers " + attackersAt(H, s, info.p) + " <b>" + info.score + "</b>";
     } else if (info.kind === "play") {
-      var pl = info.trick.plays[info.p - 1];
+      var pl = H.tricks[s - 1].plays[info.p - 1];
       text = "Hand " + H.number + ", trick " + s + "/" + P.T + ", play " + info.p + "/" + info.n + ": " + esc(pl.seat) +
         (info.p === 1 ? " leads " : " plays ") + symHTML(pl.cards) + (info.next ? " \u00b7 " + esc(info.next) + " to play" : "") +
         " \u00b7 attackers " + attackersAt(H, s, info.p) + " <b>" + info.score + "</b>";
@@ -878,6 +906,7 @@
     }
     var n = $("notes").querySelectorAll(".note-item").length;
     if (n) text += " \u00b7 \u26a0 " + plural(n, "note");
+    if (info.alt) text += ' \u00b7 <span class="viewing">showing the table after ' + symHTML(state.alt.play) + " instead</span>";
     if (state.view) text += ' \u00b7 <span class="viewing">as ' + esc(state.view) + " saw it</span>";
     setStatus({match: state.m + 1, hand: H.number, "hand-index": state.h, step: s, steps: P.T + 2, kind: info.kind,
       trick: info.trick ? info.trick.number : "", winner: info.winner, score: info.score, notes: n,
