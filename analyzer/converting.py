@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from typing import IO
 
 from .errors import UserError
-from .inputs import Source, diag_line, load_gjn
+from .inputs import Source, diag_line
 
 Echo = Callable[[str], None]
 
@@ -75,8 +75,8 @@ def convert_gjn(src: Source, to: str, *, name: str, spans: bool = False, unicode
     from notation import gjn
     if to == "sjn":
         raise UserError(f"{name}: a Gouji record converts to gjn or json, not sjn", 2)
-    records, diags = load_gjn(src.text(), src.path)
-    errors = [d for d in diags if d.severity == "error" and d.code.startswith("SJ1")]
+    records, diags = src.load()
+    errors = [d for d in diags if d.severity == "error" and d.code.startswith(("SJ1", "SJ9"))]
     for d in diags:
         err(diag_line(name, d))
     if errors:

@@ -145,12 +145,13 @@ def format_file(path: str, *, unicode: bool = False, check: bool = False, diff: 
     except UserError as exc:
         err(f"{PROG}: error: {exc.message}")
         raise Unreadable("") from None
-    if src.gouji():
+    if src.kind == "gjn":
         return format_gjn(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back, err=err)
     if src.log is not None or src.kind != "sjn":
-        what = {"json": "JSON (use shengji convert --to sjn)", "gjn": "a Gouji (GJN) record"}.get(
+        what = {"json": "JSON (use shengji convert --to sjn)",
+                "gjn-json": "the JSON of a Gouji record (use shengji convert --to gjn)"}.get(
             src.kind, f"a {src.log} log (use shengji import)")
-        err(f"{PROG}: error: {path}: not formatted: {what}; fmt formats SJN")
+        err(f"{PROG}: error: {path}: not formatted: {what}; fmt formats SJN and GJN")
         return None
     problems: list[str] = []
 

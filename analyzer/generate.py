@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -71,21 +72,27 @@ class _Deal:
 
 def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
                    params: BotParams | None = None, first_drawer: str | None = None,
-                   players: int | None = None) -> Record:
+                   players: int | None = None, decks: int | None = None,
+                   start_levels: Sequence[int] | None = None) -> Record:
     """A complete match of ``hands`` played hands (fewer when the match ends).
 
     ``rules`` names a preset (``replay.ruleset.PRESETS``). ``first_drawer``
     fixes who draws first on hand 1 (default: a seat chosen by the seed).
     Redealt hands are written too and do not count in ``hands``.
     ``players`` sets the table of a finding-friends preset (4–8; the decks
-    follow the player count, as shengji.io deals them).
+    follow the player count, as shengji.io deals them, unless ``decks`` is
+    given: written as ``[Rule.decks]``). ``start_levels`` (finding friends):
+    each player's first level is drawn from it (a match from the middle, e.g.
+    near the top rank); by default every player starts at the first level.
     """
     rs = preset(rules)
     if players is not None and players != rs.players:
         rs = rs.model_copy(update={"players": players})
         rs = type(rs)(**{**rs.model_dump(), "decks": None} if rs.partners == "friends" else rs.model_dump())
+    if decks is not None and rs.partners == "friends":
+        rs = type(rs)(**{**rs.model_dump(), "decks": decks})
     if rs.partners == "friends":
-        return _friends_match(rs, rules, hands, seed, params, players)
+        return _friends_match(rs, rules, hands, seed, params, players, start_levels)
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
     first = first_drawer or rng.choice(SEATS)
@@ -281,7 +288,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
 # ---------------------------------------------------------------------------
 
 def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
-                   players: int | None) -> Record:
+                   players: int | None, start_levels: Sequence[int] | None = None) -> Record:
     """A finding-friends match: each hand dealt from the dealer round the table,
     trump chosen by the dealer (written as ``trump``: no declarations are
     recorded), a bury, the friend calls (cards the engine allows:
@@ -295,6 +302,8 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     seats = table_names(rs.players)
     levels = {s: rs.first_level for s in seats}
     dealer = rng.choice(seats)
+    if start_levels:
+        levels = {s: rng.choice(list(start_levels)) for s in seats}
     out: list[Hand] = []
     n = len(seats)
     for number in range(1, hands + 1):
@@ -362,6 +371,8 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     tags = [Tag(name="Rules", value=rules)]
     if players is not None and players != preset(rules).players:
         tags.append(Tag(name="Rule.players", value=str(players)))
+    if rs.decks != Ruleset(**{**rs.model_dump(), "decks": None}).decks:
+        tags.append(Tag(name="Rule.decks", value=str(rs.decks)))
     tags += [Tag(name="Event", value="Generated match"), Tag(name="Seed", value=str(seed))]
     return Record(tags=tags, hands=out)
 

@@ -623,16 +623,28 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, sta
     lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
     from notation.gjn import iter_records
 
+    from .lint.findings import FileResult
+    from .lint.noqa import NoqaLines
+    wrapped = NoqaLines(lines, start_line, on_bytes)
+    result = lint_gjn_records(iter_records(wrapped, start_line=start_line), path, options, wrapped.noqa,
+                              start_line=start_line, first_record=first_record)
+    if wrapped.error is not None:
+        return FileResult(path, error=wrapped.error)
+    return result
+
+
+def lint_gjn_records(pairs: Iterable[tuple[Any, list[Diagnostic]]], path: str, options: LintOptions,
+                     noqa: dict[int, tuple[str, ...]], *, start_line: int = 1, first_record: int = 1) -> FileResult:
+    """Lint Gouji records as read (``(record | None, diagnostics)``: GJN, or the
+    tool's JSON of Gouji records) with ``--select``/``--ignore`` and ``noqa``."""
     from .lint.check import kept_findings, record_line
     from .lint.findings import FileResult, Finding
     from .lint.gcpace import paced_collect, records_paced_gc
-    from .lint.noqa import NoqaLines
     result = FileResult(path)
-    wrapped = NoqaLines(lines, start_line, on_bytes)
     rules = options.rules if is_gouji_preset(options.rules) else None
     index = first_record - 1
     with records_paced_gc():
-        for record_read, parse_diags in iter_records(wrapped, start_line=start_line):
+        for record_read, parse_diags in pairs:
             record: GoujiRecord | None = record_read
             if record is not None and not record.tags and not record.games:
                 record = None  # a chunk that held no record (every line was bad)
@@ -651,10 +663,8 @@ def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, sta
                     f"internal error while checking this record ({type(exc).__name__}: {exc}); "
                     f"this is a bug in shengji, please report it with the record", line, 1, line, 2)]
             result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                                 options, wrapped.noqa))
+                                                 options, noqa))
             paced_collect()
-    if wrapped.error is not None:
-        return FileResult(path, error=wrapped.error)
     result.findings.sort(key=Finding.sort_key)
     return result
 

@@ -92,8 +92,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from replay import native
 from replay.cards import POINTS
 from replay.legal import legal_follows, single_unit_leads
 from replay.order import TRUMP, Order
@@ -227,6 +228,24 @@ class Solver:
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
         self._follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
+        #: the native search of this hand (``replay.native``), or None: the tree is walked here
+        self._native = self._native_solver()
+
+    def _native_solver(self) -> Any:
+        """The extension's search for this hand when it is in use and knows the ruleset
+        (the same tree, move for move and node for node), else None."""
+        rules = native.rules_for(self.order, self.ruleset)
+        if rules is None:
+            return None
+        mod = native.module()
+        assert mod is not None
+        return mod.NativeSolver(rules, list(self.attacker), int(self.kitty_points), self.objective == "last_trick",
+                                TABLE_LIMIT, TRIM_MASK, CACHE_LIMIT)
+
+    @property
+    def engine(self) -> str:
+        """``native`` or ``python``: which search walks this solver's tree."""
+        return "python" if self._native is None else "native"
 
     @classmethod
     def for_state(cls, state: HandState, objective: str = "points", max_nodes: int | None = None) -> Solver:
@@ -446,14 +465,51 @@ class Solver:
                 ends += 1
         return out
 
+    def playout(self, node: Node) -> int:
+        """A fast guess of ``node``'s value for positions beyond the exact search's
+        reach: the attackers' points from here to the end when every seat plays the
+        move the search would try first (leads: the biggest and highest first;
+        follows: take the trick for one's side with the most points, else give the
+        fewest). One line, no search: exact only when the hand has one line left."""
+        pos = self.position(node)
+        if pos.terminal:
+            return 0
+        if self._native is not None and _crossable(pos.hands, pos.leader, pos.plays):
+            return int(self._native.playout(pos.hands, pos.leader, pos.plays))
+        hands, leader, plays = pos.hands, pos.leader, pos.plays
+        reps = self._trick_reps(self._start_hands(hands, leader, plays))
+        total = 0
+        while plays or any(hands):
+            k = len(plays)
+            seat = (leader + k) % 4
+            if k == 0:
+                reps = self._trick_reps(hands)
+                m = self._lead_moves(hands, seat)[0]
+            else:
+                moves = self._follow_moves(plays[0], hands[seat], reps[seat])
+                m = self._ordered_follows(moves, leader, plays, seat)[0] if len(moves) > 1 else moves[0]
+            hands = hands[:seat] + (_minus(hands[seat], m),) + hands[seat + 1:]
+            plays = plays + (m,)
+            if k == 3:
+                w, pts, mult = self._trick(plays)
+                wseat = (leader + w) % 4
+                total += self._gain(self.attacker[wseat], not hands[wseat], pts, mult)
+                leader, plays = wseat, ()
+        return total
+
     def _ordered(self, node: Node) -> list[Play]:
         moves = self.moves(node)
         pos = self.position(node)
         if not pos.plays:
-            e = self._tt.get(self._canon(pos.hands, pos.leader))
-            if e is not None and e[2] in moves:
-                moves.remove(e[2])
-                moves.insert(0, e[2])
+            if self._native is not None and _crossable(pos.hands, pos.leader, ()):
+                got = self._native.table_move(pos.hands, pos.leader)
+                first = None if got is None else tuple(got)
+            else:
+                e = self._tt.get(self._canon(pos.hands, pos.leader))
+                first = None if e is None else e[2]
+            if first is not None and first in moves:
+                moves.remove(first)
+                moves.insert(0, first)
         return moves
 
     # -- move generation ----------------------------------------------------------------
@@ -653,6 +709,12 @@ class Solver:
         return tuple(hs)
 
     def _root(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int) -> int:
+        if self._native is not None and _crossable(hands, leader, plays):
+            v, self.nodes, exceeded = self._native.search(hands, leader, plays, alpha, beta, self.nodes,
+                                                          max(self._limit, 0))
+            if exceeded:
+                raise SearchBudgetExceeded("the search ran out of its node budget")
+            return int(v)
         if not plays:
             return self._trick_start(hands, leader, alpha, beta)
         reps = self._trick_reps(self._start_hands(hands, leader, plays))
@@ -781,6 +843,8 @@ class Solver:
                 cache.clear()
         if len(self._tt) > TABLE_LIMIT:
             self._tt.clear()
+        if self._native is not None:
+            self._native.trim(TABLE_LIMIT, CACHE_LIMIT)
 
     def _node(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int,
               reps: Reps, first: Play | None, tt_key: TableKey | None = None) -> int:
@@ -866,6 +930,28 @@ class Solver:
                 lo = hi = best
             self._tt[tt_key] = (lo, hi, best_move)
         return best
+
+
+def _crossable(hands: Hands, leader: int, plays: tuple[Play, ...]) -> bool:
+    """May this position cross to the native search? (Validated here, not there: four
+    holdings of card ints, a leader 0..3, at most three plays of the lead's size, and the
+    holdings of one size at the trick's start, as every position of a hand has.)"""
+    if len(hands) != 4 or not 0 <= leader <= 3 or len(plays) > 3:
+        return False
+    n = len(plays[0]) if plays else 0
+    size = len(hands[leader]) + n
+    for k in range(4):
+        h = hands[(leader + k) % 4]
+        if k < len(plays):
+            if len(plays[k]) != n or not native.valid_cards(plays[k]):
+                return False
+            if len(h) + n != size:
+                return False
+        elif len(h) != size:
+            return False
+        if not native.valid_cards(h):
+            return False
+    return size > 0
 
 
 def solve(hands: Sequence[Iterable[int]], leader: int | str, order: Order, ruleset: Ruleset, dealer: str,

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
@@ -325,26 +325,36 @@ class ChunkExport(TypedDict):
     tables: dict[str, pa.Table]
     records: int
     error: str | None
+    #: why the file is not exported though it could be read (a Gouji record), else None
+    refused: NotRequired[str | None]
 
 
 def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
     "error": str | None}``. Runs in a worker; reads the file itself."""
-    from notation import iter_records
+    from notation.detect import GOUJI_KINDS, read
 
     from . import lint as L
+    from .lint.sources import decode_utf8, describe_decode_error
     rows = Rows()
     records = 0
     error = None
     try:
-        fmt = None
+        fmt, kind = None, "sjn"       # a byte range of a big file: SJN (``iter_jobs`` splits nothing else)
         if job.start == 0 and job.end is None:
-            fmt = L.import_format(job.path, L.LintOptions(source_format=options.source_format))
-        if fmt is not None:
+            # what the file is: the one rule of every command (``shengji lint`` reads it the same)
+            kind, fmt = L.input_kind(job.path, L.LintOptions(source_format=options.source_format))
+        if kind == "unknown":
+            from .lint.sources import unknown_format_message
+            error = unknown_format_message()
+        elif kind in GOUJI_KINDS:
+            return {"tables": rows.tables(), "records": 0, "error": None,
+                    "refused": "a Gouji record: the store holds Shengji records only"}
+        elif fmt is not None:
             from .importers import import_log, is_binary
             raw = Path(job.path).read_bytes()
             # import_log reads a binary format's bytes as they are, though its annotation says str
-            imported = import_log(fmt, raw if is_binary(fmt) else raw.decode("utf-8"),  # type: ignore[arg-type]
+            imported = import_log(fmt, raw if is_binary(fmt) else decode_utf8(raw),  # type: ignore[arg-type]
                                   source=job.display)
             first = True
             for record in imported.records:
@@ -354,8 +364,9 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
                 records += 1
         else:
             # the lint reader's line wrapper: it stops at bytes that are not UTF-8 and says why
-            lines = L._NoqaLines(L._open_lines(job.path, job.start, job.end), job.start_line)
-            for record, parse_diags in iter_records(lines, start_line=job.start_line):
+            lines = L._NoqaLines(L._open_lines(job.path, job.start, job.end, start_line=job.start_line),
+                                 job.start_line)
+            for record, parse_diags in read(lines, kind, start_line=job.start_line):
                 if record is not None and not record.tags and not record.hands:
                     record = None
                 add_record(rows, record, parse_diags, job.display, rules=options.rules,
@@ -364,7 +375,7 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
             if lines.error is not None:
                 error = lines.error
     except UnicodeDecodeError as exc:
-        error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+        error = describe_decode_error(exc)
     except OSError as exc:
         error = exc.strerror or str(exc)
     if error is not None:        # an unreadable file gives its error only (as lint does)
@@ -449,7 +460,12 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     known = stored_files(out) if out.exists() else {}
     todo: list[tuple[str, str]] = []
     keys: list[FileKey] = []
+    from .lint.sources import is_stream
     for p, display in files:
+        if is_stream(p):
+            report.errors.append(f"{display}: not a regular file (a pipe, a FIFO or a device): export reads "
+                                 f"files, which its workers open themselves; write it to a file first")
+            continue
         try:
             key = _file_key(p)
         except OSError as exc:
@@ -479,7 +495,12 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     lint_options = L.LintOptions(rules=options.rules, source_format=options.source_format)
     per_file_records = [0] * len(todo)
 
+    refused: set[int] = set()
+
     def on_result(job: Job, result: ChunkExport) -> None:
+        if result.get("refused"):
+            report.skipped.append(f"{job.display} ({result.get('refused')})")
+            refused.add(job.index)
         if result["error"]:
             report.errors.append(f"{job.display}: {result['error']}")
         per_file_records[job.index] += result["records"]
@@ -515,10 +536,11 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
         for t in TABLES:
             (out / t).mkdir(parents=True, exist_ok=True)
             os.replace(staging / t / f"batch={batch}", out / t / f"batch={batch}")
-        report.files = [d for _, d in todo]
+        report.files = [d for i, (_, d) in enumerate(todo) if i not in refused]
         report.records = sum(per_file_records)
         manifest = {"batch": batch, "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-                    "rules": options.rules, "files": [dict(k, records=n) for k, n in zip(keys, per_file_records)],
+                    "rules": options.rules, "files": [dict(k, records=n) for i, (k, n) in enumerate(zip(keys, per_file_records))
+                              if i not in refused],
                     "rows": report.rows}
         (out / "_batches").mkdir(parents=True, exist_ok=True)
         from .atomic import write_text_atomic

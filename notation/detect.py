@@ -9,15 +9,22 @@ Kinds (:data:`KINDS`):
 * ``sjn`` — Shengji notation (``notation.reader``), streamed line by line;
 * ``json`` — the tool's own JSON (``shengji convert --to json``): one record
   object or an array of them;
-* ``gjn`` — Gouji notation (``/docs``: GJN). Its reader plugs in here with
-  ``register_reader("gjn", reader)``; until one is registered a GJN file gives
-  one SJ902 diagnostic instead of a pile of SJN syntax errors.
+* ``gjn`` — Gouji notation (``docs/gouji.md``: GJN), streamed line by line;
+* ``gjn-json`` — the tool's own JSON of Gouji records (``shengji convert
+  gouji.gjn --to json``): the first record says ``"game_type": "gouji"`` (or
+  holds ``"games"``);
+* ``unknown`` — none of these (:func:`detect` says so only with
+  ``strict=True``): the commands say the format could not be told instead of
+  reading it as SJN (or JSON that holds no record key as a record).
 
-The rule (:func:`detect`): the suffix decides (``.sjn``, ``.json``,
-``.gjn``); with another suffix (or none, or stdin) the content does: JSON when
-it starts with ``{`` or ``[`` then ``{``/``]``; GJN when a tag
+The rule (:func:`detect`): the suffix decides the notation (``.sjn``,
+``.json``, ``.gjn``); with another suffix (or none, or stdin) the content does:
+JSON when it starts with ``{`` or ``[`` then ``{``/``]``; GJN when a tag
 ``[Game "gouji"]`` or ``[Rules "gouji"]`` comes before the first non-tag
-line; SJN otherwise. A ``.sjn`` file that is tagged ``gouji`` is GJN too.
+line; SJN otherwise. A ``.sjn`` file that is tagged ``gouji`` is GJN too; JSON
+(``.json`` or not) whose first record is a Gouji record is ``gjn-json``.
+Lines are cut as the reader cuts them (``\n``, ``\r\n``, ``\r``; never at
+U+2028 or the other breaks ``str.splitlines`` knows).
 
 A reader is ``reader(source, *, start_line=1) -> Iterator[(Record | None,
 list[Diagnostic])]`` where ``source`` is a str or an iterable of lines; it
@@ -34,10 +41,12 @@ from typing import Any
 
 from replay.diagnostics import NO_SPAN, Diagnostic, Span
 
-__all__ = ["KINDS", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
+__all__ = ["KINDS", "GOUJI_KINDS", "UNKNOWN", "looks_like_sjn", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
            "HEAD_BYTES", "gouji_tag_line", "GAME_TAG", "is_gjn", "is_gjn_file"]
 
-KINDS = ("sjn", "json", "gjn")
+KINDS = ("sjn", "json", "gjn", "gjn-json")
+#: the kinds of Gouji records (the Gouji commands read them)
+GOUJI_KINDS = ("gjn", "gjn-json")
 SUFFIXES = {".sjn": "sjn", ".json": "json", ".gjn": "gjn"}
 #: the files a directory argument gives (``shengji lint games/``): SJN and Gouji
 #: records
@@ -50,6 +59,18 @@ _GOUJI_TAG = re.compile(r'\[[ \t]*(?:Game|Rules)[ \t]+"gouji"[ \t]*\]', re.IGNOR
 #: (``notation.gjn`` re-exports it: it lives here so that asking needs no GJN reader)
 GAME_TAG = re.compile(r'\[[ \t]*(?:Game[ \t]+"gouji"|Rules[ \t]+"gouji(?:-[a-z0-9]+)*")[ \t]*\]',
                       re.IGNORECASE)
+
+#: JSON whose first record is a Gouji one: ``"game_type": "gouji"`` (a key; a tag
+#: value holding those words has its quotes escaped), or a ``"games"`` list
+_GOUJI_JSON = re.compile(r'(?<!\\)"(?:game_type"\s*:\s*"gouji"|games"\s*:\s*\[)')
+#: a key of a record object (Shengji or Gouji) in JSON
+_RECORD_KEY = re.compile(r'(?<!\\)"(?:tags|hands|games|game_type|comments|line_comment)"\s*:')
+_ANY_KEY = re.compile(r'(?<!\\)"(?:[^"\\]|\\.)*"\s*:')
+#: what :func:`detect` says (``strict=True``) of a text that is none of the notations
+UNKNOWN = "unknown"
+#: the first word of an SJN line that is not a tag, a comment or a play
+_SJN_WORD = re.compile(r"(?:hand|levels|dealer|first|kitty|declare|trump|bury|points|redeal|friend)\b"
+                       r"|(?:[0-9]+\.[ \t]*)?(?:[NWSE]|P[1-8]):")
 
 #: ``(record or None, diagnostics)`` for each record read
 ReadResult = tuple[Any, list[Diagnostic]]
@@ -84,12 +105,14 @@ def gouji_tag_line(head: str) -> int:
 def is_gjn(path: str | None = None, text: str | None = None) -> bool:
     """A ``.gjn`` file, or a text whose first tag section (before its first
     line that is not a tag, a comment or blank) holds ``[Game "gouji"]`` or
-    ``[Rules "gouji…"]``."""
+    ``[Rules "gouji…"]`` (lines cut as the reader cuts them: a U+2028 inside a
+    tag value is no line break)."""
     if path is not None and str(path).lower().endswith(".gjn"):
         return True
     if not text:
         return False
-    for line in text.splitlines():
+    from ._records import split_lines
+    for line in split_lines(text[:HEAD_BYTES]):
         stripped = line.strip().lstrip("\ufeff")
         if not stripped or stripped[0] in ";{":
             continue
@@ -112,16 +135,48 @@ def is_gjn_file(path: str) -> bool:
     return is_gjn(None, head)
 
 
-def detect(head: str, path: str = "") -> str:
-    """``"sjn"``, ``"json"`` or ``"gjn"`` for a file named ``path`` that starts with ``head``."""
+def looks_like_sjn(head: str) -> bool:
+    """Does ``head`` start as SJN (or GJN) does: its first line that is not blank
+    or a comment is a tag, a keyword line (``hand 1``, ``dealer S``) or plays?
+    An empty text or one of comments only does too (it holds no record)."""
+    from ._records import split_lines
+    inside = False
+    for line in split_lines(head):
+        stripped = line.strip().lstrip("\ufeff").strip()
+        if inside:
+            inside = "}" not in stripped
+            continue
+        if not stripped or stripped[0] == ";":
+            continue
+        if stripped[0] == "{":
+            inside = "}" not in stripped
+            continue
+        return stripped[0] == "[" or bool(_SJN_WORD.match(stripped.lower() if stripped[:1].islower() else stripped))
+    return True
+
+
+def _json_game(head: str) -> str:
+    """``gjn-json`` for JSON whose first record is a Gouji one, else ``json``."""
+    return "gjn-json" if _GOUJI_JSON.search(head) else "json"
+
+
+def detect(head: str, path: str = "", *, strict: bool = False) -> str:
+    """``"sjn"``, ``"json"``, ``"gjn"`` or ``"gjn-json"`` for a file named ``path``
+    that starts with ``head``. With ``strict`` (no other program's log was found in
+    it): ``"unknown"`` for JSON that holds keys but none of a record's, and, when
+    the name's suffix tells nothing, for a text that starts as none of them."""
     suffix = PurePath(path).suffix.lower() if path and path != "-" else ""
     kind = SUFFIXES.get(suffix)
-    if kind == "json" or kind == "gjn":
+    if kind == "gjn":
         return kind
-    if kind is None and _looks_like_json(head):
-        return "json"
+    if kind == "json" or (kind is None and _looks_like_json(head)):
+        if strict and _ANY_KEY.search(head) and not _RECORD_KEY.search(head):
+            return UNKNOWN  # JSON, but not a record's (``.json`` says JSON, not whose)
+        return _json_game(head)
     if gouji_tag_line(head):
         return "gjn"
+    if strict and kind is None and not looks_like_sjn(head):
+        return UNKNOWN
     return "sjn"
 
 
@@ -186,11 +241,14 @@ def _json_error(text: str, exc: ValueError, where: _Where | None = None) -> Diag
     return Diagnostic.at("SJ107", Span(line, col, line, col + 1), f"not valid JSON: {msg}")
 
 
-def _read_json(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
+def _read_json(source: Any, *, start_line: int = 1, gouji: bool = False) -> Iterator[ReadResult]:
     """The tool's own JSON: a record object, or an array of record objects
     (read one element at a time; each record's diagnostics without a position
-    go on the line where its object starts)."""
-    from .jsonio import from_data
+    go on the line where its object starts). ``gouji``: Gouji records (GJN's
+    JSON), read the same way."""
+    from . import gjn_jsonio, jsonio
+    from_data: Callable[[object], tuple[Any, list[Diagnostic]]] = (
+        gjn_jsonio.from_data if gouji else jsonio.from_data)
     text = _text_of(source)
     decoder = json.JSONDecoder()
     ws = re.compile(r"[ \t\r\n]*")
@@ -220,9 +278,9 @@ def _read_json(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
             line, col = where(pos)
             end_line, end_col = where(end)
             record.span = Span(line + offset, col, end_line + offset, end_col)
-        if record is not None and not record.tags and not record.hands:
+        if record is not None and not record.tags and not (record.games if gouji else record.hands):
             record, diags = None, [Diagnostic.at("SJ107", None, "the JSON object holds no record "
-                                                 "(no tags and no hands)")]
+                                                 f"(no tags and no {'games' if gouji else 'hands'})")]
         if prefix:
             diags = [Diagnostic(d.code, prefix + d.message, d.line, d.column, d.end_line, d.end_column,
                                 d.severity) for d in diags]
@@ -268,24 +326,16 @@ def _read_json(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
         return
 
 
-def _read_gjn_unsupported(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
-    """Until a GJN reader is registered: one positioned diagnostic, nothing else."""
-    head = source[:HEAD_BYTES] if isinstance(source, str) else ""
-    if not isinstance(source, str):
-        lines = []
-        size = 0
-        for piece in source:
-            lines.append(piece if piece.endswith(("\n", "\r")) else piece + "\n")
-            size += len(piece)
-            if size >= HEAD_BYTES:
-                break
-        head = "".join(lines)
-    line = (gouji_tag_line(head) or 1) + start_line - 1
-    yield None, [Diagnostic.at("SJ902", Span(line, 1, line, 2),
-                               "this is a Gouji (GJN) record, which this build of shengji cannot read")]
+def _read_gjn(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
+    from .gjn_reader import read_records
+    return read_records(source, start_line)
 
 
-_READERS: dict[str, Reader] = {"sjn": _read_sjn, "json": _read_json, "gjn": _read_gjn_unsupported}
+def _read_gjn_json(source: Any, *, start_line: int = 1) -> Iterator[ReadResult]:
+    return _read_json(source, start_line=start_line, gouji=True)
+
+
+_READERS: dict[str, Reader] = {"sjn": _read_sjn, "json": _read_json, "gjn": _read_gjn, "gjn-json": _read_gjn_json}
 
 
 def register_reader(kind: str, reader: Reader) -> None:

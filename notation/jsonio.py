@@ -199,25 +199,16 @@ _MODEL_WORDING = {"unexpected_keyword_argument": "Extra inputs are not permitted
 _UNKNOWN_KEY = "unexpected_keyword_argument"
 
 
-def _in_models_order(errors: list[ErrorDetails]) -> list[ErrorDetails]:
-    """Errors read from JSON text in the order a model gives them: a model
-    reports its unknown keys before the errors of its fields (from Python
-    data, after them, as a dataclass does either way)."""
-    out: list[ErrorDetails] = []
-    for err in errors:
-        if err["type"] == _UNKNOWN_KEY:
-            parent = err["loc"][:-1]
-            n = len(parent)
-            for j, other in enumerate(out):
-                if other["loc"][:n] == parent and not (other["type"] == _UNKNOWN_KEY
-                                                       and other["loc"][:-1] == parent):
-                    out.insert(j, err)
-                    break
-            else:
-                out.append(err)
-        else:
-            out.append(err)
-    return out
+def _loc_key(err: ErrorDetails) -> tuple[tuple[int, int, str], ...]:
+    """An error's place in the record, as a sort key (indexes by number, keys by name)."""
+    return tuple((0, part, "") if isinstance(part, int) else (1, 0, str(part)) for part in err.get("loc", ()))
+
+
+def _in_record_order(errors: list[ErrorDetails]) -> list[ErrorDetails]:
+    """Errors sorted by their place in the record (stable): pydantic's own order
+    is incidental (it changed between 2.13 and 2.14, and differs between JSON
+    text and Python data), so the tool gives its own, the same from both."""
+    return sorted(errors, key=_loc_key)
 
 
 def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> list[Diagnostic]:
@@ -225,7 +216,7 @@ def validation_diagnostics(exc: ValidationError, *, from_text: bool = False) -> 
     JSON itself is bad); ``from_text``: the error of JSON text (not data)."""
     diags = []
     errors = exc.errors(include_url=False)
-    for err in _in_models_order(errors) if from_text else errors:
+    for err in _in_record_order(errors):
         message = _MODEL_WORDING.get(err.get("type", ""), err.get("msg", "invalid"))
         if err.get("type") == "dataclass_type" and message.startswith("Input should be a dictionary or"):
             message = f"Input should be a valid dictionary or instance of {err.get('ctx', {}).get('class_name')}"

@@ -89,7 +89,11 @@ Policies (``ruleset.declaration``)
     wins. ``ladder_self: any``: the standing bidder may overcall itself in any
     way; ``reinforce_only`` (80fen): the standing bidder may only add copies of
     its own level card (single → pair of the same suit); no self-counter, and
-    nothing after its own joker pair.
+    nothing after its own joker pair; ``reinforce`` (shengji.io,
+    ``mechanics/src/bidding.rs`` ``valid_bids`` under ReinforceWhileWinning):
+    the standing bidder may only bid more copies of the card it bid, a joker
+    pair included. With 3–4 decks a joker pair is overcalled by a big-joker
+    pair or by three copies of anything.
 ``botzone`` (RULES §8b)
     First a call with one level card, then at most one overcall with a level
     pair or a joker pair (NT), by anyone (the Botzone judge does not restrict
@@ -118,6 +122,8 @@ invalid declaration takes no effect)*: ``no_declaration`` applies:
 non-joker kitty card; only jokers left (or a kitty shorter than 3 for
 ``kitty_card``) → NT *(reading; seed 001 mentions a variant where a joker means
 NT)*; ``no_trump`` → NT. Without a kitty the kitty modes give ``trump=None``.
+``first_hand_undeclared: redeal`` (shengji.io) redeals a first hand nobody
+declares on whatever ``no_declaration`` says (its kitty card needs a dealer).
 No events and no ``declare none``: declarations are unrecorded, ``trump=None``
 and no diagnostics. At the ``Joker`` level the hand is always NT and every
 declaration is refused (SJ301).
@@ -610,6 +616,13 @@ def _ladder(st: DeclState, seat: str, u: DeclareGroup, extends: bool) -> Bid | s
             return (f"{seat} holds the bid ({describe(cur.unit)}); with ladder_self reinforce_only "
                     f"it may only reinforce a single to a pair of the same suit")
         bid = Bid(seat, u, "reinforce")
+    elif cur is not None and cur.seat == seat and rs.ladder_self == "reinforce":
+        # shengji.io (mechanics/src/bidding.rs valid_bids, ReinforceWhileWinning): the
+        # standing bidder may only bid more copies of the card it bid (a joker pair too)
+        if u.card != cur.unit.card or not extends or u.copies <= cur.unit.copies:
+            return (f"{seat} holds the bid ({describe(cur.unit)}); with ladder_self reinforce "
+                    f"it may only add copies of that card")
+        bid = Bid(seat, u, "reinforce")
     if cur is None or _key(bid, "ladder") > _key(cur, "ladder"):
         return bid
     return (f"{describe(u)} is not stronger than {_who(cur)} under ladder rules "
@@ -856,7 +869,7 @@ def conclude(state: DeclState, *, kitty: tuple[int, ...] | None, declare_none: b
     if not recorded and not declare_none:
         return DeclResult(trump=None, declarer=None, dealer=given)
     mode = rs.no_declaration
-    if mode == "redeal":
+    if mode == "redeal" or (state.first_hand and rs.first_hand_undeclared == "redeal"):
         return DeclResult(trump=None, declarer=None, dealer=given, redeal=True)
     dealer = state.first_drawer if state.first_hand else given
     trump = NT if mode == "no_trump" else kitty_trump(kitty, mode, rs.kitty_joker)

@@ -637,13 +637,16 @@ def friends_outcome(rs: Ruleset, levels: dict[str, int], dealer: str, team: tupl
         gained += 1
     new = dict(levels)
     winners = [s for s in seats if (s in team) == adv.dealers_keep]
+    top = rs.top_level
     for s in winners:
-        new[s] = raise_level(rs, levels[s], gained, defended=adv.dealers_keep)
+        # (must_defend, shengji.io play_phase.rs compute_player_level_deltas: a friend on the top
+        # level leaves it only when the dealer played at the top level too)
+        defended = adv.dealers_keep and not (rs.must_defend and levels[s] == top and levels[dealer] != top)
+        new[s] = raise_level(rs, levels[s], gained, defended=defended)
     i = seats.index(dealer)
     nxt = next((seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)
                 if (seats[(i + k) % len(seats)] in team) == adv.dealers_keep), dealer)
     over, winner = False, None
-    top = rs.top_level
     if rs.match_end == "defend_top":
         if adv.dealers_keep and levels[dealer] >= top:
             over, winner = True, " ".join(s for s in seats if s in team)

@@ -43,18 +43,21 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs", "trumps")
 class Order:
     """Effective suits and strength keys of all cards for one hand."""
 
-    __slots__ = ("level", "trump", "two_is_trump", "links", "eff", "key",
+    __slots__ = ("level", "trump", "two_is_trump", "links", "split", "eff", "key",
                  "trump_cards", "suit_cards", "singles", "power", "_place", "_hash")
 
     def __init__(self, level: int, trump: int, two_is_trump: bool = False,
                  links: frozenset[str] | set[str] = frozenset(
-                     ("joker", "joker_level", "level", "level_top"))) -> None:
+                     ("joker", "joker_level", "level", "level_top")),
+                 split: str = "longest") -> None:
         if level == JOKER_LEVEL:
             trump = NT  # §2: at the Joker level the hand is always NT
         self.level = level
         self.trump = trump
         self.two_is_trump = two_is_trump
         self.links = frozenset(links)
+        #: the ruleset's ``unit_split``: how :func:`replay.units.decompose` reads a lead
+        self.split = split
         eff = [0] * NUM_CARDS
         key = [0] * NUM_CARDS
         two_trump = two_is_trump and level != 2
@@ -131,12 +134,12 @@ class Order:
         for i, c in enumerate(sorted(range(NUM_CARDS), key=self.sort_key)):
             places[c] = i
         self._place: tuple[int, ...] = tuple(places)
-        self._hash = hash((level, trump, two_is_trump, self.links))
+        self._hash = hash((level, trump, two_is_trump, self.links, split))
 
     @classmethod
     def for_ruleset(cls, level: int, trump: int, ruleset: Ruleset) -> Order:
         """The (shared, cached) order of a hand under ``ruleset``."""
-        return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links))
+        return _cached(level, trump, ruleset.two_is_trump, frozenset(ruleset.tractor_links), ruleset.unit_split)
 
     def is_trump(self, card: int) -> bool:
         return self.eff[card] == TRUMP
@@ -152,7 +155,8 @@ class Order:
 
     def __eq__(self, other: object) -> bool:
         return (isinstance(other, Order) and self.level == other.level and self.trump == other.trump
-                and self.two_is_trump == other.two_is_trump and self.links == other.links)
+                and self.two_is_trump == other.two_is_trump and self.links == other.links
+                and self.split == other.split)
 
     def __hash__(self) -> int:
         return self._hash
@@ -163,5 +167,5 @@ class Order:
 
 
 @lru_cache(maxsize=512)
-def _cached(level: int, trump: int, two_is_trump: bool, links: frozenset[str]) -> Order:
-    return Order(level, trump, two_is_trump, links)
+def _cached(level: int, trump: int, two_is_trump: bool, links: frozenset[str], split: str = "longest") -> Order:
+    return Order(level, trump, two_is_trump, links, split)

@@ -48,8 +48,10 @@ class Ruleset(BaseModel):
     partner_reinforce: bool = False
     #: §4 tractor97 switch 反无将: a joker pair declares NT
     joker_override: bool = True
-    #: §8b ladder: ``any`` (same seat may overcall) or ``reinforce_only`` (80fen)
-    ladder_self: Literal["any", "reinforce_only"] = "any"
+    #: §8b ladder: ``any`` (same seat may overcall), ``reinforce_only`` (80fen: a single to
+    #: a pair of the same suit) or ``reinforce`` (shengji.io ReinforceWhileWinning: the
+    #: standing bidder only adds copies of the card it bid, jokers too)
+    ladder_self: Literal["any", "reinforce_only", "reinforce"] = "any"
     #: §4 (seed 000 variant): every declaration shows a joker with its level card(s)
     declare_joker: bool = False
     #: §4 (shengji-godot trump_joker_color_match): with ``declare_joker`` the joker is the
@@ -65,6 +67,10 @@ class Ruleset(BaseModel):
     first_dealer: Literal["last", "first"] = "last"
     #: §4: what happens when nobody declares
     no_declaration: Literal["redeal", "kitty_card", "no_trump", "kitty_first"] = "redeal"
+    #: §4: under ``kitty_card``/``kitty_first``/``no_trump``, a first hand nobody declares on:
+    #: the first drawer deals (``first_drawer``, reading 5) or it is dealt again (``redeal``:
+    #: shengji.io, whose kitty card needs a dealer, core/src/game_state/draw_phase.rs reveal_card)
+    first_hand_undeclared: Literal["first_drawer", "redeal"] = "first_drawer"
     #: §4 (seed 001 variant): a joker turned up from the kitty is skipped, or means NT
     kitty_joker: Literal["skip", "no_trump"] = "skip"
     #: §6: ``strict`` checks every throw; ``none`` lets every throw stand (botzone)
@@ -77,8 +83,13 @@ class Ruleset(BaseModel):
     throw_penalty: Literal["none", "per_card", "per_attempt"] = "none"
     #: §6: how two matching plays of a throw compare
     throw_compare: Literal["largest_unit", "all_units", "highest_card"] = "largest_unit"
-    #: §6: shape obligations when following
-    follow_policy: Literal["pairs", "strict", "pure_tractor"] = "pairs"
+    #: §6: shape obligations when following (``shengji_io``: that engine's walk over
+    #: fallback shapes, replay/sjio.py)
+    follow_policy: Literal["pairs", "strict", "pure_tractor", "shengji_io"] = "pairs"
+    #: §6: how a lead is split into units, and with it the throw check and the forced
+    #: unit: ``longest`` (longest tractors first, then the widest tuples) or
+    #: ``shengji_io`` (that engine's reading, its throw check and forced unit; replay/sjio.py)
+    unit_split: Literal["longest", "shengji_io"] = "longest"
     #: §6 / §8b botzone: which cards follow a lead: its ``effective`` suit (trumps are one
     #: suit), or its ``printed`` suit without jokers and level cards (the Botzone judge of
     #: the real log accepted plain ♥ on a ♥2 pair led as trump)
@@ -266,18 +277,24 @@ PRESETS: dict[str, dict[str, OptionValue]] = {
         "decks": 3, "declaration": "titanic", "kitty_multiplier": "titanic", "first_dealer": "first",
         "advancement": "titanic", "match_end": "defend_top",
     },
+    # shengji.io (rbtying/shengji): the defaults of core/src/settings.rs and the game-state
+    # phases that SJN can express (docs/rules.md §8c lists each with its source line)
     "shengji-io": {
+        "declaration": "ladder", "ladder_self": "reinforce", "self_override": False,
+        "no_declaration": "kitty_first", "kitty_joker": "no_trump", "first_hand_undeclared": "redeal",
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
-        "follow_policy": "strict", "throw_forced": "first_blocker",
-        "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
+        "follow_policy": "shengji_io", "unit_split": "shengji_io", "throw_forced": "first_blocker",
+        "joker_level": True, "must_play": (ACE, JOKER_LEVEL), "must_defend": True, "match_end": "none",
     },
     # shengji.io "Finding Friends" (core/src/settings.rs, game_state/*.rs): 4–8 players, one
     # deck per two players, its kitty formula, friends by "the k-th ♥A played", a trump may not
     # be called, a smaller dealer team that wins earns a bonus level
     "shengji-io-friends": {
+        "declaration": "ladder", "ladder_self": "reinforce", "self_override": False,
+        "no_declaration": "kitty_first", "kitty_joker": "no_trump", "first_hand_undeclared": "redeal",
         "throw_compare": "all_units", "kitty_multiplier": "times_unit",
-        "follow_policy": "strict", "throw_forced": "first_blocker",
-        "no_declaration": "kitty_card", "must_play": (2, ACE), "match_end": "defend_top",
+        "follow_policy": "shengji_io", "unit_split": "shengji_io", "throw_forced": "first_blocker",
+        "joker_level": True, "must_play": (ACE, JOKER_LEVEL), "must_defend": True, "match_end": "none",
         "players": 5, "decks": None, "partners": "friends", "friend_rule": "played",
         "friend_cards": "unrestricted", "friend_bonus": True,
     },
@@ -319,20 +336,23 @@ SOURCES: dict[str, str] = {
     "self_override": "RULES §4; seed 001 'Zi Fan'",
     "partner_reinforce": "RULES §4; seed 001 'Partner Keep'",
     "joker_override": "RULES §4; seed 001 'Anti Joker'",
-    "ladder_self": "RULES §8b (80fen: reinforce only)",
+    "ladder_self": "RULES §8b (80fen: reinforce only); shengji.io (mechanics/src/bidding.rs valid_bids)",
     "declare_joker": "seed 000 打法差异 (亮主须亮王牌)",
     "joker_colour": "shengji-godot (trump_joker_color_match; docs/rules.md)",
     "declarer_deals": "shengji-godot (the declarer deals, at its team's level; docs/rules.md)",
     "attacker_level": "seeds 000 打法差异, 002 正常报主",
     "first_dealer": "RULES §4; seeds 000/001 last, 002/004 first",
-    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主)",
+    "kitty_joker": "seed 001 (翻到鬼牌，即視為無主); shengji.io (draw_phase.rs advance: a joker bid is NT)",
+    "first_hand_undeclared": "RULES §4 (reading 5); shengji.io (core/src/game_state/draw_phase.rs reveal_card)",
     "no_declaration": "RULES §4, §8b; seeds 001 (kitty card), 002 (redeal)",
     "throw_check": "RULES §8b (botzone judge never checks throws)",
     "throws": "shengji-godot (allow_dump=false; docs/rules.md)",
     "throw_forced": "RULES §6; seed 001; shengji.io; 80fen (lowest)",
     "throw_penalty": "RULES §6; seed 002; shengji.io",
     "throw_compare": "RULES §6; seed 001; shengji.io",
-    "follow_policy": "RULES §6; seeds 001, 004; shengji.io; shengji.fly.dev (pure_tractor)",
+    "follow_policy": "RULES §6; seeds 001, 004; shengji.io (mechanics/src/trick.rs is_legal_play); "
+                     "shengji.fly.dev (pure_tractor)",
+    "unit_split": "RULES §6; shengji.io (mechanics/src/trick.rs find_plays, from_cards, play_cards)",
     "follow_suit": "RULES §8b; the real Botzone log (docs/rules.md)",
     "tractor_links": "RULES §3; seeds 001, 002",
     "kitty_multiplier": "RULES §7, §8b; seeds 000, 001, 002, 004; shengji-godot (unit_cards)",

@@ -16,6 +16,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from .cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
+from .sjio import beats as engine_beats
+from .sjio import follow_ok as engine_follow_ok
+from .sjio import requirement_text, unit_order
+from .sjio import winner as engine_winner
 from .units import (
     Blocker,
     Unit,
@@ -89,6 +93,11 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
         return ThrowCheck([], None)
     n = len(seats)
     others = [(seats[(leader_index + k) % n], holdings[(leader_index + k) % n]) for k in range(1, n)]
+    if ruleset.unit_split == "shengji_io" and lead_suit(lead_cards, order) is not None:
+        eff = order.eff
+        suit = eff[units[0].cards[0]]
+        suited = [(seat, {c: k for c, k in h.items() if k > 0 and eff[c] == suit}) for seat, h in others]
+        return _engine_throw(units, suited, order)
     blockers = throw_blockers(units, others, order)
     if not blockers:
         return ThrowCheck([], None)
@@ -104,11 +113,34 @@ def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[
     seats in turn after the thrower."""
     if ruleset.throw_check == "none":
         return _new(ThrowCheck, ([], None, ()))
+    if ruleset.unit_split == "shengji_io":
+        return _engine_throw(units, suited, order)
     blockers = _suit_blockers(units, suited, order.key)
     if not blockers:
         return _new(ThrowCheck, (blockers, None, ()))   # (_new: without the Python-level __new__)
     allowed = forced_units(blockers, ruleset.throw_forced, seats)
     return _new(ThrowCheck, (blockers, allowed[0], tuple(allowed)))
+
+
+def _engine_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]], order: Order) -> ThrowCheck:
+    """The throw check of ``unit_split: shengji_io`` (mechanics/src/trick.rs
+    ``Trick::play_cards``): the other players in turn, each against the throw's
+    units in the engine's order (fewest cards, then lowest first card); the
+    first unit the first blocking player beats is forced, and only that one."""
+    key = order.key
+    ordered = sorted(units, key=lambda u: unit_order(u, key))
+    blockers: list[Blocker] = []
+    for seat, same in suited:
+        if not same:
+            continue
+        for u in ordered:
+            by = engine_beats(same, u, order)
+            if by is not None:
+                blockers.append(_new(Blocker, (u, seat, by)))
+    if not blockers:
+        return _new(ThrowCheck, (blockers, None, ()))
+    forced = blockers[0].unit
+    return _new(ThrowCheck, (blockers, forced, (forced,)))
 
 
 #: one effective suit's candidate throws: (suit, each card of the suit held with the copies a candidate may hold)
@@ -253,6 +285,8 @@ def _check_suited_follow(lead: Sequence[Unit], suit: int, held: dict[int, int], 
         return None
     played = list(play) if n_played == n else [c for c in play if eff[c] == suit]
     policy, decks = ruleset.follow_policy, ruleset.decks
+    if policy == "shengji_io":
+        return _engine_follow(lead, held, played, order)
     got = obligation(lead, played, order, policy, decks)
     if got == full_obligation(tuple(lead), order, policy, decks):
         return None
@@ -315,6 +349,9 @@ def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, i
         # cards are held: no shape can be owed
         return None
     policy, decks = ruleset.follow_policy, ruleset.decks
+    if policy == "shengji_io":
+        err = _engine_follow(lead, suit_held, played, order)
+        return err if err is None or explain else _SHAPE
     got = obligation(lead, played, order, policy, decks)
     if got == full_obligation(tuple(lead), order, policy, decks):
         return None  # the play meets the lead's whole structure: nothing more can be owed
@@ -322,6 +359,26 @@ def follow_error(lead: Sequence[Unit], suit: int | None, holding: Mapping[int, i
     if got < obligation(lead, held, order, policy, decks):
         return FollowError("SJ404", _shape_message(lead, held, played, order, ruleset)) if explain else _SHAPE
     return None
+
+
+def _engine_follow(lead: Sequence[Unit], held: dict[int, int], played: list[int],
+                   order: Order) -> FollowError | None:
+    """``follow_policy: shengji_io`` (mechanics/src/trick.rs ``is_legal_play``):
+    ``played`` (as many cards of the led suit as the lead) against the lead's
+    shape and then its fallback shapes (replay/sjio.py); SJ404 when the
+    holding ``held`` (the player's cards of the suit) meets a shape first."""
+    if len(played) != sum(u.size for u in lead):
+        return None   # (the suit ran out: the play holds all of it, checked by the caller)
+    ok, req = engine_follow_ok(lead, held, played, order)
+    if ok or req is None:
+        return None
+    lead_desc = " + ".join(shape_name(u.width, u.length) for u in lead)
+    held_cards = [c for c, k in held.items() for _ in range(k)]
+    held_units = [u for u in decompose(held_cards, order) if u.width >= 2]
+    held_desc = ", ".join(cards_text(u.cards, order) for u in held_units[:4]) or "none"
+    return FollowError("SJ404", f"did not follow the lead's shape ({lead_desc}): held {held_desc}, "
+                                f"which gives {requirement_text(req)}, but played "
+                                f"{cards_text(played, order)} (shengji.io's fallback order)")
 
 
 def printed_suit(lead_cards: Sequence[int], order: Order) -> int | None:
@@ -450,6 +507,18 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
                              suit != TRUMP and eff[best_card] == TRUMP))
     if len(lead) == 1:
         return _tractor_winner(plays, lead, suit, eff, key)
+    if ruleset.unit_split == "shengji_io" and ruleset.throw_compare == "all_units":
+        # shengji.io (trick.rs compute_winner): its readings in its matcher's order, each unit
+        # against the same unit of the reading that wins so far (replay/sjio.py)
+        i, reading = engine_winner(plays, lead, order)
+        if i == 0:
+            return _new(Winner, (0, tuple(lead), False))
+        won = []
+        for m in reading:
+            w = min(k for _, k in m)
+            won.append(Unit(w, len(m), key[m[-1][0]], tuple(c for c, _ in reversed(m) for _ in range(w))))
+        won.sort(key=lambda u: (-u.size, -u.width, -u.top))
+        return _new(Winner, (i, tuple(won), suit != TRUMP and eff[plays[i][0]] == TRUMP))
     shape = list(map(_UNIT_SHAPE, lead))
     single = False
     best_i, best_units, best_ruff = 0, lead, False

@@ -112,7 +112,13 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
     if done is None:
         if len(_DECOMPOSED) >= _DECOMPOSED_MAX:
             _DECOMPOSED.clear()
-        done = _DECOMPOSED[memo] = tuple(_decompose(t, order))
+        if order.split == "shengji_io" and len({order.eff[c] for c in t}) == 1:
+            # ``unit_split: shengji_io``: that engine's reading (replay/sjio.py), largest unit first
+            from .sjio import split
+            done = tuple(sorted(split(t, order), key=_unit_order))
+        else:
+            done = tuple(_decompose(t, order))
+        _DECOMPOSED[memo] = done
     return list(done)
 
 

@@ -407,9 +407,25 @@ app = typer.Typer(
 )
 
 
+def search_backend() -> str:
+    """Which endgame search this process uses, in words (the second line of ``--version``):
+    the native one when the ``shengji-native`` extension imports and ``SHENGJI_NATIVE`` is not
+    ``0``, else the pure-Python one (what :func:`replay.native.backend` says, without importing
+    the engine: ``--version`` stays fast)."""
+    import os
+    setting = os.environ.get("SHENGJI_NATIVE", "").strip().lower()
+    if setting in ("0", "no", "off", "false"):
+        return f"python (native core disabled: SHENGJI_NATIVE={os.environ['SHENGJI_NATIVE']})"
+    try:
+        import shengji_native
+    except ImportError:
+        return "python (the shengji-native extension is not installed)"
+    return f"native (shengji-native {getattr(shengji_native, '__version__', '?')})"
+
+
 def _version_callback(value: bool) -> None:
     if value:
-        typer.echo(f"{PROG} {version()}")
+        typer.echo(f"{PROG} {version()}\nsearch: {search_backend()}")
         raise typer.Exit(0)
 
 

@@ -33,7 +33,7 @@ def replay(
     check_preset(rules)
     src = Source(file, source_format)
     if src.gouji():
-        _replay_gjn(src.text(), file, game=hand, record=record, rules=rules)
+        _replay_gjn(src, file, game=hand, record=record, rules=rules)
         return
     console = render.make_console()
     waiter: Callable[[str], None] | None = None
@@ -45,11 +45,15 @@ def replay(
             def waiter(prompt: str) -> None:
                 return None
 
+    reading_errors = 0
+
     def records() -> Iterator[Any]:
         """The records, one at a time (with ``--record N``: only up to N, unreplayed)."""
+        nonlocal reading_errors
         for rec, diags in src.records():
             for d in diags:
                 echo_err(diag_line(file, d))
+                reading_errors += d.severity == "error" and d.code.startswith(("SJ1", "SJ7", "SJ9"))
             if rec is not None:
                 yield rec
 
@@ -80,20 +84,25 @@ def replay(
             break
     src.check()
     if not count:
-        fail(f"{file}: no record found")
+        # reading errors (shown above) are findings: 1, as lint and convert say; an input that held nothing, 2
+        fail(f"{file}: no record found", 1 if reading_errors else 2)
     if record is not None and not shown:
         fail(f"{file} has {count} record(s); there is no record {record}")
+    if reading_errors:
+        # a part could not be read (shown above): 1, as lint, report and convert say
+        fail(f"{file}: {reading_errors} reading error{'s' if reading_errors != 1 else ''}", 1)
 
 
-def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
-    """``replay`` of a GJN file: every game, play by play."""
+def _replay_gjn(src: Any, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
+    """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play."""
     from .. import gouji, render
-    from ..inputs import diag_line, load_gjn
-    records, diags = load_gjn(text, file)
+    from ..inputs import diag_line, reading_errors
+    records, diags = src.load()
     for d in diags:
         echo_err(diag_line(file, d))
+    bad = reading_errors(diags)
     if not records:
-        fail(f"{file}: no record found")
+        fail(f"{file}: no record found", 1 if bad else 2)
     chosen = list(enumerate(records, 1))
     if record is not None:
         if record > len(records):
@@ -112,3 +121,5 @@ def _replay_gjn(text: str, file: str, *, game: int | None, record: int | None, r
             gouji.render_replay(console, rec, result, game=game)
         except IndexError as exc:
             fail(str(exc))
+    if bad:
+        fail(f"{file}: {bad} reading error{'s' if bad != 1 else ''}", 1)

@@ -44,14 +44,19 @@ def report(
             annotate = L.mistake_hook(L.REVIEW_ENTRY)
     src = Source(file, source_format)
     if src.gouji():
-        _report_gjn(src.text(), file, fmt.value, output, force, rules)
+        _report_gjn(src, file, fmt.value, output, force, rules)
         return
+
+    seen = {"records": 0, "reading_errors": 0}
 
     def pairs() -> Iterator[tuple[Any, list[Any]]]:
         for rec, diags in src.records():
+            seen["reading_errors"] += sum(1 for d in diags if d.severity == "error"
+                                          and d.code.startswith(("SJ1", "SJ7", "SJ9")))
             if rec is None:  # what held no record: its diagnostics go on the report
                 yield None, diags
             else:
+                seen["records"] += 1
                 yield rec, diags
 
     matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=fmt.value))
@@ -64,16 +69,35 @@ def report(
     with open_output(output) as out:
         WRITERS[fmt.value](out, name, matches)
         src.check()
+    if seen["reading_errors"]:
+        # a part could not be read: the report shows where, and the exit status says so (as lint's does)
+        n = seen["reading_errors"]
+        typer.echo(f"{PROG}: error: {name}: {n} reading error{'s' if n != 1 else ''}"
+                   f"{'; no record could be read' if not seen['records'] else ''}", err=True)
+        raise typer.Exit(1)
 
 
-def _report_gjn(text: str, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
-    """``report`` of a GJN file: places, score, 够级 plays and burns per game."""
-    from .. import gouji, render
-    from ..inputs import load_gjn
-    from ..outputs import write_output
-    records, diags = load_gjn(text, file)
+def _report_gjn(src: Any, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
+    """``report`` of a GJN file (or the JSON of Gouji records): places, score, 够级 plays and burns per game."""
+    from ..inputs import reading_errors
+    records, diags = src.load()
+    bad = reading_errors(diags)
     if not records:
-        fail(f"{file}: no record found")
+        from ..inputs import diag_line
+        for d in diags:
+            typer.echo(diag_line(file, d), err=True)
+        fail(f"{file}: no record found", 1 if bad else 2)
+    _write_gjn_report(records, diags, file, fmt, output, force, rules)
+    if bad:
+        # a part could not be read: the report shows where, and the exit status says so (as lint's does)
+        typer.echo(f"{PROG}: error: {file}: {bad} reading error{'s' if bad != 1 else ''}", err=True)
+        raise typer.Exit(1)
+
+
+def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str, output: str | None, force: bool,
+                      rules: str | None) -> None:
+    from .. import gouji, render
+    from ..outputs import write_output
     name = "<stdin>" if file == "-" else file
     rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
                              rules=rules if gouji.is_gouji_preset(rules) else None)

@@ -113,6 +113,7 @@ class _Importer(LogImporter):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.has_trick_events = False
+        self.plays_only = False
 
     # -- reading ------------------------------------------------------------------------
     def events(self) -> list[_Event]:
@@ -127,6 +128,7 @@ class _Importer(LogImporter):
                 if isinstance(doc.value, dict) and isinstance(doc.value.get("events"), list):
                     return self._document_events(doc)
                 if _plays_only(doc.value):
+                    self.plays_only = True
                     self._report_plays_only(doc)
                     return []
         return self._jsonl_events()
@@ -221,6 +223,15 @@ class _Importer(LogImporter):
     # -- the rounds -----------------------------------------------------------------------------
     def run(self) -> ImportResult:
         events = self.events()
+        if not self.plays_only and (events or len(self.sink.items) > 1) \
+                and not any(isinstance(ev.data.get("e"), str) for ev in events):
+            # not this format (one JSON document that is not an event list, JSON lines
+            # without an `e`, HTML): one SJ701, not one diagnostic a line
+            self.sink.items.clear()
+            self.sink.add("SJ701", (1, 1), "not a shengji.fly.dev log: no event (a JSON object with an `e` "
+                                           "kind) in the text; expected JSON lines of events, a list of "
+                                           "events or an object with an `events` list")
+            events = []
         rooms: dict[str, list[_Event]] = {}
         for ev in events:
             room = ev.data.get("room")

@@ -218,6 +218,11 @@ class _Importer(LogImporter):
             if hit and "n" in hit[1].groupdict() and hit[0] in ("played", "bid", "throw", "won", "won0",
                                                                  "takeplay", "takebid", "start"):
                 names.add(hit[1].group("n"))
+        if not any(game or self._match(body) for _no, _col, body, _note, game in lines):
+            # not this format (HTML, another program's log): one SJ701, not an SJ702 a line
+            self.sink.add("SJ701", (1, 1), "not a pasted shengji.io chat: no shengji.io game lines "
+                                           "(`GAME: … played …`) in the text")
+            return result
         hands: list[_Hand] = []
         cur = _Hand(line=lines[0][0] if lines else 1)
         hands.append(cur)

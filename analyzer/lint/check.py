@@ -4,19 +4,28 @@ read → replay (→ mistakes) → select / ignore / noqa → sort."""
 from __future__ import annotations
 
 import io
-import itertools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from notation.detect import UNKNOWN
 from replay.diagnostics import Diagnostic
 
 from .findings import FileResult, Finding
 from .gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
 from .noqa import NoqaLines, noqa_map, silenced
 from .options import LintOptions, mistake_hook, parse_codes, selected
-from .sources import STDIN, import_format, input_kind, open_lines
+from .sources import (
+    STDIN,
+    decode_utf8,
+    describe_decode_error,
+    input_kind,
+    is_stream,
+    open_lines,
+    read_stream,
+    unknown_format_message,
+)
 
 # -- one text / one file -------------------------------------------------------------------
 
@@ -227,7 +236,7 @@ def _small_text(path: str, start: int = 0, end: int | None = None) -> str | None
             return None  # a BOM inside the file: the stream keeps it, the reader would drop it
         if end is not None and raw and not raw.endswith(b"\n"):
             return None  # not cut at a line start: the stream reads the line across ``end`` whole
-        return raw.decode("utf-8")
+        return decode_utf8(raw) if not start else raw.decode("utf-8")  # (the file's BOM dropped, as streamed)
     except (OSError, UnicodeDecodeError):
         return None
 
@@ -237,85 +246,121 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
               on_bytes: Callable[[int], None] | None = None) -> FileResult:
     """Lint a file (or its byte range ``start..end`` beginning at line ``start_line``), streaming.
 
-    Logs of other programs (see :func:`import_format`) are imported whole first."""
+    What the file is comes from :func:`input_kind`, the rule of every command;
+    logs of other programs (see :func:`import_format`) are imported whole first;
+    a stream (``/dev/stdin``, a pipe, a FIFO: :func:`is_stream`) is read once, whole."""
     name = display if display is not None else str(path)
-    if options.source_format in (None, "auto") and _is_gjn_file(os.fspath(path)):
-        from ..gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
-        try:
-            found: FileResult = lint_gjn_lines(open_lines(os.fspath(path), start, end), name, options,
-                                               start_line=start_line, first_record=first_record,
-                                               on_bytes=on_bytes)
-            return found
-        except UnicodeDecodeError as exc:
-            return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
-        except OSError as exc:
-            return FileResult(name, error=exc.strerror or str(exc))
-    kind = "sjn"
+    p = os.fspath(path)
+    kind = "sjn"  # a byte range of a big file: record chunks of SJN (``iter_jobs`` splits nothing else)
     if start == 0 and end is None:
+        if is_stream(p):
+            try:
+                data = read_stream(p)
+            except OSError as exc:
+                return FileResult(name, error=exc.strerror or str(exc))
+            if on_bytes is not None:
+                on_bytes(len(data))
+            return lint_bytes(data, name, options, path=p)
         try:
-            kind, fmt = input_kind(os.fspath(path), options)
+            kind, fmt = input_kind(p, options)
         except OSError as exc:
             return FileResult(name, error=exc.strerror or str(exc))
+        if kind == UNKNOWN:
+            return FileResult(name, error=unknown_format_message())
         if fmt is not None:
             from ..importers import is_binary
             try:
                 raw = Path(path).read_bytes()
-                text: str | bytes = raw if is_binary(fmt) else raw.decode("utf-8")   # game-sav: bytes
+                text: str | bytes = raw if is_binary(fmt) else decode_utf8(raw)   # game-sav: bytes
             except UnicodeDecodeError as exc:
-                return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+                return FileResult(name, error=describe_decode_error(exc))
             except OSError as exc:
                 return FileResult(name, error=exc.strerror or str(exc))
             if on_bytes is not None:
                 on_bytes(len(raw))
             return lint_import_text(text, name, fmt, options)
-    if kind == "sjn" and on_bytes is None:
-        # a small file, or a byte range of a big one (a `--jobs` worker's chunk),
-        # read whole: as streamed, without the per-line layers
-        whole = _small_text(os.fspath(path), start, end)
-        if whole is not None:
-            return _lint_whole(whole, name, options, start_line=start_line, first_record=first_record)
     try:
-        return _lint_lines(open_lines(os.fspath(path), start, end), name, options,
+        if kind == "gjn-json":  # (JSON is read whole, as the SJN JSON reader reads it)
+            return lint_held_text(decode_utf8(Path(p).read_bytes()), name, options, kind)
+        if kind == "gjn":
+            from ..gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+            found: FileResult = lint_gjn_lines(open_lines(p, start, end, start_line=start_line), name, options,
+                                               start_line=start_line, first_record=first_record,
+                                               on_bytes=on_bytes)
+            return found
+        if kind == "sjn" and on_bytes is None:
+            # a small file, or a byte range of a big one (a `--jobs` worker's chunk),
+            # read whole: as streamed, without the per-line layers
+            whole = _small_text(p, start, end)
+            if whole is not None:
+                return _lint_whole(whole, name, options, start_line=start_line, first_record=first_record)
+        return _lint_lines(open_lines(p, start, end, start_line=start_line), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)
     except UnicodeDecodeError as exc:
-        return FileResult(name, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return FileResult(name, error=describe_decode_error(exc))
     except OSError as exc:
         return FileResult(name, error=exc.strerror or str(exc))
 
 
-def _is_gjn_file(path: str) -> bool:
-    from notation.detect import is_gjn_file  # (not analyzer.gouji: that imports the GJN model)
-    return is_gjn_file(path)
+def lint_bytes(data: bytes, display: str, options: LintOptions, *, path: str = STDIN) -> FileResult:
+    """Lint an input read whole (standard input, a pipe): what it is is told by
+    :func:`input_kind` from what was read (``path``: its name, for the suffix),
+    and nothing is read again."""
+    try:
+        named = options.source_format
+        if named is not None and named not in ("sjn", "auto"):
+            from ..importers import format_name, is_binary
+            fmt = format_name(named)
+            if fmt is not None and is_binary(fmt):
+                return lint_import_text(data, display, fmt, options)
+        text = decode_utf8(data)
+    except UnicodeDecodeError as exc:
+        return FileResult(display, error=describe_decode_error(exc))
+    return lint_decoded(text, display, options, path=path)
+
+
+def lint_decoded(text: str, display: str, options: LintOptions, *, path: str = STDIN) -> FileResult:
+    """:func:`lint_bytes` of a text already decoded (its byte-order mark dropped)."""
+    kind, fmt = input_kind(path, options, text)
+    if kind == UNKNOWN:
+        return FileResult(display, error=unknown_format_message())
+    if fmt is not None:
+        return lint_import_text(text, display, fmt, options)
+    return lint_held_text(text, display, options, kind)
+
+
+def lint_held_text(text: str, display: str, options: LintOptions, kind: str) -> FileResult:
+    """Lint a text held in memory, read as ``kind`` (``sjn``, ``json``, ``gjn``, ``gjn-json``)."""
+    if kind == "gjn":
+        from ..gouji import lint_gjn_lines
+        gjn: FileResult = lint_gjn_lines(io.StringIO(text), display, options)
+        return gjn
+    if kind == "gjn-json":
+        from notation.detect import read
+
+        from ..gouji import lint_gjn_records
+        gjson: FileResult = lint_gjn_records(read(text, kind), display, options, {})
+        return gjson
+    if kind == "sjn" and "\r" not in text:
+        return _lint_whole(text, display, options)
+    return _lint_lines(io.StringIO(text), display, options, kind=kind)
 
 
 def lint_stdin(source: Iterable[str], display: str, options: LintOptions) -> FileResult:
-    """Standard input: SJN, streamed; JSON or GJN when the content says so; or,
-    with ``--from``, another program's log."""
-    from notation.detect import HEAD_BYTES, detect
-    if options.source_format not in (None, "sjn"):
-        text = "".join(source)
-        fmt = import_format(STDIN, options, text)
-        if fmt is not None:
-            return lint_import_text(text, display, fmt, options)
-        source = io.StringIO(text)
-    if options.source_format == "sjn":
-        return _lint_lines(source, display, options)
-    it = iter(source)
-    head: list[str] = []
-    size = 0
+    """Standard input, read once: told as a named file's content is
+    (:func:`input_kind`; SJN, JSON, GJN or another program's log). ``source``:
+    the process's standard input (read as bytes), or an iterable of lines."""
+    import sys
+    if source is sys.stdin:
+        try:
+            data = read_stream(STDIN)
+        except OSError as exc:
+            return FileResult(display, error=exc.strerror or str(exc))
+        return lint_bytes(data, display, options)
     try:
-        for line in it:  # the start decides what the input is (notation.detect)
-            head.append(line)
-            size += len(line)
-            if size >= HEAD_BYTES:
-                break
+        text = "".join(source)
     except UnicodeDecodeError as exc:
-        return FileResult(display, error=f"not UTF-8 text ({exc.reason} at byte {exc.start})")
+        return FileResult(display, error=describe_decode_error(exc))
     except OSError as exc:
         return FileResult(display, error=exc.strerror or str(exc))
-    kind = detect("".join(head), STDIN)
-    if kind == "gjn" and options.source_format in (None, "auto"):
-        from ..gouji import lint_gjn_lines  # GJN (Gouji): a `[Game "gouji"]` tag
-        gjn: FileResult = lint_gjn_lines(itertools.chain(head, it), display, options)
-        return gjn
-    return _lint_lines(itertools.chain(head, it), display, options, kind=kind)
+    return lint_decoded(text[1:] if text.startswith("\ufeff") else text, display, options)

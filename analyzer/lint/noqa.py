@@ -72,7 +72,8 @@ class NoqaLines:
                 yield line
         except UnicodeDecodeError as exc:
             # stop reading here; the caller reports the file as unreadable (exit status 2)
-            self.error = f"not UTF-8 text ({exc.reason} at byte {exc.start})"
+            from .sources import describe_decode_error
+            self.error = describe_decode_error(exc)
         except OSError as exc:
             self.error = exc.strerror or str(exc)
         finally:

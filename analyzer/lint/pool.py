@@ -14,7 +14,7 @@ from .check import lint_file, lint_stdin
 from .findings import FileResult, Finding, LintReport
 from .options import LintOptions
 from .paths import expand_paths
-from .sources import STDIN, input_kind
+from .sources import STDIN, changed_message, file_state, input_kind, is_stream
 from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 if TYPE_CHECKING:
@@ -101,8 +101,10 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     jobs = default_jobs() if jobs is None or jobs <= 0 else jobs
 
     sizes: dict[int, int] = {}
+    states: dict[int, tuple[int, int, int] | None] = {}  # to tell a file that changed while it was read
     for i, (p, _) in enumerate(files):
         if p != STDIN:
+            states[i] = file_state(p)
             try:
                 sizes[i] = os.path.getsize(p)
             except OSError:
@@ -111,12 +113,12 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     if progress is not None:
         progress.start(sum(sizes.values()))
 
-    done = _InOrder(files, cache, on_file, keep_findings)
+    done = _InOrder(files, cache, on_file, keep_findings, states)
     todo = list(range(len(files)))
     if cache is not None:   # the cached files are done; the others are linted as if alone
         todo = []
         for i, (p, display) in enumerate(files):
-            hit = cache.get(p, display) if p != STDIN else None
+            hit = cache.get(p, display) if not is_stream(p) else None  # (a stream is read once: by lint)
             if hit is not None:
                 done.add(i, hit, cached=True)
                 if on_bytes is not None:
@@ -153,8 +155,10 @@ class _InOrder:
     """Files' results as they are done, passed on (``on_file``) in input order."""
 
     def __init__(self, files: Sequence[tuple[str, str]], cache: LintCache | None,
-                 on_file: Callable[[FileResult], None] | None, keep: bool) -> None:
+                 on_file: Callable[[FileResult], None] | None, keep: bool,
+                 states: dict[int, tuple[int, int, int] | None] | None = None) -> None:
         self.files = files
+        self.states = states or {}
         self.cache = cache
         self.on_file = on_file
         self.keep = keep
@@ -162,7 +166,10 @@ class _InOrder:
         self.out: list[FileResult] = []
 
     def add(self, i: int, result: FileResult, *, cached: bool = False) -> None:
-        if self.cache is not None and not cached and self.files[i][0] != STDIN:
+        changed = None if cached else changed_message(self.files[i][0], self.states.get(i))
+        if changed is not None and not result.error:
+            result = FileResult(result.path, error=changed)  # what was read is not the file: no findings
+        if self.cache is not None and not cached and changed is None and not is_stream(self.files[i][0]):
             self.cache.put(self.files[i][0], result)
         self.ready[i] = result
         while len(self.out) in self.ready:

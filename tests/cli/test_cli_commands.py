@@ -198,7 +198,7 @@ def test_report_json(run, golden):
 
 
 def test_report_term(run, golden):
-    golden("report_errors_term", run("report", "errors.sjn").stdout)
+    golden("report_errors_term", run("report", "errors.sjn", code=1).stdout)  # (a reading error: SJ105)
 
 
 def test_report_html(run_in, work):
@@ -247,7 +247,10 @@ def test_help_has_example(run, command):
 
 def test_version(run):
     r = run("--version")
-    assert re.fullmatch(r"shengji \d+\.\d+\.\d+\S*\n", r.stdout)
+    assert re.fullmatch(r"shengji \d+\.\d+\.\d+\S*\nsearch: (native \(shengji-native \S+\)|python \(.*\))\n",
+                        r.stdout)
+    from replay import native
+    assert r.stdout.splitlines()[1] == f"search: {native.backend()}"   # what the search itself uses
 
 
 def test_no_command_shows_help(run):

@@ -26,7 +26,7 @@ def test_read_text_drops_a_bom_and_says_why_it_cannot_read(tmp_path):
     p.write_bytes(b"\xef\xbb\xbf[Event \"x\"]\n")
     assert inputs.read_text(str(p)) == '[Event "x"]\n'
     (tmp_path / "bad.sjn").write_bytes(b"\xff\xfe")
-    with pytest.raises(UserError, match=r"bad.sjn: not UTF-8 text \(invalid start byte at byte 0\)"):
+    with pytest.raises(UserError, match=r"bad.sjn: not UTF-8 text at line 1, column 1 \(byte 0\): invalid start byte"):
         inputs.read_text(str(tmp_path / "bad.sjn"))
     with pytest.raises(UserError, match="is a directory") as err:
         inputs.read_text(str(tmp_path))

@@ -115,15 +115,34 @@ def test_nobody_declares_redeal(rules):
     check_accounting(rec)
 
 
-@pytest.mark.parametrize("rules,mode", [("tractor97", "kitty_card"), ("shengji-io", "kitty_card"),
-                                        ("shengji-fly", "kitty_first"), ("80fen", "no_trump")])
+def test_shengji_io_nobody_declares():
+    # shengji.io: a first hand nobody bids on is dealt again (its kitty card needs a dealer:
+    # core/src/game_state/draw_phase.rs reveal_card); on a later hand the kitty's first card gives
+    # the trump, a joker there no trump (KittyBidPolicy::FirstCard)
+    later = 0
+    for seed in range(4):
+        rec = generate_match("shengji-io", hands=2, seed=seed, params=SHY)
+        check_clean(rec)
+        assert all(h.number == 1 and not h.tricks for h in rec.hands if h.redeal is not None)
+        played = [h for h in rec.hands if h.redeal is None]
+        assert played[0].declarations
+        for h in played[1:]:
+            if h.declare_none is not None:
+                later += 1
+                assert h.trump == kitty_trump(h.kitty, "kitty_first", "no_trump")
+    assert later
+
+
+@pytest.mark.parametrize("rules,mode", [("tractor97", "kitty_card"), ("shengji-fly", "kitty_first"),
+                                        ("80fen", "no_trump")])
 def test_nobody_declares_trump_from_rules(rules, mode):
+    joker = PRESETS[rules].get("kitty_joker", "skip")   # shengji.io: a joker turned up means NT
     for seed in range(3):
         rec = generate_match(rules, hands=2, seed=seed, params=SHY)
         assert all(h.redeal is None for h in rec.hands)
         h = rec.hands[0]
         assert h.declare_none is not None and not h.declarations
-        expect = NT if mode == "no_trump" else kitty_trump(h.kitty, mode)
+        expect = NT if mode == "no_trump" else kitty_trump(h.kitty, mode, str(joker))
         assert h.trump == expect
         assert h.dealer == (h.first or h.dealer)   # the first drawer deals
         check_clean(rec)

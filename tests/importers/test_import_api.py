@@ -92,3 +92,28 @@ def test_an_importer_bug_becomes_a_diagnostic(monkeypatch):
     monkeypatch.setattr(imp.fly, "import_log", boom)
     records, diags = import_text("fly", SAMPLES["fly"])
     assert records == [] and diags[0].code == "SJ901" and "RuntimeError" in diags[0].message
+
+
+#: texts that are no importer's format: one JSON document that is not an event
+#: list, JSON lines without an `e` kind, HTML (issue 28)
+NOT_A_LOG = {
+    "document": '{\n  "appVersion": "1.2",\n  "players": [\n    "a",\n    "b"\n  ],\n  "score": 3\n}\n',
+    "jsonl-without-e": "".join(f'{{"k": {i}, "v": "x"}}\n' for i in range(12)),
+    "html": "<!doctype html>\n<html>\n<head><title>t</title></head>\n<body>\n"
+            + "".join(f"<p>line {i}</p>\n" for i in range(20)) + "</body>\n</html>\n",
+}
+
+
+@pytest.mark.parametrize("fmt", ["fly", "shengji-io-chat", "botzone", "80fen-v2"])
+@pytest.mark.parametrize("kind", ["document", "html"])
+def test_not_this_format_is_one_sj701(fmt, kind):
+    """An importer given a text that is not its format says so once (SJ701), not once a line."""
+    records, diags = import_text(fmt, NOT_A_LOG[kind])
+    assert records == [] and [d.code for d in diags] == ["SJ701"], diags
+
+
+@pytest.mark.parametrize("fmt", ["fly", "shengji-io-chat"])
+def test_json_lines_without_events_are_one_sj701(fmt):
+    records, diags = import_text(fmt, NOT_A_LOG["jsonl-without-e"])
+    assert records == [] and [d.code for d in diags] == ["SJ701"], diags
+    assert "not a" in diags[0].message

@@ -356,8 +356,9 @@ def test_hand_outcome_cases():
     assert out.match_over and out.winner == "NS"
     out = hand_outcome(STD, {"NS": K, "EW": Q}, "N", 120)
     assert out.levels["EW"] == K and not out.match_over
-    # §7 defend_top: dealers at the top level keep the deal → match won
-    io = rules("shengji-io")
+    # §7 defend_top: dealers at the top level keep the deal → match won (the shengji-io
+    # preset's former ending: it now plays on past NoTrump, tests/replay/test_sjio.py)
+    io = rules("shengji-io", joker_level=False, match_end="defend_top", must_play=(2, A), must_defend=False)
     out = hand_outcome(io, {"NS": K, "EW": 6}, "N", 0)
     assert not out.match_over and out.levels["NS"] == A
     out = hand_outcome(io, {"NS": A, "EW": 6}, "N", 75)

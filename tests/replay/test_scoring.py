@@ -126,7 +126,7 @@ def test_reach_top_ends_match():
 
 
 def test_defend_top():
-    rs = preset("shengji-io")
+    rs = preset("titanic").model_copy(update={"decks": 2, "advancement": "standard"})   # match_end defend_top
     out = hand_outcome(rs, {"NS": 14, "EW": 5}, "N", 40)
     assert out.match_over and out.winner == "NS"
     out = hand_outcome(rs, {"NS": 14, "EW": 5}, "N", 80)

@@ -1,0 +1,43 @@
+//! Solve positions from a text file (one a line) and print time and nodes: a
+//! profiling harness for the search without Python.
+//! Line: `K <12 rule args> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
+use shengji_native::order::Order;
+use shengji_native::solver::{Hands, Solver, INF};
+use shengji_native::trick::Rules;
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).expect("a file of positions");
+    let only: Option<usize> = std::env::args().nth(2).map(|s| s.parse().unwrap());
+    let text = std::fs::read_to_string(path).unwrap();
+    for line in text.lines() {
+        let parts: Vec<&str> = line.split('|').collect();
+        let head: Vec<i64> = parts[0].split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let k = head[0] as usize;
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
+        let a = &head[1..];
+        let rules = Rules {
+            order: Order::new(a[0] as u8, a[1] as u8, a[2] != 0, a[3] as u8),
+            decks: a[4] as u8,
+            throw_check: a[5] != 0,
+            throw_forced: a[6] as u8,
+            throw_penalty: a[7] as u8,
+            throw_compare: a[8] as u8,
+            follow_policy: a[9] as u8,
+            printed: a[10] != 0,
+            kitty_multiplier: a[11] as u8,
+        };
+        let mid: Vec<i64> = parts[1].split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let attacker = [mid[0] != 0, mid[1] != 0, mid[2] != 0, mid[3] != 0];
+        let hv: Vec<Vec<u8>> =
+            (0..4).map(|i| parts[2 + i].split_whitespace().map(|x| x.parse().unwrap()).collect()).collect();
+        let hands: Hands = Solver::hands(&hv).unwrap();
+        let mut s = Solver::new(rules, attacker, mid[4], false);
+        let t = Instant::now();
+        let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).unwrap();
+        let dt = t.elapsed().as_secs_f64();
+        println!("K={k} value={v} nodes={} ms={:.1} nodes/s={:.0}", s.nodes, dt * 1000.0, s.nodes as f64 / dt);
+    }
+}

@@ -1,0 +1,306 @@
+//! shengji-native: the play phase of Shengji and an exact endgame solver, a
+//! port of the Python engine (`replay/`) and search (`analyzer/search.py`),
+//! which stay the specification and the fallback.
+//!
+//! The Rust library (`order`, `units`, `trick`, `solver`) has no Python in it;
+//! the `python` feature (maturin turns it on) adds the module `shengji_native`.
+//! Its inputs are validated in Python before they cross (`replay/native.py`),
+//! and no panic crosses the boundary: each call runs under `catch_unwind` and a
+//! panic becomes `shengji_native.InternalError` (a `RuntimeError`, which the
+//! commands report as SJ901).
+
+// the caches' and the search's keys are tuples of card vectors, named where they are used
+#![allow(clippy::type_complexity)]
+
+pub mod order;
+pub mod solver;
+pub mod trick;
+pub mod units;
+
+#[cfg(feature = "python")]
+mod python {
+    use std::cell::RefCell;
+    use std::panic::{catch_unwind, AssertUnwindSafe};
+
+    use pyo3::create_exception;
+    use pyo3::exceptions::{PyRuntimeError, PyValueError};
+    use pyo3::prelude::*;
+    use pyo3::types::PyTuple;
+
+    use crate::order::Order;
+    use crate::solver::{Hands, Solver, INF};
+    use crate::trick::Rules;
+    use crate::units::{count, decompose, Unit};
+
+    create_exception!(shengji_native, InternalError, PyRuntimeError);
+
+    thread_local! {
+        static LAST_PANIC: RefCell<String> = const { RefCell::new(String::new()) };
+    }
+
+    /// Run `f`; a panic becomes `InternalError` with the panic's message.
+    fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+        match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(r) => r,
+            Err(_) => {
+                let msg = LAST_PANIC.with(|m| m.borrow().clone());
+                Err(InternalError::new_err(format!("native play-phase core: {msg}")))
+            }
+        }
+    }
+
+    fn cards_ok(cards: &[u8]) -> PyResult<()> {
+        if cards.iter().any(|&c| c >= 54) {
+            return Err(PyValueError::new_err("a card is an int 0..53"));
+        }
+        Ok(())
+    }
+
+    type PyUnit<'py> = Bound<'py, PyTuple>;
+
+    fn unit_py<'py>(py: Python<'py>, u: &Unit) -> PyResult<PyUnit<'py>> {
+        let cards = PyTuple::new(py, &u.cards)?;
+        PyTuple::new(py, [u.width.into_pyobject(py)?.into_any(), u.length.into_pyobject(py)?.into_any(),
+                          u.top.into_pyobject(py)?.into_any(), cards.into_any()])
+    }
+
+    fn units_py<'py>(py: Python<'py>, us: &[Unit]) -> PyResult<Vec<PyUnit<'py>>> {
+        us.iter().map(|u| unit_py(py, u)).collect()
+    }
+
+    /// The play-phase options of one hand: its card order and the ruleset's trick options.
+    #[pyclass(module = "shengji_native", frozen)]
+    pub struct NativeRules {
+        rules: Rules,
+    }
+
+    #[pymethods]
+    impl NativeRules {
+        #[new]
+        #[allow(clippy::too_many_arguments)]
+        fn new(level: u8, trump: u8, two_is_trump: bool, links: u8, decks: u8, throw_check: bool, throw_forced: u8,
+               throw_penalty: u8, throw_compare: u8, follow_policy: u8, printed: bool, kitty_multiplier: u8)
+               -> PyResult<Self> {
+            if !(2..=15).contains(&level) || trump > 4 || links > 15 || !(1..=4).contains(&decks) || throw_forced > 2
+                || throw_penalty > 2 || throw_compare > 2 || follow_policy > 2 || kitty_multiplier > 8 {
+                return Err(PyValueError::new_err("NativeRules: an option out of range"));
+            }
+            guard(|| {
+                Ok(NativeRules {
+                    rules: Rules {
+                        order: Order::new(level, trump, two_is_trump, links),
+                        decks,
+                        throw_check,
+                        throw_forced,
+                        throw_penalty,
+                        throw_compare,
+                        follow_policy,
+                        printed,
+                        kitty_multiplier,
+                    },
+                })
+            })
+        }
+
+        /// (effective suit of each card, strength key of each card)
+        fn order(&self) -> PyResult<(Vec<u8>, Vec<i32>)> {
+            guard(|| Ok((self.rules.order.eff.to_vec(), self.rules.order.key.to_vec())))
+        }
+
+        /// the units of cards of one effective suit: (width, length, top, cards)
+        fn decompose<'py>(&self, py: Python<'py>, cards: Vec<u8>) -> PyResult<Vec<PyUnit<'py>>> {
+            cards_ok(&cards)?;
+            guard(|| units_py(py, &decompose(&cards, &self.rules.order)))
+        }
+
+        /// every legal follow to `lead` of a player holding `holding` (distinct, cards ascending, sorted)
+        fn legal_follows(&self, lead: Vec<u8>, holding: Vec<u8>) -> PyResult<Vec<Vec<u8>>> {
+            cards_ok(&lead)?;
+            cards_ok(&holding)?;
+            if lead.is_empty() || holding.len() < lead.len() {
+                return Err(PyValueError::new_err("legal_follows: a lead, and as many cards held"));
+            }
+            guard(|| Ok(self.rules.legal_follows(&lead, &count(&holding))))
+        }
+
+        /// every distinct single-unit lead (cards ascending, sorted)
+        fn unit_leads(&self, holding: Vec<u8>) -> PyResult<Vec<Vec<u8>>> {
+            cards_ok(&holding)?;
+            guard(|| Ok(self.rules.unit_leads(&count(&holding))))
+        }
+
+        /// the throw candidates of `hand` (sorted) against the others' cards: [(cards, suit)]
+        fn throw_candidates(&self, hand: Vec<u8>, others: Vec<Vec<u8>>) -> PyResult<Vec<(Vec<u8>, u8)>> {
+            cards_ok(&hand)?;
+            for o in &others {
+                cards_ok(o)?;
+            }
+            let mut hand = hand;
+            hand.sort_unstable();
+            guard(|| {
+                let refs: Vec<&[u8]> = others.iter().map(|o| o.as_slice()).collect();
+                Ok(self.rules.throw_candidates(&hand, &refs))
+            })
+        }
+
+        /// the throw check of a lead: (blockers [(unit, seat index, beating unit)], allowed forced units);
+        /// `holdings` in play order, the thrower first, each as the cards in its dict order
+        #[allow(clippy::type_complexity)]
+        fn check_throw<'py>(&self, py: Python<'py>, lead: Vec<u8>, holdings: Vec<Vec<(u8, u8)>>)
+                            -> PyResult<(Vec<(PyUnit<'py>, usize, PyUnit<'py>)>, Vec<PyUnit<'py>>)> {
+            cards_ok(&lead)?;
+            for h in &holdings {
+                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+            }
+            if lead.is_empty() || holdings.is_empty() {
+                return Err(PyValueError::new_err("check_throw: a lead and the holdings"));
+            }
+            guard(|| {
+                let (blockers, allowed) = self.rules.check_throw(&lead, &holdings);
+                let mut bs = Vec::new();
+                for b in &blockers {
+                    bs.push((unit_py(py, &b.unit)?, b.seat, unit_py(py, &b.by)?));
+                }
+                Ok((bs, units_py(py, &allowed)?))
+            })
+        }
+
+        /// a trick's winner: (index, winning units, ruffed, points, kitty multiplier if it is the last)
+        #[allow(clippy::type_complexity)]
+        fn trick_result<'py>(&self, py: Python<'py>, plays: Vec<Vec<u8>>)
+                             -> PyResult<(usize, Vec<PyUnit<'py>>, bool, i32, i32)> {
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            if plays.is_empty() || plays[0].is_empty() {
+                return Err(PyValueError::new_err("trick_result: a trick has a lead"));
+            }
+            guard(|| {
+                let refs: Vec<&[u8]> = plays.iter().map(|p| p.as_slice()).collect();
+                let (w, units, ruffed) = self.rules.trick_winner(&refs);
+                let pts: i32 = plays.iter().flatten().map(|&c| crate::order::points(c)).sum();
+                let mult = self.rules.last_trick_multiplier(&units, plays[0].len(), plays.last().unwrap());
+                Ok((w, units_py(py, &units)?, ruffed, pts, mult))
+            })
+        }
+
+        fn throw_penalty(&self, attempted: usize) -> i32 {
+            self.rules.throw_penalty(attempted)
+        }
+    }
+
+    /// The exact endgame search of one hand (four seats N W S E, fixed partners).
+    #[pyclass(module = "shengji_native", unsendable)]
+    pub struct NativeSolver {
+        solver: Solver,
+    }
+
+    fn hands_of(hands: Vec<Vec<u8>>) -> PyResult<Hands> {
+        if hands.len() != 4 {
+            return Err(PyValueError::new_err("four hands"));
+        }
+        for h in &hands {
+            cards_ok(h)?;
+        }
+        Solver::hands(&hands).ok_or_else(|| PyValueError::new_err("a hand of more cards than four decks deal"))
+    }
+
+    #[pymethods]
+    impl NativeSolver {
+        #[new]
+        #[allow(clippy::too_many_arguments)]
+        fn new(rules: &NativeRules, attacker: [bool; 4], kitty_points: i64, last_trick: bool, table_limit: usize,
+               trim_mask: u64, cache_limit: usize) -> PyResult<Self> {
+            guard(|| {
+                let mut solver = Solver::new(rules.rules.clone(), attacker, kitty_points, last_trick);
+                solver.table_limit = table_limit;
+                solver.trim_mask = trim_mask;
+                solver.cache_limit = cache_limit;
+                Ok(NativeSolver { solver })
+            })
+        }
+
+        /// The value of a position within (alpha, beta), fail-soft (`Solver._root`):
+        /// (value, nodes after, budget exceeded). `nodes`: the count so far, `limit`: the cap.
+        #[allow(clippy::too_many_arguments)]
+        fn search(&mut self, hands: Vec<Vec<u8>>, leader: usize, plays: Vec<Vec<u8>>, alpha: i64, beta: i64,
+                  nodes: u64, limit: u64) -> PyResult<(i64, u64, bool)> {
+            let hands = hands_of(hands)?;
+            if leader > 3 || plays.len() > 3 || plays.iter().any(|p| p.is_empty() || p.len() > 54) {
+                return Err(PyValueError::new_err("a leader 0..3 and at most three plays"));
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            let alpha = alpha.clamp(-INF, INF);
+            let beta = beta.clamp(-INF, INF);
+            guard(|| {
+                self.solver.nodes = nodes;
+                self.solver.limit = limit;
+                match self.solver.root(&hands, leader, &plays, alpha, beta) {
+                    Ok(v) => Ok((v, self.solver.nodes, false)),
+                    Err(_) => Ok((0, self.solver.nodes, true)),
+                }
+            })
+        }
+
+        /// `Solver.playout`: the attackers' points to the end along the search's first moves
+        fn playout(&mut self, hands: Vec<Vec<u8>>, leader: usize, plays: Vec<Vec<u8>>) -> PyResult<i64> {
+            let hands = hands_of(hands)?;
+            if leader > 3 || plays.len() > 3 || plays.iter().any(|p| p.is_empty() || p.len() > 54) {
+                return Err(PyValueError::new_err("a leader 0..3 and at most three plays"));
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            guard(|| Ok(self.solver.playout(&hands, leader, &plays)))
+        }
+
+        /// the best lead the table holds for a trick-start position, or None
+        fn table_move(&mut self, hands: Vec<Vec<u8>>, leader: usize) -> PyResult<Option<Vec<u8>>> {
+            let hands = hands_of(hands)?;
+            guard(|| Ok(self.solver.table_move(&hands, leader)))
+        }
+
+        /// `Solver._trim`: empty the table and the caches past their limits
+        fn trim(&mut self, table_limit: usize, cache_limit: usize) -> PyResult<()> {
+            guard(|| {
+                self.solver.table_limit = table_limit;
+                self.solver.cache_limit = cache_limit;
+                self.solver.trim();
+                Ok(())
+            })
+        }
+
+        fn table_len(&self) -> usize {
+            self.solver.table_len()
+        }
+    }
+
+    /// For tests: a panic inside a guarded call (it must come out as InternalError).
+    #[pyfunction]
+    fn _panic_for_tests() -> PyResult<()> {
+        guard(|| -> PyResult<()> { panic!("a test panic") })
+    }
+
+    #[pymodule]
+    fn shengji_native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        std::panic::set_hook(Box::new(|info| {
+            let msg = if let Some(s) = info.payload().downcast_ref::<&str>() {
+                s.to_string()
+            } else if let Some(s) = info.payload().downcast_ref::<String>() {
+                s.clone()
+            } else {
+                "panic".to_string()
+            };
+            let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+            LAST_PANIC.with(|m| *m.borrow_mut() = format!("{msg}{at}"));
+        }));
+        m.add("InternalError", m.py().get_type::<InternalError>())?;
+        m.add_class::<NativeRules>()?;
+        m.add_class::<NativeSolver>()?;
+        m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        Ok(())
+    }
+}

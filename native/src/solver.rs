@@ -1,0 +1,896 @@
+//! The exact endgame search: a port of `analyzer/search.py`'s tree (alpha-beta
+//! over the attackers' points, principal variation search, a transposition table
+//! keyed on trick-start positions up to interchangeable cards, equivalent moves
+//! merged, failed throws not searched). The port is move for move: the same
+//! moves in the same order, the same table policy and the same node count, so a
+//! node budget cuts the native search where it cuts the Python one.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::rc::Rc;
+
+use crate::order::{points, TRUMP};
+use crate::trick::{kitty_multiplier, Rules};
+use crate::units::{count, Unit};
+
+pub const INF: i64 = 1_000_000_000;
+
+/// FxHash (rustc's): a fast hasher for the caches' small keys.
+#[derive(Default, Clone, Copy)]
+pub struct Fx(u64);
+
+impl Hasher for Fx {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for chunk in &mut chunks {
+            let v = u64::from_le_bytes(chunk.try_into().unwrap());
+            self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut v = 0u64;
+            for (i, b) in rest.iter().enumerate() {
+                v |= (*b as u64) << (8 * i);
+            }
+            self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, i: u8) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u32(&mut self, i: u32) {
+        self.0 = (self.0.rotate_left(5) ^ i as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_usize(&mut self, i: usize) {
+        self.write_u64(i as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
+
+/// Cards held or played, at most `MAX` (a hand of four decks among four players), inline:
+/// no allocation per node. The slots past `n` are always zero (so `Hash`/`Eq` may read them).
+pub const MAX: usize = 55;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Cards {
+    n: u8,
+    c: [u8; MAX],
+}
+
+impl Cards {
+    pub const EMPTY: Cards = Cards { n: 0, c: [0; MAX] };
+
+    pub fn from_slice(s: &[u8]) -> Cards {
+        let mut out = Cards::EMPTY;
+        out.n = s.len() as u8;
+        out.c[..s.len()].copy_from_slice(s);
+        out
+    }
+    #[inline]
+    pub fn as_slice(&self) -> &[u8] {
+        &self.c[..self.n as usize]
+    }
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.n as usize
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    /// this sorted holding without the cards of `play` (sorted stays sorted)
+    fn minus(&self, play: &Cards) -> Cards {
+        let mut out = *self;
+        for &c in play.as_slice() {
+            let n = out.n as usize;
+            if let Some(i) = out.c[..n].iter().position(|&d| d == c) {
+                out.c.copy_within(i + 1..n, i);
+                out.c[n - 1] = 0;
+                out.n -= 1;
+            }
+        }
+        out
+    }
+    fn plus_sorted(&self, play: &Cards) -> Cards {
+        let mut v = self.as_slice().to_vec();
+        v.extend_from_slice(play.as_slice());
+        v.sort_unstable();
+        Cards::from_slice(&v)
+    }
+}
+
+impl PartialOrd for Cards {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Cards {
+    /// as Python compares tuples: element by element, a prefix first
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.as_slice().cmp(other.as_slice())
+    }
+}
+
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.as_slice().fmt(f)
+    }
+}
+
+pub type Play = Cards;
+pub type Hands = [Cards; 4];
+
+/// The plays of the trick in progress (at most four, all of one size).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Trick {
+    n: u8,
+    p: [Cards; 4],
+}
+
+impl Trick {
+    fn new(plays: &[Cards]) -> Trick {
+        let mut t = Trick { n: plays.len() as u8, p: [Cards::EMPTY; 4] };
+        t.p[..plays.len()].copy_from_slice(plays);
+        t
+    }
+    #[inline]
+    fn plays(&self) -> &[Cards] {
+        &self.p[..self.n as usize]
+    }
+    #[inline]
+    fn with(&self, m: &Cards) -> Trick {
+        let mut t = *self;
+        t.p[t.n as usize] = *m;
+        t.n += 1;
+        t
+    }
+}
+
+/// the node budget ran out
+#[derive(Debug)]
+pub struct Exceeded;
+
+/// A trick-start position described for the table and the equivalent moves.
+struct Analysis {
+    /// the holdings described up to interchangeable cards (the table key without the leader)
+    desc: Rc<[u32]>,
+    /// per seat: each card's representative (itself when it has none)
+    rep: [[u8; 54]; 4],
+    /// per seat: whether any card has another representative, and an id of the (card, rep) pairs
+    reps_id: [u32; 4],
+}
+
+type Moves = Rc<Vec<Play>>;
+
+pub struct Solver {
+    pub rules: Rules,
+    pub attacker: [bool; 4],
+    pub kitty_points: i64,
+    pub last_trick_objective: bool,
+    pub nodes: u64,
+    pub limit: u64,
+    pub table_limit: usize,
+    pub trim_mask: u64,
+    pub cache_limit: usize,
+    tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
+    analysis: FxMap<Hands, Rc<Analysis>>,
+    reps_ids: FxMap<Vec<(u8, u8)>, u32>,
+    leads: FxMap<(Hands, u8), Moves>,
+    follows: FxMap<(Play, Cards), Moves>,
+    follow_distinct: FxMap<(Play, Cards, u32), Moves>,
+    ordered: FxMap<(Trick, Cards, u32, u8), Moves>,
+    winner: FxMap<Trick, (usize, i64, i64)>,
+    partial: FxMap<Trick, usize>,
+    stands: FxMap<(Play, [Cards; 3]), bool>,
+    max_mult: FxMap<usize, i64>,
+    rank: [u32; 54],
+}
+
+impl Solver {
+    pub fn new(rules: Rules, attacker: [bool; 4], kitty_points: i64, last_trick_objective: bool) -> Solver {
+        let mut rank = [0u32; 54];
+        for (c, r) in rank.iter_mut().enumerate() {
+            *r = rules.order.eff[c] as u32 * 128 + rules.order.key[c] as u32;
+        }
+        Solver {
+            rules,
+            attacker,
+            kitty_points,
+            last_trick_objective,
+            nodes: 0,
+            limit: u64::MAX,
+            table_limit: 400_000,
+            trim_mask: 0xFFF,
+            cache_limit: 150_000,
+            tt: FxMap::default(),
+            analysis: FxMap::default(),
+            reps_ids: FxMap::default(),
+            leads: FxMap::default(),
+            follows: FxMap::default(),
+            follow_distinct: FxMap::default(),
+            ordered: FxMap::default(),
+            winner: FxMap::default(),
+            partial: FxMap::default(),
+            stands: FxMap::default(),
+            max_mult: FxMap::default(),
+            rank,
+        }
+    }
+
+    /// Hands from card vectors (sorted here); None when a hand is longer than `MAX`.
+    pub fn hands(hands: &[Vec<u8>]) -> Option<Hands> {
+        let mut out = [Cards::EMPTY; 4];
+        for (i, h) in hands.iter().enumerate().take(4) {
+            if h.len() > MAX {
+                return None;
+            }
+            let mut v = h.clone();
+            v.sort_unstable();
+            out[i] = Cards::from_slice(&v);
+        }
+        Some(out)
+    }
+
+    /// empty the table and the caches when they grow past their limits (`Solver._trim`)
+    pub fn trim(&mut self) {
+        if self.analysis.len() + self.leads.len() > self.cache_limit {
+            self.clear_caches();
+        }
+        if self.tt.len() > self.table_limit {
+            self.tt.clear();
+        }
+    }
+
+    pub fn clear_caches(&mut self) {
+        self.analysis.clear();
+        self.leads.clear();
+        self.follows.clear();
+        self.follow_distinct.clear();
+        self.ordered.clear();
+        self.winner.clear();
+        self.partial.clear();
+        self.stands.clear();
+    }
+
+    pub fn table_len(&self) -> usize {
+        self.tt.len()
+    }
+
+    /// the best lead the table holds for a trick-start position
+    pub fn table_move(&mut self, hands: &Hands, leader: usize) -> Option<Vec<u8>> {
+        let key = self.canon(hands, leader);
+        self.tt.get(&key).and_then(|e| e.2.map(|p| p.as_slice().to_vec()))
+    }
+
+    // -- the rules, cached --------------------------------------------------------------
+
+    fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
+        if let Some(&got) = self.winner.get(t) {
+            return got;
+        }
+        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
+        let (w, units, _) = self.rules.trick_winner(&refs);
+        let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
+        let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
+        let got = (w, pts, mult);
+        self.winner.insert(*t, got);
+        got
+    }
+
+    fn partial_winner(&mut self, t: &Trick) -> usize {
+        if let Some(&got) = self.partial.get(t) {
+            return got;
+        }
+        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
+        let got = self.rules.trick_winner(&refs).0;
+        self.partial.insert(*t, got);
+        got
+    }
+
+    fn follows(&mut self, lead: &Play, hand: &Cards) -> Moves {
+        let key = (*lead, *hand);
+        if let Some(got) = self.follows.get(&key) {
+            return got.clone();
+        }
+        let all = self.rules.legal_follows(lead.as_slice(), &count(hand.as_slice()));
+        let got: Moves = Rc::new(all.iter().map(|p| Cards::from_slice(p)).collect());
+        self.follows.insert(key, got.clone());
+        got
+    }
+
+    fn follow_moves(&mut self, lead: &Play, hand: &Cards, a: &Analysis, seat: usize) -> Moves {
+        let key = (*lead, *hand, a.reps_id[seat]);
+        if let Some(got) = self.follow_distinct.get(&key) {
+            return got.clone();
+        }
+        let all = self.follows(lead, hand);
+        let got = Rc::new(distinct(all.as_ref().clone(), a.reps_id[seat], &a.rep[seat]));
+        self.follow_distinct.insert(key, got.clone());
+        got
+    }
+
+    fn lead_moves(&mut self, hands: &Hands, seat: usize) -> Moves {
+        let key = (*hands, seat as u8);
+        if let Some(got) = self.leads.get(&key) {
+            return got.clone();
+        }
+        let hand = hands[seat].as_slice();
+        let mut moves: Vec<Play> =
+            self.rules.unit_leads(&count(hand)).iter().map(|p| Cards::from_slice(p)).collect();
+        let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
+        let other_hands: Vec<&[u8]> = (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
+        let eff = self.rules.order.eff;
+        for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
+            let mut others = [Cards::EMPTY; 3];
+            for (j, &i) in others_idx.iter().enumerate() {
+                let v: Vec<u8> = hands[i].as_slice().iter().copied().filter(|&c| eff[c as usize] == suit).collect();
+                others[j] = Cards::from_slice(&v);
+            }
+            let play = Cards::from_slice(&cards);
+            let skey = (play, others);
+            let ok = match self.stands.get(&skey) {
+                Some(&ok) => ok,
+                None => {
+                    let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
+                    let ok = self.rules.throw_stands(&cards, &counts);
+                    self.stands.insert(skey, ok);
+                    ok
+                }
+            };
+            if ok {
+                moves.push(play);
+            }
+        }
+        let a = self.analyse(hands);
+        let moves = self.lead_order(distinct(moves, a.reps_id[seat], &a.rep[seat]));
+        let got = Rc::new(moves);
+        self.leads.insert(key, got.clone());
+        got
+    }
+
+    fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
+        let key = &self.rules.order.key;
+        moves.sort_by_key(|m| {
+            let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
+            let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
+            (-(m.len() as i64), -(top as i64), -(pts as i64))
+        });
+        moves
+    }
+
+    // -- equivalent cards ----------------------------------------------------------------
+
+    fn analyse(&mut self, hands: &Hands) -> Rc<Analysis> {
+        if let Some(got) = self.analysis.get(hands) {
+            return got.clone();
+        }
+        let rank = &self.rank;
+        // per (suit, key) slot: cards each seat holds there (and the total)
+        let mut slots: Vec<(u32, [u32; 5])> = Vec::new();
+        for (i, h) in hands.iter().enumerate() {
+            for &c in h.as_slice() {
+                let r = rank[c as usize];
+                match slots.iter_mut().find(|s| s.0 == r) {
+                    Some(s) => {
+                        s.1[i] += 1;
+                        s.1[4] += 1;
+                    }
+                    None => {
+                        let mut x = [0u32; 5];
+                        x[i] = 1;
+                        x[4] = 1;
+                        slots.push((r, x));
+                    }
+                }
+            }
+        }
+        slots.sort_unstable_by_key(|s| s.0);
+        // per slot: cards of its suit below it, in total and per seat
+        let mut below: Vec<(u32, [u32; 4])> = Vec::with_capacity(slots.len());
+        let mut suit = u32::MAX;
+        let mut tot = 0u32;
+        let mut own = [0u32; 4];
+        for (r, x) in &slots {
+            if r >> 7 != suit {
+                suit = r >> 7;
+                tot = 0;
+                own = [0; 4];
+            }
+            below.push((tot, own));
+            tot += x[4];
+            for k in 0..4 {
+                own[k] += x[k];
+            }
+        }
+        let mut desc_all: Vec<u32> = Vec::new();
+        let mut rep = [[0u8; 54]; 4];
+        let mut reps_id = [0u32; 4];
+        for (i, hc) in hands.iter().enumerate() {
+            let h = hc.as_slice();
+            for (c, r) in rep[i].iter_mut().enumerate() {
+                *r = c as u8;
+            }
+            let mut desc: Vec<u32> = Vec::with_capacity(h.len());
+            let mut pairs: Vec<(u8, u8)> = Vec::new();
+            let mut first_of: Vec<(u32, u8)> = Vec::new();
+            let n = h.len();
+            let mut prev: i32 = -1;
+            for (j, &c) in h.iter().enumerate() {
+                if c as i32 == prev || (j + 1 < n && h[j + 1] == c) {
+                    desc.push(c as u32);
+                } else {
+                    let r = rank[c as usize];
+                    let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
+                    let (tb, ob) = below[si];
+                    let x = slots[si].1;
+                    let lo = tb - ob[i];
+                    let d = ((((r >> 7) + 1) * 16 + points(c) as u32) * 128 + lo) * 128 + lo + x[4] - x[i];
+                    desc.push(d);
+                    match first_of.iter().find(|e| e.0 == d) {
+                        None => first_of.push((d, c)),
+                        Some(&(_, r0)) => {
+                            pairs.push((c, r0));
+                            rep[i][c as usize] = r0;
+                        }
+                    }
+                }
+                prev = c as i32;
+            }
+            desc.sort_unstable();
+            desc_all.push(desc.len() as u32);
+            desc_all.extend_from_slice(&desc);
+            reps_id[i] = if pairs.is_empty() {
+                0
+            } else {
+                let next = self.reps_ids.len() as u32 + 1;
+                *self.reps_ids.entry(pairs).or_insert(next)
+            };
+        }
+        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id });
+        self.analysis.insert(*hands, got.clone());
+        got
+    }
+
+    fn canon(&mut self, hands: &Hands, leader: usize) -> (u8, Rc<[u32]>) {
+        let a = self.analyse(hands);
+        (leader as u8, a.desc.clone())
+    }
+
+    // -- the search ------------------------------------------------------------------------
+
+    fn max_multiplier(&mut self, n: usize) -> i64 {
+        if let Some(&got) = self.max_mult.get(&n) {
+            return got;
+        }
+        let mut got: i64 = 1;
+        for w in 1..=self.rules.decks as usize {
+            for length in 1..=n / w {
+                let u = Unit { width: w as u8, length: length as u8, top: 0, cards: Vec::new() };
+                for cards in w * length..=n {
+                    let m = kitty_multiplier(
+                        self.rules.kitty_multiplier,
+                        std::slice::from_ref(&u),
+                        cards,
+                        cards,
+                        std::slice::from_ref(&u),
+                    ) as i64;
+                    got = got.max(m);
+                }
+            }
+        }
+        self.max_mult.insert(n, got);
+        got
+    }
+
+    fn gain(&self, att: bool, last: bool, pts: i64, mult: i64) -> i64 {
+        if self.last_trick_objective {
+            return if att && last { 1 } else { 0 };
+        }
+        if !att {
+            return 0;
+        }
+        if last {
+            pts + self.kitty_points * mult
+        } else {
+            pts
+        }
+    }
+
+    /// `Solver._root`: the value of a position within (alpha, beta) (fail-soft);
+    /// `plays`: the current trick's plays (their cards already out of `hands`).
+    pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
+        if plays.is_empty() {
+            return self.trick_start(hands, leader, alpha, beta);
+        }
+        let ps: Vec<Cards> = plays
+            .iter()
+            .map(|p| {
+                let mut v = p.clone();
+                v.sort_unstable();
+                Cards::from_slice(&v)
+            })
+            .collect();
+        let mut start = *hands;
+        for (k, p) in ps.iter().enumerate() {
+            let i = (leader + k) % 4;
+            start[i] = start[i].plus_sorted(p);
+        }
+        let a = self.analyse(&start);
+        self.node(hands, leader, &Trick::new(&ps), alpha, beta, &a, None, None)
+    }
+
+    fn trick_start(&mut self, hands: &Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
+        if hands[leader].len() == 1 {
+            self.nodes += 1;
+            let mut t = Trick { n: 4, p: [Cards::EMPTY; 4] };
+            for k in 0..4 {
+                t.p[k] = Cards::from_slice(&hands[(leader + k) % 4].as_slice()[..1]);
+            }
+            let (w, pts, mult) = self.trick(&t);
+            return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
+        }
+        if !self.last_trick_objective {
+            let mut left: i64 = hands.iter().flat_map(|h| h.as_slice().iter()).map(|&c| points(c) as i64).sum();
+            if self.kitty_points != 0 {
+                left += self.kitty_points * self.max_multiplier(hands[leader].len());
+            }
+            if left <= alpha || left == 0 {
+                return Ok(left);
+            }
+            if beta <= 0 {
+                return Ok(0);
+            }
+        }
+        let a = self.analyse(hands);
+        let tt_key = (leader as u8, a.desc.clone());
+        let mut first = None;
+        if let Some((lo, hi, f)) = self.tt.get(&tt_key) {
+            let (lo, hi) = (*lo, *hi);
+            if lo >= beta || lo == hi {
+                return Ok(lo);
+            }
+            if hi <= alpha {
+                return Ok(hi);
+            }
+            if lo > alpha {
+                alpha = lo;
+            }
+            if hi < beta {
+                beta = hi;
+            }
+            first = *f;
+        }
+        self.node(hands, leader, &Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        hands: &Hands,
+        leader: usize,
+        plays: &Trick,
+        mut alpha: i64,
+        mut beta: i64,
+        a: &Rc<Analysis>,
+        first: Option<Play>,
+        tt_key: Option<(u8, Rc<[u32]>)>,
+    ) -> Result<i64, Exceeded> {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            return Err(Exceeded);
+        }
+        if self.nodes & self.trim_mask == 0 {
+            self.trim();
+        }
+        let k = plays.n as usize;
+        let seat = (leader + k) % 4;
+        let maxi = self.attacker[seat];
+        let moves: Moves = if k == 0 {
+            let moves = self.lead_moves(hands, seat);
+            match first {
+                Some(f) if moves[0] != f && moves.contains(&f) => {
+                    let mut v = Vec::with_capacity(moves.len());
+                    v.push(f);
+                    v.extend(moves.iter().filter(|m| **m != f).copied());
+                    Rc::new(v)
+                }
+                _ => moves,
+            }
+        } else {
+            let moves = self.follow_moves(&plays.p[0], &hands[seat], a, seat);
+            if moves.len() > 1 {
+                let ordered = self.ordered_follows(&moves, leader, plays, seat, &hands[seat], a.reps_id[seat]);
+                self.nodes += (ordered.len() >> 4) as u64;
+                ordered
+            } else {
+                moves
+            }
+        };
+        let (a0, b0) = (alpha, beta);
+        let mut best = if maxi { -INF } else { INF };
+        let mut best_move: Option<Play> = None;
+        for m in moves.iter() {
+            let mut nh = *hands;
+            nh[seat] = hands[seat].minus(m);
+            let np = plays.with(m);
+            let mut g = 0;
+            let mut v = 0;
+            let mut wseat = 0;
+            let mut search = true;
+            if k == 3 {
+                let (w, pts, mult) = self.trick(&np);
+                wseat = (leader + w) % 4;
+                let att = self.attacker[wseat];
+                if nh[wseat].is_empty() {
+                    v = self.gain(att, true, pts, mult);
+                    search = false;
+                } else {
+                    g = self.gain(att, false, pts, mult);
+                }
+            }
+            if search {
+                if best_move.is_none() || beta - alpha <= 1 {
+                    v = if k == 3 {
+                        g + self.trick_start(&nh, wseat, alpha - g, beta - g)?
+                    } else {
+                        self.node(&nh, leader, &np, alpha, beta, a, None, None)?
+                    };
+                } else if maxi {
+                    v = if k == 3 {
+                        g + self.trick_start(&nh, wseat, alpha - g, alpha - g + 1)?
+                    } else {
+                        self.node(&nh, leader, &np, alpha, alpha + 1, a, None, None)?
+                    };
+                    if alpha < v && v < beta {
+                        v = if k == 3 {
+                            g + self.trick_start(&nh, wseat, v - g, beta - g)?
+                        } else {
+                            self.node(&nh, leader, &np, v, beta, a, None, None)?
+                        };
+                    }
+                } else {
+                    v = if k == 3 {
+                        g + self.trick_start(&nh, wseat, beta - g - 1, beta - g)?
+                    } else {
+                        self.node(&nh, leader, &np, beta - 1, beta, a, None, None)?
+                    };
+                    if alpha < v && v < beta {
+                        v = if k == 3 {
+                            g + self.trick_start(&nh, wseat, alpha - g, v - g)?
+                        } else {
+                            self.node(&nh, leader, &np, alpha, v, a, None, None)?
+                        };
+                    }
+                }
+            }
+            if maxi {
+                if v > best {
+                    best = v;
+                    best_move = Some(*m);
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+            } else if v < best {
+                best = v;
+                best_move = Some(*m);
+                if v < beta {
+                    beta = v;
+                }
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if k == 0 {
+            let tt_key = match tt_key {
+                Some(t) => t,
+                None => self.canon(hands, leader),
+            };
+            let (mut lo, mut hi) = (-INF, INF);
+            if let Some(e) = self.tt.get(&tt_key) {
+                lo = e.0;
+                hi = e.1;
+            }
+            if best <= a0 {
+                hi = hi.min(best);
+            } else if best >= b0 {
+                lo = lo.max(best);
+            } else {
+                lo = best;
+                hi = best;
+            }
+            self.tt.insert(tt_key, (lo, hi, best_move));
+        }
+        Ok(best)
+    }
+
+    /// `Solver.playout`: the attackers' points to the end when every seat plays the
+    /// move the search would try first (no search; the same line as the Python one).
+    pub fn playout(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>]) -> i64 {
+        let ps: Vec<Cards> = plays
+            .iter()
+            .map(|p| {
+                let mut v = p.clone();
+                v.sort_unstable();
+                Cards::from_slice(&v)
+            })
+            .collect();
+        let mut start = *hands;
+        for (k, p) in ps.iter().enumerate() {
+            let i = (leader + k) % 4;
+            start[i] = start[i].plus_sorted(p);
+        }
+        let mut a = self.analyse(&start);
+        let mut hands = *hands;
+        let mut leader = leader;
+        let mut trick = Trick::new(&ps);
+        let mut total = 0;
+        while trick.n > 0 || hands.iter().any(|h| !h.is_empty()) {
+            let k = trick.n as usize;
+            let seat = (leader + k) % 4;
+            let m = if k == 0 {
+                a = self.analyse(&hands);
+                self.lead_moves(&hands, seat)[0]
+            } else {
+                let moves = self.follow_moves(&trick.p[0], &hands[seat], &a, seat);
+                if moves.len() > 1 {
+                    self.ordered_follows(&moves, leader, &trick, seat, &hands[seat], a.reps_id[seat])[0]
+                } else {
+                    moves[0]
+                }
+            };
+            hands[seat] = hands[seat].minus(&m);
+            trick = trick.with(&m);
+            if k == 3 {
+                let (w, pts, mult) = self.trick(&trick);
+                let wseat = (leader + w) % 4;
+                total += self.gain(self.attacker[wseat], hands[wseat].is_empty(), pts, mult);
+                leader = wseat;
+                trick = Trick::new(&[]);
+            }
+        }
+        total
+    }
+
+    /// Best guess first (`Solver._ordered_follows`): plays that leave the trick to the
+    /// mover's team (most points first), then the others (fewest points first, lowest first).
+    fn ordered_follows(&mut self, moves: &Moves, leader: usize, plays: &Trick, seat: usize, hand: &Cards,
+                       reps_id: u32) -> Moves {
+        let okey = (*plays, *hand, reps_id, leader as u8);
+        if let Some(got) = self.ordered.get(&okey) {
+            return got.clone();
+        }
+        let mine = self.attacker[seat];
+        let eff = self.rules.order.eff;
+        let key = self.rules.order.key;
+        let bi = self.partial_winner(plays);
+        let team_now = self.attacker[(leader + bi) % 4] == mine;
+        let lead = plays.p[0];
+        let single = lead.len() == 1;
+        let (mut lead_e, mut be, mut bk) = (0u8, 0u8, 0i32);
+        if single {
+            lead_e = eff[lead.as_slice()[0] as usize];
+            let b = plays.p[bi].as_slice()[0];
+            be = eff[b as usize];
+            bk = key[b as usize];
+        }
+        let mut scored: Vec<(u8, i64, i64, Play)> = Vec::with_capacity(moves.len());
+        for m in moves.iter() {
+            let ours;
+            let pts: i64;
+            let strength: i64;
+            let ms = m.as_slice();
+            if single {
+                let c = ms[0];
+                let e = eff[c as usize];
+                let takes = (e == be && key[c as usize] > bk && (e == lead_e || e == TRUMP)) || (e == TRUMP && be != TRUMP);
+                ours = if takes { true } else { team_now };
+                pts = points(c) as i64;
+                strength = key[c as usize] as i64;
+            } else {
+                let e = eff[ms[0] as usize];
+                if ms.iter().all(|&c| eff[c as usize] == e) {
+                    let w = self.partial_winner(&plays.with(m));
+                    ours = self.attacker[(leader + w) % 4] == mine;
+                } else {
+                    ours = team_now;
+                }
+                pts = ms.iter().map(|&c| points(c) as i64).sum();
+                strength = ms.iter().map(|&c| key[c as usize] as i64).sum();
+            }
+            if ours {
+                scored.push((0, -pts, strength, *m));
+            } else {
+                scored.push((1, pts, strength, *m));
+            }
+        }
+        scored.sort();
+        let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
+        self.ordered.insert(okey, got.clone());
+        got
+    }
+}
+
+/// One move per class of equivalent moves (the first met); `rep`: each card's representative.
+fn distinct(moves: Vec<Play>, reps_id: u32, rep: &[u8; 54]) -> Vec<Play> {
+    if reps_id == 0 || moves.len() < 2 {
+        return moves;
+    }
+    let mut seen: Vec<Cards> = Vec::with_capacity(moves.len());
+    let mut out = Vec::with_capacity(moves.len());
+    for m in moves {
+        let mut c: Vec<u8> = m.as_slice().iter().map(|&x| rep[x as usize]).collect();
+        c.sort_unstable();
+        let c = Cards::from_slice(&c);
+        if !seen.contains(&c) {
+            seen.push(c);
+            out.push(m);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::order::Order;
+    use crate::trick::{KM_BY_UNIT, PENALTY_NONE};
+    use crate::units::{COMPARE_LARGEST_UNIT, FORCED_SMALLEST, POLICY_PAIRS};
+
+    fn rules() -> Rules {
+        Rules {
+            order: Order::new(2, 1, false, 15),
+            decks: 2,
+            throw_check: true,
+            throw_forced: FORCED_SMALLEST,
+            throw_penalty: PENALTY_NONE,
+            throw_compare: COMPARE_LARGEST_UNIT,
+            follow_policy: POLICY_PAIRS,
+            printed: false,
+            kitty_multiplier: KM_BY_UNIT,
+        }
+    }
+
+    #[test]
+    fn last_trick_with_kitty() {
+        // N dealer (NS defend); W wins the last trick with a ♠A pair: 5 + 25 × 4
+        let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
+        let hands = Solver::hands(&[vec![1, 2], vec![12, 12], vec![3, 4], vec![5, 6]]).unwrap();
+        assert_eq!(s.root(&hands, 1, &[], -INF, INF).unwrap(), 5 + 100);
+    }
+
+    #[test]
+    fn dealer_keeps_the_trick() {
+        let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
+        let hands = Solver::hands(&[vec![12], vec![11], vec![8], vec![3]]).unwrap();
+        assert_eq!(s.root(&hands, 0, &[], -INF, INF).unwrap(), 0);
+        // W leads: N's ♠A wins 25 points for the dealers' side
+        assert_eq!(s.root(&hands, 1, &[], -INF, INF).unwrap(), 0);
+    }
+
+    #[test]
+    fn budget_runs_out() {
+        let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
+        let hands =
+            Solver::hands(&[vec![0, 1, 8, 11], vec![2, 3, 9, 12], vec![4, 5, 10, 24], vec![6, 7, 13, 14]]).unwrap();
+        s.limit = 3;
+        assert!(s.root(&hands, 0, &[], -INF, INF).is_err());
+        s.limit = u64::MAX;
+        assert!(s.root(&hands, 0, &[], -INF, INF).is_ok());
+    }
+}

@@ -1,0 +1,736 @@
+//! One trick: legal follows, leads, the throw check, the winner, the kitty
+//! multiplier (§6, §7). A port of `replay/trick.py`, `replay/legal.py` and
+//! `replay.scoring.kitty_multiplier`; the Python engine is the specification.
+
+use crate::order::{Order, TRUMP};
+use crate::units::{
+    all_covers, compare_covers, count, cover, decompose, forced_units, get, obligation, runs, sub_runs, throw_blockers,
+    Blocker, Counts, Unit, COMPARE_ALL_UNITS,
+};
+
+pub const KM_BY_UNIT: u8 = 0;
+pub const KM_BY_CARDS: u8 = 1;
+pub const KM_BY_PLAY_CARDS: u8 = 2;
+pub const KM_LINEAR: u8 = 3;
+pub const KM_TITANIC: u8 = 4;
+pub const KM_TIMES_UNIT: u8 = 5;
+pub const KM_TIMES_LEAD_CARDS: u8 = 6;
+pub const KM_BOTZONE: u8 = 7;
+pub const KM_UNIT_CARDS: u8 = 8;
+
+pub const PENALTY_NONE: u8 = 0;
+pub const PENALTY_PER_CARD: u8 = 1;
+pub const PENALTY_PER_ATTEMPT: u8 = 2;
+
+/// The play-phase options of a ruleset (the rest of a `Ruleset` plays no part in a trick).
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub order: Order,
+    pub decks: u8,
+    /// false: `throw_check: none`
+    pub throw_check: bool,
+    pub throw_forced: u8,
+    pub throw_penalty: u8,
+    pub throw_compare: u8,
+    pub follow_policy: u8,
+    /// true: `follow_suit: printed`
+    pub printed: bool,
+    pub kitty_multiplier: u8,
+}
+
+/// The effective suit of a lead, or None when it mixes suits.
+pub fn lead_suit(cards: &[u8], order: &Order) -> Option<u8> {
+    let e = order.eff(*cards.first()?);
+    if cards.iter().all(|&c| order.eff(c) == e) {
+        Some(e)
+    } else {
+        None
+    }
+}
+
+/// Every distinct sub-multiset of `items` (card, copies; cards ascending) with `k` cards.
+pub fn multisets(items: &[(u8, u8)], k: usize, out: &mut Vec<Vec<u8>>) {
+    fn rec(items: &[(u8, u8)], i: usize, need: usize, cur: &mut Vec<u8>, suffix: &[usize], out: &mut Vec<Vec<u8>>) {
+        if need == 0 {
+            out.push(cur.clone());
+            return;
+        }
+        if i >= items.len() || suffix[i] < need {
+            return;
+        }
+        let (c, n) = items[i];
+        let top = (n as usize).min(need);
+        for t in (0..=top).rev() {
+            for _ in 0..t {
+                cur.push(c);
+            }
+            rec(items, i + 1, need - t, cur, suffix, out);
+            for _ in 0..t {
+                cur.pop();
+            }
+        }
+    }
+    let mut suffix = vec![0usize; items.len() + 1];
+    for i in (0..items.len()).rev() {
+        suffix[i] = suffix[i + 1] + items[i].1 as usize;
+    }
+    let mut cur = Vec::new();
+    rec(items, 0, k, &mut cur, &suffix, out);
+}
+
+fn sorted_items(h: &Counts) -> Vec<(u8, u8)> {
+    let mut v: Vec<(u8, u8)> = h.iter().copied().filter(|e| e.1 > 0).collect();
+    v.sort_unstable();
+    v
+}
+
+impl Rules {
+    fn full_obligation(&self, lead: &[Unit]) -> Vec<i32> {
+        let cards: Vec<u8> = lead.iter().flat_map(|u| u.cards.iter().copied()).collect();
+        obligation(lead, &cards, &self.order, self.follow_policy)
+    }
+
+    /// `replay.trick.follow_error` (no message): is `play` an illegal follow?
+    /// `holding`: the player's cards (any suits, before the play).
+    pub fn follow_error(&self, lead: &[Unit], suit: Option<u8>, holding: &Counts, play: &[u8]) -> bool {
+        let Some(suit) = suit else { return false };
+        let order = &self.order;
+        let n: usize = lead.iter().map(|u| u.size()).sum();
+        if n == 1 {
+            if order.eff(play[0]) == suit {
+                return false;
+            }
+            return holding.iter().any(|&(c, k)| k > 0 && order.eff(c) == suit);
+        }
+        let played: Vec<u8> = play.iter().copied().filter(|&c| order.eff(c) == suit).collect();
+        let n_played = played.len();
+        if n_played == n {
+            if lead.len() == 1 {
+                let u = &lead[0];
+                if u.width == 1 || (u.length == 1 && play.iter().all(|&c| c == play[0])) {
+                    return false;
+                }
+            } else if lead.iter().all(|u| u.width == 1) {
+                return false;
+            }
+        }
+        let suit_held: Counts = holding.iter().copied().filter(|&(c, k)| k > 0 && order.eff(c) == suit).collect();
+        let n_held: usize = suit_held.iter().map(|e| e.1 as usize).sum();
+        let need = n.min(n_held);
+        if n_played < need {
+            return true;
+        }
+        if n_held <= n || suit_held.iter().map(|e| e.1).max().unwrap_or(0) < 2 || lead.iter().all(|u| u.width == 1) {
+            return false;
+        }
+        let got = obligation(lead, &played, order, self.follow_policy);
+        if got == self.full_obligation(lead) {
+            return false;
+        }
+        let held: Vec<u8> = suit_held.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
+        got < obligation(lead, &held, order, self.follow_policy)
+    }
+
+    fn printed_ours(&self, psuit: Option<u8>, c: u8) -> bool {
+        let Some(ps) = psuit else { return false };
+        if c >= 52 || c / 13 != ps {
+            return false;
+        }
+        let r = c % 13 + 2;
+        r != self.order.level && !(self.order.two_is_trump && r == 2)
+    }
+
+    /// `follow_suit: printed`: the printed suit a lead asks for (None: jokers only).
+    pub fn printed_suit(lead: &[u8]) -> Option<u8> {
+        lead.iter().find(|&&c| c < 52).map(|&c| c / 13)
+    }
+
+    /// `replay.trick.check_follow_printed` (no message): is `play` an illegal follow?
+    pub fn printed_error(&self, lead: &[Unit], psuit: Option<u8>, holding: &Counts, play: &[u8], n: usize) -> bool {
+        if psuit.is_none() {
+            return false;
+        }
+        let held: Vec<(u8, u8)> =
+            holding.iter().copied().filter(|&(c, k)| k > 0 && self.printed_ours(psuit, c)).collect();
+        let n_held: usize = held.iter().map(|e| e.1 as usize).sum();
+        let played: Vec<u8> = play.iter().copied().filter(|&c| self.printed_ours(psuit, c)).collect();
+        let need = n.min(n_held);
+        if played.len() < need {
+            return true;
+        }
+        let lead_pairs: usize = lead.iter().filter(|u| u.width >= 2).map(|u| u.length as usize).sum();
+        if lead_pairs == 0 || n_held <= n {
+            return false;
+        }
+        let got: usize = count(&played).iter().map(|e| (e.1 / 2) as usize).sum();
+        let have: usize = held.iter().map(|e| (e.1 / 2) as usize).sum();
+        got < lead_pairs.min(have)
+    }
+
+    /// Every legal follow to `lead` (distinct multisets, cards ascending; sorted).
+    pub fn legal_follows(&self, lead: &[u8], holding: &Counts) -> Vec<Vec<u8>> {
+        let n = lead.len();
+        let order = &self.order;
+        let mut out = Vec::new();
+        if self.printed {
+            let psuit = Self::printed_suit(lead);
+            let mine: Vec<(u8, u8)> =
+                sorted_items(holding).into_iter().filter(|&(c, _)| self.printed_ours(psuit, c)).collect();
+            let others: Vec<(u8, u8)> =
+                sorted_items(holding).into_iter().filter(|&(c, _)| !self.printed_ours(psuit, c)).collect();
+            let have: usize = mine.iter().map(|e| e.1 as usize).sum();
+            if have >= n {
+                let units = if lead_suit(lead, order).is_some() { decompose(lead, order) } else { Vec::new() };
+                let mut cands = Vec::new();
+                multisets(&mine, n, &mut cands);
+                for play in cands {
+                    if !self.printed_error(&units, psuit, holding, &play, n) {
+                        out.push(play);
+                    }
+                }
+            } else {
+                let base: Vec<u8> = mine.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
+                let mut fills = Vec::new();
+                multisets(&others, n - have, &mut fills);
+                for f in fills {
+                    let mut p = base.clone();
+                    p.extend(f);
+                    p.sort_unstable();
+                    out.push(p);
+                }
+            }
+            out.sort();
+            return out;
+        }
+        let suit = lead_suit(lead, order);
+        let in_suit: Vec<(u8, u8)> =
+            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) == suit).collect();
+        let others: Vec<(u8, u8)> =
+            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) != suit).collect();
+        let have: usize = in_suit.iter().map(|e| e.1 as usize).sum();
+        if have >= n {
+            let units = decompose(lead, order);
+            let mut cands = Vec::new();
+            multisets(&in_suit, n, &mut cands);
+            let in_suit_counts: Counts = in_suit.clone();
+            for play in cands {
+                if !self.follow_error(&units, suit, &in_suit_counts, &play) {
+                    out.push(play);
+                }
+            }
+        } else {
+            let base: Vec<u8> = in_suit.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
+            let mut fills = Vec::new();
+            multisets(&others, n - have, &mut fills);
+            for f in fills {
+                let mut p = base.clone();
+                p.extend(f);
+                p.sort_unstable();
+                out.push(p);
+            }
+        }
+        out.sort();
+        out
+    }
+
+    /// Every distinct single-unit lead (singles, tuples, tractors), cards ascending, sorted.
+    pub fn unit_leads(&self, holding: &Counts) -> Vec<Vec<u8>> {
+        let order = &self.order;
+        let mut out: Vec<Vec<u8>> = Vec::new();
+        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        for &(c, n) in holding {
+            if n == 0 {
+                continue;
+            }
+            let e = order.eff(c);
+            match by_suit.iter_mut().find(|x| x.0 == e) {
+                Some(x) => x.1.push((c, n)),
+                None => by_suit.push((e, vec![(c, n)])),
+            }
+        }
+        for (_, cards) in &by_suit {
+            for &(c, n) in cards {
+                for w in 1..=n {
+                    out.push(vec![c; w as usize]);
+                }
+            }
+            let top = cards.iter().map(|e| e.1).max().unwrap_or(0);
+            for w in 2..=top {
+                let longest = runs(cards, &order.key, w).iter().map(|r| r.len()).max().unwrap_or(0);
+                for length in 2..=longest {
+                    for run in sub_runs(cards, &order.key, w, length as u8) {
+                        let mut v: Vec<u8> = run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
+                        v.sort_unstable();
+                        out.push(v);
+                    }
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// `replay.trick.throw_options` + `throw_leads`: the multi-unit leads of `hand`
+    /// worth a throw check, with their suit (cards ascending, in the engine's order).
+    /// `hand` is sorted ascending; `others` the other players' cards.
+    pub fn throw_candidates(&self, hand: &[u8], others: &[&[u8]]) -> Vec<(Vec<u8>, u8)> {
+        let order = &self.order;
+        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        for &c in hand {
+            let e = order.eff(c);
+            match by_suit.iter_mut().find(|x| x.0 == e) {
+                Some(x) => match x.1.iter_mut().find(|y| y.0 == c) {
+                    Some(y) => y.1 += 1,
+                    None => x.1.push((c, 1)),
+                },
+                None => by_suit.push((e, vec![(c, 1)])),
+            }
+        }
+        let mut tops: Option<[i32; 5]> = if self.throw_check { None } else { Some([-1; 5]) };
+        let mut out = Vec::new();
+        for (suit, cnt) in &by_suit {
+            let total: usize = cnt.iter().map(|e| e.1 as usize).sum();
+            if total < 2 {
+                continue;
+            }
+            let t = tops.get_or_insert_with(|| {
+                let mut t = [-1i32; 5];
+                for h in others {
+                    for &c in h.iter() {
+                        let e = order.eff(c) as usize;
+                        if order.key(c) > t[e] {
+                            t[e] = order.key(c);
+                        }
+                    }
+                }
+                t
+            });
+            let top = t[*suit as usize];
+            let mut cards: Vec<(u8, u8)> = cnt.clone();
+            cards.sort_unstable();
+            let opts: Vec<(u8, Vec<u8>)> = cards
+                .iter()
+                .map(|&(c, k)| (c, (0..=k).filter(|&n| n != 1 || order.key(c) >= top).collect()))
+                .collect();
+            // itertools.product: the last option varies fastest
+            let mut idx = vec![0usize; opts.len()];
+            'product: loop {
+                let sum: usize = opts.iter().zip(&idx).map(|(o, &i)| o.1[i] as usize).sum();
+                if sum >= 2 {
+                    let mut lead = Vec::with_capacity(sum);
+                    for (o, &i) in opts.iter().zip(&idx) {
+                        for _ in 0..o.1[i] {
+                            lead.push(o.0);
+                        }
+                    }
+                    if decompose(&lead, order).len() >= 2 {
+                        out.push((lead, *suit));
+                    }
+                }
+                let mut j = opts.len();
+                loop {
+                    if j == 0 {
+                        break 'product;
+                    }
+                    j -= 1;
+                    idx[j] += 1;
+                    if idx[j] < opts[j].1.len() {
+                        break;
+                    }
+                    idx[j] = 0;
+                }
+            }
+        }
+        out
+    }
+
+    /// `replay.trick.check_throw`: the blockers of a lead of several units and the
+    /// units the thrower may be forced to play. `holdings`: every seat in play order,
+    /// the thrower first (seat numbers are indices into it).
+    pub fn check_throw(&self, lead: &[u8], holdings: &[Counts]) -> (Vec<Blocker>, Vec<Unit>) {
+        let units = decompose(lead, &self.order);
+        if units.len() < 2 || !self.throw_check {
+            return (Vec::new(), Vec::new());
+        }
+        let others: Vec<(usize, Counts)> = (1..holdings.len()).map(|k| (k, holdings[k].clone())).collect();
+        let blockers = throw_blockers(&units, &others, &self.order);
+        if blockers.is_empty() {
+            return (blockers, Vec::new());
+        }
+        let seats: Vec<usize> = (1..holdings.len()).collect();
+        let allowed = forced_units(&blockers, self.throw_forced, &seats);
+        (blockers, allowed)
+    }
+
+    /// Does a throw of `lead` stand (no other player blocks it)? `others`: their
+    /// cards of the lead's suit (any order), in turn order after the thrower.
+    pub fn throw_stands(&self, lead: &[u8], others: &[Counts]) -> bool {
+        let units = decompose(lead, &self.order);
+        if units.len() < 2 || !self.throw_check {
+            return true;
+        }
+        let others: Vec<(usize, Counts)> = others.iter().enumerate().map(|(k, h)| (k + 1, h.clone())).collect();
+        throw_blockers(&units, &others, &self.order).is_empty()
+    }
+
+    pub fn throw_penalty(&self, attempted: usize) -> i32 {
+        match self.throw_penalty {
+            PENALTY_PER_CARD => 10 * attempted as i32,
+            PENALTY_PER_ATTEMPT => 10,
+            _ => 0,
+        }
+    }
+
+    /// `replay.trick.trick_winner`: (winning play index, its units, ruffed).
+    pub fn trick_winner(&self, plays: &[&[u8]]) -> (usize, Vec<Unit>, bool) {
+        let order = &self.order;
+        let lead_cards = plays[0];
+        if lead_cards.len() == 1 {
+            let c = lead_cards[0];
+            let led = order.eff(c);
+            let power = &order.power[led as usize];
+            let (mut best_i, mut best_card, mut best) = (0usize, c, power[c as usize]);
+            for (i, play) in plays.iter().enumerate().skip(1) {
+                if play.len() == 1 {
+                    let d = play[0];
+                    if power[d as usize] > best {
+                        best_i = i;
+                        best_card = d;
+                        best = power[d as usize];
+                    }
+                }
+            }
+            let unit = crate::units::single(order, best_card);
+            return (best_i, vec![unit], led != TRUMP && order.eff(best_card) == TRUMP);
+        }
+        let suit = lead_suit(lead_cards, order);
+        let lead = decompose(lead_cards, order);
+        let Some(suit) = suit else { return (0, lead, false) };
+        if lead.len() == 1 && lead[0].length == 1 {
+            let n = lead_cards.len();
+            let power = &order.power[suit as usize];
+            let (mut best_i, mut best_card, mut best) = (0usize, 0u8, lead[0].top + 1);
+            for (i, cards) in plays.iter().enumerate().skip(1) {
+                if cards.len() == n {
+                    let c = cards[0];
+                    if power[c as usize] > best && cards.iter().all(|&d| d == c) {
+                        best_i = i;
+                        best_card = c;
+                        best = power[c as usize];
+                    }
+                }
+            }
+            if best_i == 0 {
+                return (0, lead, false);
+            }
+            let u = Unit { width: n as u8, length: 1, top: order.key(best_card), cards: plays[best_i].to_vec() };
+            return (best_i, vec![u], suit != TRUMP && order.eff(best_card) == TRUMP);
+        }
+        if lead.len() == 1 {
+            return self.tractor_winner(plays, lead, suit);
+        }
+        let shape: Vec<(u8, u8)> = lead.iter().map(|u| u.shape()).collect();
+        let (mut best_i, mut best_units, mut best_ruff) = (0usize, lead.clone(), false);
+        for (i, cards) in plays.iter().enumerate().skip(1) {
+            if cards.len() != lead_cards.len() || cards.is_empty() {
+                continue;
+            }
+            let e = order.eff(cards[0]);
+            if e == suit {
+                // (the engine's `single` is never set: a play of the led suit never takes a throw)
+                continue;
+            } else if !(e == TRUMP && suit != TRUMP) {
+                continue;
+            }
+            if cards.iter().any(|&c| order.eff(c) != e) {
+                continue;
+            }
+            let Some(cv) = cover(&shape, cards, order) else { continue };
+            let ruff = e != suit;
+            if (ruff && !best_ruff) || compare_covers(&cv, &best_units, &lead, self.throw_compare) {
+                best_i = i;
+                best_units = cv;
+                best_ruff = ruff;
+            } else if self.throw_compare == COMPARE_ALL_UNITS && ruff == best_ruff {
+                for alt in all_covers(&shape, cards, order) {
+                    if compare_covers(&alt, &best_units, &lead, COMPARE_ALL_UNITS) {
+                        best_i = i;
+                        best_units = alt;
+                        best_ruff = ruff;
+                        break;
+                    }
+                }
+            }
+        }
+        (best_i, best_units, best_ruff)
+    }
+
+    fn tractor_winner(&self, plays: &[&[u8]], lead: Vec<Unit>, suit: u8) -> (usize, Vec<Unit>, bool) {
+        let order = &self.order;
+        let (w, length) = (lead[0].width, lead[0].length);
+        let n = w as usize * length as usize;
+        let (mut best_i, mut best_top, mut best_ruff) = (0usize, lead[0].top, false);
+        let mut best_run: Option<Vec<u8>> = None;
+        for (i, cards) in plays.iter().enumerate().skip(1) {
+            if cards.len() != n {
+                continue;
+            }
+            let e = order.eff(cards[0]);
+            if e == suit {
+                if best_ruff {
+                    continue;
+                }
+            } else if !(e == TRUMP && suit != TRUMP) {
+                continue;
+            }
+            if cards.iter().any(|&c| order.eff(c) != e) {
+                continue;
+            }
+            let counts = count(cards);
+            if counts.len() != length as usize {
+                continue;
+            }
+            let mut run: Vec<u8> = counts.iter().map(|e| e.0).collect();
+            run.sort_by_key(|&c| order.key(c));
+            let k0 = order.key(run[0]);
+            if run.iter().enumerate().any(|(j, &c)| get(&counts, c) != w || order.key(c) != k0 + j as i32) {
+                continue;
+            }
+            let top = order.key(*run.last().unwrap());
+            let ruff = e != suit;
+            if (ruff && !best_ruff) || top > best_top {
+                best_i = i;
+                best_top = top;
+                best_ruff = ruff;
+                best_run = Some(run);
+            }
+        }
+        match best_run {
+            None => (0, lead, false),
+            Some(run) => {
+                let cards: Vec<u8> = run.iter().rev().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
+                (best_i, vec![Unit { width: w, length, top: best_top, cards }], best_ruff)
+            }
+        }
+    }
+
+    /// `replay.scoring.kitty_multiplier`.
+    pub fn kitty_multiplier(&self, winning: &[Unit], play_cards: usize, lead_cards: usize, last_play: &[Unit]) -> i32 {
+        kitty_multiplier(self.kitty_multiplier, winning, play_cards, lead_cards, last_play)
+    }
+
+    /// `replay.state.last_trick_multiplier`.
+    pub fn last_trick_multiplier(&self, winning: &[Unit], lead_cards: usize, last_play: &[u8]) -> i32 {
+        let lp = decompose(last_play, &self.order);
+        self.kitty_multiplier(winning, lead_cards, lead_cards, &lp)
+    }
+}
+
+fn largest(units: &[Unit]) -> &Unit {
+    let mut best = &units[0];
+    for u in &units[1..] {
+        let a = (-(u.size() as i64), -(u.width as i64), -(u.top as i64));
+        let b = (-(best.size() as i64), -(best.width as i64), -(best.top as i64));
+        if a < b {
+            best = u;
+        }
+    }
+    best
+}
+
+pub fn kitty_multiplier(policy: u8, winning: &[Unit], play_cards: usize, lead_cards: usize, last_play: &[Unit]) -> i32 {
+    let top = largest(winning);
+    match policy {
+        KM_BY_UNIT => 1 << (1 + top.length as u32 * (top.width as u32 - 1)),
+        KM_BY_CARDS => 64.min(1i64 << top.size().min(62)) as i32,
+        KM_BY_PLAY_CARDS => 1 << play_cards,
+        KM_LINEAR => play_cards as i32,
+        KM_TITANIC => {
+            let titanic = winning.iter().filter(|u| u.width >= 3 && u.length >= 2).map(|u| u.length).max();
+            if let Some(l) = titanic {
+                return 2 * 3i32.pow(l as u32);
+            }
+            if winning.iter().any(|u| u.width >= 3) {
+                return 6;
+            }
+            let tractor = winning.iter().filter(|u| u.width == 2 && u.length >= 2).map(|u| u.length).max();
+            if let Some(l) = tractor {
+                return 2 << l;
+            }
+            if winning.iter().any(|u| u.width == 2) {
+                return 4;
+            }
+            2
+        }
+        KM_TIMES_UNIT => 2 * top.size() as i32,
+        KM_TIMES_LEAD_CARDS => 2 * lead_cards as i32,
+        // shengji-godot: single 1, pair 2, tractor of k pairs 2k; a throw: its largest unit
+        KM_UNIT_CARDS => top.size() as i32,
+        _ => {
+            let units = if last_play.is_empty() { winning } else { last_play };
+            if units.len() == 1 {
+                return play_cards as i32;
+            }
+            let big = largest(units);
+            if big.length >= 2 {
+                2 * big.size() as i32
+            } else if big.width >= 2 {
+                4
+            } else {
+                2
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::units::{COMPARE_LARGEST_UNIT, FORCED_SMALLEST, POLICY_PAIRS};
+
+    fn rules(level: u8, trump: u8) -> Rules {
+        Rules {
+            order: Order::new(level, trump, false, 15),
+            decks: 2,
+            throw_check: true,
+            throw_forced: FORCED_SMALLEST,
+            throw_penalty: PENALTY_NONE,
+            throw_compare: COMPARE_LARGEST_UNIT,
+            follow_policy: POLICY_PAIRS,
+            printed: false,
+            kitty_multiplier: KM_BY_UNIT,
+        }
+    }
+    fn s(r: u8) -> u8 {
+        r - 2
+    }
+    fn h(r: u8) -> u8 {
+        13 + r - 2
+    }
+    fn c(r: u8) -> u8 {
+        39 + r - 2
+    }
+
+    #[test]
+    fn must_follow_suit() {
+        let r = rules(2, 1);
+        let f = r.legal_follows(&[s(14)], &count(&[s(13), c(4)]));
+        assert_eq!(f, vec![vec![s(13)]]);
+        // void: any card
+        let f = r.legal_follows(&[s(14)], &count(&[h(5), c(4)]));
+        assert_eq!(f.len(), 2);
+    }
+
+    #[test]
+    fn must_follow_pair() {
+        let r = rules(2, 1);
+        let f = r.legal_follows(&[s(14), s(14)], &count(&[s(9), s(9), s(3), c(4)]));
+        assert_eq!(f, vec![vec![s(9), s(9)]]);
+    }
+
+    #[test]
+    fn trump_ruffs_and_ties_go_first() {
+        let r = rules(2, 1);
+        let (w, _, ruffed) = r.trick_winner(&[&[s(10)], &[h(3)], &[s(14)], &[c(14)]]);
+        assert_eq!((w, ruffed), (1, true));
+        // two off-suit level cards tie: the first played wins
+        let (w, _, _) = r.trick_winner(&[&[0], &[26], &[h(3)], &[c(3)]]);
+        assert_eq!(w, 0);
+    }
+
+    #[test]
+    fn unit_leads_and_throws() {
+        let r = rules(2, 1);
+        let leads = r.unit_leads(&count(&[s(3), s(3), s(4), s(4), s(9)]));
+        // singles 3, 4, 9; pairs 33, 44; tractor 3344
+        assert_eq!(leads.len(), 6);
+        let cands = r.throw_candidates(&[s(3), s(3), s(14)], &[&[s(13)], &[], &[]]);
+        assert!(cands.iter().any(|(l, _)| *l == vec![s(3), s(3), s(14)]));
+    }
+
+    #[test]
+    fn kitty_multipliers() {
+        let pair = Unit { width: 2, length: 1, top: 0, cards: vec![] };
+        let tractor = Unit { width: 2, length: 2, top: 0, cards: vec![] };
+        assert_eq!(kitty_multiplier(KM_BY_UNIT, std::slice::from_ref(&pair), 2, 2, &[]), 4);
+        assert_eq!(kitty_multiplier(KM_BY_UNIT, std::slice::from_ref(&tractor), 4, 4, &[]), 8);
+        assert_eq!(kitty_multiplier(KM_TIMES_UNIT, std::slice::from_ref(&tractor), 4, 4, &[]), 8);
+        assert_eq!(kitty_multiplier(KM_TITANIC, &[tractor], 4, 4, &[]), 8);
+        assert_eq!(kitty_multiplier(KM_BY_CARDS, &[pair], 2, 2, &[]), 4);
+    }
+
+    #[test]
+    fn printed_follow_suit() {
+        // botzone: a ♥2 pair led at level 2 asks for plain hearts (not the level cards)
+        let mut r = rules(2, 0);
+        r.printed = true;
+        let f = r.legal_follows(&[h(2), h(2)], &count(&[h(9), h(9), h(5), 0, c(4)]));
+        assert_eq!(f, vec![vec![h(9), h(9)]]);
+        // jokers only: nothing to follow, any two cards
+        let f = r.legal_follows(&[52, 52], &count(&[h(9), c(4), c(5)]));
+        assert_eq!(f.len(), 3);
+    }
+
+    #[test]
+    fn pure_tractor_obliges_no_tractor_in_a_throw() {
+        let mut r = rules(2, 1);
+        r.follow_policy = crate::units::POLICY_PURE_TRACTOR;
+        // throw ♠AAKK + ♠Q against ♠99 88 66: pure_tractor owes two pairs (any),
+        // pairs owes the tractor ♠9988 (checked against the Python engine)
+        let lead = [s(14), s(14), s(13), s(13), s(12)];
+        let hold = count(&[s(9), s(9), s(8), s(8), s(6), s(6)]);
+        let f = r.legal_follows(&lead, &hold);
+        assert!(f.contains(&vec![s(6), s(6), s(8), s(9), s(9)]));
+        r.follow_policy = POLICY_PAIRS;
+        let f2 = r.legal_follows(&lead, &hold);
+        assert!(!f2.contains(&vec![s(6), s(6), s(8), s(9), s(9)]));
+        assert!(f2.iter().all(|p| p.iter().filter(|&&x| x == s(8)).count() == 2));
+    }
+
+    #[test]
+    fn throw_check_policies() {
+        let mut r = rules(2, 1);
+        // ♠A ♠K ♠9 ♠55 thrown by seat 0: seat 1's ♠66 beats the pair, seat 2's ♠10 the ♠9
+        let lead = [s(14), s(13), s(9), s(5), s(5)];
+        let holdings = vec![count(&lead), count(&[s(6), s(6)]), count(&[s(10)]), count(&[h(3)])];
+        let (blockers, allowed) = r.check_throw(&lead, &holdings);
+        assert_eq!(blockers.len(), 2); // the pair by ♠66, the ♠9 by ♠10
+        assert_eq!(allowed[0].cards, vec![s(9)]); // smallest: the single
+        r.throw_forced = crate::units::FORCED_FIRST_BLOCKER;
+        assert_eq!(r.check_throw(&lead, &holdings).1[0].cards, vec![s(5), s(5)]); // seat 1 blocks the pair
+        r.throw_forced = crate::units::FORCED_LOWEST;
+        assert_eq!(r.check_throw(&lead, &holdings).1[0].cards, vec![s(5), s(5)]); // the lowest top
+        r.throw_check = false;
+        assert!(r.check_throw(&lead, &holdings).0.is_empty());
+    }
+
+    #[test]
+    fn a_ruff_beats_a_throw_only_with_its_shape() {
+        let r = rules(2, 1);
+        let lead: &[u8] = &[s(14), s(13), s(13)];
+        let (w, _, ruffed) = r.trick_winner(&[lead, &[h(3), h(4), h(5)], &[h(6), h(6), h(3)]]);
+        assert_eq!((w, ruffed), (2, true)); // a pair and a single of trumps: the shape
+    }
+
+    #[test]
+    fn titanic_and_botzone_multipliers() {
+        let titanic = Unit { width: 3, length: 2, top: 0, cards: vec![] };
+        assert_eq!(kitty_multiplier(KM_TITANIC, std::slice::from_ref(&titanic), 6, 6, &[]), 18);
+        let single = Unit { width: 1, length: 1, top: 0, cards: vec![] };
+        let pair = Unit { width: 2, length: 1, top: 0, cards: vec![] };
+        assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[pair.clone(), single.clone()]), 4);
+        assert_eq!(kitty_multiplier(KM_BOTZONE, std::slice::from_ref(&single), 3, 3, &[]), 3);
+        assert_eq!(kitty_multiplier(KM_TIMES_LEAD_CARDS, std::slice::from_ref(&pair), 3, 3, &[]), 6);
+        assert_eq!(kitty_multiplier(KM_UNIT_CARDS, &[pair, single], 3, 3, &[]), 2);
+    }
+
+    #[test]
+    fn penalties() {
+        let mut r = rules(2, 1);
+        r.throw_penalty = PENALTY_PER_CARD;
+        assert_eq!(r.throw_penalty(3), 30);
+        r.throw_penalty = PENALTY_PER_ATTEMPT;
+        assert_eq!(r.throw_penalty(3), 10);
+    }
+}
