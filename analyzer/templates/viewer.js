@@ -1025,6 +1025,7 @@
     state.view = m[5] && seats.indexOf(m[5]) >= 0 ? m[5] : "";
     if (mi !== state.m) shown = "";
     go(mi, h, Math.min(st, prep(mi, h).T + 1), m[4] == null ? null : +m[4]);
+    renderSeatPick();
     return true;
   }
   window.addEventListener("hashchange", fromHash);
