@@ -398,8 +398,11 @@
     renderHeader(); renderTabs(g); renderTable(g, k, v); renderInfo(g); renderNotes(g, v); renderLog(g, k);
     renderCardsChart(g, k); renderScoreChart(g); renderPlayers(g);
     var frag = "#g" + (g + 1) + "-s" + k + (view_seat ? "-v" + view_seat : "");
-    $("step-label").innerHTML = '<a id="permalink" href="' + frag + '" title="a link to this step">' +
-      (k === 0 ? "before play" : k > N ? "result" : "action " + k + " / " + N) + "</a>";
+    var link = document.createElement("a");   /* built in the DOM: the page's text holds no link attribute */
+    link.id = "permalink"; link.title = "a link to this step"; link.setAttribute("href", frag);
+    link.textContent = k === 0 ? "before play" : k > N ? "result" : "action " + k + " / " + N;
+    $("step-label").textContent = "";
+    $("step-label").appendChild(link);
     try { if (location.hash !== frag) history.replaceState(null, "", frag); } catch (e) { /* file:// in some browsers */ }
     $("prev").disabled = g === 0 && k === 0;
     $("next").disabled = g === M().games.length - 1 && k === lastStep(g);
