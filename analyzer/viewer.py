@@ -17,9 +17,20 @@ points) and the hand's result. Diagnostics and mistake annotations appear at
 the step they belong to. A points-over-tricks chart and a level-progression
 chart are drawn as inline SVG.
 
+It steps play by play (← →; ``data-kind`` ``play`` before a trick is
+complete), trick by trick (↑ ↓) and by hand (PgUp/PgDn), from mistake to
+mistake (n/p); every position has a URL fragment, ``#m1-h2-t5`` (trick 5
+complete), ``#m1-h2-t5-p2`` (its first two plays), ``-vS`` (as South saw it:
+the others' hands face down, voids shown so far, friends as revealed). Where
+the report's review holds the full review's per-decision JSON
+(``review.hands[].decisions``: seat, trick, play_index, kind, chosen,
+alternatives [{play, expected, stderr}], band, explanation, exact, actual
+{best, line}), the Review panel shows it at its play; otherwise "not reviewed".
+
 The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
-``data-step``, ``data-kind``, ``data-trick``, ``data-winner``,
-``data-score``) for tests and scripts.
+``data-step``, ``data-play``, ``data-plays``, ``data-kind``, ``data-trick``,
+``data-winner``, ``data-score``, ``data-view``, ``data-mistake``) for tests
+and scripts.
 
 Nothing here checks a rule: the hands at each step are the report's start
 hands less the cards played (what :meth:`replay.game.HandResult.hands_at`

@@ -9,8 +9,44 @@
   var DATA = JSON.parse(document.getElementById("data").textContent);
   var SEATS = ((DATA.viewer && DATA.viewer.table) || {}).seats || ["P1", "P2", "P3", "P4", "P5", "P6"];
   var PLACE = ((DATA.viewer && DATA.viewer.table) || {}).places || {};
-  var PRE = {show: "亮3 show", dian: "点贡 tribute (打点)", tribute: "落贡 tribute", "return": "还贡 return",
-    buy: "买3 buy", revolt: "革命 revolt", redeal: "redeal", remove: "会 remove", point: "明点 point", lead: "first lead"};
+  var PRE = {show: "亮3", dian: "点贡", tribute: "落贡", "return": "还贡",
+    buy: "买3", revolt: "革命", redeal: "redeal", remove: "会", point: "明点", lead: "first lead"};
+  /* every Chinese term with a short English gloss beside it (the gloss carries the meaning where no CJK font is installed) */
+  var GLOSS = {"串三户": ["sweep", "one team takes 1st, 2nd and 3rd place"], "够级": ["challenge", "a set big enough to challenge the opposite seat"],
+    "让牌": ["let", "pass so that a partner may play"], "烧牌": ["burn", "take over a challenge"], "解烧": ["burn broken", "the burn is answered"],
+    "接风": ["lead passes", "the round's owner is out: the next seat leads"], "革命": ["revolt", "a player with no 2s or jokers cancels the tribute"],
+    "对头": ["opposite", "the seat across the table, the one to challenge"], "头科": ["1st", "first out"], "二科": ["2nd", "second out"],
+    "三科": ["3rd", "third out"], "四科": ["4th", "fourth out"], "二落": ["5th", "fifth out"], "大落": ["last", "last out"],
+    "亮3": ["show 3s", "showing the 3s"], "点贡": ["tribute", "a tribute for a hand without big cards (打点)"],
+    "落贡": ["tribute", "the losers give their best card"], "还贡": ["return", "a card given back for a tribute"],
+    "买3": ["buy 3", "buying a 3"], "打点": ["point", "pointing out a weak hand"], "明点": ["point", "an open point"],
+    "会": ["remove", "cards removed"], "烧": ["burn", "a burn"], "够级牌": ["challenge cards", "cards big enough to challenge"]};
+  var GLOSS_RE = new RegExp("(" + Object.keys(GLOSS).sort(function (a, b) { return b.length - a.length; }).join("|") + ")", "g");
+  function glossText(t) { return String(t).replace(GLOSS_RE, function (w) { return w + " (" + GLOSS[w][0] + ")"; }); }
+  /* the glosses put into the page's text (not inside SVG, not twice) */
+  function glossify(root) {
+    if (!root) return;
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, null), nodes = [], n;
+    while ((n = walker.nextNode())) {
+      if (GLOSS_RE.test(n.nodeValue) && !n.parentNode.closest("svg, .zh, .gl")) nodes.push(n);
+      GLOSS_RE.lastIndex = 0;
+    }
+    nodes.forEach(function (node) {
+      var frag = document.createDocumentFragment(), text = node.nodeValue, last = 0;
+      text.replace(GLOSS_RE, function (w, _g, at) {
+        if (at > last) frag.appendChild(document.createTextNode(text.slice(last, at)));
+        var zh = document.createElement("span");
+        zh.className = "zh"; zh.lang = "zh"; zh.title = GLOSS[w][1]; zh.textContent = w;
+        var gl = document.createElement("span");
+        gl.className = "gl"; gl.textContent = " (" + GLOSS[w][0] + ")";
+        frag.appendChild(zh); frag.appendChild(gl);
+        last = at + w.length;
+        return w;
+      });
+      if (last < text.length) frag.appendChild(document.createTextNode(text.slice(last)));
+      node.parentNode.replaceChild(frag, node);
+    });
+  }
   var matches = DATA.matches || [];
   var mi = 0;
 
@@ -48,6 +84,43 @@
         '" data-pip=""><b' + (c === "10" ? ' class="t"' : "") + ">" + esc(c) + "</b><i>" + (c === "BJ" ? "\u2605" : c === "LJ" ? "\u2606" : "") + "</i></span>";
     }).join("") + "</span></span>";
   }
+  /* a hand's text ("BJBJ 22 A 101010 S3 C33") -> cards ["BJ", "BJ", "2", "2", "A", "10", "10", "10", "S3", "C3", "C3"] */
+  function handCards(text) {
+    var out = [];
+    (text || "").split(/\s+/).forEach(function (g) {
+      if (!g || g === "-") return;
+      if (/^(BJ|LJ)+$/.test(g)) { for (var j = 0; j < g.length; j += 2) out.push(g.substr(j, 2)); return; }
+      if (/^[SHDC]3+$/.test(g)) { for (j = 1; j < g.length; j++) out.push(g.charAt(0) + "3"); return; }
+      tiles(g).forEach(function (c) { out.push(c); });
+    });
+    return out;
+  }
+  /* each seat's cards after step k: the deal less what the seat has played (tribute exchanges, when any, are not in the deal) */
+  function handsAt(g, k) {
+    var game = G(g), st = steps(g), out = {};
+    SEATS.forEach(function (seat) { out[seat] = handCards((game.deal || {})[seat]); });
+    for (var i = 0; i < Math.min(k, st.length); i++) {
+      var x = st[i];
+      if (x.kind !== "play" || !out[x.seat]) continue;
+      handCards(x.cards).forEach(function (c) {
+        var h = out[x.seat], j = h.indexOf(c);
+        if (j < 0 && c === "3") for (j = 0; j < h.length && h[j].slice(-1) !== "3"; j++) { /* a 3 written without its suit */ }
+        if (j >= 0 && j < h.length) h.splice(j, 1);
+      });
+    }
+    return out;
+  }
+  function handHTML(cards) {
+    return '<span class="mini"><span class="cards">' + cards.map(function (c) {
+      var j = c === "BJ" || c === "LJ", suit = c.length === 2 && c.charAt(1) === "3" ? c.charAt(0) : "";
+      var red = suit === "H" || suit === "D";
+      var pip = c === "BJ" ? "\u2605" : c === "LJ" ? "\u2606" : suit ? {S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663"}[suit] : "";
+      return '<span class="card rank ' + (j ? "joker " + c.toLowerCase() : red ? "red" : "black") + '" data-card="' + esc(c) + '"><b>' +
+        esc(suit ? "3" : c) + "</b><i>" + pip + "</i></span>";
+    }).join("") + "</span></span>";
+  }
+  var view_seat = "";
+
   function seatTag(s) { return '<span class="team ' + team(s) + '">' + esc(s) + "</span>"; }
 
   /* what the table shows after step k of game g */
@@ -93,8 +166,13 @@
     });
   }
 
+  function seatHand(g, k, seat, held) {
+    if (!G(g).deal) return '<div class="ghand none">hand not recorded</div>';
+    if (view_seat && view_seat !== seat) return '<div class="ghand hidden">hidden (' + esc(view_seat) + "\u2019s view)</div>";
+    return '<div class="ghand" data-seat="' + seat + '">' + handHTML(held[seat] || []) + "</div>";
+  }
   function renderTable(g, k, v) {
-    var game = G(g), s = v.step, out = [];
+    var game = G(g), s = v.step, out = [], held = handsAt(g, k);
     var finished = {};
     ((s && s.finished) || []).forEach(function (x) { finished[x[0]] = x[1]; });
     if (v.kind === "result" && game.places) game.places.forEach(function (p, i) { if (p) finished[p] = i + 1; });
@@ -130,7 +208,7 @@
         '<span class="opp">' + team(seat) + " team \u00b7 对头 " + opp(seat) + "</span>" +
         '<span class="bar"><i style="width:' + (n == null ? 0 : Math.round(100 * n / Math.max(start, n, 1))) + '%"></i></span>' +
         '<div class="badges">' + b.join("") + "</div>" +
-        '<div class="lastplay">' + lp + "</div></div>");
+        '<div class="lastplay">' + lp + "</div>" + seatHand(g, k, seat, held) + "</div>");
     });
     out.push('<div id="gcenter">' + centerHTML(g, k, v) + "</div>");
     $("table").innerHTML = out.join("");
@@ -319,7 +397,13 @@
     var v = view(g, k), s = v.step, game = G(g), N = steps(g).length;
     renderHeader(); renderTabs(g); renderTable(g, k, v); renderInfo(g); renderNotes(g, v); renderLog(g, k);
     renderCardsChart(g, k); renderScoreChart(g); renderPlayers(g);
-    $("step-label").textContent = k === 0 ? "before play" : k > N ? "result" : "action " + k + " / " + N;
+    var frag = "#g" + (g + 1) + "-s" + k + (view_seat ? "-v" + view_seat : "");
+    var link = document.createElement("a");   /* built in the DOM: the page's text holds no link attribute */
+    link.id = "permalink"; link.title = "a link to this step"; link.setAttribute("href", frag);
+    link.textContent = k === 0 ? "before play" : k > N ? "result" : "action " + k + " / " + N;
+    $("step-label").textContent = "";
+    $("step-label").appendChild(link);
+    try { if (location.hash !== frag) history.replaceState(null, "", frag); } catch (e) { /* file:// in some browsers */ }
     $("prev").disabled = g === 0 && k === 0;
     $("next").disabled = g === M().games.length - 1 && k === lastStep(g);
     var sc = game.score || game.recorded_score, ev = events(s && v.kind !== "result" ? s : null);
@@ -339,7 +423,8 @@
       jiefeng: s && v.kind !== "result" && s.jiefeng ? "1" : "",
       places: v.kind === "result" ? (game.places || game.result || []).join(" ") : "",
       sweep: v.kind === "result" && game.stats && game.stats.sweep ? "1" : "",
-      score: v.kind === "result" && sc ? sc.odd + "-" + sc.even : ""}, text);
+      score: v.kind === "result" && sc ? sc.odd + "-" + sc.even : "", view: view_seat}, text);
+    ["table", "info", "notes", "log", "players", "subtitle", "status"].forEach(function (id) { glossify($(id)); });
   }
 
   var stepper = ReplayStepper({
@@ -351,6 +436,23 @@
   $("match-pick").addEventListener("change", function (e) {
     if (e.target.id === "match") { mi = +e.target.value; stepper.go(0, 0); }
   });
-  stepper.go(0, 0);
+  $("seat-pick").innerHTML = '<option value="">All hands</option>' + SEATS.map(function (s) {
+    return '<option value="' + s + '">' + s + "\u2019s view</option>";
+  }).join("");
+  $("seat-pick").addEventListener("change", function (e) {
+    view_seat = e.target.value;
+    stepper.go(stepper.state.sec, stepper.state.step);
+  });
+  /* links: #g2-s15 (game 2, step 15), -vP3 (P3's view) */
+  function fromHash() {
+    var m = /^#g(\d+)-s(\d+)(?:-v(P[1-6]))?$/.exec(location.hash || "");
+    if (!m || !M() || +m[1] < 1 || +m[1] > M().games.length) return false;
+    view_seat = m[3] || "";
+    $("seat-pick").value = view_seat;
+    stepper.go(+m[1] - 1, Math.min(+m[2], lastStep(+m[1] - 1)));
+    return true;
+  }
+  window.addEventListener("hashchange", fromHash);
+  if (!fromHash()) stepper.go(0, 0);
   document.documentElement.setAttribute("data-ready", "true");
 })();

@@ -9,7 +9,7 @@
   var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"];
   var matches = DATA.matches || [];
   var trumpsOf = (DATA.viewer && DATA.viewer.trumps) || [];
-  var state = {m: 0, h: 0, s: 0};
+  var state = {m: 0, h: 0, i: 0, s: 0, p: 0, view: ""};
   var cache = {};
   var shown = "";
 
@@ -19,17 +19,43 @@
       return {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c];
     });
   }
-  function team(seat) { return seat === "N" || seat === "S" ? "NS" : seat.charAt(0) === "P" ? "" : "EW"; }
+  function team(seat) { return seat === "N" || seat === "S" ? "NS" : seat.charAt(0) === "P" ? "P" : "EW"; }
   /* the hand's table in play order: N W S E, or (finding friends) P1…Pn */
   function seatsOf(H) { return (H && H.seats) || SEATS; }
-  /* finding friends: the dealer's team as known at step s (friends join at their reveal trick) */
-  function teamAt(H, s) {
+  /* finding friends: is friend f known at trick s after p plays of it (the friend card played)? */
+  function revealed(H, f, s, p) {
+    if (!f.seat || f.trick == null) return false;
+    if (f.trick < s || s > H.tricks.length) return true;
+    if (f.trick > s) return false;
+    var t = H.tricks[s - 1], k = t.plays.map(function (x) { return x.seat; }).indexOf(f.seat);
+    return k >= 0 && k < p;
+  }
+  /* the dealer's team as known at trick s after p plays (friends join when their card is played) */
+  function teamAt(H, s, p) {
     if (!H.team) return null;
     var t = [H.dealer];
     (H.friends || []).forEach(function (f) {
-      if (f.seat && f.trick != null && f.trick <= s && t.indexOf(f.seat) < 0) t.push(f.seat);
+      if (revealed(H, f, s, p) && t.indexOf(f.seat) < 0) t.push(f.seat);
     });
     return t;
+  }
+  function allKnown(H, s, p) {
+    return !H.team || (H.friends || []).every(function (f) { return revealed(H, f, s, p); });
+  }
+  /* the friend calls ("1st \u2665A"), coloured */
+  function callsHTML(H) {
+    return (H.friends || []).map(function (f) {
+      return '<span class="call">' + esc(f.call).replace(/([\u2665\u2666][^ ]*)/g, '<span class="red">$1</span>') + "</span>";
+    }).join(", ");
+  }
+  /* the attackers as known then: finding friends hides them until every friend card is out */
+  function attackersAt(H, s, p) {
+    if (!H.team) return teamHTML(H.attackers);
+    var fr = H.friends || [], out = fr.filter(function (f) { return !revealed(H, f, s, p); }).length;
+    if (!out) return teamHTML(H.attackers);
+    var known = teamAt(H, s, p);
+    return '<span class="seats unknown-team" title="the friend call is not yet answered: the teams are not known">not yet known (' +
+      esc(known.join(" ")) + " + " + plural(out, "friend") + " to come)</span>";
   }
   function teamHTML(t) {
     if (t && (t.indexOf(" ") >= 0 || t.charAt(0) === "P")) return '<span class="seats">' + esc(t) + "</span>";  /* finding friends */
@@ -147,7 +173,95 @@
     (M.annotations || []).forEach(function (d) {
       if (d.hand === H.number) place(d, "mistake").seat = seatOf[noteKey(d)] || null;
     });
-    return (cache[key] = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes});
+    /* the positions of the hand, play by play: the deal, each play of each trick, the result */
+    var pos = [{s: 0, p: 0, n: 0}];
+    H.tricks.forEach(function (t, k) {
+      var n = t.plays.length;
+      if (!n) pos.push({s: k + 1, p: 0, n: 0});
+      for (var j = 1; j <= n; j++) pos.push({s: k + 1, p: j, n: n});
+    });
+    pos.push({s: T + 1, p: 0, n: 0});
+    var P = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes, pos: pos};
+    P.decisions = decisionsOf(P);
+    /* the review's marks (mistakes, blunders, …) at their position, for next / previous mistake */
+    var marks = {};
+    notes.forEach(function (list, st) {
+      list.forEach(function (n) {
+        if (n.kind !== "mistake" || bandOf(n) === "note") return;
+        marks[posIndex(P, st, playIndex(P, st, n.seat) + 1)] = true;
+      });
+    });
+    P.decisions.forEach(function (d) {
+      if (d.band) marks[posIndex(P, d.trick, d.play_index + 1)] = true;
+    });
+    P.marks = Object.keys(marks).map(Number).sort(function (a, b) { return a - b; });
+    return (cache[key] = P);
+  }
+  /* the index in P.pos of trick s after p plays (p past the trick: its last play) */
+  function posIndex(P, s, p) {
+    if (s <= 0) return 0;
+    if (s > P.T) return P.pos.length - 1;
+    for (var i = 0; i < P.pos.length; i++) {
+      var q = P.pos[i];
+      if (q.s === s && (q.p >= p || q.p === q.n)) return i;
+    }
+    return 0;
+  }
+  /* 0-based index of seat's play in trick s (-1 when not there: its last play) */
+  function playIndex(P, s, seat) {
+    var t = P.H.tricks[s - 1];
+    if (!t) return -1;
+    var k = t.plays.map(function (x) { return x.seat; }).indexOf(seat);
+    return k >= 0 ? k : t.plays.length - 1;
+  }
+  function isFull(q) { return q.p === q.n; }
+  /* every seat's holding at trick s after p plays of it */
+  function holdingsAt(P, s, p, alt) {
+    if (s === 0 || s > P.T) return P.hands[Math.min(s, P.T)];
+    var t = alt || P.H.tricks[s - 1];
+    if (p >= t.plays.length && !t.altered) return P.hands[s];
+    var out = {}, before = P.hands[s - 1];
+    for (var seat in before) out[seat] = before[seat].slice();
+    t.plays.slice(0, p).forEach(function (x) {
+      var hand = out[x.seat];
+      if (!hand) return;
+      parseCards(x.cards).forEach(function (c) {
+        var i = hand.indexOf(c);
+        if (i >= 0) hand.splice(i, 1);
+      });
+    });
+    return out;
+  }
+  /* a card's suit as the game sees it: T (trump) or S H D C */
+  function suitOf(P, c) { return P.trumps.has(c) || c === "BJ" || c === "LJ" ? "T" : c.charAt(0); }
+  /* the suits each seat has shown void in, up to trick s after p plays */
+  function voidsAt(P, s, p) {
+    var out = {};
+    P.H.tricks.forEach(function (t, k) {
+      if (k + 1 > s || !t.plays.length) return;
+      var n = k + 1 === s ? p : t.plays.length;
+      var lead = parseCards(t.plays[0].cards);
+      if (!lead.length) return;
+      var led = suitOf(P, lead[0]);
+      t.plays.slice(1, n).forEach(function (x) {
+        var off = parseCards(x.cards).some(function (c) { return suitOf(P, c) !== led; });
+        if (off) (out[x.seat] = out[x.seat] || {})[led] = true;
+      });
+    });
+    return out;
+  }
+  /* the review's decisions of this hand (the full review's JSON, when present) */
+  function decisionsOf(P) {
+    var R = reviewOf(P.M, P.H);
+    return ((R && R.decisions) || []).filter(function (d) { return d && d.trick != null && d.play_index != null; });
+  }
+  function decisionAt(P, s, p) {
+    if (!p) return null;
+    for (var i = 0; i < P.decisions.length; i++) {
+      var d = P.decisions[i];
+      if (d.trick === s && d.play_index === p - 1) return d;
+    }
+    return null;
   }
 
   /* the band at the head of a mistake's message ("blunder (30 points): …") */
@@ -180,12 +294,16 @@
 
   function noteKey(d) { return [d.code, d.line, d.column, d.hand, d.trick, d.message].join("|"); }
 
-  function stepInfo(P, s) {
+  function stepInfo(P, s, p) {
     var H = P.H;
-    if (s === 0) return {kind: "deal", trick: null, winner: "", score: 0};
+    if (s === 0) return {kind: "deal", trick: null, winner: "", score: 0, p: 0};
     if (s <= P.T) {
       var t = H.tricks[s - 1];
-      return {kind: "trick", trick: t, winner: t.winner, score: t.attacker_points};
+      if (p != null && p < t.plays.length) {
+        return {kind: "play", trick: t, winner: "", p: p, n: t.plays.length, next: t.plays[p].seat,
+          score: s > 1 ? H.tricks[s - 2].attacker_points : 0};
+      }
+      return {kind: "trick", trick: t, winner: t.winner, score: t.attacker_points, p: t.plays.length, n: t.plays.length};
     }
     var score = H.attacker_points != null ? H.attacker_points : (P.T ? H.tricks[P.T - 1].attacker_points : 0);
     return {kind: "result", trick: null, winner: "", score: score};
@@ -193,28 +311,35 @@
 
   /* -- the table ------------------------------------------------------------------------------ */
 
-  function seatHTML(P, s, seat, info) {
-    var H = P.H, cards = P.hands[Math.min(s, P.T)][seat], player = P.M.players && P.M.players[seat];
-    var role = "", known = teamAt(H, s);
+  var VOIDNAME = {T: "trumps", S: "\u2660", H: '<span class="red">\u2665</span>', D: '<span class="red">\u2666</span>', C: "\u2663"};
+  function seatHTML(P, s, seat, info, held, voids) {
+    var H = P.H, cards = held[seat] || [], player = P.M.players && P.M.players[seat];
+    var role = "", known = teamAt(H, s, info.p);
     if (H.dealer === seat) role = '<span class="role dealer">dealer</span>';
     else if (known) role = known.indexOf(seat) >= 0 ? '<span class="role friend">friend</span>' : "";
     else if (H.attackers && team(seat) === H.attackers) role = '<span class="role">attacker</span>';
     else if (H.dealer) role = '<span class="role">dealer side</span>';
     var name = player && player.name ? " " + esc(player.name) : "";
     var recorded = H.start_hands && H.start_hands[seat];
-    var body = cards.length ? handHTML(cards, P.trumps)
-      : '<div class="unknown">' + (recorded ? "no cards left" : "cards not recorded") + "</div>";
-    var win = info.winner === seat ? " winner" : "";
-    return '<div class="seat ' + seat + win + '" data-seat="' + seat + '" data-count="' + cards.length + '">' +
+    var hidden = state.view && state.view !== seat;
+    var body = !cards.length ? '<div class="unknown">' + (recorded ? "no cards left" : "cards not recorded") + "</div>"
+      : hidden ? '<div class="backs" title="hidden: ' + esc(state.view) + '\u2019s view">' +
+        cards.map(function () { return '<span class="back"></span>'; }).join("") + "</div>"
+      : handHTML(cards, P.trumps);
+    var v = voids[seat] ? ["T", "S", "H", "D", "C"].filter(function (k) { return voids[seat][k]; }) : [];
+    var voidLine = v.length ? '<div class="voids" data-voids="' + v.join("") + '">void in ' + v.map(function (k) { return VOIDNAME[k]; }).join(" ") + "</div>" : "";
+    var win = info.winner === seat ? " winner" : "", turn = info.kind === "play" && info.next === seat ? " to-play" : "";
+    return '<div class="seat ' + seat + win + turn + (hidden ? " hidden" : "") + (state.view === seat ? " viewer" : "") +
+      '" data-seat="' + seat + '" data-count="' + cards.length + '">' +
       '<div class="plate"><span class="letter ' + team(seat) + '">' + seat + "</span>" + (NAMES[seat] || "") + name + role +
       '<span class="count">' + plural(cards.length, "card") + "</span></div>" +
-      '<div class="hand">' + body + "</div></div>";
+      '<div class="hand">' + body + "</div>" + voidLine + "</div>";
   }
 
-  function trickHTML(P, t) {
-    var out = "";
-    t.plays.forEach(function (p, i) {
-      var win = p.seat === t.winner, tags = [p.seat];
+  function trickHTML(P, t, upto) {
+    var out = "", full = upto >= t.plays.length && !t.altered;
+    t.plays.slice(0, upto).forEach(function (p, i) {
+      var win = full && p.seat === t.winner, tags = [p.seat];
       if (i === 0) tags.push("lead");
       if (win) tags.push("\u2605 wins");
       var extra = "", flagged = P.notes[t.number].filter(function (n) { return n.seat === p.seat; });
@@ -228,7 +353,9 @@
         extra = '<div class="mini ghost" title="attempted throw">' + cardsHTML(parseCards(p.attempted), P.trumps) +
           '</div><div class="note">failed throw</div>';
       }
-      out += '<div class="play ' + p.seat + (win ? " winner" : "") + (i === 0 ? " lead" : "") + marked + '" data-seat="' +
+      var last = (!full && i === upto - 1 ? " last" : "") + (p.alternative ? " alternative" : "");
+      if (p.alternative) tags.push("instead");
+      out += '<div class="play ' + p.seat + (win ? " winner" : "") + (i === 0 ? " lead" : "") + last + marked + '" data-seat="' +
         p.seat + '" data-winner="' + win + '"' + (bands.length ? ' data-band="' + bands[0] + '"' : "") + ">" + extra + cardsHTML(parseCards(p.cards), P.trumps) +
         '<div class="tag">' + tags.join(" \u00b7 ") + "</div></div>";
     });
@@ -238,9 +365,18 @@
     else if (t.throw) notes.push("throw");
     if (t.penalty) notes.push("penalty " + (t.penalty > 0 ? "+" : "") + t.penalty);
     (P.H.friends || []).forEach(function (f) {
-      if (f.seat && f.trick === t.number) notes.push(f.seat === P.H.dealer ? "the dealer takes " + f.call : f.seat + " joins: " + f.call);
+      if (f.seat && f.trick === t.number && revealed(P.H, f, t.number, upto)) {
+        notes.push(f.seat === P.H.dealer ? "the dealer takes " + esc(f.call) : esc(f.seat) + " joins: " + esc(f.call));
+      }
     });
-    var side = P.H.attackers ? (t.to_attackers ? "attackers" : "dealers") : "";
+    if (!full) {
+      var nxt = t.plays[upto] ? t.plays[upto].seat : "";
+      return out + '<div class="mid"><div class="num">Trick ' + t.number + " of " + P.T + "</div>" +
+        '<div class="pts">play ' + upto + " of " + t.plays.length + "</div>" +
+        (nxt ? '<div>next: <span class="who">' + esc(nxt) + "</span></div>" : "") +
+        (notes.length ? '<div class="legend">' + notes.join(", ") + "</div>" : "") + "</div>";
+    }
+    var side = P.H.attackers && allKnown(P.H, t.number, upto) ? (t.to_attackers ? "attackers" : "dealers") : "";
     out += '<div class="mid"><div class="num">Trick ' + t.number + " of " + P.T + "</div>" +
       '<div class="pts">' + t.points + " pts</div>" +
       '<div>to <span class="who">' + esc(t.winner) + "</span>" + (side ? " (" + side + ")" : "") + "</div>" +
@@ -260,8 +396,15 @@
     if (H.declared && !(H.declarations && H.declarations.length)) {
       rows.push('<div class="row"><span class="lbl">Trump</span><span>' + symHTML0(H.declared) + "</span></div>");
     }
-    if (H.kitty) rows.push('<div class="row"><span class="lbl">Kitty dealt</span>' + cardsHTML(parseCards(H.kitty), P.trumps) + "</div>");
-    if (H.bury) {
+    if (H.friends && H.friends.length) {
+      rows.push('<div class="row friend-call"><span class="lbl">' + esc(H.dealer || "?") + " calls</span>" + callsHTML(H) +
+        "<span>(the friend is whoever plays that card)</span></div>");
+    }
+    var secret = state.view && state.view !== H.dealer;
+    if (secret && (H.kitty || H.bury)) rows.push('<div class="row"><span class="lbl">Kitty</span><span>' +
+      "seen by the dealer only (" + esc(H.dealer || "?") + ")</span></div>");
+    if (H.kitty && !secret) rows.push('<div class="row"><span class="lbl">Kitty dealt</span>' + cardsHTML(parseCards(H.kitty), P.trumps) + "</div>");
+    if (H.bury && !secret) {
       rows.push('<div class="row"><span class="lbl">' + esc(H.dealer || "?") + " buries</span>" +
         cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + plural(H.bury_points || 0, "point") + "</span></div>");
     }
@@ -313,24 +456,33 @@
     return out.join(" \u00b7 ") || "?";
   }
 
+  function levelsHTML(lv) {
+    var out = [];
+    for (var k in (lv || {})) out.push('<span class="lv"><b>' + esc(k) + "</b> " + esc(lv[k]) + "</span>");
+    return out.join(" ") || "?";
+  }
   function renderTable(P, s, info) {
     var H = P.H, lv = H.levels || {};
-    $("table").className = H.team ? "friends" : "";
+    $("table").className = (H.team ? "friends" : "") + (state.view ? " seat-view" : "");
     var trumpCls = H.trump === "NT" ? "nt" : (H.trump === "H" || H.trump === "D" ? "red" : "black");
-    var center = info.kind === "trick" ? '<div id="center" class="big">' + trickHTML(P, info.trick) + "</div>"
+    var isTrick = info.kind === "trick" || info.kind === "play";
+    var center = isTrick ? '<div id="center" class="big">' + trickHTML(P, info.trick, info.p) + "</div>"
       : '<div id="center">' + (info.kind === "deal" ? dealHTML(P) : resultHTML(P)) + "</div>";
     var sub = info.kind === "deal" ? "before trick 1" : info.kind === "trick" ? "after trick " + info.trick.number
+      : info.kind === "play" ? "before trick " + info.trick.number + " ends"
       : (H.complete ? "final, with the kitty" : "so far");
+    var held = holdingsAt(P, s, info.p, info.trick), voids = voidsAt(P, s, info.p);
     $("table").innerHTML =
       '<div class="corner tl"><div class="trumpbox"><span class="sym ' + trumpCls + '">' + (H.trump === "NT" ? "NT" : trumpName(H.trump)) +
       "</span><div><div><b>Trump</b> " + (H.trump === "NT" ? "none (NT)" : H.trump ? "" : "unknown") + "</div>" +
-      "<div>Level <b>" + esc(H.level || "?") + "</b></div><div>Hand " + H.number + " of " + P.M.hands.length + "</div></div></div></div>" +
-      '<div class="corner tr"><div class="scorebox"><div class="sub">Attackers ' + teamHTML(H.attackers) + '</div><div class="big" id="score">' +
+      "<div>Level <b>" + esc(H.level || "?") + "</b></div><div>Hand " + H.number + " of " + P.M.hands.length + "</div>" +
+      (H.friends && H.friends.length ? '<div class="callbox">Call <b>' + callsHTML(H) + "</b></div>" : "") + "</div></div></div>" +
+      '<div class="corner tr"><div class="scorebox"><div class="sub">Attackers ' + attackersAt(H, s, info.p) + '</div><div class="big" id="score">' +
       info.score + '</div><div class="sub">' + sub + "</div></div></div>" +
       '<div class="corner bl legend"><span class="sw"></span> trump \u00b7 <span class="red">\u2665\u2666</span> \u2660\u2663 \u00b7 \u2605/\u2606 big/little joker</div>' +
-      '<div class="corner br">Levels: ' + (H.team ? levelsText(lv) : '<span class="team NS">NS</span> ' + esc(lv.NS || "?") +
+      '<div class="corner br"><span class="lvl-title">Levels:</span> ' + (H.team ? levelsHTML(lv) : '<span class="team NS">NS</span> ' + esc(lv.NS || "?") +
       ' <span class="team EW">EW</span> ' + esc(lv.EW || "?")) + "<br>Dealer <b>" + esc(H.dealer || "?") + "</b>" + (H.declarer && H.declarer !== H.dealer ? " \u00b7 declarer " + esc(H.declarer) : "") + "</div>" +
-      (H.team ? '<div class="ring">' : "") + seatsOf(H).map(function (seat) { return seatHTML(P, s, seat, info); }).join("") +
+      (H.team ? '<div class="ring">' : "") + seatsOf(H).map(function (seat) { return seatHTML(P, s, seat, info, held, voids); }).join("") +
       (H.team ? "</div>" : "") + center;
   }
 
@@ -340,9 +492,10 @@
     var M = P.M, H = P.H, rs = M.ruleset || {}, over = [];
     for (var k in (rs.overrides || {})) over.push(k + "=" + rs.overrides[k]);
     var rows = [["Rules", esc(H.ruleset || rs.name || "?") + (over.length ? " (" + esc(over.join(", ")) + ")" : "")],
-      ["Dealer", esc(H.dealer || "?") + (H.attackers ? " \u00b7 attackers " + teamHTML(H.attackers) : "")],
+      ["Dealer", esc(H.dealer || "?") + (H.attackers && !H.team ? " \u00b7 attackers " + teamHTML(H.attackers) : "")],
       ["Trump", H.trump ? (H.trump === "NT" ? "no trump" : '<span class="' + (H.trump === "H" || H.trump === "D" ? "red" : "") + '">' + SYM[H.trump] + "</span>") + ", level " + esc(H.level) : "unknown"]];
     if (H.declared) rows.push(["Declared", symHTML0(H.declared)]);
+    if (H.friends && H.friends.length) rows.push(["Friend call", callsHTML(H) + " (the teams show as the called cards are played)"]);
     $("info").innerHTML = "<h2>Hand " + H.number + "</h2><dl>" + rows.map(function (r) { return "<dt>" + r[0] + "</dt><dd>" + r[1] + "</dd>"; }).join("") + "</dl>";
   }
 
@@ -354,8 +507,62 @@
       (d.line ? " \u00b7 line " + d.line : "") + "</span><div>" + symHTML0(d.message) + "</div></div>";
   }
 
-  function renderNotes(P, s) {
-    var here = P.notes[s], total = 0;
+  /* the review of the play just made (the full review's decision, when the report has it) */
+  function renderDecision(P, s, info) {
+    var box = $("decision");
+    if (!info.trick || !info.p) {
+      box.innerHTML = "<h2>Review</h2>" + '<div class="none">' + (info.kind === "deal" ? "Step to a play to see its review." : "The hand is over.") + "</div>";
+      box.setAttribute("data-reviewed", "");
+      return;
+    }
+    var pl = P.H.tricks[s - 1].plays[info.p - 1], d = decisionAt(P, s, info.p);
+    var head = "<h2>Review: " + esc(pl.seat) + (info.p === 1 ? " leads" : " plays") + " " + symHTML(pl.cards) + "</h2>";
+    if (!d) {
+      var flagged = P.notes[s].filter(function (n) { return n.kind === "mistake" && n.seat === pl.seat; });
+      box.innerHTML = head + '<div class="none">not reviewed' + (P.decisions.length ? " (a forced play, or outside the review)" :
+        (P.M.review ? " (this report has the review\u2019s summary, not its decisions)" : " (make the page with report --mistakes for a review)")) + "</div>" +
+        flagged.map(function (n) { return '<div class="band band-' + esc(bandOf(n)) + '">' + esc(bandOf(n) || "note") + "</div>"; }).join("");
+      box.setAttribute("data-reviewed", "no");
+      return;
+    }
+    var alts = d.alternatives || [], best = alts.length ? alts[0] : null, chosenKey = cardKey(d.chosen);
+    var rows = alts.slice(0, 5).map(function (o, k) {
+      var mine = cardKey(o.play) === chosenKey, cur = state.alt && state.alt.i === state.i && state.alt.h === state.h && state.alt.play === o.play;
+      return '<tr class="alt' + (mine ? " chosen" : "") + (cur ? " shown" : "") + '" data-play="' + esc(o.play) + '"><td>' + (k + 1) + "</td><td>" +
+        symHTML(o.play) + (mine ? ' <span class="tagc">played</span>' : "") + '</td><td class="n">' + fmt(o.expected) +
+        '</td><td class="n">\u00b1 ' + fmt(o.stderr) + "</td></tr>";
+    });
+    var inTop = alts.slice(0, 5).some(function (o) { return cardKey(o.play) === chosenKey; });
+    if (!inTop) rows.push('<tr class="alt chosen" data-play="' + esc(d.chosen) + '"><td></td><td>' + symHTML(d.chosen) + ' <span class="tagc">played</span></td><td class="n">' +
+      "</td><td></td></tr>");
+    var band = d.band ? '<span class="band band-' + esc(d.band) + '">' + esc(d.band) + "</span>" : '<span class="band band-ok">' + (d.judged ? "fine" : "not judged") + "</span>";
+    var loss = d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points" : (d.reason ? " (" + esc(d.reason) + ")" : "");
+    var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
+    var act = d.actual && d.actual.judged ? '<div class="exact">' + (d.exact ? "solved exactly" : "with all hands known") + ": best " +
+      (d.actual.best ? symHTML(d.actual.best) : "as played") + (d.actual.line ? ' \u00b7 best line <span class="line">' + symHTML0(d.actual.line) + "</span>" : "") + "</div>" : "";
+    box.innerHTML = head + '<div class="verdict">' + band + ' <span class="kind">' + esc(d.kind || "") + "</span>" + loss + "</div>" +
+      (rows.length ? '<table class="alts"><thead><tr><th>#</th><th>play</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th></tr></thead><tbody>' +
+        rows.join("") + "</tbody></table>" : "") +
+      (expl ? '<ul class="explain">' + expl + "</ul>" : "") + act +
+      (best ? '<div class="hint">Expected final attacker points from ' + esc(d.seat) + "\u2019s view" + (d.samples ? " over " + d.samples + " deals" : "") +
+        "; click a play to see the table after it.</div>" : "");
+    box.setAttribute("data-reviewed", "yes");
+  }
+  function fmt(x) { return x == null ? "" : (Math.round(x * 10) / 10).toFixed(1); }
+  function cardKey(text) { return parseCards(text).sort().join(" "); }
+
+  // the notes of step s shown at this position (in a trick, those of the plays made so far)
+  function notesHere(P, s, info) {
+    var here = P.notes[s];
+    if (info.kind === "play") {
+      var done = info.trick.plays.slice(0, info.p).map(function (x) { return x.seat; });
+      here = here.filter(function (n) { return !n.seat || done.indexOf(n.seat) >= 0; });
+    }
+    return here;
+  }
+
+  function renderNotes(P, s, info) {
+    var here = notesHere(P, s, info), total = 0;
     P.notes.forEach(function (n) { total += n.length; });
     var title = s === 0 ? "before the first trick" : s <= P.T ? "at trick " + s : "at the result";
     $("notes").innerHTML = "<h2>Notes " + title + "</h2>" + (here.length ? here.map(noteHTML).join("")
@@ -385,7 +592,7 @@
 
   /* -- charts (inline SVG) --------------------------------------------------------------------- */
 
-  function chartWidth(id) { return Math.max(300, Math.min(900, $(id).clientWidth || 460)); }
+  function chartWidth(id) { return Math.max(260, Math.min(900, $(id).clientWidth || 460)); }
   function niceMax(v) {
     var step = v <= 100 ? 20 : v <= 300 ? 40 : 100;
     return {max: Math.max(step, Math.ceil(v / step) * step), step: step};
@@ -393,6 +600,7 @@
 
   function renderPointsChart(P, s) {
     var H = P.H, T = P.T, W = chartWidth("points-chart"), Hh = 220, l = 38, r = 14, t = 12, b = 28;
+    $("points-caption").textContent = "Attackers\u2019 points over the tricks";
     if (!T) { $("points-chart").innerHTML = '<div class="none">No tricks in this hand.</div>'; return; }
     var fin = stepInfo(P, T + 1).score, vals = [0].concat(H.timeline || H.tricks.map(function (x) { return x.attacker_points; }));
     var R = reviewOf(P.M, H), evs = R && R.eval ? R.eval.filter(function (x) { return x != null; }) : [];
@@ -447,6 +655,33 @@
           '<line class="window" x1="' + x0 + '" x2="' + x0 + '" y1="' + t + '" y2="' + Y(0) + '"/>');
       }
     }
+    /* the full review's decisions: the expected final attacker points of each trick's first judged play (the chosen option), the whole hand */
+    var fullEval = [];
+    P.decisions.forEach(function (d) {
+      if (fullEval[d.trick - 1] != null) return;
+      var ch = (d.alternatives || []).filter(function (o) { return cardKey(o.play) === cardKey(d.chosen); })[0];
+      if (ch && ch.expected != null) fullEval[d.trick - 1] = ch.expected;
+    });
+    if (fullEval.length) {
+      var fd = "", fpen = false;
+      for (i = 0; i < T; i++) {
+        if (fullEval[i] == null) { fpen = false; continue; }
+        fd += (fpen ? " L" : "M") + X(i) + " " + Y(Math.min(fullEval[i], top.max));
+        fpen = true;
+        out.push('<circle class="dot eval-dot hit" data-step="' + (i + 1) + '" cx="' + X(i) + '" cy="' + Y(Math.min(fullEval[i], top.max)) + '" r="3"><title>before trick ' +
+          (i + 1) + ": attackers expected to finish with " + fmt(fullEval[i]) + "</title></circle>");
+      }
+      if (fd) out.push('<path class="line eval full-eval" d="' + fd + '"/>');
+      P.decisions.forEach(function (d) {
+        if (!d.band || d.band === "note") return;
+        var v = fullEval[d.trick - 1] != null ? fullEval[d.trick - 1] : vals[d.trick - 1];
+        out.push('<circle class="dot blunder-dot band-' + esc(d.band) + ' hit" data-step="' + d.trick + '" cx="' + X(d.trick - 1) + '" cy="' + Y(Math.min(v, top.max)) +
+          '" r="5"><title>' + esc(d.seat + " trick " + d.trick + ": " + d.band + " (" + d.chosen + ")") + "</title></circle>");
+      });
+    }
+    var drawn = out.some(function (x) { return x.indexOf('class="line eval') >= 0; });
+    $("points-caption").innerHTML = "Attackers\u2019 points over the tricks" + (drawn ? ' (<span class="evalkey">blue: the evaluation, their expected final total</span>' +
+      (fullEval.length ? ", from each player\u2019s view" : R && R.window != null ? ", exact over the last " + R.window + " tricks" : "") + "; red dots: mistakes)" : "");
     out.push('<rect class="final hit" data-step="' + n + '" x="' + (X(n) - 5) + '" y="' + (Y(fin) - 5) + '" width="10" height="10" transform="rotate(45 ' +
       X(n) + " " + Y(fin) + ')"><title>final: ' + fin + "</title></rect>");
     out.push('<text x="' + (X(n) - 9) + '" y="' + (Y(fin) - 9) + '" text-anchor="end" font-weight="700">' + fin + "</text>");
@@ -463,6 +698,7 @@
     if (friendsMatch) lines = Object.keys(pts[0] || {});
     pts.forEach(function (p) { if (p) lines.forEach(function (tm) { var k = RANKS.indexOf(p[tm]); if (k >= 0) idx.push(k); }); });
     if (!idx.length) { $("level-chart").innerHTML = '<div class="none">No levels recorded.</div>'; return; }
+    if (friendsMatch) { $("level-chart").innerHTML = levelGrid(M, prog, pts, lines); return; }
     var lo = Math.max(0, Math.min.apply(null, idx) - 1), hi = Math.min(RANKS.length - 1, Math.max.apply(null, idx) + 1);
     var n = Math.max(1, pts.length - 1);
     function X(i) { return l + (W - l - r) * i / n; }
@@ -501,6 +737,23 @@
     }
     out.push("</svg>");
     $("level-chart").innerHTML = out.join("");
+  }
+
+  /* finding friends (up to 8 players): a grid, a row per player and a column per hand, rises in bold */
+  function levelGrid(M, prog, pts, players) {
+    var cur = M.hands[state.h] ? state.h : 0;
+    var head = "<tr><th class=\"p\">player</th>" + pts.map(function (p, i) {
+      return i < prog.length ? '<th data-hand="' + i + '"' + (i === cur ? ' class="cur"' : "") + ' title="before hand ' + prog[i].hand + '">H' + prog[i].hand + "</th>" : "<th>end</th>";
+    }).join("") + "</tr>";
+    var rows = players.map(function (pl) {
+      return '<tr data-player="' + esc(pl) + '"><th class="p">' + esc(pl) + "</th>" + pts.map(function (p, i) {
+        var v = p ? p[pl] : "", before = i ? (pts[i - 1] || {})[pl] : null;
+        var cls = (before != null && v !== before ? "up" : "") + (i < prog.length && prog[i].dealer === pl ? " dealer" : "") + (i === cur ? " cur" : "");
+        return '<td class="' + cls.trim() + '"' + (i < prog.length && prog[i].dealer === pl ? ' title="dealer of hand ' + prog[i].hand + '"' : "") + ">" + esc(v || "") + "</td>";
+      }).join("") + "</tr>";
+    });
+    return '<table class="level-grid" id="level-grid"><thead>' + head + "</thead><tbody>" + rows.join("") + "</tbody></table>" +
+      '<div class="hint">Each player\u2019s level before each hand; bold: it rose; framed: the dealer. Click a hand to open it.</div>';
   }
 
   /* -- header, tabs, players ------------------------------------------------------------------- */
@@ -608,59 +861,166 @@
       shown = "";
       $("hand-tabs").innerHTML = "";
       $("table").innerHTML = '<div class="board" style="grid-area:c">No hands to replay in this record.</div>';
-      ["prev", "next", "first", "last"].forEach(function (id) { $(id).disabled = true; });
+      ["prev", "next", "first", "last", "prev-trick", "next-trick", "prev-mistake", "next-mistake"].forEach(function (id) { $(id).disabled = true; });
+      $("decision").innerHTML = "";
       $("step-label").textContent = "";
       setStatus({match: matches.length ? state.m + 1 : "", hand: "", step: "", steps: "", kind: "empty", trick: "", winner: "", score: ""}, "Nothing to replay.");
       return;
     }
-    var P = prep(state.m, state.h), s = state.s, info = stepInfo(P, s), H = P.H;
+    var P = prep(state.m, state.h), s = state.s, info = stepInfo(P, s, state.p), H = P.H;
+    if (state.alt && (state.alt.h !== state.h || state.alt.i !== state.i)) state.alt = null;
+    if (state.alt && info.trick && info.p) {   /* an alternative clicked in the review: the table after it */
+      var t2 = {}, k;
+      for (k in info.trick) t2[k] = info.trick[k];
+      t2.plays = info.trick.plays.slice();
+      var old = t2.plays[info.p - 1], np = {};
+      for (k in old) np[k] = old[k];
+      np.cards = state.alt.play; np.alternative = true; np.attempted = null;
+      t2.plays[info.p - 1] = np;
+      t2.altered = true;
+      info.trick = t2;
+      if (info.kind === "trick") { info.kind = "play"; info.winner = ""; info.n = t2.plays.length; info.p = info.p; }
+      info.alt = true;
+    }
     var handKey = state.m + ":" + state.h + ":" + window.innerWidth;
     if (handKey !== shown) {          /* what changes only with the hand (or the window) */
-      if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); renderReview(); }
+      if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); renderReview(); renderSeatPick(); }
       renderTabs();
       renderInfo(P);
       renderLevelChart(P);
       shown = handKey;
     }
     renderTable(P, s, info);
-    renderNotes(P, s);
+    renderNotes(P, s, info);
+    renderDecision(P, s, info);
     renderLog(P, s);
     renderPointsChart(P, s);
-    var label = info.kind === "deal" ? "Declarations & bury" : info.kind === "trick" ? "Trick " + s + " / " + P.T : "Result";
-    $("step-label").textContent = "Hand " + H.number + " \u00b7 " + label;
-    $("prev").disabled = s === 0 && state.h === 0;
-    $("first").disabled = s === 0;
-    $("last").disabled = s === P.T + 1;
-    $("next").disabled = s === P.T + 1 && state.h === P.M.hands.length - 1;
+    var label = info.kind === "deal" ? "Declarations & bury" : info.kind === "trick" ? "Trick " + s + " / " + P.T
+      : info.kind === "play" ? "Trick " + s + " / " + P.T + ", play " + info.p + "/" + info.n : "Result";
+    var frag = fragment();
+    $("step-label").innerHTML = '<a id="permalink" href="' + frag + '" title="a link to this position">Hand ' + H.number + " \u00b7 " + esc(label) + "</a>";
+    try { if (location.hash !== frag) history.replaceState(null, "", frag); } catch (e) { /* file:// in some browsers */ }
+    var atEnd = state.i === P.pos.length - 1 && state.h === P.M.hands.length - 1;
+    $("prev").disabled = state.i === 0 && state.h === 0;
+    $("prev-trick").disabled = state.i === 0 && state.h === 0;
+    $("first").disabled = state.i === 0;
+    $("last").disabled = state.i === P.pos.length - 1;
+    $("next").disabled = atEnd;
+    $("next-trick").disabled = atEnd;
+    var mk = allMarks(), here = state.h * 100000 + state.i;
+    $("prev-mistake").disabled = !mk.some(function (x) { return x < here; });
+    $("next-mistake").disabled = !mk.some(function (x) { return x > here; });
     var text;
     if (info.kind === "deal") {
       text = "Hand " + H.number + ": declarations and bury \u00b7 trump " + (H.trump ? trumpName(H.trump) : "?") + ", level " + esc(H.level || "?") +
         ", dealer " + esc(H.dealer || "?");
     } else if (info.kind === "trick") {
       text = "Hand " + H.number + ", trick " + s + "/" + P.T + ': <span class="wins">' + esc(info.winner) + " wins</span> " +
-        plural(info.trick.points, "point") + " \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>";
+        plural(info.trick.points, "point") + " \u00b7 attackers " + attackersAt(H, s, info.p) + " <b>" + info.score + "</b>";
+    } else if (info.kind === "play") {
+      var pl = H.tricks[s - 1].plays[info.p - 1];
+      text = "Hand " + H.number + ", trick " + s + "/" + P.T + ", play " + info.p + "/" + info.n + ": " + esc(pl.seat) +
+        (info.p === 1 ? " leads " : " plays ") + symHTML(pl.cards) + (info.next ? " \u00b7 " + esc(info.next) + " to play" : "") +
+        " \u00b7 attackers " + attackersAt(H, s, info.p) + " <b>" + info.score + "</b>";
     } else {
       text = "Hand " + H.number + ": result \u00b7 attackers " + teamHTML(H.attackers) + " <b>" + info.score + "</b>" +
         (H.outcome ? " \u00b7 " + (H.team ? levelsText(H.outcome.levels) : "NS " + esc(H.outcome.levels.NS) + ", EW " + esc(H.outcome.levels.EW)) : "");
     }
-    var n = P.notes[s].length;
-    if (n) text += " \u00b7 \u26a0 " + notesText(P.notes[s]);
+    var shown = notesHere(P, s, info), n = shown.length;
+    if (shown.length) text += " \u00b7 \u26a0 " + notesText(shown);
+    if (info.alt) text += ' \u00b7 <span class="viewing">showing the table after ' + symHTML(state.alt.play) + " instead</span>";
+    if (state.view) text += ' \u00b7 <span class="viewing">as ' + esc(state.view) + " saw it</span>";
     setStatus({match: state.m + 1, hand: H.number, "hand-index": state.h, step: s, steps: P.T + 2, kind: info.kind,
-      trick: info.kind === "trick" ? info.trick.number : "", winner: info.winner, score: info.score, notes: n}, text);
+      trick: info.trick ? info.trick.number : "", winner: info.winner, score: info.score, notes: n,
+      play: info.trick ? info.p : "", plays: info.trick ? info.n : "", pos: state.i, positions: P.pos.length,
+      view: state.view, mistake: P.marks.indexOf(state.i) >= 0 ? "1" : ""}, text);
+  }
+  /* the position as a URL fragment: #m1-h2-t5 (trick 5 complete), #m1-h2-t5-p2 (its first 2 plays), -vS (South's view) */
+  function fragment() {
+    var P = prep(state.m, state.h), q = P.pos[state.i];
+    return "#m" + (state.m + 1) + "-h" + (state.h + 1) + "-t" + q.s + (q.n && q.p < q.n ? "-p" + q.p : "") + (state.view ? "-v" + state.view : "");
+  }
+  /* every mistake of the match as h * 100000 + position */
+  function allMarks() {
+    var out = [];
+    matches[state.m].hands.forEach(function (H, h) {
+      prep(state.m, h).marks.forEach(function (i) { out.push(h * 100000 + i); });
+    });
+    return out;
+  }
+  function jumpMistake(dir) {
+    var mk = allMarks(), here = state.h * 100000 + state.i, target = null;
+    mk.forEach(function (x) {
+      if (dir > 0 && x > here && (target == null || x < target)) target = x;
+      if (dir < 0 && x < here && (target == null || x > target)) target = x;
+    });
+    if (target != null) stepper.go(Math.floor(target / 100000), target % 100000);
+  }
+  /* trick by trick: the next / previous complete trick (or the deal, the result) */
+  function jumpTrick(dir) {
+    var P = prep(state.m, state.h), i = state.i + dir;
+    while (i >= 0 && i < P.pos.length && !isFull(P.pos[i])) i += dir;
+    if (i >= 0 && i < P.pos.length) { stepper.go(state.h, i); return; }
+    var h = state.h + dir, M = matches[state.m];
+    if (h < 0 || h >= M.hands.length) return;
+    stepper.go(h, dir > 0 ? 0 : prep(state.m, h).pos.length - 1);
   }
 
-  function go(m, h, s) {
+  /* go to match m, hand h, trick s (complete, or after p plays) */
+  function go(m, h, s, p) {
     state.m = m;
-    stepper.go(h, s);
+    var P = prep(m, h);
+    stepper.go(h, posIndex(P, s, p == null ? 1e9 : p));
   }
-  function lastStep(h) { return prep(state.m, h).T + 1; }
+  function lastStep(h) { return prep(state.m, h).pos.length - 1; }
   function hasHands() { return matches.length && matches[state.m].hands.length; }
   /* buttons, keys (← → Home End PgUp PgDn) and resizing: the shared stepper (stepper.js) */
   var stepper = ReplayStepper({
     sections: function () { return hasHands() ? matches[state.m].hands.length : 0; },
     last: lastStep,
-    render: function (h, s) { state.h = h; state.s = s; render(); }
+    render: function (h, i) {
+      var P = prep(state.m, h), q = P.pos[Math.max(0, Math.min(i, P.pos.length - 1))];
+      state.h = h; state.i = i; state.s = q.s; state.p = q.n ? q.p : null;
+      render();
+    }
   });
+  $("next-trick").addEventListener("click", function () { jumpTrick(1); });
+  $("prev-trick").addEventListener("click", function () { jumpTrick(-1); });
+  $("next-mistake").addEventListener("click", function () { jumpMistake(1); });
+  $("prev-mistake").addEventListener("click", function () { jumpMistake(-1); });
+  document.addEventListener("keydown", function (e) {
+    if (e.altKey || e.ctrlKey || e.metaKey || !hasHands()) return;
+    var tag = e.target && e.target.tagName;
+    if (tag === "SELECT" || tag === "INPUT" || tag === "TEXTAREA") return;
+    switch (e.key) {
+      case "ArrowDown": jumpTrick(1); break;
+      case "ArrowUp": jumpTrick(-1); break;
+      case "n": case "]": jumpMistake(1); break;
+      case "p": case "[": jumpMistake(-1); break;
+      default: return;
+    }
+    e.preventDefault();
+  });
+  $("decision").addEventListener("click", function (e) {
+    var tr = e.target.closest("tr.alt[data-play]");
+    if (!tr) return;
+    var play = tr.getAttribute("data-play");
+    var d = decisionAt(prep(state.m, state.h), state.s, state.p);
+    state.alt = d && cardKey(play) !== cardKey(d.chosen) && !(state.alt && state.alt.play === play && state.alt.i === state.i) ?
+      {h: state.h, i: state.i, play: play} : null;
+    render();
+  });
+  $("seat-pick").addEventListener("change", function (e) {
+    state.view = e.target.value;
+    render();
+  });
+  function renderSeatPick() {
+    var M = matches[state.m], seats = M && M.hands.length ? seatsOf(M.hands[0]) : [];
+    $("seat-pick").innerHTML = '<option value="">All hands</option>' + seats.map(function (s) {
+      return '<option value="' + esc(s) + '"' + (state.view === s ? " selected" : "") + ">" + esc(s) + (NAMES[s] ? " (" + NAMES[s] + ")" : "") + "\u2019s view</option>";
+    }).join("");
+    $("seat-pick").value = state.view;
+  }
   $("hand-tabs").addEventListener("click", function (e) {
     var b = e.target.closest("[data-hand]");
     if (b) go(state.m, +b.getAttribute("data-hand"), 0);
@@ -679,11 +1039,15 @@
   });
   /* links into the viewer: #m1-h2-t5 (match, hand, step = trick; 1-based, t0 the deal) */
   function fromHash() {
-    var m = /^#m(\d+)-h(\d+)-t(\d+)$/.exec(location.hash || "");
+    var m = /^#m(\d+)-h(\d+)-t(\d+)(?:-p(\d+))?(?:-v(\w+))?$/.exec(location.hash || "");
     if (!m) return false;
     var mi = +m[1] - 1, h = +m[2] - 1, st = +m[3];
     if (mi < 0 || mi >= matches.length || h < 0 || h >= matches[mi].hands.length) return false;
-    go(mi, h, Math.min(st, prep(mi, h).T + 1));
+    var seats = seatsOf(matches[mi].hands[h]);
+    state.view = m[5] && seats.indexOf(m[5]) >= 0 ? m[5] : "";
+    if (mi !== state.m) shown = "";
+    go(mi, h, Math.min(st, prep(mi, h).T + 1), m[4] == null ? null : +m[4]);
+    renderSeatPick();
     return true;
   }
   window.addEventListener("hashchange", fromHash);
@@ -697,5 +1061,6 @@
     if (e.target.id === "match") go(+e.target.value, 0, 0);
   });
   if (!fromHash()) render();
+  renderSeatPick();
   document.documentElement.setAttribute("data-ready", "true");
 })();

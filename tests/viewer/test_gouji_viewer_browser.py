@@ -28,7 +28,8 @@ TABLE_JS = """() => {
     seats[el.dataset.seat] = {
       cls: [...el.classList],
       count: el.querySelector('.count').dataset.count,
-      badges: [...el.querySelectorAll('.badge')].map(b => b.textContent),
+      badges: [...el.querySelectorAll('.badge')].map(b => Array.from(b.childNodes).filter(n => !(n.classList && n.classList.contains('gl')))
+        .map(n => n.textContent).join('')),   // the text without its English glosses
       opp: el.querySelector('.opp').textContent,
     };
   }
@@ -99,7 +100,7 @@ def test_each_preset_steps_like_the_engine(open_page, artifact_dir, preset, seed
         assert got["pre"] == [p.kind for p in game.preplay]
         for seat in SEATS:   # two teams marked, each seat's 对头 visible
             n = int(seat[1])
-            assert got["seats"][seat]["opp"] == f"{'odd' if n % 2 else 'even'} team · 对头 P{(n + 2) % 6 + 1}"
+            assert got["seats"][seat]["opp"] == f"{'odd' if n % 2 else 'even'} team · 对头 (opposite) P{(n + 2) % 6 + 1}"
         if gi == 0:
             opened.screenshot(f"gouji-{preset}-pre.png", artifact_dir)
         shots = {"gouji": False, "burn": False, "jiefeng": False}
@@ -142,7 +143,7 @@ def test_tribute_return_and_revolt_before_the_first_play(open_page, artifact_dir
     assert got["status"]["game-index"] == "1" and got["status"]["kind"] == "pre"
     assert got["pre"] == ["tribute", "tribute", "return", "return", "revolt", "lead"]
     assert "革命" in got["seats"]["P4"]["badges"] and got["status"]["ask"] == "P5"
-    assert "落贡" in got["center"] and "还贡" in got["center"] and "革命: P4 revolts" in got["center"]
+    assert "落贡" in got["center"] and "还贡" in got["center"] and "革命 (revolt): P4 revolts" in got["center"]
     opened.screenshot("gouji-tribute-revolt-pre.png", artifact_dir)
     opened.assert_clean()
 

@@ -5,6 +5,8 @@ console error and no request but the page's own file:// URL."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from viewer_helpers import SAMPLES, dom_cards, expected_steps, page_for, record_text
 
@@ -40,9 +42,9 @@ def step_through(opened, steps, where: str) -> None:
     """From the first step, → through every step of every hand, checking each."""
     for i, exp in enumerate(steps):
         if i:
-            opened.press("ArrowRight")
+            opened.press("ArrowDown")
         check_step(opened, exp, where)
-    opened.press("ArrowRight")                       # past the end: nothing moves
+    opened.press("ArrowDown")                       # past the end: nothing moves
     check_step(opened, steps[-1], where + " (past the end)")
     assert opened.page.is_disabled("#next")
 
@@ -71,13 +73,13 @@ def test_full_match_with_screenshot(open_page, four_hands, artifact_dir):
     opened = open_page(html, "match.html")
     step_through(opened, steps, "generated 4-hand match")
     for exp in reversed(steps[:-1]):                 # and back with ←, to the very start
-        opened.press("ArrowLeft")
+        opened.press("ArrowUp")
         a = opened.status()
         assert (a["hand-index"], a["step"], a["score"]) == (str(exp.hand_index), str(exp.step), str(exp.score))
     assert opened.page.is_disabled("#prev")
     # a trick in the middle of hand 2, for the eye
     opened.page.click('.hand-tab[data-hand="1"]')
-    opened.press("ArrowRight", 7)
+    opened.press("ArrowDown", 7)
     a = opened.status()
     assert (a["hand-index"], a["step"], a["kind"]) == ("1", "7", "trick")
     png = opened.screenshot("viewer-standard-4-hand2-trick7.png", artifact_dir)
@@ -89,7 +91,7 @@ def test_titanic_and_one_deck_screenshots(open_page, artifact_dir):
     for name, steps in (("titanic", 6), ("one-deck", 4)):
         text = (ROOT_SAMPLES / f"{name}.sjn").read_text(encoding="utf-8")
         opened = open_page(page_for(text, name)[1], f"{name}.html")
-        opened.press("ArrowRight", steps)
+        opened.press("ArrowDown", steps)
         assert opened.status()["kind"] == "trick"
         opened.screenshot(f"viewer-{name}.png", artifact_dir)
         opened.assert_clean()
@@ -109,15 +111,15 @@ def test_buttons_keys_tabs_log_and_charts(open_page, four_hands):
 
     assert at() == (0, 0) and page.is_disabled("#prev") and page.is_disabled("#first")
     for _ in range(3):
-        page.click("#next")
+        page.click("#next-trick")
     assert at() == (0, 3)
-    page.click("#prev")
+    page.click("#prev-trick")
     assert at() == (0, 2)
     page.click("#last")
     assert at() == (0, len(by_hand[0]) - 1)
-    page.click("#next")                                  # into the next hand
+    page.click("#next-trick")                                  # into the next hand
     assert at() == (1, 0)
-    page.click("#prev")                                  # back to the last step of hand 1
+    page.click("#prev-trick")                                  # back to the last step of hand 1
     assert at() == (0, len(by_hand[0]) - 1)
     opened.press("Home")
     assert at() == (0, 0)
@@ -170,11 +172,11 @@ def test_mistakes_and_diagnostics_appear_at_their_trick(open_page):
     seen = {}
     for step in range(6):
         seen[step] = _notes(opened)
-        opened.press("ArrowRight")
+        opened.press("ArrowDown")
     assert seen[3] == [("SJ604", "mistake")]
     assert all(not v for k, v in seen.items() if k != 3)
     opened.press("Home")
-    opened.press("ArrowRight", 3)
+    opened.press("ArrowDown", 3)
     assert opened.status()["notes"] == "1"
     assert "fed 10 points" in opened.page.inner_text("#notes")
     assert opened.page.locator('#log tr[data-step="3"] .flag').count() == 1
@@ -192,11 +194,11 @@ def test_mistakes_and_diagnostics_appear_at_their_trick(open_page):
         found = {}
         for k in range(int(opened.status()["steps"])):
             found[k] = [c for c, _ in _notes(opened)]
-            opened.press("ArrowRight")
+            opened.press("ArrowDown")
         assert found[step] == [code], (code, found)
         assert all(not v for k, v in found.items() if k != step), (code, found)
         opened.press("Home")
-        opened.press("ArrowRight", step)
+        opened.press("ArrowDown", step)
         assert code in opened.page.inner_text("#notes")
         opened.assert_clean()
     opened = open_page(page_for((DIAGNOSTICS / "SJ101.sjn").read_text(encoding="utf-8"), "SJ101.sjn")[1])
@@ -221,10 +223,10 @@ def test_empty_report_and_unreadable_text(open_page):
     from analyzer.viewer import render_html, render_text
     opened = open_page(render_html({"schema": 1, "path": "", "matches": []}), "empty.html")
     assert opened.status()["kind"] == "empty"
-    opened.press("ArrowRight")
+    opened.press("ArrowDown")
     opened.assert_clean()
     opened = open_page(render_text("nothing here\n", "junk.sjn"), "junk.html")
-    opened.press("ArrowRight")
+    opened.press("ArrowDown")
     opened.assert_clean()
 
 
@@ -232,6 +234,9 @@ def test_the_network_guard_sees_an_outside_request(open_page):
     """The check is real: a page that asks for anything is caught (and the request is aborted)."""
     _, html = page_for((ROOT_SAMPLES / "one-deck.sjn").read_text(encoding="utf-8"))
     html = html.replace("</body>", '<img alt="" src="http://127.0.0.1:9/pixel.png"></body>')
+    # without the page's Content-Security-Policy (which blocks the request itself: tested on its own),
+    # so that it is the guard that must see the request
+    html = re.sub(r'<meta http-equiv="Content-Security-Policy"[^>]*>', "", html)
     opened = open_page(html, "leaky.html")
     opened.page.wait_for_timeout(200)
     assert opened.blocked == ["http://127.0.0.1:9/pixel.png"]
@@ -284,7 +289,7 @@ def test_faulty_records_step_like_the_engine(open_page, sample):
     if records and records[0]["hands"]:
         step_through(opened, expected_steps(text), sample.stem)
     else:
-        opened.press("ArrowRight")
+        opened.press("ArrowDown")
     opened.assert_clean()
 
 
