@@ -327,7 +327,7 @@ class _Importer(LogImporter):
             self.sink.add("SJ705", doc.span(*path, "suit_symbol"), f"bid suit {suit} but symbol {sym}; the "
                                                                    f"symbol is kept")
             suit = _SUIT_SYMBOLS[sym]
-        # type: 1 single, 2 pair (no joker needed); 3 joker + level card; 4 公主 or, in later
+        # the bid type: 1 single, 2 pair (no joker needed); 3 joker + level card; 4 公主 or, in later
         # versions, joker + level pair (then 5 is 公主)
         copies = 2 if kind in (2,) or (kind == 4 and suit >= 0) else 1
         r.bid = (seat if isinstance(seat, int) else 0, suit, copies, kind not in (1, 2))
