@@ -27,11 +27,8 @@ def rules_section() -> str:
 
 def render(text: str) -> str:
     """``text`` (the page) with its generated section up to date."""
-    if START not in text or END not in text:
-        raise ValueError(f"the page has no {START} … {END} section")
-    head, rest = text.split(START, 1)
-    _, tail = rest.split(END, 1)
-    return head + START + rules_section() + END + tail
+    from ..docpage import with_section
+    return with_section(text, START, END, rules_section())
 
 
 def main(argv: list[str] | None = None) -> int:
