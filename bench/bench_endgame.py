@@ -1,14 +1,14 @@
 """Endgame search time per hand (prints figures, never asserts).
 
-For every complete hand of generated matches (``analyzer.generate``: bots
+For every complete hand of generated matches (``analyzer.play.generate``: bots
 play legal full matches) and each K in ``--ks``, a fresh
-:class:`analyzer.search.Solver` answers what the SJ610 rule asks: the exact
+:class:`analyzer.review.search.Solver` answers what the SJ610 rule asks: the exact
 value before every play of the last K tricks (4K + 1 questions sharing one
 transposition table; the first, the trick-start position K tricks from the
 end, is the whole solve). Times are process CPU time of one core. A hand
 whose search passes ``--budget`` nodes is counted as over budget (its time
 up to the cut is still included, so the worst figure is a lower bound then).
-The last line times ``analyzer.mistakes.review`` itself (every rule, K = 6,
+The last line times ``analyzer.review.mistakes.review`` itself (every rule, K = 6,
 default budget) per hand.
 
 ``--state-walk`` also prices the alternative the search's module doc weighs:
@@ -35,11 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.generate import generate_match
-from analyzer.mistakes import review
-from analyzer.mistakes.base import HandContext
-from analyzer.search import SearchBudgetExceeded, Solver, position
-from replay.cards import points
+from analyzer.play.generate import generate_match
+from analyzer.review.mistakes import review
+from analyzer.review.mistakes.base import HandContext
+from analyzer.review.search import SearchBudgetExceeded, Solver, position
+from primitives.cards import points
 from replay.game import replay
 from replay.state import HandState
 

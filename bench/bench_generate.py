@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
 from replay.ruleset import PRESETS, preset
 
 ROUND = 30  # one-hand matches per round (seeds 0..29)

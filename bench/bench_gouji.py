@@ -2,7 +2,7 @@
 games (GOUJI.md), in actions ("plays", passes and lets included) per second
 on one core. Prints figures, asserts nothing.
 
-The games come from :func:`analyzer.gouji_generate.generate_match` (every
+The games come from :func:`analyzer.games.gouji.generate.generate_match` (every
 preset, fixed seeds), written as GJN text once. Then, best of ``--repeat``:
 
 * parse: GJN text → records (``notation.gjn.parse``);
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.gouji_generate import generate_match
+from analyzer.games.gouji.generate import generate_match
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.rules import PRESETS

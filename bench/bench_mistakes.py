@@ -1,6 +1,6 @@
 """`shengji lint --mistakes` speed on generated two-deck hands (prints figures, never asserts).
 
-Generates ``--matches`` matches of ``--hands`` hands (``analyzer.generate``,
+Generates ``--matches`` matches of ``--hands`` hands (``analyzer.play.generate``,
 two-deck ``standard`` by default, fixed seeds), writes them as one SJN text
 and times ``analyzer.lint.lint_text`` with the mistake rules on (parse +
 replay + lint + the exact endgame search and the pattern rules: what
@@ -10,7 +10,7 @@ searched, and how many hands the budget kept from reaching every play of
 it: each such play gets an SJ690 note and is left out of accuracy, so no
 verdict changes silently), and the speed of the full review ``shengji
 report --mistakes`` and ``shengji annotate`` run (every decision valued
-from the player's view: :func:`analyzer.mistakes.review_full`; ``--samples``
+from the player's view: :func:`analyzer.review.mistakes.review_full`; ``--samples``
 deals per decision).
 
     python bench/bench_mistakes.py                    # 8 matches × 6 hands
@@ -31,8 +31,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analyzer import lint as L
-from analyzer.generate import generate_match
-from analyzer.mistakes import review_full, review_match
+from analyzer.play.generate import generate_match
+from analyzer.review.mistakes import review_full, review_match
 from notation import write
 from replay.game import replay
 

@@ -1,7 +1,7 @@
 """The native endgame search beside the pure-Python one (prints figures, never asserts).
 
 For every complete hand of generated matches and each K in ``--ks``, a fresh
-:class:`analyzer.search.Solver` solves exactly the trick-start position K tricks
+:class:`analyzer.review.search.Solver` solves exactly the trick-start position K tricks
 from the end (the value: the attackers' points from there under best play),
 once with the native search (``shengji-native``) and, in the same run, once with
 the pure-Python search under a node budget (``--py-budget``; a hand past it is
@@ -11,7 +11,7 @@ searches walk the same tree node for node, so nodes per second compare directly.
 Times are process CPU seconds of one core.
 
 Two corpora: ``engine`` — matches played by the generator's bots with their
-default policy (``analyzer.generate``); ``bot`` — the same bots with a
+default policy (``analyzer.play.generate``); ``bot`` — the same bots with a
 throw-happy, always-ruffing policy fighting for the last tricks early
 (``BotParams(throw_chance=0.8, risky_throw_chance=0.15, ruff_chance=1.0,
 endgame=6)``), whose endgames hold more pairs, tractors and trumps.
@@ -35,12 +35,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.bot import BotParams
-from analyzer.generate import generate_match
-from analyzer.mistakes.base import HandContext
-from analyzer.search import SearchBudgetExceeded, Solver, position
+from analyzer.play.bot import BotParams
+from analyzer.play.generate import generate_match
+from analyzer.review.mistakes.base import HandContext
+from analyzer.review.search import SearchBudgetExceeded, Solver, position
+from primitives.cards import points
 from replay import native
-from replay.cards import points
 from replay.game import replay
 
 CORPORA = {

@@ -36,7 +36,7 @@ from notation import (
     write,
 )
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
-from replay.cards import deck_list
+from primitives.cards import deck_list
 from replay.seats import SEATS
 
 

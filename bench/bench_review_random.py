@@ -2,9 +2,9 @@
 
 Generates matches in which one seat plays uniformly random legal plays (a
 random single-unit lead, or a random legal follow) and the other three are
-the project's bots (``analyzer.bot``), reviews every hand with the full
+the project's bots (``analyzer.play.bot``), reviews every hand with the full
 review (``shengji report --mistakes``: every decision valued from the
-deciding player's view, :mod:`analyzer.mistakes.decisions`) and counts, per
+deciding player's view, :mod:`analyzer.review.mistakes.decisions`) and counts, per
 hand, whether the random seat's points-weighted accuracy is below every bot
 seat's, and whether it is 100 %. Also the review's speed (hands/s, process
 CPU time of one core).
@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import analyzer.generate as G
-from analyzer.bot import Bot
-from analyzer.mistakes import review_full
+import analyzer.play.generate as G
+from analyzer.play.bot import Bot
+from analyzer.review.mistakes import review_full
 from replay.game import replay
 
 

@@ -3,7 +3,7 @@
 Run: ``python bench/bench_viewer.py [hands] [repeats]``. For a generated full
 2-deck match (``standard``, 4 hands by default) and for each sample match,
 prints the page size (bytes, and the part that is the JSON data) and the
-time of :func:`analyzer.viewer.render_html` (report built beforehand) and of
+time of :func:`analyzer.report.viewer.render_html` (report built beforehand) and of
 the whole path from SJN text. The target: well under 500 KB for a 4-hand match.
 """
 
@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from analyzer.generate import generate_match
-from analyzer.report import build_report
-from analyzer.viewer import render_html, render_text
+from analyzer.play.generate import generate_match
+from analyzer.report.model import build_report
+from analyzer.report.viewer import render_html, render_text
 from notation import write
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -40,7 +40,7 @@ def target(name: str) -> Callable[[bytes], None]:
         fmt = "game-sav" if name == "game-sav" else name[4:]
 
         def run_log(data: bytes) -> None:
-            from analyzer.importers import import_text
+            from analyzer.io.importers import import_text
             from notation import write
             text: str | bytes = data if fmt == "game-sav" else data.decode("utf-8", "replace")
             records, diags = import_text(fmt, text)
@@ -49,8 +49,8 @@ def target(name: str) -> Callable[[bytes], None]:
         return run_log
     if name in ("gjn", "gjn-json"):
         def run_gjn(data: bytes) -> None:
-            from analyzer.gouji import run_engine
-            from analyzer.inputs import load_gjn
+            from analyzer.games.gouji.analysis import run_engine
+            from analyzer.io.inputs import load_gjn
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
@@ -86,8 +86,8 @@ def main() -> None:
         raise SystemExit(__doc__)
     name = sys.argv.pop(1)
     with atheris.instrument_imports():
-        import analyzer.importers
-        import analyzer.inputs  # noqa: F401
+        import analyzer.io.importers
+        import analyzer.io.inputs  # noqa: F401
         import notation.detect  # noqa: F401
         import replay.game  # noqa: F401
     run = target(name)

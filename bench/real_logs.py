@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.importers import check_claims, detect_format, import_log
-from replay.diagnostics import CODES
+from analyzer.io.importers import check_claims, detect_format, import_log
+from primitives.diagnostics import CODES
 from replay.game import replay
 
 SKIP_SUFFIXES = {".md"}

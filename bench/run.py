@@ -73,7 +73,7 @@ def child_env() -> dict[str, str]:
 def corpus_file(hands: int) -> Path:
     """A fixed corpus of ``hands`` full two-deck hands (standard, one hand per
     record, seeds 0..hands-1), generated once."""
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from notation import write
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"corpus-{hands}.sjn"

@@ -11,7 +11,7 @@ Public API::
     from_json(text)                  -> (Record | None, list[Diagnostic])
     canonical(record)                -> Record   (what write + parse gives back)
 
-Reading never raises: every problem is a :class:`~replay.diagnostics.Diagnostic`
+Reading never raises: every problem is a :class:`~primitives.diagnostics.Diagnostic`
 (SJ101–SJ109) with a position, and reading goes on at the next line. The
 notation is described in ``docs/notation.md``; the grammar is ``sjn.lark``.
 """
@@ -22,7 +22,7 @@ import importlib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from .jsonio import from_json, to_json

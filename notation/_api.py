@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 _R = TypeVar("_R")
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple, Protocol, TypeVar
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 # -- splitting into records and logical lines -------------------------------------------
 

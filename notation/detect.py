@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import PurePath
 from typing import Any
 
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
 
 __all__ = ["KINDS", "GOUJI_KINDS", "UNKNOWN", "looks_like_sjn", "SUFFIXES", "DIRECTORY_SUFFIXES", "detect", "detect_text", "read", "register_reader", "reader_for",
            "HEAD_BYTES", "gouji_tag_line", "GAME_TAG", "is_gjn", "is_gjn_file"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 
 from ._api import parse_all, parse_one
 from .detect import GAME_TAG, is_gjn  # (there: deciding what a file is needs no GJN reader)

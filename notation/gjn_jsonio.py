@@ -17,7 +17,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 
 from .gjn_model import GoujiRecord
 from .gjn_writer import representable_problems

@@ -2,10 +2,10 @@
 reader, the writer, JSON in/out and the Gouji rules engine.
 
 Mirrors the SJN model of :mod:`notation.model`: every node is a
-:class:`~notation.model.Node` (a :class:`~replay.diagnostics.Span`, ``{ … }``
+:class:`~notation.model.Node` (a :class:`~primitives.diagnostics.Span`, ``{ … }``
 commentaries and a ``;`` line comment attached to the element they follow);
 tags are :class:`~notation.model.Tag`. Cards are the ints of
-:mod:`replay.gjcards` (``rank << 3 | suit``, suit-free unless written); seats
+:mod:`primitives.gjcards` (``rank << 3 | suit``, suit-free unless written); seats
 are ``"P1"``…``"P6"``.
 
 The shape follows GOUJI.md §10. A record is tags, then games; a game is::
@@ -32,7 +32,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from replay.diagnostics import NO_SPAN, Span
+from primitives.diagnostics import NO_SPAN, Span
 
 from .model import Node, Tag, Tagged, content_equal, strip_spans
 
@@ -45,7 +45,7 @@ __all__ = [
 Seat = Literal["P1", "P2", "P3", "P4", "P5", "P6"]
 #: play order (counter-clockwise): P1 → P2 → … → P6 → P1
 SEATS: tuple[str, ...] = ("P1", "P2", "P3", "P4", "P5", "P6")
-#: cards as :mod:`replay.gjcards` ints, in written order
+#: cards as :mod:`primitives.gjcards` ints, in written order
 Cards = tuple[int, ...]
 
 

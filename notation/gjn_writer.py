@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from replay.gjcards import ANY, LJ, MAX_CARD, RANKS, cards_text, tidy
+from primitives.gjcards import ANY, LJ, MAX_CARD, RANKS, cards_text, tidy
 
 from ._writing import emit, head_problems, node_problems, write_head
 from .gjn_model import (
@@ -174,7 +174,7 @@ def _cards_problems(what: str, cards: Sequence[object]) -> list[str]:
     if not cards:
         return [f"{what} has no cards"]
     if any(c not in _VALID_CARDS for c in cards):
-        return [f"{what} holds a value that is not a Gouji card (replay.gjcards)"]
+        return [f"{what} holds a value that is not a Gouji card (primitives.gjcards)"]
     return []
 
 

@@ -15,7 +15,7 @@ each with a positioned diagnostic instead of unbounded time or memory.
 
 from __future__ import annotations
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 #: characters in one SJN or GJN line
 MAX_LINE = 65_536

@@ -8,9 +8,9 @@ The nodes read for every line, :class:`SeatCards`, :class:`Play` and
 validate and serialize the line nodes inside them as they did their own.
 Their schemas are built on first use (``defer_build``, see :class:`Node`).
 
-Cards are the small ints of :mod:`replay.cards`; seats are the letters
+Cards are the small ints of :mod:`primitives.cards`; seats are the letters
 ``N W S E``; levels are rank ints (2..14, 15 = Joker). Every node carries a
-:class:`~replay.diagnostics.Span` (all zeros for records built in code).
+:class:`~primitives.diagnostics.Span` (all zeros for records built in code).
 
 This module knows syntax-level structure only: nothing here checks rules.
 """
@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from replay.diagnostics import NO_SPAN, Span
+from primitives.diagnostics import NO_SPAN, Span
 
 Seat = Literal["N", "W", "S", "E", "P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 #: play / deal order (counter-clockwise)

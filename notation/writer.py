@@ -28,7 +28,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 
-from replay.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
+from primitives.cards import SUIT_LETTERS, SUIT_SYMBOLS, format_cards, rank_name
 
 from ._writing import comment_lines, emit, head_problems, node_problems, write_head
 from .model import ALL_SEATS, Hand, PlayerLevels, Record, Trick

@@ -1,6 +1,6 @@
 """The rules engine: pure functions and values, no I/O.
 
-The main entry points (imported lazily, so ``import replay.cards`` stays cheap):
+The main entry points (imported lazily, so ``import primitives.cards`` stays cheap):
 
 * :func:`replay.game.replay` — replay a whole record (``notation.model.Record``)
   and collect every diagnostic;
@@ -19,10 +19,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .deck import deck
-    from .game import replay
-    from .seats import Seat
-    from .state import HandState
+    from replay.deck import deck
+    from replay.game import replay
+    from replay.seats import Seat
+    from replay.state import HandState
 
 _LAZY = {"HandState": "replay.state", "Seat": "replay.seats", "deck": "replay.deck", "replay": "replay.game"}
 

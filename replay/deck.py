@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .cards import NUM_CARDS
-from .ruleset import Ruleset
+from primitives.cards import NUM_CARDS
+from replay.ruleset import Ruleset
 
 
 def deck(ruleset: Ruleset) -> Counter[int]:

@@ -163,7 +163,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import (
+from primitives.cards import (
     BJ,
     CLUBS,
     DIAMONDS,
@@ -177,12 +177,12 @@ from .cards import (
     suit_of,
     to_str,
 )
-from .diagnostics import NO_SPAN, Diagnostic, Span
-from .order import NT
-from .seats import SEATS, Seat
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
+from replay.order import NT
+from replay.seats import SEATS, Seat
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .ruleset import Ruleset
+    from replay.ruleset import Ruleset
 
 #: seats in play/deal order (counter-clockwise): the engine's one definition (replay.seats)
 _AFTER_DEAL = 10**9  # draw index of events made after the deal

@@ -25,23 +25,22 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import TYPE_CHECKING
 
-from .cards import POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
-from .deck import remainder
-from .declare import DeclEvent, resolve_declarations
-from .diagnostics import Diagnostic, Span
-from .order import NT, TRUMP, Order
-from .ruleset import Ruleset
-from .scoring import HandOutcome, advancement, raise_level
-from .seats import NUMBERED_SEATS, SEATS
-from .state import by_suit, last_trick_multiplier, penalty_delta, remove_from
-from .trick import cards_text, lead_suit
-from .units import decompose
+from primitives.cards import POINTS, SUIT_SYMBOLS, format_cards, points, rank_name, to_str
+from primitives.diagnostics import Diagnostic, Span
+from replay.deck import remainder
+from replay.declare import DeclEvent, resolve_declarations
+from replay.order import NT, TRUMP, Order
+from replay.ruleset import Ruleset
+from replay.scoring import HandOutcome, advancement, raise_level
+from replay.seats import NUMBERED_SEATS, SEATS
+from replay.state import by_suit, last_trick_multiplier, penalty_delta, remove_from
+from replay.trick import cards_text, lead_suit
+from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Declaration, Hand, Play, Record
-
-    from .declare import DeclResult
-    from .game import DiagFn, HandResult, MatchResult, TrickResult
+    from replay.declare import DeclResult
+    from replay.game import DiagFn, HandResult, MatchResult, TrickResult
 
 #: the table's seat names (the engine's one seat definition, replay.seats)
 COMPASS = SEATS
@@ -136,7 +135,7 @@ _COMPASS_SET = frozenset(COMPASS)
 def replay_friends(record: Record, rs: Ruleset, diags: list[Diagnostic]) -> MatchResult:
     """Replay every hand of ``record`` under finding-friends rules; a
     :class:`replay.game.MatchResult` (``levels`` and outcomes by seat)."""
-    from .game import MatchResult
+    from replay.game import MatchResult
     seats = table_seats(record, rs)
     hands = []
     levels: dict[str, int] | None = None
@@ -196,7 +195,7 @@ def _written_levels(hand: Hand, seats: tuple[str, ...], diag: DiagFn) -> dict[st
 
 def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int] | None,
                  dealer: str | None, first: bool) -> HandResult:
-    from .game import HandResult, _check_copies, _play_tricks, _trump_text
+    from replay.game import HandResult, _check_copies, _play_tricks, _trump_text
     diags: list[Diagnostic] = []
     n_seats = len(seats)
     seat_set = set(seats)
@@ -689,7 +688,7 @@ def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int |
     winner could win at all — their play is of the led suit or all trump, with
     the lead's structure (a log that names winners but not the trump); None
     when no trump or several fit. ``said``: ``(plays, winner seat)`` per trick."""
-    from .units import cover
+    from replay.units import cover
     fits = []
     for trump in range(5):
         order = Order.for_ruleset(level, trump, _INFER_RULES)
@@ -715,6 +714,6 @@ def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int |
     return fits[0] if len(fits) == 1 else None
 
 
-from .ruleset import preset as _preset  # noqa: E402
+from replay.ruleset import preset as _preset  # noqa: E402
 
 _INFER_RULES = _preset("shengji-io-friends")

@@ -18,23 +18,22 @@ from dataclasses import dataclass, field
 from itertools import chain, repeat, starmap
 from typing import TYPE_CHECKING, cast
 
-from .cards import NUM_CARDS, points
-from .deck import remainder
-from .declare import DeclEvent, resolve_declarations
-from .diagnostics import Diagnostic, Span
-from .friends import needs_friends, replay_friends
-from .order import NT, Order
-from .record import Fault, RecordedTrick, RecordState
-from .ruleset import Ruleset, resolve
-from .scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, other_team, team_of
-from .state import by_suit, hooks_back, last_trick_multiplier, remove_from
-from .trick import cards_text, unit_text
-from .units import Blocker, Unit
+from primitives.cards import NUM_CARDS, points
+from primitives.diagnostics import Diagnostic, Span
+from replay.deck import remainder
+from replay.declare import DeclEvent, resolve_declarations
+from replay.friends import needs_friends, replay_friends
+from replay.order import NT, Order
+from replay.record import Fault, RecordedTrick, RecordState
+from replay.ruleset import Ruleset, resolve
+from replay.scoring import SEAT_ORDER, TEAMS, HandOutcome, hand_outcome, other_team, team_of
+from replay.state import by_suit, hooks_back, last_trick_multiplier, remove_from
+from replay.trick import cards_text, unit_text
+from replay.units import Blocker, Unit
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand, Levels, Play, Record
-
-    from .friends import FriendResult
+    from replay.friends import FriendResult
 
 SEAT_INDEX = {s: i for i, s in enumerate(SEAT_ORDER)}
 
@@ -315,7 +314,7 @@ def _hooked(res: HandResult) -> bool:
 
 
 def _levels_text(levels: dict[str, int]) -> str:
-    from .cards import rank_name
+    from primitives.cards import rank_name
     return f"NS {rank_name(levels['NS'])} EW {rank_name(levels['EW'])}"
 
 
@@ -830,7 +829,7 @@ def _say_play_fault(f: Fault, p: Play, plays: Sequence[Play], tn: int, order: Or
 
 
 def _plain(cards: Iterable[int], order: Order) -> str:
-    from .cards import format_cards
+    from primitives.cards import format_cards
     return format_cards(order.sorted(cards))
 
 

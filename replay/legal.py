@@ -12,21 +12,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from math import comb
 from typing import TYPE_CHECKING
 
-from .cards import POINTS
-from .order import TRUMP, Order
-from .trick import (
+from primitives.cards import POINTS
+from replay.order import TRUMP, Order
+from replay.trick import (
     check_follow_printed,
     follow_error,
     lead_suit,
     printed_suit,
     trick_winner,
 )
-from .units import Unit, _runs, _sub_runs, decompose
+from replay.units import Unit, _runs, _sub_runs, decompose
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
 
-    from .ruleset import Ruleset
+    from replay.ruleset import Ruleset
 
     #: ranks the cards a caller would rather give up (smallest first)
     Prefer = Callable[[int], SupportsRichComparison]

@@ -3,7 +3,7 @@
 ``native/`` ports the play phase of this package (card order, units and
 tractors, follow obligations, throws and their failure, trick winners, points,
 penalties, the last trick's multiplier) and the endgame search of
-:mod:`analyzer.search` to Rust. The Python engine stays the specification and
+:mod:`analyzer.review.search` to Rust. The Python engine stays the specification and
 the fallback: the extension is used only when it is importable, not disabled
 (``SHENGJI_NATIVE=0`` in the environment) and knows every play-phase option of
 the ruleset at hand (a ruleset with an option the port does not know is played
@@ -25,8 +25,8 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from .order import NT, Order
-from .ruleset import LINKS, Ruleset
+from replay.order import NT, Order
+from replay.ruleset import LINKS, Ruleset
 
 #: the environment variable that turns the extension off (``0``) or makes it required (``1``:
 #: an import failure is an error, not a fallback; the CI's native leg sets it)

@@ -27,10 +27,10 @@ from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from .cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
+from primitives.cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from replay.ruleset import Ruleset
 
 #: effective suit index of trumps (plain suits are 0..3)
 TRUMP = 4
@@ -120,7 +120,7 @@ class Order:
             tuple(sorted((c for c in range(NUM_CARDS) if eff[c] == s), key=key.__getitem__))
             for s in range(5))
         #: each card as a single unit (``Unit(1, 1, key, (card,))``), built once per order
-        from .units import Unit
+        from replay.units import Unit
         self.singles: tuple[Unit, ...] = tuple(Unit(1, 1, key[c], (c,)) for c in range(NUM_CARDS))
         #: ``power[s][c]``: how strongly card c plays to a trick led in effective suit s
         #: (0..3, TRUMP), one number for the one-card tricks: 0 for a discard, the key + 1

@@ -15,12 +15,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, cast
 
-from .cards import NUM_CARDS, POINTS
-from .order import TRUMP, Order
-from .ruleset import Ruleset
-from .seats import SEATS, Seat
-from .state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
-from .trick import (
+from primitives.cards import NUM_CARDS, POINTS
+from replay.order import TRUMP, Order
+from replay.ruleset import Ruleset
+from replay.seats import SEATS, Seat
+from replay.state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
+from replay.trick import (
     FollowError,
     _check_suited_follow,
     _check_suited_throw,
@@ -31,7 +31,7 @@ from .trick import (
     throw_penalty,
     trick_winner,
 )
-from .units import Blocker, Unit, decompose
+from replay.units import Blocker, Unit, decompose
 
 
 class RecordedPlay(Protocol):
@@ -60,7 +60,7 @@ class Fault(NamedTuple):
     """One thing a recorded trick gets wrong (:meth:`RecordState.record_trick`);
     the caller words it (:mod:`replay.game` attaches the spans and the messages)."""
 
-    code: str        # the diagnostic code (replay.diagnostics.CODES)
+    code: str        # the diagnostic code (primitives.diagnostics.CODES)
     play: int        # index into the trick's kept plays (RecordedTrick.plays); -1: the trick as a whole
     what: str        # which check (FAULTS)
     value: Any = None  # what the message needs (see FAULTS)

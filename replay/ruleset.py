@@ -12,8 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from .cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
-from .diagnostics import Diagnostic, Span
+from primitives.cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
+from primitives.diagnostics import Diagnostic, Span
 
 Declaration = Literal["standard", "tractor97", "campus", "titanic", "ladder", "botzone", "first"]
 KittyMultiplier = Literal["by_unit", "by_cards", "by_play_cards", "linear", "titanic",

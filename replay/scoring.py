@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import ACE, JACK, JOKER_LEVEL
-from .seats import SEATS, Seat
-from .units import Unit
+from primitives.cards import ACE, JACK, JOKER_LEVEL
+from replay.seats import SEATS, Seat
+from replay.units import Unit
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from replay.ruleset import Ruleset
 
 #: the compass seats' names in play order (an alias of :data:`replay.seats.SEATS`)
 SEAT_ORDER = SEATS

@@ -42,8 +42,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple, cast
 
-from .cards import JOKER_LEVEL, LJ, POINTS
-from .legal import (
+from primitives.cards import JOKER_LEVEL, LJ, POINTS
+from replay.legal import (
     beating_follow,
     follow_extremes,
     is_legal_follow,
@@ -52,11 +52,11 @@ from .legal import (
     shown_void,
     single_unit_leads,
 )
-from .order import TRUMP, Order
-from .ruleset import Ruleset
-from .scoring import kitty_multiplier
-from .seats import SEATS, Seat
-from .trick import (
+from replay.order import TRUMP, Order
+from replay.ruleset import Ruleset
+from replay.scoring import kitty_multiplier
+from replay.seats import SEATS, Seat
+from replay.trick import (
     ThrowCheck,
     Winner,
     check_throw,
@@ -64,10 +64,10 @@ from .trick import (
     throw_penalty,
     trick_winner,
 )
-from .units import Unit, decompose
+from replay.units import Unit, decompose
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .friends import FriendResult
+    from replay.friends import FriendResult
 
 Cards = tuple[int, ...]
 
@@ -508,7 +508,7 @@ class HandState:
         team_before = tuple(self._team)
         number = self.trick_number
         if self._calls:
-            from .friends import answer_calls, answer_held_calls
+            from replay.friends import answer_calls, answer_held_calls
             if self._held_rule:
                 answer_held_calls(self._calls, self._team, number, plays)
             else:

@@ -14,13 +14,13 @@ from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from .cards import format_cards
-from .order import SUIT_NAMES, TRUMP, Order
-from .sjio import beats as engine_beats
-from .sjio import follow_ok as engine_follow_ok
-from .sjio import requirement_text, unit_order
-from .sjio import winner as engine_winner
-from .units import (
+from primitives.cards import format_cards
+from replay.order import SUIT_NAMES, TRUMP, Order
+from replay.sjio import beats as engine_beats
+from replay.sjio import follow_ok as engine_follow_ok
+from replay.sjio import requirement_text, unit_order
+from replay.sjio import winner as engine_winner
+from replay.units import (
     Blocker,
     Unit,
     _suit_blockers,
@@ -35,7 +35,7 @@ from .units import (
 )
 
 if TYPE_CHECKING:
-    from .ruleset import Ruleset
+    from replay.ruleset import Ruleset
 
 
 def cards_text(cards: Sequence[int], order: Order | None = None) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from .order import Order
+from replay.order import Order
 
 
 class Unit(NamedTuple):
@@ -114,7 +114,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
             _DECOMPOSED.clear()
         if order.split == "shengji_io" and len({order.eff[c] for c in t}) == 1:
             # ``unit_split: shengji_io``: that engine's reading (replay/sjio.py), largest unit first
-            from .sjio import split
+            from replay.sjio import split
             done = tuple(sorted(split(t, order), key=_unit_order))
         else:
             done = tuple(_decompose(t, order))

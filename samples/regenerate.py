@@ -1,7 +1,7 @@
 """Rewrite ``samples/matches/<preset>.sjn``: one generated match per preset.
 
 Run from anywhere: ``python samples/regenerate.py``. The matches come from
-:func:`analyzer.generate.generate_match` with the seeds below, so running it
+:func:`analyzer.play.generate.generate_match` with the seeds below, so running it
 again gives the same files (unless the bots or the engine change).
 """
 
@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import notation  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
+from analyzer.play.generate import generate_match  # noqa: E402
 from replay.ruleset import PRESETS  # noqa: E402
 
 #: hands per match (botzone matches are one hand) and the seed of each preset

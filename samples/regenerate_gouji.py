@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from analyzer.gouji_generate import generate_match
+from analyzer.games.gouji.generate import generate_match
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.rules import PRESETS

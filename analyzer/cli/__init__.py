@@ -1,8 +1,8 @@
 """The ``shengji`` command line: thin Typer commands over library calls.
 
-Every command reads its input (:mod:`analyzer.inputs`), calls ``notation`` /
-``replay`` / :mod:`analyzer.lint` / :mod:`analyzer.report` …, and writes
-(:mod:`analyzer.outputs`). Exit status: 0 success, 1 findings (lint errors,
+Every command reads its input (:mod:`analyzer.io.inputs`), calls ``notation`` /
+``replay`` / :mod:`analyzer.lint` / :mod:`analyzer.report.model` …, and writes
+(:mod:`analyzer.io.outputs`). Exit status: 0 success, 1 findings (lint errors,
 files that fmt would change), 2 usage or I/O errors, always with a one-line
 message on stderr and no traceback (:mod:`._core`).
 
@@ -19,12 +19,12 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._core import PROG, app, fail, failure_message, version
+from analyzer.cli._core import PROG, app, fail, failure_message, version
 
 if TYPE_CHECKING:
-    from ..inputs import diag_line as _diag_line
-    from ..inputs import load_records, read_bytes, read_text
-    from ..presets import SOURCE_NAMES, cite
+    from analyzer.io.inputs import diag_line as _diag_line
+    from analyzer.io.inputs import load_records, read_bytes, read_text
+    from analyzer.report.presets import SOURCE_NAMES, cite
 
 #: the command modules, in the order of ``shengji --help``
 COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "rule", "generate", "annotate", "import_export",
@@ -34,10 +34,10 @@ for _name in COMMANDS:
     importlib.import_module(f"{__name__}.{_name}")
 
 
-#: library names still reachable here (``analyzer.export`` uses them), loaded on first use
-_LIBRARY = {"_diag_line": ("inputs", "diag_line"), "load_records": ("inputs", "load_records"),
-            "read_bytes": ("inputs", "read_bytes"), "read_text": ("inputs", "read_text"),
-            "SOURCE_NAMES": ("presets", "SOURCE_NAMES"), "cite": ("presets", "cite")}
+#: library names still reachable here (``analyzer.io.export`` uses them), loaded on first use
+_LIBRARY = {"_diag_line": ("io.inputs", "diag_line"), "load_records": ("io.inputs", "load_records"),
+            "read_bytes": ("io.inputs", "read_bytes"), "read_text": ("io.inputs", "read_text"),
+            "SOURCE_NAMES": ("report.presets", "SOURCE_NAMES"), "cite": ("report.presets", "cite")}
 
 
 def __getattr__(name: str) -> Any:

@@ -14,8 +14,8 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
-from ..errors import UsageError, UserError
-from ..importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
+from analyzer.io.errors import UsageError, UserError
+from analyzer.io.importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
 
 PROG = "shengji"
 
@@ -526,8 +526,8 @@ def usage(message: str) -> NoReturn:
 
 
 def echo_err(line: str) -> None:
-    """A line on stderr, a record's text in it inert (:func:`analyzer.safetext.inert`)."""
-    from ..safetext import inert
+    """A line on stderr, a record's text in it inert (:func:`analyzer.io.safetext.inert`)."""
+    from analyzer.io.safetext import inert
     typer.echo(inert(line), err=True)
 
 

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, echo_err, fail, wrote
+from analyzer.cli._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, echo_err, fail, wrote
 
 
 @command(epilog="""Examples:
@@ -32,17 +32,17 @@ def annotate(
     no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
-    from .. import lint as L
-    from ..converting import annotate_records
-    from ..inputs import Source, check_preset
-    from ..outputs import check_output, open_output
+    from analyzer import lint as L
+    from analyzer.io.converting import annotate_records
+    from analyzer.io.inputs import Source, check_preset
+    from analyzer.io.outputs import check_output, open_output
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     prefixes = L.parse_codes(select)
     src = Source(file, source_format)
     if src.gouji():
         fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
-    from ..progress import Progress
+    from analyzer.io.progress import Progress
     progress = Progress(f"{PROG} annotate: reviewing", "hands", enabled=not no_progress)
     try:
         with open_output(output, spool=True, inert=True) as out:

@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, echo_err, fail, wrote
+from analyzer.cli._core import command, echo_err, fail, wrote
 
 
 class ConvertTo(str, Enum):
@@ -32,9 +32,9 @@ def convert(
     unicode: Annotated[bool, typer.Option("--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
     """Convert records between SJN, GJN and JSON."""
-    from ..converting import convert_gjn, convert_records
-    from ..inputs import Source
-    from ..outputs import check_output, open_output
+    from analyzer.io.converting import convert_gjn, convert_records
+    from analyzer.io.inputs import Source
+    from analyzer.io.outputs import check_output, open_output
     check_output(output, force=force, inputs=(file,))
     src = Source(file)
     if src.gouji():

@@ -1,10 +1,10 @@
-"""``shengji fmt``: canonical SJN / GJN (a thin layer over :mod:`analyzer.formatting`)."""
+"""``shengji fmt``: canonical SJN / GJN (a thin layer over :mod:`analyzer.io.formatting`)."""
 
 from typing import Annotated
 
 import typer
 
-from ._core import PROG, command, echo_err, exit_if_closed, usage
+from analyzer.cli._core import PROG, command, echo_err, exit_if_closed, usage
 
 
 @command(epilog="""Examples:
@@ -24,8 +24,8 @@ def fmt(
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
     """Rewrite records in canonical SJN or GJN (like black)."""
-    from ..formatting import Unreadable, format_file
-    from ..lint import expand_paths
+    from analyzer.io.formatting import Unreadable, format_file
+    from analyzer.lint import expand_paths
     if check and write_back:
         usage("--check and --write cannot be used together")
     targets, missing = expand_paths(files)

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, echo_err, fail, usage, wrote
+from analyzer.cli._core import command, echo_err, fail, usage, wrote
 
 
 @command(epilog="""Examples:
@@ -26,9 +26,8 @@ def generate(
     games: Annotated[int | None, typer.Option("--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands).")] = None,
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
+    from analyzer.io.inputs import check_preset
     from notation import write
-
-    from ..inputs import check_preset
     if rules_name.startswith("gouji"):
         _generate_gouji(rules_name, games or hands, seed, output, force)
         return
@@ -37,9 +36,9 @@ def generate(
     if games is not None:
         usage(f"--games is for the Gouji presets; a {rules_name} match is counted in hands: use --hands {games}")
     try:
-        from .. import generate as gen
+        from analyzer.play import generate as gen
     except ImportError:
-        fail("generate is not available: analyzer.generate is not installed yet")
+        fail("generate is not available: analyzer.play.generate is not installed yet")
     try:
         if players is not None and players != 4 and preset(rules_name).partners != "friends":
             fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
@@ -62,10 +61,9 @@ def _played_hands(record) -> int:  # type: ignore[no-untyped-def]  # a notation 
 
 def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
     """``shengji generate --rules gouji|gouji-bie3|gouji-online``: a GJN match."""
+    from analyzer.games.gouji import generate as ggen
     from notation.gjn import write as write_gjn
     from replay.gouji.rules import PRESETS as GOUJI_PRESETS
-
-    from .. import gouji_generate as ggen
     if rules_name not in GOUJI_PRESETS:
         usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
     try:
@@ -80,7 +78,7 @@ def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, 
 def _write_match(text: str, output: str | None, default_name: str, force: bool) -> None:
     """The generated match's text to ``output`` (a directory: ``default_name`` in it;
     None or ``-``: standard output), ending in a newline; says where it went."""
-    from ..outputs import output_in_dir, write_output
+    from analyzer.io.outputs import output_in_dir, write_output
     if not text.endswith("\n"):
         text += "\n"
     output = output_in_dir(output, default_name)

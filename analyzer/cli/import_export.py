@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
-from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, command, echo_err, fail, usage, wrote
+from analyzer.cli._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, command, echo_err, fail, usage, wrote
+from analyzer.io.importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
 
 
 @command("import", epilog=f"""Examples:
@@ -31,11 +31,10 @@ def import_(
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
     """Convert other programs' game logs to SJN."""
+    from analyzer.io.importers import FORMATS, detect_format, format_name, import_text, is_binary
+    from analyzer.io.inputs import diag_line, read_bytes, read_text
+    from analyzer.io.outputs import check_output, open_output
     from notation import write
-
-    from ..importers import FORMATS, detect_format, format_name, import_text, is_binary
-    from ..inputs import diag_line, read_bytes, read_text
-    from ..outputs import check_output, open_output
     if fmt != "auto" and format_name(fmt) is None:
         usage(f"unknown log format {fmt!r}; known: auto, {', '.join(FORMATS)}")
     check_output(output, force=force, inputs=files)
@@ -91,9 +90,9 @@ def export(
     no_progress: Annotated[bool, typer.Option("--no-progress", help="parquet: " + NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Write records out: the state after a match into the 1997 Tractor game's save, or a corpus as Parquet tables."""
-    from .. import lint as L
-    from ..export import FORMATS
-    from ..inputs import check_preset
+    from analyzer import lint as L
+    from analyzer.io.export import FORMATS
+    from analyzer.io.inputs import check_preset
     fmt = to
     rest = list(args)
     if fmt is None:
@@ -110,7 +109,7 @@ def export(
             usage("game-sav takes one record file: shengji export game-sav RECORD --into SAVE")
         if jobs is not None or cluster is not None or source_format is not None:
             usage("--jobs, --cluster and --from are parquet options")
-        from ..export.gamesav import run_command
+        from analyzer.io.export.gamesav import run_command
         raise typer.Exit(run_command(rest[0], into, force=force, dry_run=dry_run, record_index=record,
                                      rules=rules))
     if into is not None or dry_run or record is not None or force:
@@ -120,6 +119,6 @@ def export(
     if jobs is not None and cluster is not None:
         usage("--jobs and --cluster cannot be used together")
     L.LintOptions(source_format=source_format).validate()
-    from ..export.parquet import run_command as run_parquet
+    from analyzer.store.export import run_command as run_parquet
     raise typer.Exit(run_parquet(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
                                  source_format=source_format, progress=not no_progress))

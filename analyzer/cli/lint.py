@@ -5,8 +5,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..lint.formats import LintFormat
-from ._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
+from analyzer.cli._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
+from analyzer.lint.formats import LintFormat
 
 #: below this many bytes of input, no progress (a few records)
 PROGRESS_THRESHOLD = 512 * 1024
@@ -62,11 +62,11 @@ def lint(
     no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Check records: syntax, deal, declarations, play legality, score and levels."""
-    from .. import lint as L
-    from ..errors import UsageError
-    from ..lint import config as K
-    from ..lint.formats import FORMATS, formatter
-    from ..outputs import check_output, open_output
+    from analyzer import lint as L
+    from analyzer.io.errors import UsageError
+    from analyzer.io.outputs import check_output, open_output
+    from analyzer.lint import config as K
+    from analyzer.lint.formats import FORMATS, formatter
     settings = K.resolve(K.discover(paths, config, isolated), select=select or (), ignore=ignore or (),
                          extend_select=extend_select or (), rules=rules, exclude=exclude or (), jobs=jobs,
                          fmt=fmt.value if fmt is not None else None, mistakes=mistakes, no_cache=no_cache,
@@ -81,7 +81,7 @@ def lint(
     check_output(output, force=force, inputs=[p for p in paths if p != "-"])
     cache = None
     if settings.cache:
-        from ..lint.cache import LintCache
+        from analyzer.lint.cache import LintCache
         cache = LintCache(settings.cache_dir, options)
     fm = formatter(settings.format)
     with open_output(output) as out:
@@ -93,7 +93,7 @@ def lint(
         if cluster is not None:
             if jobs is not None:
                 raise UsageError("--jobs and --cluster cannot be used together")
-            from .. import cluster as C
+            from analyzer.store import cluster as C
             try:
                 report = C.lint_on_cluster(paths, options, cluster, progress=C.ChunkProgress("chunks linted"),
                                            worker_timeout=cluster_timeout, dashboard=dashboard or C.DASHBOARD,
@@ -102,14 +102,14 @@ def lint(
             except C.ClusterError as exc:
                 fail(str(exc))
         else:
-            from ..progress import Progress
+            from analyzer.io.progress import Progress
             progress = Progress(f"{PROG} lint", "bytes", min_total=PROGRESS_THRESHOLD) if not no_progress else None
             report = L.lint_paths(paths, options, jobs=settings.jobs, progress=progress, **walk)
         if not report.files and not report.missing:
             typer.echo(f"{PROG}: warning: no *.sjn or *.gjn files found under the given path(s)", err=True)
         exit_if_closed(0 if exit_zero and report.exit_code == 1 else report.exit_code)
         if statistics:
-            from ..lint.formats import write_statistics
+            from analyzer.lint.formats import write_statistics
             write_statistics(report, out, settings.format, quiet=quiet)
         elif stream is not None:
             stream.end(report)

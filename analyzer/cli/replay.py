@@ -6,7 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ._core import FROM_HELP, command, echo_err, fail
+from analyzer.cli._core import FROM_HELP, command, echo_err, fail
 
 
 @command(epilog="""Examples:
@@ -26,11 +26,10 @@ def replay(
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
 ) -> None:
     """Show a match as the players saw it: hands in trump order, tricks, points, kitty."""
+    from analyzer.io.inputs import Source, check_preset, diag_line
+    from analyzer.io.safetext import styled
+    from analyzer.report import render
     from replay.game import replay as run_replay
-
-    from .. import render
-    from ..inputs import Source, check_preset, diag_line
-    from ..safetext import styled
     check_preset(rules)
     src = Source(file, source_format)
     if src.gouji():
@@ -96,9 +95,10 @@ def replay(
 
 def _replay_gjn(src: Any, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
     """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play."""
-    from .. import gouji, render
-    from ..inputs import diag_line, reading_errors
-    from ..safetext import styled
+    from analyzer.games.gouji import analysis as gouji
+    from analyzer.io.inputs import diag_line, reading_errors
+    from analyzer.io.safetext import styled
+    from analyzer.report import render
     records, diags = src.load()
     for d in diags:
         echo_err(diag_line(file, d))

@@ -6,8 +6,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ..report_formats import ReportFormat, canonical
-from ._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
+from analyzer.cli._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, fail, refuse_page_on_terminal, wrote
+from analyzer.report.formats import ReportFormat, canonical
 
 
 @command(epilog="""Examples:
@@ -30,11 +30,11 @@ def report(
     no_progress: Annotated[bool, typer.Option("--no-progress", help="With --mistakes: " + NO_PROGRESS_HELP[0].lower() + NO_PROGRESS_HELP[1:])] = False,
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
-    from .. import lint as L
-    from .. import report as R
-    from ..inputs import Source, check_preset
-    from ..outputs import check_output, open_output
-    from ..report_formats import WRITERS
+    from analyzer import lint as L
+    from analyzer.io.inputs import Source, check_preset
+    from analyzer.io.outputs import check_output, open_output
+    from analyzer.report import model as R
+    from analyzer.report.formats import WRITERS
     form = canonical(fmt.value)
     if form == "html":
         refuse_page_on_terminal(output, "--format html")
@@ -95,7 +95,7 @@ def _reviewed(hook: Any, shown: bool) -> tuple[Any, Any]:
     progress in hands: ``(annotate, progress)``."""
     import inspect
 
-    from ..progress import Progress
+    from analyzer.io.progress import Progress
     progress = Progress(f"{PROG} report: reviewing", "hands", enabled=shown)
     if hook is None or "on_hand" not in inspect.signature(hook).parameters:
         return hook, None
@@ -108,11 +108,11 @@ def _reviewed(hook: Any, shown: bool) -> tuple[Any, Any]:
 
 def _report_gjn(src: Any, file: str, fmt: str, output: str | None, force: bool, rules: str | None) -> None:
     """``report`` of a GJN file (or the JSON of Gouji records): places, score, 够级 plays and burns per game."""
-    from ..inputs import reading_errors
+    from analyzer.io.inputs import reading_errors
     records, diags = src.load()
     bad = reading_errors(diags)
     if not records:
-        from ..inputs import diag_line
+        from analyzer.io.inputs import diag_line
         for d in diags:
             typer.echo(diag_line(file, d), err=True)
         fail(f"{file}: no record found", 1 if bad else 2)
@@ -125,13 +125,14 @@ def _report_gjn(src: Any, file: str, fmt: str, output: str | None, force: bool, 
 
 def _write_gjn_report(records: list[Any], diags: list[Any], file: str, fmt: str, output: str | None, force: bool,
                       rules: str | None) -> None:
-    from .. import gouji, render
-    from ..outputs import write_output
+    from analyzer.games.gouji import analysis as gouji
+    from analyzer.io.outputs import write_output
+    from analyzer.report import render
     name = "<stdin>" if file == "-" else file
     rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
                              rules=rules if gouji.is_gouji_preset(rules) else None)
     if fmt == "html":
-        from ..gouji_viewer import render_html
+        from analyzer.games.gouji.viewer import render_html
         write_output(output, render_html(rep), force=force, inert=True)
     elif fmt == "text":
         if output in (None, "-"):

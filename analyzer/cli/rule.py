@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from ._core import command, usage
+from analyzer.cli._core import command, usage
 
 
 @command(epilog="""Examples:
@@ -24,9 +24,8 @@ def rule(
     import json
     import sys
 
-    from replay.diagnostics import CODES
-
-    from ..lint.explain import explanation
+    from analyzer.lint.explain import explanation
+    from primitives.diagnostics import CODES
     if fmt not in ("text", "json"):
         usage(f"--format {fmt!r}: expected text or json")
     if every == (code is not None):

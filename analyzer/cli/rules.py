@@ -1,10 +1,10 @@
-"""``shengji rules``: the rule presets (a thin layer over :mod:`analyzer.presets`)."""
+"""``shengji rules``: the rule presets (a thin layer over :mod:`analyzer.report.presets`)."""
 
 from typing import Annotated
 
 import typer
 
-from ._core import command, usage
+from analyzer.cli._core import command, usage
 
 
 @command(epilog="""Examples:
@@ -16,10 +16,10 @@ def rules(
     name: Annotated[str | None, typer.Argument(metavar="PRESET", help="A preset name.")] = None,
 ) -> None:
     """List the rule presets, or every option of one preset with its source."""
+    from analyzer.games.gouji import analysis as gouji
+    from analyzer.report import render
+    from analyzer.report.presets import option_rows, preset_rows
     from replay.ruleset import PRESETS
-
-    from .. import gouji, render
-    from ..presets import option_rows, preset_rows
     console = render.make_console()
     if name is None:
         console.print(render.presets_table(preset_rows()))
@@ -37,5 +37,5 @@ def rules(
 
 
 def _codes() -> set[str]:
-    from replay.diagnostics import CODES
+    from primitives.diagnostics import CODES
     return set(CODES)

@@ -5,8 +5,8 @@ from typing import Annotated
 
 import typer
 
-from ..stats_formats import StatsFormat, canonical
-from ._core import command, fail, refuse_page_on_terminal, usage, wrote
+from analyzer.cli._core import command, fail, refuse_page_on_terminal, usage, wrote
+from analyzer.store.stats_formats import StatsFormat, canonical
 
 
 @command(epilog="""Examples:
@@ -39,9 +39,9 @@ def stats(
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing --output file.")] = False,
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
-    from .. import stats as St
-    from ..stats_formats import ONE_FILE_EACH, WRITERS
-    from ..store import StoreError
+    from analyzer.store import stats as St
+    from analyzer.store.parquet import StoreError
+    from analyzer.store.stats_formats import ONE_FILE_EACH, WRITERS
     names = names or []
     form = canonical(fmt.value)
     if form == "html":

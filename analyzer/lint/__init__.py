@@ -13,7 +13,7 @@
   :class:`LintReport` whose order never depends on ``jobs``.
 
 Rules are never re-implemented here: every finding is a
-:class:`replay.diagnostics.Diagnostic` from ``notation`` or ``replay``. This
+:class:`primitives.diagnostics.Diagnostic` from ``notation`` or ``replay``. This
 package only decides which ones are shown (``select``/``ignore`` code prefixes
 and ``; noqa`` comments) and in what order.
 
@@ -34,7 +34,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .check import (
+    from analyzer.lint.check import (
         internal_error,
         lint_file,
         lint_import_text,
@@ -44,11 +44,11 @@ if TYPE_CHECKING:
         record_diagnostics,
         record_line,
     )
-    from .findings import FileResult, Finding, LintReport, summary_line
-    from .formats import FORMATS, FORMATTERS, Formatter, LintFormat, to_github, to_json, to_sarif, to_text
-    from .gcpace import paced_collect, records_paced_gc
-    from .noqa import NOQA, NoqaLines, noqa_codes, noqa_map, silenced
-    from .options import (
+    from analyzer.lint.findings import FileResult, Finding, LintReport, summary_line
+    from analyzer.lint.formats import FORMATS, FORMATTERS, Formatter, LintFormat, to_github, to_json, to_sarif, to_text
+    from analyzer.lint.gcpace import paced_collect, records_paced_gc
+    from analyzer.lint.noqa import NOQA, NoqaLines, noqa_codes, noqa_map, silenced
+    from analyzer.lint.options import (
         MISTAKES_ENTRY,
         REVIEW_ENTRY,
         LintOptions,
@@ -58,10 +58,10 @@ if TYPE_CHECKING:
         parse_codes,
         selected,
     )
-    from .paths import expand_paths
-    from .pool import MIN_PARALLEL_BYTES, SPLIT_BYTES, Progress, default_jobs, iter_jobs, lint_paths
-    from .sources import STDIN, count_lines, import_format, input_kind, open_lines, raw_lines
-    from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
+    from analyzer.lint.paths import expand_paths
+    from analyzer.lint.pool import MIN_PARALLEL_BYTES, SPLIT_BYTES, Progress, default_jobs, iter_jobs, lint_paths
+    from analyzer.lint.sources import STDIN, count_lines, import_format, input_kind, open_lines, raw_lines
+    from analyzer.lint.split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 #: public name → the module that defines it
 _WHERE = {

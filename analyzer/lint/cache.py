@@ -35,8 +35,8 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-from .findings import FileResult, Finding
-from .options import LintOptions
+from analyzer.lint.findings import FileResult, Finding
+from analyzer.lint.options import LintOptions
 
 #: the entry format's version (a change of layout starts a new directory)
 FORMAT = "v1"

@@ -9,14 +9,11 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from notation.detect import UNKNOWN
-from replay.diagnostics import Diagnostic
-
-from .findings import FileResult, Finding
-from .gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
-from .noqa import NoqaLines, noqa_map, silenced
-from .options import LintOptions, mistake_hook, parse_codes, selected
-from .sources import (
+from analyzer.lint.findings import FileResult, Finding
+from analyzer.lint.gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
+from analyzer.lint.noqa import NoqaLines, noqa_map, silenced
+from analyzer.lint.options import LintOptions, mistake_hook, parse_codes, selected
+from analyzer.lint.sources import (
     STDIN,
     decode_utf8,
     describe_decode_error,
@@ -26,6 +23,8 @@ from .sources import (
     read_stream,
     unknown_format_message,
 )
+from notation.detect import UNKNOWN
+from primitives.diagnostics import Diagnostic
 
 # -- one text / one file -------------------------------------------------------------------
 
@@ -61,7 +60,7 @@ def _record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], rules: s
 
 def internal_error(record: Any, exc: BaseException) -> Diagnostic:
     """SJ901 on a record's first line: an exception the tool did not expect."""
-    from replay.diagnostics import Span
+    from primitives.diagnostics import Span
     line = record.span.line if record is not None and record.span.line else 0
     return Diagnostic.at("SJ901", Span(line, 1, line, 2) if line else None,
                          f"internal error while checking this record ({type(exc).__name__}: {exc}); "
@@ -168,9 +167,8 @@ def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOption
     """Lint another program's log: the importer's findings (positions in the log,
     including the log's own claims that the rules contradict), then each
     imported record's replay."""
+    from analyzer.io.importers import check_claims, import_log
     from replay.game import replay
-
-    from ..importers import check_claims, import_log
     result = FileResult(path)
     imported = import_log(fmt, text, source=path)
     mistakes = mistake_hook() if options.mistakes else None
@@ -268,7 +266,7 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
         if kind == UNKNOWN:
             return FileResult(name, error=unknown_format_message())
         if fmt is not None:
-            from ..importers import is_binary
+            from analyzer.io.importers import is_binary
             try:
                 raw = Path(path).read_bytes()
                 text: str | bytes = raw if is_binary(fmt) else decode_utf8(raw)   # game-sav: bytes
@@ -283,7 +281,9 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
         if kind == "gjn-json":  # (JSON is read whole, as the SJN JSON reader reads it)
             return lint_held_text(decode_utf8(Path(p).read_bytes()), name, options, kind)
         if kind == "gjn":
-            from ..gouji import lint_gjn_lines  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+            from analyzer.games.gouji.analysis import (
+                lint_gjn_lines,  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
+            )
             found: FileResult = lint_gjn_lines(open_lines(p, start, end, start_line=start_line), name, options,
                                                start_line=start_line, first_record=first_record,
                                                on_bytes=on_bytes)
@@ -309,7 +309,7 @@ def lint_bytes(data: bytes, display: str, options: LintOptions, *, path: str = S
     try:
         named = options.source_format
         if named is not None and named not in ("sjn", "auto"):
-            from ..importers import format_name, is_binary
+            from analyzer.io.importers import format_name, is_binary
             fmt = format_name(named)
             if fmt is not None and is_binary(fmt):
                 return lint_import_text(data, display, fmt, options)
@@ -332,13 +332,12 @@ def lint_decoded(text: str, display: str, options: LintOptions, *, path: str = S
 def lint_held_text(text: str, display: str, options: LintOptions, kind: str) -> FileResult:
     """Lint a text held in memory, read as ``kind`` (``sjn``, ``json``, ``gjn``, ``gjn-json``)."""
     if kind == "gjn":
-        from ..gouji import lint_gjn_lines
+        from analyzer.games.gouji.analysis import lint_gjn_lines
         gjn: FileResult = lint_gjn_lines(io.StringIO(text), display, options)
         return gjn
     if kind == "gjn-json":
+        from analyzer.games.gouji.analysis import lint_gjn_records
         from notation.detect import read
-
-        from ..gouji import lint_gjn_records
         gjson: FileResult = lint_gjn_records(read(text, kind), display, options, {})
         return gjson
     if kind == "sjn" and "\r" not in text:

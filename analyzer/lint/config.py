@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .options import LintUsageError
+from analyzer.lint.options import LintUsageError
 
 #: file names tried in each directory, in order of preference
 NAMES = (".shengji.toml", "shengji.toml", "pyproject.toml")
@@ -201,9 +201,9 @@ def resolve(config: Config, *, select: Sequence[str] = (), ignore: Sequence[str]
             cache_dir: str | None = None, formats: Sequence[str] = ()) -> Settings:
     """The settings of a run: ``select``, ``rules``, ``jobs``, ``fmt``, ``exclude`` given on the
     command line replace the file's; ``ignore`` and ``extend_select`` add to them."""
-    from .cache import cache_directory
-    from .ignore import compile_patterns
-    from .options import parse_codes
+    from analyzer.lint.cache import cache_directory
+    from analyzer.lint.ignore import compile_patterns
+    from analyzer.lint.options import parse_codes
 
     def codes(key: str, given: Sequence[str]) -> tuple[str, ...]:
         try:

@@ -7,7 +7,7 @@ section "Every code explained" of docs/diagnostics.md (between
     python -m analyzer.lint.explain --check    exit 1 when it is out of date
 
 ``tests/docs/test_explain.py`` fails when the page and this table disagree, or when
-a code of :data:`replay.diagnostics.CODES` has no entry here. The code, its name,
+a code of :data:`primitives.diagnostics.CODES` has no entry here. The code, its name,
 severity and one-line summary stay in ``CODES``; this table adds the rest.
 """
 
@@ -381,7 +381,7 @@ def explanation(code: str) -> Explanation | None:
 def section() -> str:
     """The generated section of docs/diagnostics.md: one ``#### CODE`` per code (its anchor
     ``#sj403`` is the SARIF ``helpUri``'s), in the table's order."""
-    from replay.diagnostics import CODES
+    from primitives.diagnostics import CODES
     parts = []
     for code, info in CODES.items():
         ex = EXPLANATIONS.get(code)
@@ -395,7 +395,7 @@ def section() -> str:
 
 def render(text: str) -> str:
     """``text`` (the page) with its generated section up to date."""
-    from ..docpage import with_section
+    from analyzer.io.docpage import with_section
     return with_section(text, START, END, section())
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from replay.diagnostics import ERROR, INFO, WARNING, Diagnostic
+from primitives.diagnostics import ERROR, INFO, WARNING, Diagnostic
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .findings import FileResult, Finding, LintReport
+    from analyzer.lint.findings import FileResult, Finding, LintReport
 
-#: severity → GitHub annotation kind (``replay.diagnostics`` ERROR, WARNING, INFO)
+#: severity → GitHub annotation kind (``primitives.diagnostics`` ERROR, WARNING, INFO)
 _GH_KIND = {"error": "error", "warning": "warning", "info": "notice"}
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -133,7 +133,7 @@ class _Json(Stream):
     wrote = False
 
     def file(self, result: FileResult) -> None:
-        from ..jsonout import dumps
+        from analyzer.io.jsonout import dumps
         findings = result.findings
         for k in range(0, len(findings), BATCH):
             batch = [f.to_dict() for f in findings[k:k + BATCH]]
@@ -148,7 +148,7 @@ class _Json(Stream):
 def _sarif(report: LintReport, out: IO[str], *, version: str = "0", quiet: bool = False) -> None:
     """A SARIF 2.1.0 log (code scanning), written in batches (:mod:`.sarif`; not streamed:
     its rules, listed before the results, are the codes of every finding)."""
-    from .sarif import write_sarif
+    from analyzer.lint.sarif import write_sarif
     write_sarif(report.iter_findings(), out, codes=report.codes(), version=version, errors=report.errors,
                 exit_code=report.exit_code)
 
@@ -186,7 +186,7 @@ def _write_lines(lines: Iterable[str], out: IO[str]) -> None:
 
 def write_json(findings: Iterable[Finding], out: IO[str]) -> None:
     """``to_json(findings)``, character for character, written in batches."""
-    from ..jsonout import dumps
+    from analyzer.io.jsonout import dumps
     batch: list[dict[str, Any]] = []
     wrote = False
     for f in findings:
@@ -221,13 +221,13 @@ def to_text(findings: Sequence[Finding]) -> str:
 
 def to_json(findings: Sequence[Finding]) -> str:
     # json.dumps(…, indent=2, ensure_ascii=False) + "\n", faster
-    from ..jsonout import dumps
+    from analyzer.io.jsonout import dumps
     return dumps([f.to_dict() for f in findings])
 
 
 def to_sarif(findings: Sequence[Finding], *, version: str = "0") -> str:
     """A SARIF 2.1.0 log: one run, the rules used, one result per finding (:mod:`.sarif`)."""
-    from .sarif import write_sarif
+    from analyzer.lint.sarif import write_sarif
     buf = io.StringIO()
     write_sarif(findings, buf, codes=[f.code for f in findings], version=version)
     return buf.getvalue()
@@ -290,7 +290,7 @@ def write_statistics(report: LintReport, out: IO[str], fmt: str = "text", *, qui
     rows = statistics(report)
     dicts = [{"code": c, "name": n, "severity": s, "count": k} for c, n, s, k in rows]
     if fmt == "json":
-        from ..jsonout import dumps
+        from analyzer.io.jsonout import dumps
         out.write(dumps(dicts))
     elif fmt == "jsonl":
         out.write("".join(json.dumps(d, ensure_ascii=False) + "\n" for d in dicts))

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..errors import UsageError
+from analyzer.io.errors import UsageError
 
 
 class LintUsageError(UsageError):
@@ -64,23 +64,22 @@ class LintOptions:
     rules: str | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
-    #: run the analyzer's mistake rules (``analyzer.mistakes``) when available
+    #: run the analyzer's mistake rules (``analyzer.review.mistakes``) when available
     mistakes: bool = False
-    #: read files as another program's logs (``analyzer.importers.FORMATS``), ``auto`` to
+    #: read files as another program's logs (``analyzer.io.importers.FORMATS``), ``auto`` to
     #: detect; None: SJN, except explicitly named non-``.sjn`` files whose format is detected
     source_format: str | None = None
 
     def validate(self) -> LintOptions:
         if self.rules is not None:
+            from analyzer.games.gouji.analysis import presets as gouji_presets  # (only then: it imports the GJN model)
             from replay.ruleset import PRESETS
-
-            from ..gouji import presets as gouji_presets  # (only then: it imports the GJN model)
             if self.rules not in PRESETS and self.rules not in gouji_presets():
                 known = list(PRESETS) + list(gouji_presets())
                 raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
         if self.source_format in (None, "auto", "sjn"):
             return self  # (the importers are imported only when a log needs them)
-        from ..importers import FORMATS, format_name
+        from analyzer.io.importers import FORMATS, format_name
         if format_name(self.source_format) is None:
             raise LintUsageError(f"unknown log format {self.source_format!r}; known: sjn, auto, "
                                  f"{', '.join(FORMATS)}")
@@ -92,11 +91,11 @@ MISTAKES_ENTRY = "find_mistakes"
 
 
 def mistakes_available() -> bool:
-    """True when the mistake rules (``analyzer.mistakes``) are installed."""
+    """True when the mistake rules (``analyzer.review.mistakes``) are installed."""
     try:
-        if importlib.util.find_spec("analyzer.mistakes") is None:
+        if importlib.util.find_spec("analyzer.review.mistakes") is None:
             return False
-        mod = importlib.import_module("analyzer.mistakes")
+        mod = importlib.import_module("analyzer.review.mistakes")
     except (ImportError, ValueError):
         return False
     return callable(getattr(mod, MISTAKES_ENTRY, None))
@@ -108,11 +107,11 @@ REVIEW_ENTRY = "review_mistakes"
 
 
 def mistake_hook(entry: str = MISTAKES_ENTRY) -> Callable[..., Any] | None:
-    """``analyzer.mistakes.find_mistakes`` (or ``entry`` when it exists) when
+    """``analyzer.review.mistakes.find_mistakes`` (or ``entry`` when it exists) when
     the mistake rules are installed, else None."""
     if not mistakes_available():
         return None
-    mod = importlib.import_module("analyzer.mistakes")
+    mod = importlib.import_module("analyzer.review.mistakes")
     hook = getattr(mod, entry, None) or getattr(mod, MISTAKES_ENTRY, None)
     return hook if callable(hook) else None
 

@@ -9,10 +9,9 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from analyzer.lint.ignore import Pattern, walk
+from analyzer.lint.sources import STDIN
 from notation.detect import DIRECTORY_SUFFIXES
-
-from .ignore import Pattern, walk
-from .sources import STDIN
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
@@ -34,7 +33,7 @@ def expand_paths(paths: Iterable[str], *, exclude: Sequence[Pattern] = (),
     expanded as a glob (``**`` recursive; ``exclude`` applies to its matches);
     ``-`` is standard input. A file named as such is always taken.
     """
-    from .ignore import ignored
+    from analyzer.lint.ignore import ignored
     out: list[tuple[str, str]] = []
     missing: list[str] = []
     seen: set[str] = set()

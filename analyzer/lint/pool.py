@@ -1,5 +1,5 @@
 """Many paths: the work split by file (and a huge file by record chunks), run in
-worker processes (or by a runner such as :mod:`analyzer.cluster`'s), merged into
+worker processes (or by a runner such as :mod:`analyzer.store.cluster`'s), merged into
 a :class:`LintReport` whose order never depends on the number of workers."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .check import WHOLE_BYTES, lint_file, lint_stdin
-from .findings import FileResult, Finding, LintReport
-from .options import LintOptions
-from .paths import expand_paths
-from .sources import STDIN, changed_message, file_state, input_kind, is_stream
-from .split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
+from analyzer.lint.check import WHOLE_BYTES, lint_file, lint_stdin
+from analyzer.lint.findings import FileResult, Finding, LintReport
+from analyzer.lint.options import LintOptions
+from analyzer.lint.paths import expand_paths
+from analyzer.lint.sources import STDIN, changed_message, file_state, input_kind, is_stream
+from analyzer.lint.split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 if TYPE_CHECKING:
-    from .cache import LintCache
-    from .ignore import Pattern
+    from analyzer.lint.cache import LintCache
+    from analyzer.lint.ignore import Pattern
 
 #: files at least this large are split into record chunks when jobs > 1
 SPLIT_BYTES = 512 * 1024
@@ -84,7 +84,7 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     least ``split_bytes``) run in worker processes.
     ``progress`` receives ``start(total_bytes)``, ``advance(nbytes)`` and
     ``stop()`` calls (see :class:`Progress`). ``runner`` replaces the worker
-    processes (same signature as ``_lint_parallel``; :mod:`analyzer.cluster`
+    processes (same signature as ``_lint_parallel``; :mod:`analyzer.store.cluster`
     gives one that runs the same jobs on a Dask cluster, always used).
     ``exclude`` and ``gitignore`` filter the files found in directories
     (:func:`expand_paths`); a file whose result ``cache`` holds is not linted
@@ -279,7 +279,7 @@ def iter_jobs(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: 
     """The work units of a parallel run, in input order: one per file, or record
     chunks (:func:`split_file`) of a file of at least ``split_bytes``, about 4 per
     worker. Standard input is linted here and files that fail midway are put in
-    ``results`` directly. Shared by ``--jobs`` and ``--cluster`` (analyzer.cluster)."""
+    ``results`` directly. Shared by ``--jobs`` and ``--cluster`` (analyzer.store.cluster)."""
     expect = getattr(results, "expect", None)   # (a _Results: files passed on as they are done)
     for i, (p, display) in enumerate(files):
         if p == STDIN:

@@ -22,7 +22,7 @@ from typing import IO, TYPE_CHECKING, Any
 from urllib.parse import quote
 
 if TYPE_CHECKING:
-    from .findings import Finding
+    from analyzer.lint.findings import Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 #: the tool's home (``informationUri``) and the page every code's ``helpUri`` points into
@@ -54,9 +54,8 @@ def uri(path: str) -> str:
 
 def rule_entry(code: str) -> dict[str, Any]:
     """``tool.driver.rules[]`` for ``code``: id, name, descriptions, help and its address."""
-    from replay.diagnostics import CODES
-
-    from .explain import explanation
+    from analyzer.lint.explain import explanation
+    from primitives.diagnostics import CODES
     info = CODES.get(code)
     rule: dict[str, Any] = {"id": code}
     if info is None:
@@ -121,7 +120,7 @@ def write_sarif(findings: Iterable[Finding], out: IO[str], *, codes: Sequence[st
 
     ``errors`` are the files that could not be read (notifications of the
     invocation, which then did not succeed)."""
-    from ..jsonout import dumps
+    from analyzer.io.jsonout import dumps
     used = sorted(set(codes))
     index = {code: i for i, code in enumerate(used)}
     invocation: dict[str, Any] = {"executionSuccessful": exit_code != 2 and not errors, "exitCode": exit_code}

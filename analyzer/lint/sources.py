@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-from .options import LintOptions
+from analyzer.lint.options import LintOptions
 
 #: the display name of standard input
 STDIN = "-"
@@ -171,7 +171,7 @@ def import_format(path: str, options: LintOptions, text: str | None = None) -> s
         return None
     if fmt is None and Path(path).suffix.lower() in _NOTATION_SUFFIXES:
         return None
-    from ..importers import detect_format, format_name
+    from analyzer.io.importers import detect_format, format_name
     if fmt not in (None, "auto"):
         return format_name(fmt)
     if text is None:
@@ -207,7 +207,7 @@ def input_kind(path: str, options: LintOptions, text: str | None = None) -> tupl
 
 def unknown_format_message() -> str:
     """What every command says of an input whose format could not be told (after its name)."""
-    from ..importers.registry import TEXT_NAMES
+    from analyzer.io.importers.registry import TEXT_NAMES
     return (f"the format cannot be told from its content (not SJN, GJN or the tool's JSON, "
             f"and no other program's log that can be told); if it is a log, name its format "
             f"with --from ({', '.join(TEXT_NAMES)})")

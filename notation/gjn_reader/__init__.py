@@ -32,7 +32,7 @@ import gc
 from collections.abc import Iterator
 from typing import Any
 
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import logical_lines, stream_records, unterminated_commentary
 from ..gjn_model import Action, GoujiRecord

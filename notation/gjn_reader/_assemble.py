@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from replay.diagnostics import NO_SPAN, Diagnostic
+from primitives.diagnostics import NO_SPAN, Diagnostic
 
 from .._records import attach_notes, merge_spans
 from ..gjn_model import (

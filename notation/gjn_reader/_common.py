@@ -10,8 +10,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
-from replay.gjcards import CardError, parse_group
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
+from primitives.gjcards import CardError, parse_group
 
 from .._fill import set_dict, set_extra, set_fields_set, set_private
 from ..gjn_model import (

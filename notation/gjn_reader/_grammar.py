@@ -8,7 +8,7 @@ import re
 import threading
 from typing import TYPE_CHECKING, Any
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 from .._records import (
     DiagnosticAt,

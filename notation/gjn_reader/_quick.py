@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from replay.diagnostics import NO_SPAN, Span
+from primitives.diagnostics import NO_SPAN, Span
 
 from ..gjn_model import (
     Action,

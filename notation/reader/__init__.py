@@ -52,7 +52,7 @@ import gc
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 from .._records import (
     FULLWIDTH,

@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import attach_notes, merge_spans
 from ..model import Hand, Note, Record, Trick

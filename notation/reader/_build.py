@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from replay.cards import parse_rank
-from replay.diagnostics import NO_SPAN, Diagnostic, Span
+from primitives.cards import parse_rank
+from primitives.diagnostics import NO_SPAN, Diagnostic, Span
 
 from .._records import merge_spans
 from ..model import Cards, FriendCall, Play, PlayerLevels, Tag

@@ -1,9 +1,18 @@
 """SJN card lists: blank-separated groups, with SJN's shorthand (ranks alone
-continue the suit before them); each group is read by :func:`replay.cards.parse_group`."""
+continue the suit before them); each group is read by :func:`primitives.cards.parse_group`."""
 
 from __future__ import annotations
 
-from replay.cards import BJ, LJ, SUIT_LETTERS, SUIT_SYMBOLS, SUIT_SYMBOLS_ALT, parse_group, rank_name, suit_from_char
+from primitives.cards import (
+    BJ,
+    LJ,
+    SUIT_LETTERS,
+    SUIT_SYMBOLS,
+    SUIT_SYMBOLS_ALT,
+    parse_group,
+    rank_name,
+    suit_from_char,
+)
 
 from ._common import SEATS
 
@@ -79,7 +88,7 @@ def split_cards(text: str) -> tuple[int, ...]:
 
 #: a suit letter (either case) -> a `bytes.translate` table taking each rank
 #: character (either case; ``T`` for 10) to the int of that suit's card, any
-#: other byte to `_NOT_A_RANK`: what :func:`replay.cards.parse_group` reads
+#: other byte to `_NOT_A_RANK`: what :func:`primitives.cards.parse_group` reads
 #: after an ASCII suit letter
 _NOT_A_RANK = 255
 _RANK_BYTES: dict[str, bytes] = {}
@@ -124,7 +133,7 @@ _SUIT_CHARS = frozenset(SUIT_LETTERS + SUIT_LETTERS.lower() + SUIT_SYMBOLS + SUI
 
 
 def _group_cards(key: str) -> tuple[int, ...]:
-    """Cards of one group, read by :func:`replay.cards.parse_group` (the one card
+    """Cards of one group, read by :func:`primitives.cards.parse_group` (the one card
     parser); the suit may be repeated before each rank (``♠A♠K♠K`` = ``♠AKK``),
     but a group holds one suit."""
     try:

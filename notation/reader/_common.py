@@ -7,8 +7,8 @@ import re
 from pathlib import Path
 from typing import Any, Protocol
 
-from replay.cards import suit_from_char
-from replay.diagnostics import Span
+from primitives.cards import suit_from_char
+from primitives.diagnostics import Span
 
 from ..model import NUMBERED_SEATS, SeatCards, Trick
 

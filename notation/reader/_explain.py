@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from replay.diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 from .._records import DiagnosticAt, error_place
 from ._common import KEYWORDS, SEATS, USAGE, tag_problem
@@ -123,7 +123,7 @@ def _shown(m: re.Match[str]) -> str:
 def escape_controls(text: str) -> str:
     """``text`` with control characters (and bidirectional overrides) shown as
     ``\\x1b``, ``\\u202e``: the one function every command uses before a record's
-    text reaches a terminal or a message (:mod:`analyzer.safetext`)."""
+    text reaches a terminal or a message (:mod:`analyzer.io.safetext`)."""
     if _UNSAFE.search(text) is None:
         return text
     return _UNSAFE.sub(_shown, text)

@@ -7,7 +7,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel
 
-from replay.diagnostics import Span
+from primitives.diagnostics import Span
 
 from .._fill import fill, new_object, set_dict, set_extra, set_fields_set, set_private
 from ..model import Bury, Cards, Declaration, Hand, Levels, Note, Play, Record, SeatCards, Tag, Trick

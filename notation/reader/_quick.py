@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any, Literal, NamedTuple
 
-from replay.diagnostics import Span
+from primitives.diagnostics import Span
 
 from ._build import _BUILD, _Build
 from ._common import Entry, _Item, _span_new

@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from replay.cards import parse_rank
-from replay.diagnostics import Span
+from primitives.cards import parse_rank
+from primitives.diagnostics import Span
 
 from ..model import Play, SeatCards, Trick
 from ._cards import _LIST_CACHE, CardError, split_cards

@@ -11,9 +11,9 @@
 
 from __future__ import annotations
 
-from .record import GameResult, GoujiReplay, Step, replay
-from .rules import PRESETS, GoujiRuleset, preset, resolve
-from .state import GoujiState
+from replay.gouji.record import GameResult, GoujiReplay, Step, replay
+from replay.gouji.rules import PRESETS, GoujiRuleset, preset, resolve
+from replay.gouji.state import GoujiState
 
 __all__ = [
            "PRESETS",

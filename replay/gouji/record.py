@@ -18,11 +18,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, NamedTuple, TypedDict, overload
 
-from ..diagnostics import Diagnostic, Span
-from ..gjcards import ANY, BJ_RANK, LJ_RANK, TWO, rank_name
-from ..gjcards import suit_of as gj_suit_of
-from .rules import GoujiRuleset, preset, resolve
-from .state import (
+from primitives.diagnostics import Diagnostic, Span
+from primitives.gjcards import ANY, BJ_RANK, LJ_RANK, TWO, rank_name
+from primitives.gjcards import suit_of as gj_suit_of
+from replay.gouji.rules import GoujiRuleset, preset, resolve
+from replay.gouji.state import (
     IN_PLAY,
     LET,
     OVER,
@@ -33,7 +33,7 @@ from .state import (
     counts_of,
     ranks_text,
 )
-from .table import PLACE_NAMES, PLACE_POINTS, SEAT_NAMES, SEAT_OF, TEAMS
+from replay.gouji.table import PLACE_NAMES, PLACE_POINTS, SEAT_NAMES, SEAT_OF, TEAMS
 
 if TYPE_CHECKING:  # the record model is notation's; the engine only reads it
     from notation.gjn_model import (

@@ -12,7 +12,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from ..diagnostics import Diagnostic, Span
+from primitives.diagnostics import Diagnostic, Span
 
 
 class GoujiRuleset(BaseModel):

@@ -1,6 +1,6 @@
 """Sets, beating and 够级 sets (GOUJI.md §3), on rank ints.
 
-A set is handled as its ranks (:mod:`replay.gjcards` order: 3..14 for 3…A,
+A set is handled as its ranks (:mod:`primitives.gjcards` order: 3..14 for 3…A,
 15 the 2, 16 LJ, 17 BJ), sorted high → low. :func:`info` analyses a set once
 (cached) into a :class:`SetInfo` tuple; the hot path compares those.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..gjcards import BJ_RANK, LJ_RANK, TWO
+from primitives.gjcards import BJ_RANK, LJ_RANK, TWO
 
 #: 够级 thresholds (§3): base rank → base cards + 2s needed (bases 3–9 need a joker)
 GOUJI_THRESHOLDS: dict[int, int] = {10: 5, 11: 4, 12: 3, 13: 2, 14: 2}

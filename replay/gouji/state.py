@@ -12,17 +12,17 @@ faults it found as ``(code, message)`` pairs; the replay turns them into
 positioned diagnostics, the bots only ever push actions with no fault.
 
 Seats are ints 0..5 (P1..P6); a set is a tuple of rank ints
-(:mod:`replay.gjcards` order: 3..14, 15 = 2, 16 = LJ, 17 = BJ).
+(:mod:`primitives.gjcards` order: 3..14, 15 = 2, 16 = LJ, 17 = BJ).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..gjcards import BJ_RANK, LJ_RANK, TWO, rank_name
-from .rules import GoujiRuleset
-from .sets import SetInfo, beats, info, unbeatable
-from .table import RING, SEAT_NAMES, TEAMS
+from primitives.gjcards import BJ_RANK, LJ_RANK, TWO, rank_name
+from replay.gouji.rules import GoujiRuleset
+from replay.gouji.sets import SetInfo, beats, info, unbeatable
+from replay.gouji.table import RING, SEAT_NAMES, TEAMS
 
 IN_PLAY, FINISHED, FAILED, REVOLTED = 0, 1, 2, 3
 LEAD, ASK, OVER = 0, 1, 2

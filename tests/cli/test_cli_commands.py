@@ -218,7 +218,7 @@ def test_report_html(run_in, work):
 
 def test_generate(run_in, work):
     try:
-        import analyzer.generate  # noqa: F401
+        import analyzer.play.generate  # noqa: F401
     except ImportError:
         r = run_in("generate", "--rules", "one-deck", "--hands", "1", "--seed", "3", code=2)
         assert "not available" in r.stderr

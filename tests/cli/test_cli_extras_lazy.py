@@ -43,8 +43,8 @@ def test_start_up_imports_no_engine():
         "assert r.invoke(app, ['--version']).exit_code == 0\n"
         "assert r.invoke(app, ['import', '--help']).exit_code == 0\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('notation', 'replay', 'lark')\n"
-        "               or (m.startswith(('analyzer.importers.', 'analyzer.lint.'))\n"
-        "                   and m not in ('analyzer.importers.registry', 'analyzer.lint.formats')))\n"
+        "               or (m.startswith(('analyzer.io.importers.', 'analyzer.lint.'))\n"
+        "                   and m not in ('analyzer.io.importers.registry', 'analyzer.lint.formats')))\n"
         "print(heavy)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "[]", out.stdout
@@ -64,10 +64,10 @@ def test_one_hand_sjn_lint_imports_no_gouji_and_no_lark():
         "    app()\n"
         "except SystemExit as exc:\n"
         "    print('exit', exc.code)\n"
-        "unwanted = ('lark', 'notation.gjn', 'notation.jsonio', 'notation.writer', 'analyzer.gouji',\n"
-        "            'replay.gouji', 'analyzer.importers.')\n"
+        "unwanted = ('lark', 'notation.gjn', 'notation.jsonio', 'notation.writer', 'analyzer.games.gouji.analysis',\n"
+        "            'replay.gouji', 'analyzer.io.importers.')\n"
         "print('read', 'notation.reader' in sys.modules and 'replay.game' in sys.modules)\n"
-        "print(sorted(m for m in sys.modules if m.startswith(unwanted) and m != 'analyzer.importers.registry'))\n")
+        "print(sorted(m for m in sys.modules if m.startswith(unwanted) and m != 'analyzer.io.importers.registry'))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.splitlines()[-3:] == ["exit 0", "read True", "[]"], out.stdout + out.stderr
 
@@ -103,7 +103,7 @@ def test_deferred_models_still_validate_and_dump():
     """``defer_build``: the first validation or dump builds the schema."""
     code = (
         "import notation.model as m\n"
-        "from replay.diagnostics import Span\n"
+        "from primitives.diagnostics import Span\n"
         "assert not m.Hand.__pydantic_complete__\n"
         "h = m.Hand.model_validate({'number': 3, 'span': Span(1, 2, 1, 5)})\n"
         "print(m.Hand.__pydantic_complete__, h.number, h.model_dump()['number'])\n"

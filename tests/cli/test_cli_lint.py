@@ -272,12 +272,12 @@ def test_lint_text_api():
 
 @pytest.fixture
 def fake_mistakes(monkeypatch):
-    """A stand-in ``analyzer.mistakes`` whose one rule flags every trick-1 lead."""
+    """A stand-in ``analyzer.review.mistakes`` whose one rule flags every trick-1 lead."""
     import importlib.machinery
     import sys
     import types
 
-    from replay.diagnostics import Diagnostic
+    from primitives.diagnostics import Diagnostic
 
     def find_mistakes(record, match):
         for hand in match.hands:
@@ -286,10 +286,10 @@ def fake_mistakes(monkeypatch):
                 yield Diagnostic.at("SJ604", lead.span, f"{lead.seat} led into trouble",
                                     hand=hand.number, trick=1)
 
-    mod = types.ModuleType("analyzer.mistakes")
-    mod.__spec__ = importlib.machinery.ModuleSpec("analyzer.mistakes", None)
+    mod = types.ModuleType("analyzer.review.mistakes")
+    mod.__spec__ = importlib.machinery.ModuleSpec("analyzer.review.mistakes", None)
     mod.find_mistakes = find_mistakes
-    monkeypatch.setitem(sys.modules, "analyzer.mistakes", mod)
+    monkeypatch.setitem(sys.modules, "analyzer.review.mistakes", mod)
     return mod
 
 

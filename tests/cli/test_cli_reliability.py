@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import ENV, FIXTURES
 
-import analyzer.atomic as atomic
-from analyzer.atomic import atomic_write, atomic_writer, same_file
+import analyzer.io.atomic as atomic
+from analyzer.io.atomic import atomic_write, atomic_writer, same_file
 
 ROOT = Path(__file__).resolve().parents[2]
 RAW_CLEAN = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")

@@ -184,7 +184,7 @@ def test_every_file_written_is_confirmed(run_in, args) -> None:
 def test_plain_progress_lines_come_periodically_and_only_on_long_work() -> None:
     import io
 
-    from analyzer.progress import Progress
+    from analyzer.io.progress import Progress
     now = [0.0]
     out = io.StringIO()
     p = Progress("shengji report: reviewing", "hands", stream=out, clock=lambda: now[0])
@@ -206,7 +206,7 @@ def test_plain_progress_lines_come_periodically_and_only_on_long_work() -> None:
 
 @pytest.mark.parametrize("args", [("report", "match.sjn", "--mistakes"), ("annotate", "match.sjn")])
 def test_long_commands_show_progress_off_a_terminal(run, monkeypatch, args) -> None:
-    from analyzer.progress import Progress
+    from analyzer.io.progress import Progress
     monkeypatch.setattr(Progress, "FIRST", 0.0)
     monkeypatch.setattr(Progress, "EVERY", 0.0)
     said = run(*args).stderr
@@ -222,7 +222,7 @@ def test_every_long_command_can_silence_its_progress(run) -> None:
 def test_export_progress_has_the_inputs_bytes_as_its_total() -> None:
     from types import SimpleNamespace
 
-    from analyzer.export.parquet import BytesProgress
+    from analyzer.store.export import BytesProgress
     sizes = {p.name: p.stat().st_size for p in FIXTURES.glob("*.sjn")}
     bar = BytesProgress([str(FIXTURES / name) for name in sizes], enabled=False)
     assert bar.size == sum(sizes.values())
@@ -293,7 +293,7 @@ def test_a_problem_is_on_its_tricks_row(run) -> None:
 def test_stats_confirms_its_file_and_takes_the_old_format_name(tmp_path: Path) -> None:
     pytest.importorskip("duckdb")
     pytest.importorskip("pyarrow")
-    from analyzer import store as S
+    from analyzer.store import parquet as S
     (tmp_path / "a.sjn").write_text((FIXTURES / "match.sjn").read_text(encoding="utf-8"), encoding="utf-8")
     S.export_paths([str(tmp_path / "a.sjn")], str(tmp_path / "store"))
     run = Run(tmp_path)
@@ -309,8 +309,8 @@ def test_accuracy_is_rounded_as_the_viewer_rounds_it() -> None:
     """JavaScript's Math.round rounds half up; Python's format rounds half to even."""
     import io
 
-    from analyzer import render
-    from analyzer import report as R
+    from analyzer.report import model as R
+    from analyzer.report import render
     assert [R.percent(v) for v in (90.5, 91.5, 90.4, 100.0, None)] == ["91%", "92%", "90%", "100%", ""]
     review = {"players": {s: {"worst": []} for s in "NWSE"},
               "hands": [{"hand": 1, "window": 4, "requested": 4,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from cli_helpers import FIXTURES
 
-from analyzer import safetext
+from analyzer.io import safetext
 from notation.reader import escape_controls
 
 CLEAN = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")

@@ -9,8 +9,8 @@ import json
 import pytest
 from cli_helpers import FIXTURES
 
-import analyzer.importers as imp
-from analyzer.importers import import_text
+import analyzer.io.importers as imp
+from analyzer.io.importers import import_text
 from analyzer.lint import LintOptions, lint_file
 
 ROOM = FIXTURES / "logs" / "room.jsonl"

@@ -1,4 +1,4 @@
-"""``analyzer.jsonout.dumps`` writes exactly what ``json.dumps(data, indent=2,
+"""``analyzer.io.jsonout.dumps`` writes exactly what ``json.dumps(data, indent=2,
 ensure_ascii=False) + "\\n"`` writes (the report's and lint's JSON output), by
 whichever encoder."""
 
@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.jsonout import dumps
+from analyzer.io.jsonout import dumps
 
 _scalars = (st.none() | st.booleans() | st.integers() | st.text()
             | st.floats(allow_nan=False, allow_infinity=False)
@@ -35,8 +35,8 @@ def test_the_cases_the_fast_encoder_writes_otherwise():
 
 
 def test_a_report_of_real_records(tmp_path):
-    from analyzer import report as R
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
+    from analyzer.report import model as R
     from notation import write
     text = write(generate_match("standard", hands=2, seed=5))
     rep = R.build_report(text, "x.sjn")
@@ -46,7 +46,7 @@ def test_a_report_of_real_records(tmp_path):
 @settings(max_examples=300, deadline=None)
 @given(st.text(alphabet=st.sampled_from('0123456789eE-."None:x ٣²'), max_size=30))
 def test_the_quick_check_finds_what_the_expression_finds(text):
-    from analyzer.jsonout import _UNSURE, _unsure
+    from analyzer.io.jsonout import _UNSURE, _unsure
     found = _UNSURE.search(text) is not None
     assert _unsure(text) >= found  # never misses one (a few more non-ASCII digits take the slow path)
     if text.isascii():
@@ -56,5 +56,5 @@ def test_the_quick_check_finds_what_the_expression_finds(text):
 @settings(max_examples=300, deadline=None)
 @given(_data, st.integers(0, 3))
 def test_nested_text_is_the_reindented_text(data, level):
-    from analyzer.jsonout import dumps_nested
+    from analyzer.io.jsonout import dumps_nested
     assert dumps_nested(data, level) == reference(data).rstrip("\n").replace("\n", "\n" + "  " * level)

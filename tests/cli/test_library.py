@@ -1,6 +1,6 @@
 """The library under the commands, tested without the command line: reading
-inputs (analyzer.inputs), writing outputs (analyzer.outputs), fmt
-(analyzer.formatting), the presets table (analyzer.presets) and the registries
+inputs (analyzer.io.inputs), writing outputs (analyzer.io.outputs), fmt
+(analyzer.io.formatting), the presets table (analyzer.report.presets) and the registries
 (lint formats, importers)."""
 
 from __future__ import annotations
@@ -11,10 +11,11 @@ import json
 import pytest
 from cli_helpers import FIXTURES
 
-from analyzer import formatting, inputs, outputs, presets
-from analyzer.errors import UsageError, UserError
-from analyzer.importers import registry
+from analyzer.io import formatting, inputs, outputs
+from analyzer.io.errors import UsageError, UserError
+from analyzer.io.importers import registry
 from analyzer.lint import LintOptions, LintReport, formats, lint_paths
+from analyzer.report import presets
 
 CLEAN = FIXTURES / "clean.sjn"
 
@@ -162,7 +163,7 @@ def test_each_formatter_renders_a_report():
 
 
 def test_the_importer_registry_is_the_one_declaration():
-    import analyzer.importers as imp
+    import analyzer.io.importers as imp
     assert imp.FORMATS == registry.NAMES
     for entry in registry.IMPORTERS:
         module = entry.load()
@@ -179,7 +180,7 @@ def test_the_importer_registry_is_the_one_declaration():
 # -- convert / annotate -----------------------------------------------------------------------------
 
 def test_convert_records_to_json_and_back(tmp_path):
-    from analyzer import converting
+    from analyzer.io import converting
     out = io.StringIO()
     n = converting.convert_records(inputs.Source(str(CLEAN)), "json", out, name="clean.sjn")
     assert n == 1 and json.loads(out.getvalue())["tags"]
@@ -191,7 +192,7 @@ def test_convert_records_to_json_and_back(tmp_path):
 
 
 def test_convert_records_refuses_reading_errors_after_telling_them(tmp_path):
-    from analyzer import converting
+    from analyzer.io import converting
     p = tmp_path / "bad.sjn"
     p.write_text('[Event "x"]\n\nhand 1\nlevels NS 2 EW 2\nS: SA ZZ\n', encoding="utf-8")
     said: list[str] = []
@@ -201,7 +202,7 @@ def test_convert_records_refuses_reading_errors_after_telling_them(tmp_path):
 
 
 def test_annotate_records_writes_the_record_back():
-    from analyzer import converting
+    from analyzer.io import converting
     out = io.StringIO()
     count, records, lines = converting.annotate_records(inputs.Source(str(FIXTURES / "match.sjn")), out)
     assert records == 1 and lines[0] == "record 1:"
@@ -209,8 +210,8 @@ def test_annotate_records_writes_the_record_back():
 
 
 def test_report_formats_are_registered_once_and_write_a_stream():
-    from analyzer import report_formats
-    from analyzer.report import iter_matches
+    from analyzer.report import formats as report_formats
+    from analyzer.report.model import iter_matches
     assert [m.value for m in report_formats.ReportFormat] == ["text", "md", "json", "html", "term"]
     with pytest.raises(ValueError, match="registered twice"):
         report_formats.register("md")(lambda out, path, matches: None)

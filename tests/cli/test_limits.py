@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from notation.limits import MAX_DECOMPRESSED, MAX_LINE, MAX_MESSAGE, cap_messages, long_lines
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")

@@ -370,8 +370,8 @@ def test_a_file_that_changes_while_it_is_linted_is_reported(tmp_path: Path) -> N
 
 
 def test_a_source_that_changes_while_it_is_read_is_reported(tmp_path: Path) -> None:
-    from analyzer.errors import UserError
-    from analyzer.inputs import Source
+    from analyzer.io.errors import UserError
+    from analyzer.io.inputs import Source
     path = tmp_path / "m.sjn"
     path.write_text(ERRORS, encoding="utf-8")
     src = Source(str(path))

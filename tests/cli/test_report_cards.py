@@ -1,4 +1,4 @@
-"""The report's card texts (``analyzer.report``: a per-order rank table, a
+"""The report's card texts (``analyzer.report.model``: a per-order rank table, a
 memo of short groups, a table-driven formatter) are exactly
 ``format_cards(order.sorted(cards))`` — or ``format_cards(cards)`` without an
 order — for any cards, in any order, under any level and trump."""
@@ -8,8 +8,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.report import _card_text, _cards, _format
-from replay.cards import format_cards
+from analyzer.report.model import _card_text, _cards, _format
+from primitives.cards import format_cards
 from replay.order import NT, Order
 
 _cards_st = st.lists(st.integers(0, 53), max_size=30)

@@ -1,5 +1,5 @@
 """``shengji report --format json`` writes each match from templates
-(``analyzer.report.match_json``: the tricks without their dicts); the text is
+(``analyzer.report.model.match_json``: the tricks without their dicts); the text is
 exactly the encoded match dict (``dumps_nested(build_match(...), 2)``, i.e.
 ``json.dumps(indent=2)``, tests/cli/test_jsonout.py) for every sample, for
 generated matches of every preset (failed throws, finding friends, one deck,
@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from analyzer import report as R
-from analyzer.jsonout import dumps_nested
+from analyzer.io.jsonout import dumps_nested
+from analyzer.report import model as R
 from notation.detect import detect_text, read
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 from replay.game import replay
 from replay.ruleset import PRESETS
 
@@ -28,7 +28,7 @@ def _pairs(text: str, path: str = "x.sjn"):
 
 
 def _generated(preset: str, seed: int, hands: int = 2) -> str:
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from notation import write
     return write(generate_match(preset, hands=hands, seed=seed))
 
@@ -93,7 +93,7 @@ def test_the_stream_of_texts_is_the_stream_of_dicts():
     path = "two.sjn"
     as_dicts = io.StringIO()
     as_texts = io.StringIO()
-    from analyzer.report_formats import WRITERS
+    from analyzer.report.formats import WRITERS
     WRITERS["json"](as_dicts, path, R.iter_matches(read(text, detect_text(text, path))))
     WRITERS["json"](as_texts, path, R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
     assert as_texts.getvalue() == as_dicts.getvalue()

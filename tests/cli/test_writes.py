@@ -16,8 +16,8 @@ import pytest
 from cli_helpers import ENV
 from typer.testing import CliRunner
 
-from analyzer.atomic import remove_stale_temps, write_text_atomic
 from analyzer.cli import app
+from analyzer.io.atomic import remove_stale_temps, write_text_atomic
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
@@ -123,7 +123,7 @@ def _dead_pid() -> int:
 def test_a_killed_writes_temp_file_is_removed_by_the_next_write(tmp_path):
     target = tmp_path / "out.sjn"
     code = ("import sys, time\n"
-            "from analyzer.atomic import atomic_writer\n"
+            "from analyzer.io.atomic import atomic_writer\n"
             "with atomic_writer(sys.argv[1]) as f:\n"
             "    f.write('x' * 100000); f.flush(); print('ready', flush=True); time.sleep(60)\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 
 pytest.importorskip("distributed")
 
-from analyzer import cluster as C
 from analyzer import lint as L
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
+from analyzer.store import cluster as C
 from notation import write
 
 PRESETS = ["standard", "tractor97", "campus", "one-deck"]
@@ -131,7 +131,7 @@ def test_export_on_the_cluster_writes_the_rows_jobs_1_writes(client, tmp_path):
     pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
 
-    from analyzer import store as S
+    from analyzer.store import parquet as S
     corpus = [[(s, PRESETS[s % 4], 2, s % 5) for s in range(k * 7, k * 7 + 5)] for k in range(2)]
     paths = write_corpus(tmp_path, corpus)
     local = S.export_paths(paths, str(tmp_path / "one"), jobs=1)

@@ -19,7 +19,7 @@ import pytest
 
 pytest.importorskip("distributed")
 
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
 from notation import write
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,12 +1,12 @@
 """docs/ stays true: the diagnostic code table in docs/diagnostics.md is the
-table in replay.diagnostics.CODES (run with UPDATE_DOCS=1 to rewrite it), and
+table in primitives.diagnostics.CODES (run with UPDATE_DOCS=1 to rewrite it), and
 every preset and option is documented in docs/rules.md."""
 
 import os
 import re
 from pathlib import Path
 
-from replay.diagnostics import CODES
+from primitives.diagnostics import CODES
 from replay.ruleset import OPTION_NAMES, PRESETS, option_text, preset
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"

@@ -8,7 +8,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.lint import explain as X
-from replay.diagnostics import CODES
+from primitives.diagnostics import CODES
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "100", "TERM": "dumb"}
 

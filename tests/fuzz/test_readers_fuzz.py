@@ -92,8 +92,8 @@ def read_json(text: str) -> None:
 
 
 def read_gjn(text: str) -> None:
-    from analyzer.gouji import run_engine
-    from analyzer.inputs import load_gjn
+    from analyzer.games.gouji.analysis import run_engine
+    from analyzer.io.inputs import load_gjn
     records, diags = load_gjn(text, "fuzz.gjn")
     _no_sj901(diags, "reader")
     for r in records[:2]:
@@ -101,8 +101,8 @@ def read_gjn(text: str) -> None:
 
 
 def read_gjn_json(text: str) -> None:
-    from analyzer.gouji import run_engine
-    from analyzer.inputs import load_gjn
+    from analyzer.games.gouji.analysis import run_engine
+    from analyzer.io.inputs import load_gjn
     try:
         json.loads(text)
     except ValueError:
@@ -115,7 +115,7 @@ def read_gjn_json(text: str) -> None:
 
 def import_log(fmt: str) -> Callable[[str | bytes], None]:
     def run(text: str | bytes) -> None:
-        from analyzer.importers import import_text
+        from analyzer.io.importers import import_text
         from notation import write
         records, diags = import_text(fmt, text, check=True)
         _no_sj901(diags, f"import {fmt}")

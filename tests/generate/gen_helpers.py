@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from notation.model import Hand, Record
-from replay.cards import full_deck, points
+from primitives.cards import full_deck, points
 from replay.friends import table_seats
 from replay.game import replay, ruleset_for
 

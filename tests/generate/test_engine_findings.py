@@ -20,8 +20,8 @@ Found so far:
 import pytest
 
 from notation.model import Hand, Levels, Play, Record, Tag, Trick
-from replay.cards import parse_cards as C
-from replay.diagnostics import Span
+from primitives.cards import parse_cards as C
+from primitives.diagnostics import Span
 from replay.game import replay
 from replay.ruleset import resolve
 

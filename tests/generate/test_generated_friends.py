@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import notation
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
 from replay.game import replay
 
 SETTINGS = settings(max_examples=12, deadline=None,
@@ -119,5 +119,5 @@ def test_property_a_play_out_of_turn_is_caught(seed, players, data):
 
 
 def notation_rank(v: int) -> str:
-    from replay.cards import rank_name
+    from primitives.cards import rank_name
     return rank_name(v)

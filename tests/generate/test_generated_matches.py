@@ -11,8 +11,8 @@ from gen_helpers import check_accounting, check_clean, played_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.bot import BotParams
-from analyzer.generate import generate_match
+from analyzer.play.bot import BotParams
+from analyzer.play.generate import generate_match
 from replay.declare import DeclEvent, advance, kitty_trump, start
 from replay.game import replay
 from replay.order import NT
@@ -221,7 +221,7 @@ def test_same_seed_same_record_in_another_process():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    code = ("from analyzer.generate import generate_match\n"
+    code = ("from analyzer.play.generate import generate_match\n"
             "print(repr(generate_match('campus', hands=2, seed=99).model_dump()))")
     outs = []
     for hashseed in ("0", "1"):

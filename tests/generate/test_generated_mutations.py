@@ -15,9 +15,9 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from analyzer.generate import generate_match
-from replay.cards import format_cards
-from replay.diagnostics import Span
+from analyzer.play.generate import generate_match
+from primitives.cards import format_cards
+from primitives.diagnostics import Span
 from replay.game import SEAT_INDEX, replay
 from replay.trick import lead_suit
 from replay.units import decompose

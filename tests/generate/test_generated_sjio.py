@@ -21,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import notation
-from analyzer.generate import generate_match
-from replay.cards import ACE, JOKER_LEVEL, KING, format_cards, rank_name
+from analyzer.play.generate import generate_match
+from primitives.cards import ACE, JOKER_LEVEL, KING, format_cards, rank_name
 from replay.game import replay, ruleset_for
 from replay.order import Order
 

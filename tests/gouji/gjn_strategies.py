@@ -28,7 +28,7 @@ from notation.gjn_model import (
     Tribute,
 )
 from notation.gjn_writer import canonical
-from replay.gjcards import ANY, BJ, LJ, make, tidy
+from primitives.gjcards import ANY, BJ, LJ, make, tidy
 
 seats = st.sampled_from(SEATS)
 

@@ -1,9 +1,9 @@
-"""GJN card spelling (GOUJI.md §10 "Cards") and the Gouji card ints of replay.gjcards."""
+"""GJN card spelling (GOUJI.md §10 "Cards") and the Gouji card ints of primitives.gjcards."""
 
 import pytest
 
-from replay import gjcards as g
-from replay.gjcards import ANY, BJ, HEARTS, LJ, SPADES, TWO, CardError, make, parse_group
+from primitives import gjcards as g
+from primitives.gjcards import ANY, BJ, HEARTS, LJ, SPADES, TWO, CardError, make, parse_group
 
 
 @pytest.mark.parametrize("text, expected", [

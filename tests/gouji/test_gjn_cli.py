@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from analyzer import gouji
 from analyzer import lint as L
 from analyzer.cli import app
+from analyzer.games.gouji import analysis as gouji
 from notation import gjn
 
 HERE = Path(__file__).resolve().parent

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from notation import gjn
-from replay.gjcards import BJ, HEARTS, LJ, SPADES, make, parse_cards
+from primitives.gjcards import BJ, HEARTS, LJ, SPADES, make, parse_cards
 
 FIXTURES = Path(__file__).with_name("fixtures")
 ALL = sorted(FIXTURES.glob("*.gjn"))
@@ -151,7 +151,7 @@ def test_the_guide_examples_are_the_fixtures():
     ("two_records.gjn", []),
 ])
 def test_examples_lint_as_the_contract_says(name, expected):
-    from analyzer import gouji
+    from analyzer.games.gouji import analysis as gouji
     from analyzer.lint import LintOptions, lint_file
     if not gouji.engine_available():
         pytest.skip("the Gouji engine (replay.gouji) is not installed")

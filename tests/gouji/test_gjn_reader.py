@@ -11,7 +11,7 @@ from gjn_strategies import records
 from hypothesis import given, settings
 
 from notation import gjn, gjn_reader
-from replay.gjcards import BJ, LJ, make, parse_cards
+from primitives.gjcards import BJ, LJ, make, parse_cards
 
 FIXTURES = Path(__file__).with_name("fixtures")
 

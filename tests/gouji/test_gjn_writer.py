@@ -7,7 +7,7 @@ import pytest
 
 from notation import gjn
 from notation.gjn_model import Action, Game, GoujiRecord, Lead, Point, Remove, Result, Score, SeatCards, Tag
-from replay.gjcards import parse_cards
+from primitives.gjcards import parse_cards
 
 
 def tidy(text: str) -> str:

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from analyzer.gouji_generate import generate_match
+from analyzer.games.gouji.generate import generate_match
 from notation import gjn
 from replay.gouji import replay
 
@@ -53,7 +53,7 @@ def test_generated_lines_are_clean_and_required(kind, code):
 
 
 def test_dian_not_highest():
-    from replay.gjcards import make
+    from primitives.gjcards import make
     (rec,), _ = gjn.parse(text_with("dian"))
     gi, pi = next((gi, pi) for gi, g in enumerate(rec.games) for pi, p in enumerate(g.preplay) if p.kind == "dian")
     line = rec.games[gi].preplay[pi]

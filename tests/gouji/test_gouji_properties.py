@@ -14,9 +14,9 @@ from functools import lru_cache
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from analyzer.gouji_generate import generate_match
+from analyzer.games.gouji.generate import generate_match
 from notation import gjn
-from replay.gjcards import make
+from primitives.gjcards import make
 from replay.gouji import replay
 from replay.gouji.rules import PRESETS
 

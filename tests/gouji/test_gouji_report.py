@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from analyzer import gouji
 from analyzer.cli import app
-from analyzer.gouji_generate import generate_match
-from analyzer.gouji_viewer import render_html, table_data
+from analyzer.games.gouji import analysis as gouji
+from analyzer.games.gouji.generate import generate_match
+from analyzer.games.gouji.viewer import render_html, table_data
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.table import PLACE_NAMES
@@ -109,7 +109,7 @@ def test_term_and_md_tell_the_same_rounds():
     md = gouji.render_markdown(rep)
     import io
 
-    from analyzer import render
+    from analyzer.report import render
     buf = io.StringIO()
     gouji.render_report(render.make_console(file=buf, color=False, width=400), rep)
     term = buf.getvalue()
@@ -143,7 +143,7 @@ def test_page_is_self_contained_and_holds_the_engine_table():
     game = data["matches"][0]["games"][0]
     assert len(game["steps"]) == len(replay(rec).games[0].timeline)
     # the shared scaffolding is in the page
-    templates = Path(gouji.__file__).parent / "templates"
+    templates = Path(gouji.__file__).parents[2] / "report" / "templates"
     assert (templates / "stepper.js").read_text(encoding="utf-8").strip()[:200] in page
     assert (templates / "base.css").read_text(encoding="utf-8").strip()[:200] in page
 

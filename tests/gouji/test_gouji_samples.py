@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from notation import gjn
-from replay.diagnostics import CODES
+from primitives.diagnostics import CODES
 from replay.gouji import replay
 from replay.gouji.rules import PRESETS
 

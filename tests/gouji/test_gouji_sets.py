@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.gjcards import parse_cards
+from primitives.gjcards import parse_cards
 from replay.gouji.sets import GOUJI_THRESHOLDS, beats, info, is_gouji_set, unbeatable
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.gjcards import parse_cards
+from primitives.gjcards import parse_cards
 from replay.gouji.rules import GoujiRuleset, preset
 from replay.gouji.state import FAILED, LET, PASS, PLAY, GoujiState, counts_of
 

@@ -56,7 +56,7 @@ def text_samples() -> dict[str, str]:
     path) that detection gives to that format and that imports without an
     error. A new importer needs no entry here, only a fixture of its own
     (tests that a text importer has one: ``test_import_api.py``)."""
-    from analyzer.importers import detect_format, import_text
+    from analyzer.io.importers import detect_format, import_text
     found: dict[str, str] = {}
     for path in sorted(p for p in FIXTURES.rglob("*") if p.is_file()):
         try:

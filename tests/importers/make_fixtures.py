@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from analyzer.importers._common import SOURCE_SEATS as SEATS  # noqa: E402  (source seat → SJN seat)
+from analyzer.io.importers._common import SOURCE_SEATS as SEATS  # noqa: E402  (source seat → SJN seat)
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick  # noqa: E402
-from replay.cards import BJ, LJ, SUIT_SYMBOLS, points, rank_name  # noqa: E402
+from primitives.cards import BJ, LJ, SUIT_SYMBOLS, points, rank_name  # noqa: E402
 from replay.game import replay  # noqa: E402
 from replay.legal import legal_follows, single_unit_leads  # noqa: E402
 from replay.order import Order  # noqa: E402
@@ -91,7 +91,7 @@ def to_record(rules, hands_spec):
         for seat, cards, at in spec.get("declares", ()):
             h.events.append(Declaration(seat=SEATS[seat], cards=tuple(cards), at=at))
         if spec.get("declare_none"):
-            from replay.diagnostics import NO_SPAN
+            from primitives.diagnostics import NO_SPAN
             h.declare_none = NO_SPAN
         h.trump = spec.get("trump")
         if spec.get("bury"):

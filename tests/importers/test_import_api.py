@@ -3,8 +3,8 @@
 import pytest
 from importer_testlib import fixture, text_samples
 
-import analyzer.importers as imp
-from analyzer.importers import FORMATS, detect_format, import_log, import_text, registry
+import analyzer.io.importers as imp
+from analyzer.io.importers import FORMATS, detect_format, import_log, import_text, registry
 from replay.ruleset import PRESETS
 
 #: a clean sample of each text format, found among the fixtures by detection (no list to keep)
@@ -16,7 +16,7 @@ FIRST = {"fly": "shengji-fly", "botzone": "botzone", "shengji-io-chat": "shengji
 
 
 def test_formats():
-    """FORMATS and RULES come from the registry (analyzer/importers/registry.py):
+    """FORMATS and RULES come from the registry (analyzer/io/importers/registry.py):
     the names in its order, each one's preset from its module's RULES."""
     assert FORMATS == tuple(i.name for i in registry.IMPORTERS)
     assert list(FORMATS[:len(FIRST)]) == list(FIRST)

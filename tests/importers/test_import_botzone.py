@@ -4,10 +4,10 @@ import json
 
 from importer_testlib import codes, errors, fixture, lint
 
-from analyzer.importers import botzone, check_claims, import_log, import_text
+from analyzer.io.importers import botzone, check_claims, import_log, import_text
 from notation.model import content_equal
-from replay.cards import BJ, LJ
-from replay.cards import parse_cards as C
+from primitives.cards import BJ, LJ
+from primitives.cards import parse_cards as C
 from replay.game import replay
 
 TEXT = fixture("botzone", "match_complete.json")

@@ -2,9 +2,9 @@
 
 from importer_testlib import codes, fixture, line_of, lint
 
-from analyzer.importers import check_claims, import_log, import_text, shengji_io_chat
-from replay.cards import BJ, LJ
-from replay.cards import parse_cards as C
+from analyzer.io.importers import check_claims, import_log, import_text, shengji_io_chat
+from primitives.cards import BJ, LJ
+from primitives.cards import parse_cards as C
 from replay.game import replay
 
 OK = fixture("chat", "paste_ok.txt")

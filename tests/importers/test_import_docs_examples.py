@@ -5,7 +5,7 @@ from pathlib import Path
 
 from importer_testlib import notation_io
 
-from analyzer.importers import import_text
+from analyzer.io.importers import import_text
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "importing.md"
 
@@ -40,7 +40,7 @@ def test_excerpts_match_the_fixtures():
 
 def test_every_format_and_code_is_documented():
     text = DOC.read_text(encoding="utf-8")
-    from analyzer.importers import registry
+    from analyzer.io.importers import registry
     for imp in registry.IMPORTERS:          # every importer of the registry, by its name
         assert f"`{imp.name}`" in text, imp.name
     for code in ("SJ701", "SJ702", "SJ703", "SJ704", "SJ705"):
@@ -49,7 +49,7 @@ def test_every_format_and_code_is_documented():
 
 def test_game_sav_examples():
     """The two console examples of the game-sav section, run on saves built byte by byte."""
-    from analyzer.importers import gamesav
+    from analyzer.io.importers import gamesav
     write, _parse = notation_io()
     good, bad = blocks("The 1997 Tractor game's save file")[:2]
     data = bytes([0x02, 0x02, 0x01]) + bytes(4093)     # as samples/docs/GAME.SAV

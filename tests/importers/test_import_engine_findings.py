@@ -6,7 +6,7 @@ the engine learnt the rule (first-hand dealer written as a seat, the
 """
 
 from notation.model import Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.game import replay
 
 

@@ -6,10 +6,10 @@ import json
 
 from importer_testlib import codes, fixture, lint
 
-from analyzer.importers import check_claims, fen80, import_log, import_text
+from analyzer.io.importers import check_claims, fen80, import_log, import_text
 from notation.model import content_equal
-from replay.cards import BJ, LJ
-from replay.cards import parse_cards as C
+from primitives.cards import BJ, LJ
+from primitives.cards import parse_cards as C
 
 TEXT = fixture("80fen", "deal_v2.json")
 

@@ -4,8 +4,8 @@ import json
 
 from importer_testlib import codes, errors, fixture, line_of, lint
 
-from analyzer.importers import check_claims, fly, import_log, import_text
-from replay.cards import parse_cards as C
+from analyzer.io.importers import check_claims, fly, import_log, import_text
+from primitives.cards import parse_cards as C
 from replay.game import replay
 
 TEXT = fixture("fly", "room_QZXW.jsonl")
@@ -146,7 +146,7 @@ def test_not_a_log_at_all():
 def test_plays_only_goldens_are_reported_not_imported():
     # shengji.fly.dev's regression goldens: {name: [[seat, cards], …]}, no deal or trump
     text = '{"bot-1": [[1, ["SA"]], [2, ["S3"]], [3, ["S4"]], [0, ["S9"]]],\n "bot-2": [[0, ["H2", "H2"]]]}'
-    from analyzer.importers import detect_format
+    from analyzer.io.importers import detect_format
     assert detect_format(text) == "fly"
     res = import_log("fly", text)
     assert res.records == [] and [d.code for d in res.diagnostics] == ["SJ705", "SJ705"]

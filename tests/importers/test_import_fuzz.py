@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from importer_testlib import text_samples
 
-from analyzer.importers import check_claims, registry
-from analyzer.importers._json import read
+from analyzer.io.importers import check_claims, registry
+from analyzer.io.importers._json import read
 
 #: every text importer of the registry, by name (game-sav, binary, has its own fuzz test)
 MODULES = {name: registry.BY_NAME[name].load() for name in registry.TEXT_NAMES}

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.export import gamesav as X
-from analyzer.importers import (
+from analyzer.io.export import gamesav as X
+from analyzer.io.importers import (
     FORMATS,
     RULES,
     detect_format,
@@ -18,7 +18,7 @@ from analyzer.importers import (
     import_text,
     is_binary,
 )
-from analyzer.importers import gamesav as G
+from analyzer.io.importers import gamesav as G
 from notation import parse, write
 
 # seed 001, written out: byte → level name (the SJN spelling)

@@ -3,7 +3,7 @@
 import pytest
 from importer_testlib import fixture, notation_io, text_samples
 
-from analyzer.importers import import_text
+from analyzer.io.importers import import_text
 from replay.game import replay
 
 #: every text importer's sample (found among the fixtures by detection), and more legal logs

@@ -10,9 +10,9 @@ played, which is the kitty), so SJ603 has a bury to look at.
 from collections import Counter
 
 from notation.model import Bury, Hand, Levels, Play, Record, Tag, Trick
-from replay.cards import deck_list
-from replay.cards import parse_cards as C
-from replay.diagnostics import Span
+from primitives.cards import deck_list
+from primitives.cards import parse_cards as C
+from primitives.diagnostics import Span
 from replay.game import replay
 
 

@@ -3,10 +3,10 @@ round trip through the canonical writer and the parser."""
 
 from mistake_helpers import TWO, replayed
 
-from analyzer.generate import generate_match
-from analyzer.mistakes import annotate, comment_text, review
+from analyzer.play.generate import generate_match
+from analyzer.review.mistakes import annotate, comment_text, review
 from notation import content_equal, parse_record, write
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 from replay.game import replay
 
 LOST_KITTY = [["N: HA", "W: S4", "S: S6", "E: S8"], ["N: S3", "W: SA", "S: S7", "E: S9"]]

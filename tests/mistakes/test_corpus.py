@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.generate import generate_match
-from analyzer.mistakes import MIN_COST, review_match
-from analyzer.search import Solver, position
+from analyzer.play.generate import generate_match
+from analyzer.review.mistakes import MIN_COST, review_match
+from analyzer.review.search import Solver, position
 from notation import parse
-from replay.cards import points
+from primitives.cards import points
 from replay.game import replay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -91,7 +91,7 @@ def test_the_corpus_has_window_findings_to_check():
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from analyzer.mistakes import band  # noqa: E402
+from analyzer.review.mistakes import band  # noqa: E402
 
 
 @settings(max_examples=6, deadline=None)

@@ -1,5 +1,5 @@
 """The full review: every decision valued from the deciding player's own view
-(analyzer.mistakes.decisions, analyzer.mistakes.full).
+(analyzer.review.mistakes.decisions, analyzer.review.mistakes.full).
 
 Table cases per decision kind (lead, follow, throw, forced), the property
 that a player's-view value equals the exact search's where the player's view
@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mistake_helpers import THREE, TWO, replayed
 
-from analyzer.mistakes import review_full
-from analyzer.mistakes.base import HandContext
-from analyzer.mistakes.decisions import level_score, value_decision, verdict_band
-from analyzer.search import Solver
-from replay.cards import parse_cards as C
+from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.base import HandContext
+from analyzer.review.mistakes.decisions import level_score, value_decision, verdict_band
+from analyzer.review.search import Solver
+from primitives.cards import parse_cards as C
 
 #: N (dealer) holds ♥A ♣5 ♣3; the rest of the decks is in the kitty (3 cards a seat)
 GAMBLE = [["N: C3", "W: CJ", "S: C2", "E: CQ"], ["S: S5", "E: CA", "N: HA", "W: CA"],
@@ -125,7 +125,7 @@ def test_a_hindsight_loss_is_a_note_about_luck():
 def test_fully_known_positions_value_like_the_solver(rules, seed):
     """The last play of the last trick: nothing is hidden from the player, so
     each option's player's-view value is the exact search's, without noise."""
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from replay.game import replay
     match = replay(generate_match(rules, hands=1, seed=seed))
     h = match.hands[0]
@@ -149,7 +149,7 @@ def test_hidden_information_never_leaks(seed):
     """Moving unseen cards between two other players (consistent with all the
     decider has seen: same suit, none of them played yet) leaves the decider's
     values unchanged."""
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from replay.game import replay
     match = replay(generate_match("one-deck", hands=1, seed=seed))
     h = match.hands[0]

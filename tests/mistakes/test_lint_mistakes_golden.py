@@ -47,7 +47,7 @@ FIELDS = ("code", "line", "column", "severity", "message")
 
 def corpus_text() -> str:
     """The corpus, as written by the generator with the plan above."""
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from notation.writer import write
     return write([generate_match(rules, hands=hands, seed=seed) for rules, hands, seed in CORPUS_PLAN])
 

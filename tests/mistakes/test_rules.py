@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from mistake_helpers import THREE, TWO, replayed
 
-from analyzer.mistakes import RULES, Mistake, band, find_mistakes, review
-from analyzer.mistakes import rules as rules_pkg
-from replay.cards import parse_cards as C
-from replay.diagnostics import CODES, Diagnostic
+from analyzer.review.mistakes import RULES, Mistake, band, find_mistakes, review
+from analyzer.review.mistakes import rules as rules_pkg
+from primitives.cards import parse_cards as C
+from primitives.diagnostics import CODES, Diagnostic
 
 
 def found(tricks, code, *, K=6, **kw):
@@ -290,8 +290,8 @@ def test_recorded_plays_never_beat_best_play(rules, seed):
     """Along a generated hand, the search's value before each play is at least
     as good for the mover as the value after the recorded play (whose last-trick
     gain, kitty and penalties come from the replay, not the search)."""
-    from analyzer.generate import generate_match
-    from analyzer.mistakes.base import HandContext
+    from analyzer.play.generate import generate_match
+    from analyzer.review.mistakes.base import HandContext
     from replay.game import replay
 
     match = replay(generate_match(rules, hands=1, seed=seed))
@@ -353,9 +353,9 @@ def test_a_withheld_winner_is_no_mistake_when_searched():
     # … the search does not: following that advice (♣10 to N) loses more
     searched = review(match, endgame_tricks=6)
     assert not [f for f in searched if f.trick == 1 and f.seat == "S"]
-    from analyzer.mistakes.base import HandContext
+    from analyzer.review.mistakes.base import HandContext
     ctx = HandContext(match.hands[0], endgame_tricks=6)
-    from analyzer.search import position
+    from analyzer.review.search import position
     t = match.hands[0].tricks[0]
     pos = position(t.hands_before, t.leader, [p.cards for p in t.plays[:2]])
     s = ctx.solver()
@@ -416,10 +416,10 @@ def test_lead_error(name, tricks, kw, opts, want):
 
 
 def test_sampled_deals_respect_what_the_player_saw():
-    from analyzer.generate import generate_match
-    from analyzer.mistakes.base import HandContext
-    from analyzer.mistakes.pov import sample_deals, voids
-    from analyzer.search import position_of
+    from analyzer.play.generate import generate_match
+    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.pov import sample_deals, voids
+    from analyzer.review.search import position_of
     from replay.game import replay as run
 
     match = run(generate_match("standard", hands=1, seed=4))

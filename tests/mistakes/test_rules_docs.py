@@ -1,20 +1,20 @@
 """The mistake rules document themselves: one module per rule under
-analyzer/mistakes/rules/, found without a list, whose docstring (bad pattern,
+analyzer/review/mistakes/rules/, found without a list, whose docstring (bad pattern,
 better play) is generated into docs/diagnostics.md."""
 
 from __future__ import annotations
 
 import re
 
-from analyzer.mistakes import RULES
-from analyzer.mistakes import docs as rule_docs
-from analyzer.mistakes import rules as rule_modules
-from replay.diagnostics import CODES
+from analyzer.review.mistakes import RULES
+from analyzer.review.mistakes import docs as rule_docs
+from analyzer.review.mistakes import rules as rule_modules
+from primitives.diagnostics import CODES
 
 
 def test_docs_diagnostics_md_is_up_to_date():
     page = rule_docs.PAGE.read_text(encoding="utf-8")
-    assert rule_docs.render(page) == page, "docs/diagnostics.md is stale: run python -m analyzer.mistakes.docs"
+    assert rule_docs.render(page) == page, "docs/diagnostics.md is stale: run python -m analyzer.review.mistakes.docs"
     assert rule_docs.main(["--check"]) == 0
 
 

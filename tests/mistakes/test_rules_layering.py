@@ -4,7 +4,7 @@ Issue 15: every mistake rule asks the position through the engine's
 :class:`replay.state.HandState` (``HandContext.state``: who is winning, the
 legal follows, who can still beat the trick, "what if" by ``winner_if``,
 the shown voids, the teams) or through the two compositions of those answers
-in :mod:`analyzer.mistakes.base`; no rule module imports the
+in :mod:`analyzer.review.mistakes.base`; no rule module imports the
 engine's rule functions (``replay.legal``, ``replay.trick.trick_winner``,
 ``replay.scoring.team_of``, ``replay.order.TRUMP`` …) directly, nor reads
 the card order's suit and rank tables (``order.eff``, ``order.key``) or the
@@ -12,7 +12,7 @@ raw holdings (``hands_before``).
 
 What a rule module may take from ``replay`` is what presents a card, not what
 decides a play: the card texts (``replay.trick.cards_text``/``unit_text``),
-the point values printed on the cards (``replay.cards.points``/``POINTS``)
+the point values printed on the cards (``primitives.cards.points``/``POINTS``)
 and the ``Span`` of a finding. Imports under ``if TYPE_CHECKING:`` are types
 only and allowed.
 """
@@ -29,8 +29,8 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "mistakes" / "rul
 #: (module, name) a rule module may import from replay
 ALLOWED = {
     ("replay.trick", "cards_text"), ("replay.trick", "unit_text"),
-    ("replay.cards", "points"), ("replay.cards", "POINTS"),
-    ("replay.diagnostics", "Span"),
+    ("primitives.cards", "points"), ("primitives.cards", "POINTS"),
+    ("primitives.diagnostics", "Span"),
 }
 #: attributes that are the engine's tables (the suit and rank of a card, the raw holdings)
 FORBIDDEN_ATTRS = {"eff", "key", "hands_before"}
@@ -88,7 +88,7 @@ def test_rule_module_asks_the_engine(path: Path):
     ("x = ctx.order.eff[c]", [".eff (line 1)"]),
     ("x = ctx.hands_before(0)", [".hands_before (line 1)"]),
     # allowed: presentation, card values, types only, the package's own helpers
-    ("from replay.trick import cards_text\nfrom replay.cards import POINTS, points", []),
+    ("from replay.trick import cards_text\nfrom primitives.cards import POINTS, points", []),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from replay.state import HandState\n", []),
     ("from ..base import best_so_far, unbeatable", []),
 ])

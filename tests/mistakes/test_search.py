@@ -1,4 +1,4 @@
-"""The endgame search (analyzer.search) against brute force.
+"""The endgame search (analyzer.review.search) against brute force.
 
 The brute force is written independently of the solver's move generation: it
 tries every sub-multiset of the hand as a lead (one effective suit) and as a
@@ -14,9 +14,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mistake_helpers import tiny_deal
 
-from analyzer.search import Position, Solver, position, solve
-from replay.cards import POINTS
-from replay.cards import parse_cards as C
+from analyzer.review.search import Position, Solver, position, solve
+from primitives.cards import POINTS
+from primitives.cards import parse_cards as C
 from replay.legal import is_legal_follow, multisets
 from replay.order import Order
 from replay.ruleset import preset
@@ -197,7 +197,7 @@ def test_table_key_merges_interchangeable_singles_only():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames(max_cards=3))
 def test_emptied_caches_and_table_change_no_value(case):
-    import analyzer.search as search
+    import analyzer.review.search as search
     rs, order, hands, leader, dealer, kitty = case
     want = Solver(order, rs, dealer, kitty).value(position(hands, leader))
     old = search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK

@@ -1,7 +1,7 @@
 """The endgame search asked through the engine's position API (``replay.state.HandState``).
 
 The search walks a lean copy of the position inside its tree (see the module
-doc of ``analyzer.search``); these tests hold it to the state:
+doc of ``analyzer.review.search``); these tests hold it to the state:
 
 * at random positions its moves are the moves derived from
   ``HandState.legal_plays()`` after the search's reductions (a failed throw
@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mistake_helpers import tiny_deal
 
-from analyzer.search import Position, Solver, position, position_of
-from replay.cards import parse_cards as C
+from analyzer.review.search import Position, Solver, position, position_of
+from primitives.cards import parse_cards as C
 from replay.order import Order
 from replay.ruleset import preset
 from replay.seats import SEATS

@@ -9,8 +9,8 @@ import random
 
 from hypothesis import strategies as st
 
+from primitives.cards import JOKER_LEVEL, deck_list
 from replay import native
-from replay.cards import JOKER_LEVEL, deck_list
 from replay.order import Order
 from replay.ruleset import LINKS, PRESETS, Ruleset
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.search import Solver, position
+from analyzer.review.search import Solver, position
+from primitives.cards import parse_cards as C
 from replay import native
-from replay.cards import parse_cards as C
 from replay.order import Order
 from replay.ruleset import Ruleset, preset
 
@@ -38,7 +38,7 @@ def test_positions_that_cannot_cross_are_searched_in_python():
     assert s.engine == "native"
     # hands of different sizes (no position of a real hand): the Python search answers
     odd = position([C("SA S3"), C("S4"), C("S5 S6"), C("S7 S8")], "N")
-    from analyzer.search import _crossable
+    from analyzer.review.search import _crossable
     assert not _crossable(odd.hands, odd.leader, odd.plays)
     assert _crossable(position([C("SA"), C("S4"), C("S5"), C("S7")], "N").hands, 0, ())
 

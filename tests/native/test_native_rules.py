@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from native_positions import deal, orders, rulesets
 
+from primitives.cards import points
 from replay import native
-from replay.cards import points
 from replay.legal import multisets
 from replay.seats import SEATS
 from replay.state import HandState, last_trick_multiplier

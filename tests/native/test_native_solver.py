@@ -1,4 +1,4 @@
-"""The native endgame search against the Python one (``analyzer.search``): the
+"""The native endgame search against the Python one (``analyzer.review.search``): the
 same answers to every question — value, each move's value, the best and the
 cheapest best move, the principal variation, the last-trick objective — and the
 same node count, so a node budget cuts both at the same place (the mistake
@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from native_positions import deal, orders, rulesets
 
-from analyzer.search import SearchBudgetExceeded, Solver, position
+from analyzer.review.search import SearchBudgetExceeded, Solver, position
 from replay import native
 from replay.scoring import SEAT_ORDER
 
@@ -101,9 +101,9 @@ def test_a_node_budget_cuts_both_at_the_same_place(case, budget):
                                    "one-deck", "tractor97", "shengji-fly"])
 def test_engine_played_hands_agree(rules):
     """The last 4 tricks of bot-played hands (questions asked of HandStates, as the review asks)."""
-    from analyzer.generate import generate_match
-    from analyzer.mistakes.base import HandContext
-    from replay.cards import points
+    from analyzer.play.generate import generate_match
+    from analyzer.review.mistakes.base import HandContext
+    from primitives.cards import points
     from replay.game import replay
     from replay.state import HandState
 

@@ -21,7 +21,7 @@ from notation.model import (
     Tag,
     Trick,
 )
-from replay.diagnostics import NO_SPAN
+from primitives.diagnostics import NO_SPAN
 
 #: finding friends: the numbered seats of a table of 4–8
 NUMBERED = NUMBERED_SEATS

@@ -54,7 +54,7 @@ def test_same_text_as_the_reference(record, read_back):
 @pytest.mark.parametrize("rules,seed", [("standard", 1), ("one-deck", 2), ("shengji-io", 3),
                                         ("shengji-io-friends", 4), ("tractor97", 5)])
 def test_generated_matches(rules, seed):
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     record = generate_match(rules, hands=2, seed=seed)
     check(record)
     got, _ = parse(write(record))

@@ -14,7 +14,7 @@ import pytest
 from notation import parse
 from notation.jsonio import from_data, from_json, to_json
 from notation.model import Hand, LineNode, Play, Record, SeatCards, Trick, content_equal, strip_spans
-from replay.diagnostics import NO_SPAN, Span
+from primitives.diagnostics import NO_SPAN, Span
 
 TEXT = """[Event "t"]
 

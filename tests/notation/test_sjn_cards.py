@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from notation import parse
 from notation.reader import CardError, split_cards
-from replay.cards import BJ, LJ, make
+from primitives.cards import BJ, LJ, make
 
 SA, SK, H10, H9, HQ, D2, C3 = make(0, 14), make(0, 13), make(1, 10), make(1, 9), make(1, 12), make(2, 2), make(3, 3)
 
@@ -163,7 +163,7 @@ def _general_outcome(text):
 def test_groups_read_directly_as_the_general_way_reads_them(groups):
     """A group not cached is read directly when it is an ASCII suit letter and
     ranks (a deal line's long groups): the same cards, or the same error, as
-    the general way (`replay.cards.parse_group`) gives."""
+    the general way (`primitives.cards.parse_group`) gives."""
     from notation import reader
     from notation.reader._cards import _usual_groups
     text = " ".join(groups)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from notation import canonical, content_equal, from_json, parse, to_json, write
-from replay.cards import BJ, LJ, make, parse_cards
+from primitives.cards import BJ, LJ, make, parse_cards
 
 FIXTURES = Path(__file__).with_name("fixtures")
 EXAMPLES = sorted(FIXTURES.glob("*.sjn"))

@@ -11,7 +11,7 @@ from test_sjn_quick import assert_same_both_ways, uses_shortcut
 
 import notation
 from notation.model import FriendCall, Hand, PlayerLevels, Record
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 
 TEXT = """[Rules "shengji-io-friends"] [Rule.players "6"]
 [P1 "Li"] [P6 "Zhou"]

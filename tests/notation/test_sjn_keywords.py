@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from notation import Bury, Declaration, parse, write
-from replay.cards import BJ, make
-from replay.diagnostics import Span
+from primitives.cards import BJ, make
+from primitives.diagnostics import Span
 
 H2, D2, SK, H5, C3 = make(1, 2), make(2, 2), make(0, 13), make(1, 5), make(3, 3)
 

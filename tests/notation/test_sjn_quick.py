@@ -242,7 +242,7 @@ def _outcome(f, key):
 @given(st.sampled_from(sorted("SHDCshdc♠♥♦♣♤♡♢♧")),
        st.lists(st.sampled_from(list("2345678910TJQKAtjqkaxX1ßıǰ大 ") + ["10"]), max_size=8).map("".join))
 def test_card_groups_read_as_parse_group_reads_them(suit, ranks):
-    from replay.cards import parse_group
+    from primitives.cards import parse_group
     key = suit + ranks
     assert _outcome(reader._group_cards, key) == _outcome(parse_group, key)
 

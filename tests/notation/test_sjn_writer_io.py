@@ -25,8 +25,8 @@ from notation import (
     to_json,
     write,
 )
-from replay.cards import parse_cards
-from replay.diagnostics import NO_SPAN
+from primitives.cards import parse_cards
+from primitives.diagnostics import NO_SPAN
 
 C = parse_cards
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import PRESETS, Ruleset
 from replay.scoring import advancement, hand_outcome, kitty_multiplier, raise_level
@@ -389,7 +389,7 @@ def test_forced_lowest_vs_smallest():
 
 def _game(rules_name, dealer, tricks, **tags):
     from notation.model import Hand, Levels, Play, Record, Tag, Trick
-    from replay.diagnostics import Span
+    from primitives.diagnostics import Span
     from replay.game import replay
     ts = []
     for line, plays in enumerate(tricks, 10):

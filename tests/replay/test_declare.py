@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from replay.cards import parse_cards
+from primitives.cards import parse_cards
 from replay.declare import (
     DeclEvent,
     DeclState,

@@ -5,7 +5,7 @@ seats (RULES §4: declaring, reinforcing 自保 / 对家保, overriding)."""
 import pytest
 
 from notation.model import Declaration, Hand, Levels, Record, Tag
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.declare import DeclEvent, act_text, resolve_declarations
 from replay.game import replay
 from replay.ruleset import preset
@@ -41,7 +41,7 @@ def test_partner_reinforcement():
 
 
 def test_hand_result_carries_the_acts_for_reports():
-    from analyzer.report import _declared_how
+    from analyzer.report.model import _declared_how
     hand = Hand(number=1, levels=Levels(ns=2, ew=2), dealer="?",
                 events=[Declaration(seat="N", cards=C("S2")), Declaration(seat="W", cards=C("H2")),
                         Declaration(seat="N", cards=C("S2 S2"))])

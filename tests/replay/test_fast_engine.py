@@ -14,8 +14,8 @@ import engine_reference.units as ref_units
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from primitives.cards import NUM_CARDS, format_cards
 from replay import legal, trick, units
-from replay.cards import NUM_CARDS, format_cards
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset
 
@@ -319,13 +319,13 @@ def _group_outcome(parse, text):
 def test_parse_group_matches(text):
     # the card parser of every reader (RULES §2's cards; NOTATION's spelling): the
     # same cards, or the same error message, for any text
-    from replay.cards import parse_group
+    from primitives.cards import parse_group
     assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text)
 
 
 def test_parse_group_reads_every_character_as_before():
     # every code point as a rank (a one-character case map, e.g. `ı`.upper() == "I", stays bad)
-    from replay.cards import parse_group
+    from primitives.cards import parse_group
     for cp in range(0x3000):
         text = "H" + chr(cp)
         assert _group_outcome(parse_group, text) == _group_outcome(ref_cards.parse_group, text), hex(cp)

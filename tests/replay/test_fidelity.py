@@ -13,7 +13,7 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.declare import DeclEvent, kitty_trump, resolve_declarations
 from replay.legal import build_follow, is_legal_follow, legal_follows
 from replay.order import NT, Order
@@ -69,7 +69,7 @@ def test_follow_suit_effective_still_the_default():
 
 def _deal_text(fixed: dict[str, str]) -> str:
     """Seat lines: the ``fixed`` cards, then the rest of two decks in turn (kitty: the last 8)."""
-    from replay.cards import deck_list, format_cards
+    from primitives.cards import deck_list, format_cards
     left = Counter(deck_list(2))
     hands = {s: list(C(cards)) for s, cards in fixed.items()}
     for cards in hands.values():
@@ -260,7 +260,7 @@ def test_attacker_level_leaves_ordinary_matches_alone():
     import re
 
     import notation
-    from analyzer.generate import generate_match
+    from analyzer.play.generate import generate_match
     from replay.game import replay
     rec = generate_match("standard", hands=2, seed=4)
     text = '[Rule.attacker_level "yes"]\n' + notation.write(rec)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from notation import parse
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.friends import friends_bonus, friends_outcome, table_seats
 from replay.game import replay
 from replay.order import Order

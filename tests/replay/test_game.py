@@ -6,8 +6,8 @@ complete hands fit in a test; every check below is the engine's (RULES §6, §7)
 """
 
 from notation.model import Bury, Hand, Levels, Play, Record, SeatCards, Tag, Trick
-from replay.cards import parse_cards as C
-from replay.diagnostics import Span
+from primitives.cards import parse_cards as C
+from primitives.diagnostics import Span
 from replay.game import replay
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
 from notation import parse
 from replay.friends import needs_friends
 from replay.game import replay

@@ -10,7 +10,7 @@ seat lines are partly left out)."""
 import pytest
 
 from notation import parse
-from replay.diagnostics import Diagnostic
+from primitives.diagnostics import Diagnostic
 from replay.friends import needs_friends, replay_friends
 from replay.game import replay, ruleset_for
 

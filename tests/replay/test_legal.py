@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.legal import beating_follow, follow_extremes
 from replay.order import Order
 from replay.ruleset import preset

@@ -5,7 +5,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import NUM_CARDS
+from primitives.cards import NUM_CARDS
 from replay.legal import is_legal_follow, legal_follows, multisets
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset

@@ -2,7 +2,7 @@
 
 import pytest
 
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.order import Order
 from replay.ruleset import preset
 from replay.scoring import advancement, hand_outcome, kitty_multiplier, next_seat, partner, raise_level

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from notation import parse as parse_records
-from replay.cards import ACE, JACK, KING, QUEEN
-from replay.cards import parse_cards as C
+from primitives.cards import ACE, JACK, KING, QUEEN
+from primitives.cards import parse_cards as C
 from replay.declare import DeclEvent, resolve_declarations
 from replay.game import replay
 from replay.order import NT, Order

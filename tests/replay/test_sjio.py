@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import pytest
 
+from primitives.cards import ACE, JOKER_LEVEL, KING, QUEEN, parse_cards
 from replay import sjio
-from replay.cards import ACE, JOKER_LEVEL, KING, QUEEN, parse_cards
 from replay.declare import DeclEvent, resolve_declarations
 from replay.friends import friends_outcome
 from replay.order import NT, Order

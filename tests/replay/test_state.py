@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.generate import generate_match
-from replay.cards import parse_cards as C
-from replay.cards import points
+from analyzer.play.generate import generate_match
+from primitives.cards import parse_cards as C
+from primitives.cards import points
 from replay.deck import deck, deck_cards, remainder
 from replay.game import replay
 from replay.order import Order
@@ -266,9 +266,9 @@ def test_docs_engine_example_runs():
 
 
 def test_search_positions_from_a_state_agree_with_it():
-    # the endgame search (analyzer.search) reads a HandState's position; on the last
+    # the endgame search (analyzer.review.search) reads a HandState's position; on the last
     # trick every play is forced, so its value is what the state scores there
-    from analyzer.search import Solver, position_of
+    from analyzer.review.search import Solver, position_of
     match = replay(generate_match("standard", hands=2, seed=5))
     for h in match.hands:
         if h.redeal or not h.complete:
@@ -286,7 +286,7 @@ def test_search_positions_from_a_state_agree_with_it():
 
 def test_mistake_context_states():
     # the mistake rules' context hands out the engine's state at any play of the hand
-    from analyzer.mistakes.base import HandContext
+    from analyzer.review.mistakes.base import HandContext
     match = replay(generate_match("standard", hands=1, seed=9))
     h = next(x for x in match.hands if x.complete)
     ctx = HandContext(h)

@@ -18,8 +18,8 @@ from itertools import islice
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.generate import generate_match
-from replay.cards import points
+from analyzer.play.generate import generate_match
+from primitives.cards import points
 from replay.friends import FriendResult, assign_holders
 from replay.game import replay
 from replay.record import Recorded, RecordState

@@ -16,9 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.generate import generate_match
-from replay.cards import parse_cards as C
-from replay.cards import points
+from analyzer.play.generate import generate_match
+from primitives.cards import parse_cards as C
+from primitives.cards import points
 from replay.game import replay
 from replay.order import Order
 from replay.record import FAULTS, Recorded, RecordState

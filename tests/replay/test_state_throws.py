@@ -16,7 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from replay.cards import parse_cards as C
+from primitives.cards import parse_cards as C
 from replay.order import Order
 from replay.ruleset import preset
 from replay.trick import check_throw, throw_leads, throw_options

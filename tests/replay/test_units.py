@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
-from replay.cards import BJ
-from replay.cards import parse_cards as C
+from primitives.cards import BJ
+from primitives.cards import parse_cards as C
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import preset
 from replay.trick import check_follow, check_throw, trick_winner

@@ -36,5 +36,5 @@ def test_ruff_check_passes() -> None:
 
 def test_mypy_passes() -> None:
     _tool("mypy")
-    res = _run(sys.executable, "-m", "mypy", "notation", "replay", "analyzer")
+    res = _run(sys.executable, "-m", "mypy", "primitives", "notation", "replay", "analyzer")
     assert res.returncode == 0, res.stdout + res.stderr

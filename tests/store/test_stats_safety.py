@@ -17,10 +17,10 @@ pytest.importorskip("pyarrow")
 
 from typer.testing import CliRunner
 
-from analyzer import stats as St
-from analyzer import store as S
 from analyzer.cli import app
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
+from analyzer.store import parquet as S
+from analyzer.store import stats as St
 from notation import write
 
 ENV = {"NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}

@@ -13,8 +13,8 @@ import pytest
 pa = pytest.importorskip("pyarrow")
 import pyarrow.parquet as pq  # noqa: E402
 
-from analyzer import store as S  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
+from analyzer.play.generate import generate_match  # noqa: E402
+from analyzer.store import parquet as S  # noqa: E402
 from notation import parse, write  # noqa: E402
 from replay.game import replay  # noqa: E402
 

@@ -19,9 +19,9 @@ pa = pytest.importorskip("pyarrow")
 pytest.importorskip("duckdb")
 import pyarrow.parquet as pq  # noqa: E402
 
-from analyzer import stats as St  # noqa: E402
-from analyzer import store as S  # noqa: E402
-from analyzer.generate import generate_match  # noqa: E402
+from analyzer.play.generate import generate_match  # noqa: E402
+from analyzer.store import parquet as S  # noqa: E402
+from analyzer.store import stats as St  # noqa: E402
 from notation import parse, write  # noqa: E402
 from replay.game import replay  # noqa: E402
 
@@ -70,7 +70,7 @@ if what == "rename":
     os.replace, os.rename = killing(os.replace), killing(os.rename)
 else:
     os.fsync = killing(os.fsync)
-from analyzer import store as S
+from analyzer.store import parquet as S
 S.export_paths([sys.argv[1]], sys.argv[2], chunk_bytes=3000, split_bytes=2000, row_group_rows=50)
 print(calls[0])
 """
@@ -195,7 +195,7 @@ def test_an_analysts_schema(tmp_path):
     hands = table(tmp_path / "s", "hands")
     (record,), _ = parse(rec)
     match = replay(record)
-    from replay.cards import to_str
+    from primitives.cards import to_str
     for h, hr in zip(hands, match.hands):
         assert h["kitty"] == [to_str(c) for c in hr.kitty]
         assert h["bury"] == [to_str(c) for c in hr.bury]

@@ -15,10 +15,10 @@ pytest.importorskip("pyarrow")
 
 from typer.testing import CliRunner
 
-from analyzer import stats as St
-from analyzer import store as S
 from analyzer.cli import app
-from analyzer.generate import generate_match
+from analyzer.play.generate import generate_match
+from analyzer.store import parquet as S
+from analyzer.store import stats as St
 from notation import parse, write
 from replay.game import replay
 from replay.scoring import team_of
@@ -213,11 +213,11 @@ def test_points_chart_shows_empty_steps():
 
 
 def test_every_registered_format_is_a_choice_and_writes_its_output(store, tmp_path):
-    """The formats are a registry (``analyzer.stats_formats``): each registered
+    """The formats are a registry (``analyzer.store.stats_formats``): each registered
     writer is a ``--format`` choice, in registration order, and writes to stdout
     and, the same text, to ``-o`` (the table without colour)."""
     from analyzer.cli.stats import StatsFormat
-    from analyzer.stats_formats import WRITERS
+    from analyzer.store.stats_formats import WRITERS
     assert [f.value for f in StatsFormat] == list(WRITERS) + ["table"] == ["text", "csv", "json", "parquet", "html", "table"]
     path, _ = store
     for name in WRITERS:
@@ -229,7 +229,7 @@ def test_every_registered_format_is_a_choice_and_writes_its_output(store, tmp_pa
 
 def test_a_registered_format_needs_no_other_change(store, monkeypatch):
     """Registering a writer is all a new format needs (the command looks it up)."""
-    from analyzer import stats_formats as F
+    from analyzer.store import stats_formats as F
     with pytest.raises(ValueError, match="twice"):
         F.register("csv")(lambda *a: None)
     got = []

@@ -12,10 +12,10 @@ from collections import Counter
 import pytest
 from viewer_helpers import SAMPLES, dom_cards, expected_steps, page_for
 
-from analyzer.viewer import render_html, trump_cards
+from analyzer.report.viewer import render_html, trump_cards
 from notation import parse
-from replay.cards import parse_cards
-from replay.diagnostics import Diagnostic
+from primitives.cards import parse_cards
+from primitives.diagnostics import Diagnostic
 from replay.game import replay
 
 MATCHES = SAMPLES[0].parent
@@ -72,14 +72,14 @@ def test_play_by_play_holdings_and_links(open_page, artifact_dir):
 
 def _voids(text: str, upto_trick: int) -> dict[str, set[str]]:
     """The suits each seat showed void in during tricks 1..upto_trick (from the engine's plays)."""
-    from analyzer.report import build_report
+    from analyzer.report.model import build_report
     report = build_report(text)
     m = report["matches"][0]
     trumps = set(parse_cards(trump_cards(m, m["hands"][0])))
     hr = _engine_hand(text)
 
     def suit(c: int) -> str:
-        from replay.cards import format_cards
+        from primitives.cards import format_cards
         return "T" if c in trumps else format_cards([c])[0]
     out: dict[str, set[str]] = {}
     for t in hr.tricks[:upto_trick]:
@@ -143,7 +143,7 @@ def test_next_and_previous_mistake(open_page):
 
 
 def _with_decisions(report: dict) -> dict:
-    """A report with the full review's per-decision JSON (the shape of analyzer.mistakes.decisions.Decision.as_dict)."""
+    """A report with the full review's per-decision JSON (the shape of analyzer.review.mistakes.decisions.Decision.as_dict)."""
     r = copy.deepcopy(report)
     m = r["matches"][0]
     h = m["hands"][0]
@@ -170,7 +170,7 @@ def _with_decisions(report: dict) -> dict:
 
 
 def test_review_panel_alternatives_and_the_whole_hand_graph(open_page, artifact_dir):
-    from analyzer.report import build_report
+    from analyzer.report.model import build_report
     text = STANDARD.read_text(encoding="utf-8")
     plain = build_report(text, "standard.sjn")
     opened = open_page(render_html(plain), "plain.html")
@@ -267,8 +267,8 @@ def test_print_css_hides_the_controls(open_page):
 # -- Gouji ----------------------------------------------------------------------------------------
 
 def _gouji_page():
-    from analyzer.gouji import build_report
-    from analyzer.gouji_viewer import render_html as gouji_html
+    from analyzer.games.gouji.analysis import build_report
+    from analyzer.games.gouji.viewer import render_html as gouji_html
     from notation import gjn
     records, diags = gjn.parse((MATCHES / "gouji.gjn").read_text(encoding="utf-8"))
     report = build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], "gouji.gjn")

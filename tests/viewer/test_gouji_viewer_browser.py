@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer import gouji
-from analyzer.gouji_generate import generate_match
-from analyzer.gouji_viewer import render_html
+from analyzer.games.gouji import analysis as gouji
+from analyzer.games.gouji.generate import generate_match
+from analyzer.games.gouji.viewer import render_html
 from notation import gjn
 from replay.gouji import replay
 from replay.gouji.table import PLACE_NAMES

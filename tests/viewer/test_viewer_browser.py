@@ -10,8 +10,8 @@ import re
 import pytest
 from viewer_helpers import SAMPLES, dom_cards, expected_steps, page_for, record_text
 
-from analyzer.generate import generate_match
-from replay.diagnostics import Diagnostic
+from analyzer.play.generate import generate_match
+from primitives.diagnostics import Diagnostic
 
 ROOT_SAMPLES = SAMPLES[0].parent
 DIAGNOSTICS = ROOT_SAMPLES.parent / "diagnostics"
@@ -220,7 +220,7 @@ def test_several_records_in_one_file(open_page):
 
 
 def test_empty_report_and_unreadable_text(open_page):
-    from analyzer.viewer import render_html, render_text
+    from analyzer.report.viewer import render_html, render_text
     opened = open_page(render_html({"schema": 1, "path": "", "matches": []}), "empty.html")
     assert opened.status()["kind"] == "empty"
     opened.press("ArrowDown")
@@ -296,7 +296,7 @@ def test_faulty_records_step_like_the_engine(open_page, sample):
 def test_mistake_review_panel_eval_graph_and_links(open_page):
     """The real mistake rules: the review panel (per player), the evaluation line over the
     tricks, the mistake plays marked on the table, and links (#m1-h1-t10) into the viewer."""
-    from analyzer.mistakes import find_mistakes
+    from analyzer.review.mistakes import find_mistakes
 
     text = (ROOT_SAMPLES.parent.parent / "tests" / "cli" / "fixtures" / "clean.sjn").read_text(encoding="utf-8")
     report, html = page_for(text, "clean.sjn", annotate=find_mistakes)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.viewer import content_security_policy, render_text
+from analyzer.report.viewer import content_security_policy, render_text
 
 ROOT = Path(__file__).resolve().parents[2]
 STANDARD = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
@@ -35,8 +35,8 @@ def hostile_gjn() -> str:
 
 
 def gouji_page(text: str) -> str:
-    from analyzer.gouji import build_report
-    from analyzer.gouji_viewer import render_html
+    from analyzer.games.gouji.analysis import build_report
+    from analyzer.games.gouji.viewer import render_html
     from notation import gjn
     records, diags = gjn.parse(text)
     return render_html(build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], "h.gjn"))

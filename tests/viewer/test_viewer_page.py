@@ -8,10 +8,10 @@ import re
 import pytest
 from viewer_helpers import SAMPLES, page_for, record_text
 
-from analyzer.generate import generate_match
-from analyzer.report import build_report
-from analyzer.viewer import TEMPLATES, data_json, render_html, render_record, render_text, trump_cards
-from replay.cards import parse_cards
+from analyzer.play.generate import generate_match
+from analyzer.report.model import build_report
+from analyzer.report.viewer import TEMPLATES, data_json, render_html, render_record, render_text, trump_cards
+from primitives.cards import parse_cards
 
 BLOB = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.S)
 

@@ -1,6 +1,6 @@
 """``report -f html`` streams (issue 35: memory holds two matches, not the
-file): :func:`analyzer.viewer.stream_html` writes the bytes of
-:func:`analyzer.viewer.render_html`, for 0, 1, 2 and many matches."""
+file): :func:`analyzer.report.viewer.stream_html` writes the bytes of
+:func:`analyzer.report.viewer.render_html`, for 0, 1, 2 and many matches."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.report import build_report
-from analyzer.viewer import render_html, stream_html
+from analyzer.report.model import build_report
+from analyzer.report.viewer import render_html, stream_html
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -12,10 +12,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.report import build_report
-from analyzer.viewer import render_html
+from analyzer.report.model import build_report
+from analyzer.report.viewer import render_html
 from notation import parse, write
-from replay.cards import parse_group
+from primitives.cards import parse_group
 from replay.game import replay
 
 ROOT = Path(__file__).resolve().parents[2]

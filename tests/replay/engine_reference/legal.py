@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 
-from replay.cards import POINTS
+from primitives.cards import POINTS
 from .order import TRUMP, Order
 from .trick import (
     check_follow,

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from replay.cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
+from primitives.cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
 
 #: effective suit index of trumps (plain suits are 0..3)
 TRUMP = 4

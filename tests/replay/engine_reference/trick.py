@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from replay.cards import format_cards
+from primitives.cards import format_cards
 from .order import SUIT_NAMES, TRUMP, Order
 from .units import (
     Blocker,

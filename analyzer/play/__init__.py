@@ -1,0 +1,1 @@
+"""Play: the Shengji bots and the match generator."""

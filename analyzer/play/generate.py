@@ -1,0 +1,379 @@
+"""Generate complete, legal matches under any preset: the record generator.
+
+:func:`generate_match` shuffles the decks with ``random.Random(seed)``, deals
+one card at a time counter-clockwise (N → W → S → E) from the first drawer,
+lets the bots (:mod:`analyzer.play.bot`) declare trump while the cards are drawn
+(through :mod:`replay.declare`'s incremental API, so every declaration is one
+the engine accepts), gives the kitty to the dealer, buries, plays the tricks
+and scores the hand, then moves the levels and the deal on by the rules
+(:func:`replay.scoring.hand_outcome`) for the next hand, until ``hands`` hands
+are played or the match ends.
+
+The result is a :class:`notation.model.Record` with every line a full record
+has: ``levels`` and ``dealer`` on every hand, ``first`` on the first hand,
+the seat lines in draw order (the ``@k`` of each declaration counts them),
+``kitty`` (in deck order: ``kitty_card`` reads its 3rd card), the
+declarations (or ``declare none``), ``trump``, the ``bury`` lines (a campus
+反主抄底 adds a second ``declare`` + ``bury`` pair), the tricks (a failed throw
+as ``attempted -> forced`` as :func:`replay.trick.check_throw` decides) and the
+attackers' ``points`` as the engine counts them. A hand that nobody declares
+under ``no_declaration: redeal`` is written with ``declare none`` and
+``redeal`` and dealt again; the new deal keeps the hand's number (the
+replay treats it as the same hand of the match).
+
+The same ``(rules, hands, seed)`` always gives the same record.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import cast
+
+from analyzer.play.bot import Bot, BotParams, TrickView
+from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
+from notation.model import Seat as SeatName
+from primitives.cards import JOKER_LEVEL, LJ, points
+from primitives.diagnostics import NO_SPAN
+from replay.deck import deck_cards
+from replay.declare import DeclEvent, DeclState, advance, conclude, start
+from replay.order import Order
+from replay.ruleset import Ruleset, preset
+from replay.scoring import hand_outcome, team_of
+from replay.seats import SEATS, Seat, table_names
+from replay.state import HandState, IllegalPlay
+
+
+def _name(seat: str) -> SeatName:
+    """An engine seat name (``N W S E``, ``P1``…``P8``: :mod:`replay.seats`) as the notation's seat type
+    (replay keeps names as plain ``str``; the records' ``Play``/``SeatCards`` take the Literal)."""
+    return cast(SeatName, seat)
+
+
+#: after this many redeals in a row the bots declare whatever they can
+_EAGER_AFTER = 3
+
+
+class GenerationError(RuntimeError):
+    """The engine refused a move the bots made (a bug in the bots or the engine)."""
+
+
+@dataclass
+class _Deal:
+    first_drawer: str
+    seat_cards: dict[str, list[int]]      # in draw order
+    kitty: tuple[int, ...]                # in deck order
+    state: DeclState                      # the declarations after the deal
+    events: list[Declaration]
+
+
+def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
+                   params: BotParams | None = None, first_drawer: str | None = None,
+                   players: int | None = None, decks: int | None = None,
+                   start_levels: Sequence[int] | None = None) -> Record:
+    """A complete match of ``hands`` played hands (fewer when the match ends).
+
+    ``rules`` names a preset (``replay.ruleset.PRESETS``). ``first_drawer``
+    fixes who draws first on hand 1 (default: a seat chosen by the seed).
+    Redealt hands are written too and do not count in ``hands``.
+    ``players`` sets the table of a finding-friends preset (4–8; the decks
+    follow the player count, as shengji.io deals them, unless ``decks`` is
+    given: written as ``[Rule.decks]``). ``start_levels`` (finding friends):
+    each player's first level is drawn from it (a match from the middle, e.g.
+    near the top rank); by default every player starts at the first level.
+    """
+    rs = preset(rules)
+    if players is not None and players != rs.players:
+        rs = rs.model_copy(update={"players": players})
+        rs = type(rs)(**{**rs.model_dump(), "decks": None} if rs.partners == "friends" else rs.model_dump())
+    if decks is not None and rs.partners == "friends":
+        rs = type(rs)(**{**rs.model_dump(), "decks": decks})
+    if rs.partners == "friends":
+        return _friends_match(rs, rules, hands, seed, params, players, start_levels)
+    rng = random.Random(seed)
+    bot = Bot(rs, rng, params)
+    first = first_drawer or rng.choice(SEATS)
+    levels = {"NS": rs.first_level, "EW": rs.first_level}
+    dealer: str | None = None
+    out: list[Hand] = []
+    played = 0
+    redeals = 0
+    while played < hands:
+        hand, outcome = _generate_hand(rs, rng, bot, number=played + 1, levels=levels, dealer=dealer,
+                                       first_drawer=first if dealer is None else dealer,
+                                       eager=redeals >= _EAGER_AFTER)
+        out.append(hand)
+        if outcome is None:            # redeal: same levels, same dealer (none yet on hand 1)
+            redeals += 1
+            continue
+        redeals = 0
+        played += 1
+        levels, dealer = outcome.levels, outcome.next_dealer
+        if outcome.match_over:
+            break
+    tags = [Tag(name="Rules", value=rules), Tag(name="Event", value="Generated match"),
+            Tag(name="Seed", value=str(seed))]
+    return Record(tags=tags, hands=out)
+
+
+# ---------------------------------------------------------------------------
+# one hand
+# ---------------------------------------------------------------------------
+
+def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, levels: dict[str, int],
+                   dealer: str | None, first_drawer: str, eager: bool):
+    """One hand → ``(Hand, HandOutcome | None)``; None for a redeal."""
+    first_hand = dealer is None
+    level = levels[team_of(dealer)] if dealer else levels["NS"]
+    deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
+                 first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None)
+    events: list = list(deal.events)
+    state = deal.state
+    declared = bool(events)
+    res = conclude(state, kitty=deal.kitty, declare_none=not declared, recorded=declared)
+    hand = Hand(
+        number=number, levels=Levels(ns=levels["NS"], ew=levels["EW"]),
+        dealer=dealer or "?",
+        first=first_drawer if first_hand else None,
+        deal=[SeatCards(seat=_name(s), cards=tuple(deal.seat_cards[s])) for s in SEATS],
+        kitty=deal.kitty,
+    )
+    if level == JOKER_LEVEL:
+        declared = True                 # nothing to declare: the hand is NT
+    elif not declared:
+        hand.declare_none = NO_SPAN
+    if res.redeal:
+        hand.redeal = NO_SPAN
+        hand.events = events
+        return hand, None
+    dealer = res.dealer
+    assert dealer is not None and res.trump is not None
+    if rs.declarer_deals and res.level is not None:
+        level = res.level               # the declarer deals, at its own team's level
+    hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
+    if first_hand and dealer == first_drawer:
+        hand.first = None
+    trump: int = res.trump
+    order = Order.for_ruleset(level, trump, rs)
+
+    # -- the kitty exchange (and campus 反主抄底) ------------------------------------
+    holdings = {s: Counter(deal.seat_cards[s]) for s in SEATS}
+    holdings[dealer].update(deal.kitty)
+    buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
+    holdings[dealer].subtract(buried)
+    events.append(Bury(seat=dealer, cards=buried))
+    if rs.declaration == "campus" and not first_hand and level != JOKER_LEVEL:
+        for s in (Seat[dealer].next(4, k).name for k in (1, 2, 3)):
+            cards = bot.declaration(state, s, deal.seat_cards[s], after_bury=True)
+            if cards is None:
+                continue
+            state, ok, diags = advance(state, DeclEvent(s, cards, None, after_bury=True))
+            if not ok:
+                raise GenerationError(f"after-bury declaration refused: {diags}")
+            events.append(Declaration(seat=s, cards=cards))
+            standing = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            assert standing is not None  # an accepted declaration stands
+            trump = standing
+            order = Order.for_ruleset(level, trump, rs)
+            holdings[s].update(buried)
+            buried = bot.bury(list(holdings[s].elements()), order, rs.kitty)
+            holdings[s].subtract(buried)
+            events.append(Bury(seat=s, cards=buried))
+            break
+    holdings = {s: +h for s, h in holdings.items()}
+    hand.events = events
+    hand.trump = trump
+
+    # -- the tricks (the engine's HandState applies every rule) ------------------------
+    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried))
+    tricks = _play(play, bot)
+    total = play.final_points
+    hook = play.hooked
+    hand.tricks = tricks
+    hand.points = total
+    outcome = hand_outcome(rs, levels, dealer, total, last_trick_rank_hook=hook, hands_played=number)
+    return hand, outcome
+
+
+def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
+    """The bots play every trick of ``state`` to the end; the tricks as written
+    (cards high to low; a failed throw as ``attempted -> forced``, as the engine
+    decides it). ``friends``: the bots see the dealer's team as revealed so far."""
+    order = state.order
+    tricks: list[Trick] = []
+    while not state.is_over:
+        t_no = state.trick_number
+        leader = state.turn
+        # cards are written high to low; a throw is checked in the order it is written
+        attempt = tuple(order.sorted(bot.lead(TrickView.of(state, friends))))
+        try:
+            state.push(attempt)
+            attempted = state.attempted
+            while state.trick_number == t_no:
+                state.push(tuple(bot.follow(TrickView.of(state, friends))))
+        except IllegalPlay as e:
+            raise GenerationError(f"the engine refused a bot's play: {e}") from None
+        done = state.tricks[-1]
+        tricks.append(Trick(number=t_no, plays=[
+            Play(seat=_name(s), cards=tuple(order.sorted(p)),
+                 attempted=attempted if (attempted and s == leader) else None)
+            for s, p in done.plays]))
+    return tricks
+
+
+def _draw_order(first: str) -> list[str]:
+    return [Seat[first].next(4, k).name for k in range(4)]
+
+
+def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
+          first_drawer: str, first_hand: bool, eager: bool,
+          team_levels: dict[str, int] | None = None) -> _Deal:
+    """Shuffle, draw one card at a time, and let each seat declare as it draws."""
+    deck = deck_cards(rs)
+    rng.shuffle(deck)
+    bot.new_hand()
+    hs = rs.hand_size
+    order = _draw_order(first_drawer)
+    seat_cards: dict[str, list[int]] = {s: [] for s in SEATS}
+    for i in range(4 * hs):
+        seat_cards[order[i % 4]].append(deck[i])
+    kitty = tuple(deck[4 * hs:])
+    full = {s: tuple(cs) for s, cs in seat_cards.items()}
+    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
+                  team_levels=team_levels)
+    events: list[Declaration] = []
+    if level == JOKER_LEVEL:
+        return _Deal(first_drawer, seat_cards, kitty, state, events)
+
+    def is_decl_card(c: int, seat: str) -> bool:
+        if team_levels is not None:    # declarer_deals: each seat declares its own team's level
+            return c >= LJ or c % 13 + 2 == team_levels[team_of(seat)]
+        return c >= LJ or c % 13 + 2 == level
+
+    version = 0                       # bumps when a declaration is accepted
+    seen = {s: 0 for s in SEATS}      # the version each seat last looked at
+    useful = {s: 0 for s in SEATS}    # level cards and jokers drawn so far
+
+    def offer(seat: str, k: int, **kw) -> None:
+        nonlocal state, version
+        cards = bot.declaration(state, seat, full[seat][:k], **kw)
+        seen[seat] = version
+        if cards is None:
+            return
+        at = k
+        state, ok, diags = advance(state, DeclEvent(seat, cards, at))
+        if not ok:
+            raise GenerationError(f"declaration refused: {seat} {cards} @{at}: {diags}")
+        events.append(Declaration(seat=seat, cards=cards, at=at))
+        version += 1
+
+    for i in range(4 * hs):
+        seat = order[i % 4]
+        k = i // 4 + 1
+        new = is_decl_card(full[seat][k - 1], seat)
+        useful[seat] += new
+        if new or (useful[seat] and seen[seat] != version):
+            offer(seat, k)
+    for seat in order:                 # a last chance once every card is drawn
+        if useful[seat] and (seen[seat] != version or state.standing is None):
+            offer(seat, hs, last_chance=True, eager=eager and state.standing is None)
+    return _Deal(first_drawer, seat_cards, kitty, state, events)
+
+
+# ---------------------------------------------------------------------------
+# finding friends (找朋友): tables of 4–8, friends called by a card
+# ---------------------------------------------------------------------------
+
+def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
+                   players: int | None, start_levels: Sequence[int] | None = None) -> Record:
+    """A finding-friends match: each hand dealt from the dealer round the table,
+    trump chosen by the dealer (written as ``trump``: no declarations are
+    recorded), a bury, the friend calls (cards the engine allows:
+    :func:`replay.friends.card_forbidden`), the tricks, and the friends' reveals,
+    points, levels and next dealer as the engine gives them."""
+    from notation.model import FriendCall, PlayerLevels
+    from replay.friends import FriendResult, assign_holders, card_forbidden, friends_outcome
+
+    rng = random.Random(seed)
+    bot = Bot(rs, rng, params)
+    seats = table_names(rs.players)
+    levels = {s: rs.first_level for s in seats}
+    dealer = rng.choice(seats)
+    if start_levels:
+        levels = {s: rng.choice(list(start_levels)) for s in seats}
+    out: list[Hand] = []
+    n = len(seats)
+    for number in range(1, hands + 1):
+        level = levels[dealer]
+        deck = deck_cards(rs)
+        rng.shuffle(deck)
+        bot.new_hand()
+        hs = rs.hand_size
+        i0 = seats.index(dealer)
+        ring = [seats[(i0 + k) % n] for k in range(n)]
+        dealt: dict[str, list[int]] = {s: [] for s in seats}
+        for i in range(n * hs):
+            dealt[ring[i % n]].append(deck[i])
+        kitty = tuple(deck[n * hs:])
+        # the dealer's trump: the suit it holds most of (NT at the Joker level)
+        mine = dealt[dealer] + list(kitty)
+        suits = [sum(1 for c in mine if c < LJ and c // 13 == su and c % 13 + 2 != level) for su in range(4)]
+        trump = 4 if level == JOKER_LEVEL else max(range(4), key=lambda su: (suits[su], -su))
+        order = Order.for_ruleset(level, trump, rs)
+        holdings = {s: Counter(dealt[s]) for s in seats}
+        holdings[dealer].update(kitty)
+        buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
+        holdings[dealer].subtract(buried)
+        holdings = {s: +h for s, h in holdings.items()}
+        # the calls: high plain cards the rules allow, not all held by the dealer
+        calls: list[FriendResult] = []
+        candidates = [c for c in range(52) if order.eff[c] != 4 and card_forbidden(c, rs, order, level) is None]
+        candidates.sort(key=lambda c: (-order.key[c], c))
+        for c in candidates:
+            if len(calls) == rs.friend_calls:
+                break
+            if any(x.card == c for x in calls):
+                continue
+            own = holdings[dealer][c] + sum(1 for b in buried if b == c)
+            if own >= rs.decks:
+                continue
+            if rs.friend_rule == "held":
+                calls.append(FriendResult(None, c, None, None, NO_SPAN))
+            else:
+                calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
+        team = [dealer]
+        if rs.friend_rule == "held":  # seed 001: the holder nearest the dealer
+            assign_holders(calls, ring, holdings)
+        state = HandState(rs, order, holdings, leader=dealer, dealer=dealer, seats=seats, team=team,
+                          calls=calls, kitty_points=points(buried))
+        tricks = _play(state, bot, friends=True)
+        if rs.friend_rule == "held":
+            for call in calls:
+                if call.seat is None:
+                    call.seat = dealer  # the dealer holds every copy: alone
+        final = state.team
+        total = state.final_points
+        friend_lines = [FriendCall(ordinal=c.ordinal, card=c.card,
+                                   joined=c.seat if c.seat is not None else "none",
+                                   at=c.trick if c.seat is not None else None) for c in calls]
+        hand = Hand(number=number, levels=PlayerLevels(levels=dict(levels)), dealer=dealer,
+                    deal=[SeatCards(seat=_name(s), cards=tuple(dealt[s])) for s in seats], kitty=kitty,
+                    events=[Bury(seat=dealer, cards=buried)], trump=trump, tricks=tricks, points=total,
+                    friends=friend_lines)
+        out.append(hand)
+        outcome = friends_outcome(rs, levels, dealer, final, seats, total)
+        levels, dealer = outcome.levels, outcome.next_dealer
+        if outcome.match_over:
+            break
+    tags = [Tag(name="Rules", value=rules)]
+    if players is not None and players != preset(rules).players:
+        tags.append(Tag(name="Rule.players", value=str(players)))
+    if rs.decks != Ruleset(**{**rs.model_dump(), "decks": None}).decks:
+        tags.append(Tag(name="Rule.decks", value=str(rs.decks)))
+    tags += [Tag(name="Event", value="Generated match"), Tag(name="Seed", value=str(seed))]
+    return Record(tags=tags, hands=out)
+
+
+__all__ = ["generate_match", "GenerationError"]

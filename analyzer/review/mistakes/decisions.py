@@ -1,0 +1,345 @@
+"""Every decision valued from the deciding player's own view.
+
+A *decision* is one play of a seat (a lead, a throw or a follow) with more
+than one option. For each decision the review deals the hidden cards again,
+``samples`` times, consistently with everything the player had seen
+(:func:`analyzer.review.mistakes.pov.sample_deals`: their own holding, the kitty
+when they buried it, every card played so far and every void shown), and
+values **every option in every sampled deal** (common random numbers: the
+options are compared on the same deals):
+
+* exactly (:class:`analyzer.review.search.Solver`) where the search settles the
+  deal within ``node_budget`` nodes (``exact_tricks``: only when at most that
+  many tricks are left, so the search is not asked about hopeless positions);
+* else by playing the hand out with the project's bots
+  (:class:`analyzer.play.bot.Bot`, the best policy available), the option first.
+
+An option's value is the attackers' expected final total (points before the
+decision + what the rest of the hand gives), with its standard error over the
+deals; its *level score* is the hand's level outcome as one number from the
+dealers' side (``+levels`` when they keep the deal, ``-(1 + levels)`` when it
+passes to the attackers), averaged the same way.
+
+The options are the engine's legal plays, merged where the search merges
+them (interchangeable cards: :meth:`analyzer.review.search.Solver.moves`), plus the
+play made; options whose values are equal in every sampled deal are one
+option (they are equivalent from the player's view). A decision with one
+option left is *forced* and is not counted.
+
+The verdict (no best-of-noisy-averages): the sampled deals are split in two
+halves; the best option chosen on one half is compared with the play made on
+the other half (paired differences), and the two directions are averaged
+(cross-fitting). That *expected loss* is unbiased; it is a verdict only when
+it is at least :data:`~analyzer.review.mistakes.base.MIN_COST` points and more than
+:data:`Z` standard errors. The level loss is measured the same way.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from analyzer.review.mistakes.base import MIN_COST, HandContext
+from analyzer.review.mistakes.pov import SEED, sample_deals
+from analyzer.review.search import SearchBudgetExceeded, Solver
+from primitives.cards import points
+from replay.state import HandState
+from replay.trick import cards_text
+
+#: sampled deals per decision (even: two halves)
+SAMPLES = 8
+#: nodes one sampled deal's exact search may visit (then the bots play it out)
+NODE_BUDGET = 4_000
+#: the exact search is tried only when at most this many tricks are left
+EXACT_TRICKS = 4
+#: at most this many options are valued per decision (the play made always)
+MAX_OPTIONS = 8
+#: a verdict needs the expected loss above Z standard errors (at least; with few
+#: deals the Student t quantile of :func:`critical` is used instead)
+Z = 2.0
+#: two-sided 95 % Student t quantiles by degrees of freedom (then Z)
+T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26, 10: 2.23,
+       12: 2.18, 15: 2.13, 20: 2.09, 30: 2.04}
+
+
+def critical(n: int) -> float:
+    """How many standard errors a loss estimated from ``n`` paired differences must exceed."""
+    df = n - 1
+    if df < 1:
+        return float("inf")
+    got = next((T95[k] for k in sorted(T95) if k >= df), Z)
+    return max(Z, got)
+#: level-loss band thresholds (expected change of the hand's level score, see the module doc)
+LEVEL_BANDS = (("blunder", 0.5), ("mistake", 0.2))
+#: a verdict's band when it moves the level score less: mistake from this many points
+MISTAKE_POINTS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a decision: the play, the attackers' expected final
+    total after it and its standard error, and the expected level score
+    (dealers' side)."""
+
+    play: tuple[int, ...]
+    expected: float
+    stderr: float
+    level: float
+    #: the same option also stands for these plays (equal in every sampled deal)
+    same: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(slots=True)
+class Decision:
+    """One play of one seat valued from that seat's own view (see the module doc)."""
+
+    hand: int
+    trick: int            # 1-based
+    index: int            # 0-based play index in the trick
+    seat: str
+    kind: str             # lead | throw | follow
+    chosen: tuple[int, ...]
+    options: list[Option] = field(default_factory=list)   # best first for the seat's side
+    forced: bool = False
+    judged: bool = False
+    #: why the decision was not judged (None when judged or forced)
+    reason: str | None = None
+    exact: bool = False   # every sampled deal was solved exactly
+    samples: int = 0
+    loss: float = 0.0     # expected points lost (cross-fitted), >= 0
+    #: the cross-fitted estimate before clipping at 0 (unbiased: accuracy sums these)
+    raw_loss: float = 0.0
+    loss_se: float = 0.0
+    level_loss: float = 0.0
+    stake: float = 0.0    # best − worst option's expected points (the points at stake)
+    band: str | None = None
+    #: the pattern explanations attached (SJ601–SJ606, SJ611 texts)
+    explanations: list[str] = field(default_factory=list)
+    #: with all four hands known (the exact search on the real deal): the play made
+    #: and the best play's values, the best line (None outside the search's reach)
+    actual: dict | None = None
+    hindsight: bool = False   # the real deal punished the play, the player's view did not
+    capped: int = 0           # legal options left out (over MAX_OPTIONS)
+
+    def as_dict(self, order) -> dict:
+        opts = [{"play": cards_text(o.play, order), "expected": round(o.expected, 1),
+                 "stderr": round(o.stderr, 1), "level": round(o.level, 2)} for o in self.options]
+        return {"hand": self.hand, "seat": self.seat, "trick": self.trick, "play_index": self.index,
+                "kind": self.kind, "chosen": cards_text(self.chosen, order), "alternatives": opts,
+                "forced": self.forced, "judged": self.judged, "reason": self.reason,
+                "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),
+                "loss_stderr": round(self.loss_se, 1),
+                "level_loss": round(self.level_loss, 2), "stake": round(self.stake, 1), "band": self.band,
+                "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
+                "hindsight": self.hindsight, "actual": self.actual}
+
+
+def level_score(ctx: HandContext, total: float, hooked: bool = False) -> float:
+    """The hand's level outcome for ``total`` attacker points, one number from
+    the dealers' side: +levels when they keep the deal, −(1 + levels) when it passes."""
+    o = ctx.outcome(int(total), hooked)
+    if o is None:
+        return 0.0
+    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+
+
+def _sample_state(ctx: HandContext, ti: int, k: int, hands: Sequence[tuple[int, ...]], kitty_pts: int) -> HandState:
+    """The position before play ``k`` of trick ``ti`` in a sampled deal
+    (``hands``: the four holdings N W S E at that point)."""
+    h, t = ctx.hand, ctx.hand.tricks[ti]
+    start = [list(x) for x in hands]
+    seats = list(h.seats)
+    for p in t.plays[:k]:
+        start[seats.index(p.seat)].extend(p.cards)
+    assert h.dealer is not None
+    st = HandState(ctx.ruleset, ctx.order, dict(zip(seats, start, strict=True)), leader=t.leader,
+                   dealer=h.dealer, seats=h.seats, kitty_points=kitty_pts, first_trick=t.number)
+    for p in t.plays[:k]:
+        st.push(p.cards, check=False)   # a failed throw's forced unit (its penalty is before the decision)
+    return st
+
+
+def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object]) -> int | None:
+    """Attacker points from ``st`` after ``play`` with the bots playing the
+    rest (a bot that finds no play gives way to the cheapest legal play);
+    None when the sampled position cannot be played out."""
+    from analyzer.play.bot import TrickView
+    base = st.attacker_points
+    s = st.copy()
+    bot = bot_of()
+    try:
+        s.push(play, check=False)
+        while not s.is_over:
+            v = TrickView.of(s)
+            try:
+                move = bot.lead(v) if not s.plays else bot.follow(v)  # type: ignore[attr-defined]
+            except (ValueError, IndexError, KeyError):
+                legal = s.unit_leads() if not s.plays else s.legal_follows(limit=1)
+                if not legal:
+                    return None
+                move = legal[0]
+            s.push(move, check=False)
+    except (ValueError, IndexError, KeyError):
+        return None
+    return s.final_points - base
+
+
+def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:
+    """The options of play ``k`` of trick ``ti`` and how many were left out
+    over :data:`MAX_OPTIONS`: the play made and the search's legal plays
+    (:meth:`analyzer.review.search.Solver.moves`) in ``st``, a sampled deal of the
+    position (the legal plays depend on the player's own cards only; which
+    cards the search merges as interchangeable is read from the sampled deal,
+    never from the hidden real one). Without ``st``: the real position."""
+    t = ctx.hand.tricks[ti]
+    p = t.plays[k]
+    chosen = tuple(sorted(p.attempted or p.cards))
+    st = ctx.node(ti, k) if st is None else st.copy()
+    s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", 0)
+    try:
+        moves = [tuple(sorted(m)) for m in s.moves(st)]
+    except Exception:
+        moves = [tuple(sorted(m)) for m in st.legal_plays()]
+    out = [chosen] + [m for m in dict.fromkeys(moves) if m != chosen]
+    capped = max(0, len(out) - MAX_OPTIONS)
+    if capped:
+        # the cheapest of the others first (the search's own preference among equals)
+        rest = sorted(out[1:], key=s.cheap_key)
+        out = [chosen] + rest[:MAX_OPTIONS - 1]
+    return out, capped
+
+
+def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES, node_budget: int = NODE_BUDGET,
+                   exact_tricks: int = EXACT_TRICKS, seed: int = SEED) -> Decision:
+    """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its player's view."""
+    h = ctx.hand
+    t = h.tricks[ti]
+    p = t.plays[k]
+    chosen = tuple(sorted(p.attempted or p.cards))
+    kind = "follow" if k else ("throw" if ctx.is_throw(chosen) else "lead")
+    d = Decision(h.number, t.number, k, p.seat, kind, chosen)
+    if ctx.forced(ti, k):
+        d.forced = True
+        d.options = []
+        return d
+    n = max(2, samples - samples % 2)
+    deals = sample_deals(ctx, p.seat, ti, k, n, seed)
+    if len(deals) < n:
+        d.reason = "too few deals consistent with what the player saw"
+        return d
+    states = [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in deals]
+    opts, d.capped = options_of(ctx, ti, k, states[0])
+    if len(opts) == 1:
+        d.forced = True
+        return d
+    base_total = ctx.points_before(ti) + (t.penalty if k else 0)
+    left = len(h.tricks) - ti
+    rows: list[list[float]] = []   # per deal: value per option
+    lev: list[list[float]] = []
+    exact_all = True
+    for j, ((_pos, kp), st) in enumerate(zip(deals, states, strict=True)):
+        vals: list[int] | None = None
+        if left <= exact_tricks and node_budget > 0:
+            s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", kp)
+            s.node_limit = node_budget
+            try:
+                vals = [s.play_value(st, m) for m in opts]
+            except SearchBudgetExceeded:
+                vals = None
+            except Exception:
+                vals = None
+        if vals is None:
+            exact_all = False
+            rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}"
+            got = [_rollout(st, m, lambda: _bot(ctx, rng_seed)) for m in opts]
+            if any(v is None for v in got):
+                continue  # a deal that cannot be played out is dropped for every option
+            vals = [v for v in got if v is not None]
+        rows.append([float(v) for v in vals])
+        lev.append([level_score(ctx, base_total + v) for v in vals])
+    d.samples = len(rows)
+    d.exact = exact_all
+    if len(rows) < 2:
+        d.reason = "the sampled deals could not be played out"
+        return d
+    _finish(ctx, d, opts, rows, lev, base_total)
+    return d
+
+
+def _bot(ctx: HandContext, seed: str):
+    from analyzer.play.bot import Bot
+    return Bot(ctx.ruleset, random.Random(seed))
+
+
+def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
+    return m, math.sqrt(var / len(xs))
+
+
+def _finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: list[list[float]],
+            lev: list[list[float]], base_total: int) -> None:
+    att = ctx.is_attacker(d.seat)
+    sign = 1.0 if att else -1.0          # points for the seat's side
+    lsign = -1.0 if att else 1.0         # level score is the dealers' side
+    # merge options equal in every sampled deal (equivalent from the player's view)
+    groups: dict[tuple[float, ...], list[int]] = {}
+    for i in range(len(opts)):
+        groups.setdefault(tuple(r[i] for r in rows), []).append(i)
+    reps = [g[0] if 0 not in g else 0 for g in groups.values()]
+    same = {(g[0] if 0 not in g else 0): tuple(opts[i] for i in g if i != (g[0] if 0 not in g else 0))
+            for g in groups.values()}
+    if len(reps) == 1:
+        d.forced = True
+        d.options = [_option(ctx, opts[0], [r[0] for r in rows], [x[0] for x in lev], base_total, same[0])]
+        return
+    options = []
+    for i in reps:
+        options.append((i, _option(ctx, opts[i], [r[i] for r in rows], [x[i] for x in lev], base_total, same[i])))
+    options.sort(key=lambda io: -sign * io[1].expected)
+    d.options = [o for _, o in options]
+    d.stake = sign * (options[0][1].expected - options[-1][1].expected)
+    # cross-fitted loss: best on one half, judged on the other
+    half = len(rows) // 2
+    idx = list(range(len(rows)))
+    a, b = idx[:half], idx[half:]
+    diffs_p: list[float] = []
+    diffs_l: list[float] = []
+    for pick, judge in ((a, b), (b, a)):
+        best = max(reps, key=lambda i: (sum(sign * rows[j][i] for j in pick), i == 0))
+        diffs_p.extend(sign * (rows[j][best] - rows[j][0]) for j in judge)
+        diffs_l.extend(lsign * (lev[j][best] - lev[j][0]) for j in judge)
+    loss, se = _mean_se(diffs_p)
+    lloss, _ = _mean_se(diffs_l)
+    d.loss, d.loss_se, d.level_loss = max(0.0, loss), se, max(0.0, lloss)
+    d.raw_loss = loss
+    d.judged = True
+    if d.loss >= MIN_COST and d.loss > critical(len(diffs_p)) * se:
+        d.band = verdict_band(d.loss, d.level_loss)
+
+
+def verdict_band(loss: float, level_loss: float) -> str:
+    """The band of a significant expected loss: by the expected change of the
+    hand's level score (:data:`LEVEL_BANDS`), else mistake from
+    :data:`MISTAKE_POINTS` points, else inaccuracy."""
+    for name, low in LEVEL_BANDS:
+        if level_loss >= low:
+            return name
+    return "mistake" if loss >= MISTAKE_POINTS else "inaccuracy"
+
+
+def _option(ctx: HandContext, play, vals: list[float], levels: list[float], base_total: int, same) -> Option:
+    m, se = _mean_se(vals)
+    return Option(play, base_total + m, se, sum(levels) / len(levels), tuple(same))
+
+
+def kitty_points_of(cards) -> int:
+    return points(cards or ())
+
+
+__all__ = ["Decision", "Option", "value_decision", "options_of", "level_score", "verdict_band", "SAMPLES",
+           "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

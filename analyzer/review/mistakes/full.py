@@ -1,0 +1,170 @@
+"""The full review (``shengji report --mistakes``, ``shengji annotate``):
+every decision of every hand valued from the deciding player's own view
+(:mod:`analyzer.review.mistakes.decisions`).
+
+* A finding is a decision whose expected loss is significant (its band:
+  :func:`analyzer.review.mistakes.decisions.verdict_band`); its cost is that
+  expected loss, never a hindsight figure. Its code is the pattern rule's
+  that explains it (SJ601–SJ606, SJ611: the pattern's text is attached as the
+  explanation), else SJ610 when every sampled deal was solved exactly, else SJ611.
+* A pattern finding with no significant expected loss behind it is no
+  finding: its text stays attached to the decision as an explanation.
+* A play the exact search on the real deal (all hands known, inside the
+  window) finds costly while the player's view finds no loss is a *note about
+  luck* (band note, cost 0, ``hidden=True``).
+* A play the review could not judge is said per play (the decision's
+  ``reason``) and left out of accuracy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
+
+from analyzer.review.mistakes.base import (
+    ENDGAME_TRICKS,
+    MIN_COST,
+    PRIORITY,
+    SEARCH_BUDGET,
+    HandContext,
+    Mistake,
+    run_rules,
+)
+from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
+from analyzer.review.mistakes.summary import HandReview, hand_review
+from primitives.diagnostics import INFO
+from replay.trick import cards_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Record
+    from replay.game import MatchResult
+
+
+def full_review(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
+                samples: int = SAMPLES, node_budget: int = NODE_BUDGET, exact_tricks: int = EXACT_TRICKS,
+                endgame_tricks: int = ENDGAME_TRICKS, search_budget: int | None = SEARCH_BUDGET,
+                on_hand: Callable[[int, int], None] | None = None) -> tuple[list[Mistake], list[HandReview]]:
+    """(findings, per-hand reviews with their decisions) of every hand of ``match_result``."""
+    from analyzer.review.mistakes import one_per_play  # the pattern findings, one per play
+    select = list(select) if select is not None else None
+    out: list[Mistake] = []
+    hands: list[HandReview] = []
+    total = len(match_result.hands)
+    for i, hand in enumerate(match_result.hands):
+        if on_hand is not None:
+            on_hand(i, total)
+        node = None
+        if record is not None and 1 <= hand.number <= len(record.hands):
+            node = record.hands[hand.number - 1]
+        if hand.team is not None:
+            hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
+                            skipped="finding friends: the player's-view review of these hands is not available yet")
+            hands.append(hr)
+            continue
+        ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks, search_budget=search_budget,
+                          match=match_result, samples=0)
+        patterns = one_per_play(run_rules(ctx, select)) if ctx.playable else []
+        hr = hand_review(ctx, ctx.endgame_tricks)
+        hr.decisions = []
+        hr.order = ctx.order
+        if not ctx.searchable:
+            hr.skipped = "the four hands are not all known (or the hand is incomplete or has rule errors)"
+            hr.judged = {}
+            hands.append(hr)
+            continue
+        by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
+        for ti, t in enumerate(hand.tricks):
+            for k, p in enumerate(t.plays):
+                d = value_decision(ctx, ti, k, samples=samples, node_budget=node_budget, exact_tricks=exact_tricks)
+                pat = by_play.get((t.number, p.seat))
+                if pat is not None and pat.code == "SJ610":
+                    pat = None  # the search's own verdict on the real deal: d.actual says it
+                if pat is not None:
+                    d.explanations.append(f"{pat.code} {_pattern_text(pat)}")
+                _with_actual(ctx, d, ti, k)
+                hr.decisions.append(d)
+                f = finding_of(ctx, d, pat)
+                if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
+                    out.append(f)
+        # the bury: a pattern note (SJ603) is kept as a note, never a cost
+        for f in patterns:
+            if f.target == "bury" and f.band != "note":
+                out.append(_as_note(f))
+        hr.judged = {}
+        for d in hr.decisions:
+            if d.judged:
+                hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
+        hands.append(hr)
+    out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
+    return out, hands
+
+
+def _pattern_text(f: Mistake) -> str:
+    """A pattern finding's text without its band and hindsight cost head."""
+    msg = f.message
+    if f.level_change and f.level_change in msg:
+        msg = msg[msg.index(f.level_change) + len(f.level_change):]
+        return msg[2:] if msg.startswith(": ") else msg
+    _head, sep, rest = msg.partition(": ")
+    return rest if sep else msg
+
+
+def _as_note(f: Mistake) -> Mistake:
+    from dataclasses import replace
+    return replace(f, message=f"note (pattern only, not valued): {_pattern_text(f)}", cost=0, band="note",
+                   level_change=None)
+
+
+def _with_actual(ctx: HandContext, d: Decision, ti: int, k: int) -> None:
+    """Inside the exact window: the values with all four hands known and the best line."""
+    if not ctx.in_window(ti):
+        return
+    v = ctx.judge(ti, k)
+    if v is None:
+        d.actual = {"judged": False, "reason": "node budget"}
+        return
+    best, line = (None, "")
+    if v.cost >= MIN_COST:
+        best, line = ctx.best_line(ti, k)
+    d.actual = {"judged": True, "cost": v.cost, "best_total": v.best_total, "after_total": v.after_total,
+                "best": None if best is None else cards_text(best, ctx.order), "line": line}
+    d.hindsight = v.cost >= MIN_COST and d.band is None
+
+
+def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | None:
+    """The finding of a decision: a verdict (band set), a note about luck, or None."""
+    t = ctx.hand.tricks[d.trick - 1]
+    p = t.plays[d.index]
+    order = ctx.order
+    span = p.span
+    line, col = (span.line, span.column) if span else (0, 0)
+    eline, ecol = (span.end_line, span.end_column) if span else (0, 0)
+    chosen = cards_text(d.chosen, order)
+    if d.band is not None:
+        code = pat.code if pat is not None else ("SJ610" if d.exact else "SJ611")
+        best = d.options[0]
+        mine = next(o for o in d.options if o.play == d.chosen or d.chosen in o.same)
+        how = "each solved exactly" if d.exact else "each solved exactly or played out by the bots"
+        text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
+                + (f", expected level outcome −{d.level_loss:.2f}" if d.level_loss >= 0.05 else "")
+                + f": {p.seat} played {chosen}; from {p.seat}'s view ({d.samples} deals of the hidden cards, {how}) "
+                f"{cards_text(best.play, order)} was better: the attackers finish with {best.expected:.0f} ± "
+                f"{best.stderr:.0f} after it, {mine.expected:.0f} ± {mine.stderr:.0f} after {chosen}")
+        if pat is not None:
+            text += f"; {_pattern_text(pat)}"
+        if d.actual and d.actual.get("judged"):
+            text += f"; with all hands known the play cost {d.actual['cost']} points"
+        return Mistake(code, text, line, col, eline, ecol, INFO, d.hand, d.trick, p.seat, "play",
+                       round(d.loss), d.band, None, best.play, False)
+    if d.hindsight and d.actual is not None:
+        text = (f"note (no expected loss from {p.seat}'s view: {d.loss:.0f} ± {d.loss_se:.0f} points over "
+                f"{d.samples} deals): with all hands known {chosen} cost {d.actual['cost']} points"
+                + (f", best was {d.actual['best']}" if d.actual.get("best") else "")
+                + (f" ({d.actual['line']})" if d.actual.get("line") else "")
+                + "; it needed the hidden cards to be seen: luck, not a mistake")
+        return Mistake("SJ610", text, line, col, eline, ecol, INFO, d.hand, d.trick, p.seat, "play", 0, "note",
+                       None, None, True)
+    return None
+
+
+__all__ = ["full_review", "finding_of", "PRIORITY"]

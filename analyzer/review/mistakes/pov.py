@@ -1,0 +1,247 @@
+"""Imperfect-information evaluation: a decision judged from the player's own
+point of view.
+
+The exact search sees all four hands; a player does not. To judge a decision
+as the player could have made it, the hidden cards are dealt again at
+random, consistently with what that player has seen:
+
+* their own holding, every card played so far (all earlier tricks and the
+  plays before theirs in this trick), and the kitty when they buried it;
+* the hand sizes of the others (and of the kitty, which is hidden from
+  everyone but the burier);
+* the suits each other player has shown to be out of
+  (:meth:`replay.state.HandState.shown_voids`: a follow with fewer cards
+  of the led suit than the lead).
+
+Each sampled deal is solved exactly (:class:`analyzer.review.search.Solver`, one
+per sample: the kitty differs) and a candidate play's value is its average
+over the samples solved. The random generator is seeded from ``seed``, the
+hand, the trick and the play, so a review is deterministic. A sample whose
+search passes its share of the node budget is dropped and counted; a
+decision with fewer than half its samples solved is not judged.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from analyzer.review.mistakes.base import MIN_COST, HandContext, Mistake
+from analyzer.review.search import Position, SearchBudgetExceeded, position_of
+from primitives.cards import points
+from replay.seats import SEATS as SEAT_ORDER
+
+#: hidden deals sampled per decision
+SAMPLES = 6
+#: the seed of the sampler (combined with hand, trick and play)
+SEED = 19
+#: nodes the imperfect-information searches of one hand may visit
+POV_BUDGET = 12_000
+
+
+@dataclass(frozen=True, slots=True)
+class PovResult:
+    """Average values (attacker points from the position) of the candidate
+    plays over the deals solved; ``solved`` of ``samples`` deals."""
+
+    values: dict[tuple[int, ...], float]
+    samples: int
+    solved: int
+
+    @property
+    def judged(self) -> bool:
+        """At least half of the sampled deals were solved."""
+        return self.solved > 0 and 2 * self.solved >= self.samples
+
+
+def voids(ctx: HandContext, t_index: int, k: int) -> dict[str, set[int]]:
+    """The effective suits each seat has shown to be out of before play ``k``
+    of trick ``t_index`` (asked of the engine's state after each trick:
+    :meth:`replay.state.HandState.shown_voids`)."""
+    out: dict[str, set[int]] = {s: set() for s in SEAT_ORDER}
+    for ti, t in enumerate(ctx.hand.tricks[:t_index + 1]):
+        last = k if ti == t_index else len(t.plays)
+        if last < 2 or not t.plays[0].cards:
+            continue  # no follow yet (or no lead: nothing shown)
+        st = ctx.state(ti, last)
+        for s, got in out.items():
+            got |= st.shown_voids(s)
+    return out
+
+
+def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
+    """Up to ``n`` deals of the hidden cards consistent with what ``seat`` has
+    seen before play ``k`` of trick ``t_index``: (position, kitty points)."""
+    pos = position_of(ctx.state(t_index, k))
+    me = SEAT_ORDER.index(seat)
+    kitty = tuple(ctx.kitty_cards or ())
+    knows_kitty = ctx.burier == seat
+    slots = [i for i in range(4) if i != me]
+    sizes = {i: len(pos.hands[i]) for i in slots}
+    pool = [c for i in slots for c in pos.hands[i]]
+    if not knows_kitty:
+        sizes[4] = len(kitty)   # the kitty: a fifth "hand", no voids
+        pool += list(kitty)
+    # the hidden cards as a set the player can know, never in who-holds-what order
+    # (the same deals whoever really holds them: nothing hidden leaks into a value)
+    pool.sort()
+    shown = voids(ctx, t_index, k)
+    void_of = {i: shown[SEAT_ORDER[i]] for i in slots}
+    void_of[4] = set()
+    eff = ctx.order.eff
+    rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}")
+    out: list[tuple[Position, int]] = []
+    for _ in range(n):
+        deal = _deal(pool, sizes, void_of, eff, rng)
+        if deal is None:
+            continue
+        hands = list(pos.hands)
+        for i in slots:
+            hands[i] = tuple(sorted(deal[i]))
+        kp = points(deal[4]) if 4 in deal else points(kitty)
+        out.append((Position(tuple(hands), pos.leader, pos.plays), kp))
+    return out
+
+
+def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff: Sequence[int],
+          rng: random.Random, tries: int = 40) -> dict[int, list[int]] | None:
+    """A random assignment of ``pool`` to the slots with their sizes, no card
+    to a slot void in its suit (most constrained cards first; retried on a
+    dead end)."""
+    for _ in range(tries):
+        cards = list(pool)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: sum(1 for i in sizes if eff[c] not in void_of[i]))
+        left = dict(sizes)
+        got: dict[int, list[int]] = {i: [] for i in sizes}
+        ok = True
+        for c in cards:
+            can = [i for i in sizes if left[i] > 0 and eff[c] not in void_of[i]]
+            if not can:
+                ok = False
+                break
+            i = rng.choices(can, weights=[left[j] for j in can])[0]
+            got[i].append(c)
+            left[i] -= 1
+        if ok:
+            return got
+    return None
+
+
+def average_value(ctx: HandContext, seat: str, t_index: int, k: int, objective: str = "points", *,
+                  samples: int | None = None, seed: int = SEED) -> tuple[float, int, int] | None:
+    """(average value of the position, deals solved, deals sampled) from
+    ``seat``'s point of view, under ``objective`` (``"last_trick"``: the share
+    of deals in which the attackers take the last trick under best play)."""
+    samples = ctx.samples if samples is None else samples
+    if samples <= 0 or ctx.pov_pool <= 0:
+        return None
+    deals = sample_deals(ctx, seat, t_index, k, samples, seed)
+    if not deals:
+        return None
+    share = ctx.pov_pool / len(deals)
+    got = []
+    for pos, kp in deals:
+        s = ctx.new_solver(kp, objective)
+        s.node_limit = int(share)
+        try:
+            got.append(s.value(pos))
+        except SearchBudgetExceeded:
+            pass
+        finally:
+            ctx.pov_pool -= s.nodes
+    if not got or 2 * len(got) < samples:
+        return None
+    return sum(got) / len(got), len(got), samples
+
+
+def evaluate(ctx: HandContext, seat: str, t_index: int, k: int, candidates: Sequence[tuple[int, ...]], *,
+             samples: int | None = None, seed: int = SEED, add_best: bool = False) -> PovResult | None:
+    """Average value of each candidate play over sampled deals (see the module
+    doc); ``add_best``: each sample's own best play joins the candidates
+    (valued in every sample). None when nothing could be judged."""
+    samples = ctx.samples if samples is None else samples
+    if samples <= 0 or ctx.pov_pool <= 0:
+        return None
+    deals = sample_deals(ctx, seat, t_index, k, samples, seed)
+    if not deals:
+        return None
+    cands = [tuple(sorted(m)) for m in candidates]
+    share = ctx.pov_pool / max(1, len(deals))
+    rows: list[tuple[Position, int, dict[tuple[int, ...], int]]] = []
+    for pos, kp in deals:
+        s = ctx.new_solver(kp)
+        s.node_limit = int(share)
+        try:
+            s.value(pos)
+            if add_best:
+                m, _ = s.cheapest_best(pos)
+                m = tuple(sorted(m))
+                # a throw that stands in one sampled deal may fail in another (or in
+                # the real one): only single-unit leads and follows join
+                if m not in cands and (pos.plays or not ctx.is_throw(m)):
+                    cands.append(m)
+            rows.append((pos, kp, {m: s.play_value(pos, m) for m in cands}))
+        except SearchBudgetExceeded:
+            pass
+        finally:
+            ctx.pov_pool -= s.nodes
+    # a candidate added by a later sample is valued in the earlier ones too
+    kept = []
+    for pos, kp, row in rows:
+        missing = [m for m in cands if m not in row]
+        if missing:
+            s = ctx.new_solver(kp)
+            s.node_limit = int(share)
+            try:
+                row.update({m: s.play_value(pos, m) for m in missing})
+            except SearchBudgetExceeded:
+                continue
+            finally:
+                ctx.pov_pool -= s.nodes
+        kept.append(row)
+    if not kept:
+        return PovResult({}, samples, 0)
+    values = {m: sum(r[m] for r in kept) / len(kept) for m in cands}
+    return PovResult(values, samples, len(kept))
+
+
+def mark(ctx: HandContext, f: Mistake, ti: int, k: int) -> Mistake:
+    """An in-window finding judged again from its player's point of view:
+    ``hidden`` is set (True: the loss needed the hidden cards, the play was
+    as good on average over the deals the player could not tell apart) and
+    the message says so. Findings on failed throws are left as they are."""
+    t = ctx.hand.tricks[ti]
+    p = t.plays[k]
+    if p.attempted or f.best is None:
+        return f
+    res = evaluate(ctx, p.seat, ti, k, [p.cards, f.best])
+    if res is None:
+        return f
+    got = pov_cost(ctx, p.seat, res, p.cards)
+    if got is None:
+        return f
+    cost, _ = got
+    if cost < MIN_COST:
+        note = (f" [needed the hidden cards: from what {p.seat} could see, over {res.solved} sampled deals "
+                f"the play lost {cost} points on average]")
+        return replace(f, message=f.message + note, hidden=True)
+    note = f" [from {p.seat}'s own view too: {cost} points lost on average over {res.solved} sampled deals]"
+    return replace(f, message=f.message + note, hidden=False)
+
+
+def pov_cost(ctx: HandContext, seat: str, res: PovResult, played: tuple[int, ...]) -> tuple[int, tuple[int, ...]] | None:
+    """(average points the played move lost against the best candidate from
+    ``seat``'s point of view, rounded down to a multiple of 5, that candidate)."""
+    played = tuple(sorted(played))
+    if not res.judged or played not in res.values:
+        return None
+    att = ctx.is_attacker(seat)
+    pick = max if att else min
+    best = pick(res.values, key=lambda m: (res.values[m], m == played))
+    diff = res.values[best] - res.values[played] if att else res.values[played] - res.values[best]
+    return int(max(0.0, diff + 1e-9) // 5) * 5, best
+
+
+__all__ = ["PovResult", "evaluate", "average_value", "mark", "sample_deals", "voids", "pov_cost", "SAMPLES", "SEED", "POV_BUDGET"]

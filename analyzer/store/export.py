@@ -1,0 +1,76 @@
+"""``shengji export --to parquet OUTDIR FILE...``: the corpus as the Parquet store of
+:mod:`analyzer.store.parquet` (tables matches, hands, tricks, plays, diagnostics), here,
+in worker processes or on a Dask cluster."""
+
+from __future__ import annotations
+
+from analyzer.io.progress import Progress
+
+
+def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int = 1,
+                cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
+    import typer
+
+    from analyzer.cli import fail
+    from analyzer.store import parquet as S
+    bar = BytesProgress(files, enabled=progress)
+    options = S.ExportOptions(rules=rules, source_format=source_format)
+    try:
+        S.require_pyarrow()
+        bar.start(bar.size)
+        try:
+            if cluster is not None:
+                from analyzer.store import cluster as C
+                try:
+                    with C.connect(cluster) as client:
+                        report = S.export_paths(files, outdir, options=options, client=client,
+                                                on_chunk=bar.on_chunk)
+                except C.ClusterError as exc:
+                    fail(str(exc))
+                except (RuntimeError, TimeoutError) as exc:       # the scheduler went away
+                    fail(f"the cluster run failed: {type(exc).__name__}: {exc}")
+            else:
+                report = S.export_paths(files, outdir, options=options, jobs=jobs, on_chunk=bar.on_chunk)
+        finally:
+            bar.stop()
+    except S.StoreError as exc:
+        fail(str(exc))
+    for r in report.recovered:
+        typer.echo(f"shengji: note: {r}", err=True)
+    for m in report.missing:
+        typer.echo(f"shengji: error: {m}: no such file or directory", err=True)
+    for e in report.errors:
+        typer.echo(f"shengji: error: {e}", err=True)
+    for s in report.skipped:
+        typer.echo(f"shengji: note: skipped {s}", err=True)
+    typer.echo(report.summary(), err=True)
+    return report.exit_code
+
+
+class BytesProgress(Progress):
+    """The export's progress in bytes of input: the total is the size of every
+    file given (so the bar has a real total and an ETA), each chunk exported
+    advances it by its bytes."""
+
+    def __init__(self, files: list[str], *, enabled: bool = True) -> None:
+        import os
+
+        from analyzer.lint import expand_paths
+        super().__init__("shengji export", "bytes", enabled=enabled)
+        size = 0
+        for path, _ in expand_paths(files)[0]:
+            try:
+                size += os.path.getsize(path)
+            except (OSError, TypeError):
+                pass
+        self.size = size
+
+    def on_chunk(self, job) -> None:  # type: ignore[no-untyped-def]  # an analyzer.store.cluster.Job
+        import os
+        end = job.end
+        if end is None:
+            try:
+                end = os.path.getsize(job.path)
+            except OSError:
+                end = job.start
+        self.advance(max(0, end - job.start))
