@@ -16,10 +16,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, Protocol, cast
 
 from primitives.cards import NUM_CARDS, POINTS
+from replay.holdings import by_suit, remove_by_suit
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
-from replay.seats import SEATS, Seat
-from replay.state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
+from replay.scoring import penalty_delta
+from replay.seats import SEATS
+from replay.state import Cards, HandState, TrickDone
+from replay.teams import Teams
 from replay.trick import (
     FollowError,
     _check_suited_follow,
@@ -110,7 +113,6 @@ class RecordedTrick(NamedTuple):
 
 #: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
 _new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
-_SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
 
 
 def _take_counted(hs: tuple[dict[int, int], ...], cards: Sequence[int],
@@ -134,26 +136,17 @@ def _take_counted(hs: tuple[dict[int, int], ...], cards: Sequence[int],
     return pts, missing
 
 
-def _fixed_sides(seats: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    """Fixed partners at four seats: the dealer's team (dealer, partner) and the attackers."""
-    sides = _SIDES.get((seats, dealer))
-    if sides is None:
-        team = (dealer, str(Seat[dealer].partner()))
-        sides = _SIDES[(seats, dealer)] = (team, frozenset(s for s in seats if s not in team))
-    return sides
+_RULES: dict[int, tuple[Ruleset, tuple[bool, int, int]]] = {}
 
 
-_RULES: dict[int, tuple[Ruleset, tuple[bool, bool, int, int]]] = {}
-
-
-def _rules_of(rs: Ruleset) -> tuple[bool, bool, int, int]:
+def _rules_of(rs: Ruleset) -> tuple[bool, int, int]:
     """What the record mode reads of a ruleset, once per ruleset (``hand_size`` is computed):
-    the ``held`` friend rule, ``follow_suit: printed``, the hand size, the cards of the decks."""
+    ``follow_suit: printed``, the hand size, the cards of the decks."""
     got = _RULES.get(id(rs))
     if got is None or got[0] is not rs:
         if len(_RULES) > 64:
             _RULES.clear()
-        got = _RULES[id(rs)] = (rs, (rs.friend_rule == "held", rs.follow_suit == "printed", rs.hand_size,
+        got = _RULES[id(rs)] = (rs, (rs.follow_suit == "printed", rs.hand_size,
                                      rs.decks * NUM_CARDS))
     return got[1]
 
@@ -193,17 +186,20 @@ class RecordState(HandState):
     """
 
     __slots__ = ("_suits", "_eff", "_counts", "_friends", "_known", "_uncertain", "_leader_known",
-                 "_cards_played", "_all_held", "_attackers", "_turns", "_printed", "_full", "_deck", "_team_t", "_pending", "_n_pending")
+                 "_cards_played", "_all_held", "_turns", "_printed", "_full", "_deck", "_pending", "_n_pending")
 
     def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]] | None = None, *,
                  dealer: str | None, seats: Sequence[str] = SEATS, known: Mapping[str, bool] | None = None,
                  friends: bool = False, kitty_points: int = 0,
-                 split: Mapping[str, tuple[dict[int, int], ...]] | None = None) -> None:
+                 split: Mapping[str, tuple[dict[int, int], ...]] | None = None, teams: Teams | None = None) -> None:
         """``holdings`` as for :class:`HandState`, or ``split``: each seat's
         holding by effective suit (:func:`by_suit`), taken over and changed in
         place. ``dealer`` None: nobody is known to lead trick 1. ``friends``: a
         finding-friends table (the teams are known only at the end: tricks are
-        not given to a side, a failed throw's cost is unsigned)."""
+        not given to a side, a failed throw's cost is unsigned). ``teams``: the
+        hand's :class:`~replay.teams.Teams` (by default: fixed partners at four
+        seats, else the dealer alone); a trick is given to the attackers when
+        they are settled (:attr:`Teams.attackers`)."""
         self.ruleset = ruleset
         self.order = order
         self.seats = seats if type(seats) is tuple else tuple(str(s) for s in seats)
@@ -233,26 +229,20 @@ class RecordState(HandState):
         self._penalty = 0
         self._done = []
         self._friends = friends
-        if not known_dealer:
-            self._team = []
-            self._attackers = None
-        elif friends or n != 4:
-            self._team = [self.dealer]
-            self._attackers = None
-        else:
-            team, self._attackers = _fixed_sides(self.seats, self.dealer)
-            self._team = list(team)
-            self._team_t = team
-        self._calls = []
-        self._skips = []
+        if teams is None:
+            if not known_dealer:
+                teams = Teams((), settled=not friends)
+            elif friends or n != 4:
+                teams = Teams.forming(self.dealer)
+            else:
+                teams = Teams.fixed(self.dealer, self.seats)
+        self._teams = teams
         self._first_trick = 1
         self._known = set(self.seats) if known is None else {s for s, k in known.items() if k}
         self._uncertain = False
         self._cards_played = 0
         self._all_held = True
-        self._held_rule, self._printed, self._full, self._deck = _rules_of(ruleset)
-        if n != 4 or friends or not known_dealer:
-            self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
+        self._printed, self._full, self._deck = _rules_of(ruleset)
         self._pending: list[list[RecordedTrick]] = []   # record_tricks' answers not yet filed as TrickDone
         self._n_pending = 0                              # the tricks played in them
         self._undo = []
@@ -333,7 +323,7 @@ class RecordState(HandState):
         pending = self._pending
         if pending:
             # a failed throw's cost is what the trick's penalty signs (0 when no side is known)
-            done, team = self._done, self._team_t
+            done, team = self._done, tuple(self._teams.members)  # (no calls answered while recording)
             for answers in pending:
                 for rt in answers:
                     if rt.winner is None:
@@ -385,6 +375,7 @@ class RecordState(HandState):
         printed = self._printed
         hands = self._suits
         friends, full, deck = self._friends, self._full, self._deck
+        attackers = self._teams.attackers   # (the sides, when settled from the start: fixed partners)
         if self._counts:
             self._counts.clear()
         # the position as locals while the tricks run (written back after the loop)
@@ -481,7 +472,7 @@ class RecordState(HandState):
                                                     is_throw, faults)
                 if friends:
                     penalty = cost
-                elif (att := self._attackers) is not None and cost:
+                elif (att := attackers) is not None and cost:
                     penalty = penalty_delta(rs, len(tried), lead_seat not in att)
             missing: list[int] | None
             if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
@@ -625,7 +616,7 @@ class RecordState(HandState):
                 units, ruffed = w.units, w.ruffed
             else:
                 winner = lead_seat
-            att = self._attackers
+            att = attackers
             to_att = att is not None and winner in att
             n_played += 1
             leader = winner
