@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+#: a play's cards (cards are ints: primitives.cards)
+Cards = tuple[int, ...]
+
 
 def by_suit(holding: Mapping[int, int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
     """A holding split by effective suit (index 0..3, TRUMP): card → copies, positive only."""
@@ -50,4 +53,4 @@ def remove_by_suit(hs: tuple[dict[int, int], ...], cards: Iterable[int], eff: Se
     return missing
 
 
-__all__ = ["by_suit", "remove_from", "remove_by_suit"]
+__all__ = ["Cards", "by_suit", "remove_from", "remove_by_suit"]

@@ -44,7 +44,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from primitives.cards import JOKER_LEVEL, POINTS
-from replay.holdings import by_suit, remove_by_suit, remove_from
+from replay.holdings import Cards, by_suit, remove_by_suit, remove_from
 from replay.legal import (
     beating_follow,
     follow_extremes,
@@ -68,9 +68,6 @@ from replay.trick import (
     trick_winner,
 )
 from replay.units import Unit, decompose
-
-Cards = tuple[int, ...]
-
 
 # -- the state -----------------------------------------------------------------------------------------
 
