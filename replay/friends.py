@@ -9,11 +9,13 @@ own, the attackers' points are those of the tricks won by the players outside
 the dealer's team *as it stands at the end*, each player advances on their own,
 and a dealer team left smaller than called that wins earns a bonus level.
 
-:func:`replay_friends` replays a record under such rules. It is the same
-pure engine as :mod:`replay.game` (every rule of a trick is the one of
-:mod:`replay.trick` and :mod:`replay.units`); only the table, the teams, the
-scoring and the levels differ. The four-player fixed-partner replay stays in
-:mod:`replay.game`, untouched and as fast as before.
+:func:`replay_friends` replays a record under such rules: the table, the
+players' levels, the declarations and the bury of each hand are read here;
+the match flow (:func:`replay.match.replay_match`), the trick loop
+(:func:`replay.hand_tricks.play_tricks`) and every rule of a trick are the
+ones of every table, the teams a :class:`replay.teams.Teams` that forms as
+the calls are answered (:mod:`replay.friend_calls`: the calls, reveals and
+score).
 """
 
 from __future__ import annotations

@@ -5,6 +5,12 @@
 a :class:`MatchResult` holding the state before and after each trick, the
 score, the level changes and all diagnostics.
 
+The match flow is :func:`replay.match.replay_match` for either table; a
+fixed-partner hand is read here (levels, dealer, deal, declarations, kitty,
+bury), a finding-friends hand in :mod:`replay.friends`, and both play their
+tricks in :func:`replay.hand_tricks.play_tricks` with the hand's
+:class:`replay.teams.Teams`. The results are :mod:`replay.results`'.
+
 Hands may be partly known (NOTATION.md "Omissions"): a seat without a seat
 line holds the cards it plays. Checks are made only where they are certain:
 a card known to be held because it is played later was held all along.
