@@ -20,7 +20,7 @@ from replay.deck import remainder
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import HandOutcome, advancement, last_trick_multiplier, penalty_delta, raise_level
-from replay.teams import FriendResult, Teams, ordinal_text
+from replay.teams import FriendResult, Teams, assign_holders, ordinal_text
 from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -80,33 +80,36 @@ def _complete(hand: Hand, rs: Ruleset) -> bool:
     return sum(len(t.plays[0].cards) for t in hand.tricks if t.plays) >= rs.hand_size
 
 
-def reveal(calls: list[FriendResult], raw: list[TrickResult], result: HandResult,
-            holdings: Mapping[str, Counter[int]], seats: tuple[str, ...], rs: Ruleset) -> None:
-    """Who answers each call, and when (in play order within each trick)."""
-    dealer = result.dealer
+def calls_teams(calls: list[FriendResult], dealer: str | None, holdings: Mapping[str, Counter[int]],
+                seats: tuple[str, ...], rs: Ruleset) -> Teams:
+    """The hand's :class:`~replay.teams.Teams`: the dealer alone, joined as the
+    ``calls`` are answered while the tricks are played (:meth:`Teams.answer`;
+    under the ``held`` rule, seed 001 §4, each call's holder is named first:
+    the holder nearest the dealer in play order, from the start ``holdings``).
+    No dealer known: nobody answers."""
     if dealer is None or not calls:
-        return
-    if rs.friend_rule == "held":
-        # seed 001 §4: the holder nearest the dealer in play order; the dealer holding
-        # every copy plays alone. The partner is revealed when they first play the card.
+        return Teams.forming(dealer)
+    held = rs.friend_rule == "held"
+    if held:
         i = seats.index(dealer)
-        ring = [seats[(i + k) % len(seats)] for k in range(1, len(seats))]
-        for call in calls:
-            holder = next((s for s in ring if holdings[s][call.card] > 0), None)
-            if holder is None:
-                call.seat = dealer
-                call.trick = next((t.number for t in raw for p, c in t.play_rows()
-                                   if p.seat == dealer and call.card in c), None)
-                continue
-            call.seat = holder
-            call.trick = next((t.number for t in raw for p, c in t.play_rows()
-                               if p.seat == holder and call.card in c), None)
-            if call.trick is None:
-                call.seat = None  # never shown: the hand ended (or the record stops) before
+        assign_holders(calls, [seats[(i + k) % len(seats)] for k in range(len(seats))], holdings)
+    return Teams.forming(dealer, calls, held=held)
+
+
+def settle_calls(teams: Teams, dealer: str | None, raw: list[TrickResult]) -> None:
+    """The ``held`` rule's calls after the tricks: the dealer holding every copy
+    plays alone (the call is the dealer's, answered when the dealer first plays
+    the card); a holder who never shows the card is not revealed (the hand
+    ended, or the record stops, before)."""
+    if not teams.held or dealer is None:
         return
-    teams = Teams.forming(dealer, calls)
-    for t in raw:
-        teams.answer(t.number, [(p.seat, c) for p, c in t.play_rows()])
+    for call in teams.calls:
+        if call.seat is None:
+            call.seat = dealer
+            call.trick = next((t.number for t in raw for p, c in t.play_rows()
+                               if p.seat == dealer and call.card in c), None)
+        elif call.trick is None:
+            call.seat = None
 
 
 def check_reveals(hand: Hand, calls: list[FriendResult], result: HandResult, diag: DiagFn, complete: bool) -> None:
@@ -238,5 +241,5 @@ def describe_friends(result: HandResult) -> str:
     return "; ".join(parts)
 
 
-__all__ = ["card_forbidden", "check_calls", "reveal", "check_reveals", "score_friends", "friends_outcome",
+__all__ = ["card_forbidden", "check_calls", "calls_teams", "settle_calls", "check_reveals", "score_friends", "friends_outcome",
            "friends_bonus", "describe_friends"]

@@ -31,14 +31,15 @@ from primitives.diagnostics import Diagnostic, Span
 from replay.deck import remainder
 from replay.declare import DeclEvent, resolve_declarations
 from replay.friend_calls import (
+    calls_teams,
     card_forbidden,
     check_calls,
     check_reveals,
     describe_friends,
     friends_bonus,
     friends_outcome,
-    reveal,
     score_friends,
+    settle_calls,
 )
 from replay.hand_tricks import check_copies, play_tricks, trump_text
 from replay.holdings import by_suit, remove_from
@@ -47,7 +48,7 @@ from replay.order import NT, TRUMP, Order
 from replay.results import DiagFn, HandResult, MatchResult
 from replay.ruleset import Ruleset
 from replay.seats import NUMBERED_SEATS, SEATS
-from replay.teams import FriendResult, Teams, answer_calls, assign_holders
+from replay.teams import FriendResult, answer_calls, assign_holders
 from replay.trick import cards_text, lead_suit
 from replay.units import decompose
 
@@ -326,14 +327,15 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], l
     # -- friend calls ---------------------------------------------------------------------------------
     calls = check_calls(hand, rs, result, holdings, buried, diag)
 
-    # -- tricks -------------------------------------------------------------------------------------------
+    # -- tricks: the team forms as the calls are answered -----------------------------------------------
+    teams = calls_teams(calls, dealer, holdings, seats, rs)
     split = {s: by_suit(h, order.eff) for s, h in holdings.items()}
-    _, done, every_full = play_tricks(hand, result, split, known, diag, Teams.forming(dealer), seats, friends=True)
+    _, done, every_full = play_tricks(hand, result, split, known, diag, teams, seats, friends=True)
     raw = result.tricks
     complete = done >= rs.hand_size and every_full
 
     # -- friends revealed, teams, score ------------------------------------------------------------
-    reveal(calls, raw, result, holdings, seats, rs)
+    settle_calls(teams, dealer, raw)
     result.friends = calls
     team = result.team_at(len(hand.tricks) + 1)
     result.team = team

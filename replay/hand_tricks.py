@@ -100,7 +100,8 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
 
     ``teams``: the hand's :class:`~replay.teams.Teams`. Settled from the start
     (fixed partners), each trick is given to its side as it is played; else
-    (finding friends: the team is known only at the end) each trick's
+    (finding friends: the team grows as the calls are answered, trick by trick,
+    and the points count for the team as it stands at the end) each trick's
     ``to_attackers``, signed ``penalty`` and running total are left for
     :func:`replay.friend_calls.score_friends` to set (``penalty`` holds the
     failed throw's unsigned cost meanwhile). ``friends``: a finding-friends
@@ -117,6 +118,7 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
     state = RecordState(result.ruleset, order, dealer=result.dealer, seats=seats, known=known, friends=friends,
                         split=holdings, teams=teams)
     settled = teams.settled
+    answering = bool(teams.calls)
     total = 0
     tricks = hand.tricks
     out = result.tricks
@@ -153,6 +155,8 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
             blockers, units, ruffed, trick.span, history))
         numbers.append(tn)
         history_plays.append((source, cards_played))
+        if answering:  # finding friends: the calls this trick answers
+            teams.answer(tn, [(p.seat, c) for p, c in zip(source, cards_played)])
         done += len(cards_played[0])
         if len(cards_played) != n_seats:
             every_full = False
