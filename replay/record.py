@@ -62,8 +62,9 @@ class RecordState(HandState):
     The rest of :class:`HandState` works on it too (``holding``, ``holdings``:
     snapshots as ``Counter``; ``push``/``pop``/``legal_plays``): a record
     replayed to a trick can be played on strictly. Tricks recorded leniently
-    are kept as :class:`TrickDone` (without friend answers: replay.friends
-    answers the calls after the tricks). ``known``: the seats whose whole hand
+    are kept as :class:`TrickDone` (the record mode answers no friend call
+    itself: the record replay's trick loop does, on the hand's
+    :class:`~replay.teams.Teams`). ``known``: the seats whose whole hand
     is known (only they are told they lack a card: SJ203); after a trick without
     plays, nobody's hand and not the next leader are known, and the follow and
     throw checks stop.
@@ -207,7 +208,7 @@ class RecordState(HandState):
         pending = self._pending
         if pending:
             # a failed throw's cost is what the trick's penalty signs (0 when no side is known)
-            done, team = self._done, tuple(self._teams.members)  # (no calls answered while recording)
+            done, team = self._done, tuple(self._teams.members)  # (the team as it stands when filed)
             for answers in pending:
                 for rt in answers:
                     if rt.winner is None:
