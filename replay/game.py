@@ -75,12 +75,7 @@ def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None 
                                                        f"(use `[Rules \"shengji-io-friends\"]`)"))
             ruleset = ruleset.model_copy(update={"partners": "friends"})
         return replay_friends(record, ruleset, diags)
-    return _replay_fixed(record, ruleset, diags)
-
-
-def _replay_fixed(record: Record, ruleset: Ruleset, diags: list[Diagnostic]) -> MatchResult:
-    """Replay a record at a fixed-partner table (every seat N, W, S or E)."""
-    return replay_match(record, ruleset, diags, _replay_hand)
+    return replay_match(record, ruleset, diags, _replay_hand)  # a fixed-partner table (every seat N, W, S or E)
 
 
 def _levels_text(levels: dict[str, int]) -> str:

@@ -25,7 +25,7 @@ taken as given when the previous hand leaves them unknown (``end(None)``).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from primitives.diagnostics import Diagnostic
 from replay.friend_calls import friends_bonus, friends_outcome
@@ -44,12 +44,18 @@ PHASES: tuple[Phase, ...] = ("deal", "declare", "kitty", "bury", "tricks", "scor
 
 class HandStart(NamedTuple):
     """What a hand begins from: its number in the match (redeals keep it), the
-    levels (team → level, or player → level; None: not known) and the dealer
-    (None: declaring decides, or not known)."""
+    levels (team → level, or player → level; None: not known), the dealer
+    (None: declaring decides, or not known) and whether it is the match's
+    first hand (:meth:`MatchFlow.is_first`)."""
 
     number: int
     levels: dict[str, int] | None
     dealer: str | None
+    first: bool
+
+
+#: tuple.__new__ typed: a HandStart built without its Python-level ``__new__`` (once a hand, on lint's path)
+_new_start = cast("Callable[[type[HandStart], tuple[Any, ...]], HandStart]", tuple.__new__)
 
 
 class MatchFlow:
@@ -73,10 +79,13 @@ class MatchFlow:
         self.redeals = 0
         self.phase: Phase = "next"
 
-    def begin(self) -> HandStart:
-        """A hand is dealt: the levels and dealer it begins from."""
+    def begin(self, number: int | None = None, dealer: str | None = None) -> HandStart:
+        """A hand is dealt: the levels and dealer it begins from. ``number`` and
+        ``dealer``: as a record writes them (``first``: :meth:`is_first`)."""
         self.phase = "deal"
-        return HandStart(self.played + 1, self.levels, self.dealer)
+        played = self.played
+        return _new_start(HandStart, (played + 1, self.levels, self.dealer,
+                                      played == 0 and number in (None, 1) and dealer in (None, "?")))
 
     def is_first(self, number: int | None, dealer: str | None) -> bool:
         """Is a recorded hand the match's first: nothing played before it, not
@@ -141,9 +150,8 @@ def replay_match(record: Record, ruleset: Ruleset, diags: list[Diagnostic], repl
             diags.append(Diagnostic.at("SJ504", hand.span,
                                        f"hand {i} is recorded after the match was decided ({flow.winner} won)",
                                        hand=i))
-        first = flow.is_first(hand.number, hand.dealer)
-        start = flow.begin()
-        res = replay_hand(hand, i, ruleset, start.levels, start.dealer, first)
+        _, levels, dealer, first = flow.begin(hand.number, hand.dealer)
+        res = replay_hand(hand, i, ruleset, levels, dealer, first)
         hands.append(res)
         diags.extend(res.diagnostics)
         if res.redeal:

@@ -39,8 +39,10 @@ class PlayResult:
 class TrickResult:
     number: int                            # 1-based
     leader: str
-    _source: Sequence[Play] = field(repr=False)      # the record's plays (notation.model.Play)
-    _cards: list[tuple[int, ...]] = field(repr=False)  # their cards, as tuples
+    #: the record's plays of this trick (notation.model.Play), in turn order
+    source: Sequence[Play] = field(repr=False)
+    #: each play's cards as played (a failed throw: the forced unit), as tuples, in turn order
+    cards_played: list[tuple[int, ...]] = field(repr=False)
     winner: str
     points: int                            # point cards in the trick
     to_attackers: bool                     # the attackers won it
@@ -60,25 +62,15 @@ class TrickResult:
         """The plays in turn order (built when first asked: linting never needs them)."""
         plays = self._plays
         if plays is None:
-            src = self._source
+            src = self.source
             plays = self._plays = tuple([PlayResult(p.seat, cards, tuple(a) if (a := p.attempted) else None, p.span)
-                                         for p, cards in zip(src, self._cards)])
+                                         for p, cards in zip(src, self.cards_played)])
         return plays
-
-    @property
-    def source(self) -> Sequence[Play]:
-        """The record's plays of this trick (``notation.model.Play``), in turn order."""
-        return self._source
-
-    @property
-    def cards_played(self) -> list[tuple[int, ...]]:
-        """Each play's cards as played (a failed throw: the forced unit), in turn order."""
-        return self._cards
 
     def play_rows(self) -> Iterator[tuple[Play, tuple[int, ...]]]:
         """Each play's record line (seat, attempt, span) with its cards as played,
         in turn order: what :attr:`plays` pairs, without building its objects."""
-        return zip(self._source, self._cards)
+        return zip(self.source, self.cards_played)
 
     @property
     def hands_before(self) -> tuple[tuple[int, ...], ...]:

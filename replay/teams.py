@@ -108,7 +108,7 @@ class Teams:
         self.settled = settled
         self.attackers = attackers
         self.calls: list[FriendResult] = calls if calls is not None else []
-        self.skips: list[int] = [(c.ordinal or 1) - 1 for c in self.calls]
+        self.skips: list[int] = [(c.ordinal or 1) - 1 for c in self.calls] if calls else []
         self.held = held
 
     @classmethod
@@ -117,8 +117,12 @@ class Teams:
         (nobody known when ``dealer`` is None)."""
         if dealer is None:
             return cls((), settled=True)
-        team, attackers = fixed_sides(seats, dealer)
-        return cls(team, settled=True, attackers=attackers)
+        sides = _SIDES.get((seats, dealer)) or fixed_sides(seats, dealer)
+        # (built without __init__: once a hand, on lint's path)
+        new = object.__new__(cls)
+        new.members, new.attackers = list(sides[0]), sides[1]
+        new.settled, new.calls, new.skips, new.held = True, [], [], False
+        return new
 
     @classmethod
     def forming(cls, dealer: str | None, calls: list[FriendResult] | None = None, *, held: bool = False) -> Teams:

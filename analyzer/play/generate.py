@@ -102,7 +102,7 @@ def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
     flow = MatchFlow(rs, {"NS": rs.first_level, "EW": rs.first_level})
     out: list[Hand] = []
     while flow.played < hands and not flow.over:
-        number, levels, dealer = flow.begin()
+        number, levels, dealer, _ = flow.begin()
         assert levels is not None      # (the generator always knows them)
         hand, outcome = _generate_hand(rs, rng, bot, flow, number=number, levels=levels, dealer=dealer,
                                        first_drawer=first if dealer is None else dealer,
@@ -309,7 +309,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     out: list[Hand] = []
     n = len(seats)
     while flow.played < hands and not flow.over:
-        number, levels, dealer = flow.begin()
+        number, levels, dealer, _ = flow.begin()
         assert levels is not None and dealer is not None   # (the generator always knows them)
         level = levels[dealer]
         deck = deck_cards(rs)
