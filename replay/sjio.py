@@ -37,9 +37,10 @@ from functools import cache, lru_cache
 from itertools import permutations, product
 from typing import TYPE_CHECKING, NamedTuple
 
+from replay.shapes import Unit, shape_name
+
 if TYPE_CHECKING:
     from replay.order import Order
-    from replay.units import Unit
 
 Shape = tuple[int, ...]            # adjacent tuple sizes: (2,) a pair, (3, 3) a Titanic, (3, 2) a triple + pair
 Requirement = tuple[Shape, ...]    # one shape the follow is asked for: several units
@@ -262,7 +263,6 @@ def readings(cards: Iterable[int], order: Order) -> list[list[_Raw]]:
 
 
 def _as_unit(r: _Raw, key: Sequence[int]) -> Unit:
-    from replay.units import Unit
     top = r.members[-1]
     return Unit(r.width, len(r.members), key[top], tuple(c for c in reversed(r.members) for _ in range(r.width)))
 
@@ -302,7 +302,6 @@ def beats(same: dict[int, int], unit: Unit, order: Order) -> Unit | None:
     many copies of a higher card; for a tractor, a tractor at least as wide and
     long starting at or above the lead tractor's *second* card (in the engine's
     card order), found by :func:`_tractors_from`."""
-    from replay.units import Unit
     key = order.key
     w = unit.width
     if unit.length == 1:
@@ -680,7 +679,6 @@ def winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], order: Order) -
 
 def requirement_text(req: Requirement) -> str:
     """``two pairs + one single``, ``a triple + a pair``: a shape for messages."""
-    from replay.units import shape_name
     names: dict[str, int] = {}
     for s in req:
         if len(s) > 1 and len(set(s)) == 1:

@@ -15,26 +15,9 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from replay.order import Order
-
-
-class Unit(NamedTuple):
-    width: int
-    length: int
-    top: int
-    cards: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return self.width * self.length
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return (self.width, self.length)
-
-    @property
-    def is_tractor(self) -> bool:
-        return self.length >= 2
-
+from replay.shapes import Unit as Unit
+from replay.shapes import shape_name as shape_name
+from replay.sjio import split as sjio_split
 
 _new = tuple.__new__
 
@@ -50,13 +33,6 @@ def _count(cards: Iterable[int]) -> dict[int, int]:
 def _unit_order(u: Unit) -> tuple[int, int, int]:
     """Largest first: most cards, then widest, then highest."""
     return (-u.width * u.length, -u.width, -u.top)
-
-
-def shape_name(width: int, length: int) -> str:
-    if length >= 2:
-        base = "Titanic" if width == 3 else "tractor" if width == 2 else f"{width}-wide tractor"
-        return f"{base} of {length} {'triples' if width == 3 else 'pairs' if width == 2 else 'tuples'}"
-    return {1: "single", 2: "pair", 3: "triple", 4: "quadruple"}.get(width, f"{width}-tuple")
 
 
 def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[int]]:
@@ -114,8 +90,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
             _DECOMPOSED.clear()
         if order.split == "shengji_io" and len({order.eff[c] for c in t}) == 1:
             # ``unit_split: shengji_io``: that engine's reading (replay/sjio.py), largest unit first
-            from replay.sjio import split
-            done = tuple(sorted(split(t, order), key=_unit_order))
+            done = tuple(sorted(sjio_split(t, order), key=_unit_order))
         else:
             done = tuple(_decompose(t, order))
         _DECOMPOSED[memo] = done
