@@ -15,24 +15,15 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 from primitives.cards import format_cards
+from replay.obligation import obligation
 from replay.order import SUIT_NAMES, TRUMP, Order
+from replay.shapes import Unit, shape_name
 from replay.sjio import beats as engine_beats
 from replay.sjio import follow_ok as engine_follow_ok
 from replay.sjio import requirement_text, unit_order
 from replay.sjio import winner as engine_winner
-from replay.units import (
-    Blocker,
-    Unit,
-    _suit_blockers,
-    all_covers,
-    compare_covers,
-    cover,
-    decompose,
-    forced_units,
-    obligation,
-    shape_name,
-    throw_blockers,
-)
+from replay.throws import Blocker, forced_units, suit_blockers, throw_blockers
+from replay.units import all_covers, compare_covers, cover, decompose
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -115,7 +106,7 @@ def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[
         return _new(ThrowCheck, ([], None, ()))
     if ruleset.unit_split == "shengji_io":
         return _engine_throw(units, suited, order)
-    blockers = _suit_blockers(units, suited, order.key)
+    blockers = suit_blockers(units, suited, order.key)
     if not blockers:
         return _new(ThrowCheck, (blockers, None, ()))   # (_new: without the Python-level __new__)
     allowed = forced_units(blockers, ruleset.throw_forced, seats)
