@@ -13,15 +13,10 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from primitives.cards import POINTS
+from replay.follow import check_follow_printed, follow_error, printed_suit
 from replay.order import TRUMP, Order
 from replay.runs import sub_runs, tractor_runs
-from replay.trick import (
-    check_follow_printed,
-    follow_error,
-    lead_suit,
-    printed_suit,
-    trick_winner,
-)
+from replay.trick import lead_suit, trick_winner
 from replay.units import Unit, decompose
 
 if TYPE_CHECKING:
