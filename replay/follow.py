@@ -16,7 +16,7 @@ from replay.obligation import obligation
 from replay.order import SUIT_NAMES, TRUMP, Order
 from replay.shapes import Unit, shape_name
 from replay.sjio import follow_ok as engine_follow_ok
-from replay.sjio import requirement_text
+from replay.sjio_fallbacks import requirement_text
 from replay.texts import cards_text
 from replay.units import decompose
 
@@ -177,7 +177,7 @@ def _engine_follow(lead: Sequence[Unit], held: dict[int, int], played: list[int]
                    order: Order) -> FollowError | None:
     """``follow_policy: shengji_io`` (mechanics/src/trick.rs ``is_legal_play``):
     ``played`` (as many cards of the led suit as the lead) against the lead's
-    shape and then its fallback shapes (replay/sjio.py); SJ404 when the
+    shape and then its fallback shapes (replay/sjio_fallbacks.py); SJ404 when the
     holding ``held`` (the player's cards of the suit) meets a shape first."""
     if len(played) != sum(u.size for u in lead):
         return None   # (the suit ran out: the play holds all of it, checked by the caller)

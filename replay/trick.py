@@ -26,7 +26,7 @@ from replay.order import TRUMP, Order
 from replay.shapes import Unit
 from replay.sjio import beats as engine_beats
 from replay.sjio import unit_order
-from replay.sjio import winner as engine_winner
+from replay.sjio_winner import winner as engine_winner
 from replay.texts import cards_text as cards_text
 from replay.texts import unit_text as unit_text
 from replay.throws import Blocker, forced_units, suit_blockers, throw_blockers
@@ -255,7 +255,7 @@ def trick_winner(plays: Sequence[Sequence[int]], order: Order, ruleset: Ruleset,
         return _tractor_winner(plays, lead, suit, eff, key)
     if ruleset.unit_split == "shengji_io" and ruleset.throw_compare == "all_units":
         # shengji.io (trick.rs compute_winner): its readings in its matcher's order, each unit
-        # against the same unit of the reading that wins so far (replay/sjio.py)
+        # against the same unit of the reading that wins so far (replay/sjio_winner.py)
         i, reading = engine_winner(plays, lead, order)
         if i == 0:
             return _new(Winner, (0, tuple(lead), False))
