@@ -38,9 +38,9 @@ from replay.state import HandState, TrickDone
 from replay.teams import Teams
 from replay.trick import (
     FollowError,
-    _check_suited_follow,
     check_follow,
     check_follow_printed,
+    check_suited_follow,
     lead_suit,
     printed_suit,
     trick_winner,
@@ -462,7 +462,7 @@ class RecordState(HandState):
                     if n == 1:
                         err = check_follow(lead_units, suit, held, cards, order, rs, n)
                     else:
-                        err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
+                        err = check_suited_follow(lead_units, suit, held, cards, order, rs, n)
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
