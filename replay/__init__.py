@@ -9,6 +9,10 @@ The main entry points (imported lazily, so ``import primitives.cards`` stays che
   the trick (who is to play, who can beat it, ``winner_if(play)``), the turn
   and the score; :class:`replay.record.RecordState` is its
   lenient record mode, on which ``replay.game`` replays a record's tricks;
+* :class:`replay.match.MatchFlow` — the match from hand to hand (deal,
+  declarations, kitty, bury, tricks, score, levels, next hand), which the
+  record replay and the generator drive; :class:`replay.teams.Teams` — the
+  teams of a hand (fixed partners, or finding friends as calls are answered);
 * :class:`replay.seats.Seat` — the one seat type (``N W S E``, ``P1``…``P8``);
 * :func:`replay.deck.deck` — the full deck multiset of a ruleset.
 """

@@ -12,163 +12,40 @@ diagnostics). The rules themselves are the engine's (:mod:`replay.trick`,
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, NamedTuple, Protocol, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import cast
 
-from primitives.cards import NUM_CARDS, POINTS
+from primitives.cards import POINTS
+from replay.holdings import by_suit, remove_by_suit
 from replay.order import TRUMP, Order
+from replay.recorded import (
+    FAULTS,
+    Fault,
+    Recorded,
+    RecordedPlay,
+    RecordedTrick,
+    new_recorded,
+    rules_of,
+    table_of,
+    take_counted,
+    throw_faults,
+    turn_faults,
+)
 from replay.ruleset import Ruleset
-from replay.seats import SEATS, Seat
-from replay.state import Cards, HandState, TrickDone, by_suit, penalty_delta, remove_by_suit
+from replay.scoring import penalty_delta
+from replay.seats import SEATS
+from replay.state import HandState, TrickDone
+from replay.teams import Teams
 from replay.trick import (
     FollowError,
-    _check_suited_follow,
-    _check_suited_throw,
     check_follow,
     check_follow_printed,
+    check_suited_follow,
     lead_suit,
     printed_suit,
-    throw_penalty,
     trick_winner,
 )
 from replay.units import Blocker, Unit, decompose
-
-
-class RecordedPlay(Protocol):
-    """A play as a record writes it (``notation.model.Play`` is one, :class:`Recorded` another)."""
-
-    @property
-    def seat(self) -> str: ...
-
-    @property
-    def cards(self) -> Sequence[int]: ...
-
-    @property
-    def attempted(self) -> Sequence[int] | None: ...
-
-
-class Recorded(NamedTuple):
-    """A recorded play for :meth:`RecordState.record_trick`: the seat, the cards as
-    written (a failed throw: the forced unit) and a failed throw's attempt."""
-
-    seat: str
-    cards: Sequence[int]
-    attempted: Sequence[int] | None = None
-
-
-class Fault(NamedTuple):
-    """One thing a recorded trick gets wrong (:meth:`RecordState.record_trick`);
-    the caller words it (:mod:`replay.game` attaches the spans and the messages)."""
-
-    code: str        # the diagnostic code (primitives.diagnostics.CODES)
-    play: int        # index into the trick's kept plays (RecordedTrick.plays); -1: the trick as a whole
-    what: str        # which check (FAULTS)
-    value: Any = None  # what the message needs (see FAULTS)
-
-
-#: every :attr:`Fault.what`, its code and its :attr:`Fault.value`
-FAULTS: dict[str, tuple[str, str]] = {
-    "stranger": ("SJ525", "a seat not at the table (its play is left out): the seat"),
-    "after_end": ("SJ409", "the trick comes after every card has been played"),
-    "absurd": ("SJ402", "more cards in one play than the decks hold (the trick is not played): how many"),
-    "leader": ("SJ401", "the wrong seat leads: the seat that should"),
-    "twice": ("SJ401", "a seat plays twice in the trick"),
-    "out_of_turn": ("SJ401", "a seat plays out of turn: the seat that should"),
-    "missing_seats": ("SJ401", "seats did not play (and more tricks follow): those seats"),
-    "mixed": ("SJ405", "the lead mixes effective suits: the cards tried"),
-    "no_throw": ("SJ410", "a throw where the rules allow none (``throws: no``): the units tried"),
-    "should_fail": ("SJ406", "a throw recorded as standing fails: the ThrowCheck"),
-    "stands": ("SJ407", "a throw recorded as failed stands"),
-    "wrong_forced": ("SJ407", "a failed throw plays the wrong unit: the ThrowCheck"),
-    "not_a_throw": ("SJ407", "a failed throw whose attempt is a single unit"),
-    "not_from_attempt": ("SJ407", "the cards played after a failed throw are not from the attempt"),
-    "follower_throw": ("SJ407", "a follower writes a throw (`->`)"),
-    "count": ("SJ402", "a follow of another number of cards than the lead: the lead's count"),
-    "follow": ("SJ403/SJ404", "an illegal follow (suit or shape): the message"),
-    "not_held": ("SJ203", "cards a seat known to hold its hand does not hold: the cards"),
-}
-
-
-class RecordedTrick(NamedTuple):
-    """What :meth:`RecordState.record_trick` made of a recorded trick."""
-
-    number: int                          # 1-based, as the record counts
-    plays: Sequence[RecordedPlay]        # the plays kept (seats at the table), in record order
-    cards: list[Cards]                   # each kept play's cards as played (a failed throw: the forced unit)
-    winner: str | None                   # None: the trick is not played (no plays, or unreadable)
-    points: int                          # point cards in the trick
-    to_attackers: bool                   # the attackers (fixed partners, dealer known) won it
-    penalty: int                         # a failed throw's cost: signed for the attackers (fixed
-    #                                      partners), unsigned at a finding-friends table, 0 unknown
-    is_throw: bool
-    failed: bool
-    blockers: tuple[Blocker, ...]
-    units: tuple[Unit, ...]              # the winning play's units (none when the lead mixes suits)
-    ruffed: bool
-    faults: list[Fault]                  # what the record got wrong, in the order found
-
-
-#: tuple.__new__ typed: a named tuple built without its Python-level ``__new__`` (the lint loop's pace)
-_new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTrick]", tuple.__new__)
-_SIDES: dict[tuple[tuple[str, ...], str], tuple[tuple[str, ...], frozenset[str]]] = {}
-
-
-def _take_counted(hs: tuple[dict[int, int], ...], cards: Sequence[int],
-                  eff: Sequence[int]) -> tuple[int, list[int] | None]:
-    """:func:`~replay.state.remove_by_suit` of a play of several cards, and the
-    play's points, in one pass (the trick loop's call for such a play)."""
-    pts = 0
-    missing: list[int] | None = None
-    for c in cards:
-        pts += POINTS[c]
-        h = hs[eff[c]]
-        m = h.get(c, 0)
-        if m > 1:
-            h[c] = m - 1
-        elif m:
-            del h[c]
-        elif missing is None:
-            missing = [c]
-        else:
-            missing.append(c)
-    return pts, missing
-
-
-def _fixed_sides(seats: tuple[str, ...], dealer: str) -> tuple[tuple[str, ...], frozenset[str]]:
-    """Fixed partners at four seats: the dealer's team (dealer, partner) and the attackers."""
-    sides = _SIDES.get((seats, dealer))
-    if sides is None:
-        team = (dealer, str(Seat[dealer].partner()))
-        sides = _SIDES[(seats, dealer)] = (team, frozenset(s for s in seats if s not in team))
-    return sides
-
-
-_RULES: dict[int, tuple[Ruleset, tuple[bool, bool, int, int]]] = {}
-
-
-def _rules_of(rs: Ruleset) -> tuple[bool, bool, int, int]:
-    """What the record mode reads of a ruleset, once per ruleset (``hand_size`` is computed):
-    the ``held`` friend rule, ``follow_suit: printed``, the hand size, the cards of the decks."""
-    got = _RULES.get(id(rs))
-    if got is None or got[0] is not rs:
-        if len(_RULES) > 64:
-            _RULES.clear()
-        got = _RULES[id(rs)] = (rs, (rs.friend_rule == "held", rs.follow_suit == "printed", rs.hand_size,
-                                     rs.decks * NUM_CARDS))
-    return got[1]
-
-
-_TABLES: dict[tuple[str, ...], tuple[dict[str, int], dict[str, tuple[str, ...]]]] = {}
-
-
-def _table(seats: tuple[str, ...]) -> tuple[dict[str, int], dict[str, tuple[str, ...]]]:
-    """Each seat's index and the seats in turn from it (built once per table; never changed)."""
-    t = _TABLES.get(seats)
-    if t is None:
-        n = len(seats)
-        t = _TABLES[seats] = ({s: i for i, s in enumerate(seats)},
-                              {s: tuple(seats[(i + k) % n] for k in range(n)) for i, s in enumerate(seats)})
-    return t
 
 
 class RecordState(HandState):
@@ -185,30 +62,34 @@ class RecordState(HandState):
     The rest of :class:`HandState` works on it too (``holding``, ``holdings``:
     snapshots as ``Counter``; ``push``/``pop``/``legal_plays``): a record
     replayed to a trick can be played on strictly. Tricks recorded leniently
-    are kept as :class:`TrickDone` (without friend answers: replay.friends
-    answers the calls after the tricks). ``known``: the seats whose whole hand
+    are kept as :class:`TrickDone` (the record mode answers no friend call
+    itself: the record replay's trick loop does, on the hand's
+    :class:`~replay.teams.Teams`). ``known``: the seats whose whole hand
     is known (only they are told they lack a card: SJ203); after a trick without
     plays, nobody's hand and not the next leader are known, and the follow and
     throw checks stop.
     """
 
     __slots__ = ("_suits", "_eff", "_counts", "_friends", "_known", "_uncertain", "_leader_known",
-                 "_cards_played", "_all_held", "_attackers", "_turns", "_printed", "_full", "_deck", "_team_t", "_pending", "_n_pending")
+                 "_cards_played", "_all_held", "_turns", "_printed", "_full", "_deck", "_pending", "_n_pending")
 
     def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]] | None = None, *,
                  dealer: str | None, seats: Sequence[str] = SEATS, known: Mapping[str, bool] | None = None,
                  friends: bool = False, kitty_points: int = 0,
-                 split: Mapping[str, tuple[dict[int, int], ...]] | None = None) -> None:
+                 split: Mapping[str, tuple[dict[int, int], ...]] | None = None, teams: Teams | None = None) -> None:
         """``holdings`` as for :class:`HandState`, or ``split``: each seat's
         holding by effective suit (:func:`by_suit`), taken over and changed in
         place. ``dealer`` None: nobody is known to lead trick 1. ``friends``: a
         finding-friends table (the teams are known only at the end: tricks are
-        not given to a side, a failed throw's cost is unsigned)."""
+        not given to a side, a failed throw's cost is unsigned). ``teams``: the
+        hand's :class:`~replay.teams.Teams` (by default: fixed partners at four
+        seats, else the dealer alone); a trick is given to the attackers when
+        they are settled (:attr:`Teams.attackers`)."""
         self.ruleset = ruleset
         self.order = order
         self.seats = seats if type(seats) is tuple else tuple(str(s) for s in seats)
         self._n = n = len(self.seats)
-        self._index, self._turns = _table(self.seats)
+        self._index, self._turns = table_of(self.seats)
         self.dealer = dealer if dealer is not None else ""
         self.kitty_points = kitty_points
         eff = self._eff = order.eff
@@ -233,26 +114,20 @@ class RecordState(HandState):
         self._penalty = 0
         self._done = []
         self._friends = friends
-        if not known_dealer:
-            self._team = []
-            self._attackers = None
-        elif friends or n != 4:
-            self._team = [self.dealer]
-            self._attackers = None
-        else:
-            team, self._attackers = _fixed_sides(self.seats, self.dealer)
-            self._team = list(team)
-            self._team_t = team
-        self._calls = []
-        self._skips = []
+        if teams is None:
+            if not known_dealer:
+                teams = Teams((), settled=not friends)
+            elif friends or n != 4:
+                teams = Teams.forming(self.dealer)
+            else:
+                teams = Teams.fixed(self.dealer, self.seats)
+        self._teams = teams
         self._first_trick = 1
         self._known = set(self.seats) if known is None else {s for s, k in known.items() if k}
         self._uncertain = False
         self._cards_played = 0
         self._all_held = True
-        self._held_rule, self._printed, self._full, self._deck = _rules_of(ruleset)
-        if n != 4 or friends or not known_dealer:
-            self._team_t = tuple(self._team)   # (no calls: the team does not change while recording)
+        self._printed, self._full, self._deck = rules_of(ruleset)
         self._pending: list[list[RecordedTrick]] = []   # record_tricks' answers not yet filed as TrickDone
         self._n_pending = 0                              # the tricks played in them
         self._undo = []
@@ -333,7 +208,7 @@ class RecordState(HandState):
         pending = self._pending
         if pending:
             # a failed throw's cost is what the trick's penalty signs (0 when no side is known)
-            done, team = self._done, self._team_t
+            done, team = self._done, tuple(self._teams.members)  # (the team as it stands when filed)
             for answers in pending:
                 for rt in answers:
                     if rt.winner is None:
@@ -385,6 +260,7 @@ class RecordState(HandState):
         printed = self._printed
         hands = self._suits
         friends, full, deck = self._friends, self._full, self._deck
+        attackers = self._teams.attackers   # (the sides, when settled from the start: fixed partners)
         if self._counts:
             self._counts.clear()
         # the position as locals while the tricks run (written back after the loop)
@@ -427,7 +303,7 @@ class RecordState(HandState):
                 else:
                     self._lose_track()
                     leader, uncertain, known = None, True, self._known
-                out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
+                out.append(new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False, (), (),
                                                          False, faults)))
                 continue
             if played >= full:
@@ -446,7 +322,7 @@ class RecordState(HandState):
                         faults.append(Fault("SJ402", k, "absurd", max(len(p.cards), len(p.attempted or ()))))
                     self._lose_track()
                     leader, uncertain, known = None, True, self._known
-                    out.append(_new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False,
+                    out.append(new_recorded(RecordedTrick, (number, plays, [], None, 0, False, 0, False, False,
                                                              (), (), False, faults)))
                     continue
             lead_play = plays[0]
@@ -454,7 +330,7 @@ class RecordState(HandState):
             if leader is not None and lead_seat != leader:
                 faults.append(Fault("SJ401", 0, "leader", leader))
             if seats_t != in_turn:
-                self._turn_faults(seats_t, k_trick < last or more_after, faults)
+                turn_faults(seats, self._index, seats_t, k_trick < last or more_after, faults)
 
             # the lead (a failed throw: the attempt is checked, the forced unit is played)
             attempted = tuple(lead_play.attempted) if lead_play.attempted else None
@@ -477,11 +353,12 @@ class RecordState(HandState):
             if is_throw and not rs.throws:
                 faults.append(Fault("SJ410", 0, "no_throw", tuple(tried_units)))
             elif (is_throw or failed) and not uncertain:
-                blockers, cost = self._throw_faults(lead_seat, lead_cards, attempted, tried, tried_units, suit,
+                blockers, cost = throw_faults(self._turns[lead_seat], hands, order, rs, lead_cards, attempted, tried,
+                                              tried_units, suit,
                                                     is_throw, faults)
                 if friends:
                     penalty = cost
-                elif (att := self._attackers) is not None and cost:
+                elif (att := attackers) is not None and cost:
                     penalty = penalty_delta(rs, len(tried), lead_seat not in att)
             missing: list[int] | None
             if len(lead_cards) == 1:  # (remove_by_suit, written out for one card: most leads)
@@ -498,7 +375,7 @@ class RecordState(HandState):
                 else:
                     missing = [c]
             else:
-                pts, missing = _take_counted(hands[lead_seat], lead_cards, eff)
+                pts, missing = take_counted(hands[lead_seat], lead_cards, eff)
             if missing:
                 all_held = False
                 if lead_seat in known:
@@ -556,7 +433,7 @@ class RecordState(HandState):
                         missing = [c]
                     else:
                         faults.append(Fault("SJ402", k, "count", n))
-                        got, missing = _take_counted(hands[seat], cards, eff)
+                        got, missing = take_counted(hands[seat], cards, eff)
                         pts += got
                     if missing:
                         all_held = False
@@ -585,7 +462,7 @@ class RecordState(HandState):
                     if n == 1:
                         err = check_follow(lead_units, suit, held, cards, order, rs, n)
                     else:
-                        err = _check_suited_follow(lead_units, suit, held, cards, order, rs, n)
+                        err = check_suited_follow(lead_units, suit, held, cards, order, rs, n)
                     if err is not None:
                         faults.append(Fault(err.code, k, "follow", err.message))
                 if n == 1 and len(cards) == 1:  # (remove_by_suit, written out for one card: most plays)
@@ -603,7 +480,7 @@ class RecordState(HandState):
                         continue
                     missing = [c]
                 else:
-                    got, missing = _take_counted(hands[p.seat], cards, eff)
+                    got, missing = take_counted(hands[p.seat], cards, eff)
                     pts += got
                 if missing:
                     all_held = False
@@ -625,11 +502,11 @@ class RecordState(HandState):
                 units, ruffed = w.units, w.ruffed
             else:
                 winner = lead_seat
-            att = self._attackers
+            att = attackers
             to_att = att is not None and winner in att
             n_played += 1
             leader = winner
-            out.append(_new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
+            out.append(new_recorded(RecordedTrick, (number, plays, cards_played, winner, pts, to_att, penalty,
                                                      is_throw, failed, blockers, units, ruffed, faults)))
         if leader is not None:
             self._leader = self._index[leader]
@@ -641,60 +518,6 @@ class RecordState(HandState):
         if not all_held:
             self._all_held = False
         return out
-
-    def _turn_faults(self, seats_t: tuple[str, ...], more: bool, faults: list[Fault]) -> None:
-        """The faults of a trick whose seats are not the table's seats in turn from the leader."""
-        seats, index, n = self.seats, self._index, self._n
-        seen = {seats_t[0]}
-        for k in range(1, len(seats_t)):
-            seat = seats_t[k]
-            expect = seats[(index[seats_t[k - 1]] + 1) % n]
-            if seat in seen:
-                faults.append(Fault("SJ401", k, "twice"))
-            elif seat != expect:
-                faults.append(Fault("SJ401", k, "out_of_turn", expect))
-            seen.add(seat)
-        if len(seats_t) < n and more:
-            faults.append(Fault("SJ401", -1, "missing_seats", tuple(s for s in seats if s not in seen)))
-
-    def _throw_faults(self, seat: str, lead_cards: Cards, attempted: Cards | None, tried: Cards,
-                      tried_units: Sequence[Unit], suit: int | None, is_throw: bool,
-                      faults: list[Fault]) -> tuple[tuple[Blocker, ...], int]:
-        """The throw check of a lead of several units, and the consistency of a
-        recorded failed throw (SJ406, SJ407): the blockers and the failed throw's
-        cost (unsigned; 0 when it stands or the rules charge nothing)."""
-        blockers: tuple[Blocker, ...] = ()
-        failed = attempted is not None
-        rs = self.ruleset
-        if is_throw and suit is not None:
-            ring = self._turns[seat]
-            hands = self._suits
-            others = ring[1:]
-            suited = []
-            for s in others:   # (a loop: cheaper than a comprehension for a few seats)
-                if h := hands[s][suit]:
-                    suited.append((s, h))
-            chk = _check_suited_throw(tried_units, suited, others, self.order, rs)
-            blockers = tuple(chk.blockers)
-            if not failed and chk.blockers:
-                faults.append(Fault("SJ406", 0, "should_fail", chk))
-            elif failed and not chk.blockers:
-                faults.append(Fault("SJ407", 0, "stands"))
-            elif failed and chk.forced is not None and not chk.accepts(lead_cards):
-                faults.append(Fault("SJ407", 0, "wrong_forced", chk))
-        elif failed:
-            faults.append(Fault("SJ407", 0, "not_a_throw"))
-        cost = 0
-        if attempted is not None:
-            # (Counter(lead_cards) - Counter(attempted) not empty, without building Counters)
-            left = list(attempted)
-            for c in lead_cards:
-                if c not in left:
-                    faults.append(Fault("SJ407", 0, "not_from_attempt"))
-                    break
-                left.remove(c)
-            cost = throw_penalty(rs, len(attempted))
-        return blockers, cost
 
 
 __all__ = ["RecordState", "RecordedPlay", "Recorded", "RecordedTrick", "Fault", "FAULTS"]

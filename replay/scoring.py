@@ -2,19 +2,23 @@
 
 Pure functions: the kitty multiplier from the last trick's winning units,
 the advancement table of each preset, level jumps with must-play stops and
-hook back, the next dealer, and the match end.
+hook back, the next dealer, and the match end; and the trick rules of the
+score the trick loops share (a failed throw's signed cost, the last trick's
+kitty multiplier, hook back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from primitives.cards import ACE, JACK, JOKER_LEVEL
+from primitives.cards import ACE, JACK, JOKER_LEVEL, LJ
 from replay.seats import SEATS, Seat
-from replay.units import Unit
+from replay.trick import throw_penalty
+from replay.units import Unit, decompose
 
 if TYPE_CHECKING:
+    from replay.order import Order
     from replay.ruleset import Ruleset
 
 #: the compass seats' names in play order (an alias of :data:`replay.seats.SEATS`)
@@ -277,3 +281,27 @@ def hand_outcome(ruleset: Ruleset, levels: dict[str, int], dealer: str, attacker
 def _rank_index(ruleset: Ruleset, level: int) -> int:
     ladder = _ladder_and_must(ruleset)[0]
     return ladder.index(level) if level in ladder else level
+
+
+# -- the trick rules of the score (the lint loop, the state and the search share them) --------------
+
+def penalty_delta(ruleset: Ruleset, attempted: int, thrower_defends: bool) -> int:
+    """The signed change to the attackers' points from a failed throw of
+    ``attempted`` cards (§6): the penalty counts against the thrower's team,
+    so it is added when the thrower is on the dealer's team (``thrower_defends``)."""
+    cost = throw_penalty(ruleset, attempted)
+    return cost if thrower_defends else -cost
+
+
+def last_trick_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit], lead_cards: int,
+                          last_play: Sequence[int]) -> int:
+    """The kitty multiplier of the last trick (§7 "Kitty"), whoever wins it:
+    ``winning`` the winning play's units, ``lead_cards`` the cards of each
+    play, ``last_play`` the trick's last play (the botzone judge reads it)."""
+    return kitty_multiplier(ruleset.kitty_multiplier, winning, play_cards=lead_cards, lead_cards=lead_cards,
+                            last_play=decompose(last_play, order))
+
+
+def hooks_back(winning: Iterable[Unit], level: int) -> bool:
+    """Does a winning play hold a card of the level rank (hook back, 抠底 with a level card)?"""
+    return any(c < LJ and c % 13 + 2 == level for u in winning for c in u.cards)

@@ -7,7 +7,7 @@ score, and moves on by :meth:`HandState.push` (one seat's play) and back by
 :meth:`HandState.is_legal`), whose turn it is, who is winning the trick, and
 the attackers' points. Every rule it applies is the engine's own
 (:mod:`replay.trick`, :mod:`replay.units`, :mod:`replay.legal`,
-:mod:`replay.scoring`, :mod:`replay.friends`): the generator's bots, the
+:mod:`replay.scoring`, :mod:`replay.teams`): the generator's bots, the
 endgame search and the mistake rules ask it instead of deciding a rule
 themselves, and :mod:`replay.game` replays a record's tricks on its lenient
 record mode, :class:`replay.record.RecordState` (one per hand:
@@ -30,112 +30,35 @@ Example::
     st.push((0,))                     # N leads a card; W is to play
     st.pop()                          # and back
 
-A finding-friends table (``P1``…``Pn``) is built with ``seats`` and the
-friend ``calls`` (:class:`replay.friends.FriendResult`); the dealer's team
-grows as the calls are answered, and :attr:`HandState.attacker_points`
-counts for the players outside it as it stands.
+The hand's teams are one :class:`replay.teams.Teams`: fixed partners are
+known from the start; a finding-friends table (``P1``…``Pn``, built with
+``seats`` and the friend ``calls``, :class:`replay.teams.FriendResult`)
+starts with the dealer alone, the team grows as the calls are answered, and
+:attr:`HandState.attacker_points` counts for the players outside it as it stands.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import NamedTuple, cast
 
-from primitives.cards import JOKER_LEVEL, LJ, POINTS
-from replay.legal import (
-    beating_follow,
-    follow_extremes,
-    is_legal_follow,
-    legal_follows,
-    multisets,
-    shown_void,
-    single_unit_leads,
-)
-from replay.order import TRUMP, Order
+from primitives.cards import JOKER_LEVEL, POINTS
+from replay.holdings import Cards, by_suit, remove_by_suit, remove_from
+from replay.order import Order
+from replay.questions import PositionQuestions
 from replay.ruleset import Ruleset
-from replay.scoring import kitty_multiplier
-from replay.seats import SEATS, Seat
+from replay.scoring import hooks_back, last_trick_multiplier, penalty_delta
+from replay.seats import SEATS
+from replay.teams import FriendResult, Snapshot, Teams
 from replay.trick import (
     ThrowCheck,
     Winner,
     check_throw,
-    lead_suit,
     throw_penalty,
     trick_winner,
 )
 from replay.units import Unit, decompose
-
-if TYPE_CHECKING:  # pragma: no cover
-    from replay.friends import FriendResult
-
-Cards = tuple[int, ...]
-
-
-# -- the rules the lint loop, the state and the search share ----------------------------------------
-
-def penalty_delta(ruleset: Ruleset, attempted: int, thrower_defends: bool) -> int:
-    """The signed change to the attackers' points from a failed throw of
-    ``attempted`` cards (§6): the penalty counts against the thrower's team,
-    so it is added when the thrower is on the dealer's team (``thrower_defends``)."""
-    cost = throw_penalty(ruleset, attempted)
-    return cost if thrower_defends else -cost
-
-
-def last_trick_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit], lead_cards: int,
-                          last_play: Sequence[int]) -> int:
-    """The kitty multiplier of the last trick (§7 "Kitty"), whoever wins it:
-    ``winning`` the winning play's units, ``lead_cards`` the cards of each
-    play, ``last_play`` the trick's last play (the botzone judge reads it)."""
-    return kitty_multiplier(ruleset.kitty_multiplier, winning, play_cards=lead_cards, lead_cards=lead_cards,
-                            last_play=decompose(last_play, order))
-
-
-def hooks_back(winning: Iterable[Unit], level: int) -> bool:
-    """Does a winning play hold a card of the level rank (hook back, 抠底 with a level card)?"""
-    return any(c < LJ and c % 13 + 2 == level for u in winning for c in u.cards)
-
-
-def by_suit(holding: Mapping[int, int], eff: Sequence[int]) -> tuple[dict[int, int], ...]:
-    """A holding split by effective suit (index 0..3, TRUMP): card → copies, positive only."""
-    out: tuple[dict[int, int], ...] = ({}, {}, {}, {}, {})
-    for c, k in holding.items():
-        if k > 0:
-            out[eff[c]][c] = k
-    return out
-
-
-def remove_from(h: dict[int, int], cards: Iterable[int]) -> list[int]:
-    """Take ``cards`` out of the holding ``h`` (card → copies, no zero counts kept); the cards it lacked."""
-    missing = []
-    for c in cards:
-        k = h.get(c, 0)
-        if k > 1:
-            h[c] = k - 1
-        elif k:
-            del h[c]
-        else:
-            missing.append(c)
-    return missing
-
-
-def remove_by_suit(hs: tuple[dict[int, int], ...], cards: Iterable[int], eff: Sequence[int]) -> list[int] | None:
-    """Take ``cards`` out of a holding split by suit (:func:`by_suit`); the
-    cards it lacked, or None when it held them all."""
-    missing: list[int] | None = None
-    for c in cards:
-        h = hs[eff[c]]
-        k = h.get(c, 0)
-        if k > 1:
-            h[c] = k - 1
-        elif k:
-            del h[c]
-        elif missing is None:
-            missing = [c]
-        else:
-            missing.append(c)
-    return missing
-
 
 # -- the state -----------------------------------------------------------------------------------------
 
@@ -159,23 +82,29 @@ class TrickDone(NamedTuple):
     skips_before: tuple[int, ...]
     team_before: tuple[str, ...]
 
+    @property
+    def teams_before(self) -> Snapshot:
+        """The hand's :class:`~replay.teams.Teams` before the trick (what :meth:`Teams.restore` takes)."""
+        return self.friends_before, self.skips_before, self.team_before
 
-class HandState:
+
+class HandState(PositionQuestions):
     """The position of one hand during the play of the tricks (see the module doc).
 
     ``holdings`` maps each seat to its cards (any iterable of cards, or a
-    card → copies map). ``team`` is the dealer's team as known at the start
-    (fixed partners: the dealer and partner, the default); finding friends
-    passes the dealer alone and the ``calls``.
+    card → copies map). The hand's teams are one :class:`~replay.teams.Teams`
+    (``teams``), or made from ``team``, the dealer's team as known at the
+    start (fixed partners: the dealer and partner, the default), and the
+    friend ``calls`` (finding friends: the dealer alone by default).
     """
 
     __slots__ = ("ruleset", "order", "seats", "dealer", "kitty_points", "_index", "_n", "_hands",
-                 "_leader", "_plays", "_attempted", "_penalty", "_done", "_team", "_calls", "_skips",
-                 "_held_rule", "_first_trick", "_undo")
+                 "_leader", "_plays", "_attempted", "_penalty", "_done", "_teams", "_first_trick", "_undo")
 
     def __init__(self, ruleset: Ruleset, order: Order, holdings: Mapping[str, Iterable[int]], *,
                  leader: str, dealer: str, seats: Sequence[str] = SEATS, team: Sequence[str] | None = None,
-                 calls: list[FriendResult] | None = None, kitty_points: int = 0, first_trick: int = 1) -> None:
+                 calls: list[FriendResult] | None = None, kitty_points: int = 0, first_trick: int = 1,
+                 teams: Teams | None = None) -> None:
         self.ruleset = ruleset
         self.order = order
         self.seats: tuple[str, ...] = tuple(str(s) for s in seats)
@@ -193,13 +122,15 @@ class HandState:
         self._attempted: Cards | None = None
         self._penalty = 0
         self._done: list[TrickDone] = []
-        if team is None:
-            team = ((self.dealer, str(Seat[self.dealer].partner())) if self._n == 4 and calls is None
-                    else (self.dealer,))
-        self._team: list[str] = [str(s) for s in team]
-        self._calls: list[FriendResult] = calls if calls is not None else []
-        self._skips: list[int] = [(c.ordinal or 1) - 1 for c in self._calls]
-        self._held_rule = ruleset.friend_rule == "held"
+        if teams is None:
+            held = ruleset.friend_rule == "held"
+            if team is not None:
+                teams = Teams([str(s) for s in team], settled=calls is None, calls=calls, held=held)
+            elif self._n == 4 and calls is None:
+                teams = Teams.fixed(self.dealer, self.seats)
+            else:
+                teams = Teams.forming(self.dealer, calls, held=held)
+        self._teams = teams
         self._first_trick = first_trick
         #: the holdings' key order before each push that emptied a card's count (see :meth:`pop`)
         self._undo: list[tuple[int, int, object]] = []
@@ -287,19 +218,25 @@ class HandState:
     @property
     def team(self) -> tuple[str, ...]:
         """The dealer's team as known now (finding friends: grows as calls are answered)."""
-        return tuple(self._team)
+        return tuple(self._teams.members)
+
+    @property
+    def teams(self) -> Teams:
+        """The hand's teams (read only: the tricks move them)."""
+        return self._teams
 
     @property
     def calls(self) -> tuple[FriendResult, ...]:
-        return tuple(self._calls)
+        return tuple(self._teams.calls)
 
     def defends(self, seat: str) -> bool:
         """Is ``seat`` on the dealer's team (as known now)?"""
-        return str(seat) in self._team
+        return str(seat) in self._teams.members
 
     def mates(self, a: str, b: str) -> bool:
         """Are ``a`` and ``b`` on one side (as known now)?"""
-        return (str(a) in self._team) == (str(b) in self._team)
+        team = self._teams.members
+        return (str(a) in team) == (str(b) in team)
 
     @property
     def trick_points(self) -> tuple[int, ...]:
@@ -310,7 +247,7 @@ class HandState:
     def attacker_points(self) -> int:
         """The attackers' points so far: the tricks they won and the throw
         penalties (signed), the dealer's team taken as known now; the kitty not included."""
-        team = self._team
+        team = self._teams.members
         total = 0
         for t in self._finished():
             if t.winner not in team:
@@ -324,7 +261,7 @@ class HandState:
         """After the last trick: the kitty's multiplier when the attackers won it, else 0."""
         done = self._finished()
         last = done[-1] if done and self.is_over else None
-        if last is None or last.winner in self._team or not last.units:
+        if last is None or last.winner in self._teams.members or not last.units:
             return 0
         return last_trick_multiplier(self.ruleset, self.order, last.units, len(last.plays[0][1]),
                                      last.plays[-1][1])
@@ -334,135 +271,21 @@ class HandState:
         """After the last trick: the attackers won it with a card of the level rank."""
         done = self._finished()
         last = done[-1] if done and self.is_over else None
-        return bool(last is not None and last.winner not in self._team and hooks_back(last.units, self.order.level))
+        return bool(last is not None and last.winner not in self._teams.members
+                    and hooks_back(last.units, self.order.level))
 
     @property
     def final_points(self) -> int:
         """The attackers' total: :attr:`attacker_points` plus the kitty × multiplier (when they won the last trick)."""
         return self.attacker_points + self.kitty_points * self.kitty_multiplier
 
-    # -- legality -----------------------------------------------------------------------------------
+    # -- legality (the rest: replay.questions) ------------------------------------------------------
 
     def throw_check(self, cards: Sequence[int]) -> ThrowCheck:
         """Would a lead of ``cards`` by the seat to play stand? (§6 throw check: the blockers and
         the forced unit; no blockers for a single unit or under ``throw_check: none``)."""
         ring = [self.seats[(self._leader + k) % self._n] for k in range(self._n)]
         return check_throw(tuple(cards), 0, [self.holding(s) for s in ring], ring, self.order, self.ruleset)
-
-    def is_legal(self, play: Sequence[int]) -> bool:
-        """May the seat to play play ``play`` now? A lead is any cards held of
-        one effective suit (a throw may fail: :meth:`push` then plays the forced unit)."""
-        cards = tuple(play)
-        if not cards or self.is_over:
-            return False
-        hand = self.holding(self.turn)
-        if not self._plays:
-            if Counter(cards) - hand:
-                return False
-            if lead_suit(cards, self.order) is None:
-                return False
-            return self.ruleset.throws or len(cards) == 1 or len(decompose(cards, self.order)) == 1
-        return is_legal_follow(self._plays[0][1], hand, cards, self.order, self.ruleset)
-
-    def unit_leads(self) -> list[Cards]:
-        """Every distinct single-unit lead of the seat to play (singles, tuples, tractors)."""
-        seen: dict[Cards, None] = {}
-        for u in single_unit_leads(self.holding(self.turn), self.order):
-            seen.setdefault(tuple(sorted(u.cards)), None)
-        return list(seen)
-
-    def legal_leads(self) -> Iterator[Cards]:
-        """Every distinct legal lead of the seat to play (cards ascending): each
-        non-empty multiset of one effective suit, throws included (lazily: a long
-        suit has very many)."""
-        eff = self.order.eff
-        suits: dict[int, dict[int, int]] = {}
-        for c, k in self.holding(self.turn).items():
-            if k > 0:
-                suits.setdefault(eff[c], {})[c] = k
-        if not self.ruleset.throws:  # throws: no: a lead is one unit
-            yield from sorted(self.unit_leads(), key=lambda m: (eff[m[0]], len(m), m))
-            return
-        for suit in sorted(suits):
-            held = suits[suit]
-            for size in range(1, sum(held.values()) + 1):
-                yield from multisets(held, size)
-
-    def legal_follows(self, limit: int | None = None) -> list[Cards]:
-        """Every distinct legal follow of the seat to play to the current lead (cards ascending)."""
-        if not self._plays:
-            return []
-        return [tuple(sorted(p)) for p in
-                legal_follows(self._plays[0][1], self.holding(self.turn), self.order, self.ruleset, limit)]
-
-    def legal_plays(self) -> Iterator[Cards]:
-        """Every distinct legal play of the seat to play: :meth:`legal_leads` or :meth:`legal_follows`."""
-        if self.is_over:
-            return iter(())
-        if not self._plays:
-            return self.legal_leads()
-        return iter(self.legal_follows())
-
-    # -- questions about the trick in progress (what the mistake rules ask) ------------------------
-
-    @property
-    def to_play(self) -> tuple[str, ...]:
-        """The seats still to play in the current trick, the seat to play
-        first (before the lead: every seat, the leader first)."""
-        seats, n = self.seats, self._n
-        i = (self._leader + len(self._plays)) % n
-        return tuple(seats[(i + j) % n] for j in range(n - len(self._plays)))
-
-    @property
-    def lead_is_plain(self) -> bool:
-        """The current trick's lead is of one plain (non-trump) suit (False before the lead)."""
-        lead = self.lead
-        return lead is not None and lead_suit(lead, self.order) not in (None, TRUMP)
-
-    def can_beat(self, seat: str) -> bool:
-        """Has ``seat`` (still to play in the current trick) a legal follow that
-        would beat the best play so far if played next? (RULES §6; the trick has
-        a lead: :func:`replay.legal.beating_follow`)"""
-        return beating_follow([c for _, c in self._plays], self.holding(seat), self.order, self.ruleset) is not None
-
-    def follow_extremes(self) -> tuple[Cards, Cards]:
-        """The seat to play's legal follow with the fewest points and the one
-        with the most (ties: the fewest trumps, then the weakest cards;
-        :func:`replay.legal.follow_extremes`). The trick has a lead."""
-        lead = self.lead
-        if lead is None:
-            raise ValueError("follow_extremes: the trick has no lead")
-        low, high = follow_extremes(lead, self.holding(self.turn), self.order, self.ruleset)
-        return tuple(low), tuple(high)
-
-    def winner_if(self, play: Sequence[int]) -> str:
-        """The seat that would be winning the current trick had the seat to play
-        played ``play`` (the whole trick's winner when ``play`` completes it);
-        the state is not moved. A lead wins the trick so far (a throw, failed or not)."""
-        if not self._plays:
-            return self.turn
-        w = trick_winner([c for _, c in self._plays] + [tuple(play)], self.order, self.ruleset)
-        return self.turn if w.index == len(self._plays) else self._plays[w.index][0]
-
-    def shown_voids(self, seat: str) -> frozenset[int]:
-        """The effective suits (0..3, :data:`replay.order.TRUMP`) ``seat`` has
-        shown to be out of in the tricks this state has seen (finished and in
-        progress): a follow with fewer cards of the led suit than the lead
-        (RULES §6; nothing under ``follow_suit: printed``:
-        :func:`replay.legal.shown_void`)."""
-        seat = str(seat)
-        out: set[int] = set()
-        tricks = [t.plays for t in self._finished()]
-        if self._plays:
-            tricks.append(tuple(self._plays))
-        for plays in tricks:
-            lead = plays[0][1]
-            for s, cards in plays[1:]:
-                if s == seat:
-                    v = shown_void(lead, cards, self.order, self.ruleset)
-                    if v is not None:
-                        out.add(v)
-        return frozenset(out)
 
     # -- moving -------------------------------------------------------------------------------------
 
@@ -503,18 +326,12 @@ class HandState:
         for _, cards in plays:
             for c in cards:
                 pts += POINTS[c]
-        friends_before = tuple((c.seat, c.trick) for c in self._calls)
-        skips_before = tuple(self._skips)
-        team_before = tuple(self._team)
+        teams = self._teams
+        friends_before, skips_before, team_before = teams.snapshot()
         number = self.trick_number
-        if self._calls:
-            from replay.friends import answer_calls, answer_held_calls
-            if self._held_rule:
-                answer_held_calls(self._calls, self._team, number, plays)
-            else:
-                answer_calls(self._calls, self._skips, self._team, number, plays)
+        teams.answer(number, plays)
         self._finished().append(TrickDone(number, plays[0][0], plays, self._attempted, winner, pts, self._penalty,
-                                    w.units, w.ruffed, friends_before, skips_before, team_before))
+                                          w.units, w.ruffed, friends_before, skips_before, team_before))
         self._leader = self._index[winner]
         self._plays = []
         self._attempted = None
@@ -536,10 +353,7 @@ class HandState:
             self._attempted = t.attempted
             self._penalty = t.penalty
             self._leader = self._index[t.leader]
-            for call, (seat, trick) in zip(self._calls, t.friends_before):
-                call.seat, call.trick = seat, trick
-            self._skips = list(t.skips_before)
-            self._team = list(t.team_before)
+            self._teams.restore(t.teams_before)
         undo = self._undo
         at = (self.trick_number, len(self._plays) - 1)
         seat, cards = self._plays.pop()
@@ -553,7 +367,6 @@ class HandState:
 
     def copy(self) -> HandState:
         """An independent copy (the friend calls are copied too)."""
-        from copy import copy
         cls = type(self)
         new = object.__new__(cls)
         for name in _all_slots(cls):
@@ -561,9 +374,7 @@ class HandState:
         self._copy_holdings(new)
         new._plays = list(self._plays)
         new._done = list(self._finished())
-        new._team = list(self._team)
-        new._calls = [copy(c) for c in self._calls]
-        new._skips = list(self._skips)
+        new._teams = self._teams.copy()
         new._undo = list(self._undo)
         return new
 

@@ -5,9 +5,10 @@ one card at a time counter-clockwise (N → W → S → E) from the first drawer
 lets the bots (:mod:`analyzer.play.bot`) declare trump while the cards are drawn
 (through :mod:`replay.declare`'s incremental API, so every declaration is one
 the engine accepts), gives the kitty to the dealer, buries, plays the tricks
-and scores the hand, then moves the levels and the deal on by the rules
-(:func:`replay.scoring.hand_outcome`) for the next hand, until ``hands`` hands
-are played or the match ends.
+and scores the hand; the match moves from hand to hand by the engine's one
+match flow (:class:`replay.match.MatchFlow`: the score, the levels and the
+next dealer, as the record replay moves them), until ``hands`` hands are
+played or the match ends.
 
 The result is a :class:`notation.model.Record` with every line a full record
 has: ``levels`` and ``dealer`` on every hand, ``first`` on the first hand,
@@ -30,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import cast
+from typing import Any, cast
 
 from analyzer.play.bot import Bot, BotParams, TrickView
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
@@ -39,11 +40,14 @@ from primitives.cards import JOKER_LEVEL, LJ, points
 from primitives.diagnostics import NO_SPAN
 from replay.deck import deck_cards
 from replay.declare import DeclEvent, DeclState, advance, conclude, start
+from replay.friend_calls import card_forbidden
+from replay.match import MatchFlow
 from replay.order import Order
 from replay.ruleset import Ruleset, preset
-from replay.scoring import hand_outcome, team_of
+from replay.scoring import HandOutcome, team_of
 from replay.seats import SEATS, Seat, table_names
 from replay.state import HandState, IllegalPlay
+from replay.teams import FriendResult, Teams, assign_holders
 
 
 def _name(seat: str) -> SeatName:
@@ -95,24 +99,19 @@ def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
     first = first_drawer or rng.choice(SEATS)
-    levels = {"NS": rs.first_level, "EW": rs.first_level}
-    dealer: str | None = None
+    flow = MatchFlow(rs, {"NS": rs.first_level, "EW": rs.first_level})
     out: list[Hand] = []
-    played = 0
-    redeals = 0
-    while played < hands:
-        hand, outcome = _generate_hand(rs, rng, bot, number=played + 1, levels=levels, dealer=dealer,
+    while flow.played < hands and not flow.over:
+        number, levels, dealer, _ = flow.begin()
+        assert levels is not None      # (the generator always knows them)
+        hand, outcome = _generate_hand(rs, rng, bot, flow, number=number, levels=levels, dealer=dealer,
                                        first_drawer=first if dealer is None else dealer,
-                                       eager=redeals >= _EAGER_AFTER)
+                                       eager=flow.redeals >= _EAGER_AFTER)
         out.append(hand)
         if outcome is None:            # redeal: same levels, same dealer (none yet on hand 1)
-            redeals += 1
+            flow.redeal(levels, dealer)
             continue
-        redeals = 0
-        played += 1
-        levels, dealer = outcome.levels, outcome.next_dealer
-        if outcome.match_over:
-            break
+        flow.end(outcome)
     tags = [Tag(name="Rules", value=rules), Tag(name="Event", value="Generated match"),
             Tag(name="Seed", value=str(seed))]
     return Record(tags=tags, hands=out)
@@ -122,14 +121,16 @@ def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
 # one hand
 # ---------------------------------------------------------------------------
 
-def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, levels: dict[str, int],
-                   dealer: str | None, first_drawer: str, eager: bool):
+def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *, number: int,
+                   levels: dict[str, int], dealer: str | None, first_drawer: str,
+                   eager: bool) -> tuple[Hand, HandOutcome | None]:
     """One hand → ``(Hand, HandOutcome | None)``; None for a redeal."""
     first_hand = dealer is None
     level = levels[team_of(dealer)] if dealer else levels["NS"]
     deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
                  first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None)
-    events: list = list(deal.events)
+    flow.step("declare")
+    events: list[Declaration | Bury] = list(deal.events)
     state = deal.state
     declared = bool(events)
     res = conclude(state, kitty=deal.kitty, declare_none=not declared, recorded=declared)
@@ -159,11 +160,13 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
     order = Order.for_ruleset(level, trump, rs)
 
     # -- the kitty exchange (and campus 反主抄底) ------------------------------------
+    flow.step("kitty")
     holdings = {s: Counter(deal.seat_cards[s]) for s in SEATS}
     holdings[dealer].update(deal.kitty)
+    flow.step("bury")
     buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
     holdings[dealer].subtract(buried)
-    events.append(Bury(seat=dealer, cards=buried))
+    events.append(Bury(seat=_name(dealer), cards=buried))
     if rs.declaration == "campus" and not first_hand and level != JOKER_LEVEL:
         for s in (Seat[dealer].next(4, k).name for k in (1, 2, 3)):
             cards = bot.declaration(state, s, deal.seat_cards[s], after_bury=True)
@@ -172,7 +175,7 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
             state, ok, diags = advance(state, DeclEvent(s, cards, None, after_bury=True))
             if not ok:
                 raise GenerationError(f"after-bury declaration refused: {diags}")
-            events.append(Declaration(seat=s, cards=cards))
+            events.append(Declaration(seat=_name(s), cards=cards))
             standing = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
             assert standing is not None  # an accepted declaration stands
             trump = standing
@@ -180,21 +183,21 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, *, number: int, le
             holdings[s].update(buried)
             buried = bot.bury(list(holdings[s].elements()), order, rs.kitty)
             holdings[s].subtract(buried)
-            events.append(Bury(seat=s, cards=buried))
+            events.append(Bury(seat=_name(s), cards=buried))
             break
     holdings = {s: +h for s, h in holdings.items()}
     hand.events = events
     hand.trump = trump
 
-    # -- the tricks (the engine's HandState applies every rule) ------------------------
-    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried))
+    # -- the tricks (the engine's HandState applies every rule), the score -------------
+    flow.step("tricks")
+    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried),
+                     teams=Teams.fixed(dealer))
     tricks = _play(play, bot)
     total = play.final_points
-    hook = play.hooked
     hand.tricks = tricks
     hand.points = total
-    outcome = hand_outcome(rs, levels, dealer, total, last_trick_rank_hook=hook, hands_played=number)
-    return hand, outcome
+    return hand, flow.score(levels, dealer, total, hooked=play.hooked)
 
 
 def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
@@ -256,7 +259,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     seen = {s: 0 for s in SEATS}      # the version each seat last looked at
     useful = {s: 0 for s in SEATS}    # level cards and jokers drawn so far
 
-    def offer(seat: str, k: int, **kw) -> None:
+    def offer(seat: str, k: int, **kw: Any) -> None:
         nonlocal state, version
         cards = bot.declaration(state, seat, full[seat][:k], **kw)
         seen[seat] = version
@@ -266,7 +269,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
         state, ok, diags = advance(state, DeclEvent(seat, cards, at))
         if not ok:
             raise GenerationError(f"declaration refused: {seat} {cards} @{at}: {diags}")
-        events.append(Declaration(seat=seat, cards=cards, at=at))
+        events.append(Declaration(seat=_name(seat), cards=cards, at=at))
         version += 1
 
     for i in range(4 * hs):
@@ -294,18 +297,20 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     :func:`replay.friends.card_forbidden`), the tricks, and the friends' reveals,
     points, levels and next dealer as the engine gives them."""
     from notation.model import FriendCall, PlayerLevels
-    from replay.friends import FriendResult, assign_holders, card_forbidden, friends_outcome
 
     rng = random.Random(seed)
     bot = Bot(rs, rng, params)
     seats = table_names(rs.players)
-    levels = {s: rs.first_level for s in seats}
-    dealer = rng.choice(seats)
+    first_levels = {s: rs.first_level for s in seats}
+    first_dealer = rng.choice(seats)
     if start_levels:
-        levels = {s: rng.choice(list(start_levels)) for s in seats}
+        first_levels = {s: rng.choice(list(start_levels)) for s in seats}
+    flow = MatchFlow(rs, first_levels, first_dealer)
     out: list[Hand] = []
     n = len(seats)
-    for number in range(1, hands + 1):
+    while flow.played < hands and not flow.over:
+        number, levels, dealer, _ = flow.begin()
+        assert levels is not None and dealer is not None   # (the generator always knows them)
         level = levels[dealer]
         deck = deck_cards(rs)
         rng.shuffle(deck)
@@ -322,8 +327,10 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
         suits = [sum(1 for c in mine if c < LJ and c // 13 == su and c % 13 + 2 != level) for su in range(4)]
         trump = 4 if level == JOKER_LEVEL else max(range(4), key=lambda su: (suits[su], -su))
         order = Order.for_ruleset(level, trump, rs)
+        flow.step("kitty")
         holdings = {s: Counter(dealt[s]) for s in seats}
         holdings[dealer].update(kitty)
+        flow.step("bury")
         buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
         holdings[dealer].subtract(buried)
         holdings = {s: +h for s, h in holdings.items()}
@@ -343,11 +350,12 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
                 calls.append(FriendResult(None, c, None, None, NO_SPAN))
             else:
                 calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
-        team = [dealer]
-        if rs.friend_rule == "held":  # seed 001: the holder nearest the dealer
+        held = rs.friend_rule == "held"
+        if held:  # seed 001: the holder nearest the dealer
             assign_holders(calls, ring, holdings)
-        state = HandState(rs, order, holdings, leader=dealer, dealer=dealer, seats=seats, team=team,
-                          calls=calls, kitty_points=points(buried))
+        flow.step("tricks")
+        state = HandState(rs, order, holdings, leader=dealer, dealer=dealer, seats=seats,
+                          kitty_points=points(buried), teams=Teams.forming(dealer, calls, held=held))
         tricks = _play(state, bot, friends=True)
         if rs.friend_rule == "held":
             for call in calls:
@@ -360,13 +368,10 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
                                    at=c.trick if c.seat is not None else None) for c in calls]
         hand = Hand(number=number, levels=PlayerLevels(levels=dict(levels)), dealer=dealer,
                     deal=[SeatCards(seat=_name(s), cards=tuple(dealt[s])) for s in seats], kitty=kitty,
-                    events=[Bury(seat=dealer, cards=buried)], trump=trump, tricks=tricks, points=total,
+                    events=[Bury(seat=_name(dealer), cards=buried)], trump=trump, tricks=tricks, points=total,
                     friends=friend_lines)
         out.append(hand)
-        outcome = friends_outcome(rs, levels, dealer, final, seats, total)
-        levels, dealer = outcome.levels, outcome.next_dealer
-        if outcome.match_over:
-            break
+        flow.end(flow.score(levels, dealer, total, team=final, seats=seats))
     tags = [Tag(name="Rules", value=rules)]
     if players is not None and players != preset(rules).players:
         tags.append(Tag(name="Rule.players", value=str(players)))

@@ -128,6 +128,17 @@ def test_seed001_dealer_holding_both_plays_alone():
     assert [d.code for d in m.diagnostics] == []
 
 
+def test_seed001_holder_who_never_shows_the_card_is_not_revealed():
+    # W holds ♠A (its seat line; E holds it too) but the record stops before W plays it:
+    # the partner is named by holding, revealed only by playing (seed 001 §4); nobody yet
+    m = run(hand("W: SA S3 C7\nfriend SA\n"
+                 "1. N: HK  W: S3  S: H4  E: SA", head=SEED001, levels="levels N 2 W 2 S 2 E 2",
+                 dealer="N", trump="D"))
+    h = m.hands[0]
+    assert [(f.seat, f.trick) for f in h.friends] == [(None, None)]
+    assert h.team == ("N",) and not h.complete
+
+
 def test_seed001_forbidding_the_self_call():
     head = SEED001 + '[Rule.friend_self_call "no"]\n'
     m = run(hand("friend SA\n"

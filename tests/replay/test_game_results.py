@@ -72,11 +72,11 @@ def test_holdings_plays_and_start_hands(index):
         for k, t in enumerate(hr.tricks):
             assert t.hands_before == _hands_at(hr, k)
             assert t.hands_after == _hands_at(hr, k + 1)
-            assert [p.seat for p in t.plays] == [p.seat for p in t._source]
-            assert [p.cards for p in t.plays] == [tuple(c) for c in t._cards]
+            assert [p.seat for p in t.plays] == [p.seat for p in t.source]
+            assert [p.cards for p in t.plays] == [tuple(c) for c in t.cards_played]
             assert [p.attempted for p in t.plays] == [tuple(p.attempted) if p.attempted else None
-                                                     for p in t._source]
-            assert [p.span for p in t.plays] == [p.span for p in t._source]
+                                                     for p in t.source]
+            assert [p.span for p in t.plays] == [p.span for p in t.source]
         assert hr.hands_at(0) == _hands_at(hr, 0)
         for cards in hr.start_hands.values():
             assert list(cards) == sorted(cards)

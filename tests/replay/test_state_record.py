@@ -188,7 +188,8 @@ def test_faults_table_is_complete():
     import inspect
 
     from replay import record as module
-    src = inspect.getsource(module.RecordState)
+    from replay import recorded
+    src = "".join(inspect.getsource(f) for f in (module.RecordState, recorded.turn_faults, recorded.throw_faults))
     used = set(__import__("re").findall(r'Fault\("(?:SJ\d+)", [^,]+, "(\w+)"', src))
     used |= {"follow"}            # (its code is the follow check's: SJ403 or SJ404)
     assert used == set(FAULTS)
