@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from primitives.cards import LJ, NUM_CARDS, POINTS, suit_of
@@ -97,7 +97,7 @@ class TrickView:
     seat: str
     order: Order
     ruleset: Ruleset
-    holdings: Mapping[str, Counter]
+    holdings: Mapping[str, Counter[int]]
     plays: list[tuple[str, tuple[int, ...]]]
     dealer: str
     trick_number: int
@@ -119,7 +119,7 @@ class TrickView:
                    frozenset(state.team) if friends else None, state)
 
     @property
-    def holding(self) -> Counter:
+    def holding(self) -> Counter[int]:
         return self.holdings[self.seat]
 
     @property
@@ -390,7 +390,8 @@ class Bot:
         c = min(cs, key=lambda c: (costs[c] + 4 * (cs[c] > 1), c))
         return (c,)
 
-    def _standing_throw(self, by_suit, stands, ruffable, order: Order) -> tuple[int, ...] | None:
+    def _standing_throw(self, by_suit: Mapping[int, Mapping[int, int]], stands: Callable[[Unit], bool],
+                        ruffable: Callable[[Unit], bool], order: Order) -> tuple[int, ...] | None:
         """All units of one suit that stand, when there are at least two of them."""
         best: tuple[int, ...] | None = None
         for s in sorted(by_suit):
@@ -447,7 +448,7 @@ class Bot:
             # cheap first: low cards, no points, no trumps, keep tuples
             return costs[c] + 4 * (hold[c] > 1)
 
-        def feed(c: int) -> tuple:
+        def feed(c: int) -> tuple[bool, int, int]:
             return (eff[c] == TRUMP, -POINTS[c], key[c])
 
         if mate_wins:
@@ -496,7 +497,8 @@ class Bot:
                     return False
         return True
 
-    def _lowest_beating(self, lead, plays, in_suit: Mapping[int, int], view: TrickView, best: int):
+    def _lowest_beating(self, lead: tuple[int, ...], plays: Sequence[tuple[int, ...]], in_suit: Mapping[int, int],
+                        view: TrickView, best: int) -> tuple[int, ...] | None:
         """The lowest unit of the led suit, shaped like the one-unit lead, that wins now."""
         order = view.order
         u = self._lead_units(lead, order)[0]
@@ -514,7 +516,8 @@ class Bot:
                 return v.cards
         return None
 
-    def _lowest_ruff(self, lead, plays, hold: Mapping[int, int], view: TrickView):
+    def _lowest_ruff(self, lead: tuple[int, ...], plays: Sequence[tuple[int, ...]], hold: Mapping[int, int],
+                     view: TrickView) -> tuple[int, ...] | None:
         """The lowest trump play matching the lead's structure that wins now."""
         order = view.order
         eff = order.eff

@@ -37,7 +37,7 @@ import math
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from primitives.cards import JOKER_SUIT, NUM_CARDS, format_cards, parse_cards, points, rank_name, suit_of, to_str
 from primitives.diagnostics import Diagnostic
@@ -45,6 +45,12 @@ from replay.declare import act_text
 from replay.order import NT, Order
 from replay.ruleset import PRESETS, option_text, preset
 from replay.seats import SEATS
+
+if TYPE_CHECKING:
+    from notation.model import Hand, Record
+    from primitives.spans import Span
+    from replay.game import HandResult, MatchResult
+    from replay.ruleset import Ruleset
 
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
 FORMATS = ("text", "md", "json", "html")
@@ -154,13 +160,13 @@ def _levels(levels: dict[str, int] | None) -> dict[str, str] | None:
     return {team: rank_name(v) for team, v in levels.items()}
 
 
-def diagnostic_dict(d: Diagnostic) -> dict:
+def diagnostic_dict(d: Diagnostic) -> dict[str, Any]:
     return {"code": d.code, "name": d.name, "severity": d.severity, "line": d.line, "column": d.column,
             "end_line": d.end_line, "end_column": d.end_column, "message": d.message, "hand": d.hand,
             "trick": d.trick}
 
 
-def ruleset_overrides(ruleset) -> dict[str, str]:
+def ruleset_overrides(ruleset: Ruleset) -> dict[str, str]:
     """The options of ``ruleset`` that differ from its preset (set by ``[Rule.x]`` tags)."""
     got = _OVERRIDES.get(id(ruleset))
     if got is not None and got[0] is ruleset:  # rulesets are frozen (and presets shared)
@@ -174,10 +180,10 @@ def ruleset_overrides(ruleset) -> dict[str, str]:
     return dict(over)
 
 
-_OVERRIDES: dict[int, tuple[Any, dict[str, str]]] = {}
+_OVERRIDES: dict[int, tuple[Ruleset, dict[str, str]]] = {}
 
 
-def _declared_how(hand_node, hr) -> str:
+def _declared_how(hand_node: Hand | None, hr: HandResult) -> str:
     if hand_node is None:
         return ""
     if hand_node.declare_none is not None:
@@ -195,7 +201,7 @@ def _declared_how(hand_node, hr) -> str:
     return "; ".join(parts)
 
 
-def _in_span(d: Diagnostic, span) -> bool:
+def _in_span(d: Diagnostic, span: Span | None) -> bool:
     if not span or not span.line or not d.line:
         return False
     start = (span.line, span.column)
@@ -203,7 +209,7 @@ def _in_span(d: Diagnostic, span) -> bool:
     return start <= (d.line, d.column) < end or (d.line, d.column) == start
 
 
-def _seat_of(d: Diagnostic, hr) -> str | None:
+def _seat_of(d: Diagnostic, hr: HandResult | None) -> str | None:
     """The seat whose play a diagnostic points at (by position), if any."""
     if hr is None or d.trick is None or not 1 <= d.trick <= len(hr.tricks):
         tricks = hr.tricks if hr is not None else []
@@ -216,12 +222,13 @@ def _seat_of(d: Diagnostic, hr) -> str | None:
     return None
 
 
-def build_hand(hr, hand_node=None, diagnostics: Sequence[Diagnostic] = ()) -> dict:
+def build_hand(hr: HandResult, hand_node: Hand | None = None,
+               diagnostics: Sequence[Diagnostic] = ()) -> dict[str, Any]:
     """One hand of a :class:`replay.game.HandResult` as a dict."""
     return _build_hand(hr, hand_node, diagnostics, None)
 
 
-def _trick_dicts(hr, text: _CardText) -> list[dict]:
+def _trick_dicts(hr: HandResult, text: _CardText) -> list[dict[str, Any]]:
     known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     return [{
         "number": t.number,
@@ -239,12 +246,12 @@ def _trick_dicts(hr, text: _CardText) -> list[dict]:
     } for t in hr.tricks]
 
 
-def _build_hand(hr, hand_node, diagnostics: Sequence[Diagnostic], tricks_mark: str | None) -> dict:
+def _build_hand(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Diagnostic], tricks_mark: str | None) -> dict[str, Any]:
     """:func:`build_hand`; with ``tricks_mark``, a hand without friends gets
     that string in place of its tricks (:func:`match_json` writes them)."""
     order = hr.order
     text = _card_text(order)
-    tricks: list[dict] | str
+    tricks: list[dict[str, Any]] | str
     if tricks_mark is not None and hr.team is None:
         tricks = tricks_mark
     else:
@@ -304,14 +311,14 @@ def _build_hand(hr, hand_node, diagnostics: Sequence[Diagnostic], tricks_mark: s
     }
 
 
-def build_match(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
-                annotations: Sequence[Diagnostic] = (), review: dict | None = None) -> dict:
+def build_match(record: Record, match: MatchResult, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
+                annotations: Sequence[Diagnostic] = (), review: dict[str, Any] | None = None) -> dict[str, Any]:
     """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
     return _build_match(record, match, index, parse_diagnostics, annotations, review, None)
 
 
-def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnostic],
-                 annotations: Sequence[Diagnostic], review: dict | None, tricks_mark: str | None) -> dict:
+def _build_match(record: Record, match: MatchResult, index: int, parse_diagnostics: Sequence[Diagnostic],
+                 annotations: Sequence[Diagnostic], review: dict[str, Any] | None, tricks_mark: str | None) -> dict[str, Any]:
     all_diags = sorted([*parse_diagnostics, *match.diagnostics], key=Diagnostic.sort_key)
     hands = []
     n_nodes = len(record.hands)
@@ -319,7 +326,7 @@ def _build_match(record, match, index: int, parse_diagnostics: Sequence[Diagnost
         node = record.hands[hr.number - 1] if hr.number - 1 < n_nodes else None
         hands.append(_build_hand(hr, node, [d for d in all_diags if d.hand == hr.number], tricks_mark))
 
-    players: dict[str, dict] = {}
+    players: dict[str, dict[str, Any]] = {}
     for s in (match.hands[0].seats if match.hands else SEATS):
         players[s] = {"name": record.tag(TAG_OF_SEAT.get(s, s)), "tricks_won": 0, "points_won": 0, "ruffs": 0,
                       "throws": 0, "failed_throws": 0, "diagnostics": [], "mistakes": []}
@@ -411,7 +418,7 @@ def _json_str(s: str, memo: dict[str, str] = {}) -> str:  # noqa: B006  # a memo
     return got
 
 
-class _PlayOpen(dict):
+class _PlayOpen(dict[str, str]):
     """seat → a play's text up to its cards (in a trick of :func:`match_json`)."""
 
     def __missing__(self, seat: str) -> str:
@@ -419,7 +426,7 @@ class _PlayOpen(dict):
         return got
 
 
-class _JSONStr(dict):
+class _JSONStr(dict[str, str]):
     """string → its JSON text (seats: a few)."""
 
     def __missing__(self, s: str) -> str:
@@ -438,7 +445,7 @@ _PLAY_ATTEMPT_CLOSE = '"\n                }'
 _PLAY_SEP = ",\n                "
 
 
-def _tricks_json(hr) -> str:
+def _tricks_json(hr: HandResult) -> str:
     """The JSON text of the hand's tricks (:func:`_trick_dicts`) as
     :func:`match_json` writes them (a hand's keys indented by ten spaces; the
     list's first line not indented), made from templates: a card text needs
@@ -477,8 +484,8 @@ def _tricks_json(hr) -> str:
     return "[\n            " + ",\n            ".join(out) + "\n          ]"
 
 
-def match_json(record, match, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
-               annotations: Sequence[Diagnostic] = (), review: dict | None = None) -> str:
+def match_json(record: Record, match: MatchResult, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
+               annotations: Sequence[Diagnostic] = (), review: dict[str, Any] | None = None) -> str:
     """``dumps_nested(build_match(record, match, ...), 2)``, character for
     character (:mod:`analyzer.io.jsonout`), made without the dicts of the tricks:
     the rest of the match is encoded with a mark in place of each hand's
@@ -500,7 +507,7 @@ def match_json(record, match, *, index: int = 1, parse_diagnostics: Sequence[Dia
 
 
 def build_report(text: str, path: str = "", *, rules: str | None = None,
-                 annotate: Annotator | None = None) -> dict:
+                 annotate: Annotator | None = None) -> dict[str, Any]:
     """Every record of ``text`` replayed and reported: ``{"path", "schema", "matches": [...]}``.
 
     ``text`` is read as :func:`notation.detect.detect` tells (SJN, the tool's
@@ -514,7 +521,7 @@ def build_report(text: str, path: str = "", *, rules: str | None = None,
             "matches": list(iter_matches(pairs, rules=rules, annotate=annotate))}
 
 
-def _empty_match(diags: Sequence[Diagnostic]) -> dict:
+def _empty_match(diags: Sequence[Diagnostic]) -> dict[str, Any]:
     """A chunk that held no record at all: its diagnostics, kept on the report."""
     return {"record": None, "line": diags[0].line, "tags": {}, "ruleset": {"name": "", "overrides": {}},
             "winner": None, "hands": [], "progression": [],
@@ -524,8 +531,8 @@ def _empty_match(diags: Sequence[Diagnostic]) -> dict:
             "diagnostics": [diagnostic_dict(d) for d in diags], "annotations": []}
 
 
-def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
-                 annotate: Annotator | None = None, fmt: str | None = None) -> Iterable[dict]:
+def iter_matches(pairs: Iterable[tuple[Record | None, Sequence[Diagnostic]]], *, rules: str | None = None,
+                 annotate: Annotator | None = None, fmt: str | None = None) -> Iterable[dict[str, Any]]:
     """One match dict per ``(record, diagnostics)`` of a reader, as they come:
     each record is replayed, reported and dropped (memory holds one record).
 
@@ -556,7 +563,7 @@ def iter_matches(pairs: Iterable[tuple], *, rules: str | None = None,
                               review=review)
 
 
-def _nested(m: dict) -> str:
+def _nested(m: dict[str, Any]) -> str:
     from analyzer.io.jsonout import dumps_nested
     return dumps_nested(m, 2)
 
@@ -576,7 +583,7 @@ def trump_sym(t: str | None) -> str:
     return "NT" if t == "NT" else sym(t + "A")[0]
 
 
-def match_title(m: dict, path: str = "") -> str:
+def match_title(m: dict[str, Any], path: str = "") -> str:
     tags = m["tags"]
     bits = [tags[k] for k in ("Event", "Site", "Date") if k in tags]
     where = f"{path}:{m['line']}" if path and m.get("line") else path
@@ -588,14 +595,14 @@ def match_title(m: dict, path: str = "") -> str:
     return title
 
 
-def levels_text(levels: dict | None) -> str:
+def levels_text(levels: dict[str, Any] | None) -> str:
     """``NS 2, EW 5``, or each player's ``P1 2, P2 5, …`` (finding friends)."""
     if not levels:
         return "?"
     return ", ".join(f"{k} {v}" for k, v in levels.items())
 
 
-def friends_text(h: dict) -> str:
+def friends_text(h: dict[str, Any]) -> str:
     """``2nd ♥A: P3 at trick 7; 1st ♠K: nobody`` (finding friends)."""
     parts = []
     for f in h.get("friends", []):
@@ -608,7 +615,7 @@ def friends_text(h: dict) -> str:
     return "; ".join(parts)
 
 
-def hand_title(h: dict) -> str:
+def hand_title(h: dict[str, Any]) -> str:
     if "team" in h:
         return (f"Hand {h['number']}: dealer {h['dealer'] or '?'}, trump {trump_sym(h['trump'])}, "
                 f"level {h['level']} ({levels_text(h['levels'])})")
@@ -617,7 +624,7 @@ def hand_title(h: dict) -> str:
             f"level {h['level']} (NS {lv['NS']}, EW {lv['EW']})")
 
 
-def hand_facts(h: dict) -> list[str]:
+def hand_facts(h: dict[str, Any]) -> list[str]:
     """Ruleset, declarations, kitty and bury as text lines (cards in suit symbols)."""
     if "team" in h:
         lines = [f"Rules: {h['ruleset']}. Table: {' '.join(h['seats'])}. Dealer's team: "
@@ -646,7 +653,7 @@ def _team(seat: str | None) -> str:
     return "NS" if seat in "NS" else "EW"
 
 
-def trick_note(t: dict) -> str:
+def trick_note(t: dict[str, Any]) -> str:
     notes = []
     if t["ruffed"]:
         notes.append("ruff")
@@ -660,7 +667,7 @@ def trick_note(t: dict) -> str:
     return ", ".join(notes)
 
 
-def hand_result_lines(h: dict) -> list[str]:
+def hand_result_lines(h: dict[str, Any]) -> list[str]:
     if h["redeal"]:
         return ["Redeal: nobody declared; no levels change."]
     lines = []
@@ -698,12 +705,12 @@ def _md_escape(text: str) -> str:
     return text.replace("|", "\\|")
 
 
-def hand_mistakes(m: dict, hand_index: int) -> list[dict]:
+def hand_mistakes(m: dict[str, Any], hand_index: int) -> list[dict[str, Any]]:
     """The mistake annotations (SJ6xx) of the match's ``hand_index``-th hand (1-based)."""
     return [d for d in m.get("annotations", ()) if d.get("hand") == hand_index]
 
 
-def mistakes_summary(player: dict) -> str:
+def mistakes_summary(player: dict[str, Any]) -> str:
     """``2: SJ604, SJ610`` for a player's mistakes, or an empty string."""
     codes = [d["code"] for d in player.get("mistakes", ())]
     return f"{len(codes)}: {', '.join(codes)}" if codes else ""
@@ -726,7 +733,7 @@ def count_of(n: int | str, word: str, plural: str | None = None) -> str:
     return f"{n} {word if int(n) == 1 else (plural or word + 's')}"
 
 
-def review_rows(review: dict, players: dict) -> list[list[str]]:
+def review_rows(review: dict[str, Any], players: dict[str, Any]) -> list[list[str]]:
     """The player summary table's rows: seat, name, points lost, inaccuracies,
     mistakes, blunders, notes, decisions judged, accuracy."""
     rows = []
@@ -747,7 +754,7 @@ REVIEW_COLUMNS = ["seat", "player", "points lost", "inaccuracies", "mistakes", "
 TOP_ALTERNATIVES = 3
 
 
-def decision_rows(review: dict) -> list[list[str]]:
+def decision_rows(review: dict[str, Any]) -> list[list[str]]:
     """The full review's decisions with a verdict (band set): hand, trick,
     seat, play made, expected loss ± standard error, band, the top
     alternatives (expected attacker total ± standard error) and the explanation."""
@@ -773,17 +780,17 @@ FULL_ACCURACY = ("Points lost are the expected points each decision lost from th
                  "plays are not decisions).")
 
 
-def window_text(h: dict) -> str:
+def window_text(h: dict[str, Any]) -> str:
     """``last 4 of 4 tricks`` / ``not searched`` for one hand of a review."""
     if h.get("skipped"):
-        return "not reviewed: " + h["skipped"]
+        return "not reviewed: " + str(h["skipped"])
     if h.get("window") is None:
         return "not searched"
     text = f"last {h['window']} of {h['requested']} tricks asked"
     return text + (" (node budget)" if h.get("budget_cut") else "")
 
 
-def summary_lines(review: dict, players: dict | None = None) -> list[str]:
+def summary_lines(review: dict[str, Any], players: dict[str, Any] | None = None) -> list[str]:
     """Plain-text summary lines (``shengji annotate`` prints them on stderr)."""
     out = []
     for row in review_rows(review, players or {}):
@@ -798,7 +805,7 @@ def summary_lines(review: dict, players: dict | None = None) -> list[str]:
     return out
 
 
-def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]:
+def review_markdown(review: dict[str, Any], m: dict[str, Any], link: str | None = None) -> list[str]:
     out = ["## Mistake review", "",
            FULL_ACCURACY if review.get("full") else
            "Points lost are attacker points against the player's side; accuracy is the share of the "
@@ -842,7 +849,7 @@ def review_markdown(review: dict, m: dict, link: str | None = None) -> list[str]
     return out
 
 
-def render_markdown(report: dict) -> str:
+def render_markdown(report: dict[str, Any]) -> str:
     out: list[str] = []
     path = report.get("path", "")
     for m in report["matches"]:
@@ -944,13 +951,13 @@ def render_markdown(report: dict) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def render_json(report: dict) -> str:
+def render_json(report: dict[str, Any]) -> str:
     # json.dumps(report, indent=2, ensure_ascii=False) + "\n", faster
     from analyzer.io.jsonout import dumps
     return dumps(report)
 
 
-def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
+def stream_markdown(path: str, matches: Iterable[dict[str, Any]]) -> Iterable[str]:
     """:func:`render_markdown` piece by piece, one match at a time."""
     for k, m in enumerate(matches):
         if k:
@@ -958,7 +965,7 @@ def stream_markdown(path: str, matches: Iterable[dict]) -> Iterable[str]:
         yield render_markdown({"path": path, "matches": [m]})
 
 
-def stream_json(path: str, matches: Iterable[dict]) -> Iterable[str]:
+def stream_json(path: str, matches: Iterable[dict[str, Any]]) -> Iterable[str]:
     """:func:`render_json` piece by piece (the same text), one match at a time
     (a match dict, or its text already: :class:`MatchJSON`).
 
@@ -1018,14 +1025,14 @@ def _html_sym_line(line: str) -> str:
                    for k, part in enumerate(_RED_GROUP.split(line)))
 
 
-def render_html(report: dict) -> str:
+def render_html(report: dict[str, Any]) -> str:
     """The report as one self-contained HTML page: the interactive replay
     viewer of :mod:`analyzer.report.viewer` (inline CSS, JS and SVG; no network)."""
     from analyzer.report.viewer import render_html as viewer_html
     return viewer_html(report)
 
 
-def render(report: dict, fmt: str) -> str:
+def render(report: dict[str, Any], fmt: str) -> str:
     """``md``, ``json`` or ``html`` text of a report (``term`` is :func:`analyzer.report.render.render_report`)."""
     if fmt == "md":
         return render_markdown(report)

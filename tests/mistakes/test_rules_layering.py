@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "mistakes" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "review" / "mistakes" / "rules"
 
 #: (module, name) a rule module may import from replay
 ALLOWED = {
