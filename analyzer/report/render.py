@@ -488,7 +488,7 @@ def render_report(console: Console, report: dict[str, Any]) -> None:
     """A report dict (:func:`analyzer.report.model.build_report`) for the terminal (every
     string in it shown inert: :func:`analyzer.io.safetext.inert_tree`)."""
     from analyzer.io.safetext import inert_tree
-    from analyzer.report import model as rep
+    from analyzer.report import text as rep
     report = inert_tree(report)
     for m_index, m in enumerate(report["matches"]):
         if m_index:
@@ -570,7 +570,7 @@ def _md_cards(line: str) -> Text:
 def progression_table(m: dict[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     if any("team" in h for h in m["hands"]):  # finding friends: each player's level
-        from analyzer.report.model import levels_text
+        from analyzer.report.text import levels_text
         for name in ("hand", "dealer", "levels", "attackers", "result"):
             table.add_column(name)
         for p in m["progression"]:
@@ -596,7 +596,7 @@ def progression_table(m: dict[str, Any]) -> Table:
 
 def players_table(m: dict[str, Any]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    from analyzer.report.model import mistakes_summary
+    from analyzer.report.text import mistakes_summary
     with_notes = bool(m.get("annotations"))
     columns: list[tuple[str, JustifyMethod]] = [
         ("seat", "left"), ("player", "left"), ("tricks", "right"), ("points", "right"),
@@ -617,7 +617,7 @@ def players_table(m: dict[str, Any]) -> Table:
 def render_review(console: Console, m: dict[str, Any]) -> None:
     """The mistake review: per player and per hand, points lost, bands,
     accuracy; the window searched per hand; the worst mistakes first."""
-    from analyzer.report import model as rep
+    from analyzer.report import text as rep
     review = m["review"]
     console.print()
     console.print(Text("Mistake review", style="bold"))
