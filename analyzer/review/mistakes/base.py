@@ -34,14 +34,12 @@ from analyzer.review.mistakes.context import (
     QUESTION_ALLOWANCE,
     SEARCH_BUDGET,
     HandContext,
-    Verdict,
     best_so_far,
     make,
-    outcome_text,
-    pv_text,
     unbeatable,
 )
 from analyzer.review.mistakes.findings import BANDS, MIN_COST, MISTAKE_BANDS, PRIORITY, WINDOW_CODE, Mistake, band
+from analyzer.review.mistakes.verdicts import Verdict, outcome_text, pv_text
 from primitives.diagnostics import CODES
 
 # -- the registry ----------------------------------------------------------------------

@@ -6,17 +6,17 @@ endgame search's values and verdicts, built once and only when a rule asks;
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, TypeVar
 
 from analyzer.review.mistakes.findings import Mistake, band
+from analyzer.review.mistakes.verdicts import Verdict, outcome_text, pv_text
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
 from primitives.diagnostics import ERROR, INFO, Span
 from replay.deck import remainder
 from replay.order import TRUMP, Order
-from replay.scoring import HandOutcome, hand_outcome, other_team, team_of
+from replay.scoring import HandOutcome, hand_outcome, team_of
 from replay.seats import SEATS as SEAT_ORDER
 from replay.state import HandState
 from replay.units import decompose
@@ -39,34 +39,6 @@ ENDGAME_TRICKS = 4
 #: plus as much again (review()). A hand whose window the budget cut short gets
 #: an SJ690 note.
 SEARCH_BUDGET = 10_000
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """The exact search's verdict on one play: ``cost`` in points against the
-    player's side, the attackers' final total with the best play and after
-    the play made (both followed by best play)."""
-
-    cost: int
-    best_total: int
-    after_total: int
-
-
-def pv_text(pv: Sequence[tuple[int, Sequence[int]]], order: Order, trick_no: int, k: int) -> str:
-    """``then N ♥9, W ♠3 …; trick 12: W ♠A …`` for a principal variation
-    (seat index, cards) starting at play ``k`` of trick ``trick_no``."""
-    from replay.trick import cards_text
-    parts: list[tuple[int, list[str]]] = []
-    cur: list[str] = []
-    n = trick_no
-    for i, (seat, cards) in enumerate(pv):
-        cur.append(f"{SEAT_ORDER[seat]} {cards_text(cards, order)}")
-        if (k + i + 1) % 4 == 0:
-            parts.append((n, cur))
-            cur, n = [], n + 1
-    if cur:
-        parts.append((n, cur))
-    return "best line: " + "; ".join(f"trick {no}: " + ", ".join(c) for no, c in parts)
 
 
 # -- two compositions of the engine's answers (nothing decided here) -------------------------------
@@ -513,12 +485,6 @@ class HandContext:
         better = actual + cost if self.is_attacker(seat) else actual - cost
         return self.level_change(actual, better, actual_label="in the hand",
                                  better_label="without this loss")
-
-
-def outcome_text(o: HandOutcome, dealers: str) -> str:
-    if o.dealers_keep:
-        return f"{dealers} keep the deal +{o.gained}"
-    return f"{other_team(dealers)} take the deal" + (f" +{o.gained}" if o.gained else "")
 
 
 def make(code: str, text: str, *, ctx: HandContext, span: Span | None, trick: int | None,
