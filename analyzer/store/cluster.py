@@ -103,7 +103,8 @@ def require_distributed() -> ModuleType:
     except ImportError:
         raise ClusterError("--cluster needs dask.distributed, an optional extra: "
                            "pip install 'shengji[cluster]'") from None
-    return distributed
+    module: ModuleType = distributed  # (Any where distributed is not installed)
+    return module
 
 
 @dataclass(frozen=True)
@@ -200,7 +201,8 @@ def _where(client: Client) -> str:
 def threads(client: Client) -> int:
     """Worker threads of the cluster (at least 1): how many chunks run at once."""
     try:
-        return max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call, unused-ignore]
+        n: int = sum(client.nthreads().values())  # type: ignore[no-untyped-call, unused-ignore]
+        return max(1, n)
     except Exception:  # pragma: no cover - a scheduler that does not answer
         return 1
 
