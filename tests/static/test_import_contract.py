@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,23 @@ def test_lint_imports_keeps_every_contract() -> None:
         env={**os.environ, "NO_COLOR": "1"},
     )
     assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_the_games_contracts_name_every_engine_module() -> None:
+    """The two forbidden contracts that keep the games apart list Shengji's engine
+    modules one by one (a wildcard would take in ``replay.gouji``): a module added
+    to ``replay/`` must be added there too, or it would escape them."""
+    contracts = {c["id"]: c for c in tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["importlinter"]["contracts"]}
+    engine = {f"replay.{p.stem if p.suffix else p.name}" for p in (ROOT / "replay").iterdir()
+              if (p.suffix == ".py" and p.stem != "__init__") or (p.is_dir() and (p / "__init__.py").exists())}
+    engine.discard("replay.gouji")
+    assert set(contracts["gouji-apart"]["forbidden_modules"]) == engine
+    assert set(contracts["shengji-apart"]["source_modules"]) == engine
+    gouji = {"replay.gouji"} | {f"notation.{p.stem}" for p in (ROOT / "notation").iterdir()
+                                if p.name.startswith("gjn") and (p.suffix == ".py" or p.is_dir())}
+    assert set(contracts["gouji-apart"]["source_modules"]) == gouji
+    assert set(contracts["shengji-apart"]["forbidden_modules"]) == gouji
 
 
 def _loops(graph: dict[str, set[str]]) -> list[list[str]]:
