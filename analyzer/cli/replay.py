@@ -40,7 +40,7 @@ def replay(
     if step:
         if sys.stdin.isatty():
             def waiter(prompt: str) -> None:
-                console.input(styled((prompt, "dim"), " "))  # type: ignore[arg-type]  # Rich takes Text too
+                console.input(styled((prompt, "dim"), " "))  # type: ignore[arg-type, unused-ignore]  # Rich takes Text too
         else:
             def waiter(prompt: str) -> None:
                 return None

@@ -72,7 +72,7 @@ class InertConsole(Console):
         kwargs.setdefault("emoji", False)
         super().__init__(*args, **kwargs)
 
-    def render_str(self, text: str, **kwargs: Any) -> Text:  # type: ignore[override]  # Rich's keyword arguments passed on
+    def render_str(self, text: str, **kwargs: Any) -> Text:  # type: ignore[override, unused-ignore]  # Rich's keyword arguments passed on
         return super().render_str(inert(text), **kwargs)
 
 

@@ -33,7 +33,7 @@ def register(name: str) -> Callable[[Writer], Writer]:
 def _text(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """Rich tables (colours on a terminal only); one report per match."""
     from analyzer.report import render
-    from analyzer.report.model import SCHEMA
+    from analyzer.report.matches import SCHEMA
     console = render.make_console() if out is sys.stdout else render.make_console(file=out, color=False)
     for k, m in enumerate(matches):
         if k:
@@ -44,7 +44,7 @@ def _text(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
 @register("md")
 def _md(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """Markdown, streamed match by match."""
-    from analyzer.report.model import stream_markdown
+    from analyzer.report.markdown import stream_markdown
     for piece in stream_markdown(path, matches):
         out.write(piece)
 
@@ -53,7 +53,7 @@ def _md(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
 def _json(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """The report's JSON (docs/cli.md), streamed match by match (written in
     pieces of about 256 KB: one write per match cost a system call each)."""
-    from analyzer.report.model import stream_json
+    from analyzer.report.json_text import stream_json
     held: list[str] = []
     size = 0
     try:
@@ -73,7 +73,7 @@ def _json(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
 def _html(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """The interactive replay page: one page holds every match, written match by
     match (:func:`analyzer.report.viewer.stream_html`: memory holds two matches)."""
-    from analyzer.report.model import SCHEMA
+    from analyzer.report.matches import SCHEMA
     from analyzer.report.viewer import stream_html
     stream_html(out, {"schema": SCHEMA, "path": path}, matches)
 

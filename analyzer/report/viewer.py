@@ -47,7 +47,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from analyzer.report.model import Annotator
+    from analyzer.report.reading import Annotator
     from notation.model import Record
     from replay.ruleset import Ruleset
 
@@ -210,7 +210,7 @@ def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
 
 def render_text(text: str, path: str = "", *, rules: str | None = None, annotate: Annotator | None = None) -> str:
     """Every record of an SJN ``text`` replayed, reported and rendered as one page."""
-    from analyzer.report.model import build_report
+    from analyzer.report.reading import build_report
 
     return render_html(build_report(text, path, rules=rules, annotate=annotate))
 

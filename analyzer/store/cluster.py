@@ -103,7 +103,8 @@ def require_distributed() -> ModuleType:
     except ImportError:
         raise ClusterError("--cluster needs dask.distributed, an optional extra: "
                            "pip install 'shengji[cluster]'") from None
-    return distributed
+    module: ModuleType = distributed  # (Any where distributed is not installed)
+    return module
 
 
 @dataclass(frozen=True)
@@ -159,7 +160,7 @@ def connect(text: str, *, silence: bool = True, dashboard: str | None = DASHBOAR
             if link and on_dashboard is not None:
                 on_dashboard(link)
             with distributed.Client(cluster) as client:
-                client._shengji_address = "the local cluster"  # type: ignore[attr-defined]  # for messages
+                client._shengji_address = "the local cluster"  # type: ignore[attr-defined, unused-ignore]  # for messages
                 yield client
         finally:
             cluster.close()
@@ -168,7 +169,7 @@ def connect(text: str, *, silence: bool = True, dashboard: str | None = DASHBOAR
         client = distributed.Client(addr.address, timeout=CONNECT_TIMEOUT)
     except Exception as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {addr.address}: {_one_line(exc)}") from None
-    client._shengji_address = f"the Dask scheduler at {addr.address}"  # type: ignore[attr-defined]
+    client._shengji_address = f"the Dask scheduler at {addr.address}"  # type: ignore[attr-defined, unused-ignore]
     try:
         yield client
     finally:
@@ -200,7 +201,8 @@ def _where(client: Client) -> str:
 def threads(client: Client) -> int:
     """Worker threads of the cluster (at least 1): how many chunks run at once."""
     try:
-        return max(1, sum(client.nthreads().values()))
+        n: int = sum(client.nthreads().values())  # type: ignore[no-untyped-call, unused-ignore]
+        return max(1, n)
     except Exception:  # pragma: no cover - a scheduler that does not answer
         return 1
 
@@ -325,7 +327,7 @@ def _absolute(job: J) -> J:
     path = os.path.abspath(job.path)
     if path == job.path or not dataclasses.is_dataclass(job):
         return job
-    return dataclasses.replace(job, path=path)  # type: ignore[type-var]  # a dataclass Job
+    return dataclasses.replace(job, path=path)  # type: ignore[type-var, unused-ignore]  # a dataclass Job
 
 
 class ChunkProgress:
@@ -383,7 +385,7 @@ def lint_on_cluster(paths: Iterable[str], options: LintOptions, address: str, *,
     with connect(address, dashboard=dashboard, on_dashboard=on_dashboard) as client:
         try:
             # ChunkProgress has every method of lint's Progress, a base class rather than a Protocol
-            return L.lint_paths(paths, options, progress=progress, runner=lint_runner(  # type: ignore[arg-type]
+            return L.lint_paths(paths, options, progress=progress, runner=lint_runner(  # type: ignore[arg-type, unused-ignore]
                 client, on_chunk=getattr(progress, "on_chunk", None), worker_timeout=worker_timeout), **kwargs)
         except ClusterError:
             raise

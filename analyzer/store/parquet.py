@@ -209,7 +209,8 @@ def require_pyarrow() -> ModuleType:
     except ImportError:
         raise StoreError("writing the Parquet store needs pyarrow, an optional extra: "
                          "pip install 'shengji[stats]'") from None
-    return pyarrow
+    module: ModuleType = pyarrow  # (Any where pyarrow ships no types)
+    return module
 
 
 def _arrow_type(pa: ModuleType, t: str) -> Any:
@@ -638,7 +639,7 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
             from analyzer.io.importers import import_log, is_binary
             raw = Path(job.path).read_bytes()
             # import_log reads a binary format's bytes as they are, though its annotation says str
-            imported = import_log(fmt, raw if is_binary(fmt) else decode_utf8(raw),  # type: ignore[arg-type]
+            imported = import_log(fmt, raw if is_binary(fmt) else decode_utf8(raw),  # type: ignore[arg-type, unused-ignore]
                                   source=job.display)
             first = True
             for record in imported.records:

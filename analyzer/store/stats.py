@@ -227,7 +227,7 @@ def connect(store: str | Path) -> DuckDBPyConnection:
     code (DuckDB's defaults: it can do what the calling program can)."""
     duckdb = require_duckdb()
     parts = store_parts(store)
-    con = duckdb.connect(":memory:")
+    con: DuckDBPyConnection = duckdb.connect(":memory:")
     _create_views(con, parts)
     return con
 

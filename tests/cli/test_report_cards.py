@@ -1,4 +1,4 @@
-"""The report's card texts (``analyzer.report.model``: a per-order rank table, a
+"""The report's card texts (``analyzer.report.cardtext``: a per-order rank table, a
 memo of short groups, a table-driven formatter) are exactly
 ``format_cards(order.sorted(cards))`` — or ``format_cards(cards)`` without an
 order — for any cards, in any order, under any level and trump."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.report.model import _card_text, _cards, _format
+from analyzer.report.cardtext import _card_text, _cards, _format
 from primitives.cards import format_cards
 from replay.order import NT, Order
 

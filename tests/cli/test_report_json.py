@@ -1,5 +1,5 @@
 """``shengji report --format json`` writes each match from templates
-(``analyzer.report.model.match_json``: the tricks without their dicts); the text is
+(``analyzer.report.json_text.match_json``: the tricks without their dicts); the text is
 exactly the encoded match dict (``dumps_nested(build_match(...), 2)``, i.e.
 ``json.dumps(indent=2)``, tests/cli/test_jsonout.py) for every sample, for
 generated matches of every preset (failed throws, finding friends, one deck,
@@ -14,6 +14,9 @@ import pytest
 
 from analyzer.io.jsonout import dumps_nested
 from analyzer.report import model as R
+from analyzer.report.cardtext import _card_text
+from analyzer.report.hands import _trick_dicts
+from analyzer.report.json_text import _tricks_json
 from notation.detect import detect_text, read
 from primitives.diagnostics import Diagnostic
 from replay.game import replay
@@ -59,8 +62,8 @@ def test_the_templates_write_the_tricks_themselves():
     for seed in range(12):
         for record, _ in _pairs(_generated("standard", seed, hands=1)):
             for hr in replay(record).hands:
-                dicts = R._trick_dicts(hr, R._card_text(hr.order))
-                assert R._tricks_json(hr) == dumps_nested(dicts, 5)
+                dicts = _trick_dicts(hr, _card_text(hr.order))
+                assert _tricks_json(hr) == dumps_nested(dicts, 5)
                 failed += sum(1 for t in hr.tricks if t.failed_throw)
     assert failed  # a failed throw's attempt among them
 
@@ -112,5 +115,5 @@ def test_tricks_without_play_rows_use_their_public_plays():
               "is_throw", "failed_throw", "ruffed")
     bare = SimpleNamespace(order=hr.order,
                            tricks=[SimpleNamespace(**{k: getattr(t, k) for k in public}) for t in hr.tricks])
-    assert R._tricks_json(bare) == R._tricks_json(hr)
-    assert R._tricks_json(bare) == dumps_nested(R._trick_dicts(hr, R._card_text(hr.order)), 5)
+    assert _tricks_json(bare) == _tricks_json(hr)
+    assert _tricks_json(bare) == dumps_nested(_trick_dicts(hr, _card_text(hr.order)), 5)

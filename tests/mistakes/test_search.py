@@ -197,7 +197,7 @@ def test_table_key_merges_interchangeable_singles_only():
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(endgames(max_cards=3))
 def test_emptied_caches_and_table_change_no_value(case):
-    import analyzer.review.search as search
+    import analyzer.review.search.tree as search  # where the limits are read
     rs, order, hands, leader, dealer, kitty = case
     want = Solver(order, rs, dealer, kitty).value(position(hands, leader))
     old = search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK

@@ -41,7 +41,7 @@ def test_partner_reinforcement():
 
 
 def test_hand_result_carries_the_acts_for_reports():
-    from analyzer.report.model import _declared_how
+    from analyzer.report.hands import _declared_how
     hand = Hand(number=1, levels=Levels(ns=2, ew=2), dealer="?",
                 events=[Declaration(seat="N", cards=C("S2")), Declaration(seat="W", cards=C("H2")),
                         Declaration(seat="N", cards=C("S2 S2"))])

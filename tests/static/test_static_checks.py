@@ -1,8 +1,7 @@
 """The static checks are part of the suite: ``ruff check .`` and ``mypy``.
 
 Both read their configuration from ``pyproject.toml`` (``[tool.ruff]``,
-``[tool.mypy]``: strict for ``notation`` and ``replay``, every function
-annotated for the listed ``analyzer`` modules). Each test fails with the
+``[tool.mypy]``: strict for every package). Each test fails with the
 tool's own findings; ``docs/development.md`` says how to run them by hand.
 Both tools come with the ``dev`` extra, which ``.ci/run`` installs.
 """

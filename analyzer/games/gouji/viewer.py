@@ -19,8 +19,12 @@ from __future__ import annotations
 
 import html
 import re
+from typing import TYPE_CHECKING, Any
 
 from analyzer.report.viewer import _template, content_security_policy, data_json
+
+if TYPE_CHECKING:
+    from notation.gjn_model import GoujiRecord
 
 #: version of the ``"viewer"`` key of the data blob
 VIEWER_SCHEMA = 1
@@ -30,7 +34,7 @@ TEMPLATES = ("base.css", "stepper.js", "head.html", "gouji.html", "gouji.css", "
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
-def table_data() -> dict:
+def table_data() -> dict[str, Any]:
     """Seats, teams, 对头 and place names from the engine (``replay.gouji.table``)."""
     try:
         from replay.gouji.table import PLACE_NAMES, SEAT_NAMES, TEAM_NAMES, opp, team
@@ -42,12 +46,12 @@ def table_data() -> dict:
             "places": {str(k): n for k, n in enumerate(PLACE_NAMES) if k}}
 
 
-def view_data(report: dict) -> dict:
+def view_data(report: dict[str, Any]) -> dict[str, Any]:
     """The page's data: the report dict plus the ``"viewer"`` key (the report is not changed)."""
     return {**report, "viewer": {"schema": VIEWER_SCHEMA, "table": table_data()}}
 
 
-def page_title(report: dict) -> str:
+def page_title(report: dict[str, Any]) -> str:
     matches = report.get("matches", [])
     event = matches[0].get("title") or "" if len(matches) == 1 else ""
     bits = [b for b in (event, report.get("path") or "") if b]
@@ -58,7 +62,7 @@ def _script(text: str) -> str:
     return re.sub(r"</(script)", r"<\\/\1", text, flags=re.IGNORECASE)
 
 
-def render_html(report: dict) -> str:
+def render_html(report: dict[str, Any]) -> str:
     """The Gouji report as one self-contained interactive HTML page (no network request)."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
@@ -71,7 +75,7 @@ def render_html(report: dict) -> str:
     return _SLOT.sub(lambda m: values[m.group(1)], _template("gouji.html"))
 
 
-def render_record(record, *, path: str = "", rules: str | None = None) -> str:
+def render_record(record: GoujiRecord, *, path: str = "", rules: str | None = None) -> str:
     """One :class:`notation.gjn_model.GoujiRecord` (e.g. from
     :func:`analyzer.games.gouji.generate.generate_match`) as a page, read back from
     its GJN text so that every step carries its line."""

@@ -34,27 +34,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from analyzer.io.importers import _json
 from analyzer.io.importers._common import (
     SOURCE_SEATS,
     Claim,
     CompassSeat,
     ImportResult,
-    LogImporter,
     earliest_at,
     seat_of,
     span_at,
     tags_for,
 )
+from analyzer.io.importers._fly_events import _IGNORED, _MOVES, _PLAYS_ONLY, _SUITS, _TRUMP, RULES, _Event, _Events
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick
 from primitives.cards import BJ, LJ, parse_rank
 from primitives.diagnostics import Span
-
-RULES = "shengji-fly"
-_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
-_TRUMP = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
-_IGNORED = {"chat", "seat_claimed", "bot_timing", "evaluation_invalidated"}
-_MOVES = {"declare", "trump", "bury", "play", "trick", "round_end"}
 
 
 def card(code: Any) -> int | None:
@@ -77,19 +70,6 @@ def card(code: Any) -> int | None:
 
 
 @dataclass
-class _Event:
-    data: dict[str, Any]
-    doc: _json.JsonDoc
-    base: tuple[Any, ...]  # path of the event inside doc
-
-    def pos(self, *path: Any) -> tuple[int, int]:
-        return self.doc.pos(*self.base, *path)
-
-    def span(self, *path: Any) -> Span:
-        return self.doc.span(*self.base, *path)
-
-
-@dataclass
 class _Round:
     start: _Event
     deal: dict[str, tuple[int, ...]] | None = None
@@ -108,83 +88,11 @@ class _Round:
     attacker_points: int | None = None
 
 
-class _Importer(LogImporter):
+class _Importer(_Events):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.has_trick_events = False
         self.plays_only = False
-
-    # -- reading ------------------------------------------------------------------------
-    def events(self) -> list[_Event]:
-        stripped = self.text.lstrip()
-        if stripped.startswith("["):
-            return self._document_events()
-        if stripped.startswith("{"):
-            first_line = stripped.split("\n", 1)[0]
-            one = _json.read(first_line)
-            if not (one.complete and isinstance(one.value, dict) and "e" in one.value):
-                doc = _json.read(self.text)
-                if isinstance(doc.value, dict) and isinstance(doc.value.get("events"), list):
-                    return self._document_events(doc)
-                if _plays_only(doc.value):
-                    self.plays_only = True
-                    self._report_plays_only(doc)
-                    return []
-        return self._jsonl_events()
-
-    def _document_events(self, doc: _json.JsonDoc | None = None) -> list[_Event]:
-        doc = doc or _json.read(self.text)
-        if doc.error:
-            line, col, msg = doc.error
-            self.sink.add("SJ701", (line, col), f"the log is not complete JSON: {msg}; "
-                                                f"the events before this point are imported")
-        value = doc.value
-        base: tuple[Any, ...] = ()
-        if isinstance(value, dict):
-            value, base = value.get("events"), ("events",)
-        if not isinstance(value, list):
-            if not doc.error:
-                self.sink.add("SJ701", doc.pos(), "not a shengji.fly.dev log: expected JSON lines, "
-                                                  "a list of events or an object with an `events` list")
-            return []
-        out = []
-        for i, ev in enumerate(value):
-            if isinstance(ev, dict):
-                out.append(_Event(ev, doc, base + (i,)))
-            else:
-                self.sink.add("SJ705", doc.pos(*base, i), "an event must be a JSON object; skipped")
-        return out
-
-    def _report_plays_only(self, doc: _json.JsonDoc) -> None:
-        """The engine's regression goldens (``{name: [[seat, cards], …]}``): plays
-        only, no deal, kitty, trump or bury, so nothing can be replayed; each
-        history is named at its position."""
-        for name, plays in doc.value.items():
-            self.sink.add("SJ705", doc.pos(name),
-                          f"`{name}` is a plays-only history ({len(plays)} plays as [seat, cards], "
-                          f"shengji.fly.dev's regression-golden form): it has no deal, kitty, trump or "
-                          f"bury, so it cannot be replayed or checked; not imported")
-
-    def _jsonl_events(self) -> list[_Event]:
-        out = []
-        lines = self.text.split("\n")
-        for no, line in enumerate(lines):
-            if not line.strip():
-                continue
-            doc = _json.read(line, line_offset=no)
-            if doc.error or not isinstance(doc.value, dict):
-                if doc.error:
-                    l, c, msg = doc.error
-                    last = no == len(lines) - 1 or not any(x.strip() for x in lines[no + 1:])
-                    why = "the file is cut off here" if last and "truncated" in msg else msg
-                    self.sink.add("SJ701", (l, c), f"unreadable line: {why}; skipped")
-                else:
-                    self.sink.add("SJ701", (no + 1, 1), "a line must hold one JSON object (an event); skipped")
-                continue
-            out.append(_Event(doc.value, doc, ()))
-        if not out and not self.sink.items:
-            self.sink.add("SJ701", (1, 1), "no events: the text holds no shengji.fly.dev log")
-        return out
 
     # -- small readers ---------------------------------------------------------------------
     def cards(self, ev: _Event, key: str, *, want: int | None = None) -> tuple[int, ...] | None:
@@ -530,23 +438,6 @@ def import_log(text: str, source: str = "") -> ImportResult:
     imp = _Importer(text, source)
     imp.has_trick_events = re.search(r'"e"\s*:\s*"trick"', text) is not None
     return imp.run()
-
-
-def _plays_only(value: Any) -> bool:
-    """``{name: [[seat, [card, …]], …], …}``: shengji.fly.dev's plays-only regression goldens."""
-    if not isinstance(value, dict) or not value:
-        return False
-    for plays in value.values():
-        if not isinstance(plays, list) or not plays:
-            return False
-        for p in plays:
-            if not (isinstance(p, list) and len(p) == 2 and isinstance(p[0], int) and isinstance(p[1], list)
-                    and all(isinstance(c, str) for c in p[1])):
-                return False
-    return True
-
-
-_PLAYS_ONLY = re.compile(r'^\s*\{\s*"[^"]*"\s*:\s*\[\s*\[\s*\d\s*,\s*\[\s*"(?:[SHDC](?:10|[2-9JQKA])|LJ|BJ)"')
 
 
 def looks_like(text: str) -> bool:

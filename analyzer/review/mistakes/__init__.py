@@ -34,7 +34,7 @@ docs/diagnostics.md ("Mistakes (SJ6xx)").
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from analyzer.review.mistakes import rules as _rules
 from analyzer.review.mistakes.annotate import annotate, comment_text
@@ -50,6 +50,7 @@ from analyzer.review.mistakes.base import (
     Rule,
     band,
     make,
+    one_per_play,
     run_rules,
     selected,
 )
@@ -64,11 +65,11 @@ if TYPE_CHECKING:  # pragma: no cover
 _rules.load()  # every module of analyzer/review/mistakes/rules/ registers its rule
 
 
-class Findings(list):
+class Findings(list[Diagnostic]):
     """The findings of :func:`find_mistakes` (a list of :class:`Mistake`)
     with the review's ``summary`` (:func:`analyzer.review.mistakes.summary.summarize`)."""
 
-    summary: dict | None = None
+    summary: dict[str, Any] | None = None
 
 
 class Review(NamedTuple):
@@ -76,7 +77,7 @@ class Review(NamedTuple):
     hands: list[HandReview]
 
     @property
-    def summary(self) -> dict:
+    def summary(self) -> dict[str, Any]:
         return summarize(self.findings, self.hands)
 
 
@@ -150,23 +151,6 @@ def from_players_view(ctx: HandContext, findings: list[Mistake]) -> list[Mistake
     return out
 
 
-def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
-    """One finding per play (and per bury): when several rules flag the same
-    play, the most specific pattern's finding is kept (:data:`PRIORITY`);
-    inside the searched window they all carry the same exact cost."""
-    best: dict[tuple, Mistake] = {}
-    rank = {c: i for i, c in enumerate(PRIORITY)}
-    order: list[tuple] = []
-    for f in findings:
-        key = (f.hand, f.trick, f.seat, f.target)
-        if key not in best:
-            order.append(key)
-            best[key] = f
-        elif rank.get(f.code, 99) < rank.get(best[key].code, 99):
-            best[key] = f
-    return [best[k] for k in order]
-
-
 def window_notes(ctx: HandContext, budget: int | None) -> list[Mistake]:
     """SJ690, per play: the node budget ran out before the exact search
     reached this play of the window; it has no exact verdict and is left out
@@ -192,7 +176,7 @@ def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diag
 
 
 def review_full(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
-                endgame_tricks: int = ENDGAME_TRICKS, **budgets) -> Review:
+                endgame_tricks: int = ENDGAME_TRICKS, **budgets: Any) -> Review:
     """The full review: every decision of every hand valued from the deciding
     player's own view (:mod:`analyzer.review.mistakes.full`,
     :mod:`analyzer.review.mistakes.decisions`); ``budgets``: ``samples``,
@@ -216,4 +200,4 @@ def review_mistakes(record: Record | None, match_result: MatchResult, *,
 
 
 __all__ = ["review", "review_match", "review_full", "Review", "Findings", "summarize", "HandReview", "find_mistakes", "review_mistakes", "annotate", "comment_text", "RULES", "Rule", "Mistake", "band",
-           "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET"]
+           "HandContext", "ENDGAME_TRICKS", "MIN_COST", "SEARCH_BUDGET", "PRIORITY", "one_per_play"]

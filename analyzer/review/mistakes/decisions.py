@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from analyzer.review.mistakes.base import MIN_COST, HandContext
 from analyzer.review.mistakes.pov import SEED, sample_deals
@@ -47,6 +48,10 @@ from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
 from replay.state import HandState
 from replay.trick import cards_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.play.bot import Bot
+    from replay.order import Order
 
 #: sampled deals per decision (even: two halves)
 SAMPLES = 8
@@ -119,11 +124,11 @@ class Decision:
     explanations: list[str] = field(default_factory=list)
     #: with all four hands known (the exact search on the real deal): the play made
     #: and the best play's values, the best line (None outside the search's reach)
-    actual: dict | None = None
+    actual: dict[str, Any] | None = None
     hindsight: bool = False   # the real deal punished the play, the player's view did not
     capped: int = 0           # legal options left out (over MAX_OPTIONS)
 
-    def as_dict(self, order) -> dict:
+    def as_dict(self, order: Order | None) -> dict[str, Any]:
         opts = [{"play": cards_text(o.play, order), "expected": round(o.expected, 1),
                  "stderr": round(o.stderr, 1), "level": round(o.level, 2)} for o in self.options]
         return {"hand": self.hand, "seat": self.seat, "trick": self.trick, "play_index": self.index,
@@ -268,7 +273,7 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
     return d
 
 
-def _bot(ctx: HandContext, seed: str):
+def _bot(ctx: HandContext, seed: str) -> Bot:
     from analyzer.play.bot import Bot
     return Bot(ctx.ruleset, random.Random(seed))
 
@@ -332,12 +337,13 @@ def verdict_band(loss: float, level_loss: float) -> str:
     return "mistake" if loss >= MISTAKE_POINTS else "inaccuracy"
 
 
-def _option(ctx: HandContext, play, vals: list[float], levels: list[float], base_total: int, same) -> Option:
+def _option(ctx: HandContext, play: tuple[int, ...], vals: list[float], levels: list[float], base_total: int,
+            same: Iterable[tuple[int, ...]]) -> Option:
     m, se = _mean_se(vals)
     return Option(play, base_total + m, se, sum(levels) / len(levels), tuple(same))
 
 
-def kitty_points_of(cards) -> int:
+def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 

@@ -28,6 +28,7 @@ from analyzer.review.mistakes.base import (
     SEARCH_BUDGET,
     HandContext,
     Mistake,
+    one_per_play,
     run_rules,
 )
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
@@ -45,7 +46,6 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
                 endgame_tricks: int = ENDGAME_TRICKS, search_budget: int | None = SEARCH_BUDGET,
                 on_hand: Callable[[int, int], None] | None = None) -> tuple[list[Mistake], list[HandReview]]:
     """(findings, per-hand reviews with their decisions) of every hand of ``match_result``."""
-    from analyzer.review.mistakes import one_per_play  # the pattern findings, one per play
     select = list(select) if select is not None else None
     out: list[Mistake] = []
     hands: list[HandReview] = []

@@ -21,10 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.review.mistakes.base import MISTAKE_BANDS, HandContext, Mistake
 from replay.seats import SEATS as SEAT_ORDER
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.review.mistakes.decisions import Decision
+    from replay.order import Order
 
 #: how many worst mistakes a player's summary lists
 WORST = 5
@@ -53,17 +57,17 @@ class HandReview:
     judged: dict[str, int] = field(default_factory=dict)
     #: the full review: every play valued from its player's view
     #: (:class:`analyzer.review.mistakes.decisions.Decision`); None in the fast pass
-    decisions: list | None = None
+    decisions: list[Decision] | None = None
     #: why the hand was not reviewed (None when it was)
     skipped: str | None = None
     #: the hand's order (to write the decisions' cards)
-    order: object = None
+    order: Order | None = None
     #: the fast pass: (trick, seat) of the decisions judged (the exact window's)
-    judged_keys: set = field(default_factory=set)
+    judged_keys: set[tuple[int, str]] = field(default_factory=set)
     #: the hand's table (P1…Pn in finding friends)
-    seats: tuple = tuple(SEAT_ORDER)
+    seats: tuple[str, ...] = tuple(SEAT_ORDER)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"hand": self.number, "tricks": self.tricks, "window": self.window,
              "requested": self.requested,
              "budget_cut": self.budget_cut, "nodes": self.nodes, "eval": list(self.eval),
@@ -103,8 +107,8 @@ def hand_review(ctx: HandContext, endgame_tricks: int) -> HandReview:
                       min(endgame_tricks, n), ctx.budget_cut, nodes, evals, actual, judged, judged_keys=keys)
 
 
-def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None = None,
-            keys: set | None = None) -> dict:
+def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence[Decision] | None = None,
+            keys: set[tuple[int, int, str]] | None = None) -> dict[str, Any]:
     bands = {b: sum(1 for f in findings if f.band == b) for b in MISTAKE_BANDS}
     # accuracy counts the mistakes on the decisions judged only
     mistakes = sum(1 for f in findings if f.band in MISTAKE_BANDS
@@ -118,7 +122,7 @@ def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence | None
     return out
 
 
-def weighted(decisions: Sequence) -> dict:
+def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
     """The full review's figures over a seat's judged decisions: points lost
     (the sum of the expected losses), per decision, and the points-weighted
     accuracy ``100 × (1 − Σ loss / Σ stake)``, where ``loss`` is each
@@ -143,7 +147,7 @@ def worst_first(findings: Iterable[Mistake]) -> list[Mistake]:
                   key=lambda f: (f.level_change is None, -f.cost, f.hand or 0, f.trick or 0))
 
 
-def finding_dict(f: Mistake) -> dict:
+def finding_dict(f: Mistake) -> dict[str, Any]:
     return {"code": f.code, "hand": f.hand, "trick": f.trick, "seat": f.seat, "cost": f.cost, "band": f.band,
             "level_change": f.level_change, "line": f.line, "column": f.column, "message": f.message}
 
@@ -158,17 +162,17 @@ def _table(reviews: Sequence[HandReview]) -> list[str]:
     return out or list(SEAT_ORDER)
 
 
-def _keys(reviews: Sequence[HandReview]) -> set:
+def _keys(reviews: Sequence[HandReview]) -> set[tuple[int, int, str]]:
     return {(r.number, t, s) for r in reviews for t, s in r.judged_keys}
 
 
-def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict:
+def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dict[str, Any]:
     """The JSON-able summary: ``{"players": {seat: …}, "hands": [...]}``."""
     table = _table(reviews)
     by_seat = {s: [f for f in findings if getattr(f, "seat", None) == s] for s in table}
     full = any(r.decisions is not None for r in reviews)
 
-    def decs(s: str, rs: Sequence[HandReview]) -> list | None:
+    def decs(s: str, rs: Sequence[HandReview]) -> list[Decision] | None:
         if not full:
             return None
         return [d for r in rs for d in (r.decisions or ()) if d.seat == s]

@@ -1,0 +1,170 @@
+"""What the search knows of a trick and a holding, cached per solver: the
+winner, points and multiplier of a trick's plays, the gain of a finished
+trick, interchangeable cards (:meth:`_Tables._analyse`) and the canonical key
+of a trick-start position (the transposition table's)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from analyzer.review.search.position import (
+    Hands,
+    Play,
+    Reps,
+    TableKey,
+)
+from primitives.cards import POINTS
+from replay.order import Order
+from replay.ruleset import Ruleset
+from replay.scoring import kitty_multiplier
+from replay.state import last_trick_multiplier
+from replay.trick import trick_winner
+from replay.units import Unit
+
+
+class _Tables:
+    """The trick arithmetic and the table keys of :class:`analyzer.review.search.Solver`."""
+
+    # the solver's state, set by its __init__ (:class:`analyzer.review.search.tree._Tree`)
+    order: Order
+    ruleset: Ruleset
+    dealer: str
+    kitty_points: int
+    objective: str
+    attacker: tuple[bool, ...]
+    nodes: int
+    max_nodes: int
+    node_limit: int | None
+    _limit: int
+    _tt: dict[TableKey, tuple[int, int, Play | None]]
+    _follow_cache: dict[tuple[Play, tuple[int, ...]], list[Play]]
+    _unit_leads: dict[tuple[int, ...], list[Play]]
+    _throw_cands: dict[tuple[int, tuple[tuple[int, tuple[int, ...]], ...]], list[tuple[Play, int]]]
+    _stands: dict[tuple[Play, Hands], bool]
+    _leads: dict[tuple[Hands, int], list[Play]]
+    _winner: dict[tuple[Play, ...], tuple[int, int, int]]
+    _max_mult: dict[int, int]
+    _analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]]
+    _rank: tuple[int, ...]
+    _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
+    _partial: dict[tuple[Play, ...], int]
+    _native: Any
+
+    def _partial_winner(self, plays: tuple[Play, ...]) -> int:
+        got = self._partial.get(plays)
+        if got is None:
+            got = trick_winner(plays, self.order, self.ruleset).index
+            self._partial[plays] = got
+        return got
+
+    def _max_multiplier(self, n: int) -> int:
+        """The largest kitty multiplier a last trick of at most ``n`` cards per play
+        can give (asked of the engine for every unit shape that fits)."""
+        got = self._max_mult.get(n)
+        if got is None:
+            got = 1
+            policy = self.ruleset.kitty_multiplier
+            for w in range(1, self.ruleset.decks + 1):
+                for length in range(1, n // w + 1):
+                    u = Unit(w, length, 0, ())
+                    for cards in range(w * length, n + 1):
+                        got = max(got, kitty_multiplier(policy, [u], play_cards=cards, lead_cards=cards,
+                                                        last_play=[u]))
+            self._max_mult[n] = got
+        return got
+
+    def _trick(self, plays: tuple[Play, ...]) -> tuple[int, int, int]:
+        """(winning play index, points in the trick, kitty multiplier if last)."""
+        got = self._winner.get(plays)
+        if got is None:
+            w = trick_winner(plays, self.order, self.ruleset)
+            pts = sum(POINTS[c] for p in plays for c in p)
+            mult = last_trick_multiplier(self.ruleset, self.order, w.units, len(plays[0]), plays[-1])
+            got = (w.index, pts, mult)
+            self._winner[plays] = got
+        return got
+
+    def _gain(self, att: bool, last: bool, pts: int, mult: int) -> int:
+        if self.objective == "last_trick":
+            return 1 if (att and last) else 0
+        if not att:
+            return 0
+        return pts + self.kitty_points * mult if last else pts
+
+    def _canon(self, hands: Hands, leader: int) -> TableKey:
+        """The transposition-table key of a trick-start position (see "Equivalent cards")."""
+        return (leader, self._analyse(hands)[0])
+
+    def _analyse(self, hands: Hands) -> tuple[tuple[tuple[int, ...], ...], Reps]:
+        """Describe every card of a trick-start position for the table key and
+        the equivalent-move test, in one pass.
+
+        A card a player holds once is described by its effective suit, its
+        points and where it falls among the *other* players' cards of that suit
+        (how many are lower, how many are lower or equal); cards held more than
+        once keep their identity (tuples and tractors need the exact ranks).
+        Two single cards of one player with the same description have no other
+        player's card between them: they are interchangeable, for this trick
+        and for the rest of the hand. Positions whose descriptions agree have
+        the same value.
+        """
+        got = self._analysis.get(hands)
+        if got is not None:
+            return got
+        rank = self._rank
+        pts_of = POINTS
+        # per (suit, key) slot: how many cards each seat holds there
+        slots: dict[int, list[int]] = {}
+        for i, h in enumerate(hands):
+            for c in h:
+                r = rank[c]
+                x = slots.get(r)
+                if x is None:
+                    slots[r] = x = [0, 0, 0, 0, 0]
+                x[i] += 1
+                x[4] += 1
+        # per slot: cards of the suit below it, in total and per seat
+        below: dict[int, tuple[int, list[int]]] = {}
+        suit = -1
+        tot = 0
+        own = [0, 0, 0, 0]
+        for r in sorted(slots):
+            if r >> 7 != suit:
+                suit = r >> 7
+                tot = 0
+                own = [0, 0, 0, 0]
+            x = slots[r]
+            below[r] = (tot, own)
+            tot += x[4]
+            own = [own[0] + x[0], own[1] + x[1], own[2] + x[2], own[3] + x[3]]
+        descs = []
+        reps = []
+        for i, h in enumerate(hands):
+            desc = []
+            pairs: list[tuple[int, int]] = []
+            first_of: dict[int, int] = {}
+            prev = -1
+            n = len(h)
+            for j, c in enumerate(h):
+                if c == prev or (j + 1 < n and h[j + 1] == c):
+                    desc.append(c)
+                else:
+                    r = rank[c]
+                    tb, ob = below[r]
+                    x = slots[r]
+                    lo = tb - ob[i]
+                    # (suit, points, others below, others below or level): a single's description
+                    d = ((((r >> 7) + 1) * 16 + pts_of[c]) * 128 + lo) * 128 + lo + x[4] - x[i]
+                    desc.append(d)
+                    r0 = first_of.get(d)
+                    if r0 is None:
+                        first_of[d] = c
+                    else:
+                        pairs.append((c, r0))
+                prev = c
+            desc.sort()
+            descs.append(tuple(desc))
+            reps.append(tuple(pairs))
+        got = (tuple(descs), tuple(reps))
+        self._analysis[hands] = got
+        return got
