@@ -14,11 +14,13 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperArgument, TyperCommand, TyperGroup, TyperOption
 
+from analyzer.io.echo import PROG as PROG
+from analyzer.io.echo import echo_err as echo_err
+from analyzer.io.echo import fail as fail
+from analyzer.io.echo import usage as usage
+from analyzer.io.echo import wrote as wrote
 from analyzer.io.errors import UsageError, UserError
 from analyzer.io.importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
-
-PROG = "shengji"
-
 
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
                 "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
@@ -514,27 +516,7 @@ def command(name: str | None = None, *, epilog: str | None = None) -> Callable[[
 
 # -- helpers of the commands ------------------------------------------------------------------
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    """One line on stderr and exit (2: usage or I/O error)."""
-    echo_err(f"{PROG}: error: {message}")
-    raise typer.Exit(code)
-
-
-def usage(message: str) -> NoReturn:
-    """A usage error of the command being run (exit 2)."""
-    raise UsageError(message)
-
-
-def echo_err(line: str) -> None:
-    """A line on stderr, a record's text in it inert (:func:`analyzer.io.safetext.inert`)."""
-    from analyzer.io.safetext import inert
-    typer.echo(inert(line), err=True)
-
-
-def wrote(output: str | None) -> None:
-    """``wrote FILE`` on stderr when a command wrote ``output`` (not stdout)."""
-    if output not in (None, "-"):
-        echo_err(f"wrote {output}")
+# (fail, usage, echo_err, wrote: analyzer.io.echo, imported above)
 
 
 def refuse_page_on_terminal(output: str | None, what: str) -> None:

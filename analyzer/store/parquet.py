@@ -546,14 +546,9 @@ class ChunkExport(TypedDict):
     tables: dict[str, pa.Table]
     records: int
     error: str | None
-    #: why the file is not exported though it could be read (a Gouji record), else None
+    #: why the file is not exported though it could be read (a record of a game that has
+    #: no store tables: its :attr:`analyzer.games.Game.store_note`), else None
     refused: NotRequired[str | None]
-
-
-#: what a Gouji record gets instead of being read as Shengji
-GOUJI_REFUSED = ("a Gouji record (GJN): the Parquet store holds Shengji records only; "
-                 "not exported (shengji lint, replay and report read Gouji records)")
-_GOUJI_JSON = re.compile(r'"game_type"\s*:\s*"gouji"')
 
 
 class _Recorder:
@@ -610,30 +605,24 @@ def _export_sjn(rows: Rows, job: Job, options: ExportOptions) -> tuple[int, str 
     return records, stream.error
 
 
-def _is_gjn_file(path: str) -> bool:
-    from notation.detect import is_gjn_file
-    return is_gjn_file(path)
-
-
 def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
     "error": str | None}``. Runs in a worker; reads the file itself."""
-    from analyzer import lint as L
-    from analyzer.lint.sources import decode_utf8, describe_decode_error
-    from notation.detect import GOUJI_KINDS
+    from analyzer.io.gamekit import UNKNOWN, by_kind
+    from analyzer.io.sources import Reading, decode_utf8, describe_decode_error, input_kind
     rows = Rows()
     records = 0
     error = None
     try:
-        fmt, kind = None, "sjn"       # a byte range of a big file: SJN (``iter_jobs`` splits nothing else)
-        if job.start == 0 and job.end is None:
-            # what the file is: the one rule of every command (``shengji lint`` reads it the same)
-            kind, fmt = L.input_kind(job.path, L.LintOptions(source_format=options.source_format))
-        if kind == "unknown":
-            from analyzer.lint.sources import unknown_format_message
+        # what the file is: the one rule of every command (``shengji lint`` reads it the same;
+        # a byte range of a big file: record chunks of a notation its game splits)
+        kind, fmt = input_kind(job.path, Reading(options.source_format))
+        game = by_kind(kind) if kind != UNKNOWN else None
+        if game is None:
+            from analyzer.io.sources import unknown_format_message
             error = unknown_format_message()
-        elif kind in GOUJI_KINDS or (kind == "sjn" and fmt is None and _is_gjn_file(job.path)):
-            return {"tables": rows.tables(), "records": 0, "error": None, "refused": GOUJI_REFUSED}
+        elif not game.store_tables:     # a game the store holds no table of: its plug-in says why
+            return {"tables": rows.tables(), "records": 0, "error": None, "refused": game.store_note}
         elif fmt is not None:
             from analyzer.io.importers import import_log, is_binary
             raw = Path(job.path).read_bytes()
@@ -649,8 +638,6 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
         elif kind == "json":
             from notation.detect import read
             text = decode_utf8(Path(job.path).read_bytes())
-            if _GOUJI_JSON.search(text[:1 << 16]):
-                return {"tables": rows.tables(), "records": 0, "error": None, "refused": GOUJI_REFUSED}
             for record, diags in read(text, "json"):
                 add_record(rows, record, diags, job.display, rules=options.rules)
                 records += record is not None
@@ -893,7 +880,7 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
     known = stored_files(out)
     todo: list[tuple[str, str]] = []
     keys: list[FileKey] = []
-    from analyzer.lint.sources import is_stream
+    from analyzer.io.sources import is_stream
     for p, display in files:
         if is_stream(p):
             report.errors.append(f"{display}: not a regular file (a pipe, a FIFO or a device): export reads "

@@ -12,7 +12,7 @@ so reading, formatting and converting GJN never depend on it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict, cast
 
 from notation.gjn_model import SEATS, Game, GoujiRecord, PrePlay
@@ -22,7 +22,6 @@ from primitives.gjcards import cards_text
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from analyzer.lint import FileResult, LintOptions
     from replay.gouji.record import GameResult, GoujiReplay, Step
 
 #: the report (and each match and game in it): plain JSON-ready data, the layout :data:`SCHEMA` versions
@@ -615,67 +614,10 @@ def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | 
             console.print("  score: " + _score_text(score or recorded_score))
 
 
-# -- lint ---------------------------------------------------------------------------------------
+# -- presets --------------------------------------------------------------------------------------
 
 def is_gouji_preset(name: str | None) -> bool:
     return name is not None and name in presets()
-
-
-def lint_gjn_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
-                   first_record: int = 1, on_bytes: Callable[[int], None] | None = None) -> FileResult:
-    """Lint GJN text (an iterable of lines) like :func:`analyzer.lint._lint_lines`
-    lints SJN: findings with ``--select``/``--ignore`` and ``; noqa`` applied."""
-    from analyzer.lint.findings import FileResult
-    from analyzer.lint.noqa import NoqaLines
-    from notation.gjn import iter_records
-    wrapped = NoqaLines(lines, start_line, on_bytes)
-    result = lint_gjn_records(iter_records(wrapped, start_line=start_line), path, options, wrapped.noqa,
-                              start_line=start_line, first_record=first_record)
-    if wrapped.error is not None:
-        return FileResult(path, error=wrapped.error)
-    return result
-
-
-def lint_gjn_records(pairs: Iterable[tuple[Any, list[Diagnostic]]], path: str, options: LintOptions,
-                     noqa: dict[int, tuple[str, ...]], *, start_line: int = 1, first_record: int = 1) -> FileResult:
-    """Lint Gouji records as read (``(record | None, diagnostics)``: GJN, or the
-    tool's JSON of Gouji records) with ``--select``/``--ignore`` and ``noqa``."""
-    from analyzer.lint.check import kept_findings, record_line
-    from analyzer.lint.findings import FileResult, Finding
-    from analyzer.lint.gcpace import paced_collect, records_paced_gc
-    result = FileResult(path)
-    rules = options.rules if is_gouji_preset(options.rules) else None
-    index = first_record - 1
-    with records_paced_gc():
-        for record_read, parse_diags in pairs:
-            record: GoujiRecord | None = record_read
-            if record is not None and not record.tags and not record.games:
-                record = None  # a chunk that held no record (every line was bad)
-            if record is not None:
-                index += 1
-                result.records += 1
-            fallback = record_line(record, parse_diags, start_line)
-            try:
-                diags = record_diagnostics(record, parse_diags, rules)
-            except (MemoryError, KeyboardInterrupt):
-                raise
-            except Exception as exc:  # an engine bug must not stop the run
-                line = fallback
-                diags = list(parse_diags) + [Diagnostic(
-                    "SJ901",
-                    f"internal error while checking this record ({type(exc).__name__}: {exc}); "
-                    f"this is a bug in shengji, please report it with the record", line, 1, line, 2)]
-            result.findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                                 options, noqa))
-            paced_collect()
-    result.findings.sort(key=Finding.sort_key)
-    return result
-
-
-def is_gjn_file(path: str) -> bool:
-    """A ``.gjn`` file, or one whose first tags say ``[Game "gouji"]`` (or a Gouji ``[Rules]``)."""
-    from notation.detect import is_gjn_file as _is_gjn_file
-    return _is_gjn_file(path)
 
 
 # -- rules ----------------------------------------------------------------------------------------
