@@ -12,6 +12,7 @@ from analyzer.io.gamekit import (
     all_presets,
     by_kind,
     by_preset,
+    claimant,
     detect,
     games,
     notation_names,
@@ -20,5 +21,5 @@ from analyzer.io.gamekit import (
     unregister,
 )
 
-__all__ = ["PLUGINS", "UNKNOWN", "Checker", "Game", "ReadResult", "all_presets", "by_kind", "by_preset", "detect",
+__all__ = ["PLUGINS", "UNKNOWN", "Checker", "Game", "ReadResult", "all_presets", "by_kind", "by_preset", "claimant", "detect",
            "games", "notation_names", "register", "suffixes", "unregister"]

@@ -63,6 +63,12 @@ class Game:
         """``(record | None, diagnostics)`` per record of ``source`` (a text or its lines)."""
         raise NotImplementedError
 
+    def claims(self, head: str, kind: str) -> bool:
+        """Does a text another game's reader would read as ``kind`` say by its tags that it
+        is this game's (``[Game "gouji"]`` in a misnamed ``.sjn``)? The store asks, so as
+        not to read such a file as the other game's (:func:`claimant`)."""
+        return False
+
     def holds(self, record: Any) -> bool:
         """Does ``record`` hold anything (not a chunk of bad lines only)?"""
         return True
@@ -218,6 +224,24 @@ def detect(head: str, path: str) -> str:
         if kind != UNKNOWN:
             return kind
     return UNKNOWN
+
+
+def claimant(path: str, kind: str) -> Game | None:
+    """The game that claims the file ``path``, told as ``kind``, by its tags
+    (:meth:`Game.claims`; another game than the kind's), or None."""
+    others = [g for g in games() if kind not in g.kinds]
+    if not others:
+        return None
+    try:
+        with open(path, "rb") as f:
+            head = f.read(HEAD_BYTES).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    return next((g for g in others if g.claims(head, kind)), None)
+
+
+#: how much of the start of a file :func:`claimant` reads
+HEAD_BYTES = 64 * 1024
 
 
 def _suffix(path: str) -> str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from analyzer.games import UNKNOWN, Checker, Game, ReadResult
 from primitives.diagnostics import Diagnostic
-from primitives.spans import Span
+from primitives.spans import NO_SPAN, Span
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -29,7 +29,7 @@ class ToyHand:
 class ToyRecord:
     tags: list[tuple[str, str]] = field(default_factory=list)
     hands: list[ToyHand] = field(default_factory=list)
-    span: Span = Span(0, 0, 0, 0)
+    span: Span = NO_SPAN
 
 
 def parse(text: str) -> tuple[list[ToyRecord], list[Diagnostic]]:

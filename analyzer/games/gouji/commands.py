@@ -22,6 +22,7 @@ def _rules(rules: str | None) -> str | None:
 def replay_records(src: Any, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
     """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play."""
     from analyzer.games.gouji import analysis as gouji
+    from analyzer.games.gouji import render as gouji_render
     from analyzer.io.safetext import styled
     from analyzer.report import render
     records, diags = src.load()
@@ -45,7 +46,7 @@ def replay_records(src: Any, file: str, *, game: int | None, record: int | None,
         for d in result.diagnostics:
             echo_err(diag_line(file, d))
         try:
-            gouji.render_replay(console, rec, result, game=game)
+            gouji_render.render_replay(console, rec, result, game=game)
         except IndexError as exc:
             fail(str(exc))
     if bad:
@@ -74,6 +75,7 @@ def report_records(src: Any, file: str, fmt: str, output: str | None, *, force: 
 def _write_report(records: list[Any], diags: list[Any], file: str, fmt: str, output: str | None, force: bool,
                   rules: str | None) -> None:
     from analyzer.games.gouji import analysis as gouji
+    from analyzer.games.gouji import render as gouji_render
     from analyzer.io.outputs import write_output
     from analyzer.report import render
     name = "<stdin>" if file == "-" else file
@@ -84,14 +86,14 @@ def _write_report(records: list[Any], diags: list[Any], file: str, fmt: str, out
         write_output(output, render_html(rep), force=force, inert=True)
     elif fmt == "text":
         if output in (None, "-"):
-            gouji.render_report(render.make_console(), rep)
+            gouji_render.render_report(render.make_console(), rep)
             return
         import io
         buf = io.StringIO()
-        gouji.render_report(render.make_console(file=buf, color=False), rep)
+        gouji_render.render_report(render.make_console(file=buf, color=False), rep)
         write_output(output, buf.getvalue(), force=force)
     else:
-        write_output(output, gouji.render(rep, fmt), force=force, inert=True)
+        write_output(output, gouji_render.render(rep, fmt), force=force, inert=True)
     wrote(output)
 
 

@@ -4,10 +4,14 @@ SJN lint loads it and nothing of Gouji); every member imports what it wires
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from analyzer.games import Checker, Game, ReadResult
+
+#: a Gouji record anywhere in the start of a text that reads as the tool's JSON
+_GOUJI_JSON = re.compile(r'"game_type"\s*:\s*"gouji"')
 
 #: what ``export --to parquet`` says of a Gouji file instead of reading it as Shengji
 STORE_NOTE = ("a Gouji record (GJN): the Parquet store holds Shengji records only; "
@@ -31,6 +35,14 @@ class Gouji(Game):
     def read(self, source: str | Iterable[str], kind: str, *, start_line: int = 1) -> Iterator[ReadResult]:
         from notation.detect import read
         return read(source, kind, start_line=start_line)
+
+    def claims(self, head: str, kind: str) -> bool:
+        """A ``[Game "gouji"]`` tag (or a Gouji ``[Rules]``) in the first tags of what reads as
+        SJN; a Gouji record (``"game_type": "gouji"``) in what reads as the tool's JSON."""
+        if kind == "sjn":
+            from notation.detect import is_gjn
+            return is_gjn(None, head)
+        return kind == "json" and _GOUJI_JSON.search(head) is not None
 
     def holds(self, record: Any) -> bool:
         return bool(record.tags or record.games)
