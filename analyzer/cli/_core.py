@@ -80,7 +80,8 @@ class _Group(TyperGroup):
 
     def get_params(self, ctx: Any) -> list[Any]:
         _plain(self.params)    # (the completion options are added after __init__)
-        return super().get_params(ctx)  # type: ignore[no-any-return]
+        params: list[Any] = super().get_params(ctx)
+        return params
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name, cmd, rest = super().resolve_command(ctx, args)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
@@ -118,8 +118,8 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
             from analyzer.io.importers import import_log, is_binary
             raw = Path(job.path).read_bytes()
             # import_log reads a binary format's bytes as they are, though its annotation says str
-            imported = import_log(fmt, raw if is_binary(fmt) else decode_utf8(raw),  # type: ignore[arg-type]
-                                  source=job.display)
+            given: Any = raw if is_binary(fmt) else decode_utf8(raw)
+            imported = import_log(fmt, given, source=job.display)
             first = True
             for record in imported.records:
                 add_record(rows, record, imported.diagnostics if first else [], job.display,

@@ -158,7 +158,8 @@ def require_pyarrow() -> ModuleType:
     except ImportError:
         raise StoreError("writing the Parquet store needs pyarrow, an optional extra: "
                          "pip install 'shengji[stats]'") from None
-    return pyarrow
+    module: ModuleType = pyarrow
+    return module
 
 
 def _arrow_type(pa: ModuleType, t: str) -> Any:

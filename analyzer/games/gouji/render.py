@@ -8,7 +8,6 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.games.gouji.analysis import (
-    SEATS,
     JsonDict,
     PlayDict,
     engine_games,
@@ -18,7 +17,7 @@ from analyzer.games.gouji.analysis import (
     score_of,
     steps_of,
 )
-from notation.gjn_model import GoujiRecord
+from notation.gjn_model import SEATS, GoujiRecord
 from primitives.gjcards import cards_text
 
 if TYPE_CHECKING:

@@ -1,11 +1,11 @@
 """The Gouji (够级) HTML replay viewer: one self-contained page per report.
 
-:func:`render_html` takes the dict of :func:`analyzer.games.gouji.analysis.build_report`
+:func:`render_html` takes the dict[str, Any] of :func:`analyzer.games.gouji.analysis.build_report`
 (whose games carry the engine's per-action timeline, ``"steps"``) and returns
 one page that opens from ``file://`` with no network request: the shared
 scaffolding (``templates/base.css``, ``templates/stepper.js``) plus the Gouji
 table (``templates/gouji.{html,css,js}``). The page holds its data as one
-JSON blob ``<script type="application/json" id="data">``: the report dict plus
+JSON blob ``<script type="application/json" id="data">``: the report dict[str, Any] plus
 a ``"viewer"`` key with the engine's table (seats, teams, each seat's 对头,
 the place names), so the page draws the six seats without knowing a rule.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+from typing import Any
 
 from analyzer.report.viewer import _template, content_security_policy, data_json
 
@@ -30,7 +31,7 @@ TEMPLATES = ("base.css", "stepper.js", "head.html", "gouji.html", "gouji.css", "
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
-def table_data() -> dict:
+def table_data() -> dict[str, Any]:
     """Seats, teams, 对头 and place names from the engine (``replay.gouji.table``)."""
     try:
         from replay.gouji.table import PLACE_NAMES, SEAT_NAMES, TEAM_NAMES, opp, team
@@ -42,12 +43,12 @@ def table_data() -> dict:
             "places": {str(k): n for k, n in enumerate(PLACE_NAMES) if k}}
 
 
-def view_data(report: dict) -> dict:
-    """The page's data: the report dict plus the ``"viewer"`` key (the report is not changed)."""
+def view_data(report: dict[str, Any]) -> dict[str, Any]:
+    """The page's data: the report dict[str, Any] plus the ``"viewer"`` key (the report is not changed)."""
     return {**report, "viewer": {"schema": VIEWER_SCHEMA, "table": table_data()}}
 
 
-def page_title(report: dict) -> str:
+def page_title(report: dict[str, Any]) -> str:
     matches = report.get("matches", [])
     event = matches[0].get("title") or "" if len(matches) == 1 else ""
     bits = [b for b in (event, report.get("path") or "") if b]
@@ -58,7 +59,7 @@ def _script(text: str) -> str:
     return re.sub(r"</(script)", r"<\\/\1", text, flags=re.IGNORECASE)
 
 
-def render_html(report: dict) -> str:
+def render_html(report: dict[str, Any]) -> str:
     """The Gouji report as one self-contained interactive HTML page (no network request)."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
@@ -71,7 +72,7 @@ def render_html(report: dict) -> str:
     return _SLOT.sub(lambda m: values[m.group(1)], _template("gouji.html"))
 
 
-def render_record(record, *, path: str = "", rules: str | None = None) -> str:
+def render_record(record: Any, *, path: str = "", rules: str | None = None) -> str:
     """One :class:`notation.gjn_model.GoujiRecord` (e.g. from
     :func:`analyzer.games.gouji.generate.generate_match`) as a page, read back from
     its GJN text so that every step carries its line."""

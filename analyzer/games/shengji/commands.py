@@ -26,7 +26,8 @@ def replay_records(src: Any, file: str, *, hand: int | None, trick: int | None, 
     if step:
         if sys.stdin.isatty():
             def waiter(prompt: str) -> None:
-                console.input(styled((prompt, "dim"), " "))  # type: ignore[arg-type]  # Rich takes Text too
+                shown: Any = styled((prompt, "dim"), " ")    # (Rich takes Text too)
+                console.input(shown)
         else:
             def waiter(prompt: str) -> None:
                 return None
