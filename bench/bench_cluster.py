@@ -50,14 +50,14 @@ def main() -> None:
     print(f"lint: {mid.name}, {5 * n:,} hands, {mid.stat().st_size / 1e6:.1f} MB")
     tiny = OUT / "one-record.sjn"
     tiny.write_text(text[: text.index("\n[", 1) + 1] if "\n[" in text else text, encoding="utf-8")
-    base, _ = best(["lint", "--quiet", "--jobs", "1", str(mid)], args.runs)
+    base, _ = best(["lint", "--no-cache", "--quiet", "--jobs", "1", str(mid)], args.runs)
     print(f"  --jobs 1            {base:6.1f} s   {5 * n / base:7.0f} hands/s")
-    two, _ = best(["lint", "--quiet", "--jobs", "2", str(mid)], args.runs)
+    two, _ = best(["lint", "--no-cache", "--quiet", "--jobs", "2", str(mid)], args.runs)
     print(f"  --jobs 2            {two:6.1f} s   ×{base / two:.2f}")
-    cl, _ = best(["lint", "--quiet", "--cluster", "local:2", str(mid)], args.runs)
+    cl, _ = best(["lint", "--no-cache", "--quiet", "--cluster", "local:2", str(mid)], args.runs)
     print(f"  --cluster local:2   {cl:6.1f} s   ×{base / cl:.2f}  ({cl - two:+.1f} s against --jobs 2)")
-    start, _ = best(["lint", "--quiet", "--cluster", "local:2", str(tiny)], args.runs)
-    one, _ = best(["lint", "--quiet", "--jobs", "1", str(tiny)], args.runs)
+    start, _ = best(["lint", "--no-cache", "--quiet", "--cluster", "local:2", str(tiny)], args.runs)
+    one, _ = best(["lint", "--no-cache", "--quiet", "--jobs", "1", str(tiny)], args.runs)
     print(f"  cluster start + stop (one record): {start:.1f} s against {one:.1f} s with --jobs 1")
     if args.skip_export:
         return

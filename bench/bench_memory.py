@@ -55,7 +55,7 @@ def main() -> None:
     size = os.path.getsize(big) / 2 ** 20
     print(f"file: {hands:,} two-deck hands, {size:.0f} MB ({big.name})")
     rows = [
-        ("lint", ["lint", "--jobs", "1", "--quiet", str(big)], hands),
+        ("lint", ["lint", "--no-cache", "--jobs", "1", "--quiet", str(big)], hands),
         ("convert --to json", ["convert", str(big), "--to", "json", "-o", str(out), "--force"], hands),
         ("convert --to json (stdout)", ["convert", str(big), "--to", "json"], hands),
         ("convert --to sjn", ["convert", str(big), "--to", "sjn", "-o", str(out), "--force"], hands),
@@ -67,7 +67,7 @@ def main() -> None:
         ("fmt --check", ["fmt", "--check", str(big)], hands),
         ("replay --record N (the last)", ["replay", str(big), "--record", str(records)], hands),
         ("annotate", ["annotate", str(small), "--endgame", "0", "-o", str(out), "--force"], n),
-        ("lint --mistakes", ["lint", "--mistakes", "--jobs", "1", "--quiet", str(small)], n),
+        ("lint --mistakes", ["lint", "--no-cache", "--mistakes", "--jobs", "1", "--quiet", str(small)], n),
     ]
     width = max(len(r[0]) for r in rows)
     for name, cmd, count in rows:

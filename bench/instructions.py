@@ -52,13 +52,20 @@ def count(args: list[str], warm: Path, real: Path | None) -> int:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=2000, help="records of the corpus (default 2000)")
+    ap.add_argument("--corpus", choices=("standard", "realistic"), default="standard",
+                    help="standard (default: one standard hand a record, the figures of docs/performance.md's "
+                         "sessions 5-7) or realistic (bench/corpus.py: whole matches of every preset; Shengji only)")
     ap.add_argument("command", nargs="*", help="the command's arguments, FILE for the file "
                                                "(default: lint --jobs 1 FILE)")
     ns = ap.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed")
-    args = ns.command or ["lint", "--jobs", "1", "FILE"]
-    path = corpus_file(ns.hands)
+    args = ns.command or ["lint", "--no-cache", "--jobs", "1", "FILE"]
+    if ns.corpus == "realistic":
+        from bench.corpus import realistic_corpus
+        path = realistic_corpus(ns.hands)[0]
+    else:
+        path = corpus_file(ns.hands)
     warm = corpus_file(1)
     hands, turns = measure(path.read_text(encoding="utf-8"))
     OUT.mkdir(parents=True, exist_ok=True)

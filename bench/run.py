@@ -98,6 +98,13 @@ def measure(text: str) -> tuple[int, int]:
     return hands, turns
 
 
+def measure_gouji(text: str) -> tuple[int, int]:
+    """(games, turns) of a GJN text: a turn is one action (a play or a pass)."""
+    from notation import gjn
+    records, _ = gjn.parse(text)
+    return sum(len(r.games) for r in records), sum(len(g.actions) for r in records for g in r.games)
+
+
 def best_of(runs: int, fn) -> float:
     """The best CPU time of ``runs`` calls."""
     times = []
@@ -216,7 +223,7 @@ def startup(runs: int, one: Path) -> list[tuple[str, float, float]]:
     script = "import sys; from analyzer.cli import app; sys.argv[0] = 'shengji'; sys.exit(app())"
     cases = [("python -c pass", [sys.executable, "-c", "pass"]),
              ("shengji --version", [sys.executable, "-c", script, "--version"]),
-             ("shengji lint (one hand)", [sys.executable, "-c", script, "lint", str(one)])]
+             ("shengji lint (one hand)", [sys.executable, "-c", script, "lint", "--no-cache", str(one)])]
     out = []
     for name, argv in cases:
         run_child(argv)  # bytecode into the cache
@@ -303,20 +310,34 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="smaller corpus and files")
     ap.add_argument("--no-files", action="store_true",
                     help="skip the big-file figures (--jobs 2 speed-up, peak RSS): the slowest part")
+    ap.add_argument("--corpus", choices=("realistic", "standard"), default="realistic",
+                    help="realistic (default): whole matches of every preset, finding friends at 5-8 seats and "
+                         "Gouji (bench/corpus.py); standard: single standard hands at level 2 (the figures of "
+                         "the sessions before the eighth)")
     args = ap.parse_args()
     quick = args.quick
     hands_wanted = 200 if quick else 2000
     copies = 5 if quick else 50
     runs = 2 if quick else 3
 
-    path = corpus_file(hands_wanted)
+    gouji: Path | None = None
+    if args.corpus == "realistic":
+        from corpus import make_up, realistic_corpus
+        path, gouji = realistic_corpus(hands_wanted)
+    else:
+        path = corpus_file(hands_wanted)
     text = path.read_text(encoding="utf-8")
     n, turns = measure(text)
     small = corpus_file(5 if quick else 20)  # for --mistakes
     n_small, turns_small = measure(small.read_text(encoding="utf-8"))
     one = corpus_file(1)
-    print(f"corpus: {n} two-deck hands (standard), {turns / n:.1f} turns per hand, "
-          f"{len(text) / n:.0f} characters per hand")
+    if gouji is None:
+        print(f"corpus: {n} two-deck hands (standard), {turns / n:.1f} turns per hand, "
+              f"{len(text) / n:.0f} characters per hand")
+    else:
+        print(f"corpus: {path.name} ({n} Shengji hands in whole matches, {turns / n:.1f} turns per hand, "
+              f"{len(text) / n:.0f} characters per hand) and {gouji.name}:")
+        print("  " + make_up(path, gouji).replace("\n", "\n  "))
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f} at the start")
 
     chess = chess_file(300 if quick else 3000, 80)
@@ -355,12 +376,16 @@ def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
     # (name, argv, file, hands, turns, target of issue 22 / docs/performance.md)
     commands = [
-        ("shengji lint --jobs 1", ["lint", "--jobs", "1", "FILE"], path, n, turns, "×2.5"),
+        ("shengji lint --jobs 1", ["lint", "--no-cache", "--jobs", "1", "FILE"], path, n, turns, "×2.5"),
         ("shengji report --format json", ["report", "--format", "json", "FILE"], path, n, turns, "×1.5"),
         ("shengji convert --to json", ["convert", "FILE", "--to", "json"], path, n, turns, "×1.5"),
-        ("shengji lint --jobs 1 --mistakes", ["lint", "--jobs", "1", "--mistakes", "FILE"], small,
+        ("shengji lint --jobs 1 --mistakes", ["lint", "--no-cache", "--jobs", "1", "--mistakes", "FILE"], small,
          n_small, turns_small, "20 hands/s"),
     ]
+    if gouji is not None:
+        gn, gturns = measure_gouji(gouji.read_text(encoding="utf-8"))
+        commands.insert(1, ("shengji lint --jobs 1, the Gouji file", ["lint", "--no-cache", "--jobs", "1", "FILE"], gouji, gn,
+                            gturns, ""))
     whole: list[tuple[str, str, str, str, str]] = []
     for name, argv, file, hands, turn_count, target in commands:
         r = best_run(1 if "--mistakes" in argv else runs, argv, file, one, OUT / "cli-output.txt")
@@ -389,16 +414,16 @@ def main() -> None:
     mid = big_file(text, 5, n)
     size = mid.stat().st_size
     load_before = os.getloadavg()
-    t1 = min(run_cli(["lint", "--jobs", "1", "--quiet", "FILE"], mid).wall for _ in range(3))
-    t2 = min(run_cli(["lint", "--jobs", "2", "--quiet", "FILE"], mid).wall for _ in range(3))
+    t1 = min(run_cli(["lint", "--no-cache", "--jobs", "1", "--quiet", "FILE"], mid).wall for _ in range(3))
+    t2 = min(run_cli(["lint", "--no-cache", "--jobs", "2", "--quiet", "FILE"], mid).wall for _ in range(3))
     load_after = os.getloadavg()
     print(f"\nlint --jobs 2 vs --jobs 1: ×{t1 / t2:.2f} ({t1:.1f} s → {t2:.1f} s wall, {5 * n:,} hands, "
           f"a {size / 1e6:.1f} MB file; target ≥ ×1.8 on an idle machine for files from 2 MB"
           f"{'' if size >= 2e6 else ': this file is smaller'})")
     # the corpus file itself (2.1 MB on the full run: the smallest size the target names),
     # both ways: the whole process (its start is not parallel) and start excluded
-    runs1 = [run_cli(["lint", "--jobs", "1", "--quiet", "FILE"], path, one) for _ in range(3)]
-    runs2 = [run_cli(["lint", "--jobs", "2", "--quiet", "FILE"], path, one) for _ in range(3)]
+    runs1 = [run_cli(["lint", "--no-cache", "--jobs", "1", "--quiet", "FILE"], path, one) for _ in range(3)]
+    runs2 = [run_cli(["lint", "--no-cache", "--jobs", "2", "--quiet", "FILE"], path, one) for _ in range(3)]
     w1, w2 = min(r.wall for r in runs1), min(r.wall for r in runs2)
     i1, i2 = min(r.inner_wall for r in runs1), min(r.inner_wall for r in runs2)
     print(f"  on the corpus file ({path.stat().st_size / 1e6:.1f} MB, {n:,} hands): ×{i1 / i2:.2f} start excluded "
@@ -408,7 +433,7 @@ def main() -> None:
           f"{load_after[0]:.1f} {load_after[1]:.1f} {load_after[2]:.1f} after, on {os.cpu_count()} cores"
           f"{'' if load_before[0] < 0.5 else ': not idle, the speed-up measures the other processes too'}")
     big = big_file(text, copies, n)
-    r = run_cli(["lint", "--jobs", "1", "--quiet", "FILE"], big)
+    r = run_cli(["lint", "--no-cache", "--jobs", "1", "--quiet", "FILE"], big)
     print(f"lint peak RSS, {n * copies:,}-hand file: {r.rss / 1024:.0f} MB ({r.wall:.0f} s wall; target < 200 MB)")
     print(f"load {os.getloadavg()[0]:.1f} at the end")
 

@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "mistakes" / "rules"
+RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "review" / "mistakes" / "rules"
 
 #: (module, name) a rule module may import from replay
 ALLOWED = {
@@ -56,8 +56,8 @@ def breaches(source: str) -> list[str]:
         if id(node) in skip:
             continue
         if isinstance(node, ast.Import):
-            out += [f"import {a.name}" for a in node.names if a.name.split(".")[0] == "replay"]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == "replay":
+            out += [f"import {a.name}" for a in node.names if a.name.split(".")[0] in ("replay", "primitives")]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] in ("replay", "primitives"):
             out += [f"from {node.module} import {a.name}" for a in node.names
                     if (node.module, a.name) not in ALLOWED]
         elif isinstance(node, ast.Attribute) and node.attr in FORBIDDEN_ATTRS:

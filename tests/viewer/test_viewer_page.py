@@ -82,7 +82,7 @@ def test_empty_and_unreadable_reports_render():
 def test_templates_ship_as_package_data():
     from importlib import resources
     for name in TEMPLATES:
-        assert resources.files("analyzer").joinpath("templates", name).is_file()
+        assert resources.files("analyzer.report").joinpath("templates", name).is_file()
 
 
 def test_a_four_hand_match_stays_small():
