@@ -33,6 +33,15 @@ def from_lark(parser: Any) -> tuple[tuple[str, str], ...]:
     return tuple((term.name, term.pattern.to_regexp()) for term in parser.terminals)
 
 
+def terminals_from_grammar(grammar: str) -> tuple[tuple[str, str], ...]:
+    """(name, regex) of each terminal of ``grammar``, in Lark's order: from a
+    bare parser built as the reader builds its own (LALR, contextual lexer;
+    the reader's transformer changes no terminal)."""
+    from lark import Lark
+
+    return from_lark(Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False))
+
+
 #: the grammar's inner terminals the shortcut builds its whole-line regexes
 #: from (Lark inlines them into the terminals above, so a parser does not list
 #: them): a seat, the digits of a trick number, an optional gap, the blanks
@@ -88,15 +97,12 @@ PIECES: tuple[tuple[str, str], ...] = (
 
 
 def _regenerate() -> None:  # pragma: no cover - a maintenance command
-    from lark import Lark
-
     here = Path(__file__)
     grammar = here.with_name("sjn.lark").read_bytes()
-    parser = Lark(grammar.decode("utf-8"), parser="lalr", lexer="contextual",
-                  maybe_placeholders=False)
+    terminals = terminals_from_grammar(grammar.decode("utf-8"))
     lines = [f"GRAMMAR_DIGEST = {grammar_digest(grammar)!r}",
              "TERMINALS: tuple[tuple[str, str], ...] = ("]
-    lines += [f"    ({name!r}, {pattern!r})," for name, pattern in from_lark(parser)]
+    lines += [f"    ({name!r}, {pattern!r})," for name, pattern in terminals]
     lines.append(")")
     lines.append("PIECES: tuple[tuple[str, str], ...] = (")
     lines += [f"    ({name!r}, {pattern!r})," for name, pattern in pieces_from_grammar(grammar.decode("utf-8"))]
@@ -109,7 +115,7 @@ def _regenerate() -> None:  # pragma: no cover - a maintenance command
     tmp = here.with_suffix(".tmp")
     tmp.write_text(out, encoding="utf-8")
     tmp.replace(here)
-    print(f"{here}: {len(parser.terminals)} terminals of sjn.lark {grammar_digest(grammar)[:12]}…")
+    print(f"{here}: {len(terminals)} terminals of sjn.lark {grammar_digest(grammar)[:12]}…")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,6 +29,14 @@ U+2028 or the other breaks ``str.splitlines`` knows).
 A reader is ``reader(source, *, start_line=1) -> Iterator[(Record | None,
 list[Diagnostic])]`` where ``source`` is a str or an iterable of lines; it
 never raises for bad input.
+
+This is the one module of ``notation`` that knows both games, on purpose:
+telling a Shengji file from a Gouji one is its job, so it must know what marks
+each (the suffix, the ``[Game "gouji"]`` tag, a Gouji JSON record) and hand
+each kind to its own reader. It imports those readers only inside the
+functions that read (a caller that only asks :func:`detect` loads neither);
+nothing else of Shengji's notation or engine imports ``notation.gjn*`` or
+``replay.gouji``, and the Gouji side imports nothing of Shengji's engine.
 """
 
 from __future__ import annotations

@@ -13,15 +13,11 @@ from math import comb
 from typing import TYPE_CHECKING
 
 from primitives.cards import POINTS
+from replay.follow import check_follow_printed, follow_error, printed_suit
 from replay.order import TRUMP, Order
-from replay.trick import (
-    check_follow_printed,
-    follow_error,
-    lead_suit,
-    printed_suit,
-    trick_winner,
-)
-from replay.units import Unit, _runs, _sub_runs, decompose
+from replay.runs import sub_runs, tractor_runs
+from replay.trick import lead_suit, trick_winner
+from replay.units import Unit, decompose
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison
@@ -186,10 +182,10 @@ def single_unit_leads(holding: Mapping[int, int], order: Order) -> list[Unit]:
         top = max(suit_cards.values())
         for w in range(2, top + 1):
             longest = 0
-            for run in _runs(suit_cards, key, w):
+            for run in tractor_runs(suit_cards, key, w):
                 longest = max(longest, len(run))
             for length in range(2, longest + 1):
-                for run in _sub_runs(suit_cards, key, w, length):
+                for run in sub_runs(suit_cards, key, w, length):
                     out.append(Unit(w, length, key[run[-1]],
                                     tuple(c for c in reversed(run) for _ in range(w))))
     return out
@@ -250,7 +246,7 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     for u in units:
         if u.length < 2:
             continue
-        runs = _sub_runs(rem, key, u.width, u.length)
+        runs = sub_runs(rem, key, u.width, u.length)
         if runs:
             run = min(runs, key=lambda r: sorted(prefer(c) for c in r))
             take([c for c in run for _ in range(u.width)])

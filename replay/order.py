@@ -28,6 +28,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from primitives.cards import BJ, JOKER_LEVEL, LJ, NUM_CARDS, SUITS
+from replay.shapes import Unit
 
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
@@ -120,7 +121,6 @@ class Order:
             tuple(sorted((c for c in range(NUM_CARDS) if eff[c] == s), key=key.__getitem__))
             for s in range(5))
         #: each card as a single unit (``Unit(1, 1, key, (card,))``), built once per order
-        from replay.units import Unit
         self.singles: tuple[Unit, ...] = tuple(Unit(1, 1, key[c], (c,)) for c in range(NUM_CARDS))
         #: ``power[s][c]``: how strongly card c plays to a trick led in effective suit s
         #: (0..3, TRUMP), one number for the one-card tricks: 0 for a discard, the key + 1

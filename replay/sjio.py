@@ -28,144 +28,22 @@ ladder (keys differing by one), which with all four ``tractor_links`` is the
 engine's successor relation. Where the engine breaks ties between equal
 cards (off-suit level cards) it orders them ♠ < ♥ < ♦ < ♣, which is the
 order of the card ints: a card's place is ``(key, card)``.
+
+The fallback shapes (``ordered_card.rs``) are :mod:`replay.sjio_fallbacks`;
+who wins a trick of several units is :mod:`replay.sjio_winner`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
-from functools import cache, lru_cache
-from itertools import permutations, product
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
+
+from replay.shapes import Unit
+from replay.sjio_fallbacks import Requirement, Shape, fallbacks
 
 if TYPE_CHECKING:
     from replay.order import Order
-    from replay.units import Unit
-
-Shape = tuple[int, ...]            # adjacent tuple sizes: (2,) a pair, (3, 3) a Titanic, (3, 2) a triple + pair
-Requirement = tuple[Shape, ...]    # one shape the follow is asked for: several units
-
-
-# -- the fallback orderings (ordered_card.rs) ------------------------------------------------------
-
-@cache
-def tuple_partitions(n: int) -> tuple[tuple[int, ...], ...]:
-    """The ways to cut ``n`` cards into tuples, most complex first
-    (``find_tuple_partitions``: each way for n−1 with one part grown, or a
-    single added; sorted descending, duplicates dropped)."""
-    if n <= 1:
-        return ((1,),)
-    got: set[tuple[int, ...]] = set()
-    for g in tuple_partitions(n - 1):
-        done: set[int] = set()
-        for i, v in enumerate(g):
-            if v not in done:
-                done.add(v)
-                got.add(g[:i] + (v + 1,) + g[i + 1:])
-        got.add(g + (1,))
-    return tuple(sorted(got, reverse=True))
-
-
-@cache
-def adjacent_assignments(length: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """Every way to group the indices ``0..length-1`` into runs
-    (``compute_adjacent_assignments``): built by adding the last index to each
-    group in turn or as a group of its own, then ordered by the longest group
-    (longest first), then by the number of groups (fewest first), keeping the
-    building order among equals."""
-    if length <= 1:
-        return (((0,),),)
-    last = length - 1
-    out: list[tuple[tuple[int, ...], ...]] = []
-    for part in adjacent_assignments(length - 1):
-        for i in range(len(part)):
-            out.append(part[:i] + (part[i] + (last,),) + part[i + 1:])
-        out.append(part + ((last,),))
-    out.sort(key=lambda a: (-max(len(g) for g in a), len(a)))
-    deduped: list[tuple[tuple[int, ...], ...]] = []
-    for a in out:
-        if not deduped or deduped[-1] != a:
-            deduped.append(a)
-    return tuple(deduped)
-
-
-def _unique(items: Iterable[tuple]) -> list[tuple]:  # type: ignore[type-arg]
-    seen: set[tuple] = set()  # type: ignore[type-arg]
-    out = []
-    for x in items:
-        if x not in seen:
-            seen.add(x)
-            out.append(x)
-    return out
-
-
-@cache
-def sequential_groupings(values: tuple[int, ...]) -> tuple[Requirement, ...]:
-    """The tuple sizes ``values`` grouped into runs of adjacent ranks in every
-    order (``group_into_sequential_tuples``): for each grouping of the indices,
-    every distinct order of each run's sizes (a run of equal sizes once)."""
-    out: list[Requirement] = []
-    for assignment in adjacent_assignments(len(values)):
-        runs = [tuple(values[i] for i in g) for g in assignment]
-        if all(all(v == r[0] for v in r) for r in runs):
-            out.append(tuple(runs))
-        else:
-            choices = [_unique(permutations(r)) for r in runs]
-            out.extend(tuple(c) for c in product(*choices))
-    return tuple(_unique(out))
-
-
-@cache
-def full_ordering(n: int) -> tuple[Requirement, ...]:
-    """Every shape of ``n`` cards, most demanding first
-    (``full_decomposition_ordering``): for each tuple partition, each grouping of
-    its tuples of two or more into runs, plus its singles, the units sorted
-    descending; duplicates dropped."""
-    out: list[Requirement] = []
-    for group in tuple_partitions(n):
-        wide = tuple(v for v in group if v > 1)
-        ones = ((1,),) * (len(group) - len(wide))
-        if not wide:
-            out.append(ones)
-            continue
-        for runs in sequential_groupings(wide):
-            out.append(tuple(sorted(runs + ones, reverse=True)))
-    return tuple(_unique(out))
-
-
-@lru_cache(maxsize=4096)
-def fallbacks(lead: Requirement) -> tuple[Requirement, ...]:
-    """The shapes asked of a follow after the lead's own, in the engine's order
-    (``subsequent_decomposition_ordering`` with new adjacencies allowed, as
-    under the default ``TrickDrawPolicy::NoProtections``): each unit of
-    ``lead`` (in the lead's unit order) has the shapes that follow its own in
-    :func:`full_ordering`; at each step the unit with the most of them left
-    (the earliest on a tie, in the order of the previous step) takes its next,
-    and the units' current shapes together, sorted descending, are the next
-    requirement. Stops when no unit has a shape left."""
-    reqs = [tuple(sorted(u, reverse=True)) for u in lead]
-    if any(not r for r in reqs):
-        return ()
-    left: list[list[Requirement]] = []
-    for r in reqs:
-        full = full_ordering(sum(r))
-        rest: list[Requirement] = []
-        for i, v in enumerate(full):
-            if len(v) == 1 and v[0] == r:
-                rest = list(full[i + 1:])
-                break
-        left.append(rest[::-1])       # popped from the end: the next shape last
-    current: list[Requirement] = [(r,) for r in reqs]
-    order = list(range(len(reqs)))
-    out: list[Requirement] = []
-    while True:
-        order.sort(key=lambda i: -len(left[i]))
-        i = order[0]
-        if not left[i]:
-            break
-        current[i] = left[i].pop()
-        out.append(tuple(sorted((s for j in order for s in current[j]), reverse=True)))
-    return tuple(out)
-
 
 # -- the ladder of one order -------------------------------------------------------------------
 
@@ -262,7 +140,6 @@ def readings(cards: Iterable[int], order: Order) -> list[list[_Raw]]:
 
 
 def _as_unit(r: _Raw, key: Sequence[int]) -> Unit:
-    from replay.units import Unit
     top = r.members[-1]
     return Unit(r.width, len(r.members), key[top], tuple(c for c in reversed(r.members) for _ in range(r.width)))
 
@@ -302,7 +179,6 @@ def beats(same: dict[int, int], unit: Unit, order: Order) -> Unit | None:
     many copies of a higher card; for a tractor, a tractor at least as wide and
     long starting at or above the lead tractor's *second* card (in the engine's
     card order), found by :func:`_tractors_from`."""
-    from replay.units import Unit
     key = order.key
     w = unit.width
     if unit.length == 1:
@@ -347,8 +223,8 @@ def _tuples_fit(sizes: tuple[int, ...], bins: tuple[int, ...], memo: dict[tuple[
     return ok
 
 
-def _paths(c: int, shape: Shape, i: int, counts: dict[int, int], succ: Sequence[tuple[int, ...]],
-           path: list[int]) -> Iterable[tuple[int, ...]]:
+def ladder_paths(c: int, shape: Shape, i: int, counts: dict[int, int], succ: Sequence[tuple[int, ...]],
+                 path: list[int]) -> Iterable[tuple[int, ...]]:
     """Every run from ``c`` up the ladder with at least ``shape[j]`` copies of its j-th card."""
     if counts.get(c, 0) < shape[i]:
         return
@@ -357,7 +233,7 @@ def _paths(c: int, shape: Shape, i: int, counts: dict[int, int], succ: Sequence[
         yield tuple(path)
     else:
         for s in succ[c]:
-            yield from _paths(s, shape, i + 1, counts, succ, path)
+            yield from ladder_paths(s, shape, i + 1, counts, succ, path)
     path.pop()
 
 
@@ -368,7 +244,7 @@ def _place(i: int, runs: list[Shape], tuples: tuple[int, ...], counts: dict[int,
         return _tuples_fit(tuples, bins, memo)
     shape = runs[i]
     for c in list(counts):
-        for taken in list(_paths(c, shape, 0, counts, succ, [])):
+        for taken in list(ladder_paths(c, shape, 0, counts, succ, [])):
             for d, w in zip(taken, shape):
                 counts[d] -= w
             ok = _place(i + 1, runs, tuples, counts, succ, memo)
@@ -414,289 +290,5 @@ def follow_ok(lead: Sequence[Unit], held: dict[int, int], play: Sequence[int],
     return True, None
 
 
-# -- who wins a trick of several units (trick.rs compute_winner, format_match.rs) -----------------------
-
-Matching = tuple[tuple[int, int], ...]   # (card, copies) along the ladder: one unit of a play
-
-
-def _multiset_k(mults: Sequence[int], k: int) -> Iterator[list[tuple[int, int]]]:
-    """``multiset_k_combination_iter``: the ways to take ``k`` items of kinds with
-    ``mults`` copies each, as (kind, count) lists, in the engine's order (the
-    lowest kinds filled first, then counted up like digits)."""
-    if sum(mults) < k or k <= 0:
-        return
-    cur = [0] * len(mults)
-
-    def fill(n: int) -> None:
-        i = 0
-        while True:
-            m = mults[i]
-            if n <= m:
-                cur[i] = n
-                return
-            cur[i] = m
-            n -= m
-            i += 1
-
-    fill(k)
-    while True:
-        yield [(i, n) for i, n in enumerate(cur) if n > 0]
-        i = next(j for j, n in enumerate(cur) if n)
-        left = cur[i]
-        cur[i] = 0
-        while True:
-            i += 1
-            if i >= len(cur):
-                return
-            if cur[i] == mults[i]:
-                left += cur[i]
-                cur[i] = 0
-            else:
-                left -= 1
-                cur[i] += 1
-                break
-        fill(left)
-
-
-def _frozen(state: dict[Shape, dict[Matching, int]]) -> tuple:  # type: ignore[type-arg]
-    return tuple(sorted((shape, tuple(sorted(m.items()))) for shape, m in state.items()))
-
-
-def matches(cards: Sequence[int], fmt: Sequence[Shape], order: Order) -> Iterator[list[Matching]]:
-    """Every way the engine reads ``cards`` (one effective suit) as the units
-    ``fmt``, in the order its matcher finds them (``find_format_matches``: a
-    queue of partial assignments, each unfilled shape expanded over the cards
-    from the highest down — runs by a search up the ladder, tuples by
-    combinations — repeated assignments skipped); each as one matching per
-    unit of ``fmt``, the highest matching of a shape given to its first unit."""
-    from collections import deque
-    key, succ = order.key, successors(order)
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    ladder = sorted(counts, key=lambda c: (key[c], c))
-    high_first = ladder[::-1]
-    need: dict[Shape, int] = {}
-    for f in fmt:
-        need[f] = need.get(f, 0) + 1
-    shapes = sorted(need)
-
-    def rank(m: Matching) -> tuple[tuple[int, int, int], ...]:
-        return tuple((key[c], c, n) for c, n in m)
-
-    def runs(r: Shape, used: dict[int, int]) -> list[Matching]:
-        out: list[Matching] = []
-        for start in high_first:
-            if counts[start] < r[0]:
-                continue
-            stack: list[tuple[int, int, Matching]] = [(start, 0, ())]
-            while stack:
-                c, i, seq = stack.pop()
-                if counts.get(c, 0) - used.get(c, 0) < r[i]:
-                    continue
-                seq = seq + ((c, r[i]),)
-                if i == len(r) - 1:
-                    out.append(seq)
-                else:
-                    for s in succ[c]:
-                        stack.append((s, i + 1, seq))
-        return out
-
-    queue: deque = deque([("S", {})])   # type: ignore[type-arg]
-    visited: set = set()   # type: ignore[type-arg]
-    while queue:
-        kind, item = queue.popleft()
-        if kind == "E":
-            it, nxt = item   # (an iterator of states, and its next state: a peekable)
-            more = next(it, None)
-            if more is not None:
-                queue.appendleft(("E", (it, more)))
-            if _frozen(nxt) not in visited:
-                queue.appendleft(("S", nxt))
-            continue
-        state: dict[Shape, dict[Matching, int]] = item
-        frozen = _frozen(state)
-        if frozen in visited:
-            continue
-        visited.add(frozen)
-        used: dict[int, int] = {}
-        for ms in state.values():
-            for m, k in ms.items():
-                for c, n in m:
-                    used[c] = used.get(c, 0) + n * k
-        remaining = []
-        for shape in shapes:
-            filled = sum(state.get(shape, {}).values())
-            if filled < need[shape]:
-                remaining.append((shape, need[shape] - filled))
-        if not remaining:
-            taken = {shape: dict(ms) for shape, ms in state.items()}
-            out = []
-            for f in fmt:
-                ms = taken[f]
-                best = max(ms, key=rank)
-                out.append(best)
-                if ms[best] == 1:
-                    del ms[best]
-                else:
-                    ms[best] -= 1
-            yield out
-            continue
-        expansion: list[tuple[list[tuple[Matching, int]], int]] = []
-        for shape, copies in remaining:
-            if len(shape) > 1:
-                expansion.append(([(t, 1) for t in runs(shape, used)], 1))
-            else:
-                w = shape[0]
-                opts = [(((c, w),), (counts[c] - used.get(c, 0)) // w) for c in high_first]
-                expansion.append(([o for o in opts if o[1] > 0], copies))
-        if all(sum(n for _, n in e) >= k for e, k in expansion):
-            for e, k in expansion:
-                it = _assignments(state, e, k)
-                head = next(it, None)
-                if head is not None:
-                    queue.append(("E", (it, head)))
-
-
-def _assignments(state: dict[Shape, dict[Matching, int]], e: list[tuple[Matching, int]],
-                 k: int) -> Iterator[dict[Shape, dict[Matching, int]]]:
-    for combination in _multiset_k([n for _, n in e], k):
-        new = {shape: dict(ms) for shape, ms in state.items()}
-        for idx, mult in combination:
-            m = e[idx][0]
-            shape = tuple(n for _, n in m)
-            slot = new.setdefault(shape, {})
-            slot[m] = slot.get(m, 0) + mult
-        yield new
-
-
-def _greater(a: int, b: int, order: Order) -> bool:
-    """``cmp_effective(a, b) == Greater`` for two cards of the lead's suit or trump."""
-    if a == b:
-        return False
-    ta, tb = order.eff[a] == 4, order.eff[b] == 4
-    if ta != tb:
-        return ta
-    return order.key[a] > order.key[b]
-
-
-def _may_beat(cards: Sequence[int], best: Sequence[Matching], fmt: Sequence[Shape], order: Order) -> bool:
-    """A quick necessary condition of :func:`winner`: every card of a unit is at
-    least its lowest card, which must be above the lowest card of the same unit
-    of ``best``; so for each such bar, the cards above it must fill every unit
-    whose bar is as high or higher. False: no reading of ``cards`` can win."""
-    eff, key = order.eff, order.key
-
-    def strength(c: int) -> tuple[bool, int]:
-        return (eff[c] == 4, key[c])
-
-    bars = sorted(((strength(m[0][0]), sum(f)) for m, f in zip(best, fmt)), reverse=True)
-    mine = sorted((strength(c) for c in cards), reverse=True)
-    need = 0
-    for bar, size in bars:
-        need += size
-        above = 0
-        for x in mine:
-            if x > bar:
-                above += 1
-            else:
-                break
-        if above < need:
-            return False
-    return True
-
-
-def _can_beat(cards: Sequence[int], best: Sequence[Matching], fmt: Sequence[Shape], order: Order) -> bool:
-    """Is there any reading of ``cards`` as ``fmt`` whose every unit's lowest
-    card is above that of the same unit of ``best``? (A search over the units,
-    each placed only on cards above its bar; :func:`winner` then walks the
-    matcher's readings only when one exists.)"""
-    eff, key, succ = order.eff, order.key, successors(order)
-
-    def strength(c: int) -> tuple[bool, int]:
-        return (eff[c] == 4, key[c])
-
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    slots = sorted(((f, strength(m[0][0])) for m, f in zip(best, fmt)), key=lambda x: (-len(x[0]), -sum(x[0])))
-    distinct = sorted(counts, key=lambda c: (key[c], c))
-    failed: set[tuple[int, tuple[int, ...]]] = set()
-
-    def place(i: int) -> bool:
-        if i == len(slots):
-            return True
-        state = (i, tuple(counts[c] for c in distinct))
-        if state in failed:
-            return False
-        shape, bar = slots[i]
-        for c in distinct:
-            if strength(c) <= bar or counts[c] < shape[0]:
-                continue
-            for run in list(_paths(c, shape, 0, counts, succ, [])):
-                for d, w in zip(run, shape):
-                    counts[d] -= w
-                ok = place(i + 1)
-                for d, w in zip(run, shape):
-                    counts[d] += w
-                if ok:
-                    return True
-        failed.add(state)
-        return False
-
-    return place(0)
-
-
-def winner(plays: Sequence[Sequence[int]], lead: Sequence[Unit], order: Order) -> tuple[int, list[Matching]]:
-    """The winning play of a trick led with several units (``Trick::compute_winner``
-    under ThrowEvaluationPolicy::All): a later play wins when one of its
-    readings (:func:`matches`, in the engine's order) has every unit's lowest
-    card above that of the same unit of the reading that wins so far (at first
-    the lead's own units, in the engine's unit order). Returns the index and
-    the winning reading."""
-    key = order.key
-    units = sorted(lead, key=lambda u: unit_order(u, key))
-    fmt = [(u.width,) * u.length for u in units]
-    best: list[Matching] = [tuple((c, u.width) for c in reversed(u.cards[::u.width])) for u in units]
-    best_i = 0
-    eff = order.eff
-    suit = eff[plays[0][0]]
-    n = sum(u.size for u in units)
-    for i in range(1, len(plays)):
-        cards = plays[i]
-        if len(cards) != n or not cards:
-            continue
-        e = eff[cards[0]]
-        if any(eff[c] != e for c in cards) or (e != suit and e != 4):
-            continue
-        if not _may_beat(cards, best, fmt, order) or not _can_beat(cards, best, fmt, order):
-            continue   # (no reading wins: the matcher's whole list need not be walked)
-        for m in matches(cards, fmt, order):
-            if all(_greater(x[0][0], y[0][0], order) for x, y in zip(m, best)):
-                best_i, best = i, m
-                break
-    return best_i, best
-
-
-def requirement_text(req: Requirement) -> str:
-    """``two pairs + one single``, ``a triple + a pair``: a shape for messages."""
-    from replay.units import shape_name
-    names: dict[str, int] = {}
-    for s in req:
-        if len(s) > 1 and len(set(s)) == 1:
-            name = shape_name(s[0], len(s))
-        elif len(s) > 1:
-            name = " then ".join(shape_name(w, 1) for w in s) + " on adjacent ranks"
-        else:
-            name = shape_name(s[0], 1)
-        names[name] = names.get(name, 0) + 1
-    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-    parts = []
-    for name, k in names.items():
-        parts.append(f"a {name}" if k == 1 else f"{words.get(k, str(k))} {name}s")
-    return " + ".join(parts)
-
-
-__all__ = ["tuple_partitions", "adjacent_assignments", "sequential_groupings", "full_ordering", "fallbacks",
-           "successors", "readings", "split", "unit_order", "beats", "fits", "follow_ok", "lead_requirement",
-           "requirement_text", "first_card"]
+__all__ = ["successors", "readings", "split", "unit_order", "beats", "fits", "follow_ok", "lead_requirement",
+           "first_card", "ladder_paths"]

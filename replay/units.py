@@ -1,5 +1,8 @@
-"""Units (tuples and tractors), throws, follow obligations and comparisons
-(RULES.md §3 and §6). Pure functions over card ints and an :class:`Order`.
+"""Units (tuples and tractors): decomposing a lead, covering a structure and
+comparing plays (RULES.md §3 and §6). Pure functions over card ints and an
+:class:`Order`. The throw check is :mod:`replay.throws`, the follow
+obligation :mod:`replay.obligation` (their names are importable from here too,
+as the engine's unit API), runs of adjacent ranks :mod:`replay.runs`.
 
 A :class:`Unit` is ``width`` identical cards repeated over ``length`` adjacent
 ranks: a single (1, 1), a pair (2, 1), a triple (3, 1), a tractor (2, L≥2),
@@ -12,80 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
-from typing import NamedTuple
 
+from replay.obligation import obligation as obligation
 from replay.order import Order
-
-
-class Unit(NamedTuple):
-    width: int
-    length: int
-    top: int
-    cards: tuple[int, ...]
-
-    @property
-    def size(self) -> int:
-        return self.width * self.length
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        return (self.width, self.length)
-
-    @property
-    def is_tractor(self) -> bool:
-        return self.length >= 2
-
+from replay.runs import card_counts, sub_runs, tractor_runs
+from replay.shapes import Unit as Unit
+from replay.shapes import shape_name as shape_name
+from replay.sjio import split as sjio_split
+from replay.throws import Blocker as Blocker
+from replay.throws import beats_unit as beats_unit
+from replay.throws import forced_unit as forced_unit
+from replay.throws import forced_units as forced_units
+from replay.throws import throw_blockers as throw_blockers
 
 _new = tuple.__new__
-
-
-def _count(cards: Iterable[int]) -> dict[int, int]:
-    """card → copies (a plain dict: cheaper than Counter for a handful of cards)."""
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    return counts
 
 
 def _unit_order(u: Unit) -> tuple[int, int, int]:
     """Largest first: most cards, then widest, then highest."""
     return (-u.width * u.length, -u.width, -u.top)
-
-
-def shape_name(width: int, length: int) -> str:
-    if length >= 2:
-        base = "Titanic" if width == 3 else "tractor" if width == 2 else f"{width}-wide tractor"
-        return f"{base} of {length} {'triples' if width == 3 else 'pairs' if width == 2 else 'tuples'}"
-    return {1: "single", 2: "pair", 3: "triple", 4: "quadruple"}.get(width, f"{width}-tuple")
-
-
-def _runs(counts: dict[int, int], key: Sequence[int], width: int) -> list[list[int]]:
-    """Maximal runs (length ≥ 2) of adjacent keys where some card has ≥ width copies.
-
-    Each run is a list of cards, lowest key first (one card per key).
-    """
-    avail: dict[int, int] = {}
-    for c, n in counts.items():
-        if n >= width:
-            k = key[c]
-            if k not in avail or c < avail[k]:
-                avail[k] = c
-    if len(avail) < 2:
-        return []
-    runs: list[list[int]] = []
-    cur: list[int] = []
-    prev = -10
-    for k in sorted(avail):
-        if cur and k == prev + 1:
-            cur.append(avail[k])
-        else:
-            if len(cur) >= 2:
-                runs.append(cur)
-            cur = [avail[k]]
-        prev = k
-    if len(cur) >= 2:
-        runs.append(cur)
-    return runs
 
 
 #: decompositions already made, by (order, cards as given): a search or a bot asks
@@ -114,8 +62,7 @@ def decompose(cards: Iterable[int], order: Order) -> list[Unit]:
             _DECOMPOSED.clear()
         if order.split == "shengji_io" and len({order.eff[c] for c in t}) == 1:
             # ``unit_split: shengji_io``: that engine's reading (replay/sjio.py), largest unit first
-            from replay.sjio import split
-            done = tuple(sorted(split(t, order), key=_unit_order))
+            done = tuple(sorted(sjio_split(t, order), key=_unit_order))
         else:
             done = tuple(_decompose(t, order))
         _DECOMPOSED[memo] = done
@@ -192,7 +139,7 @@ def _decompose_general(counts: dict[int, int], order: Order) -> list[Unit]:
         best: tuple[tuple[int, int, int], int, list[int]] | None = None
         maxc = max(counts.values())
         for w in range(maxc, 1, -1):
-            for run in _runs(counts, key, w):
+            for run in tractor_runs(counts, key, w):
                 cand = (len(run) * w, w, key[run[-1]])
                 if best is None or cand > best[0]:
                     best = (cand, w, run)
@@ -216,16 +163,6 @@ def shape_of(units: Sequence[Unit]) -> list[tuple[int, int]]:
 
 # -- matching a structure -----------------------------------------------------------
 
-def _sub_runs(counts: dict[int, int], key: Sequence[int], width: int, length: int) -> list[list[int]]:
-    """Every run of exactly ``length`` adjacent ranks with ≥ width copies, highest first."""
-    out: list[list[int]] = []
-    for run in _runs(counts, key, width):
-        for i in range(len(run) - length, -1, -1):
-            out.append(run[i:i + length])
-    out.sort(key=lambda r: -key[r[-1]])
-    return out
-
-
 def cover(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) -> list[Unit] | None:
     """Units of ``cards`` having exactly the structure ``shape`` (a lead's
     decomposition shapes), choosing high units first; None when impossible.
@@ -233,7 +170,7 @@ def cover(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Order) 
     ``cards`` must have as many cards as the shape. Used to decide whether a
     follow (or a ruff) matches the lead's structure, and to compare plays.
     """
-    counts = _count(cards)
+    counts = card_counts(cards)
     tractors = [s for s in shape if s[1] >= 2]
     tuples = sorted((s[0] for s in shape if s[1] == 1 and s[0] >= 2), reverse=True)
     n_singles = sum(1 for s in shape if s == (1, 1))
@@ -260,7 +197,7 @@ def _cover_from(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_si
         del result[mark:]
         return False
     w, length = tractors[i]
-    for run in _sub_runs(counts, key, w, length):
+    for run in sub_runs(counts, key, w, length):
         for c in run:
             counts[c] -= w
         result.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))
@@ -307,241 +244,6 @@ def _tuples_greedy(tuples: list[int], n_singles: int, counts: dict[int, int], ke
     return True
 
 
-# -- follow obligations (§6 "Following", step 3) ------------------------------------
-
-def _tuple_fill(counts: dict[int, int], demand: dict[int, int], max_width: int) -> list[int]:
-    """Fill the lead's tuple demand (width → count) from ``counts``, widest first;
-    an unmet w-tuple falls back to a (w-1)-tuple (seed 004: triple → pair + single).
-    Returns the number filled at each width, widest first (down to 2)."""
-    counts = dict(counts)
-    demand = dict(demand)
-    filled: list[int] = []
-    for w in range(max_width, 1, -1):
-        need = demand.get(w, 0)
-        got = 0
-        if need:
-            cands = []
-            for c, k in counts.items():
-                if k >= w:
-                    cands.append(c)
-            cands.sort(key=counts.__getitem__)
-            for c in cands:
-                while got < need and counts[c] >= w:
-                    counts[c] -= w
-                    got += 1
-                if got == need:
-                    break
-        filled.append(got)
-        if need - got and w - 1 >= 2:
-            demand[w - 1] = demand.get(w - 1, 0) + need - got
-    return filled
-
-
-def _tractor_match(counts: dict[int, int], key: Sequence[int], tractors: Sequence[tuple[int, int]],
-                   strict: bool) -> list[int]:
-    """For each lead tractor (w, L), longest first: L if the cards hold such a
-    tractor (taken out before the next), else 0 — or, ``strict``, the length of
-    the longest tractor of width w up to L that they hold (0 if none)."""
-    counts = dict(counts)
-    out: list[int] = []
-    for w, length in tractors:
-        best_len = 0
-        best_run: list[int] | None = None
-        for run in _runs(counts, key, w):
-            got = min(len(run), length)
-            if got > best_len:
-                best_len, best_run = got, run[-got:]
-        if best_run is None or (not strict and best_len < length):
-            out.append(0)
-            continue
-        out.append(best_len)
-        for c in best_run:
-            counts[c] -= w
-    return out
-
-
-def obligation(lead: Sequence[Unit], cards: Iterable[int], order: Order, policy: str = "pairs",
-               decks: int = 2) -> tuple[int, ...]:
-    """How much of the lead's structure ``cards`` (of the led suit) can meet,
-    as a vector compared lexicographically; a follow is legal on shape when its
-    vector equals the vector of the whole holding in that suit.
-
-    ``pairs``: each lead tractor matched in full (or not), then tuples of the
-    lead's widths (a tractor of length L counts L), widest first, unmet wider
-    tuples falling back to narrower ones. ``strict`` (shengji.io): an unmatched
-    lead tractor still obliges the longest shorter tractor of that width.
-    With triples (seed 004's Titanic fallback order), all of a Titanic's triples
-    rank above a pair-tractor, which ranks above fewer triples.
-    """
-    counts = _count(cards)
-    key = order.key
-    # pure_tractor (shengji.fly.dev): only a lead that is one tractor obliges a tractor
-    with_tractors = policy != "pure_tractor" or len(lead) == 1
-    tractors: list[tuple[int, int]] = []
-    demand: dict[int, int] = {}
-    for u in lead:   # (one loop, no comprehension: a lead has a handful of units)
-        w = u.width
-        if w >= 2:
-            demand[w] = demand.get(w, 0) + u.length
-        if u.length >= 2 and with_tractors:
-            tractors.append((w, u.length))
-    max_width = max(demand, default=1)
-    if max_width == 2 and not tractors:
-        # pairs only, no tractor to match: the pairs held, up to the lead's (what
-        # _tuple_fill counts: a card of k copies holds k // 2 pairs)
-        need = demand[2]
-        have = 0
-        for n in counts.values():
-            have += n >> 1
-        return (need if have >= need else have,)
-    vec = _tractor_match(counts, key, tractors, policy == "strict") if tractors else []
-    wide = [(i, w, L) for i, (w, L) in enumerate(tractors) if w >= 3 and vec[i] < L] if tractors else None
-    if not wide:
-        return tuple(vec + _tuple_fill(counts, demand, max_width))
-    # seed 004 (a lead with triples): an unmatched Titanic is met first by all its
-    # triples, else by a tractor one narrower, and only then by fewer triples / pairs.
-    # Each option met takes its cards and that part of the demand.
-    rest = dict(counts)
-    for _, w, length in wide:
-        stacks = [c for c, n in rest.items() if n >= w]
-        full = len(stacks) >= length
-        if full:
-            for c in sorted(stacks, key=lambda c: rest[c])[:length]:
-                rest[c] -= w
-            demand[w] -= length
-            vec += [1, 0]
-            continue
-        got = _tractor_match(rest, key, [(w - 1, length)], False)[0]
-        if got:
-            runs = [r for r in _sub_runs(rest, key, w - 1, length)]
-            for c in runs[-1]:
-                rest[c] -= w - 1
-            demand[w] -= length
-            vec += [0, 1]
-        else:
-            vec += [0, 0]
-    return tuple(vec + _tuple_fill(rest, demand, max_width))
-
-
-# -- throws (§6 "Throw check") ----------------------------------------------------------
-
-def beats_unit(holding: dict[int, int], unit: Unit, order: Order) -> Unit | None:
-    """A unit of ``holding`` (card → count, any suits) of the same shape as
-    ``unit``, in its effective suit, that beats it; the lowest such, else None."""
-    eff = order.eff
-    suit = eff[unit.cards[0]]
-    return _beats({c: n for c, n in holding.items() if n > 0 and eff[c] == suit}, unit, order.key)
-
-
-def _beats(same: dict[int, int], unit: Unit, key: Sequence[int]) -> Unit | None:
-    """:func:`beats_unit` for a holding of the unit's effective suit only."""
-    w, top = unit.width, unit.top
-    if unit.length == 1:
-        best = -1
-        best_key = 1 << 30
-        for c, n in same.items():
-            if n >= w:
-                k = key[c]
-                if top < k < best_key:
-                    best, best_key = c, k
-        return None if best < 0 else _new(Unit, (w, 1, best_key, (best,) * w))   # (Unit(...) without its Python __new__)
-    for run in sorted(_sub_runs(same, key, unit.width, unit.length), key=lambda r: key[r[-1]]):
-        if key[run[-1]] > unit.top:
-            return Unit(unit.width, unit.length, key[run[-1]],
-                        tuple(c for c in reversed(run) for _ in range(unit.width)))
-    return None
-
-
-class Blocker(NamedTuple):
-    unit: Unit        # the unit of the throw that fails
-    seat: str         # who blocks it
-    by: Unit          # the unit that beats it
-
-
-def throw_blockers(lead: Sequence[Unit], others: Sequence[tuple[str, dict[int, int]]],
-                   order: Order) -> list[Blocker]:
-    """Every (unit, seat, beating unit) that makes the throw fail; ``others``
-    in turn order after the thrower. Trumping by void players does not count."""
-    out: list[Blocker] = []
-    if len(lead) < 2:
-        return out
-    eff, key = order.eff, order.key
-    suits = {eff[u.cards[0]] for u in lead}
-    if len(suits) > 1:  # not a throw (a lead is one suit): each unit on its own
-        return [Blocker(u, seat, b) for u in lead for seat, holding in others
-                if (b := beats_unit(holding, u, order)) is not None]
-    suit = suits.pop()
-    # each holding's cards of the throw's suit, filtered once for all the units
-    suited = []
-    for seat, holding in others:
-        same = {c: n for c, n in holding.items() if n > 0 and eff[c] == suit}
-        if same:
-            suited.append((seat, same))
-    return _suit_blockers(lead, suited, key)
-
-
-def _suit_blockers(lead: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]],
-                   key: Sequence[int]) -> list[Blocker]:
-    """:func:`throw_blockers` for a throw of one effective suit, ``suited``: each
-    other seat's cards of that suit (positive counts; seats holding none may be left out)."""
-    out: list[Blocker] = []
-    # each holding's highest key: only a holding with a card above a unit's top can beat the unit
-    kget = key.__getitem__
-    seen = []
-    for seat, same in suited:   # (a loop: cheaper than a comprehension for a few seats)
-        if same:
-            seen.append((seat, same, max(map(kget, same))))
-    for u in lead:
-        top = u.top
-        for seat, same, high in seen:
-            if high > top:
-                b = _beats(same, u, key)
-                if b is not None:
-                    out.append(_new(Blocker, (u, seat, b)))
-    return out
-
-
-def _by_size(u: Unit) -> tuple[int, int, int]:
-    """The forced unit's order under ``smallest`` and ``first_blocker``: fewest cards, then lowest."""
-    return (u.width * u.length, u.top, u.width)
-
-
-def _by_top(u: Unit) -> tuple[int, int, int]:
-    """The forced unit's order under ``lowest`` (80fen): the lowest top."""
-    return (u.top, u.width * u.length, u.width)
-
-
-def forced_units(blockers: Sequence[Blocker], policy: str = "smallest",
-                 seats: Sequence[str] | None = None) -> list[Unit]:
-    """Every unit a failed throw may be forced to play (§6 ``throw_forced``):
-    the smallest failing unit (fewest cards, then lowest), with
-    ``first_blocker`` the smallest the first blocking player can beat (the
-    first in ``seats``, the play order after the thrower, who blocks any unit;
-    RULES §6), with ``lowest`` (80fen) the failing unit with the lowest top.
-    Several when they tie (e.g. ♠2 and ♥2 as equal off-suit level cards); the
-    first is the canonical choice."""
-    if policy == "first_blocker":
-        blocking = {b.seat for b in blockers}
-        first = next((s for s in seats or () if s in blocking), blockers[0].seat)
-        pool = [b.unit for b in blockers if b.seat == first]
-    else:
-        pool = [b.unit for b in blockers]
-    rank_of = _by_top if policy == "lowest" else _by_size
-    ranks = list(map(rank_of, pool))   # (each unit's rank once)
-    rank = min(ranks)
-    out: list[Unit] = []
-    for u, r in zip(pool, ranks):
-        if r == rank and u not in out:
-            out.append(u)
-    return out
-
-
-def forced_unit(blockers: Sequence[Blocker], policy: str = "smallest",
-                seats: Sequence[str] | None = None) -> Unit:
-    """The unit a failed throw must play (the first of :func:`forced_units`)."""
-    return forced_units(blockers, policy, seats)[0]
-
-
 # -- comparing plays (§6 "Winning") ------------------------------------------------------
 
 def compare_covers(new: Sequence[Unit], best: Sequence[Unit], lead: Sequence[Unit],
@@ -585,7 +287,7 @@ def all_covers(shape: Sequence[tuple[int, int]], cards: Iterable[int], order: Or
     out: list[list[Unit]] = []
     seen: set[tuple[tuple[int, int, int], ...]] = set()
     # module-level helpers, not closures (a recursive closure is a reference cycle)
-    _all_tractors(0, tractors, tuples, n_singles, _count(cards), [], key, out, seen)
+    _all_tractors(0, tractors, tuples, n_singles, card_counts(cards), [], key, out, seen)
     return out
 
 
@@ -597,7 +299,7 @@ def _all_tractors(i: int, tractors: list[tuple[int, int]], tuples: list[int], n_
         _all_tuples(0, tuples, n_singles, counts, units, 10 ** 6, key, out, seen)
         return
     w, length = tractors[i]
-    for run in _sub_runs(counts, key, w, length):
+    for run in sub_runs(counts, key, w, length):
         for c in run:
             counts[c] -= w
         units.append(Unit(w, length, key[run[-1]], tuple(c for c in reversed(run) for _ in range(w))))

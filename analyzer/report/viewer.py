@@ -62,7 +62,8 @@ TEMPLATES = ("base.css", "stepper.js", "head.html", "viewer.html", "viewer.css",
 _SLOT = re.compile(r"\{\{(title|css|js|data|noscript|csp)\}\}")
 
 
-#: ``{{> head.html generator=analyzer.report.viewer}}``: a shared partial, its ``{{key}}`` slots filled
+#: ``{{> head.html generator=analyzer.viewer}}``: a shared partial, its ``{{key}}`` slots filled (the generator
+#: names are the pages' labels since the first viewer, kept byte for byte when the modules moved)
 _PARTIAL = re.compile(r"\{\{> ([\w.-]+)((?: [\w-]+=[^\s}]+)*)\}\}")
 
 

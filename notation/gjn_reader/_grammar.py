@@ -14,13 +14,13 @@ from .._records import (
     DiagnosticAt,
     error_place,
 )
+from .._tags import tag_problem, unescape_tag_value
 from ..gjn_model import (
     Position,
     Result,
     Score,
     Tag,
 )
-from ..reader import tag_problem, unescape_tag_value
 from ._common import GRAMMAR_PATH, KEYWORDS, USAGE, Word, _build_play, _commentary_text, _Item, _line_item, _LineError
 
 if TYPE_CHECKING:

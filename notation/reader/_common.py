@@ -10,6 +10,8 @@ from typing import Any, Protocol
 from primitives.cards import suit_from_char
 from primitives.diagnostics import Span
 
+from .._tags import tag_problem as tag_problem
+from .._tags import unescape_tag_value as unescape_tag_value
 from ..model import NUMBERED_SEATS, SeatCards, Trick
 
 GRAMMAR_PATH = Path(__file__).parent.parent / "sjn.lark"
@@ -46,51 +48,9 @@ _span_new = tuple.__new__
 # -- lexical helpers -------------------------------------------------------------
 
 _TAG_RE = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_.\-]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]\Z')
-_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
-_UNESCAPE_RE = re.compile(r'\\([\\"])')
 _DIGITS = frozenset("0123456789")
 _WORD_RE = re.compile(r"\S+")
 _ORDINAL_RE = re.compile(r"([0-9]+)(?:st|nd|rd|th)?\Z")
-
-
-def unescape_tag_value(raw: str) -> str:
-    """``\\"`` → ``"`` and ``\\\\`` → ``\\``; any other backslash is kept."""
-    return _UNESCAPE_RE.sub(r"\1", raw) if "\\" in raw else raw
-
-
-def tag_problem(text: str) -> str:
-    """Why ``text`` (from ``[`` to the end of the line) is not a good tag."""
-    i, n = 1, len(text)
-    while i < n and text[i] in " \t":
-        i += 1
-    j = i
-    while j < n and text[j] not in ' \t"]':
-        j += 1
-    name = text[i:j]
-    i = j
-    while i < n and text[i] in " \t":
-        i += 1
-    if not name:
-        return 'a tag is written `[Name "value"]`: the name is missing'
-    if not _TAG_NAME_RE.match(name):
-        return (f"`{name}` is not a tag name: a name is letters, digits, `_`, `.` "
-                f"and `-`, starting with a letter")
-    if i >= n or text[i] == "]":
-        return f'tag `{name}` has no value: write `[{name} "…"]`'
-    if text[i] != '"':
-        value = text[i:].split("]", 1)[0].strip()
-        return f'the value of tag `{name}` must be in double quotes: `[{name} "{value}"]`'
-    m = re.compile(r'"((?:[^"\\\n]|\\.)*)"').match(text, i)
-    if not m:
-        return f'the value of tag `{name}` is missing its closing `"`'
-    i = m.end()
-    while i < n and text[i] in " \t":
-        i += 1
-    if i >= n:
-        return f"tag `{name}` is not closed with `]`"
-    if text[i] != "]":
-        return f"unexpected `{text[i:].split()[0]}` after the value of tag `{name}`"
-    return 'a tag is written `[Name "value"]`'
 
 
 def _number(text: str) -> int | None:

@@ -86,11 +86,10 @@ def _terminals() -> dict[str, re.Pattern[str]]:
 def _terminal_patterns() -> tuple[tuple[str, str], ...]:
     """The grammar's terminals as (name, regex), in Lark's order: from the table
     in `_terminals.py` when it was made from this very grammar (the usual case:
-    no Lark needed), else from the Lark parser."""
+    no Lark needed), else from the grammar text (by Lark)."""
     if _table_is_current():
         return _table.TERMINALS
-    from ._backend import _parser
-    return _table.from_lark(_parser())
+    return _table.terminals_from_grammar(GRAMMAR_PATH.read_text(encoding="utf-8"))
 
 
 def _piece_patterns() -> tuple[tuple[str, str], ...]:

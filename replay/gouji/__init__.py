@@ -6,7 +6,9 @@
 * :mod:`.state` — :class:`GoujiState`, one game in play (§4–§6), used by the
   replay and the bots;
 * :mod:`.record` — :func:`replay`, a GJN record replayed into
-  :class:`GoujiReplay` (diagnostics GJ2xx–GJ5xx, per-game results).
+  :class:`GoujiReplay` (diagnostics GJ2xx–GJ5xx, per-game results), with
+  :mod:`.preplay` (亮3, 买3, 革命, 会3/4), :mod:`.tribute` (点贡, 落贡, 还贡)
+  and :mod:`.results` (what it returns).
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ from hypothesis import strategies as st
 
 from primitives.cards import NUM_CARDS
 from replay.legal import is_legal_follow, legal_follows, multisets
+from replay.obligation import obligation
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset
 from replay.trick import check_follow, trick_winner
-from replay.units import cover, decompose, obligation
+from replay.units import cover, decompose
 
 orders = st.builds(
     Order,

@@ -1,6 +1,6 @@
 """The record mode's suit-split checks (replay.record: a seat's holding kept by effective
 suit) give the verdicts, messages and blockers of the public checks they stand in for:
-:func:`replay.trick._check_suited_follow` against :func:`check_follow`, and
+:func:`replay.follow.check_suited_follow` against :func:`check_follow`, and
 :func:`replay.trick._check_suited_throw` against :func:`check_throw` (RULES §6
 "Following", "Throw check"). Seeded random positions of every preset's decks."""
 
@@ -10,10 +10,11 @@ import random
 
 import pytest
 
+from replay.follow import check_suited_follow
 from replay.order import Order
 from replay.record import Recorded, RecordState
 from replay.ruleset import preset
-from replay.trick import _check_suited_follow, _check_suited_throw, check_follow, check_throw
+from replay.trick import _check_suited_throw, check_follow, check_throw
 from replay.units import decompose
 
 PRESETS = ("standard", "titanic", "botzone", "tractor97")
@@ -44,7 +45,7 @@ def test_suited_follow_is_check_follow(name: str) -> None:
         play = tuple(cards[:take] + rng.sample([c for c in range(54) if order.eff[c] != suit], n - take))
         units = decompose(lead, order)
         want = check_follow(units, suit, held, play, order, rs, n)
-        assert _check_suited_follow(units, suit, held, play, order, rs, n) == want
+        assert check_suited_follow(units, suit, held, play, order, rs, n) == want
         codes.add(want and want.code)
     assert codes == {None, "SJ403", "SJ404"}   # every verdict was reached
 
@@ -78,7 +79,7 @@ def test_suited_throw_is_check_throw(name: str) -> None:
 @pytest.mark.parametrize("name", [p for p in PRESETS if preset(p).follow_suit != "printed"])
 def test_record_mode_follow_to_one_tuple_is_check_follow(name: str) -> None:
     # record_tricks decides a follow to one tuple led (a pair, a triple) partly itself, without
-    # _check_suited_follow: its follow faults are check_follow's verdicts and messages
+    # check_suited_follow: its follow faults are check_follow's verdicts and messages
     rs = preset(name)
     rng = random.Random(f"tuple-follow-{name}")
     codes = set()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import pytest
 
 from primitives.cards import ACE, JOKER_LEVEL, KING, QUEEN, parse_cards
-from replay import sjio
+from replay import sjio, sjio_fallbacks, sjio_winner
 from replay.declare import DeclEvent, resolve_declarations
 from replay.friends import friends_outcome
 from replay.order import NT, Order
@@ -55,24 +55,24 @@ def shapes(req) -> list[list[int]]:
 # -- ordered_card.rs: the orderings, as its own unit tests give them ---------------------------------
 
 def test_tuple_partitions():   # ordered_card.rs test_find_tuple_partitions
-    assert sjio.tuple_partitions(4) == ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
-    assert sjio.tuple_partitions(6) == ((6,), (5, 1), (4, 2), (4, 1, 1), (3, 3), (3, 2, 1), (3, 1, 1, 1),
+    assert sjio_fallbacks.tuple_partitions(4) == ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+    assert sjio_fallbacks.tuple_partitions(6) == ((6,), (5, 1), (4, 2), (4, 1, 1), (3, 3), (3, 2, 1), (3, 1, 1, 1),
                                         (2, 2, 2), (2, 2, 1, 1), (2, 1, 1, 1, 1), (1, 1, 1, 1, 1, 1))
 
 
 def test_adjacent_assignments():   # ordered_card.rs test_compute_adjacent_assignments
-    assert sjio.adjacent_assignments(3) == (((0, 1, 2),), ((0, 1), (2,)), ((0, 2), (1,)), ((0,), (1, 2)),
+    assert sjio_fallbacks.adjacent_assignments(3) == (((0, 1, 2),), ((0, 1), (2,)), ((0, 2), (1,)), ((0,), (1, 2)),
                                            ((0,), (1,), (2,)))
-    assert sjio.adjacent_assignments(4)[4:8] == (((0,), (1, 2, 3)), ((0, 1), (2, 3)), ((0, 2), (1, 3)),
+    assert sjio_fallbacks.adjacent_assignments(4)[4:8] == (((0,), (1, 2, 3)), ((0, 1), (2, 3)), ((0, 2), (1, 3)),
                                                 ((0, 3), (1, 2)))
-    assert len(sjio.adjacent_assignments(4)) == 15
+    assert len(sjio_fallbacks.adjacent_assignments(4)) == 15
 
 
 def test_full_ordering():   # ordered_card.rs test_full_decomposition_ordering
-    assert [shapes(r) for r in sjio.full_ordering(5)] == [
+    assert [shapes(r) for r in sjio_fallbacks.full_ordering(5)] == [
         [[5]], [[4], [1]], [[3, 2]], [[2, 3]], [[3], [2]], [[3], [1], [1]], [[2, 2], [1]], [[2], [2], [1]],
         [[2], [1], [1], [1]], [[1], [1], [1], [1], [1]]]
-    six = [shapes(r) for r in sjio.full_ordering(6)]
+    six = [shapes(r) for r in sjio_fallbacks.full_ordering(6)]
     assert six[:9] == [[[6]], [[5], [1]], [[4, 2]], [[2, 4]], [[4], [2]], [[4], [1], [1]], [[3, 3]], [[3], [3]],
                        [[3, 2], [1]]]
     assert len(six) == 19
@@ -97,12 +97,12 @@ FALLBACKS = [
 
 @pytest.mark.parametrize("lead,expect", FALLBACKS)
 def test_fallbacks(lead, expect):
-    assert [shapes(r) for r in sjio.fallbacks(tuple(tuple(s) for s in lead))] == expect
+    assert [shapes(r) for r in sjio_fallbacks.fallbacks(tuple(tuple(s) for s in lead))] == expect
 
 
 def test_fallbacks_of_a_double_quadruple_tractor():
     # ordered_card.rs test_subsequent_decomposition_ordering, f(vec![vec![4, 4]]): 47 shapes
-    got = [shapes(r) for r in sjio.fallbacks(((4, 4),))]
+    got = [shapes(r) for r in sjio_fallbacks.fallbacks(((4, 4),))]
     assert len(got) == 47
     assert got[:5] == [[[4], [4]], [[4, 3], [1]], [[3, 4], [1]], [[4], [3], [1]], [[4, 2, 2]]]
     assert got[15:18] == [[[3, 3, 2]], [[3, 2, 3]], [[2, 3, 3]]]
@@ -112,7 +112,7 @@ def test_fallbacks_of_a_double_quadruple_tractor():
 def test_fallbacks_of_triples():
     # ordered_card.rs test_subsequent_decomposition_ordering (the loop over all-3s): each step
     # breaks one triple into a pair and a single, the last triple first
-    got = [shapes(r) for r in sjio.fallbacks(((3,), (3,), (3,)))]
+    got = [shapes(r) for r in sjio_fallbacks.fallbacks(((3,), (3,), (3,)))]
     assert got[0] == [[3], [3], [2], [1]]
     assert got[1] == [[3], [2], [2], [1], [1]]
     assert got[2] == [[2], [2], [2], [1], [1], [1]]
@@ -433,7 +433,7 @@ def test_ruff_over_ruff_compares_with_the_reading_the_engine_found_first():
 def test_matcher_order():
     # format_match.rs: the first reading of ♠7799 as single + single + pair
     o = Order(2, S, split="shengji_io")
-    first = next(sjio.matches(parse_cards("S7 S7 S9 S9"), [(1,), (1,), (2,)], o))
+    first = next(sjio_winner.matches(parse_cards("S7 S7 S9 S9"), [(1,), (1,), (2,)], o))
     assert first == [((parse_cards("S9")[0], 1),), ((parse_cards("S9")[0], 1),), ((parse_cards("S7")[0], 2),)]
     # multiset_iter.rs: the lowest kinds filled first
-    assert list(sjio._multiset_k([1, 1, 1], 2)) == [[(0, 1), (1, 1)], [(0, 1), (2, 1)], [(1, 1), (2, 1)]]
+    assert list(sjio_winner._multiset_k([1, 1, 1], 2)) == [[(0, 1), (1, 1)], [(0, 1), (2, 1)], [(1, 1), (2, 1)]]
