@@ -50,12 +50,12 @@ def target(name: str) -> Callable[[bytes], None]:
     if name in ("gjn", "gjn-json"):
         def run_gjn(data: bytes) -> None:
             from analyzer.games.gouji.analysis import run_engine
-            from analyzer.io.inputs import load_gjn
+            from analyzer.io.inputs import load_game_records
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
                 return  # the commands stop on bytes that are not UTF-8 (a one-line error)
-            records, diags = load_gjn(text, "fuzz.gjn" if name == "gjn" else "fuzz.json")
+            records, diags = load_game_records(text, "fuzz.gjn" if name == "gjn" else "fuzz.json", name)
             _check(diags)
             for r in records[:2]:
                 _check(run_engine(r).diagnostics)

@@ -33,15 +33,16 @@ def annotate(
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
     from analyzer import lint as L
-    from analyzer.io.converting import annotate_records
     from analyzer.io.inputs import Source, check_preset
     from analyzer.io.outputs import check_output, open_output
     check_preset(rules)
     check_output(output, force=force, inputs=(file,))
     prefixes = L.parse_codes(select)
     src = Source(file, source_format)
-    if src.gouji():
-        fail(f"{file}: a Gouji (GJN) record: the mistake rules are for Shengji records", 2)
+    annotate_records = getattr(src.game, "annotate", None)
+    if annotate_records is None:
+        fail(f"{file}: a {src.game.title} ({src.game.notation.upper()}) record: the mistake rules are for "
+             f"Shengji records", 2)
     from analyzer.io.progress import Progress
     progress = Progress(f"{PROG} annotate: reviewing", "hands", enabled=not no_progress)
     try:

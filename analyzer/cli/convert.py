@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, echo_err, fail, wrote
+from analyzer.cli._core import command
 
 
 class ConvertTo(str, Enum):
@@ -32,19 +32,8 @@ def convert(
     unicode: Annotated[bool, typer.Option("--unicode", help="SJN: write suits as ♠ ♥ ♦ ♣.")] = False,
 ) -> None:
     """Convert records between SJN, GJN and JSON."""
-    from analyzer.io.converting import convert_gjn, convert_records
     from analyzer.io.inputs import Source
-    from analyzer.io.outputs import check_output, open_output
+    from analyzer.io.outputs import check_output
     check_output(output, force=force, inputs=(file,))
     src = Source(file)
-    if src.gouji():
-        text = convert_gjn(src, to.value, name=file, spans=spans, unicode=unicode, err=echo_err)
-        with open_output(output, inert=True) as f:
-            f.write(text)
-        wrote(output)
-        return
-    if to == ConvertTo.gjn:
-        fail(f"{file}: a Shengji record converts to sjn or json, not gjn", 2)
-    with open_output(output, spool=True, inert=True) as out:
-        convert_records(src, to.value, out, name=file, spans=spans, unicode=unicode, err=echo_err)
-    wrote(output)
+    src.game.convert(src, to.value, output, spans=spans, unicode=unicode)

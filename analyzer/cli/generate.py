@@ -1,10 +1,10 @@
-"""``shengji generate``: legal random matches played by bots (Shengji and Gouji)."""
+"""``shengji generate``: legal random matches played by bots (the game of the preset: :meth:`analyzer.games.Game.generate`)."""
 
 from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, echo_err, fail, usage, wrote
+from analyzer.cli._core import command, echo_err, wrote
 
 
 @command(epilog="""Examples:
@@ -26,53 +26,16 @@ def generate(
     games: Annotated[int | None, typer.Option("--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands).")] = None,
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
+    from analyzer.io.gamekit import by_preset
     from analyzer.io.inputs import check_preset
-    from notation import write
-    if rules_name.startswith("gouji"):
-        _generate_gouji(rules_name, games or hands, seed, output, force)
+    game = by_preset(rules_name)
+    if game is None:
+        check_preset(rules_name)
         return
-    from replay.ruleset import preset
-    check_preset(rules_name)
-    if games is not None:
-        usage(f"--games is for the Gouji presets; a {rules_name} match is counted in hands: use --hands {games}")
-    try:
-        from analyzer.play import generate as gen
-    except ImportError:
-        fail("generate is not available: analyzer.play.generate is not installed yet")
-    try:
-        if players is not None and players != 4 and preset(rules_name).partners != "friends":
-            fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
-                 f"use a finding-friends preset such as shengji-io-friends")
-        record = gen.generate_match(rules_name, hands, seed, players=players)
-    except getattr(gen, "GenerationError", RuntimeError) as exc:
-        fail(f"generation failed: {exc}", 1)
-    _write_match(write(record), output, f"{rules_name}-{hands}h-seed{seed}.sjn", force)
-    played = _played_hands(record)
-    if played < hands:
-        echo_err(f"note: the match was won after {played} of the {hands} hands asked: "
-                 f"the record stops there")
-
-
-def _played_hands(record) -> int:  # type: ignore[no-untyped-def]  # a notation Record
-    """The hands of a generated record that were played (not redealt)."""
-    from replay.game import replay
-    return sum(1 for h in replay(record).hands if not h.redeal)
-
-
-def _generate_gouji(rules_name: str, games: int, seed: int, output: str | None, force: bool) -> None:
-    """``shengji generate --rules gouji|gouji-bie3|gouji-online``: a GJN match."""
-    from analyzer.games.gouji import generate as ggen
-    from notation.gjn import write as write_gjn
-    from replay.gouji.rules import PRESETS as GOUJI_PRESETS
-    if rules_name not in GOUJI_PRESETS:
-        usage(f"unknown Gouji preset {rules_name!r}; known: {', '.join(GOUJI_PRESETS)}")
-    try:
-        record = ggen.generate_match(rules_name, games, seed)
-    except ggen.GenerationError as exc:
-        fail(f"generation failed: {exc}", 1)
-    _write_match(write_gjn(record), output, f"{rules_name}-{games}g-seed{seed}.gjn", force)
-    if len(record.games) < games:
-        echo_err(f"note: the match ended after {len(record.games)} of the {games} games asked")
+    text, name, notes = game.generate(rules_name, hands, seed, players=players, games=games)
+    _write_match(text, output, name, force)
+    for note in notes:
+        echo_err(note)
 
 
 def _write_match(text: str, output: str | None, default_name: str, force: bool) -> None:

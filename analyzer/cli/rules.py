@@ -1,4 +1,4 @@
-"""``shengji rules``: the rule presets (a thin layer over :mod:`analyzer.report.presets`)."""
+"""``shengji rules``: the rule presets of every game (:meth:`analyzer.games.Game.preset_rows`)."""
 
 from typing import Annotated
 
@@ -16,24 +16,20 @@ def rules(
     name: Annotated[str | None, typer.Argument(metavar="PRESET", help="A preset name.")] = None,
 ) -> None:
     """List the rule presets, or every option of one preset with its source."""
-    from analyzer.games.gouji import analysis as gouji
+    from analyzer.io.gamekit import all_presets, by_preset, games
     from analyzer.report import render
-    from analyzer.report.presets import option_rows, preset_rows
-    from replay.ruleset import PRESETS
     console = render.make_console()
     if name is None:
-        console.print(render.presets_table(preset_rows()))
+        console.print(render.presets_table([row for game in games() for row in game.preset_rows()]))
         return
-    if gouji.is_gouji_preset(name):
-        console.print(render.options_table(gouji.option_rows(name),
-                                           title=f"Gouji preset {name} (* differs from gouji)"))
+    game = by_preset(name)
+    if game is not None:
+        rows, title = game.option_table(name)
+        console.print(render.options_table(rows, title=title))
         return
-    if name not in PRESETS and name.strip().upper() in _codes():
+    if name.strip().upper() in _codes():
         usage(f"{name} is a diagnostic code, not a preset: 'shengji rule {name.strip().upper()}' explains it")
-    if name not in PRESETS:
-        known = list(PRESETS) + list(gouji.presets())
-        usage(f"unknown preset {name!r}; known: {', '.join(known)}")
-    console.print(render.options_table(option_rows(name), title=f"Preset {name} (* differs from standard)"))
+    usage(f"unknown preset {name!r}; known: {', '.join(all_presets())}")
 
 
 def _codes() -> set[str]:

@@ -91,13 +91,14 @@ def canonical_pieces(src: Source, unicode: bool, problems: list[str]) -> Iterato
             written = True
 
 
-def format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool,
-               write_back: bool, err: Echo = _stderr) -> bool | None:
-    """``fmt`` of a GJN file: its own reader and tidy writer (the whole file at once)."""
+def format_whole(src: Source, path: str, parse: Callable[[str], tuple[list[Any], list[Any]]],
+                 write: Callable[..., str], *, unicode: bool, check: bool, diff: bool,
+                 write_back: bool, err: Echo = _stderr) -> bool | None:
+    """``fmt`` of a file read whole by a game's ``parse`` (text → records,
+    diagnostics) and tidied by its ``write`` (records → text): GJN."""
     from analyzer.io.atomic import write_text_atomic
-    from notation import gjn
     text = src.text()
-    records, diags = gjn.parse(text)
+    records, diags = parse(text)
     syntax = [d for d in diags if d.code.startswith("SJ1") and d.severity == "error"]
     if syntax:
         for d in syntax:
@@ -106,7 +107,7 @@ def format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool
             f"(the writer would drop the bad lines)")
         return None
     try:
-        new = gjn.write(records, unicode=unicode) if records else ""
+        new = write(records, unicode=unicode) if records else ""
     except ValueError as exc:
         err(f"{PROG}: error: {path}: not formatted: {exc}")
         return None
@@ -137,22 +138,26 @@ def format_gjn(src: Source, path: str, *, unicode: bool, check: bool, diff: bool
 def format_file(path: str, *, unicode: bool = False, check: bool = False, diff: bool = False,
                 write_back: bool = False, err: Echo = _stderr) -> bool | None:
     """Format one file: True if it changed (or would), False if not, None if it
-    was not formatted (reading errors: reported to ``err``). Streams record by
-    record. :class:`Unreadable` when the file cannot be read."""
-    from analyzer.io.atomic import atomic_writer
+    was not formatted (reading errors: reported to ``err``), by its game's
+    formatter (:meth:`analyzer.games.Game.fmt`). :class:`Unreadable` when the
+    file cannot be read."""
+    from analyzer.io.gamekit import notation_names
     try:
         src = Source(path)
     except UserError as exc:
         err(f"{PROG}: error: {exc.message}")
         raise Unreadable("") from None
-    if src.kind == "gjn":
-        return format_gjn(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back, err=err)
-    if src.log is not None or src.kind != "sjn":
-        what = {"json": "JSON (use shengji convert --to sjn)",
-                "gjn-json": "the JSON of a Gouji record (use shengji convert --to gjn)"}.get(
-            src.kind, f"a {src.log} log (use shengji import)")
-        err(f"{PROG}: error: {path}: not formatted: {what}; fmt formats SJN and GJN")
-        return None
+    why = f"a {src.log} log (use shengji import)" if src.log is not None else src.game.not_formatted(src.kind)
+    if why is None:
+        return src.game.fmt(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back, err=err)
+    err(f"{PROG}: error: {path}: not formatted: {why}; fmt formats {notation_names()}")
+    return None
+
+
+def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff: bool,
+                    write_back: bool, err: Echo = _stderr) -> bool | None:
+    """``fmt`` of an SJN file, streamed record by record (:func:`canonical_pieces`)."""
+    from analyzer.io.atomic import atomic_writer
     problems: list[str] = []
 
     def report_problems() -> None:

@@ -1,7 +1,7 @@
 """Reading a command's inputs the way every command reads them.
 
-Another program's log (:mod:`analyzer.io.importers`), or SJN / JSON / GJN as
-:mod:`notation.detect` tells, record by record. A file that cannot be read
+Another program's log (:mod:`analyzer.io.importers`), or a game's notation as
+the registry of games tells (:func:`analyzer.games.detect`), record by record. A file that cannot be read
 raises :class:`analyzer.io.errors.UserError` (one line for the user); a bad
 ``--from`` format or preset raises :class:`analyzer.io.errors.UsageError`.
 Nothing here prints or exits: :mod:`analyzer.cli` does.
@@ -13,15 +13,18 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from analyzer.io.errors import UsageError, UserError
+
+if TYPE_CHECKING:
+    from analyzer.io.gamekit import Game
 
 
 def read_text(path: str) -> str:
     """A file's text (``-``: stdin) without a byte-order mark; UserError when it cannot be read
     (bytes that are not UTF-8: with their line and column)."""
-    from analyzer.lint.sources import decode_utf8, describe_decode_error
+    from analyzer.io.sources import decode_utf8, describe_decode_error
     data = read_bytes(path)
     try:
         return decode_utf8(data)
@@ -54,25 +57,24 @@ def diag_line(path: str, d: Any) -> str:
 
 
 def check_preset(rules: str | None) -> None:
-    """UsageError unless ``rules`` is None or a Shengji or Gouji preset."""
-    from analyzer.games.gouji.analysis import presets as gouji_presets
-    from replay.ruleset import PRESETS
-    if rules is not None and rules not in PRESETS and rules not in gouji_presets():
-        raise UsageError(f"unknown preset {rules!r}; known: {', '.join(list(PRESETS) + list(gouji_presets()))}")
+    """UsageError unless ``rules`` is None or a preset of a game (:func:`analyzer.games.by_preset`)."""
+    from analyzer.io.gamekit import all_presets, by_preset
+    if rules is not None and by_preset(rules) is None:
+        raise UsageError(f"unknown preset {rules!r}; known: {', '.join(all_presets())}")
 
 
 def log_format(text: str, path: str, source_format: str | None) -> str | None:
-    """The importer to read ``text`` with (see ``analyzer.lint.import_format``), or None for
-    the notations (SJN, JSON, GJN: :mod:`notation.detect`). UsageError for an unknown format."""
-    from analyzer import lint as L
-    options = L.LintOptions(source_format=source_format).validate()
-    return L.import_format(path or "-", options, text)
+    """The importer to read ``text`` with (see :func:`analyzer.io.sources.import_format`), or
+    None for the games' notations (:func:`analyzer.games.detect`). UsageError for an unknown format."""
+    from analyzer.io.sources import Reading, import_format
+    return import_format(path or "-", Reading(source_format).validate(), text)
 
 
 class Source:
     """One input of a command, read the way every command reads it
-    (:func:`analyzer.lint.input_kind`, the one rule: another program's log, or
-    SJN / JSON / GJN / Gouji JSON as :mod:`notation.detect` tells), record by record.
+    (:func:`analyzer.io.sources.input_kind`, the one rule: another program's log, or
+    a game's notation as :func:`analyzer.games.detect` tells), record by record;
+    :attr:`game` is the game whose records they are (:func:`analyzer.games.by_kind`).
 
     An input that can be read only once (``-``, ``/dev/stdin``, a pipe, a FIFO,
     a process substitution) is read once, whole, here, and told and read from
@@ -84,11 +86,13 @@ class Source:
     """
 
     def __init__(self, path: str, source_format: str | None = None) -> None:
-        from analyzer import lint as L
-        from analyzer.lint.sources import (
+        from analyzer.io.gamekit import by_kind
+        from analyzer.io.sources import (
+            Reading,
             decode_utf8,
             describe_decode_error,
             file_state,
+            input_kind,
             is_stream,
             read_stream,
             unknown_format_message,
@@ -99,7 +103,7 @@ class Source:
         self._text: str | None = None
         self._state: tuple[int, int, int] | None = None
         self.source_format = source_format
-        self.options = L.LintOptions(source_format=source_format).validate()
+        self.options = Reading(source_format).validate()
         if os.path.isdir(path):
             raise UserError(f"{path}: is a directory")
         if is_stream(path):
@@ -119,11 +123,13 @@ class Source:
                 raise UserError(f"{path}: {exc.strerror or exc}") from None
             self._state = file_state(path)
         try:
-            self.kind, self.log = L.input_kind(path, self.options, self._text)
+            self.kind, self.log = input_kind(path, self.options, self._text)
         except OSError as exc:
             raise UserError(f"{path}: {exc.strerror or exc}") from None
         if self.kind == "unknown":
             raise UserError(f"{self.name}: {unknown_format_message()}")
+        #: the game whose records these are (another program's log: the game its importer reads into)
+        self.game: Game = by_kind(self.kind)
 
     @property
     def held_text(self) -> str | None:
@@ -131,7 +137,7 @@ class Source:
         return self._text
 
     def _lines(self) -> Iterator[str]:
-        from analyzer.lint.sources import describe_decode_error, open_lines
+        from analyzer.io.sources import describe_decode_error, open_lines
         try:
             yield from open_lines(self.path)
         except UnicodeDecodeError as exc:
@@ -148,8 +154,7 @@ class Source:
     def records(self) -> Iterator[tuple[Any, list[Any]]]:
         """``(record | None, diagnostics)`` one record at a time; a record is None
         where a stretch of the input held no record (its diagnostics only).
-        Shengji or Gouji records, as :attr:`kind` says (:meth:`gouji`)."""
-        from notation.detect import read
+        The records of :attr:`game`, read by its reader."""
         if self.log is not None:
             from analyzer.io.importers import import_text
             records, diags = import_text(self.log, self.text(), source=self.name)
@@ -159,9 +164,9 @@ class Source:
                 yield r, []
             return
         source = self._text if self._text is not None else self._lines()
-        gouji = self.gouji()
-        for record, diags in read(source, self.kind):
-            if record is not None and not record.tags and not (record.games if gouji else record.hands):
+        game = self.game
+        for record, diags in game.read(source, self.kind):
+            if record is not None and not game.holds(record):
                 record = None
             yield record, diags
 
@@ -176,15 +181,9 @@ class Source:
         self.check()
         return records, diags
 
-    def gouji(self) -> bool:
-        """Is this a Gouji record (GJN, or JSON written from GJN)? Those go to the
-        Gouji commands (:mod:`analyzer.games.gouji.analysis`)."""
-        from notation.detect import GOUJI_KINDS
-        return self.log is None and self.kind in GOUJI_KINDS
-
     def check(self) -> None:
         """UserError if reading stopped on an error, or the file changed while it was read."""
-        from analyzer.lint.sources import changed_message
+        from analyzer.io.sources import changed_message
         if not self.error and self._state is not None:
             self.error = changed_message(self.path, self._state)
         if self.error:
@@ -193,47 +192,49 @@ class Source:
 
 def load_records(text: str, path: str = "", source_format: str | None = None) -> tuple[list[Any], list[Any]]:
     """``(records, diagnostics)`` of a whole text, read as every command reads it
-    (Shengji records; a Gouji text gives no record and says so)."""
-    from analyzer.lint import LintOptions, input_kind
-    from analyzer.lint.sources import unknown_format_message
-    from notation.detect import GOUJI_KINDS, read
+    (Shengji records, another program's log too; another game's text gives no record and says so)."""
+    from analyzer.io.gamekit import by_kind
+    from analyzer.io.sources import Reading, input_kind, unknown_format_message
     from primitives.diagnostics import Diagnostic, Span
-    kind, fmt = input_kind(path or "-", LintOptions(source_format=source_format).validate(), text)
+    kind, fmt = input_kind(path or "-", Reading(source_format).validate(), text)
     if fmt is not None:
         from analyzer.io.importers import import_text
         return import_text(fmt, text, source=path)
     if kind == "unknown":
         return [], [Diagnostic.at("SJ107", Span(1, 1, 1, 2), unknown_format_message())]
-    if kind in GOUJI_KINDS:
-        return [], [Diagnostic.at("SJ902", Span(1, 1, 1, 2), "a Gouji record: this reads Shengji records")]
+    game = by_kind(kind)
+    if game is not by_kind("log"):
+        return [], [Diagnostic.at("SJ902", Span(1, 1, 1, 2), f"a {game.title} record: this reads Shengji records")]
+    return _read_all(game, text, kind)
+
+
+def _read_all(game: Game, text: str, kind: str) -> tuple[list[Any], list[Any]]:
     records, diags = [], []
-    for record, found in read(text, kind):
-        if record is not None and (record.tags or record.hands):
+    for record, found in game.read(text, kind):
+        if record is not None and game.holds(record):
             records.append(record)
         diags.extend(found)
     return records, diags
 
 
-def load_gjn(text: str, path: str = "") -> tuple[list[Any], list[Any]]:
-    """``(records, diagnostics)`` from GJN text, or from the tool's JSON of Gouji
-    records, read by the one reader of each (:func:`notation.detect.read`)."""
-    from notation.detect import detect_text, read
-    kind = "gjn-json" if detect_text(text, path) in ("json", "gjn-json") else "gjn"
-    records, diags = [], []
-    for record, found in read(text, kind):
-        if record is not None and (record.tags or record.games):
-            records.append(record)
-        diags.extend(found)
-    return records, diags
+def load_game_records(text: str, path: str = "", kind: str | None = None) -> tuple[list[Any], list[Any]]:
+    """``(records, diagnostics)`` of a whole text of any game (GJN, the tool's JSON
+    of Gouji records, SJN…) read as ``kind``, else as :func:`analyzer.games.detect`
+    tells, by the game's one reader (no log import)."""
+    from analyzer.io.gamekit import by_kind, detect
+    kind = kind or detect(text[:64 * 1024], path)
+    if kind == "unknown":
+        return [], []
+    return _read_all(by_kind(kind), text, kind)
 
 
-def is_gjn_input(text: str, path: str = "", source_format: str | None = None) -> bool:
-    """Gouji records (GJN, or the tool's JSON of Gouji records), as every command
-    tells (:func:`analyzer.lint.input_kind`)."""
-    from analyzer.lint import LintOptions, input_kind
-    from notation.detect import GOUJI_KINDS
-    kind, fmt = input_kind(path or "-", LintOptions(source_format=source_format).validate(), text)
-    return fmt is None and kind in GOUJI_KINDS
+def game_of_input(text: str, path: str = "", source_format: str | None = None) -> Game | None:
+    """The game of an input's records, as every command tells it
+    (:func:`analyzer.io.sources.input_kind`), or None when its format cannot be told."""
+    from analyzer.io.gamekit import by_kind
+    from analyzer.io.sources import Reading, input_kind
+    kind, _ = input_kind(path or "-", Reading(source_format).validate(), text)
+    return None if kind == "unknown" else by_kind(kind)
 
 
 def reading_errors(diags: Any) -> int:

@@ -34,6 +34,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from analyzer.io.sources import STDIN, count_lines, import_format, input_kind, open_lines, raw_lines
     from analyzer.lint.check import (
         internal_error,
         lint_file,
@@ -60,7 +61,6 @@ if TYPE_CHECKING:
     )
     from analyzer.lint.paths import expand_paths
     from analyzer.lint.pool import MIN_PARALLEL_BYTES, SPLIT_BYTES, Progress, default_jobs, iter_jobs, lint_paths
-    from analyzer.lint.sources import STDIN, count_lines, import_format, input_kind, open_lines, raw_lines
     from analyzer.lint.split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 #: public name → the module that defines it
@@ -77,7 +77,7 @@ _WHERE = {
     "paths": ("expand_paths",),
     "pool": ("MIN_PARALLEL_BYTES", "SPLIT_BYTES", "Progress", "default_jobs", "iter_jobs", "lint_paths",
              "_Job", "_run_job", "_merge", "_lint_parallel"),
-    "sources": ("STDIN", "count_lines", "import_format", "input_kind", "open_lines", "raw_lines"),
+    "io_sources": ("STDIN", "count_lines", "import_format", "input_kind", "open_lines", "raw_lines"),
     "split": ("CHUNK_BYTES", "MIN_CHUNK_BYTES", "split_file"),
 }
 _MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
@@ -92,7 +92,7 @@ def __getattr__(name: str) -> Any:
     module = _MODULE_OF.get(real)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), real)
+    value = getattr(importlib.import_module(f"{__name__}.{module}" if module != "io_sources" else "analyzer.io.sources"), real)
     globals()[name] = value
     return value
 

@@ -9,11 +9,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from analyzer.lint.findings import FileResult, Finding
-from analyzer.lint.gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
-from analyzer.lint.noqa import NoqaLines, noqa_map, silenced
-from analyzer.lint.options import LintOptions, mistake_hook, parse_codes, selected
-from analyzer.lint.sources import (
+from analyzer.io.gamekit import UNKNOWN, Checker, Game, by_kind
+from analyzer.io.sources import (
     STDIN,
     decode_utf8,
     describe_decode_error,
@@ -23,39 +20,44 @@ from analyzer.lint.sources import (
     read_stream,
     unknown_format_message,
 )
-from notation.detect import UNKNOWN
+from analyzer.lint.findings import FileResult, Finding
+from analyzer.lint.gcpace import PACED_YOUNG, gc_count, paced_collect, records_paced_gc
+from analyzer.lint.noqa import NoqaLines, noqa_map, silenced
+from analyzer.lint.options import LintOptions, mistake_hook, parse_codes, selected
 from primitives.diagnostics import Diagnostic
 
 # -- one text / one file -------------------------------------------------------------------
 
 def record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], options: LintOptions,
                        mistakes: Callable[..., Any] | None = None) -> list[Diagnostic]:
-    """Every diagnostic of one record: reading, replay (and mistakes when asked)."""
+    """Every diagnostic of one Shengji record: reading, replay (and mistakes when asked)."""
     from replay.game import replay
-    return _record_diagnostics(record, parse_diags, shengji_rules(options), replay, mistakes)
+    return replay_checker(replay, shengji_rules(options.rules), mistakes)(record, parse_diags, 1)
 
 
-def shengji_rules(options: LintOptions) -> str | None:
-    """`--rules` names a Shengji or a Gouji preset; each applies to its own game only."""
+def shengji_rules(rules: str | None) -> str | None:
+    """`--rules` names a preset of any game; a Shengji replay takes only its own."""
     from replay.ruleset import PRESETS
-    return options.rules if options.rules is None or options.rules in PRESETS else None
+    return rules if rules is None or rules in PRESETS else None
 
 
-def _record_diagnostics(record: Any, parse_diags: Sequence[Diagnostic], rules: str | None,
-                        replay: Callable[..., Any], mistakes: Callable[..., Any] | None) -> list[Diagnostic]:
-    """`record_diagnostics` with the rules and the replay function looked up once a file."""
-    diags = list(parse_diags)
-    if record is not None:
-        try:
-            match = replay(record, rules=rules)
-            diags.extend(match.diagnostics)
-            if mistakes is not None:
-                diags.extend(mistakes(record, match))
-        except (MemoryError, KeyboardInterrupt):
-            raise
-        except Exception as exc:  # a bug in the engine: say so, and go on with the next record
-            diags.append(internal_error(record, exc))
-    return diags
+def replay_checker(replay: Callable[..., Any], rules: str | None, mistakes: Callable[..., Any] | None) -> Checker:
+    """The check of one record by an engine's ``replay(record, rules=…)`` (a match with
+    ``.diagnostics``) and the mistake rules: what a game gives lint (looked up once a file)."""
+    def check(record: Any, parse_diags: Sequence[Diagnostic], start_line: int) -> list[Diagnostic]:
+        diags = list(parse_diags)
+        if record is not None:
+            try:
+                match = replay(record, rules=rules)
+                diags.extend(match.diagnostics)
+                if mistakes is not None:
+                    diags.extend(mistakes(record, match))
+            except (MemoryError, KeyboardInterrupt):
+                raise
+            except Exception as exc:  # a bug in the engine: say so, and go on with the next record
+                diags.append(internal_error(record, exc))
+        return diags
+    return check
 
 
 def internal_error(record: Any, exc: BaseException) -> Diagnostic:
@@ -70,14 +72,14 @@ def internal_error(record: Any, exc: BaseException) -> Diagnostic:
 def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_line: int = 1,
                 first_record: int = 1, on_bytes: Callable[[int], None] | None = None,
                 kind: str = "sjn") -> FileResult:
-    from notation.detect import read
+    game = by_kind(kind)
     result = FileResult(path)
     wrapped = NoqaLines(lines, start_line, on_bytes)
     mistakes = mistake_hook() if options.mistakes else None
     index = first_record - 1
     with records_paced_gc():
-        _lint_records(read(wrapped, kind, start_line=start_line), result, wrapped.noqa, path, options,
-                      mistakes, index, start_line)
+        _lint_records(game.read(wrapped, kind, start_line=start_line), result, wrapped.noqa, path, options,
+                      mistakes, index, start_line, game)
     if wrapped.error is not None:
         return FileResult(path, error=wrapped.error)
     # records never overlap in lines, but a reader may report a record's
@@ -88,17 +90,17 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
 
 def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult,
                   noqa: dict[int, tuple[str, ...]], path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
-                  start_line: int) -> None:
-    from replay.game import replay
+                  start_line: int, game: Game) -> None:
     findings = result.findings
-    rules = shengji_rules(options)
+    check = game.lint_checker(options.rules, mistakes)
+    holds = game.holds
     for record, parse_diags in records:
-        if record is not None and not record.tags and not record.hands:
+        if record is not None and not holds(record):
             record = None  # a chunk that held no record (every line was bad): its diagnostics only
         if record is not None:
             index += 1
             result.records += 1
-        diags = _record_diagnostics(record, parse_diags, rules, replay, mistakes)
+        diags = check(record, parse_diags, start_line)
         if diags:  # (a clean record: nothing to keep)
             fallback = record_line(record, parse_diags, start_line)
             findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
@@ -143,22 +145,27 @@ def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
     """Lint one text: findings and the record count."""
     if "\r" in text:  # (`NoqaLines` counts a lone `\r` as no line end: keep its numbers)
         return _lint_lines(io.StringIO(text), path, options)
-    return _lint_whole(text, path, options)
+    return _lint_whole(text, path, options, by_kind("sjn"), "sjn")
 
 
-def _lint_whole(text: str, path: str, options: LintOptions, *, start_line: int = 1,
+def _lint_whole(text: str, path: str, options: LintOptions, game: Game, kind: str, *, start_line: int = 1,
                 first_record: int = 1) -> FileResult:
     """Lint a text held in memory whole (whose first line is line ``start_line``
     of its file): the reader cuts it itself (no line-by-line streaming layers),
     the ``; noqa`` comments are read beforehand, on the lines as the reader cuts them."""
     from notation._records import split_lines
-    from notation.detect import read
-    result = FileResult(path)
     noqa = noqa_map(split_lines(text), start_line) if ";" in text else {}
+    return _lint_read(text, path, options, game, kind, noqa, start_line=start_line, first_record=first_record)
+
+
+def _lint_read(text: str, path: str, options: LintOptions, game: Game, kind: str, noqa: dict[int, tuple[str, ...]],
+               *, start_line: int = 1, first_record: int = 1) -> FileResult:
+    """Lint a text its game's reader reads whole, with the ``; noqa`` lines ``noqa``."""
+    result = FileResult(path)
     mistakes = mistake_hook() if options.mistakes else None
     with records_paced_gc():
-        _lint_records(read(text, "sjn", start_line=start_line), result, noqa, path, options, mistakes,
-                      first_record - 1, start_line)
+        _lint_records(game.read(text, kind, start_line=start_line), result, noqa, path, options, mistakes,
+                      first_record - 1, start_line, game)
     result.findings.sort(key=Finding.sort_key)
     return result
 
@@ -246,54 +253,49 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
 
     What the file is comes from :func:`input_kind`, the rule of every command;
     logs of other programs (see :func:`import_format`) are imported whole first;
-    a stream (``/dev/stdin``, a pipe, a FIFO: :func:`is_stream`) is read once, whole."""
+    a stream (``/dev/stdin``, a pipe, a FIFO: :func:`is_stream`) is read once, whole.
+    The game of the file (:func:`analyzer.games.by_kind`) reads it and checks each record."""
     name = display if display is not None else str(path)
     p = os.fspath(path)
-    kind = "sjn"  # a byte range of a big file: record chunks of SJN (``iter_jobs`` splits nothing else)
-    if start == 0 and end is None:
-        if is_stream(p):
-            try:
-                data = read_stream(p)
-            except OSError as exc:
-                return FileResult(name, error=exc.strerror or str(exc))
-            if on_bytes is not None:
-                on_bytes(len(data))
-            return lint_bytes(data, name, options, path=p)
+    whole_file = start == 0 and end is None
+    if whole_file and is_stream(p):
         try:
-            kind, fmt = input_kind(p, options)
+            data = read_stream(p)
         except OSError as exc:
             return FileResult(name, error=exc.strerror or str(exc))
-        if kind == UNKNOWN:
-            return FileResult(name, error=unknown_format_message())
-        if fmt is not None:
-            from analyzer.io.importers import is_binary
-            try:
-                raw = Path(path).read_bytes()
-                text: str | bytes = raw if is_binary(fmt) else decode_utf8(raw)   # game-sav: bytes
-            except UnicodeDecodeError as exc:
-                return FileResult(name, error=describe_decode_error(exc))
-            except OSError as exc:
-                return FileResult(name, error=exc.strerror or str(exc))
-            if on_bytes is not None:
-                on_bytes(len(raw))
-            return lint_import_text(text, name, fmt, options)
+        if on_bytes is not None:
+            on_bytes(len(data))
+        return lint_bytes(data, name, options, path=p)
     try:
-        if kind == "gjn-json":  # (JSON is read whole, as the SJN JSON reader reads it)
+        kind, fmt = input_kind(p, options)   # (a byte range: record chunks its game splits)
+    except OSError as exc:
+        return FileResult(name, error=exc.strerror or str(exc))
+    if kind == UNKNOWN:
+        return FileResult(name, error=unknown_format_message())
+    if fmt is not None and whole_file:
+        from analyzer.io.importers import is_binary
+        try:
+            raw = Path(path).read_bytes()
+            text: str | bytes = raw if is_binary(fmt) else decode_utf8(raw)   # game-sav: bytes
+        except UnicodeDecodeError as exc:
+            return FileResult(name, error=describe_decode_error(exc))
+        except OSError as exc:
+            return FileResult(name, error=exc.strerror or str(exc))
+        if on_bytes is not None:
+            on_bytes(len(raw))
+        return lint_import_text(text, name, fmt, options)
+    game = by_kind(kind)
+    mode = game.lint_mode(kind)
+    try:
+        if mode == "records":  # (JSON is read whole, as its reader reads it)
             return lint_held_text(decode_utf8(Path(p).read_bytes()), name, options, kind)
-        if kind == "gjn":
-            from analyzer.games.gouji.analysis import (
-                lint_gjn_lines,  # GJN (Gouji): a `.gjn` file or a `[Game "gouji"]` tag
-            )
-            found: FileResult = lint_gjn_lines(open_lines(p, start, end, start_line=start_line), name, options,
-                                               start_line=start_line, first_record=first_record,
-                                               on_bytes=on_bytes)
-            return found
-        if kind == "sjn" and on_bytes is None:
+        if mode == "whole" and on_bytes is None:
             # a small file, or a byte range of a big one (a `--jobs` worker's chunk),
             # read whole: as streamed, without the per-line layers
             whole = _small_text(p, start, end)
             if whole is not None:
-                return _lint_whole(whole, name, options, start_line=start_line, first_record=first_record)
+                return _lint_whole(whole, name, options, game, kind, start_line=start_line,
+                                   first_record=first_record)
         return _lint_lines(open_lines(p, start, end, start_line=start_line), name, options,
                            start_line=start_line, first_record=first_record, on_bytes=on_bytes, kind=kind)
     except UnicodeDecodeError as exc:
@@ -330,18 +332,13 @@ def lint_decoded(text: str, display: str, options: LintOptions, *, path: str = S
 
 
 def lint_held_text(text: str, display: str, options: LintOptions, kind: str) -> FileResult:
-    """Lint a text held in memory, read as ``kind`` (``sjn``, ``json``, ``gjn``, ``gjn-json``)."""
-    if kind == "gjn":
-        from analyzer.games.gouji.analysis import lint_gjn_lines
-        gjn: FileResult = lint_gjn_lines(io.StringIO(text), display, options)
-        return gjn
-    if kind == "gjn-json":
-        from analyzer.games.gouji.analysis import lint_gjn_records
-        from notation.detect import read
-        gjson: FileResult = lint_gjn_records(read(text, kind), display, options, {})
-        return gjson
-    if kind == "sjn" and "\r" not in text:
-        return _lint_whole(text, display, options)
+    """Lint a text held in memory, read as ``kind`` (``sjn``, ``json``, ``gjn``, ``gjn-json``, …)."""
+    game = by_kind(kind)
+    mode = game.lint_mode(kind)
+    if mode == "records":
+        return _lint_read(text, display, options, game, kind, {})
+    if mode == "whole" and "\r" not in text:
+        return _lint_whole(text, display, options, game, kind)
     return _lint_lines(io.StringIO(text), display, options, kind=kind)
 
 

@@ -72,7 +72,7 @@ class NoqaLines:
                 yield line
         except UnicodeDecodeError as exc:
             # stop reading here; the caller reports the file as unreadable (exit status 2)
-            from analyzer.lint.sources import describe_decode_error
+            from analyzer.io.sources import describe_decode_error
             self.error = describe_decode_error(exc)
         except OSError as exc:
             self.error = exc.strerror or str(exc)

@@ -72,11 +72,9 @@ class LintOptions:
 
     def validate(self) -> LintOptions:
         if self.rules is not None:
-            from analyzer.games.gouji.analysis import presets as gouji_presets  # (only then: it imports the GJN model)
-            from replay.ruleset import PRESETS
-            if self.rules not in PRESETS and self.rules not in gouji_presets():
-                known = list(PRESETS) + list(gouji_presets())
-                raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(known)}")
+            from analyzer.io.gamekit import all_presets, by_preset  # (the game of the preset: only then)
+            if by_preset(self.rules) is None:
+                raise LintUsageError(f"unknown preset {self.rules!r}; known: {', '.join(all_presets())}")
         if self.source_format in (None, "auto", "sjn"):
             return self  # (the importers are imported only when a log needs them)
         from analyzer.io.importers import FORMATS, format_name

@@ -1,5 +1,5 @@
-"""Path arguments → the files to lint: directories searched for ``*.sjn`` and
-``*.gjn``, globs, ``-`` for standard input."""
+"""Path arguments → the files to lint: directories searched for the games' files
+(``*.sjn``, ``*.gjn``: :func:`analyzer.games.suffixes`), globs, ``-`` for standard input."""
 
 from __future__ import annotations
 
@@ -9,25 +9,25 @@ import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
+from analyzer.io.sources import STDIN
 from analyzer.lint.ignore import Pattern, walk
-from analyzer.lint.sources import STDIN
-from notation.detect import DIRECTORY_SUFFIXES
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
 def _record_files(folder: Path, exclude: Sequence[Pattern] = (), gitignore: bool = False) -> list[str]:
-    """Every ``*.sjn`` and ``*.gjn`` (Gouji) file below ``folder``, sorted
-    (``notation.detect.DIRECTORY_SUFFIXES``), but the excluded and (with
+    """Every file of a game below ``folder`` (``*.sjn``, ``*.gjn``: the suffixes the
+    games claim, :func:`analyzer.games.suffixes`), sorted, but the excluded and (with
     ``gitignore``) the git-ignored ones (:mod:`.ignore`)."""
-    return sorted(walk(str(folder), DIRECTORY_SUFFIXES, exclude=exclude, gitignore=gitignore))
+    from analyzer.io.gamekit import suffixes
+    return sorted(walk(str(folder), suffixes(), exclude=exclude, gitignore=gitignore))
 
 
 def expand_paths(paths: Iterable[str], *, exclude: Sequence[Pattern] = (),
                  gitignore: bool = False) -> tuple[list[tuple[str, str]], list[str]]:
     """Paths → ``([(file path, display name)], missing)``, in argument order, without duplicates.
 
-    A directory gives every ``*.sjn`` and ``*.gjn`` below it (sorted; without
+    A directory gives every ``*.sjn`` and ``*.gjn`` (every game's file) below it (sorted; without
     the files ``exclude`` patterns name and, with ``gitignore``, those its
     ``.gitignore`` files name); a pattern with ``* ? [`` that names no file is
     expanded as a glob (``**`` recursive; ``exclude`` applies to its matches);

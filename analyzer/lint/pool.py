@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from analyzer.io.sources import STDIN, changed_message, file_state, input_kind, is_stream
 from analyzer.lint.check import WHOLE_BYTES, lint_file, lint_stdin
 from analyzer.lint.findings import FileResult, Finding, LintReport
 from analyzer.lint.options import LintOptions
 from analyzer.lint.paths import expand_paths
-from analyzer.lint.sources import STDIN, changed_message, file_state, input_kind, is_stream
 from analyzer.lint.split import CHUNK_BYTES, MIN_CHUNK_BYTES, split_file
 
 if TYPE_CHECKING:
@@ -265,12 +265,14 @@ def _lint_parallel(files: list[tuple[str, str]], sizes: dict[int, int], options:
             collect(True)
 
 
-def _kind_or_none(path: str, options: LintOptions) -> str | None:
+def _splits(path: str, options: LintOptions) -> bool:
+    """Is ``path`` a notation its game lints in record chunks (:meth:`analyzer.games.Game.splits`)?"""
+    from analyzer.io.gamekit import UNKNOWN, by_kind
     try:
         kind, fmt = input_kind(path, options)
     except OSError:
-        return None
-    return kind if fmt is None else None
+        return False
+    return fmt is None and kind != UNKNOWN and by_kind(kind).splits(kind)
 
 
 def iter_jobs(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,
@@ -289,7 +291,7 @@ def iter_jobs(files: Sequence[tuple[str, str]], sizes: dict[int, int], options: 
                 expect(i, 1)
             continue
         size = sizes.get(i, 0)
-        if size >= split_bytes and _kind_or_none(p, options) == "sjn":
+        if size >= split_bytes and _splits(p, options):
             k = -1
             try:
                 chunk = min(chunk_bytes, max(MIN_CHUNK_BYTES, size // (4 * jobs)))

@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 from typing import IO
 
-from analyzer.lint.sources import count_lines, raw_lines
+from analyzer.io.sources import count_lines, raw_lines
 
 #: the largest chunk of a split file (a file is cut into about 4 chunks per
 #: worker, so the workers finish together, but chunks of at least MIN_CHUNK_BYTES)

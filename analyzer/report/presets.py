@@ -28,8 +28,8 @@ def cite(source: str) -> str:
 
 
 def preset_rows() -> list[tuple[str, str]]:
-    """``(preset, what it changes)`` for every Shengji preset, then the Gouji ones."""
-    from analyzer.games.gouji import analysis as gouji
+    """``(preset, what it changes)`` for every Shengji preset (``shengji rules`` lists
+    every game's: :meth:`analyzer.games.Game.preset_rows`)."""
     from replay.ruleset import OPTION_NAMES, PRESETS, option_text, preset
     standard = preset("standard")
     rows = []
@@ -38,7 +38,6 @@ def preset_rows() -> list[tuple[str, str]]:
         diff = [f"{o}={option_text(getattr(rs, o))}" for o in OPTION_NAMES
                 if getattr(rs, o) != getattr(standard, o)]
         rows.append((pname, ", ".join(diff) if diff else "(the reference rules)"))
-    rows.extend(gouji.preset_rows())
     return rows
 
 

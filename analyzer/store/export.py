@@ -11,7 +11,7 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
                 cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
     import typer
 
-    from analyzer.cli import fail
+    from analyzer.io.echo import fail
     from analyzer.store import parquet as S
     bar = BytesProgress(files, enabled=progress)
     options = S.ExportOptions(rules=rules, source_format=source_format)

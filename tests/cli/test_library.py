@@ -38,7 +38,7 @@ def test_read_text_drops_a_bom_and_says_why_it_cannot_read(tmp_path):
 
 def test_source_reads_records_and_tells_what_it_is():
     src = inputs.Source(str(CLEAN))
-    assert (src.kind, src.log, src.gouji()) == ("sjn", None, False)
+    assert (src.kind, src.log, src.game.name) == ("sjn", None, "shengji")
     got = [(r is not None, [d.code for d in diags]) for r, diags in src.records()]
     assert got == [(True, [])]
     src.check()
@@ -59,8 +59,8 @@ def test_source_refuses_bad_arguments_and_unreadable_files(tmp_path):
 def test_load_records_and_the_gouji_json_rule():
     records, diags = inputs.load_records(CLEAN.read_text(encoding="utf-8"), str(CLEAN))
     assert len(records) == 1 and diags == []
-    assert inputs.is_gjn_input(json.dumps([{"game_type": "gouji"}]), "x.json")
-    assert not inputs.is_gjn_input(json.dumps({"game_type": "shengji"}), "x.json")
+    assert inputs.game_of_input(json.dumps([{"game_type": "gouji"}]), "x.json").name == "gouji"
+    assert inputs.game_of_input(json.dumps({"game_type": "shengji"}), "x.json").name == "shengji"
 
 
 # -- outputs ----------------------------------------------------------------------------------------
@@ -131,8 +131,10 @@ def test_compare_and_keep_ends():
 # -- presets ------------------------------------------------------------------------------------------
 
 def test_preset_rows_cite_their_sources():
-    names = [name for name, _ in presets.preset_rows()]
+    from analyzer.games import games
+    names = [name for game in games() for name, _ in game.preset_rows()]
     assert names[0] == "standard" and "gouji" in names
+    assert [name for name, _ in presets.preset_rows()] == names[:len(presets.preset_rows())]
     rows = presets.option_rows("standard")
     assert rows and not any(differs for *_, differs in rows)
     assert presets.cite("RULES §4, §8b; seed 001 'Zi Fan'") == "docs/rules.md §4, §8; Tractor 1997 'Zi Fan'"
@@ -202,9 +204,9 @@ def test_convert_records_refuses_reading_errors_after_telling_them(tmp_path):
 
 
 def test_annotate_records_writes_the_record_back():
-    from analyzer.io import converting
+    from analyzer.games.shengji.annotate import annotate_records
     out = io.StringIO()
-    count, records, lines = converting.annotate_records(inputs.Source(str(FIXTURES / "match.sjn")), out)
+    count, records, lines = annotate_records(inputs.Source(str(FIXTURES / "match.sjn")), out)
     assert records == 1 and lines[0] == "record 1:"
     assert out.getvalue().count("{SJ6") == count
 

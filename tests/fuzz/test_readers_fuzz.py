@@ -93,8 +93,8 @@ def read_json(text: str) -> None:
 
 def read_gjn(text: str) -> None:
     from analyzer.games.gouji.analysis import run_engine
-    from analyzer.io.inputs import load_gjn
-    records, diags = load_gjn(text, "fuzz.gjn")
+    from analyzer.io.inputs import load_game_records
+    records, diags = load_game_records(text, "fuzz.gjn", "gjn")
     _no_sj901(diags, "reader")
     for r in records[:2]:
         _no_sj901(run_engine(r).diagnostics, "engine")
@@ -102,12 +102,12 @@ def read_gjn(text: str) -> None:
 
 def read_gjn_json(text: str) -> None:
     from analyzer.games.gouji.analysis import run_engine
-    from analyzer.io.inputs import load_gjn
+    from analyzer.io.inputs import load_game_records
     try:
         json.loads(text)
     except ValueError:
-        return  # not JSON: load_gjn is only called on what detection calls Gouji JSON
-    records, diags = load_gjn(text, "fuzz.json")
+        return  # not JSON: load_game_records is only called on what detection calls Gouji JSON
+    records, diags = load_game_records(text, "fuzz.json", "gjn-json")
     _no_sj901(diags, "reader")
     for r in records[:2]:
         _no_sj901(run_engine(r).diagnostics, "engine")

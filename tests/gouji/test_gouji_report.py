@@ -15,6 +15,7 @@ from typer.testing import CliRunner
 
 from analyzer.cli import app
 from analyzer.games.gouji import analysis as gouji
+from analyzer.games.gouji import render as gouji_render
 from analyzer.games.gouji.generate import generate_match
 from analyzer.games.gouji.viewer import render_html, table_data
 from notation import gjn
@@ -93,7 +94,7 @@ def report_of(text: str, path: str = "x.gjn") -> dict:
 
 def test_markdown_tells_the_story():
     rep = report_of((FIXTURES / "example_burn_sweep.gjn").read_text(encoding="utf-8"))
-    md = gouji.render_markdown(rep)
+    md = gouji_render.render_markdown(rep)
     assert ("- result: places 1 头科 P3, 2 二科 P5, 3 三科 P1, 4 四科 P2, 5 二落 P6, 6 大落 P4; 串三户 (sweep); "
             "score odd 12 even 0") in md
     assert "| P2 | 4 四科 | 2 (P5 P5) | 1 (P5) | 1 | 0 | 0 | 1 |" in md        # made, suffered, burns, cards left
@@ -106,26 +107,26 @@ def test_markdown_tells_the_story():
 def test_term_and_md_tell_the_same_rounds():
     rec = generated("gouji-online", 5, games=1)
     rep = gouji.build_report([(rec, [])], "g.gjn")
-    md = gouji.render_markdown(rep)
+    md = gouji_render.render_markdown(rep)
     import io
 
     from analyzer.report import render
     buf = io.StringIO()
-    gouji.render_report(render.make_console(file=buf, color=False, width=400), rep)
+    gouji_render.render_report(render.make_console(file=buf, color=False, width=400), rep)
     term = buf.getvalue()
-    rounds = gouji.rounds(rep["matches"][0]["games"][0])
+    rounds = gouji_render.rounds(rep["matches"][0]["games"][0])
     assert rounds and any("接风" in r for r in rounds)
     for k, r in enumerate(rounds, 1):
         assert f"\n{k}. {r}\n" in md
         assert f"round {k}: {r}" in term
-    for row in gouji.player_rows(rep["matches"][0]["games"][0]):
+    for row in gouji_render.player_rows(rep["matches"][0]["games"][0]):
         assert "| " + " | ".join(row) + " |" in md
 
 
 def test_let_and_fail_in_the_rounds():
     rec = generated("gouji", 2, games=3)
     rep = gouji.build_report([(rec, [])], "g.gjn")
-    text = "\n".join(r for g in rep["matches"][0]["games"] for r in gouji.rounds(g))
+    text = "\n".join(r for g in rep["matches"][0]["games"] for r in gouji_render.rounds(g))
     assert "让牌" in text and "fails" in text
 
 

@@ -152,8 +152,10 @@ def run_command(record_path: str, into: str, *, force: bool = False, dry_run: bo
     """``shengji export game-sav RECORD --into SAVE``: the exit status (or exits via ``fail``)."""
     import typer
 
-    from analyzer.cli import _diag_line, fail, load_records, read_bytes, read_text
     from analyzer.io.atomic import same_file, write_bytes_atomic
+    from analyzer.io.echo import fail
+    from analyzer.io.inputs import diag_line as _diag_line
+    from analyzer.io.inputs import load_records, read_bytes, read_text
     if record_path != "-" and same_file(record_path, into):
         # --force overrides "the save does not hold the record's start", never "the save is the input"
         fail(f"{into} is the record file {record_path}; refusing to write into it (even with --force)", 2)

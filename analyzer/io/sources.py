@@ -1,15 +1,35 @@
-"""Reading a file as the linter (and every command) reads it: its lines cut where
-the reader cuts them, and what it is (SJN, JSON, GJN, or another program's log)."""
+"""Reading a file as every command reads it: its lines cut where the reader cuts
+them, and what it is (a game's notation as :mod:`analyzer.games` tells, or
+another program's log)."""
 
 from __future__ import annotations
 
 import os
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import IO
+from typing import IO, Protocol
 
-from analyzer.lint.options import LintOptions
+from analyzer.io.errors import UsageError
+
+
+class SourceOptions(Protocol):
+    """What telling an input needs of a command's options (``LintOptions`` has it)."""
+
+    @property
+    def source_format(self) -> str | None: ...
+
+
+@dataclass(frozen=True)
+class Reading:
+    """The options of telling an input, for what has no ``LintOptions``."""
+
+    source_format: str | None = None
+
+    def validate(self) -> Reading:
+        check_source_format(self.source_format)
+        return self
 
 #: the display name of standard input
 STDIN = "-"
@@ -155,21 +175,27 @@ def changed_message(path: str, before: tuple[int, int, int] | None) -> str | Non
     return "the file changed while it was read; run again on a file that is not being written"
 
 
-#: suffixes that say a file is one of the tool's notations, never another program's log
-_NOTATION_SUFFIXES = (".sjn", ".gjn")
+def check_source_format(source_format: str | None) -> None:
+    """UsageError unless ``source_format`` is None, ``auto``, ``sjn`` or a log format."""
+    if source_format in (None, "auto", "sjn"):
+        return  # (the importers are imported only when a log needs them)
+    from analyzer.io.importers import FORMATS, format_name
+    if format_name(source_format) is None:
+        raise UsageError(f"unknown log format {source_format!r}; known: sjn, auto, {', '.join(FORMATS)}")
 
 
-def import_format(path: str, options: LintOptions, text: str | None = None) -> str | None:
+def import_format(path: str, options: SourceOptions, text: str | None = None) -> str | None:
     """The log format to import ``path`` with, or None to read it as a notation.
 
     ``--from FORMAT`` decides; otherwise (and with ``--from auto``) a file
-    whose name does not end in ``.sjn`` or ``.gjn`` (standard input too) is
-    detected from its content, only when unambiguous.
+    whose name does not end in a game's suffix (``.sjn``, ``.gjn``:
+    :func:`analyzer.games.suffixes`; standard input too) is detected from its
+    content, only when unambiguous.
     """
     fmt = options.source_format
     if fmt == "sjn":
         return None
-    if fmt is None and Path(path).suffix.lower() in _NOTATION_SUFFIXES:
+    if fmt is None and Path(path).suffix.lower() in _suffixes():
         return None
     from analyzer.io.importers import detect_format, format_name
     if fmt not in (None, "auto"):
@@ -183,15 +209,21 @@ def import_format(path: str, options: LintOptions, text: str | None = None) -> s
     return detect_format(text, path)
 
 
-def input_kind(path: str, options: LintOptions, text: str | None = None) -> tuple[str, str | None]:
+def _suffixes() -> tuple[str, ...]:
+    from analyzer.io.gamekit import suffixes
+    return suffixes()
+
+
+def input_kind(path: str, options: SourceOptions, text: str | None = None) -> tuple[str, str | None]:
     """What ``path`` is, the one rule of every command that reads records
     (``text``: its content when already read, as a stream's is):
     ``("log", FORMAT)`` for another program's log (:func:`import_format`), else
-    ``(kind, None)`` with kind ``sjn``, ``json``, ``gjn`` or ``gjn-json`` as
-    :func:`notation.detect.detect` tells (``--from sjn`` forces SJN), or
+    ``(kind, None)`` with the kind a game gives (``sjn``, ``json``, ``gjn``,
+    ``gjn-json``, … :func:`analyzer.games.detect`; ``--from sjn`` forces SJN), or
     ``unknown`` when the name's suffix does not tell and the content is none of
     them (the commands say the format could not be told)."""
-    from notation.detect import HEAD_BYTES, detect
+    from analyzer.io.gamekit import detect
+    from notation.detect import HEAD_BYTES
     if options.source_format == "sjn":
         return "sjn", None
     fmt = import_format(path, options, text)
@@ -202,7 +234,7 @@ def input_kind(path: str, options: LintOptions, text: str | None = None) -> tupl
     else:
         with open(path, "rb") as f:
             head = f.read(HEAD_BYTES).decode("utf-8", errors="replace")
-    return detect(head, path, strict=True), None
+    return detect(head, path), None
 
 
 def unknown_format_message() -> str:

@@ -1,0 +1,314 @@
+"""Rows of the Parquet store from the engine's replay results (nothing recomputed):
+one record's matches, hands, tricks, plays and diagnostics rows (:mod:`analyzer.store.parquet`)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Sequence
+from itertools import accumulate, chain, islice
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
+
+    from notation.model import Hand, Record
+    from primitives.diagnostics import Diagnostic
+    from replay.game import HandResult
+
+from analyzer.store.schema import (
+    SCHEMAS,
+    TABLES,
+    arrow_schema,
+    require_pyarrow,
+)
+
+# -- rows from replay results -----------------------------------------------------------------
+
+_TRUMP: dict[int | None, str] = {0: "S", 1: "H", 2: "D", 3: "C", 4: "NT"}
+_SEAT_TAG = {"N": "North", "W": "West", "S": "South", "E": "East"}
+_TEAM_SEATS = {"NS": ["N", "S"], "EW": ["E", "W"]}
+_DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*\Z")
+
+
+def _date(text: str | None) -> Any:
+    """A ``[Date]`` tag as a date, or None (``2026.??.??``, a bad day)."""
+    import datetime
+    if not text:
+        return None
+    m = _DATE.match(text)
+    if m is None:
+        return None
+    try:
+        return datetime.date(int(m[1]), int(m[2]), int(m[3]))
+    except ValueError:
+        return None
+
+
+def match_id_of(lines: Iterable[str]) -> str:
+    """The content-derived key of a record: BLAKE2b (80 bits, hex) of its lines
+    as written (cut as the reader cuts them), each without its line end and
+    trailing blanks, joined by ``\\n``; blank and ``;`` comment lines before its
+    first tag and blank lines at its end left out."""
+    kept = [line.rstrip() for line in lines]
+    start = 0
+    while start < len(kept) and (not kept[start] or kept[start].lstrip().startswith(";")):
+        start += 1                  # comments and blank lines before the tags: not the game
+    while len(kept) > start and not kept[-1]:
+        kept.pop()
+    canon = "\n".join(kept[start:])
+    return hashlib.blake2b(canon.encode("utf-8"), digest_size=10).hexdigest()
+
+
+def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], str]) -> str | None:
+    """The units of a play, by effective suit, largest first (the engine's decomposition)."""
+    n = len(cards)
+    if n == 1:
+        return "single"
+    if order is None or not n:
+        return None
+    if n == 2:               # one unit (a pair of the same card) or two singles, whatever the suits
+        return "pair" if cards[0] == cards[1] else "single + single"
+    got = cache.get(cards)
+    if got is None:
+        from replay.units import decompose, shape_name
+        by_suit: dict[int, list[int]] = {}
+        for c in cards:
+            by_suit.setdefault(order.eff[c], []).append(c)
+        got = cache[cards] = " + ".join(shape_name(u.width, u.length) for suit_cards in by_suit.values()
+                                        for u in decompose(suit_cards, order))
+    return got
+
+
+def _points_table() -> tuple[int, ...]:
+    from primitives.cards import NUM_CARDS, points
+    return tuple(points((c,)) for c in range(NUM_CARDS))
+
+
+def _card_names() -> list[str]:
+    from primitives.cards import NUM_CARDS, to_str
+    return [to_str(c) for c in range(NUM_CARDS)]
+
+
+class _CardLists:
+    """A ``list<string>`` column of card lists, kept as flat card numbers and offsets."""
+
+    __slots__ = ("flat", "offsets", "valid")
+
+    def __init__(self) -> None:
+        self.flat: list[int] = []
+        self.offsets: list[int] = [0]
+        self.valid: list[bool] = []
+
+    def add(self, cards: Iterable[int] | None) -> None:
+        if cards is None:
+            self.valid.append(False)
+        else:
+            self.flat.extend(cards)
+            self.valid.append(True)
+        self.offsets.append(len(self.flat))
+
+    def array(self, pa: ModuleType, names: Any) -> Any:
+        values = names.take(pa.array(self.flat, pa.int8())) if self.flat else pa.array([], pa.string())
+        mask = None if all(self.valid) else pa.array([not v for v in self.valid], pa.bool_())
+        return pa.ListArray.from_arrays(pa.array(self.offsets, pa.int32()), values, mask=mask)
+
+
+class Rows:
+    """The columns of the five tables for one chunk."""
+
+    def __init__(self) -> None:
+        self.cols: dict[str, dict[str, Any]] = {}
+        for t in TABLES:
+            self.cols[t] = {c: (_CardLists() if ty == "list<string>" and t in ("tricks", "plays", "hands")
+                                and c not in ("dealer_team", "attackers") else [])
+                            for c, ty, _ in SCHEMAS[t]}
+        self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
+        #: id(order) → (order, {cards: structure}) (the order is held: its id stays its own)
+        self.structures: dict[int, tuple[Any, dict[tuple[int, ...], str]]] = {}
+
+    def add(self, table: str, **values: Any) -> None:
+        """One row given by name (the rarer tables; tricks and plays are filled column by column)."""
+        for name, column in self.cols[table].items():
+            column.add(values.get(name)) if isinstance(column, _CardLists) else column.append(values.get(name))
+        self.counts[table] += 1
+
+    def tables(self) -> dict[str, pa.Table]:
+        pa = require_pyarrow()
+        names = pa.array(_card_names(), pa.string())
+        out = {}
+        for t in TABLES:
+            schema = arrow_schema(t)
+            arrays = []
+            for (name, _ty, _), f in zip(SCHEMAS[t], schema):
+                col = self.cols[t][name]
+                arrays.append(col.array(pa, names) if isinstance(col, _CardLists) else pa.array(col, f.type))
+            out[t] = pa.Table.from_arrays(arrays, schema=schema)
+        return out
+
+
+def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnostic], path: str, *,
+               rules: str | None = None, fallback_line: int = 1, lines: Sequence[str] | None = None) -> None:
+    """The rows of one record (and its reading diagnostics), from one replay. ``lines``:
+    the record as written (its ``match_id`` is a hash of them); None: the record as
+    :func:`notation.write` writes it (a JSON record, an imported log)."""
+    from replay.game import replay
+    line = record.span.line if record is not None and record.span.line else fallback_line
+    diags = list(parse_diags)
+    match_id = None
+    if record is not None:
+        if lines is None:
+            from notation import write
+            from notation._records import split_lines
+            lines = split_lines(write([record]))
+        match_id = match_id_of(lines)
+        match = replay(record, rules=rules)
+        diags.extend(match.diagnostics)
+        tags: dict[str, str] = {}
+        for t in record.tags:
+            tags.setdefault(t.name, t.value)
+        names = {s: tags.get(tag) or s for s, tag in _SEAT_TAG.items()}
+        names.update({f"P{k}": tags.get(f"P{k}") or f"P{k}" for k in range(1, 9)})   # finding friends
+        seats = list(match.hands[0].seats) if match.hands else ["N", "W", "S", "E"]
+        played = sum(1 for h in match.hands if not h.redeal)
+        rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
+                 event=tags.get("Event"), date=_date(tags.get("Date")), tags=list(tags.items()),
+                 seats=seats, players=[tags.get(_SEAT_TAG.get(s, s)) for s in seats],
+                 north=tags.get("North"), west=tags.get("West"), south=tags.get("South"), east=tags.get("East"),
+                 hands=len(match.hands), hands_played=played, winner=match.winner,
+                 errors=sum(1 for d in diags if d.severity == "error"))
+        for i, (hr, hand) in enumerate(zip(match.hands, record.hands), 1):
+            _add_hand(rows, match_id, i, hr, hand, match.ruleset.name, names)
+    cols = rows.cols["diagnostics"]
+    for d in diags:
+        cols["match_id"].append(match_id)
+        cols["file"].append(path)
+        cols["line"].append(d.line)
+        cols["column"].append(d.column)
+        cols["end_line"].append(d.end_line)
+        cols["end_column"].append(d.end_column)
+        cols["code"].append(d.code)
+        cols["severity"].append(d.severity)
+        cols["message"].append(d.message)
+        cols["hand"].append(d.hand)
+        cols["trick"].append(d.trick)
+    rows.counts["diagnostics"] += len(diags)
+
+
+_POINTS: tuple[int, ...] = ()
+
+
+def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str,
+              names: dict[str, str]) -> None:
+    global _POINTS
+    if not _POINTS:
+        _POINTS = _points_table()
+    pts = _POINTS
+    out = hr.outcome
+    team = hr.team
+    friends = team is not None      # finding friends: the dealer's team (seats) as it ended the hand
+    if team is not None:
+        dealer_team: list[str] | None = list(team) or None
+        side = " ".join(team) or None
+        attackers: list[str] | None = [s for s in hr.seats if s not in team]
+    elif hr.dealer in _SEAT_TAG:
+        from replay.scoring import other_team, team_of
+        side = team_of(hr.dealer)
+        dealer_team, attackers = _TEAM_SEATS[side], _TEAM_SEATS[other_team(side)]
+    else:
+        side = dealer_team = attackers = None
+    change = None
+    if out is not None and friends:
+        change = f"{side if out.dealers_keep else hr.attackers} +{out.gained}"
+    elif out is not None and side is not None:
+        change = f"{side if out.dealers_keep else ('EW' if side == 'NS' else 'NS')} +{out.gained}"
+    from primitives.cards import to_str
+    decls = hand.declarations
+    last = hr.tricks[-1] if hr.tricks else None
+    rows.add("hands", match_id=match_id, hand=i, number=hand.number, rules=rules,
+             ns_level=hr.levels.get("NS") if hr.levels else None,
+             ew_level=hr.levels.get("EW") if hr.levels else None, level=hr.level, dealer=hr.dealer,
+             dealer_team=dealer_team, attackers=attackers, declarer=hr.declarer, trump=_TRUMP.get(hr.trump),
+             declarations=[{"seat": d.seat, "cards": [to_str(c) for c in d.cards], "at": d.at} for d in decls],
+             n_declarations=len(decls), redeal=hr.redeal, complete=hr.complete, kitty=hr.kitty,
+             bury=hr.bury, bury_points=sum(pts[c] for c in hr.bury) if hr.bury is not None else None,
+             card_points=hr.card_points, penalties=hr.penalties, kitty_points=hr.kitty_points,
+             multiplier=hr.multiplier, last_trick_multiplier=hr.last_trick_multiplier or None,
+             last_trick_attackers=(last.to_attackers if (last is not None and hr.complete) else None),
+             attacker_points=hr.attacker_points if hr.complete else None,
+             next_ns_level=out.levels.get("NS") if out else None,
+             next_ew_level=out.levels.get("EW") if out else None,
+             next_dealer=out.next_dealer if out else None, dealers_keep=out.dealers_keep if out else None,
+             levels_gained=out.gained if out else None, level_change=change,
+             match_over=out.match_over if out else None)
+    tricks = hr.tricks
+    if not tricks:
+        return
+    has_attackers = hr.attackers is not None
+    order = hr.order
+    # the orders are the engine's shared ones: each keeps its plays' structures for the chunk
+    kept = rows.structures.get(id(order))
+    if kept is None:
+        kept = rows.structures[id(order)] = (order, {})
+    cache = kept[1]
+    teams = None if friends else {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+    T = rows.cols["tricks"]
+    P = rows.cols["plays"]
+    # column by column, each a comprehension over the hand's tricks or plays
+    per_trick = [list(t.play_rows()) for t in tricks]
+    plays = [pr for prs in per_trick for pr in prs]
+    n_tricks, n_plays = len(tricks), len(plays)
+    cards = [c for _, c in plays]
+    lens = [len(c) for c in cards]
+    seats = [p.seat for p, _ in plays]
+    P["match_id"].extend([match_id] * n_plays)
+    P["hand"].extend([i] * n_plays)
+    P["trick"].extend([t.number for t, prs in zip(tricks, per_trick) for _ in prs])
+    P["position"].extend([k for prs in per_trick for k in range(len(prs))])
+    P["seat"].extend(seats)
+    P["player"].extend([names.get(s, s) for s in seats])
+    P["n_cards"].extend(lens)
+    P["structure"].extend(["single" if n == 1 else _structure(c, order, cache) for n, c in zip(lens, cards)])
+    P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
+    pc = P["cards"]
+    pc.flat.extend(chain.from_iterable(cards))
+    pc.offsets.extend(islice(accumulate(lens, initial=pc.offsets[-1]), 1, None))
+    pc.valid.extend([True] * n_plays)
+    pa_ = P["attempted"]
+    attempts = [p.attempted for p, _ in plays]
+    if any(attempts):
+        for a in attempts:
+            pa_.add(a or None)
+    else:
+        pa_.valid.extend([False] * n_plays)
+        pa_.offsets.extend([len(pa_.flat)] * n_plays)
+    leads = [prs[0][1] if prs else None for prs in per_trick]
+    T["match_id"].extend([match_id] * n_tricks)
+    T["hand"].extend([i] * n_tricks)
+    T["trick"].extend([t.number for t in tricks])
+    T["leader"].extend([t.leader for t in tricks])
+    T["leader_player"].extend([names.get(t.leader, t.leader) for t in tricks])
+    for lead in leads:
+        T["lead"].add(lead)
+    T["lead_structure"].extend([_structure(c, order, cache) if c else None for c in leads])
+    T["winner"].extend([t.winner for t in tricks])
+    T["points"].extend([t.points for t in tricks])
+    T["to_attackers"].extend([t.to_attackers for t in tricks] if has_attackers else [None] * n_tricks)
+    T["is_throw"].extend([t.is_throw for t in tricks])
+    T["failed_throw"].extend([t.failed_throw for t in tricks])
+    T["penalty"].extend([t.penalty for t in tricks])
+    T["failed_throw_cost"].extend([_failed_throw_cost(t, teams) if t.failed_throw else None for t in tricks])
+    T["ruffed"].extend([t.ruffed for t in tricks])
+    T["attacker_points"].extend([t.attacker_points for t in tricks])
+    rows.counts["tricks"] += n_tricks
+    rows.counts["plays"] += n_plays
+
+
+def _failed_throw_cost(t: Any, teams: dict[str, str] | None) -> int | None:
+    """A failed throw's cost to the thrower's side: the size of the engine's penalty
+    (signed for the attackers), plus the trick's points when the opponents won it."""
+    if teams is None or t.leader not in teams:
+        return None
+    won_by_opponents = teams.get(t.winner, teams[t.leader]) != teams[t.leader]
+    return int(abs(t.penalty) + (t.points if won_by_opponents else 0))
