@@ -50,16 +50,16 @@ GOUJI: tuple[tuple[str, float, int], ...] = (("gouji", 0.05, 6), ("gouji-online"
 def realistic_corpus(hands: int) -> tuple[Path, Path]:
     """(the SJN file, the GJN file) of a corpus of about ``hands`` hands and
     games, generated once into ``bench/out/``."""
-    from analyzer.games.gouji.generate import generate_match as gouji_match
-    from analyzer.play.generate import generate_match
-    from notation import write
-    from notation.gjn_writer import write as gjn_write
-
     OUT.mkdir(parents=True, exist_ok=True)
     sjn = OUT / f"realistic-{hands}.sjn"
     gjn_path = OUT / f"realistic-{hands}.gjn"
     if sjn.exists() and gjn_path.exists():
         return sjn, gjn_path
+    from analyzer.games.gouji.generate import generate_match as gouji_match
+    from analyzer.play.generate import generate_match
+    from notation import write
+    from notation.gjn_writer import write as gjn_write
+
     t = time.perf_counter()
     seed = 0
     for path, parts in ((sjn, MIX), (gjn_path, GOUJI)):
