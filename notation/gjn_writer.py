@@ -80,7 +80,7 @@ def write_record(record: GoujiRecord, *, unicode: bool = False) -> str:
     return "\n".join(out) + "\n" if out else ""
 
 
-def _preplay_text(p: PrePlay, unicode: bool) -> str:
+def preplay_text(p: PrePlay, unicode: bool) -> str:
     if isinstance(p, Show):
         return f"show {p.seat} {cards_text(p.cards, unicode)}"
     if isinstance(p, (Dian, Tribute, Return)):
@@ -125,13 +125,13 @@ def _write_game(out: list[str], game: Game, unicode: bool) -> None:
         if line.after_actions:
             late.setdefault(line.after_actions, []).append(line)
         else:
-            emit(out, _preplay_text(line, unicode), line)
+            emit(out, preplay_text(line, unicode), line)
     number = 0
     for k, action in enumerate(game.actions, 1):
         number = action.number if action.number is not None else number + 1
         emit(out, _action_text(action, number, unicode), action)
         for late_line in late.get(k, ()):
-            emit(out, _preplay_text(late_line, unicode), late_line)
+            emit(out, preplay_text(late_line, unicode), late_line)
     if game.result is not None:
         emit(out, " ".join(("result",) + game.result.seats), game.result)
     if game.score is not None:

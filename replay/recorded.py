@@ -17,7 +17,7 @@ from primitives.cards import NUM_CARDS, POINTS
 from replay.holdings import Cards
 from replay.order import Order
 from replay.ruleset import Ruleset
-from replay.trick import _check_suited_throw, throw_penalty
+from replay.trick import check_suited_throw, throw_penalty
 from replay.units import Blocker, Unit
 
 
@@ -181,7 +181,7 @@ def throw_faults(ring: tuple[str, ...], hands: Mapping[str, tuple[dict[int, int]
         for s in others:   # (a loop: cheaper than a comprehension for a few seats)
             if h := hands[s][suit]:
                 suited.append((s, h))
-        chk = _check_suited_throw(tried_units, suited, others, order, rs)
+        chk = check_suited_throw(tried_units, suited, others, order, rs)
         blockers = tuple(chk.blockers)
         if not failed and chk.blockers:
             faults.append(Fault("SJ406", 0, "should_fail", chk))

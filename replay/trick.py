@@ -35,10 +35,6 @@ from replay.units import all_covers, compare_covers, cover, decompose
 if TYPE_CHECKING:
     from replay.ruleset import Ruleset
 
-#: the old private name (``replay/record.py`` imports it until it takes
-#: :func:`replay.follow.check_suited_follow`)
-_check_suited_follow = check_suited_follow
-
 
 def lead_suit(cards: Sequence[int], order: Order) -> int | None:
     """The effective suit of a lead, or None when it mixes suits (SJ405)."""
@@ -90,7 +86,7 @@ def check_throw(lead_cards: Sequence[int], leader_index: int, holdings: Sequence
     return ThrowCheck(blockers, allowed[0], tuple(allowed))
 
 
-def _check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]], seats: Sequence[str],
+def check_suited_throw(units: Sequence[Unit], suited: Sequence[tuple[str, dict[int, int]]], seats: Sequence[str],
                         order: Order, ruleset: Ruleset) -> ThrowCheck:
     """:func:`check_throw` of a throw of one effective suit (two units or more), the
     others' cards of that suit given: ``suited`` (seat, cards of the suit with

@@ -216,11 +216,11 @@ def lint_import_text(text: str | bytes, path: str, fmt: str, options: LintOption
     return result
 
 
-#: a file up to this size is linted from its text read whole (see `_small_text`)
+#: a file up to this size is linted from its text read whole (see `small_text`)
 WHOLE_BYTES = 4 * 1024 * 1024
 
 
-def _small_text(path: str, start: int = 0, end: int | None = None) -> str | None:
+def small_text(path: str, start: int = 0, end: int | None = None) -> str | None:
     """The text of a file (or of its byte range ``start..end``, cut at line
     starts, as :func:`~analyzer.lint.split.split_file` cuts) of at most
     `WHOLE_BYTES` that reads cleanly as UTF-8 (a leading BOM of the file
@@ -292,7 +292,7 @@ def lint_file(path: str | os.PathLike[str], options: LintOptions = LintOptions()
         if mode == "whole" and on_bytes is None:
             # a small file, or a byte range of a big one (a `--jobs` worker's chunk),
             # read whole: as streamed, without the per-line layers
-            whole = _small_text(p, start, end)
+            whole = small_text(p, start, end)
             if whole is not None:
                 return _lint_whole(whole, name, options, game, kind, start_line=start_line,
                                    first_record=first_record)

@@ -40,7 +40,7 @@ _SAME_IN_EVERY_ORDER: dict[tuple[int, ...], str] = {
     **{(c,): _SPACED[c][1:] for c in range(NUM_CARDS)}, **{(c, c): _format((c, c)) for c in range(NUM_CARDS)}}
 
 
-class _CardText:
+class CardText:
     """SJN text of card groups sorted in one hand's trump order (as
     ``format_cards(order.sorted(cards))``; ``order`` None: as given),
     remembered: most plays are one to four cards and recur. A long holding is
@@ -80,23 +80,23 @@ class _CardText:
         return text
 
 
-_CARD_TEXT: dict[Order | None, _CardText] = {}
+_CARD_TEXT: dict[Order | None, CardText] = {}
 
 
-def _card_text(order: Order | None) -> _CardText:
-    """The (shared) :class:`_CardText` of an order (or of None: cards as given)."""
+def card_text(order: Order | None) -> CardText:
+    """The (shared) :class:`CardText` of an order (or of None: cards as given)."""
     got = _CARD_TEXT.get(order)
     if got is None:
         if len(_CARD_TEXT) >= 256:
             _CARD_TEXT.clear()
-        got = _CARD_TEXT[order] = _CardText(order)
+        got = _CARD_TEXT[order] = CardText(order)
     return got
 
 
 def _cards(cards: Sequence[int] | None, order: Order | None = None) -> str | None:
     if cards is None:
         return None
-    return _card_text(order)(cards)
+    return card_text(order)(cards)
 
 
 def _trump(t: int | None) -> str | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report.cardtext import _card_text, _cards, _CardText, _levels, _trump
+from analyzer.report.cardtext import CardText, _cards, _levels, _trump, card_text
 from primitives.cards import format_cards, points, rank_name
 from primitives.diagnostics import Diagnostic
 from replay.declare import act_text
@@ -89,7 +89,7 @@ def build_hand(hr: HandResult, hand_node: Hand | None = None,
     return _build_hand(hr, hand_node, diagnostics, None)
 
 
-def _trick_dicts(hr: HandResult, text: _CardText) -> list[dict[str, Any]]:
+def _trick_dicts(hr: HandResult, text: CardText) -> list[dict[str, Any]]:
     known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     return [{
         "number": t.number,
@@ -111,7 +111,7 @@ def _build_hand(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Di
     """:func:`build_hand`; with ``tricks_mark``, a hand without friends gets
     that string in place of its tricks (:func:`match_json` writes them)."""
     order = hr.order
-    text = _card_text(order)
+    text = card_text(order)
     tricks: list[dict[str, Any]] | str
     if tricks_mark is not None and hr.team is None:
         tricks = tricks_mark

@@ -15,7 +15,7 @@ import os
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report.cardtext import _card_text
+from analyzer.report.cardtext import card_text
 from analyzer.report.matches import SCHEMA, _build_match
 from primitives.diagnostics import Diagnostic
 
@@ -89,7 +89,7 @@ def _tricks_json(hr: HandResult) -> str:
     tricks = hr.tricks
     if not tricks:
         return "[]"
-    text = _card_text(hr.order)
+    text = card_text(hr.order)
     known = text.memo.get  # the texts of plays seen before (plays' cards are tuples)
     js, bools, sep, opened = _SEAT_JSON, _JSON_BOOL, _PLAY_SEP.join, _PLAY_OPEN
     closed, attempt, attempt_closed = _PLAY_CLOSE, _PLAY_ATTEMPT, _PLAY_ATTEMPT_CLOSE

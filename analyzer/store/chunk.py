@@ -58,12 +58,12 @@ def _export_sjn(rows: Rows, job: Job, options: ExportOptions) -> tuple[int, str 
     """The records of an SJN chunk: its text read whole (as lint reads it) when it
     reads cleanly and is not too big, else streamed line by line."""
     from analyzer import lint as L
-    from analyzer.lint.check import _small_text
+    from analyzer.lint.check import small_text
     from notation._records import split_lines
     from notation.detect import read
     records = 0
     first = job.start_line
-    text = _small_text(job.path, job.start, job.end)
+    text = small_text(job.path, job.start, job.end)
     if text is not None:
         lines = split_lines(text)
         for record, parse_diags in read(text, "sjn", start_line=first):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.report.cardtext import _card_text, _cards, _format
+from analyzer.report.cardtext import _cards, _format, card_text
 from primitives.cards import format_cards
 from replay.order import NT, Order
 
@@ -27,7 +27,7 @@ def test_sorted_text_is_format_cards_of_order_sorted(cards, order):
     want = format_cards(order.sorted(cards))
     assert _cards(cards, order) == want
     assert _cards(tuple(cards), order) == want  # again: from the memo when short
-    assert _card_text(order)(tuple(cards)) == want
+    assert card_text(order)(tuple(cards)) == want
     assert _cards(cards) == format_cards(cards)
     assert _cards(None, order) is None
 
@@ -36,7 +36,7 @@ def test_every_two_card_group_in_some_orders():
     # the two-card texts are made apart (a comparison of ranks, no sort): every pair of cards,
     # both ways round, in a plain suit, a trump suit, no trump and with the 2s as trumps
     for order in (Order(2, 0, False), Order(7, 2, True), Order(14, NT, False), Order(2, NT, True)):
-        text = _card_text(order)
+        text = card_text(order)
         text.memo.clear()  # not the singles and pairs known in every order: made again
         for a in range(54):
             for b in range(54):

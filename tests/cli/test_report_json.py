@@ -14,7 +14,7 @@ import pytest
 
 from analyzer.io.jsonout import dumps_nested
 from analyzer.report import model as R
-from analyzer.report.cardtext import _card_text
+from analyzer.report.cardtext import card_text
 from analyzer.report.hands import _trick_dicts
 from analyzer.report.json_text import _tricks_json
 from notation.detect import detect_text, read
@@ -62,7 +62,7 @@ def test_the_templates_write_the_tricks_themselves():
     for seed in range(12):
         for record, _ in _pairs(_generated("standard", seed, hands=1)):
             for hr in replay(record).hands:
-                dicts = _trick_dicts(hr, _card_text(hr.order))
+                dicts = _trick_dicts(hr, card_text(hr.order))
                 assert _tricks_json(hr) == dumps_nested(dicts, 5)
                 failed += sum(1 for t in hr.tricks if t.failed_throw)
     assert failed  # a failed throw's attempt among them
@@ -116,4 +116,4 @@ def test_tricks_without_play_rows_use_their_public_plays():
     bare = SimpleNamespace(order=hr.order,
                            tricks=[SimpleNamespace(**{k: getattr(t, k) for k in public}) for t in hr.tricks])
     assert _tricks_json(bare) == _tricks_json(hr)
-    assert _tricks_json(bare) == dumps_nested(_trick_dicts(hr, _card_text(hr.order)), 5)
+    assert _tricks_json(bare) == dumps_nested(_trick_dicts(hr, card_text(hr.order)), 5)

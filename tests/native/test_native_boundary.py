@@ -38,9 +38,9 @@ def test_positions_that_cannot_cross_are_searched_in_python():
     assert s.engine == "native"
     # hands of different sizes (no position of a real hand): the Python search answers
     odd = position([C("SA S3"), C("S4"), C("S5 S6"), C("S7 S8")], "N")
-    from analyzer.review.search import _crossable
-    assert not _crossable(odd.hands, odd.leader, odd.plays)
-    assert _crossable(position([C("SA"), C("S4"), C("S5"), C("S7")], "N").hands, 0, ())
+    from analyzer.review.search import crossable
+    assert not crossable(odd.hands, odd.leader, odd.plays)
+    assert crossable(position([C("SA"), C("S4"), C("S5"), C("S7")], "N").hands, 0, ())
 
 
 def test_a_ruleset_with_an_option_the_port_does_not_know_stays_in_python(monkeypatch):

@@ -1,7 +1,7 @@
 """The record mode's suit-split checks (replay.record: a seat's holding kept by effective
 suit) give the verdicts, messages and blockers of the public checks they stand in for:
 :func:`replay.follow.check_suited_follow` against :func:`check_follow`, and
-:func:`replay.trick._check_suited_throw` against :func:`check_throw` (RULES §6
+:func:`replay.trick.check_suited_throw` against :func:`check_throw` (RULES §6
 "Following", "Throw check"). Seeded random positions of every preset's decks."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from replay.follow import check_suited_follow
 from replay.order import Order
 from replay.record import Recorded, RecordState
 from replay.ruleset import preset
-from replay.trick import _check_suited_throw, check_follow, check_throw
+from replay.trick import check_follow, check_suited_throw, check_throw
 from replay.units import decompose
 
 PRESETS = ("standard", "titanic", "botzone", "tractor97")
@@ -70,7 +70,7 @@ def test_suited_throw_is_check_throw(name: str) -> None:
                 h[c] = h.get(c, 0) + 1
             hands.append(h)
         want = check_throw(lead, 0, hands, seats, order, rs, units)
-        got = _check_suited_throw(units, [(s, h) for s, h in zip(seats[1:], hands[1:]) if h], seats[1:], order, rs)
+        got = check_suited_throw(units, [(s, h) for s, h in zip(seats[1:], hands[1:]) if h], seats[1:], order, rs)
         assert got == want
         failed += bool(want.blockers)
     assert failed or rs.throw_check == "none"   # some throws fail (where throws are checked)

@@ -243,8 +243,8 @@ def build_game(game: Game, result: EngineGame | None, index: int,
 
 def _preplay_dict(p: PrePlay) -> PreplayDict:
     """A pre-play line (亮3, 点贡, 落贡, 还贡, 买3, 革命, …) as data, with its tidy text."""
-    from notation.gjn_writer import _preplay_text
-    return {"kind": p.kind, "text": _preplay_text(p, False), "line": p.span.line or None}
+    from notation.gjn_writer import preplay_text
+    return {"kind": p.kind, "text": preplay_text(p, False), "line": p.span.line or None}
 
 
 _STEP_KEYS = ("number", "line", "seat", "kind", "cards", "top", "owner", "target", "passed", "ask",

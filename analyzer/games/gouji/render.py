@@ -273,9 +273,9 @@ def render_replay(console: Console, record: GoujiRecord, result: EngineReplay | 
                 label = sc.seat + (f" {names[sc.seat]}" if sc.seat in names else "")
                 hands.add_row(label, f"({len(sc.cards)})", cards_text(sc.cards))
             console.print(hands)
-        from notation.gjn_writer import _preplay_text  # the tidy spelling of a line
+        from notation.gjn_writer import preplay_text  # the tidy spelling of a line
         for p in g.preplay:
-            console.print("  " + _preplay_text(p, False), markup=False)
+            console.print("  " + preplay_text(p, False), markup=False)
         eg = per_game[k]
         steps = {st.line: st for st in steps_of(eg)} if eg is not None else {}
         for a in g.actions:

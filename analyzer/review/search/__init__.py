@@ -104,7 +104,7 @@ from analyzer.review.search.position import (
     position_of,
 )
 from analyzer.review.search.solver import Solver, solve
-from analyzer.review.search.tree import CACHE_LIMIT, TABLE_LIMIT, TRIM_MASK, _crossable
+from analyzer.review.search.tree import CACHE_LIMIT, TABLE_LIMIT, TRIM_MASK, crossable
 
 __all__ = ["CACHE_LIMIT", "INF", "TABLE_LIMIT", "TRIM_MASK", "Hands", "Node", "Play", "Position", "Reps",
-           "SearchBudgetExceeded", "Solver", "TableKey", "_crossable", "position", "position_of", "solve"]
+           "SearchBudgetExceeded", "Solver", "TableKey", "crossable", "position", "position_of", "solve"]

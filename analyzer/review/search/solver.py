@@ -15,7 +15,7 @@ from analyzer.review.search.position import (
     position,
     position_of,
 )
-from analyzer.review.search.tree import _crossable, _Tree
+from analyzer.review.search.tree import _Tree, crossable
 from primitives.cards import POINTS
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
@@ -258,7 +258,7 @@ class Solver(_Tree):
         pos = self.position(node)
         if pos.terminal:
             return 0
-        if self._native is not None and _crossable(pos.hands, pos.leader, pos.plays):
+        if self._native is not None and crossable(pos.hands, pos.leader, pos.plays):
             return int(self._native.playout(pos.hands, pos.leader, pos.plays))
         hands, leader, plays = pos.hands, pos.leader, pos.plays
         reps = self._trick_reps(self._start_hands(hands, leader, plays))
@@ -285,7 +285,7 @@ class Solver(_Tree):
         moves = self.moves(node)
         pos = self.position(node)
         if not pos.plays:
-            if self._native is not None and _crossable(pos.hands, pos.leader, ()):
+            if self._native is not None and crossable(pos.hands, pos.leader, ()):
                 got = self._native.table_move(pos.hands, pos.leader)
                 first = None if got is None else tuple(got)
             else:

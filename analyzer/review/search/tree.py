@@ -96,7 +96,7 @@ class _Tree(_Moves):
         return tuple(hs)
 
     def _root(self, hands: Hands, leader: int, plays: tuple[Play, ...], alpha: int, beta: int) -> int:
-        if self._native is not None and _crossable(hands, leader, plays):
+        if self._native is not None and crossable(hands, leader, plays):
             v, self.nodes, exceeded = self._native.search(hands, leader, plays, alpha, beta, self.nodes,
                                                           max(self._limit, 0))
             if exceeded:
@@ -241,7 +241,7 @@ class _Tree(_Moves):
         return best
 
 
-def _crossable(hands: Hands, leader: int, plays: tuple[Play, ...]) -> bool:
+def crossable(hands: Hands, leader: int, plays: tuple[Play, ...]) -> bool:
     """May this position cross to the native search? (Validated here, not there: four
     holdings of card ints, a leader 0..3, at most three plays of the lead's size, and the
     holdings of one size at the trick's start, as every position of a hand has.)"""
