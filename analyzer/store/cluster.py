@@ -212,9 +212,9 @@ def _workers(client: Client) -> int:
     if client.status not in ("running", "newly-created"):
         raise ClusterError(f"lost the connection to {_where(client)}")
     try:
-        return len(client.scheduler_info(n_workers=-1).get("workers", {}))
+        return len(client.scheduler_info(n_workers=-1).get("workers", {}))  # type: ignore[no-untyped-call, unused-ignore]  # (untyped in distributed 2024.1, the floor)
     except TypeError:  # pragma: no cover - an older distributed without n_workers
-        return len(client.scheduler_info().get("workers", {}))
+        return len(client.scheduler_info().get("workers", {}))  # type: ignore[no-untyped-call, unused-ignore]
     except Exception:
         raise ClusterError(f"lost the connection to {_where(client)}") from None
 
@@ -280,7 +280,7 @@ def run_jobs(client: Client, jobs_iter: Iterable[J], fn: Callable[..., R_], args
         while len(pending) >= in_flight:
             take_one()
         try:
-            fut = client.submit(fn, job, *args, key=f"{key_prefix}-{run}-{n}", pure=False, retries=RETRIES)
+            fut = client.submit(fn, job, *args, key=f"{key_prefix}-{run}-{n}", pure=False, retries=RETRIES)  # type: ignore[no-untyped-call, unused-ignore]
         except Exception:
             if client.status != "running":
                 raise ClusterError(f"lost the connection to {_where(client)}") from None
