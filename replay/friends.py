@@ -24,28 +24,21 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from primitives.cards import SUIT_SYMBOLS, format_cards, rank_name
+from primitives.cards import rank_name
 from primitives.diagnostics import Diagnostic
-from replay.declare import DeclEvent, resolve_declarations
-from replay.declare_state import Declared
-from replay.friend_calls import (
-    card_forbidden,
-    describe_friends,
-    friends_bonus,
-    friends_outcome,
-)
+from replay.declare import resolve_declarations
+from replay.declare_state import Declared, DeclEvent
 from replay.hand_tricks import trump_text
 from replay.order import TRUMP, Order
 from replay.results import DiagFn
 from replay.ruleset import Ruleset
 from replay.seats import NUMBERED_SEATS, SEATS
-from replay.teams import FriendResult, answer_calls, assign_holders
 from replay.trick import lead_suit
 from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Declaration, Hand, Play, Record
-    from replay.declare import DeclResult
+    from replay.declare_state import DeclResult
 
 #: the table's seat names (the engine's one seat definition, replay.seats)
 COMPASS = SEATS
@@ -263,10 +256,7 @@ def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int
 
 # -- score and levels ---------------------------------------------------------------------------------
 
-__all__ = ["table_seats", "needs_friends", "player_levels", "declare_at_table", "infer_trump", "COMPASS", "NUMBERED",
-           # (their own modules: replay.teams, replay.friend_calls; named here too for the callers of before)
-           "FriendResult", "answer_calls", "assign_holders", "card_forbidden", "friends_bonus", "friends_outcome",
-           "describe_friends", "format_cards", "SUIT_SYMBOLS"]
+__all__ = ["table_seats", "needs_friends", "player_levels", "declare_at_table", "infer_trump", "COMPASS", "NUMBERED"]
 
 
 def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int | None:

@@ -20,7 +20,7 @@ from primitives.diagnostics import Diagnostic, Span
 from replay.friends import needs_friends, table_seats
 from replay.hand import FIXED, Table
 from replay.match import replay_match
-from replay.results import DiagFn, HandResult, History, MatchResult, PlayResult, TrickResult
+from replay.results import MatchResult
 from replay.ruleset import Ruleset, resolve
 from replay.scoring import SEAT_ORDER
 
@@ -64,5 +64,4 @@ def replay(record: Record, *, rules: str | None = None, ruleset: Ruleset | None 
     return replay_match(record, ruleset, diags, FIXED)  # a fixed-partner table (every seat N, W, S or E)
 
 
-__all__ = ["replay", "ruleset_for", "SEAT_INDEX", "DiagFn", "HandResult", "History", "MatchResult", "PlayResult",
-           "TrickResult"]
+__all__ = ["replay", "ruleset_for", "SEAT_INDEX"]

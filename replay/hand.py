@@ -29,8 +29,8 @@ from typing import TYPE_CHECKING, Any, NamedTuple, cast
 from primitives.cards import points, rank_name
 from primitives.diagnostics import Diagnostic, Span
 from replay.deck import remainder
-from replay.declare import DeclEvent, resolve_declarations
-from replay.declare_state import Declared
+from replay.declare import resolve_declarations
+from replay.declare_state import Declared, DeclEvent
 from replay.friend_calls import calls_teams, check_calls, check_reveals, score_friends, settle_calls
 from replay.friends import declare_at_table, player_levels
 from replay.hand_tricks import check_copies, check_played_copies, play_tricks, trump_text
@@ -40,7 +40,7 @@ from replay.results import DiagFn, HandResult
 from replay.ruleset import Ruleset
 from replay.scoring import SEAT_ORDER, TEAMS, last_trick_multiplier, other_team, team_of
 from replay.teams import Teams
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand, Levels

@@ -14,8 +14,10 @@ from primitives.cards import NUM_CARDS, POINTS
 from replay.legal import build_follow, is_legal_follow, single_unit_leads
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
+from replay.shapes import Unit
+from replay.throws import beats_unit
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
-from replay.units import Unit, beats_unit, decompose
+from replay.units import decompose
 
 
 class _TrickPlay:

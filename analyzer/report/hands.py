@@ -1,4 +1,4 @@
-"""The report of one hand: a :class:`replay.game.HandResult` as a plain dict
+"""The report of one hand: a :class:`replay.results.HandResult` as a plain dict
 (:func:`build_hand`): ruleset, levels, dealer, trump and how it was declared,
 the kitty and the bury, every trick, the score and the level change, the
 hand's diagnostics."""
@@ -17,7 +17,7 @@ from replay.ruleset import PRESETS, option_text, preset
 if TYPE_CHECKING:
     from notation.model import Hand
     from primitives.spans import Span
-    from replay.game import HandResult
+    from replay.results import HandResult
     from replay.ruleset import Ruleset
 
 
@@ -85,7 +85,7 @@ def _seat_of(d: Diagnostic, hr: HandResult | None) -> str | None:
 
 def build_hand(hr: HandResult, hand_node: Hand | None = None,
                diagnostics: Sequence[Diagnostic] = ()) -> dict[str, Any]:
-    """One hand of a :class:`replay.game.HandResult` as a dict."""
+    """One hand of a :class:`replay.results.HandResult` as a dict."""
     return _build_hand(hr, hand_node, diagnostics, None)
 
 

@@ -21,7 +21,7 @@ from primitives.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from notation.model import Record
-    from replay.game import HandResult, MatchResult
+    from replay.results import HandResult, MatchResult
 
 
 # -- a match's JSON text, without the dicts of its tricks ------------------------------------------

@@ -13,7 +13,7 @@ from replay.seats import SEATS
 
 if TYPE_CHECKING:
     from notation.model import Record
-    from replay.game import MatchResult
+    from replay.results import MatchResult
 
 
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -23,7 +23,7 @@ SCHEMA = 1
 
 def build_match(record: Record, match: MatchResult, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
                 annotations: Sequence[Diagnostic] = (), review: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
+    """One record and its :class:`replay.results.MatchResult` as a JSON-able dict."""
     return _build_match(record, match, index, parse_diagnostics, annotations, review, None)
 
 

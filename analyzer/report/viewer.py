@@ -1,6 +1,6 @@
 """The HTML replay viewer: one self-contained page per report.
 
-:func:`render_html` takes the dict of :func:`analyzer.report.model.build_report`
+:func:`render_html` takes the dict of :func:`analyzer.report.reading.build_report`
 and returns one HTML page that opens from ``file://`` with no network
 request: inline CSS, a small vanilla-JS script and inline SVG charts, all
 from ``analyzer/report/templates/``: the scaffolding, styles and stepping code shared
@@ -33,7 +33,7 @@ The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
 and scripts.
 
 Nothing here checks a rule: the hands at each step are the report's start
-hands less the cards played (what :meth:`replay.game.HandResult.hands_at`
+hands less the cards played (what :meth:`replay.results.HandResult.hands_at`
 computes), and the trump cards come from :class:`replay.order.Order`.
 """
 
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from notation.model import Record
     from replay.ruleset import Ruleset
 
-#: a report dict of :func:`analyzer.report.model.build_report` (or one of its parts): JSON-ready
+#: a report dict of :func:`analyzer.report.reading.build_report` (or one of its parts): JSON-ready
 JsonDict = dict[str, Any]
 
 #: version of the ``"viewer"`` key of the data blob

@@ -19,9 +19,10 @@ from analyzer.review.search.tree import _Tree, crossable
 from primitives.cards import POINTS
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
+from replay.scoring import penalty_delta
 from replay.seats import SEATS as SEAT_ORDER
 from replay.seats import Seat
-from replay.state import HandState, penalty_delta
+from replay.state import HandState
 
 
 class Solver(_Tree):

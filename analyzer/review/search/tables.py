@@ -16,10 +16,9 @@ from analyzer.review.search.position import (
 from primitives.cards import POINTS
 from replay.order import Order
 from replay.ruleset import Ruleset
-from replay.scoring import kitty_multiplier
-from replay.state import last_trick_multiplier
+from replay.scoring import kitty_multiplier, last_trick_multiplier
+from replay.shapes import Unit
 from replay.trick import trick_winner
-from replay.units import Unit
 
 
 class _Tables:
