@@ -31,7 +31,7 @@ from replay.declare_state import Declared, DeclEvent
 from replay.hand_tricks import trump_text
 from replay.order import TRUMP, Order
 from replay.results import DiagFn
-from replay.ruleset import Ruleset
+from replay.ruleset import Ruleset, preset
 from replay.seats import NUMBERED_SEATS, SEATS
 from replay.trick import lead_suit
 from replay.units import decompose
@@ -290,6 +290,5 @@ def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int |
     return fits[0] if len(fits) == 1 else None
 
 
-from replay.ruleset import preset as _preset  # noqa: E402
-
-_INFER_RULES = _preset("shengji-io-friends")
+#: the rules :func:`infer_trump` orders the cards by
+_INFER_RULES = preset("shengji-io-friends")

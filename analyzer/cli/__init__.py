@@ -19,7 +19,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from analyzer.cli._core import PROG, app, fail, failure_message, version
+from analyzer.cli._core import app, failure_message, version
+from analyzer.io.echo import PROG, fail
 
 if TYPE_CHECKING:
     from analyzer.io.inputs import diag_line as _diag_line

@@ -42,7 +42,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from analyzer.play.trick_play import _TrickPlay
+from analyzer.play.trick_play import TrickPlay
 from analyzer.play.views import BotParams
 from primitives.cards import LJ, POINTS, suit_of
 from replay.bids import Bid
@@ -54,7 +54,7 @@ from replay.scoring import team_of
 from replay.shapes import Unit
 
 
-class Bot(_TrickPlay):
+class Bot(TrickPlay):
     """The decisions of every seat (the generator shares one bot for the four
     seats: each call says which seat decides)."""
 

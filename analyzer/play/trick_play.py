@@ -20,7 +20,7 @@ from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import decompose
 
 
-class _TrickPlay:
+class TrickPlay:
     """The leads and follows of :class:`analyzer.play.bot.Bot`."""
 
     # the bot's state, set by :class:`analyzer.play.bot.Bot`

@@ -30,10 +30,10 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
     from analyzer.report.text import summary_lines
     from analyzer.review.mistakes import ENDGAME_TRICKS, review_full, summarize
     from analyzer.review.mistakes import annotate as annotate_record
-    from notation.writer import _Style, write_record
+    from notation.writer import WriteStyle, write_record
     from replay.game import replay as run_replay
     name = src.name
-    style = _Style(unicode, True)
+    style = WriteStyle(unicode, True)
     count = records = 0
     reading = False
     lines: list[str] = []

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.io.importers._common import SOURCE_SEATS, Claim, ImportResult
+from analyzer.io.importers._common import Claim, ImportResult
 from analyzer.io.importers.registry import IMPORTERS, NAMES
 from notation.model import Record
 from primitives.cards import rank_name
@@ -322,5 +322,5 @@ def _cards(cards: Sequence[int], hr: HandResult) -> str:
     return cards_text(cards, hr.order)
 
 
-__all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",
+__all__ = ["FORMATS", "ALIASES", "RULES", "detect_format", "is_binary",
            "format_name", "import_text", "import_log", "check_claims"]

@@ -1,6 +1,6 @@
 """What the search knows of a trick and a holding, cached per solver: the
 winner, points and multiplier of a trick's plays, the gain of a finished
-trick, interchangeable cards (:meth:`_Tables._analyse`) and the canonical key
+trick, interchangeable cards (:meth:`Tables._analyse`) and the canonical key
 of a trick-start position (the transposition table's)."""
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from replay.shapes import Unit
 from replay.trick import trick_winner
 
 
-class _Tables:
+class Tables:
     """The trick arithmetic and the table keys of :class:`analyzer.review.search.Solver`."""
 
-    # the solver's state, set by its __init__ (:class:`analyzer.review.search.tree._Tree`)
+    # the solver's state, set by its __init__ (:class:`analyzer.review.search.tree.Tree`)
     order: Order
     ruleset: Ruleset
     dealer: str
