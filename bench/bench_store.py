@@ -30,7 +30,10 @@ from bench.run import big_file, corpus_file  # noqa: E402
 
 _EXPORT = """
 import json, sys, time
-from analyzer.store import parquet as S
+try:
+    from analyzer.store import parquet as S
+except ImportError:                  # a tree before the store's split (analyzer/store.py)
+    import analyzer.store as S
 import analyzer.lint, notation, replay.game, pyarrow.parquet  # imports outside the timing
 t = time.process_time()
 r = S.export_paths([sys.argv[1]], sys.argv[2])
