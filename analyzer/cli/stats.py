@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, fail, refuse_page_on_terminal, usage, wrote
+from analyzer.cli._core import command, echo_err, fail, refuse_page_on_terminal, usage, wrote
 from analyzer.store.stats_formats import StatsFormat, canonical
 
 
@@ -75,10 +75,13 @@ def stats(
     try:
         with St.open_store(store, allow_external_access=allow_external_access) as session:
             WRITERS[form](session, St.checked(session, queries), output, force)
+            note = St.other_games_note(session) if not names and sql is None else None
     except StoreError as exc:
         fail(str(exc))
     for t in targets:
         wrote(t)
+    if note is not None:
+        echo_err(f"shengji stats: {note}")
 
 
 def _refuse_inside(output: str, store: str) -> None:

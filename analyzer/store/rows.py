@@ -32,7 +32,7 @@ _TEAM_SEATS = {"NS": ["N", "S"], "EW": ["E", "W"]}
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*\Z")
 
 
-def _date(text: str | None) -> Any:
+def tag_date(text: str | None) -> Any:
     """A ``[Date]`` tag as a date, or None (``2026.??.??``, a bad day)."""
     import datetime
     if not text:
@@ -173,7 +173,7 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
         seats = list(match.hands[0].seats) if match.hands else ["N", "W", "S", "E"]
         played = sum(1 for h in match.hands if not h.redeal)
         rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
-                 event=tags.get("Event"), date=_date(tags.get("Date")), tags=list(tags.items()),
+                 event=tags.get("Event"), date=tag_date(tags.get("Date")), tags=list(tags.items()),
                  seats=seats, players=[tags.get(_SEAT_TAG.get(s, s)) for s in seats],
                  north=tags.get("North"), west=tags.get("West"), south=tags.get("South"), east=tags.get("East"),
                  hands=len(match.hands), hands_played=played, winner=match.winner,

@@ -39,7 +39,7 @@ from typing import IO, TYPE_CHECKING, Any, SupportsFloat, cast
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
 
-from analyzer.store.parquet import STORE_FORMAT, TABLES, StoreError, duckdb_empty_select, manifests
+from analyzer.store.parquet import STORE_FORMAT, StoreError, duckdb_empty_select, manifests, tables
 
 _LEVEL = ("CASE {c} WHEN 11 THEN 'J' WHEN 12 THEN 'Q' WHEN 13 THEN 'K' WHEN 14 THEN 'A' "
           "WHEN 15 THEN 'Joker' ELSE CAST({c} AS VARCHAR) END")
@@ -51,6 +51,8 @@ class Analysis:
     title: str
     about: str
     sql: str
+    #: run when no analysis is named (Shengji's); another game's are run by name
+    default: bool = True
 
 
 ANALYSES: dict[str, Analysis] = {a.name: a for a in (
@@ -114,7 +116,32 @@ ANALYSES: dict[str, Analysis] = {a.name: a for a in (
              ORDER BY findings DESC, code
              LIMIT 20
              """),
+    Analysis("gouji-places", "Gouji: places by seat",
+             "Complete Gouji games by preset and seat: the average place (1 = 头科, 6 = 大落) and how often "
+             "the seat finished first and last.",
+             """
+             SELECT rules, seat, count(*) AS games, round(avg(place), 2) AS avg_place,
+                    count(*) FILTER (WHERE place = 1) AS first, count(*) FILTER (WHERE place = 6) AS last
+             FROM (SELECT rules, unnest(finish_order) AS seat, generate_subscripts(finish_order, 1) AS place
+                   FROM gouji_games WHERE complete)
+             GROUP BY rules, seat
+             ORDER BY rules, seat
+             """, default=False),
+    Analysis("gouji-burns", "Gouji: 够级 plays and burns by player",
+             "Per Gouji player: sets played, 够级 plays made, burns (烧牌) started and failed, and lets (让牌).",
+             """
+             SELECT player, count(*) FILTER (WHERE kind = 'play') AS plays,
+                    count(*) FILTER (WHERE gouji) AS gouji_plays, count(*) FILTER (WHERE burn) AS burns,
+                    count(*) FILTER (WHERE failed_burn) AS failed_burns, count(*) FILTER (WHERE kind = 'let') AS lets
+             FROM gouji_plays
+             GROUP BY player
+             HAVING count(*) FILTER (WHERE kind = 'play') > 0
+             ORDER BY burns DESC, gouji_plays DESC, player
+             """, default=False),
 )}
+
+#: the analyses run when none is named (Shengji's: ``stats STORE gouji-places`` names a Gouji one)
+DEFAULT: tuple[str, ...] = tuple(n for n, a in ANALYSES.items() if a.default)
 
 
 #: a value of a result row, made JSON-friendly by :func:`_plain`
@@ -164,14 +191,14 @@ def store_parts(store: str | Path) -> dict[str, list[Path]]:
         raise StoreError(f"{store}: no such store (a directory written by shengji export --to parquet)")
     if not (root / "_batches").is_dir():
         raise StoreError(f"{store}: not a store (no _batches/ directory); write one with shengji export --to parquet")
-    parts: dict[str, list[Path]] = {t: [] for t in TABLES}
+    parts: dict[str, list[Path]] = {t: [] for t in tables()}
     for m in manifests(root):
         batch = m["batch"]
         if m.get("format", 1) != STORE_FORMAT or not isinstance(m.get("parts"), dict):
             raise StoreError(f"{store}: batch {batch} was written by an older shengji (store format "
                              f"{m.get('format', 1)}, now {STORE_FORMAT}); export the corpus into a new store "
                              f"(docs/store.md: migrating an old store)")
-        for t in TABLES:
+        for t in parts:
             for p in m["parts"].get(t, []):
                 path = root / str(p.get("file", ""))
                 problem = _part_problem(path, p.get("bytes"))
@@ -212,8 +239,7 @@ def _ident(name: str) -> str:
 
 
 def _create_views(con: DuckDBPyConnection, parts: dict[str, list[Path]]) -> None:
-    for t in TABLES:
-        files = parts[t]
+    for t, files in parts.items():
         if files:
             listed = ", ".join(_sql_string(str(p.resolve())) for p in files)
             con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet([{listed}], hive_partitioning = true, "
@@ -378,10 +404,25 @@ def open_store(store: str | Path, *, allow_external_access: bool = False) -> Ite
 
 
 def queries(names: list[str] | None = None, sql: str | None = None) -> list[Query]:
-    """The named analyses (default: all), or the ``--sql`` query."""
+    """The named analyses (default: :data:`DEFAULT`), or the ``--sql`` query."""
     if sql is not None:
         return [Query("sql", "Query", sql)]
-    return [Query(a.name, a.title, a.sql.strip()) for a in (ANALYSES[n] for n in (names or list(ANALYSES)))]
+    return [Query(a.name, a.title, a.sql.strip()) for a in (ANALYSES[n] for n in (names or list(DEFAULT)))]
+
+
+def other_games_note(s: Session) -> str | None:
+    """What the default analyses leave out of a store that holds another game's
+    records (Gouji): said on standard error, so that a mixed store's results are
+    not read as the whole store's."""
+    try:
+        n = s.con.execute("SELECT count(*) FROM gouji_matches").fetchone()
+    except s.duckdb.Error:             # (no such view: a game whose plug-in is absent)
+        return None
+    if not n or not n[0]:
+        return None
+    return (f"note: the analyses above are of the Shengji records; this store also holds {n[0]} Gouji "
+            f"record{'s' if n[0] != 1 else ''}: name gouji-places or gouji-burns, or query gouji_matches, "
+            f"gouji_games and gouji_plays with --sql (docs/store.md)")
 
 
 def checked(s: Session, qs: list[Query]) -> list[Query]:
@@ -398,7 +439,7 @@ def checked(s: Session, qs: list[Query]) -> list[Query]:
 
 def run(store: str | Path, names: list[str] | None = None, sql: str | None = None, *,
         allow_external_access: bool = False) -> list[Result]:
-    """The named analyses (default: all), or one ``sql`` query, as Python rows. Raises StoreError."""
+    """The named analyses (default: :data:`DEFAULT`), or one ``sql`` query, as Python rows. Raises StoreError."""
     with open_store(store, allow_external_access=allow_external_access) as s:
         return [s.result(q) for q in checked(s, queries(names, sql))]
 
