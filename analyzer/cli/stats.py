@@ -21,8 +21,10 @@ from analyzer.store.stats_formats import StatsFormat, canonical
 
   shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
 
-Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
-The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics
+(run when none is named); Gouji's, by name: gouji-places, gouji-burns.
+The tables (matches, hands, tricks, plays, diagnostics; gouji_matches, gouji_games,
+gouji_plays) are in docs/store.md.
 csv, json and parquet are written by DuckDB, one file per analysis (several analyses:
 -o DIRECTORY). --sql runs one SELECT on a read-only connection that can open the
 store's files and nothing else (no other file, no COPY/ATTACH/INSTALL, no network);

@@ -1,4 +1,6 @@
-"""The Parquet store: a corpus of records as five tables (``shengji export --to parquet``).
+"""The Parquet store: a corpus of records as tables (``shengji export --to parquet``): five
+for Shengji, and the tables of each other game's plug-in (Gouji: ``gouji_matches``,
+``gouji_games``, ``gouji_plays``; :func:`tables`).
 
 Layout of a store directory (``OUTDIR``)::
 
@@ -306,7 +308,7 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
                  jobs: int = 1, client: Client | None = None, on_chunk: Callable[[Job], None] | None = None,
                  chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
                  row_group_rows: int = ROW_GROUP_ROWS, part_bytes: int = PART_BYTES) -> ExportReport:
-    """Export files (directories give their ``*.sjn``) into the store ``outdir`` as one new batch.
+    """Export files (directories give their ``*.sjn`` and ``*.gjn``) into the store ``outdir`` as one new batch.
 
     ``client``: a ``distributed.Client`` to run the chunks on; else ``jobs``
     worker processes (1: in this process). Raises :class:`StoreError`.

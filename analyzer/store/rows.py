@@ -305,7 +305,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
         for lead in leads:
             tl.add(lead)
     else:
-        tl.extend(leads)  # type: ignore[arg-type]  # (no None: checked)
+        tl.extend(leads)  # (no None: checked)
     T["lead_structure"].extend([_structure(c, order, cache) if c else None for c in leads])
     T["winner"].extend([t.winner for t in tricks])
     T["points"].extend([t.points for t in tricks])
