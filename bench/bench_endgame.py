@@ -37,8 +37,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from analyzer.play.generate import generate_match
 from analyzer.review.mistakes import review
-from analyzer.review.mistakes.base import HandContext
-from analyzer.review.search import SearchBudgetExceeded, Solver, position
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.search import SearchBudgetExceeded, Solver
+from analyzer.review.search.position import position
 from primitives.cards import points
 from replay.game import replay
 from replay.state import HandState

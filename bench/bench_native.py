@@ -35,10 +35,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analyzer.play.bot import BotParams
 from analyzer.play.generate import generate_match
-from analyzer.review.mistakes.base import HandContext
-from analyzer.review.search import SearchBudgetExceeded, Solver, position
+from analyzer.play.views import BotParams
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.search import SearchBudgetExceeded, Solver
+from analyzer.review.search.position import position
 from primitives.cards import points
 from replay import native
 from replay.game import replay

@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from analyzer.play.generate import generate_match
-from analyzer.report.model import build_report
+from analyzer.report.reading import build_report
 from analyzer.report.viewer import render_html, render_text
 from notation import write
 

@@ -44,7 +44,7 @@ def ordinal_text(k: int) -> str:
     return _ORDINALS.get(k, f"{k}th")
 
 
-class _Style:
+class WriteStyle:
     __slots__ = ("unicode", "grouped")
 
     def __init__(self, unicode: bool, grouped: bool):
@@ -64,7 +64,7 @@ def write(records: Record | Iterable[Record], *, unicode: bool = False, grouped:
     """
     if isinstance(records, Record):
         records = [records]
-    style = _Style(unicode, grouped)
+    style = WriteStyle(unicode, grouped)
     parts = [write_record(r, style) for r in records]
     return "\n".join(p for p in parts if p)
 
@@ -75,11 +75,11 @@ def _ascii_text(text: str) -> str:
     return text if text.isascii() else text.translate(FULLWIDTH)
 
 
-def write_record(record: Record, style: _Style | None = None) -> str:
+def write_record(record: Record, style: WriteStyle | None = None) -> str:
     problems = representable_problems(record)
     if problems:
         raise ValueError("record cannot be written as SJN: " + "; ".join(problems[:3]))
-    style = style or _Style(False, True)
+    style = style or WriteStyle(False, True)
     out: list[str] = []
     write_head(out, record)
     for hand in record.hands:
@@ -89,7 +89,7 @@ def write_record(record: Record, style: _Style | None = None) -> str:
     return _ascii_text("\n".join(out) + "\n") if out else ""
 
 
-def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
+def _write_hand(out: list[str], hand: Hand, style: WriteStyle) -> None:
     notes = hand.line_notes
     head = "hand" if hand.number is None else f"hand {hand.number}"
     emit(out, head, hand)
@@ -146,7 +146,7 @@ def _write_hand(out: list[str], hand: Hand, style: _Style) -> None:
         emit(out, "redeal", notes.get("redeal"))
 
 
-def _write_trick(out: list[str], trick: Trick, index: int, style: _Style) -> None:
+def _write_trick(out: list[str], trick: Trick, index: int, style: WriteStyle) -> None:
     number = trick.number if trick.number is not None else index + 1
     plays = []
     for play in trick.plays:

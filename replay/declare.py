@@ -118,10 +118,7 @@ from replay.bid_policies import POLICIES, campus
 from replay.bids import (
     Bid,
     DeclareGroup,
-    campus_joker,
-    declaration_strength,
     declaration_units,
-    describe,
     is_level_card,
     joker_mode,
     partner_of,
@@ -376,9 +373,5 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
     return sorted(out)
 
 
-__all__ = [
-    "SEATS", "DeclEvent", "DeclResult", "DeclState", "DeclareGroup", "Bid",
-    "start", "advance", "conclude", "resolve_declarations",
-    "can_declare", "legal_declarations", "declaration_strength", "kitty_trump",
-    "campus_joker", "partner_of", "describe", "ACTS", "act_text",
-]
+__all__ = ["advance", "conclude", "resolve_declarations", "can_declare", "legal_declarations", "kitty_trump",
+           "ACTS", "act_text"]

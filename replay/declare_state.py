@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from primitives.cards import JOKER_LEVEL, format_cards
 from primitives.diagnostics import NO_SPAN, Diagnostic, Span
@@ -16,6 +16,7 @@ from replay.bids import Bid
 from replay.seats import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Bury
     from replay.ruleset import Ruleset
 
 AFTER_DEAL = 10**9  # draw index of events made after the deal
@@ -48,6 +49,23 @@ class DeclResult:
     #: or ``refused``
     acts: list[str] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+class Declared(NamedTuple):
+    """What a recorded hand's declarations leave (:mod:`replay.hand`, at either
+    table): the hand's level, dealer, declarer and trump, a redeal, who must
+    bury again (a rebury), each declare line's act, the buries, and whether
+    any declaration was read."""
+
+    level: int
+    dealer: str | None
+    declarer: str | None
+    trump: int | None
+    redeal: bool
+    rebury: str | None
+    acts: tuple[str, ...]
+    buries: list[Bury]
+    declared: bool
 
 
 @dataclass(frozen=True)

@@ -9,52 +9,36 @@ own, the attackers' points are those of the tricks won by the players outside
 the dealer's team *as it stands at the end*, each player advances on their own,
 and a dealer team left smaller than called that wins earns a bonus level.
 
-:func:`replay_friends` replays a record under such rules: the table, the
-players' levels, the declarations and the bury of each hand are read here;
-the match flow (:func:`replay.match.replay_match`), the trick loop
-(:func:`replay.hand_tricks.play_tricks`) and every rule of a trick are the
-ones of every table, the teams a :class:`replay.teams.Teams` that forms as
-the calls are answered (:mod:`replay.friend_calls`: the calls, reveals and
-score).
+:func:`needs_friends` tells such a record, :func:`table_seats` its table; a
+hand is replayed by the one hand replay of every table (:func:`replay.hand.replay_hand`,
+driven by the match flow, :func:`replay.match.replay_match`), the teams a
+:class:`replay.teams.Teams` that forms as the calls are answered
+(:mod:`replay.friend_calls`: the calls, reveals and score). The steps that
+differ at such a table are here: each player's level (:func:`player_levels`)
+and the declarations resolved with stand-ins (:func:`declare_at_table`).
 """
 
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
-from itertools import chain
 from typing import TYPE_CHECKING
 
-from primitives.cards import SUIT_SYMBOLS, format_cards, rank_name
-from primitives.diagnostics import Diagnostic, Span
-from replay.deck import remainder
-from replay.declare import DeclEvent, resolve_declarations
-from replay.friend_calls import (
-    calls_teams,
-    card_forbidden,
-    check_calls,
-    check_reveals,
-    describe_friends,
-    friends_bonus,
-    friends_outcome,
-    score_friends,
-    settle_calls,
-)
-from replay.hand_tricks import check_copies, play_tricks, trump_text
-from replay.holdings import by_suit, remove_from
-from replay.match import replay_match
-from replay.order import NT, TRUMP, Order
-from replay.results import DiagFn, HandResult, MatchResult
-from replay.ruleset import Ruleset
+from primitives.cards import rank_name
+from primitives.diagnostics import Diagnostic
+from replay.declare import resolve_declarations
+from replay.declare_state import Declared, DeclEvent
+from replay.hand_tricks import trump_text
+from replay.order import TRUMP, Order
+from replay.results import DiagFn
+from replay.ruleset import Ruleset, preset
 from replay.seats import NUMBERED_SEATS, SEATS
-from replay.teams import FriendResult, answer_calls, assign_holders
-from replay.trick import cards_text, lead_suit
+from replay.trick import lead_suit
 from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Declaration, Hand, Play, Record
-    from replay.declare import DeclResult
+    from replay.declare_state import DeclResult
 
 #: the table's seat names (the engine's one seat definition, replay.seats)
 COMPASS = SEATS
@@ -124,23 +108,33 @@ def needs_friends(record: Record) -> bool:
 _COMPASS_SET = frozenset(COMPASS)
 
 
-# -- a match --------------------------------------------------------------------------------
-
-def replay_friends(record: Record, rs: Ruleset, diags: list[Diagnostic]) -> MatchResult:
-    """Replay every hand of ``record`` under finding-friends rules; a
-    :class:`replay.results.MatchResult` (``levels`` and outcomes by seat).
-    The match flow is the one of every table (:func:`replay.match.replay_match`)."""
-    seats = table_seats(record, rs)
-
-    def replay_hand(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | None, dealer: str | None,
-                    first: bool) -> HandResult:
-        return _replay_hand(hand, number, rs, seats, levels, dealer, first)
-
-    return replay_match(record, rs, diags, replay_hand)
-
+# -- the steps of a hand that differ at a table of friends (the hand: replay.hand) ------------
 
 def _levels_text(levels: dict[str, int], seats: Sequence[str]) -> str:
     return " ".join(f"{s} {rank_name(levels[s])}" for s in seats if s in levels)
+
+
+def player_levels(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int] | None,
+                  diag: DiagFn) -> dict[str, int]:
+    """Each player's level the hand is played at: as the previous hands leave
+    them, else as written (SJ524 where the two disagree, or the levels line
+    does not list the table's players; SJ502 for hand 1 without one)."""
+    written = _written_levels(hand, seats, diag)
+    if levels is None:
+        if written is None:
+            levels = {s: rs.first_level for s in seats}
+            if number == 1:
+                diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming every player at "
+                                         f"{rank_name(rs.first_level)}")
+        else:
+            levels = written
+    elif written is not None and written != levels:
+        wrong = [s for s in seats if written.get(s) != levels.get(s)]
+        diag("SJ524", hand.levels.span if hand.levels else None,
+             "levels written wrong: " + ", ".join(f"{s} {rank_name(written[s])} (the previous hands give "
+                                                  f"{rank_name(levels[s])})" for s in wrong))
+        levels = written
+    return levels
 
 
 def _written_levels(hand: Hand, seats: tuple[str, ...], diag: DiagFn) -> dict[str, int] | None:
@@ -167,75 +161,13 @@ def _written_levels(hand: Hand, seats: tuple[str, ...], diag: DiagFn) -> dict[st
     return {s: lv.ns for s in seats}
 
 
-def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int] | None,
-                 dealer: str | None, first: bool) -> HandResult:
-    diags: list[Diagnostic] = []
-    n_seats = len(seats)
+def declare_at_table(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], levels: dict[str, int],
+                     dealer: str | None, written_dealer: str | None, first: bool, diags: list[Diagnostic],
+                     diag: DiagFn) -> Declared:
+    """The declarations at a table of friends (:func:`_declarations`) and the
+    dealer they make (else the first player to play; the hand is played at
+    the dealer's own level). No rebury at such a table."""
     seat_set = set(seats)
-
-    def diag(code: str, span: Span | None, msg: str, trick: int | None = None) -> None:
-        diags.append(Diagnostic.at(code, span or hand.span, msg, hand=number, trick=trick))
-
-    # -- the table: every seat written must sit at it --------------------------------------
-    strangers: dict[str, Span] = {}
-    for sc in hand.deal:
-        if sc.seat not in seat_set:
-            strangers.setdefault(sc.seat, sc.span)
-    for ev in hand.events:
-        if ev.seat not in seat_set:
-            strangers.setdefault(ev.seat, ev.span)
-    for t in hand.tricks:
-        for p in t.plays:
-            if p.seat not in seat_set:
-                strangers.setdefault(p.seat, p.span)
-    for seat_name in (hand.dealer, hand.first):
-        if seat_name not in (None, "?") and seat_name not in seat_set:
-            strangers.setdefault(seat_name, hand.dealer_span)
-    for name, span in strangers.items():
-        diag("SJ525", span, f"{name} does not sit at this table of {rs.players} ({' '.join(seats)}); "
-                            f"its lines are left out" + (" (set the table with `[Rule.players \"n\"]`)"
-                                                        if name.startswith("P") else ""))
-
-    # -- levels and dealer -------------------------------------------------------------------
-    written = _written_levels(hand, seats, diag)
-    if levels is None:
-        if written is None:
-            levels = {s: rs.first_level for s in seats}
-            if number == 1:
-                diag("SJ502", hand.span, f"hand 1 gives no `levels` line; assuming every player at "
-                                         f"{rank_name(rs.first_level)}")
-        else:
-            levels = written
-    elif written is not None and written != levels:
-        wrong = [s for s in seats if written.get(s) != levels.get(s)]
-        diag("SJ524", hand.levels.span if hand.levels else None,
-             "levels written wrong: " + ", ".join(f"{s} {rank_name(written[s])} (the previous hands give "
-                                                  f"{rank_name(levels[s])})" for s in wrong))
-        levels = written
-    written_dealer = hand.dealer if hand.dealer in seat_set else None
-    if dealer is not None and written_dealer is not None and written_dealer != dealer and not first:
-        diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the previous hand "
-                                        f"makes {dealer} the dealer")
-    if written_dealer is not None:
-        dealer = written_dealer
-
-    # -- deal ------------------------------------------------------------------------------------
-    dealt: dict[str, tuple[int, ...]] = {sc.seat: tuple(sc.cards) for sc in hand.deal if sc.seat in seat_set}
-    for sc in hand.deal:
-        if sc.seat in seat_set and len(sc.cards) != rs.hand_size:
-            diag("SJ201", sc.span, f"{sc.seat} is dealt {len(sc.cards)} cards; the rules deal {rs.hand_size}")
-    kitty = tuple(hand.kitty) if hand.kitty is not None else None
-    if kitty is not None and len(kitty) != rs.kitty:
-        diag("SJ201", hand.kitty_span, f"the kitty has {len(kitty)} cards; the rules leave {rs.kitty}")
-    plays_all = [p for t in hand.tricks for p in t.plays if p.seat in seat_set]
-    all_played = list(chain.from_iterable(p.cards for p in plays_all))
-    check_copies(hand, rs, diag, all_played)
-    if kitty is None and len(dealt) == n_seats:
-        left = remainder(rs, *dealt.values())
-        if left is not None and len(left) == rs.kitty:
-            kitty = left
-
-    # -- declarations and trump ------------------------------------------------------------------
     level = levels[dealer] if dealer is not None else None
     declarer = None
     trump = hand.trump
@@ -265,83 +197,9 @@ def _replay_hand(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...], l
             elif trump is None:
                 trump = res.trump
     if dealer is None:
-        dealer = plays_all[0].seat if plays_all else None
+        dealer = next((p.seat for t in hand.tricks for p in t.plays if p.seat in seat_set), None)
     level = levels[dealer] if dealer is not None else levels[seats[0]]
-    if level == 15:
-        trump = NT
-    if hand.redeal is not None:
-        if not redeal:
-            diag("SJ305", hand.redeal, "`redeal` written but " + (
-                "declarations stand" if decl_events else "the rules do not redeal"))
-        return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None, redeal=True,
-                          dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=None,
-                          declaration_acts=acts)
-    if trump is None:
-        diag("SJ304", hand.span, "no declarations and no `trump` line: assuming no trump (NT) to go on")
-        trump = NT
-    order = Order.for_ruleset(level, trump, rs)
-    result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
-                        dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats, team=(dealer,) if dealer else (),
-                        declaration_acts=acts)
-
-    # -- kitty exchange ----------------------------------------------------------------------------
-    holdings: dict[str, Counter[int]] = {s: Counter(dealt.get(s, ())) for s in seats}
-    known = {s: s in dealt for s in seats}
-    buried = None
-    for b_index, b in enumerate(hand.buries):
-        if b.seat not in seat_set:
-            continue
-        if b_index > 0 or b.seat != dealer:
-            diag("SJ205", b.span, f"{b.seat} buries, but the one to bury here is "
-                                  f"{dealer if b_index == 0 else 'nobody (no further bury is allowed)'}")
-            continue
-        if len(b.cards) != rs.kitty:
-            diag("SJ204", b.span, f"{b.seat} buries {len(b.cards)} card{'s' if len(b.cards) != 1 else ''}; "
-                                  f"the kitty has {rs.kitty}")
-        h = holdings[b.seat]
-        if kitty is not None:
-            h.update(kitty)
-        else:
-            known[b.seat] = False
-        missing = remove_from(h, b.cards)
-        if missing and known[b.seat]:
-            diag("SJ204", b.span, f"{b.seat} buries {cards_text(missing, order)}, which they do not hold")
-        buried = tuple(b.cards)
-    if buried is None and dealer is not None:
-        known[dealer] = False
-    result.bury = buried
-    for s in seats:
-        if not known[s]:
-            # a seat without a seat line held every card it plays (and a failed throw's attempt)
-            held: Counter[int] = Counter()
-            need: Counter[int] = Counter()
-            for p in plays_all:
-                if p.seat == s:
-                    if p.attempted:
-                        need |= held + Counter(p.attempted)
-                    held.update(p.cards)
-            holdings[s] = held | need
-    result.start_hands = {s: tuple(sorted(holdings[s].elements())) for s in seats}
-    result.known = known
-
-    # -- friend calls ---------------------------------------------------------------------------------
-    calls = check_calls(hand, rs, result, holdings, buried, diag)
-
-    # -- tricks: the team forms as the calls are answered -----------------------------------------------
-    teams = calls_teams(calls, dealer, holdings, seats, rs)
-    split = {s: by_suit(h, order.eff) for s, h in holdings.items()}
-    _, done, every_full = play_tricks(hand, result, split, known, diag, teams, seats, friends=True)
-    raw = result.tricks
-    complete = done >= rs.hand_size and every_full
-
-    # -- friends revealed, teams, score ------------------------------------------------------------
-    settle_calls(teams, dealer, raw)
-    result.friends = calls
-    team = result.team_at(len(hand.tricks) + 1)
-    result.team = team
-    check_reveals(hand, calls, result, diag, complete)
-    score_friends(hand, result, team, buried, all_played, diag, complete)
-    return result
+    return Declared(level, dealer, declarer, trump, redeal, None, acts, hand.buries, bool(decl_events))
 
 
 # -- declarations -------------------------------------------------------------------------------
@@ -398,10 +256,7 @@ def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int
 
 # -- score and levels ---------------------------------------------------------------------------------
 
-__all__ = ["replay_friends", "table_seats", "needs_friends", "infer_trump", "COMPASS", "NUMBERED",
-           # (their own modules: replay.teams, replay.friend_calls; named here too for the callers of before)
-           "FriendResult", "answer_calls", "assign_holders", "card_forbidden", "friends_bonus", "friends_outcome",
-           "describe_friends", "format_cards", "SUIT_SYMBOLS"]
+__all__ = ["table_seats", "needs_friends", "player_levels", "declare_at_table", "infer_trump", "COMPASS", "NUMBERED"]
 
 
 def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int | None:
@@ -435,6 +290,5 @@ def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int |
     return fits[0] if len(fits) == 1 else None
 
 
-from replay.ruleset import preset as _preset  # noqa: E402
-
-_INFER_RULES = _preset("shengji-io-friends")
+#: the rules :func:`infer_trump` orders the cards by
+_INFER_RULES = preset("shengji-io-friends")

@@ -2,7 +2,7 @@
 
 :func:`play_tricks` replays a hand's tricks on one :class:`replay.record.RecordState`
 (fixed partners and finding friends alike: the hand's :class:`replay.teams.Teams`
-says who is on which side) and words the :class:`replay.record.Fault` values it
+says who is on which side) and words the :class:`replay.recorded.Fault` values it
 reports as diagnostics (:func:`say_faults`). :func:`check_copies` checks that no
 card stands more often than the decks allow (SJ202).
 """
@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, cast
 from primitives.cards import NUM_CARDS, format_cards
 from primitives.diagnostics import Span
 from replay.order import NT, Order
-from replay.record import Fault, RecordedTrick, RecordState
+from replay.record import RecordState
+from replay.recorded import Fault, RecordedTrick
 from replay.results import DiagFn, HandResult, History, TrickResult
 from replay.ruleset import Ruleset
 from replay.scoring import SEAT_ORDER
 from replay.teams import Teams
-from replay.trick import cards_text, unit_text
+from replay.texts import cards_text, unit_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand, Play
@@ -91,11 +92,11 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
     engine's :class:`~replay.state.HandState` in its lenient record mode): who
     leads and the turn order, the throw check, each follow's legality, the
     cards leaving the hands, the winner and the points (into ``result.tricks``).
-    The state reports what the record gets wrong as :class:`~replay.record.Fault`
+    The state reports what the record gets wrong as :class:`~replay.recorded.Fault`
     values; here they become diagnostics (spans and messages).
 
     ``holdings``: each seat's cards by effective suit (``holdings[seat][suit]``:
-    card → copies, positive counts only; see :func:`replay.state.by_suit`),
+    card → copies, positive counts only; see :func:`replay.holdings.by_suit`),
     taken over by the state and changed in place.
 
     ``teams``: the hand's :class:`~replay.teams.Teams`. Settled from the start
@@ -165,7 +166,7 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
 
 def say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
                 diag: DiagFn) -> None:
-    """The diagnostics of a recorded trick's :class:`replay.record.Fault` values, in the order found."""
+    """The diagnostics of a recorded trick's :class:`replay.recorded.Fault` values, in the order found."""
     plays = cast("Sequence[Play]", rt.plays)  # the record's own plays, as given to the state
     for f in rt.faults:
         what, k, v = f.what, f.play, f.value

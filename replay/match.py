@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, cast
 
 from primitives.diagnostics import Diagnostic
 from replay.friend_calls import friends_bonus, friends_outcome
+from replay.hand import FIXED, Table, replay_hand
 from replay.results import HandResult, MatchResult
 from replay.ruleset import Ruleset
 from replay.scoring import HandOutcome, hand_outcome, hooks_back
 from replay.seats import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from notation.model import Hand, Record
+    from notation.model import Record
 
 #: the steps of a hand, in order (``next``: the hand is over, the next one not begun)
 Phase = Literal["deal", "declare", "kitty", "bury", "tricks", "score", "next", "over"]
@@ -136,13 +137,9 @@ class MatchFlow:
         self.phase = "over" if self.over else "next"
 
 
-#: ``replay_hand(hand, number, ruleset, levels, dealer, first)``: one recorded hand replayed
-HandReplay = Callable[["Hand", int, Ruleset, "dict[str, int] | None", "str | None", bool], HandResult]
-
-
-def replay_match(record: Record, ruleset: Ruleset, diags: list[Diagnostic], replay_hand: HandReplay) -> MatchResult:
-    """Drive a :class:`MatchFlow` through a record's hands, each replayed by
-    ``replay_hand`` (the table's: :mod:`replay.game` or :mod:`replay.friends`)."""
+def replay_match(record: Record, ruleset: Ruleset, diags: list[Diagnostic], table: Table = FIXED) -> MatchResult:
+    """Drive a :class:`MatchFlow` through a record's hands, each replayed at
+    ``table`` by :func:`replay.hand.replay_hand` (fixed partners, or finding friends)."""
     flow = MatchFlow(ruleset)
     hands: list[HandResult] = []
     for i, hand in enumerate(record.hands, 1):
@@ -151,7 +148,7 @@ def replay_match(record: Record, ruleset: Ruleset, diags: list[Diagnostic], repl
                                        f"hand {i} is recorded after the match was decided ({flow.winner} won)",
                                        hand=i))
         _, levels, dealer, first = flow.begin(hand.number, hand.dealer)
-        res = replay_hand(hand, i, ruleset, levels, dealer, first)
+        res = replay_hand(hand, i, ruleset, table, levels, dealer, first)
         hands.append(res)
         diags.extend(res.diagnostics)
         if res.redeal:

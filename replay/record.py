@@ -16,12 +16,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import cast
 
 from primitives.cards import POINTS
+from replay.follow import FollowError, check_follow, check_follow_printed, check_suited_follow, printed_suit
 from replay.holdings import by_suit, remove_by_suit
 from replay.order import TRUMP, Order
 from replay.recorded import (
-    FAULTS,
     Fault,
-    Recorded,
     RecordedPlay,
     RecordedTrick,
     new_recorded,
@@ -34,18 +33,12 @@ from replay.recorded import (
 from replay.ruleset import Ruleset
 from replay.scoring import penalty_delta
 from replay.seats import SEATS
+from replay.shapes import Unit
 from replay.state import HandState, TrickDone
 from replay.teams import Teams
-from replay.trick import (
-    FollowError,
-    check_follow,
-    check_follow_printed,
-    check_suited_follow,
-    lead_suit,
-    printed_suit,
-    trick_winner,
-)
-from replay.units import Blocker, Unit, decompose
+from replay.throws import Blocker
+from replay.trick import lead_suit, trick_winner
+from replay.units import decompose
 
 
 class RecordState(HandState):
@@ -520,4 +513,4 @@ class RecordState(HandState):
         return out
 
 
-__all__ = ["RecordState", "RecordedPlay", "Recorded", "RecordedTrick", "Fault", "FAULTS"]
+__all__ = ["RecordState"]

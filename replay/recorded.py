@@ -17,8 +17,9 @@ from primitives.cards import NUM_CARDS, POINTS
 from replay.holdings import Cards
 from replay.order import Order
 from replay.ruleset import Ruleset
+from replay.shapes import Unit
+from replay.throws import Blocker
 from replay.trick import check_suited_throw, throw_penalty
-from replay.units import Blocker, Unit
 
 
 class RecordedPlay(Protocol):
@@ -101,7 +102,7 @@ new_recorded = cast("Callable[[type[RecordedTrick], tuple[Any, ...]], RecordedTr
 
 def take_counted(hs: tuple[dict[int, int], ...], cards: Sequence[int],
                   eff: Sequence[int]) -> tuple[int, list[int] | None]:
-    """:func:`~replay.state.remove_by_suit` of a play of several cards, and the
+    """:func:`~replay.holdings.remove_by_suit` of a play of several cards, and the
     play's points, in one pass (the trick loop's call for such a play)."""
     pts = 0
     missing: list[int] | None = None

@@ -17,8 +17,9 @@ from primitives.diagnostics import Diagnostic, Span
 from replay.order import Order
 from replay.ruleset import Ruleset
 from replay.scoring import SEAT_ORDER, HandOutcome, other_team, team_of
+from replay.shapes import Unit
 from replay.teams import FriendResult
-from replay.units import Blocker, Unit
+from replay.throws import Blocker
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Play

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, field_validator, model_validator
 
-from primitives.cards import ACE, JACK, JOKER_LEVEL, KING, parse_rank, rank_name
+from primitives.cards import ACE, JOKER_LEVEL, KING, parse_rank, rank_name
 from primitives.diagnostics import Diagnostic, Span
 
 Declaration = Literal["standard", "tractor97", "campus", "titanic", "ladder", "botzone", "first"]
@@ -471,5 +471,4 @@ def option_text(value: OptionValue) -> str:
     return str(value)
 
 
-__all__ = ["Ruleset", "PRESETS", "SOURCES", "OPTION_NAMES", "preset", "resolve", "option_text",
-           "LINKS", "JACK", "ACE"]
+__all__ = ["Ruleset", "PRESETS", "SOURCES", "OPTION_NAMES", "preset", "resolve", "option_text", "LINKS"]

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from primitives.cards import ACE, JACK, JOKER_LEVEL, LJ
 from replay.seats import SEATS, Seat
+from replay.shapes import Unit
 from replay.trick import throw_penalty
-from replay.units import Unit, decompose
+from replay.units import decompose
 
 if TYPE_CHECKING:
     from replay.order import Order

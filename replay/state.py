@@ -44,12 +44,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, cast
 
 from primitives.cards import JOKER_LEVEL, POINTS
-from replay.holdings import Cards, by_suit, remove_by_suit, remove_from
+from replay.holdings import Cards, remove_from
 from replay.order import Order
 from replay.questions import PositionQuestions
 from replay.ruleset import Ruleset
-from replay.scoring import hooks_back, last_trick_multiplier, penalty_delta
+from replay.scoring import hooks_back, last_trick_multiplier
 from replay.seats import SEATS
+from replay.shapes import Unit
 from replay.teams import FriendResult, Snapshot, Teams
 from replay.trick import (
     ThrowCheck,
@@ -58,7 +59,7 @@ from replay.trick import (
     throw_penalty,
     trick_winner,
 )
-from replay.units import Unit, decompose
+from replay.units import decompose
 
 # -- the state -----------------------------------------------------------------------------------------
 
@@ -432,5 +433,4 @@ def _all_slots(cls: type) -> list[str]:
     return names
 
 
-__all__ = ["HandState", "IllegalPlay", "TrickDone", "penalty_delta", "last_trick_multiplier", "hooks_back",
-           "by_suit", "remove_from", "remove_by_suit"]
+__all__ = ["HandState", "IllegalPlay", "TrickDone"]

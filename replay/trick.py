@@ -16,19 +16,12 @@ from itertools import product
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
-from replay.follow import FollowError as FollowError
-from replay.follow import check_follow as check_follow
-from replay.follow import check_follow_printed as check_follow_printed
-from replay.follow import check_suited_follow as check_suited_follow
-from replay.follow import follow_error as follow_error
-from replay.follow import printed_suit as printed_suit
 from replay.order import TRUMP, Order
 from replay.shapes import Unit
 from replay.sjio import beats as engine_beats
 from replay.sjio import unit_order
 from replay.sjio_winner import winner as engine_winner
-from replay.texts import cards_text as cards_text
-from replay.texts import unit_text as unit_text
+from replay.texts import unit_text
 from replay.throws import Blocker, forced_units, suit_blockers, throw_blockers
 from replay.units import all_covers, compare_covers, cover, decompose
 

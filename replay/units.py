@@ -16,17 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
-from replay.obligation import obligation as obligation
 from replay.order import Order
 from replay.runs import card_counts, sub_runs, tractor_runs
-from replay.shapes import Unit as Unit
-from replay.shapes import shape_name as shape_name
+from replay.shapes import Unit
 from replay.sjio import split as sjio_split
-from replay.throws import Blocker as Blocker
-from replay.throws import beats_unit as beats_unit
-from replay.throws import forced_unit as forced_unit
-from replay.throws import forced_units as forced_units
-from replay.throws import throw_blockers as throw_blockers
 
 _new = tuple.__new__
 

@@ -17,14 +17,9 @@ builds the command line (a tenth of ``shengji --version``).
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
-from analyzer.cli._core import PROG, app, fail, failure_message, version
-
-if TYPE_CHECKING:
-    from analyzer.io.inputs import diag_line as _diag_line
-    from analyzer.io.inputs import load_records, read_bytes, read_text
-    from analyzer.report.presets import SOURCE_NAMES, cite
+from analyzer.cli._core import app, failure_message, version
+from analyzer.io.echo import PROG
 
 #: the command modules, in the order of ``shengji --help``
 COMMANDS = ("lint", "replay", "report", "fmt", "convert", "rules", "rule", "generate", "annotate", "import_export",
@@ -34,24 +29,8 @@ for _name in COMMANDS:
     importlib.import_module(f"{__name__}.{_name}")
 
 
-#: library names still reachable here (``analyzer.io.export`` uses them), loaded on first use
-_LIBRARY = {"_diag_line": ("io.inputs", "diag_line"), "load_records": ("io.inputs", "load_records"),
-            "read_bytes": ("io.inputs", "read_bytes"), "read_text": ("io.inputs", "read_text"),
-            "SOURCE_NAMES": ("report.presets", "SOURCE_NAMES"), "cite": ("report.presets", "cite")}
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _LIBRARY:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    module, attr = _LIBRARY[name]
-    value = getattr(importlib.import_module(f"analyzer.{module}"), attr)
-    globals()[name] = value
-    return value
-
-
 def main() -> None:  # pragma: no cover - the console script calls ``app``
     app(prog_name=PROG)
 
 
-__all__ = ["PROG", "SOURCE_NAMES", "app", "cite", "fail", "failure_message", "load_records", "main", "read_bytes",
-           "read_text", "version", "_diag_line"]
+__all__ = ["app", "failure_message", "main", "version"]

@@ -12,14 +12,9 @@ from typing import IO, Annotated, Any, NoReturn, TypeVar
 import typer
 from typer.core import TyperCommand, TyperGroup
 
-from analyzer.cli._params import _as_written, _plain, _plain_kind, escape_markup  # noqa: F401  # (_plain_kind: tests)
-from analyzer.io.echo import PROG as PROG
-from analyzer.io.echo import echo_err as echo_err
-from analyzer.io.echo import fail as fail
-from analyzer.io.echo import usage as usage
-from analyzer.io.echo import wrote as wrote
+from analyzer.cli._params import as_written, plain_params
+from analyzer.io.echo import PROG
 from analyzer.io.errors import UsageError, UserError
-from analyzer.io.importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
 
 CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a scheduler's host:port; "
                 "the paths must be readable by every worker. Needs pip install 'shengji[cluster]'.")
@@ -48,12 +43,12 @@ class Command(TyperCommand):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _plain(self.params)
-        _as_written(self)
+        plain_params(self.params)
+        as_written(self)
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)
-        _plain([option])
+        plain_params([option])
         return option
 
 
@@ -68,18 +63,18 @@ class _Group(TyperGroup):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        _plain(self.params)
-        _as_written(self)
+        plain_params(self.params)
+        as_written(self)
         #: the command being run (``shengji lint``), for usage errors raised inside it
         self.command_path: str | None = None
 
     def get_help_option(self, ctx: Any) -> Any:
         option = super().get_help_option(ctx)
-        _plain([option])
+        plain_params([option])
         return option
 
     def get_params(self, ctx: Any) -> list[Any]:
-        _plain(self.params)    # (the completion options are added after __init__)
+        plain_params(self.params)    # (the completion options are added after __init__)
         params: list[Any] = super().get_params(ctx)
         return params
 

@@ -8,13 +8,6 @@ from typing import Any
 
 from typer.core import TyperArgument, TyperOption
 
-from analyzer.io.echo import PROG as PROG
-from analyzer.io.echo import echo_err as echo_err
-from analyzer.io.echo import fail as fail
-from analyzer.io.echo import usage as usage
-from analyzer.io.echo import wrote as wrote
-from analyzer.io.importers.registry import FROM_HELP as FROM_HELP  # the formats come from the importers' registry
-
 # -- the values: plain ones checked without pydantic ------------------------------------------
 
 class _PlainValues:
@@ -72,7 +65,7 @@ class _PlainValues:
         return self._typer.coerce(value, param=param, ctx=ctx)
 
 
-def _plain_kind(param: Any) -> str | None:
+def plain_kind(param: Any) -> str | None:
     """The kind of :class:`_PlainValues` for ``param``, or None (Typer checks it)."""
     desc = getattr(param, "type_descriptor", None)
     if desc is None or desc.file_annotation is not None:
@@ -99,7 +92,7 @@ def _runtime_param(param: Any) -> Any:
     """A parameter's checking: :class:`_PlainValues` for the plain kinds, else Typer's."""
     fast = param.__dict__.get("_plain_values")
     if fast is None:
-        kind = _plain_kind(param)
+        kind = plain_kind(param)
         fast = _PlainValues(kind, param) if kind is not None else param.typer_runtime_param()
         param._plain_values = fast
     return fast
@@ -163,7 +156,7 @@ def escape_markup(text: str) -> str:
     return _MARKUP_TAG.sub(lambda m: f"{m.group(1)}{m.group(1)}\\{m.group(2)}", text)
 
 
-def _as_written(command: Any) -> None:
+def as_written(command: Any) -> None:
     """A command's help, epilog and parameters' help escaped (:func:`escape_markup`)."""
     for attr in ("help", "short_help", "epilog"):
         text = getattr(command, attr, None)
@@ -174,7 +167,7 @@ def _as_written(command: Any) -> None:
             p.help = escape_markup(p.help)
 
 
-def _plain(params: list[Any]) -> None:
+def plain_params(params: list[Any]) -> None:
     for p in params:
         if type(p) is TyperArgument:
             p.__class__ = _Argument

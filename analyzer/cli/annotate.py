@@ -4,7 +4,9 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, echo_err, fail, wrote
+from analyzer.cli._core import NO_PROGRESS_HELP, command
+from analyzer.io.echo import PROG, echo_err, fail, wrote
+from analyzer.io.importers.registry import FROM_HELP
 
 
 @command(epilog="""Examples:

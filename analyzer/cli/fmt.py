@@ -4,7 +4,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import PROG, command, echo_err, exit_if_closed, usage
+from analyzer.cli._core import command, exit_if_closed
+from analyzer.io.echo import PROG, echo_err, usage
 
 
 @command(epilog="""Examples:

@@ -4,7 +4,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, echo_err, wrote
+from analyzer.cli._core import command
+from analyzer.io.echo import echo_err, wrote
 
 
 @command(epilog="""Examples:

@@ -5,8 +5,9 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, command, echo_err, fail, usage, wrote
-from analyzer.io.importers.registry import FORMATS_HELP, IMPORT_FORMATS_TEXT
+from analyzer.cli._core import CLUSTER_HELP, NO_PROGRESS_HELP, command
+from analyzer.io.echo import echo_err, fail, usage, wrote
+from analyzer.io.importers.registry import FORMATS_HELP, FROM_HELP, IMPORT_FORMATS_TEXT
 
 
 @command("import", epilog=f"""Examples:

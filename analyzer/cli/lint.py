@@ -5,7 +5,9 @@ from typing import Annotated, Any
 
 import typer
 
-from analyzer.cli._core import CLUSTER_HELP, FROM_HELP, NO_PROGRESS_HELP, PROG, command, exit_if_closed, fail, version
+from analyzer.cli._core import CLUSTER_HELP, NO_PROGRESS_HELP, command, exit_if_closed, version
+from analyzer.io.echo import PROG, fail
+from analyzer.io.importers.registry import FROM_HELP
 from analyzer.lint.formats import LintFormat
 
 #: below this many bytes of input, no progress (a few records)

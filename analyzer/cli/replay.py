@@ -4,7 +4,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import FROM_HELP, command
+from analyzer.cli._core import command
+from analyzer.io.importers.registry import FROM_HELP
 
 
 @command(epilog="""Examples:

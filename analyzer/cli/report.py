@@ -4,7 +4,9 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import FROM_HELP, NO_PROGRESS_HELP, PROG, command, refuse_page_on_terminal
+from analyzer.cli._core import NO_PROGRESS_HELP, command, refuse_page_on_terminal
+from analyzer.io.echo import PROG
+from analyzer.io.importers.registry import FROM_HELP
 from analyzer.report.formats import ReportFormat, canonical
 
 

@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, usage
+from analyzer.cli._core import command
+from analyzer.io.echo import usage
 
 
 @command(epilog="""Examples:

@@ -4,7 +4,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, usage
+from analyzer.cli._core import command
+from analyzer.io.echo import usage
 
 
 @command(epilog="""Examples:
@@ -18,7 +19,8 @@ def rules(
     """List the rule presets, or every option of one preset with its source."""
     from analyzer.io.gamekit import all_presets, by_preset, games
     from analyzer.report import render
-    console = render.make_console()
+    from analyzer.report.console import make_console
+    console = make_console()
     if name is None:
         console.print(render.presets_table([row for game in games() for row in game.preset_rows()]))
         return

@@ -5,7 +5,8 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, echo_err, fail, refuse_page_on_terminal, usage, wrote
+from analyzer.cli._core import command, refuse_page_on_terminal
+from analyzer.io.echo import echo_err, fail, usage, wrote
 from analyzer.store.stats_formats import StatsFormat, canonical
 
 

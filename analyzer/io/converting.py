@@ -31,8 +31,8 @@ def convert_records(src: Source, to: str, out: IO[str], *, name: str, spans: boo
     object, or an array for several records); the number of records. Every
     reading error is told to ``err`` before the output is refused."""
     from notation.jsonio import to_json
-    from notation.writer import _Style, write_record
-    style = _Style(unicode, True)
+    from notation.writer import WriteStyle, write_record
+    style = WriteStyle(unicode, True)
     errors = 0
     count = 0
     held: str | None = None  # JSON: the first record, until we know whether an array is needed

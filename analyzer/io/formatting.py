@@ -72,7 +72,8 @@ def keep_ends(text: str) -> list[str]:
 def canonical_pieces(src: Source, unicode: bool, problems: list[str]) -> Iterator[str]:
     """The canonical SJN of ``src``, record by record (as :func:`notation.write`
     joins them); reading errors go into ``problems`` and stop the output."""
-    from notation.writer import _Style, write_record
+    from notation.writer import WriteStyle as _Style
+    from notation.writer import write_record
     style = _Style(unicode, True)
     written = False
     for record, diags in src.records():

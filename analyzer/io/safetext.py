@@ -6,7 +6,7 @@ Whatever a record carries — a player's name, an event, a comment — is data:
   bidirectional overrides and line separators are shown escaped (``\\x1b``,
   ``\\u202e``) by :func:`inert`, the same function ``lint`` uses for its messages
   (:func:`notation.reader.escape_controls`);
-* Rich never reads it as markup: the consoles of :func:`analyzer.report.render.make_console`
+* Rich never reads it as markup: the consoles of :func:`analyzer.report.console.make_console`
   are :class:`InertConsole` (markup off; a string printed is escaped by
   :func:`inert`), and the few styled strings of the tool are built as
   :class:`rich.text.Text` with the record's text appended as plain text;

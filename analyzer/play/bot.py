@@ -42,17 +42,19 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from analyzer.play.trick_play import _TrickPlay
-from analyzer.play.views import BotParams, TrickView
+from analyzer.play.trick_play import TrickPlay
+from analyzer.play.views import BotParams
 from primitives.cards import LJ, POINTS, suit_of
-from replay.declare import Bid, DeclEvent, DeclState, advance, legal_declarations
+from replay.bids import Bid
+from replay.declare import advance, legal_declarations
+from replay.declare_state import DeclEvent, DeclState
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import team_of
-from replay.units import Unit
+from replay.shapes import Unit
 
 
-class Bot(_TrickPlay):
+class Bot(TrickPlay):
     """The decisions of every seat (the generator shares one bot for the four
     seats: each call says which seat decides)."""
 
@@ -203,4 +205,4 @@ class Bot(_TrickPlay):
         return tuple(order.sorted(out))
 
 
-__all__ = ["Bot", "BotParams", "TrickView"]
+__all__ = ["Bot"]

@@ -33,13 +33,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from analyzer.play.bot import Bot, BotParams, TrickView
+from analyzer.play.bot import Bot
+from analyzer.play.views import BotParams, TrickView
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Tag, Trick
 from notation.model import Seat as SeatName
 from primitives.cards import JOKER_LEVEL, LJ, points
 from primitives.diagnostics import NO_SPAN
 from replay.deck import deck_cards
-from replay.declare import DeclEvent, DeclState, advance, conclude, start
+from replay.declare import advance, conclude
+from replay.declare_state import DeclEvent, DeclState, start
 from replay.friend_calls import card_forbidden
 from replay.match import MatchFlow
 from replay.order import Order
@@ -294,7 +296,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     """A finding-friends match: each hand dealt from the dealer round the table,
     trump chosen by the dealer (written as ``trump``: no declarations are
     recorded), a bury, the friend calls (cards the engine allows:
-    :func:`replay.friends.card_forbidden`), the tricks, and the friends' reveals,
+    :func:`replay.friend_calls.card_forbidden`), the tricks, and the friends' reveals,
     points, levels and next dealer as the engine gives them."""
     from notation.model import FriendCall, PlayerLevels
 

@@ -14,11 +14,13 @@ from primitives.cards import NUM_CARDS, POINTS
 from replay.legal import build_follow, is_legal_follow, single_unit_leads
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
+from replay.shapes import Unit
+from replay.throws import beats_unit
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
-from replay.units import Unit, beats_unit, decompose
+from replay.units import decompose
 
 
-class _TrickPlay:
+class TrickPlay:
     """The leads and follows of :class:`analyzer.play.bot.Bot`."""
 
     # the bot's state, set by :class:`analyzer.play.bot.Bot`

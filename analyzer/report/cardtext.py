@@ -93,19 +93,19 @@ def card_text(order: Order | None) -> CardText:
     return got
 
 
-def _cards(cards: Sequence[int] | None, order: Order | None = None) -> str | None:
+def report_cards(cards: Sequence[int] | None, order: Order | None = None) -> str | None:
     if cards is None:
         return None
     return card_text(order)(cards)
 
 
-def _trump(t: int | None) -> str | None:
+def report_trump(t: int | None) -> str | None:
     if t is None:
         return None
     return "NT" if t == NT else "SHDC"[t]
 
 
-def _levels(levels: dict[str, int] | None) -> dict[str, str] | None:
+def report_levels(levels: dict[str, int] | None) -> dict[str, str] | None:
     if levels is None:
         return None
     return {team: rank_name(v) for team, v in levels.items()}

@@ -32,13 +32,14 @@ def register(name: str) -> Callable[[Writer], Writer]:
 @register("text")
 def _text(out: IO[str], path: str, matches: Iterable[dict[str, Any]]) -> None:
     """Rich tables (colours on a terminal only); one report per match."""
-    from analyzer.report import render
+    from analyzer.report.console import make_console
     from analyzer.report.matches import SCHEMA
-    console = render.make_console() if out is sys.stdout else render.make_console(file=out, color=False)
+    from analyzer.report.terminal_report import render_report
+    console = make_console() if out is sys.stdout else make_console(file=out, color=False)
     for k, m in enumerate(matches):
         if k:
             console.print()
-        render.render_report(console, {"schema": SCHEMA, "path": path, "matches": [m]})
+        render_report(console, {"schema": SCHEMA, "path": path, "matches": [m]})
 
 
 @register("md")

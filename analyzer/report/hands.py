@@ -1,4 +1,4 @@
-"""The report of one hand: a :class:`replay.game.HandResult` as a plain dict
+"""The report of one hand: a :class:`replay.results.HandResult` as a plain dict
 (:func:`build_hand`): ruleset, levels, dealer, trump and how it was declared,
 the kitty and the bury, every trick, the score and the level change, the
 hand's diagnostics."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report.cardtext import CardText, _cards, _levels, _trump, card_text
+from analyzer.report.cardtext import CardText, card_text, report_cards, report_levels, report_trump
 from primitives.cards import format_cards, points, rank_name
 from primitives.diagnostics import Diagnostic
 from replay.declare import act_text
@@ -17,7 +17,7 @@ from replay.ruleset import PRESETS, option_text, preset
 if TYPE_CHECKING:
     from notation.model import Hand
     from primitives.spans import Span
-    from replay.game import HandResult
+    from replay.results import HandResult
     from replay.ruleset import Ruleset
 
 
@@ -70,7 +70,7 @@ def _in_span(d: Diagnostic, span: Span | None) -> bool:
     return start <= (d.line, d.column) < end or (d.line, d.column) == start
 
 
-def _seat_of(d: Diagnostic, hr: HandResult | None) -> str | None:
+def seat_of(d: Diagnostic, hr: HandResult | None) -> str | None:
     """The seat whose play a diagnostic points at (by position), if any."""
     if hr is None or d.trick is None or not 1 <= d.trick <= len(hr.tricks):
         tricks = hr.tricks if hr is not None else []
@@ -85,8 +85,8 @@ def _seat_of(d: Diagnostic, hr: HandResult | None) -> str | None:
 
 def build_hand(hr: HandResult, hand_node: Hand | None = None,
                diagnostics: Sequence[Diagnostic] = ()) -> dict[str, Any]:
-    """One hand of a :class:`replay.game.HandResult` as a dict."""
-    return _build_hand(hr, hand_node, diagnostics, None)
+    """One hand of a :class:`replay.results.HandResult` as a dict."""
+    return hand_model(hr, hand_node, diagnostics, None)
 
 
 def _trick_dicts(hr: HandResult, text: CardText) -> list[dict[str, Any]]:
@@ -107,7 +107,7 @@ def _trick_dicts(hr: HandResult, text: CardText) -> list[dict[str, Any]]:
     } for t in hr.tricks]
 
 
-def _build_hand(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Diagnostic], tricks_mark: str | None) -> dict[str, Any]:
+def hand_model(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Diagnostic], tricks_mark: str | None) -> dict[str, Any]:
     """:func:`build_hand`; with ``tricks_mark``, a hand without friends gets
     that string in place of its tricks (:func:`match_json` writes them)."""
     order = hr.order
@@ -120,14 +120,14 @@ def _build_hand(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Di
     o = hr.outcome
     outcome = None
     if o is not None:
-        outcome = {"levels": _levels(o.levels), "gained": o.gained, "next_dealer": o.next_dealer,
+        outcome = {"levels": report_levels(o.levels), "gained": o.gained, "next_dealer": o.next_dealer,
                    "dealers_keep": o.dealers_keep, "hooked_back": o.hooked_back,
                    "match_over": o.match_over, "winner": o.winner}
     start = {}
     if hr.tricks:
-        start = {s: _cards(c, order) for s, c in zip(hr.seats, hr.tricks[0].hands_before)}
+        start = {s: report_cards(c, order) for s, c in zip(hr.seats, hr.tricks[0].hands_before)}
     elif hr.start_hands:
-        start = {s: _cards(hr.start_hands.get(s, ()), order) for s in hr.seats}
+        start = {s: report_cards(hr.start_hands.get(s, ()), order) for s in hr.seats}
     friends = {}
     if hr.team is not None:
         assert isinstance(tricks, list)
@@ -145,17 +145,17 @@ def _build_hand(hr: HandResult, hand_node: Hand | None, diagnostics: Sequence[Di
         "number": hr.number,
         "line": hr.span.line,
         "ruleset": hr.ruleset.name,
-        "levels": _levels(hr.levels),
+        "levels": report_levels(hr.levels),
         "level": rank_name(hr.level),
         "dealer": hr.dealer,
         "attackers": hr.attackers,
         "declarer": hr.declarer,
-        "trump": _trump(hr.trump),
+        "trump": report_trump(hr.trump),
         "declared": _declared_how(hand_node, hr),
         "declarations": [{"seat": d.seat, "cards": format_cards(d.cards), "at": d.at}
                          for d in (hand_node.declarations if hand_node is not None else [])],
-        "kitty": _cards(hr.kitty, order),
-        "bury": _cards(hr.bury, order),
+        "kitty": report_cards(hr.kitty, order),
+        "bury": report_cards(hr.bury, order),
         "bury_points": points(hr.bury) if hr.bury is not None else None,
         "start_hands": start,
         "tricks": tricks,

@@ -16,12 +16,12 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from analyzer.report.cardtext import card_text
-from analyzer.report.matches import SCHEMA, _build_match
+from analyzer.report.matches import SCHEMA, match_model
 from primitives.diagnostics import Diagnostic
 
 if TYPE_CHECKING:
     from notation.model import Record
-    from replay.game import HandResult, MatchResult
+    from replay.results import HandResult, MatchResult
 
 
 # -- a match's JSON text, without the dicts of its tricks ------------------------------------------
@@ -127,7 +127,7 @@ def match_json(record: Record, match: MatchResult, *, index: int = 1, parse_diag
     from analyzer.io.jsonout import dumps_nested
     args = (record, match, index, parse_diagnostics, annotations, review)
     try:
-        parts = dumps_nested(_build_match(*args, _TRICKS_MARK), 2).split(_TRICKS_MARK_JSON)
+        parts = dumps_nested(match_model(*args, _TRICKS_MARK), 2).split(_TRICKS_MARK_JSON)
         marked = [hr for hr in match.hands if hr.team is None]
         if len(parts) == len(marked) + 1:
             out = [parts[0]]
@@ -137,7 +137,7 @@ def match_json(record: Record, match: MatchResult, *, index: int = 1, parse_diag
             return "".join(out)
     except (TypeError, KeyError):  # a value the templates do not expect: the plain way
         pass
-    return dumps_nested(_build_match(*args, None), 2)
+    return dumps_nested(match_model(*args, None), 2)
 
 
 def render_json(report: dict[str, Any]) -> str:

@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report.hands import _build_hand, _seat_of, diagnostic_dict, ruleset_overrides
+from analyzer.report.hands import diagnostic_dict, hand_model, ruleset_overrides, seat_of
 from primitives.diagnostics import Diagnostic
 from replay.seats import SEATS
 
 if TYPE_CHECKING:
     from notation.model import Record
-    from replay.game import MatchResult
+    from replay.results import MatchResult
 
 
 TAG_OF_SEAT = {"N": "North", "W": "West", "S": "South", "E": "East"}
@@ -23,18 +23,18 @@ SCHEMA = 1
 
 def build_match(record: Record, match: MatchResult, *, index: int = 1, parse_diagnostics: Sequence[Diagnostic] = (),
                 annotations: Sequence[Diagnostic] = (), review: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One record and its :class:`replay.game.MatchResult` as a JSON-able dict."""
-    return _build_match(record, match, index, parse_diagnostics, annotations, review, None)
+    """One record and its :class:`replay.results.MatchResult` as a JSON-able dict."""
+    return match_model(record, match, index, parse_diagnostics, annotations, review, None)
 
 
-def _build_match(record: Record, match: MatchResult, index: int, parse_diagnostics: Sequence[Diagnostic],
+def match_model(record: Record, match: MatchResult, index: int, parse_diagnostics: Sequence[Diagnostic],
                  annotations: Sequence[Diagnostic], review: dict[str, Any] | None, tricks_mark: str | None) -> dict[str, Any]:
     all_diags = sorted([*parse_diagnostics, *match.diagnostics], key=Diagnostic.sort_key)
     hands = []
     n_nodes = len(record.hands)
     for hr in match.hands:
         node = record.hands[hr.number - 1] if hr.number - 1 < n_nodes else None
-        hands.append(_build_hand(hr, node, [d for d in all_diags if d.hand == hr.number], tricks_mark))
+        hands.append(hand_model(hr, node, [d for d in all_diags if d.hand == hr.number], tricks_mark))
 
     players: dict[str, dict[str, Any]] = {}
     for s in (match.hands[0].seats if match.hands else SEATS):
@@ -55,14 +55,14 @@ def _build_match(record: Record, match: MatchResult, index: int, parse_diagnosti
                     lead["failed_throws"] += 1
     by_hand = {hr.number: hr for hr in match.hands}
     for d in all_diags:
-        seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+        seat = seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
         if seat is not None:
             players[seat]["diagnostics"].append(d.code)
     for d in sorted(annotations, key=Diagnostic.sort_key):
         # a mistake names its seat (a bury is no trick's play: no span finds it)
         seat = getattr(d, "seat", None)
         if seat not in players:
-            seat = _seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
+            seat = seat_of(d, by_hand.get(d.hand)) if d.hand is not None else None
         entry = diagnostic_dict(d)
         if seat is not None:
             players[seat]["mistakes"].append(entry)

@@ -1,5 +1,5 @@
 """Match reports: one JSON-able dict per match, rendered to Markdown, JSON, HTML
-or the terminal (:func:`analyzer.report.render.render_report`). This module is
+or the terminal (:func:`analyzer.report.terminal_report.render_report`). This module is
 the report's public face: it names the pieces, each in a module of its own.
 
 :func:`build_report` reads a text (every record in it), replays each record
@@ -31,35 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from analyzer.report.hands import build_hand, diagnostic_dict, ruleset_overrides
-from analyzer.report.json_text import MatchJSON, match_json, render_json, stream_json
-from analyzer.report.markdown import render_markdown, review_markdown, stream_markdown
-from analyzer.report.matches import SCHEMA, TAG_OF_SEAT, build_match
-from analyzer.report.reading import Annotator, build_report, iter_matches
-from analyzer.report.text import (
-    DECISION_COLUMNS,
-    FULL_ACCURACY,
-    REVIEW_COLUMNS,
-    TOP_ALTERNATIVES,
-    count_of,
-    decision_rows,
-    friends_text,
-    hand_facts,
-    hand_mistakes,
-    hand_result_lines,
-    hand_title,
-    levels_text,
-    match_title,
-    mistakes_summary,
-    percent,
-    review_rows,
-    summary_lines,
-    sym,
-    trick_note,
-    trump_sym,
-    viewer_anchor,
-    window_text,
-)
+from analyzer.report.json_text import render_json
+from analyzer.report.markdown import render_markdown
 
 FORMATS = ("text", "md", "json", "html")
 
@@ -72,7 +45,7 @@ def render_html(report: dict[str, Any]) -> str:
 
 
 def render(report: dict[str, Any], fmt: str) -> str:
-    """``md``, ``json`` or ``html`` text of a report (``term`` is :func:`analyzer.report.render.render_report`)."""
+    """``md``, ``json`` or ``html`` text of a report (``term`` is :func:`analyzer.report.terminal_report.render_report`)."""
     if fmt == "md":
         return render_markdown(report)
     if fmt == "json":
@@ -82,11 +55,4 @@ def render(report: dict[str, Any], fmt: str) -> str:
     raise ValueError(f"unknown report format {fmt!r}")
 
 
-__all__ = ["decision_rows", "DECISION_COLUMNS", "summary_lines", "review_markdown", "review_rows", "viewer_anchor",
-           "window_text", "REVIEW_COLUMNS", "build_report", "iter_matches", "stream_markdown", "stream_json",
-           "build_match", "build_hand", "match_json", "MatchJSON", "render_markdown", "render_json", "render_html",
-           "render", "diagnostic_dict", "ruleset_overrides", "FORMATS", "SCHEMA",
-           # the text pieces and the rest of the pieces' public names, reachable from here as before
-           "Annotator", "TAG_OF_SEAT", "FULL_ACCURACY", "TOP_ALTERNATIVES", "count_of", "friends_text", "hand_facts",
-           "hand_mistakes", "hand_result_lines", "hand_title", "levels_text", "match_title", "mistakes_summary",
-           "percent", "sym", "trick_note", "trump_sym"]
+__all__ = ["render_html", "render", "FORMATS"]

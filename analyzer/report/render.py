@@ -4,7 +4,7 @@
 the ruleset tables (``shengji rules``, here). This module names them all.
 
 Nothing here checks a rule or computes a score: every value comes from
-``replay`` (a :class:`replay.game.MatchResult`) or from a report dict built
+``replay`` (a :class:`replay.results.MatchResult`) or from a report dict built
 by :mod:`analyzer.report.model`. Output is plain when the console has no colour
 (pipes, ``NO_COLOR``, tests), so it can be compared with golden files.
 """
@@ -16,36 +16,6 @@ from collections.abc import Sequence
 from rich import box
 from rich.console import Group
 from rich.table import Table
-
-from analyzer.report.console import (
-    BIG_JOKER_STYLE,
-    DEFAULT_WIDTH,
-    SEAT_NAMES,
-    SUIT_GAP,
-    SUIT_STYLE,
-    TAG_OF_SEAT,
-    WIN_MARK,
-    cards_text,
-    fit,
-    hand_text,
-    make_console,
-    trump_text,
-)
-from analyzer.report.terminal_replay import (
-    declarations_text,
-    hand_header,
-    hands_table,
-    kitty_text,
-    print_tricks,
-    record_title,
-    render_hand,
-    render_replay,
-    score_text,
-    trick_row,
-    tricks_table,
-    tricks_table_vertical,
-)
-from analyzer.report.terminal_report import players_table, progression_table, render_report, render_review
 
 # -- rules ------------------------------------------------------------------------------------
 
@@ -70,10 +40,4 @@ def options_table(rows: Sequence[tuple[str, str, str, bool]], title: str = "") -
     return table
 
 
-__all__ = ["make_console", "cards_text", "hand_text", "hands_table", "tricks_table", "render_hand",
-           "render_replay", "render_report", "presets_table", "options_table", "trump_text",
-           "record_title", "progression_table", "players_table", "render_review", "Group",
-           # the rest of the pieces' public names, reachable from here as before
-           "BIG_JOKER_STYLE", "DEFAULT_WIDTH", "SEAT_NAMES", "SUIT_GAP", "SUIT_STYLE", "TAG_OF_SEAT", "WIN_MARK",
-           "declarations_text", "fit", "hand_header", "kitty_text", "print_tricks", "score_text", "trick_row",
-           "tricks_table_vertical"]
+__all__ = ["presets_table", "options_table", "Group"]

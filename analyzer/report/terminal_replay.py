@@ -1,6 +1,6 @@
 """The table as a player sees it (``shengji replay``): the hands, the
 declarations, the tricks (across, or down when the terminal is narrow), the
-score and the kitty of each hand of a :class:`replay.game.MatchResult`."""
+score and the kitty of each hand of a :class:`replay.results.MatchResult`."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from notation.model import Hand, Record
-    from replay.game import HandResult, MatchResult, TrickResult
     from replay.order import Order
+    from replay.results import HandResult, MatchResult, TrickResult
 
 from rich import box
 from rich.console import Console, JustifyMethod
@@ -54,7 +54,7 @@ def hand_header(hand: HandResult, record: Record | None = None) -> Text:
         parts.append(f"declared by {hand.declarer}")
     t.append(" · " + " · ".join(parts))
     if hand.team is not None and hand.friends:
-        from replay.friends import describe_friends
+        from replay.friend_calls import describe_friends
         t.append(f"\nFriends: {describe_friends(hand)}")
     return t
 

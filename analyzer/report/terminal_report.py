@@ -24,7 +24,7 @@ from analyzer.report.console import (
 # -- report (--format term) -------------------------------------------------------------------
 
 def render_report(console: Console, report: dict[str, Any]) -> None:
-    """A report dict (:func:`analyzer.report.model.build_report`) for the terminal (every
+    """A report dict (:func:`analyzer.report.reading.build_report`) for the terminal (every
     string in it shown inert: :func:`analyzer.io.safetext.inert_tree`)."""
     from analyzer.io.safetext import inert_tree
     from analyzer.report import text as rep

@@ -1,6 +1,6 @@
 """The HTML replay viewer: one self-contained page per report.
 
-:func:`render_html` takes the dict of :func:`analyzer.report.model.build_report`
+:func:`render_html` takes the dict of :func:`analyzer.report.reading.build_report`
 and returns one HTML page that opens from ``file://`` with no network
 request: inline CSS, a small vanilla-JS script and inline SVG charts, all
 from ``analyzer/report/templates/``: the scaffolding, styles and stepping code shared
@@ -33,7 +33,7 @@ The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
 and scripts.
 
 Nothing here checks a rule: the hands at each step are the report's start
-hands less the cards played (what :meth:`replay.game.HandResult.hands_at`
+hands less the cards played (what :meth:`replay.results.HandResult.hands_at`
 computes), and the trump cards come from :class:`replay.order.Order`.
 """
 
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from notation.model import Record
     from replay.ruleset import Ruleset
 
-#: a report dict of :func:`analyzer.report.model.build_report` (or one of its parts): JSON-ready
+#: a report dict of :func:`analyzer.report.reading.build_report` (or one of its parts): JSON-ready
 JsonDict = dict[str, Any]
 
 #: version of the ``"viewer"`` key of the data blob
@@ -68,12 +68,12 @@ _PARTIAL = re.compile(r"\{\{> ([\w.-]+)((?: [\w-]+=[^\s}]+)*)\}\}")
 
 
 @cache
-def _template(name: str) -> str:
+def viewer_template(name: str) -> str:
     """A template file, its partials (``templates/head.html``, shared by the pages) put in."""
     text = resources.files("analyzer.report").joinpath("templates", name).read_text(encoding="utf-8")
 
     def partial(m: re.Match[str]) -> str:
-        body = _template(m.group(1)).rstrip("\n")
+        body = viewer_template(m.group(1)).rstrip("\n")
         for pair in m.group(2).split():
             key, value = pair.split("=", 1)
             body = body.replace("{{" + key + "}}", value)
@@ -161,15 +161,15 @@ def render_html(report: JsonDict) -> str:
     """The report as one self-contained interactive HTML page (no network request)."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
-        "css": _template("base.css") + "\n" + _template("viewer.css"),
-        "js": re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"),
+        "css": viewer_template("base.css") + "\n" + viewer_template("viewer.css"),
+        "js": re.sub(r"</(script)", r"<\\/\1", viewer_template("stepper.js") + "\n" + viewer_template("viewer.js"),
                      flags=re.IGNORECASE),
         "csp": "",
         "data": data_json(view_data(report)),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
     values["csp"] = content_security_policy(values["js"])
-    return _SLOT.sub(lambda m: values[m.group(1)], _template("viewer.html"))
+    return _SLOT.sub(lambda m: values[m.group(1)], viewer_template("viewer.html"))
 
 
 def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
@@ -179,15 +179,15 @@ def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
     it = iter(matches)
     first = [m for m in (next(it, None), next(it, None)) if m is not None]
     head = {**report_head, "matches": first if len(first) < 2 else first[:1] + [{}, {}]}
-    js = re.sub(r"</(script)", r"<\\/\1", _template("stepper.js") + "\n" + _template("viewer.js"), flags=re.IGNORECASE)
+    js = re.sub(r"</(script)", r"<\\/\1", viewer_template("stepper.js") + "\n" + viewer_template("viewer.js"), flags=re.IGNORECASE)
     values = {
         "title": html.escape(page_title(head)).replace("://", ":&#47;&#47;"),
-        "css": _template("base.css") + "\n" + _template("viewer.css"),
+        "css": viewer_template("base.css") + "\n" + viewer_template("viewer.css"),
         "js": js,
         "csp": content_security_policy(js),
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
-    page = _SLOT.sub(lambda m: values[m.group(1)] if m.group(1) != "data" else "\0", _template("viewer.html"))
+    page = _SLOT.sub(lambda m: values[m.group(1)] if m.group(1) != "data" else "\0", viewer_template("viewer.html"))
     before, after = page.split("\0", 1)
     out.write(before)
 

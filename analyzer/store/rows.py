@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from notation.model import Hand, Record
     from primitives.diagnostics import Diagnostic
-    from replay.game import HandResult
+    from replay.results import HandResult
 
 from analyzer.store.schema import (
     SCHEMAS,
@@ -72,7 +72,8 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         return "pair" if cards[0] == cards[1] else "single + single"
     got = cache.get(cards)
     if got is None:
-        from replay.units import decompose, shape_name
+        from replay.shapes import shape_name
+        from replay.units import decompose
         by_suit: dict[int, list[int]] = {}
         for c in cards:
             by_suit.setdefault(order.eff[c], []).append(c)

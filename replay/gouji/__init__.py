@@ -13,7 +13,8 @@
 
 from __future__ import annotations
 
-from replay.gouji.record import GameResult, GoujiReplay, Step, replay
+from replay.gouji.record import replay
+from replay.gouji.results import GameResult, GoujiReplay, Step
 from replay.gouji.rules import PRESETS, GoujiRuleset, preset, resolve
 from replay.gouji.state import GoujiState
 

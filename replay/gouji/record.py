@@ -20,30 +20,19 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Literal, overload
 
 from primitives.diagnostics import Diagnostic
+from replay.gouji.board import IN_PLAY, OVER, PLAY, ranks_text
 from replay.gouji.preplay import PrePlayChecks
 from replay.gouji.results import (
-    GameKind,
     GameResult,
-    GameResultDict,
     GoujiReplay,
     PlayRef,
-    SideScore,
     Step,
     score_of,
 )
-from replay.gouji.rules import GoujiRuleset, preset, resolve
-from replay.gouji.state import (
-    IN_PLAY,
-    LET,
-    OVER,
-    PASS,
-    PLAY,
-    REVOLTED,
-    GoujiState,
-    ranks_text,
-)
+from replay.gouji.rules import GoujiRuleset, resolve
+from replay.gouji.state import GoujiState
 from replay.gouji.table import PLACE_NAMES, SEAT_NAMES, SEAT_OF, TEAMS
-from replay.gouji.tribute import Prev, highest_cards, owed_dian, owed_tribute, rank_counts
+from replay.gouji.tribute import Prev, rank_counts
 
 if TYPE_CHECKING:  # the record model is notation's; the engine only reads it
     from notation.gjn_model import (
@@ -436,21 +425,5 @@ def replay(record: GoujiRecord, *, rules: str | None = None, timeline: bool = Tr
 
 
 __all__ = [
-    "LET",
-    "PASS",
-    "PLAY",
-    "REVOLTED",
-    "GameKind",
-    "GameResult",
-    "GameResultDict",
-    "GoujiReplay",
-    "PlayRef",
-    "SideScore",
-    "Step",
-    "highest_cards",
-    "owed_dian",
-    "owed_tribute",
-    "preset",
     "replay",
-    "score_of",
 ]

@@ -33,13 +33,11 @@ from replay.gouji.board import (
     OVER,
     PASS,
     PLAY,
-    REVOLTED,
     STATUS_NAMES,
     Action,
     Board,
     Fault,
     Snapshot,
-    counts_of,
     ranks_text,
 )
 from replay.gouji.sets import SetInfo, beats, info, unbeatable
@@ -391,18 +389,5 @@ class GoujiState(Board):
 
 
 __all__ = [
-    "ASK",
-    "FAILED",
-    "FINISHED",
-    "IN_PLAY",
-    "LEAD",
-    "LET",
-    "OVER",
-    "PASS",
-    "PLAY",
-    "REVOLTED",
-    "STATUS_NAMES",
     "GoujiState",
-    "counts_of",
-    "ranks_text",
 ]

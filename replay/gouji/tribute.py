@@ -11,11 +11,8 @@ from typing import TYPE_CHECKING
 
 from primitives.diagnostics import Diagnostic, Span
 from primitives.gjcards import BJ_RANK, LJ_RANK, TWO
+from replay.gouji.board import counts_of, ranks_text
 from replay.gouji.rules import GoujiRuleset
-from replay.gouji.state import (
-    counts_of,
-    ranks_text,
-)
 from replay.gouji.table import SEAT_NAMES, SEAT_OF, TEAMS
 
 if TYPE_CHECKING:  # the record model is notation's; the engine only reads it

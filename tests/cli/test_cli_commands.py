@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from analyzer.cli import SOURCE_NAMES, cite
+from analyzer.report.presets import SOURCE_NAMES, cite
 
 # -- fmt ------------------------------------------------------------------------------------
 

@@ -74,7 +74,7 @@ def test_one_hand_sjn_lint_imports_no_gouji_and_no_lark():
 
 def test_one_hand_lint_builds_no_pydantic_schema_nor_typer_adapter():
     """The values of a command's options are checked without pydantic
-    (``analyzer.cli._core._PlainValues``: no ``typer._adapters``), and the record
+    (``analyzer.cli._params._PlainValues``: no ``typer._adapters``), and the record
     model's pydantic schemas are deferred (``defer_build``) to the first JSON or
     API use: a one-hand lint builds none of them. Nor does it look for pydantic
     plugins (no scan of the installed distributions), and the collector's
@@ -142,10 +142,10 @@ def test_plain_values_check_as_typer_does():
     or the same error message."""
     import typer
 
-    from analyzer.cli import _core
+    from analyzer.cli import _params
     seen = set()
     for command, p in _all_params():
-        kind = _core._plain_kind(p)
+        kind = _params.plain_kind(p)
         if kind is None:
             continue
         seen.add(kind)

@@ -309,16 +309,18 @@ def test_accuracy_is_rounded_as_the_viewer_rounds_it() -> None:
     """JavaScript's Math.round rounds half up; Python's format rounds half to even."""
     import io
 
-    from analyzer.report import model as R
-    from analyzer.report import render
-    assert [R.percent(v) for v in (90.5, 91.5, 90.4, 100.0, None)] == ["91%", "92%", "90%", "100%", ""]
+    from analyzer.report.console import make_console
+    from analyzer.report.markdown import review_markdown
+    from analyzer.report.terminal_report import render_review
+    from analyzer.report.text import percent
+    assert [percent(v) for v in (90.5, 91.5, 90.4, 100.0, None)] == ["91%", "92%", "90%", "100%", ""]
     review = {"players": {s: {"worst": []} for s in "NWSE"},
               "hands": [{"hand": 1, "window": 4, "requested": 4,
                          "players": {s: {"points_lost": 0, "accuracy": 90.5} for s in "NWSE"}}]}
     out = io.StringIO()
-    render.render_review(render.make_console(file=out, width=120, color=False), {"review": review, "players": {}})
+    render_review(make_console(file=out, width=120, color=False), {"review": review, "players": {}})
     assert "0/91%" in out.getvalue() and "90%" not in out.getvalue()
-    md = "\n".join(R.review_markdown(review, {"players": {}, "record": 1}))
+    md = "\n".join(review_markdown(review, {"players": {}, "record": 1}))
     assert "0 / 91%" in md
 
 

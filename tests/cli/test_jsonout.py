@@ -36,11 +36,12 @@ def test_the_cases_the_fast_encoder_writes_otherwise():
 
 def test_a_report_of_real_records(tmp_path):
     from analyzer.play.generate import generate_match
-    from analyzer.report import model as R
+    from analyzer.report.json_text import render_json
+    from analyzer.report.reading import build_report
     from notation import write
     text = write(generate_match("standard", hands=2, seed=5))
-    rep = R.build_report(text, "x.sjn")
-    assert R.render_json(rep) == reference(rep)
+    rep = build_report(text, "x.sjn")
+    assert render_json(rep) == reference(rep)
 
 
 @settings(max_examples=300, deadline=None)

@@ -213,7 +213,7 @@ def test_annotate_records_writes_the_record_back():
 
 def test_report_formats_are_registered_once_and_write_a_stream():
     from analyzer.report import formats as report_formats
-    from analyzer.report.model import iter_matches
+    from analyzer.report.reading import iter_matches
     assert [m.value for m in report_formats.ReportFormat] == ["text", "md", "json", "html", "term"]
     with pytest.raises(ValueError, match="registered twice"):
         report_formats.register("md")(lambda out, path, matches: None)

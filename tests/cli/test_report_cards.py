@@ -8,7 +8,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from analyzer.report.cardtext import _cards, _format, card_text
+from analyzer.report.cardtext import _format, card_text, report_cards
 from primitives.cards import format_cards
 from replay.order import NT, Order
 
@@ -25,11 +25,11 @@ def test_format_is_format_cards(cards):
 @given(_cards_st, _orders)
 def test_sorted_text_is_format_cards_of_order_sorted(cards, order):
     want = format_cards(order.sorted(cards))
-    assert _cards(cards, order) == want
-    assert _cards(tuple(cards), order) == want  # again: from the memo when short
+    assert report_cards(cards, order) == want
+    assert report_cards(tuple(cards), order) == want  # again: from the memo when short
     assert card_text(order)(tuple(cards)) == want
-    assert _cards(cards) == format_cards(cards)
-    assert _cards(None, order) is None
+    assert report_cards(cards) == format_cards(cards)
+    assert report_cards(None, order) is None
 
 
 def test_every_two_card_group_in_some_orders():

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from analyzer.io.jsonout import dumps_nested
-from analyzer.report import model as R
 from analyzer.report.cardtext import card_text
 from analyzer.report.hands import _trick_dicts
-from analyzer.report.json_text import _tricks_json
+from analyzer.report.json_text import MatchJSON, _tricks_json, match_json, render_json
+from analyzer.report.matches import build_match
+from analyzer.report.reading import build_report, iter_matches
 from notation.detect import detect_text, read
 from primitives.diagnostics import Diagnostic
 from replay.game import replay
@@ -38,8 +39,8 @@ def _generated(preset: str, seed: int, hands: int = 2) -> str:
 
 def _same(record, diags, **kw) -> None:
     match = replay(record)
-    want = dumps_nested(R.build_match(record, match, parse_diagnostics=diags, **kw), 2)
-    assert R.match_json(record, match, parse_diagnostics=diags, **kw) == want
+    want = dumps_nested(build_match(record, match, parse_diagnostics=diags, **kw), 2)
+    assert match_json(record, match, parse_diagnostics=diags, **kw) == want
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
@@ -79,8 +80,8 @@ def test_what_the_templates_do_not_expect_takes_the_plain_way():
     match = replay(record)
     match.hands[0].tricks[2].winner = None          # not a string
     match.hands[-1].tricks[0].points = True         # not an int
-    want = dumps_nested(R.build_match(record, match, parse_diagnostics=diags), 2)
-    assert R.match_json(record, match, parse_diagnostics=diags) == want
+    want = dumps_nested(build_match(record, match, parse_diagnostics=diags), 2)
+    assert match_json(record, match, parse_diagnostics=diags) == want
     assert '"winner": null' in want and '"points": true' in want
 
 
@@ -97,12 +98,12 @@ def test_the_stream_of_texts_is_the_stream_of_dicts():
     as_dicts = io.StringIO()
     as_texts = io.StringIO()
     from analyzer.report.formats import WRITERS
-    WRITERS["json"](as_dicts, path, R.iter_matches(read(text, detect_text(text, path))))
-    WRITERS["json"](as_texts, path, R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
+    WRITERS["json"](as_dicts, path, iter_matches(read(text, detect_text(text, path))))
+    WRITERS["json"](as_texts, path, iter_matches(read(text, detect_text(text, path)), fmt="json"))
     assert as_texts.getvalue() == as_dicts.getvalue()
-    assert as_dicts.getvalue() == R.render_json(R.build_report(text, path))
-    assert all(isinstance(m, R.MatchJSON)
-               for m in R.iter_matches(read(text, detect_text(text, path)), fmt="json"))
+    assert as_dicts.getvalue() == render_json(build_report(text, path))
+    assert all(isinstance(m, MatchJSON)
+               for m in iter_matches(read(text, detect_text(text, path)), fmt="json"))
 
 
 def test_tricks_without_play_rows_use_their_public_plays():

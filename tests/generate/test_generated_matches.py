@@ -11,9 +11,10 @@ from gen_helpers import check_accounting, check_clean, played_hands
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from analyzer.play.bot import BotParams
 from analyzer.play.generate import generate_match
-from replay.declare import DeclEvent, advance, kitty_trump, start
+from analyzer.play.views import BotParams
+from replay.declare import advance, kitty_trump
+from replay.declare_state import DeclEvent, start
 from replay.game import replay
 from replay.order import NT
 from replay.ruleset import PRESETS, preset

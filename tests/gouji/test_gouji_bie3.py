@@ -75,8 +75,8 @@ def test_buy_wrong_payment():
 
 
 def test_point_allowed_under_dadian_and_fanche():
-    from replay.gouji.record import owed_dian
     from replay.gouji.rules import GoujiRuleset
+    from replay.gouji.tribute import owed_dian
     bukai = [False, True, False, False, False, False]        # P2 ended 不开点
     rs = GoujiRuleset(dadian="on")
     assert owed_dian(bukai, [], rs) == {(1, 4): 1}

@@ -110,9 +110,9 @@ def test_term_and_md_tell_the_same_rounds():
     md = gouji_render.render_markdown(rep)
     import io
 
-    from analyzer.report import render
+    from analyzer.report.console import make_console
     buf = io.StringIO()
-    gouji_render.render_report(render.make_console(file=buf, color=False, width=400), rep)
+    gouji_render.render_report(make_console(file=buf, color=False, width=400), rep)
     term = buf.getvalue()
     rounds = gouji_render.rounds(rep["matches"][0]["games"][0])
     assert rounds and any("接风" in r for r in rounds)

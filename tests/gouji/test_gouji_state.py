@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from primitives.gjcards import parse_cards
+from replay.gouji.board import FAILED, LET, PASS, PLAY, counts_of
 from replay.gouji.rules import GoujiRuleset, preset
-from replay.gouji.state import FAILED, LET, PASS, PLAY, GoujiState, counts_of
+from replay.gouji.state import GoujiState
 
 P1, P2, P3, P4, P5, P6 = range(6)
 FULL = "BJ LJ 2222 AAA KKK QQQ JJJJ 101010101010 999 888 777 666"
@@ -262,7 +263,7 @@ def test_revolutionary_takes_third_when_his_mates_hold_first_and_second():  # §
 
 
 def test_game_end_fills_places_and_score():
-    from replay.gouji.record import score_of
+    from replay.gouji.results import score_of
     places = [1, 4, 2, 5, 3, 6]
     assert score_of(places, preset("gouji")) == (12, 0, True)        # 串三户
     assert score_of(places, preset("gouji-online")) == (12, -12, True)

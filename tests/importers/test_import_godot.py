@@ -48,7 +48,7 @@ def test_json_deal_in_draw_order_and_html_seat_lines_only():
         assert [[p.cards for p in t.plays] for t in a.tricks] == [[p.cards for p in t.plays] for t in b.tricks]
     log = json.loads(LOG)
     first = log["rounds"][0]["debug"]["initial_hands"][0][:3]
-    from analyzer.io.importers.godot import card
+    from analyzer.io.importers._godot_common import card
     south = next(s for s in log_hands[0].deal if s.seat == "S")
     assert list(south.cards[:3]) == [card(c) for c in first]
 

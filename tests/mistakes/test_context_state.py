@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from analyzer.play.generate import generate_match
-from analyzer.review.mistakes.base import HandContext, best_so_far, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far, unbeatable
 from analyzer.review.mistakes.pov import voids
 from replay.game import replay
 from replay.legal import beating_follow, follow_extremes, shown_void

@@ -15,7 +15,8 @@ import pytest
 
 from analyzer.play.generate import generate_match
 from analyzer.review.mistakes import MIN_COST, review_match
-from analyzer.review.search import Solver, position
+from analyzer.review.search import Solver
+from analyzer.review.search.position import position
 from notation import parse
 from primitives.cards import points
 from replay.game import replay

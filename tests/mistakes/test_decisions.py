@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from mistake_helpers import THREE, TWO, replayed
 
 from analyzer.review.mistakes import review_full
-from analyzer.review.mistakes.base import HandContext
+from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.decisions import level_score, value_decision, verdict_band
 from analyzer.review.search import Solver
 from primitives.cards import parse_cards as C

@@ -291,7 +291,7 @@ def test_recorded_plays_never_beat_best_play(rules, seed):
     as good for the mover as the value after the recorded play (whose last-trick
     gain, kitty and penalties come from the replay, not the search)."""
     from analyzer.play.generate import generate_match
-    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.context import HandContext
     from replay.game import replay
 
     match = replay(generate_match(rules, hands=1, seed=seed))
@@ -353,9 +353,9 @@ def test_a_withheld_winner_is_no_mistake_when_searched():
     # … the search does not: following that advice (♣10 to N) loses more
     searched = review(match, endgame_tricks=6)
     assert not [f for f in searched if f.trick == 1 and f.seat == "S"]
-    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.context import HandContext
     ctx = HandContext(match.hands[0], endgame_tricks=6)
-    from analyzer.review.search import position
+    from analyzer.review.search.position import position
     t = match.hands[0].tricks[0]
     pos = position(t.hands_before, t.leader, [p.cards for p in t.plays[:2]])
     s = ctx.solver()
@@ -417,7 +417,7 @@ def test_lead_error(name, tricks, kw, opts, want):
 
 def test_sampled_deals_respect_what_the_player_saw():
     from analyzer.play.generate import generate_match
-    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.context import HandContext
     from analyzer.review.mistakes.pov import sample_deals, voids
     from analyzer.review.search import position_of
     from replay.game import replay as run

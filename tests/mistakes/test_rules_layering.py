@@ -11,7 +11,7 @@ the card order's suit and rank tables (``order.eff``, ``order.key``) or the
 raw holdings (``hands_before``).
 
 What a rule module may take from ``replay`` is what presents a card, not what
-decides a play: the card texts (``replay.trick.cards_text``/``unit_text``),
+decides a play: the card texts (``replay.texts.cards_text``/``unit_text``),
 the point values printed on the cards (``primitives.cards.points``/``POINTS``)
 and the ``Span`` of a finding. Imports under ``if TYPE_CHECKING:`` are types
 only and allowed.
@@ -28,7 +28,7 @@ RULES_DIR = Path(__file__).resolve().parents[2] / "analyzer" / "review" / "mista
 
 #: (module, name) a rule module may import from replay
 ALLOWED = {
-    ("replay.trick", "cards_text"), ("replay.trick", "unit_text"),
+    ("replay.texts", "cards_text"), ("replay.texts", "unit_text"),
     ("primitives.cards", "points"), ("primitives.cards", "POINTS"),
     ("primitives.diagnostics", "Span"),
 }
@@ -81,16 +81,16 @@ def test_rule_module_asks_the_engine(path: Path):
 
 @pytest.mark.parametrize("source, want", [
     ("from replay.legal import legal_follows", ["from replay.legal import legal_follows"]),
-    ("from replay.trick import cards_text, trick_winner", ["from replay.trick import trick_winner"]),
+    ("from replay.texts import cards_text\nfrom replay.trick import trick_winner", ["from replay.trick import trick_winner"]),
     ("from replay.scoring import team_of", ["from replay.scoring import team_of"]),
     ("def f():\n    from replay.order import TRUMP\n", ["from replay.order import TRUMP"]),
     ("import replay.legal", ["import replay.legal"]),
     ("x = ctx.order.eff[c]", [".eff (line 1)"]),
     ("x = ctx.hands_before(0)", [".hands_before (line 1)"]),
     # allowed: presentation, card values, types only, the package's own helpers
-    ("from replay.trick import cards_text\nfrom primitives.cards import POINTS, points", []),
+    ("from replay.texts import cards_text\nfrom primitives.cards import POINTS, points", []),
     ("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from replay.state import HandState\n", []),
-    ("from ..base import best_so_far, unbeatable", []),
+    ("from ..context import best_so_far, unbeatable", []),
 ])
 def test_the_check_itself(source: str, want: list[str]):
     # the check can fail: each forbidden import or table read is reported

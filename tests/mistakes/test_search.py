@@ -14,7 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mistake_helpers import tiny_deal
 
-from analyzer.review.search import Position, Solver, position, solve
+from analyzer.review.search import Position, Solver, solve
+from analyzer.review.search.position import position
 from primitives.cards import POINTS
 from primitives.cards import parse_cards as C
 from replay.legal import is_legal_follow, multisets

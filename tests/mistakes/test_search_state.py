@@ -22,12 +22,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from mistake_helpers import tiny_deal
 
-from analyzer.review.search import Position, Solver, position, position_of
+from analyzer.review.search import Position, Solver, position_of
+from analyzer.review.search.position import position
 from primitives.cards import parse_cards as C
 from replay.order import Order
 from replay.ruleset import preset
+from replay.scoring import penalty_delta
 from replay.seats import SEATS
-from replay.state import HandState, penalty_delta
+from replay.state import HandState
 
 PRESETS = ["standard", "campus", "shengji-io", "one-deck", "botzone", "titanic", "tractor97"]
 

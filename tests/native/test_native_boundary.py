@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from analyzer.review.search import Solver, position
+from analyzer.review.search import Solver
+from analyzer.review.search.position import position
 from primitives.cards import parse_cards as C
 from replay import native
 from replay.order import Order
@@ -38,7 +39,7 @@ def test_positions_that_cannot_cross_are_searched_in_python():
     assert s.engine == "native"
     # hands of different sizes (no position of a real hand): the Python search answers
     odd = position([C("SA S3"), C("S4"), C("S5 S6"), C("S7 S8")], "N")
-    from analyzer.review.search import crossable
+    from analyzer.review.search.tree import crossable
     assert not crossable(odd.hands, odd.leader, odd.plays)
     assert crossable(position([C("SA"), C("S4"), C("S5"), C("S7")], "N").hands, 0, ())
 

@@ -16,8 +16,9 @@ from native_positions import deal, orders, rulesets
 from primitives.cards import points
 from replay import native
 from replay.legal import multisets
+from replay.scoring import last_trick_multiplier
 from replay.seats import SEATS
-from replay.state import HandState, last_trick_multiplier
+from replay.state import HandState
 from replay.trick import throw_leads, throw_options
 from replay.units import decompose
 

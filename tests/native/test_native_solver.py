@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from native_positions import deal, orders, rulesets
 
-from analyzer.review.search import SearchBudgetExceeded, Solver, position
+from analyzer.review.search import SearchBudgetExceeded, Solver
+from analyzer.review.search.position import position
 from replay import native
 from replay.scoring import SEAT_ORDER
 
@@ -102,7 +103,7 @@ def test_a_node_budget_cuts_both_at_the_same_place(case, budget):
 def test_engine_played_hands_agree(rules):
     """The last 4 tricks of bot-played hands (questions asked of HandStates, as the review asks)."""
     from analyzer.play.generate import generate_match
-    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.context import HandContext
     from primitives.cards import points
     from replay.game import replay
     from replay.state import HandState

@@ -8,18 +8,9 @@ from __future__ import annotations
 import pytest
 
 from primitives.cards import parse_cards
-from replay.declare import (
-    DeclEvent,
-    DeclState,
-    advance,
-    can_declare,
-    conclude,
-    declaration_strength,
-    kitty_trump,
-    legal_declarations,
-    resolve_declarations,
-    start,
-)
+from replay.bids import declaration_strength
+from replay.declare import advance, can_declare, conclude, kitty_trump, legal_declarations, resolve_declarations
+from replay.declare_state import DeclEvent, DeclState, start
 from replay.order import NT
 from replay.ruleset import PRESETS, Ruleset
 

@@ -6,7 +6,8 @@ import pytest
 
 from notation.model import Declaration, Hand, Levels, Record, Tag
 from primitives.cards import parse_cards as C
-from replay.declare import DeclEvent, act_text, resolve_declarations
+from replay.declare import act_text, resolve_declarations
+from replay.declare_state import DeclEvent
 from replay.game import replay
 from replay.ruleset import preset
 

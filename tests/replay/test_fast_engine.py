@@ -15,7 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from primitives.cards import NUM_CARDS, format_cards
-from replay import legal, trick, units
+from replay import follow, legal, throws, trick, units
+from replay import obligation as obligation_mod
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset
 
@@ -57,8 +58,8 @@ def draw_suit(data, order):
 
 def test_the_reference_is_the_old_code():
     # the comparison is only worth something if the two sides are different code
-    assert units.obligation is not ref_units.obligation
-    assert trick.check_follow.__module__ != ref_trick.check_follow.__module__
+    assert obligation_mod.obligation is not ref_units.obligation
+    assert follow.check_follow.__module__ != ref_trick.check_follow.__module__
 
 
 @given(PARAMS)
@@ -126,7 +127,7 @@ def test_obligation_matches(params, rs, data):
         return
     lead_units = ref_units.decompose(lead, old)
     for policy in ("pairs", "strict", "pure_tractor"):
-        assert (units.obligation(lead_units, cards, new, policy, rs.decks)
+        assert (obligation_mod.obligation(lead_units, cards, new, policy, rs.decks)
                 == ref_units.obligation(lead_units, cards, old, policy, rs.decks))
 
 
@@ -170,11 +171,11 @@ def test_check_follow_matches(case):
     n = len(lead)
     suit_only = {c: k for c, k in holding.items() if new.eff[c] == suit}
     for h in (dict(holding), suit_only):
-        got = trick.check_follow(lead_units, suit, h, play, new, rs, n)
+        got = follow.check_follow(lead_units, suit, h, play, new, rs, n)
         want = ref_trick.check_follow(lead_units, suit, h, play, old, rs, n)
         assert got == want
-        assert trick.check_follow(lead_units, suit, h, play, new, rs) == want
-        verdict = trick.follow_error(lead_units, suit, h, play, new, rs, n)
+        assert follow.check_follow(lead_units, suit, h, play, new, rs) == want
+        verdict = follow.follow_error(lead_units, suit, h, play, new, rs, n)
         assert (verdict and verdict.code) == (want and want.code)
     assert (legal.is_legal_follow(lead, holding, play, new, rs)
             == ref_legal.is_legal_follow(lead, holding, play, old, rs))
@@ -278,7 +279,7 @@ def test_check_throw_matches(case):
     others = list(zip(seats[1:], hs[1:]))
     for u in lead_units:
         for _, h in others:
-            assert units.beats_unit(h, u, new) == ref_units.beats_unit(h, u, old)
+            assert throws.beats_unit(h, u, new) == ref_units.beats_unit(h, u, old)
 
 
 @given(PARAMS, RULESETS, st.data())
@@ -353,5 +354,5 @@ def test_check_follow_of_one_tuple_matches(params, rs, data):
     else:
         play = tuple(data.draw(st.lists(st.integers(0, NUM_CARDS - 1), min_size=width, max_size=width)))
     lead_units = ref_units.decompose(lead, old)
-    got = trick.check_follow(lead_units, suit, holding, play, new, rs, width)
+    got = follow.check_follow(lead_units, suit, holding, play, new, rs, width)
     assert got == ref_trick.check_follow(lead_units, suit, holding, play, old, rs, width)

@@ -14,13 +14,15 @@ from collections import Counter
 import pytest
 
 from primitives.cards import parse_cards as C
-from replay.declare import DeclEvent, kitty_trump, resolve_declarations
+from replay.declare import kitty_trump, resolve_declarations
+from replay.declare_state import DeclEvent
+from replay.follow import check_follow_printed, printed_suit
 from replay.legal import build_follow, is_legal_follow, legal_follows
 from replay.order import NT, Order
 from replay.ruleset import PRESETS, Ruleset, preset
 from replay.scoring import must_play_levels, raise_level
 from replay.seats import SEATS as COMPASS_SEATS
-from replay.trick import check_follow_printed, check_throw, printed_suit
+from replay.trick import check_throw
 from replay.units import decompose
 
 S, H, D, CL = 0, 1, 2, 3

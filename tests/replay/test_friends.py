@@ -8,7 +8,8 @@ import pytest
 
 from notation import parse
 from primitives.cards import parse_cards as C
-from replay.friends import friends_bonus, friends_outcome, table_seats
+from replay.friend_calls import friends_bonus, friends_outcome
+from replay.friends import table_seats
 from replay.game import replay
 from replay.order import Order
 from replay.ruleset import preset, resolve

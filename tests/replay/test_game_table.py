@@ -11,8 +11,10 @@ import pytest
 
 from notation import parse
 from primitives.diagnostics import Diagnostic
-from replay.friends import needs_friends, replay_friends
+from replay.friends import needs_friends, table_seats
 from replay.game import replay, ruleset_for
+from replay.hand import Table
+from replay.match import replay_match
 
 _HAND = ("hand {n}\nlevels NS 2 EW 2\n{dealer}trump S\n{deal}{extra}"
          "1. N: SA  W: S3  S: S4  E: S5\n2. N: HA  W: H3  S: H4  E: H5\n")
@@ -39,7 +41,7 @@ def _decided_beforehand(record):
                                                        f"have fixed partners: replayed as finding friends "
                                                        f"(use `[Rules \"shengji-io-friends\"]`)"))
             ruleset = ruleset.model_copy(update={"partners": "friends"})
-        return replay_friends(record, ruleset, diags)
+        return replay_match(record, ruleset, diags, Table.of(table_seats(record, ruleset), friends=True))
     return replay(record)
 
 

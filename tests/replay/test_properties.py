@@ -6,11 +6,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from primitives.cards import NUM_CARDS
+from replay.follow import check_follow
 from replay.legal import is_legal_follow, legal_follows, multisets
 from replay.obligation import obligation
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import LINKS, preset
-from replay.trick import check_follow, trick_winner
+from replay.trick import trick_winner
 from replay.units import cover, decompose
 
 orders = st.builds(

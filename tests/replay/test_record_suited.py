@@ -10,11 +10,12 @@ import random
 
 import pytest
 
-from replay.follow import check_suited_follow
+from replay.follow import check_follow, check_suited_follow
 from replay.order import Order
-from replay.record import Recorded, RecordState
+from replay.record import RecordState
+from replay.recorded import Recorded
 from replay.ruleset import preset
-from replay.trick import check_follow, check_suited_throw, check_throw
+from replay.trick import check_suited_throw, check_throw
 from replay.units import decompose
 
 PRESETS = ("standard", "titanic", "botzone", "tractor97")

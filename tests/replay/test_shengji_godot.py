@@ -15,7 +15,8 @@ import pytest
 from notation import parse as parse_records
 from primitives.cards import ACE, JACK, KING, QUEEN
 from primitives.cards import parse_cards as C
-from replay.declare import DeclEvent, resolve_declarations
+from replay.declare import resolve_declarations
+from replay.declare_state import DeclEvent
 from replay.game import replay
 from replay.order import NT, Order
 from replay.ruleset import preset

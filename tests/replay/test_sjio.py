@@ -25,12 +25,14 @@ import pytest
 
 from primitives.cards import ACE, JOKER_LEVEL, KING, QUEEN, parse_cards
 from replay import sjio, sjio_fallbacks, sjio_winner
-from replay.declare import DeclEvent, resolve_declarations
-from replay.friends import friends_outcome
+from replay.declare import resolve_declarations
+from replay.declare_state import DeclEvent
+from replay.follow import follow_error
+from replay.friend_calls import friends_outcome
 from replay.order import NT, Order
 from replay.ruleset import PRESETS, Ruleset
 from replay.scoring import hand_outcome
-from replay.trick import check_throw, follow_error
+from replay.trick import check_throw
 from replay.units import decompose
 
 S, H, D, C = 0, 1, 2, 3

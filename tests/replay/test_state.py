@@ -21,8 +21,9 @@ from replay.deck import deck, deck_cards, remainder
 from replay.game import replay
 from replay.order import Order
 from replay.ruleset import preset
+from replay.scoring import hooks_back, penalty_delta
 from replay.seats import COMPASS, SEATS, Seat, table, table_names
-from replay.state import HandState, IllegalPlay, hooks_back, penalty_delta
+from replay.state import HandState, IllegalPlay
 
 # -- Seat -----------------------------------------------------------------------------------------
 
@@ -186,10 +187,10 @@ def _state_for(hand_result):
     h = hand_result
     friends = h.team is not None
     team = (h.dealer,) if friends else None
-    from replay.friends import FriendResult
+    from replay.teams import FriendResult
     calls = [FriendResult(c.ordinal, c.card, None, None, c.span) for c in h.friends] if friends else None
     if calls and h.ruleset.friend_rule == "held":
-        from replay.friends import assign_holders
+        from replay.teams import assign_holders
         i = h.seats.index(h.dealer)
         ring = [h.seats[(i + k) % len(h.seats)] for k in range(len(h.seats))]
         assign_holders(calls, ring, {s: Counter(c) for s, c in h.start_hands.items()})
@@ -286,7 +287,7 @@ def test_search_positions_from_a_state_agree_with_it():
 
 def test_mistake_context_states():
     # the mistake rules' context hands out the engine's state at any play of the hand
-    from analyzer.review.mistakes.base import HandContext
+    from analyzer.review.mistakes.context import HandContext
     match = replay(generate_match("standard", hands=1, seed=9))
     h = next(x for x in match.hands if x.complete)
     ctx = HandContext(h)

@@ -20,10 +20,11 @@ from hypothesis import strategies as st
 
 from analyzer.play.generate import generate_match
 from primitives.cards import points
-from replay.friends import FriendResult, assign_holders
 from replay.game import replay
-from replay.record import Recorded, RecordState
+from replay.record import RecordState
+from replay.recorded import Recorded
 from replay.state import HandState
+from replay.teams import FriendResult, assign_holders
 
 RULES = [("standard", None), ("one-deck", None), ("tractor97", None), ("shengji-io-friends", 6)]
 

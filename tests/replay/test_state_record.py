@@ -21,7 +21,8 @@ from primitives.cards import parse_cards as C
 from primitives.cards import points
 from replay.game import replay
 from replay.order import Order
-from replay.record import FAULTS, Recorded, RecordState
+from replay.record import RecordState
+from replay.recorded import FAULTS, Recorded
 from replay.ruleset import preset
 from replay.state import HandState
 

@@ -10,9 +10,10 @@ import pytest
 
 from primitives.cards import BJ
 from primitives.cards import parse_cards as C
+from replay.follow import check_follow
 from replay.order import NT, TRUMP, Order
 from replay.ruleset import preset
-from replay.trick import check_follow, check_throw, trick_winner
+from replay.trick import check_throw, trick_winner
 from replay.units import cover, decompose
 
 S, H, D, CL = 0, 1, 2, 3

@@ -211,7 +211,8 @@ def test_an_analysts_schema(tmp_path):
 
 def test_the_structures_are_the_engines(tmp_path):
     """The quick paths of the play structures (one card, two cards) agree with the engine's decomposition."""
-    from replay.units import decompose, shape_name
+    from replay.shapes import shape_name
+    from replay.units import decompose
     text = "\n".join(write(generate_match(p, hands=2, seed=9)) for p in ("standard", "tractor97"))
     (tmp_path / "m.sjn").write_text(text, encoding="utf-8")
     S.export_paths([str(tmp_path / "m.sjn")], str(tmp_path / "s"))

@@ -72,7 +72,7 @@ def test_play_by_play_holdings_and_links(open_page, artifact_dir):
 
 def _voids(text: str, upto_trick: int) -> dict[str, set[str]]:
     """The suits each seat showed void in during tricks 1..upto_trick (from the engine's plays)."""
-    from analyzer.report.model import build_report
+    from analyzer.report.reading import build_report
     report = build_report(text)
     m = report["matches"][0]
     trumps = set(parse_cards(trump_cards(m, m["hands"][0])))
@@ -170,7 +170,7 @@ def _with_decisions(report: dict) -> dict:
 
 
 def test_review_panel_alternatives_and_the_whole_hand_graph(open_page, artifact_dir):
-    from analyzer.report.model import build_report
+    from analyzer.report.reading import build_report
     text = STANDARD.read_text(encoding="utf-8")
     plain = build_report(text, "standard.sjn")
     opened = open_page(render_html(plain), "plain.html")

@@ -13,7 +13,7 @@ import pytest
 from viewer_helpers import CHROMIUM_ARGS, find_chromium
 
 from analyzer.lint import REVIEW_ENTRY, mistake_hook
-from analyzer.report.model import build_report
+from analyzer.report.reading import build_report
 from analyzer.report.viewer import render_html
 
 ROOT = Path(__file__).resolve().parents[2]

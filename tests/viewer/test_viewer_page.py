@@ -9,7 +9,7 @@ import pytest
 from viewer_helpers import SAMPLES, page_for, record_text
 
 from analyzer.play.generate import generate_match
-from analyzer.report.model import build_report
+from analyzer.report.reading import build_report
 from analyzer.report.viewer import TEMPLATES, data_json, render_html, render_record, render_text, trump_cards
 from primitives.cards import parse_cards
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.report.model import build_report
+from analyzer.report.reading import build_report
 from analyzer.report.viewer import render_html, stream_html
 
 ROOT = Path(__file__).resolve().parents[2]

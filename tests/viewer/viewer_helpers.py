@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from analyzer.report.model import build_report
+from analyzer.report.reading import build_report
 from analyzer.report.viewer import render_html
 from notation import parse, write
 from primitives.cards import parse_group

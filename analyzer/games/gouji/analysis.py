@@ -21,7 +21,7 @@ from primitives.gjcards import cards_text
 
 if TYPE_CHECKING:
 
-    from replay.gouji.record import GameResult, GoujiReplay, Step
+    from replay.gouji.results import GameResult, GoujiReplay, Step
 
 #: the report (and each match and game in it): plain JSON-ready data, the layout :data:`SCHEMA` versions
 JsonDict = dict[str, Any]

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 
+from replay.gouji.board import ASK, LET, PASS, PLAY
 from replay.gouji.sets import GOUJI_THRESHOLDS, beats, info
-from replay.gouji.state import ASK, LET, PASS, PLAY, GoujiState
+from replay.gouji.state import GoujiState
 
 BJ, LJ, TWO = 17, 16, 15
 

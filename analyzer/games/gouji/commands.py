@@ -24,7 +24,7 @@ def replay_records(src: Any, file: str, *, game: int | None, record: int | None,
     from analyzer.games.gouji import analysis as gouji
     from analyzer.games.gouji import render as gouji_render
     from analyzer.io.safetext import styled
-    from analyzer.report import render
+    from analyzer.report.console import make_console
     records, diags = src.load()
     for d in diags:
         echo_err(diag_line(file, d))
@@ -36,7 +36,7 @@ def replay_records(src: Any, file: str, *, game: int | None, record: int | None,
         if record > len(records):
             fail(f"{file} has {len(records)} record(s); there is no record {record}")
         chosen = [(record, records[record - 1])]
-    console = render.make_console()
+    console = make_console()
     for n, (index, rec) in enumerate(chosen):
         if n:
             console.print()
@@ -77,7 +77,7 @@ def _write_report(records: list[Any], diags: list[Any], file: str, fmt: str, out
     from analyzer.games.gouji import analysis as gouji
     from analyzer.games.gouji import render as gouji_render
     from analyzer.io.outputs import write_output
-    from analyzer.report import render
+    from analyzer.report.console import make_console
     name = "<stdin>" if file == "-" else file
     rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
                              rules=_rules(rules))
@@ -86,11 +86,11 @@ def _write_report(records: list[Any], diags: list[Any], file: str, fmt: str, out
         write_output(output, render_html(rep), force=force, inert=True)
     elif fmt == "text":
         if output in (None, "-"):
-            gouji_render.render_report(render.make_console(), rep)
+            gouji_render.render_report(make_console(), rep)
             return
         import io
         buf = io.StringIO()
-        gouji_render.render_report(render.make_console(file=buf, color=False), rep)
+        gouji_render.render_report(make_console(file=buf, color=False), rep)
         write_output(output, buf.getvalue(), force=force)
     else:
         write_output(output, gouji_render.render(rep, fmt), force=force, inert=True)

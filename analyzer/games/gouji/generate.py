@@ -38,10 +38,12 @@ from notation.gjn_model import (
 )
 from primitives.diagnostics import NO_SPAN
 from primitives.gjcards import ANY, BJ, LJ, make
-from replay.gouji.record import highest_cards, owed_dian, owed_tribute, score_of
+from replay.gouji.board import LET, PASS, counts_of
+from replay.gouji.results import score_of
 from replay.gouji.rules import PRESETS, GoujiRuleset, preset, resolve
-from replay.gouji.state import LET, PASS, GoujiState, counts_of
+from replay.gouji.state import GoujiState
 from replay.gouji.table import SEAT_NAMES, TEAMS
+from replay.gouji.tribute import highest_cards, owed_dian, owed_tribute
 
 #: a safety net: no game needs this many actions
 _MAX_ACTIONS = 5000

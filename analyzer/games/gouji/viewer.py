@@ -21,7 +21,8 @@ import html
 import re
 from typing import TYPE_CHECKING, Any
 
-from analyzer.report.viewer import _template, content_security_policy, data_json
+from analyzer.report.viewer import content_security_policy, data_json
+from analyzer.report.viewer import viewer_template as _template
 
 if TYPE_CHECKING:
     from notation.gjn_model import GoujiRecord

@@ -26,13 +26,14 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
     annotations (SJ6xx comments on the plays). ``(annotations, records, summary
     lines)``. A record with reading errors refuses the whole output.
     ``progress``: an :class:`analyzer.io.progress.Progress` told of every hand reviewed."""
-    from analyzer.report.model import TAG_OF_SEAT, summary_lines
+    from analyzer.report.matches import TAG_OF_SEAT
+    from analyzer.report.text import summary_lines
     from analyzer.review.mistakes import ENDGAME_TRICKS, review_full, summarize
     from analyzer.review.mistakes import annotate as annotate_record
-    from notation.writer import _Style, write_record
+    from notation.writer import WriteStyle, write_record
     from replay.game import replay as run_replay
     name = src.name
-    style = _Style(unicode, True)
+    style = WriteStyle(unicode, True)
     count = records = 0
     reading = False
     lines: list[str] = []

@@ -19,9 +19,10 @@ def replay_records(src: Any, file: str, *, hand: int | None, trick: int | None, 
     """``shengji replay``: the records, hand by hand, trick by trick."""
     from analyzer.io.inputs import diag_line
     from analyzer.io.safetext import styled
-    from analyzer.report import render
+    from analyzer.report.console import make_console
+    from analyzer.report.terminal_replay import record_title, render_replay
     from replay.game import replay as run_replay
-    console = render.make_console()
+    console = make_console()
     waiter: Callable[[str], None] | None = None
     if step:
         if sys.stdin.isatty():
@@ -58,11 +59,11 @@ def replay_records(src: Any, file: str, *, hand: int | None, trick: int | None, 
         if shown:
             console.print()
         if count > 1 or nxt is not None:
-            console.print(render.record_title(rec, count, file))
+            console.print(record_title(rec, count, file))
         shown += 1
         match = run_replay(rec, rules=rules)
         try:
-            render.render_replay(console, rec, match, hand=hand, trick=trick, step=waiter)
+            render_replay(console, rec, match, hand=hand, trick=trick, step=waiter)
         except IndexError as exc:
             fail(str(exc))
         except (KeyboardInterrupt, EOFError):
@@ -85,8 +86,8 @@ def report_records(src: Any, file: str, form: str, output: str | None, *, rules:
     """``shengji report``: the report model of every record, in ``form``."""
     from analyzer import lint as L
     from analyzer.io.outputs import open_output
-    from analyzer.report import model as R
     from analyzer.report.formats import WRITERS
+    from analyzer.report.reading import iter_matches
     annotate = None
     bar = None
     if mistakes:
@@ -103,7 +104,7 @@ def report_records(src: Any, file: str, form: str, output: str | None, *, rules:
                 seen["records"] += 1
                 yield rec, diags
 
-    matches = iter(R.iter_matches(pairs(), rules=rules, annotate=annotate, fmt=form))
+    matches = iter(iter_matches(pairs(), rules=rules, annotate=annotate, fmt=form))
     first = next(matches, None)
     src.check()
     if first is None:

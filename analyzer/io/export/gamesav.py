@@ -19,7 +19,7 @@ from primitives.cards import rank_name
 
 if TYPE_CHECKING:
     from notation.model import Record
-    from replay.game import MatchResult
+    from replay.results import MatchResult
 
 
 class ExportRefused(Exception):

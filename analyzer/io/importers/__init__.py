@@ -46,13 +46,17 @@ if TYPE_CHECKING:
         is_binary,
     )
 
-_API = ("FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",
-        "format_name", "import_text", "import_log", "check_claims", "_MODULES", "_SUFFIXES")
+_API = ("FORMATS", "ALIASES", "RULES", "detect_format", "is_binary", "format_name", "import_text", "import_log",
+        "check_claims", "_MODULES", "_SUFFIXES")
+#: the importers' common values (defined in ._common)
+_COMMON = ("SOURCE_SEATS", "Claim", "ImportResult")
 
 
 def __getattr__(name: str) -> Any:
     if name in _API:
         value = getattr(importlib.import_module(f"{__name__}.api"), name)
+    elif name in _COMMON:
+        value = getattr(importlib.import_module(f"{__name__}._common"), name)
     else:
         from analyzer.io.importers.registry import IMPORTERS
         module = next((imp.module for imp in IMPORTERS if imp.module == name), None)

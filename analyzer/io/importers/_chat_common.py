@@ -19,9 +19,9 @@ _CARD_RE = re.compile(r"(10|[2-9JQKAT])([♠♥♦♣♤♡♢♧])")
 _UNICODE_RANKS = {1: 14, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, 11: 11, 13: 12, 14: 13}
 _UNICODE_SUITS = {0xA: 0, 0xB: 1, 0xC: 2, 0xD: 3}
 
-_GAME = re.compile(r"^\s*GAME:\s?")
-_ANNOTATION = re.compile(r"\s+#.*$")
-_T = {
+GAME_PREFIX = re.compile(r"^\s*GAME:\s?")
+ANNOTATION = re.compile(r"\s+#.*$")
+LINE_PATTERNS = {
     "played": re.compile(r"^(?P<n>.+?) played (?P<c>\S+)$"),
     "throw": re.compile(r"^(?P<n>.+?) tried to throw (?P<c>\S+), but (?P<b>.+?) can beat it$"),
     "bid": re.compile(r"^(?P<n>.+?) bid (?:(?P<k>[0-9]+) )?(?P<c>\S+)$"),
@@ -45,7 +45,7 @@ _T = {
     "next": re.compile(r"^(?P<n>.+?) will start the next game$"),
 }
 #: known lines that carry nothing a record needs
-_SKIP = re.compile(
+SKIP = re.compile(
     r"^(?:.+ has joined the game(?: again, prior connection removed)?|.+ is being shadowed|"
     r".+ has left the game|.+ has joined the team|.+ tried to join the team, but was already a member|"
     r".+ picked up the bottom cards|.+ put down the bottom cards|"
@@ -96,7 +96,7 @@ def parse_cards(text: str) -> tuple[tuple[int, ...], int | None]:
 
 
 @dataclass
-class _Play:
+class ChatPlay:
     name: str
     cards: tuple[int, ...]
     line: int
@@ -106,8 +106,8 @@ class _Play:
 
 
 @dataclass
-class _Trick:
-    plays: list[_Play] = field(default_factory=list)
+class ChatTrick:
+    plays: list[ChatPlay] = field(default_factory=list)
     winner: str | None = None
     points: int | None = None
     kitty: int | None = None
@@ -119,11 +119,11 @@ class _Trick:
 
 
 @dataclass
-class _Hand:
+class ChatHand:
     line: int
-    bids: list[_Play] = field(default_factory=list)
-    tricks: list[_Trick] = field(default_factory=list)
-    open: _Trick | None = None
+    bids: list[ChatPlay] = field(default_factory=list)
+    tricks: list[ChatTrick] = field(default_factory=list)
+    open: ChatTrick | None = None
     throws: dict[str, tuple[tuple[int, ...], int]] = field(default_factory=dict)
     kitty_pending: int | None = None
     summary: tuple[int, int, int] | None = None     # points, line, col
@@ -136,5 +136,5 @@ class _Hand:
         return not self.bids and not self.tricks and self.open is None
 
 
-def _note(text: str) -> Note:
+def note_of(text: str) -> Note:
     return Note(comments=[comment_text(text)])

@@ -9,8 +9,8 @@ from typing import cast
 from analyzer.io.importers._chat_common import (
     FRIENDS_RULES,
     RULES,
-    _Hand,
-    _note,
+    ChatHand,
+    note_of,
 )
 from analyzer.io.importers._common import (
     SOURCE_SEATS,
@@ -24,7 +24,7 @@ from notation.model import Bury, Declaration, Hand, Levels, Play, PlayerLevels, 
 from primitives.diagnostics import Span
 
 
-class _Records(LogImporter):
+class ChatRecords(LogImporter):
     """The records of :class:`analyzer.io.importers.shengji_io_chat._Importer`."""
 
     # the importer's state, set by :class:`analyzer.io.importers.shengji_io_chat._Importer`
@@ -34,7 +34,7 @@ class _Records(LogImporter):
     after_ranks: list[tuple[int, dict[str, int]]]
 
     # -- the record ------------------------------------------------------------------------------------
-    def record(self, hands: list[_Hand], seats: dict[str, int]) -> Record:
+    def record(self, hands: list[ChatHand], seats: dict[str, int]) -> Record:
         players: dict[str, str] = {SOURCE_SEATS[i]: n for n, i in seats.items()}
         extra = [(f"Rule.{k}", v) for k, v in self.rules.items()]
         record = Record(tags=tags_for(event="shengji.io game (chat log)", site="shengji.io", rules=RULES,
@@ -131,7 +131,7 @@ class _Records(LogImporter):
         return record
 
     # -- finding friends: a table of 4–8 -----------------------------------------------------------
-    def friends_record(self, hands: list[_Hand], seats: dict[str, int]) -> Record:
+    def friends_record(self, hands: list[ChatHand], seats: dict[str, int]) -> Record:
         """A Finding Friends paste: seats ``P1``…``Pn`` in the order of play (``P1`` leads the
         first trick), ``[Rules "shengji-io-friends"]`` with the table size, the player
         names in ``[P1 "name"]`` tags, each player's own level."""
@@ -207,7 +207,7 @@ class _Records(LogImporter):
                 if trump is not None:
                     hand.trump = trump
                     symbol = "NT" if trump == 4 else "♠♥♦♣"[trump]
-                    hand.line_notes["trump"] = _note(f"not in the paste: {symbol} is the only trump under which "
+                    hand.line_notes["trump"] = note_of(f"not in the paste: {symbol} is the only trump under which "
                                                      f"every stated winner's play can win (level {level})")
             if h.reveal is not None and hand.dealer in seat.values():
                 hand.events.append(Bury(seat=hand.dealer, cards=h.reveal[0], span=span_at(h.reveal[1], 1)))

@@ -12,14 +12,14 @@ from analyzer.io.importers._common import LogImporter
 from primitives.diagnostics import Span
 
 RULES = "shengji-fly"
-_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
-_TRUMP = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
-_IGNORED = {"chat", "seat_claimed", "bot_timing", "evaluation_invalidated"}
-_MOVES = {"declare", "trump", "bury", "play", "trick", "round_end"}
+FLY_SUITS = {"S": 0, "H": 1, "D": 2, "C": 3}
+FLY_TRUMPS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
+IGNORED = {"chat", "seat_claimed", "bot_timing", "evaluation_invalidated"}
+MOVES = {"declare", "trump", "bury", "play", "trick", "round_end"}
 
 
 @dataclass
-class _Event:
+class FlyEvent:
     data: dict[str, Any]
     doc: _json.JsonDoc
     base: tuple[Any, ...]  # path of the event inside doc
@@ -31,14 +31,14 @@ class _Event:
         return self.doc.span(*self.base, *path)
 
 
-class _Events(LogImporter):
+class FlyEvents(LogImporter):
     """Reading the events of :class:`analyzer.io.importers.fly._Importer`."""
 
     # the importer's state, set by :class:`analyzer.io.importers.fly._Importer`
     plays_only: bool
 
     # -- reading ------------------------------------------------------------------------
-    def events(self) -> list[_Event]:
+    def events(self) -> list[FlyEvent]:
         stripped = self.text.lstrip()
         if stripped.startswith("["):
             return self._document_events()
@@ -55,7 +55,7 @@ class _Events(LogImporter):
                     return []
         return self._jsonl_events()
 
-    def _document_events(self, doc: _json.JsonDoc | None = None) -> list[_Event]:
+    def _document_events(self, doc: _json.JsonDoc | None = None) -> list[FlyEvent]:
         doc = doc or _json.read(self.text)
         if doc.error:
             line, col, msg = doc.error
@@ -73,7 +73,7 @@ class _Events(LogImporter):
         out = []
         for i, ev in enumerate(value):
             if isinstance(ev, dict):
-                out.append(_Event(ev, doc, base + (i,)))
+                out.append(FlyEvent(ev, doc, base + (i,)))
             else:
                 self.sink.add("SJ705", doc.pos(*base, i), "an event must be a JSON object; skipped")
         return out
@@ -88,7 +88,7 @@ class _Events(LogImporter):
                           f"shengji.fly.dev's regression-golden form): it has no deal, kitty, trump or "
                           f"bury, so it cannot be replayed or checked; not imported")
 
-    def _jsonl_events(self) -> list[_Event]:
+    def _jsonl_events(self) -> list[FlyEvent]:
         out = []
         lines = self.text.split("\n")
         for no, line in enumerate(lines):
@@ -104,7 +104,7 @@ class _Events(LogImporter):
                 else:
                     self.sink.add("SJ701", (no + 1, 1), "a line must hold one JSON object (an event); skipped")
                 continue
-            out.append(_Event(doc.value, doc, ()))
+            out.append(FlyEvent(doc.value, doc, ()))
         if not out and not self.sink.items:
             self.sink.add("SJ701", (1, 1), "no events: the text holds no shengji.fly.dev log")
         return out
@@ -124,4 +124,4 @@ def _plays_only(value: Any) -> bool:
     return True
 
 
-_PLAYS_ONLY = re.compile(r'^\s*\{\s*"[^"]*"\s*:\s*\[\s*\[\s*\d\s*,\s*\[\s*"(?:[SHDC](?:10|[2-9JQKA])|LJ|BJ)"')
+PLAYS_ONLY = re.compile(r'^\s*\{\s*"[^"]*"\s*:\s*\[\s*\[\s*\d\s*,\s*\[\s*"(?:[SHDC](?:10|[2-9JQKA])|LJ|BJ)"')

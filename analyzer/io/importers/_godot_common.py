@@ -12,11 +12,11 @@ from notation.model import Trick
 from primitives.cards import BJ, LJ, parse_rank
 
 RULES = "shengji-godot"
-_SUIT_SYMBOLS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
+GODOT_SUIT_SYMBOLS = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 #: the game's Card.Suit numbers (0 ♠, 1 ♥, 2 ♦, 3 ♣) are the project's suit numbers
-_NT = -1
+GODOT_NT = -1
 _CARD = re.compile(r"^([♠♥♦♣])(10|[2-9JQKA])$")
-_PASS_REASONS = {"no_valid_cards": "no valid cards", "ai_pass": "AI pass", "player_choice": "the player's choice",
+PASS_REASONS = {"no_valid_cards": "no valid cards", "ai_pass": "AI pass", "player_choice": "the player's choice",
                  "already_bid": "already bid", "bid_rejected": "bid refused"}
 
 
@@ -32,7 +32,7 @@ def card(text: Any) -> int | None:
     m = _CARD.match(t)
     if not m:
         return None
-    return _SUIT_SYMBOLS[m.group(1)] * 13 + parse_rank(m.group(2)) - 2
+    return GODOT_SUIT_SYMBOLS[m.group(1)] * 13 + parse_rank(m.group(2)) - 2
 
 
 def colour_joker(suit: int) -> int:
@@ -44,7 +44,7 @@ def declared_cards(suit: int, copies: int, level: int, held: tuple[int, ...] | N
     """The cards a declaration of ``suit`` (-1: 公主, a pair of identical jokers) shows:
     ``copies`` level cards of the suit + the joker of its colour; for 公主 the pair the
     seat holds (``held``; the big jokers when it holds both pairs or is not known)."""
-    if suit == _NT:
+    if suit == GODOT_NT:
         if held is not None and held.count(BJ) < 2 and held.count(LJ) >= 2:
             return (LJ, LJ)
         return (BJ, BJ)
@@ -52,7 +52,7 @@ def declared_cards(suit: int, copies: int, level: int, held: tuple[int, ...] | N
 
 
 @dataclass
-class _Round:
+class GodotRound:
     """One round, as either form gives it (positions are (line, column) in the log)."""
 
     at: tuple[int, int]
@@ -82,24 +82,24 @@ class _Round:
     comments: list[str] = field(default_factory=list)
 
 
-def _int(v: Any) -> int | None:
+def int_or_none(v: Any) -> int | None:
     return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
-def _int_text(t: str) -> int | None:
+def int_text(t: str) -> int | None:
     t = t.strip()
     return int(t) if t.lstrip("-").isdigit() else None
 
 
-def _strip_tags(s: str) -> str:
+def strip_tags(s: str) -> str:
     return re.sub(r"<[^>]*>", "", s)
 
 
-def _html_seat(text: str) -> int | None:
+def html_seat(text: str) -> int | None:
     m = re.match(r"\s*S([0-3])\b", text)
     return int(m.group(1)) if m else None
 
 
-def _is_html(text: str) -> bool:
+def is_html(text: str) -> bool:
     head = text.lstrip()[:2000].lower()
     return head.startswith("<!doctype html") or head.startswith("<html") or 'class="round-section"' in text[:200000]

@@ -16,23 +16,23 @@ from analyzer.io.importers._common import (
     span_at,
 )
 from analyzer.io.importers._godot_common import (
-    _NT,
-    _PASS_REASONS,
-    _SUIT_SYMBOLS,
-    _html_seat,
-    _int_text,
-    _Round,
-    _strip_tags,
+    GODOT_NT,
+    GODOT_SUIT_SYMBOLS,
+    PASS_REASONS,
+    GodotRound,
     card,
+    html_seat,
+    int_text,
+    strip_tags,
 )
 from notation.model import Play, Trick
 from primitives.cards import parse_rank
 
 
-class _HtmlReport(LogImporter):
+class HtmlReport(LogImporter):
     """The HTML report's rounds."""
 
-    def html_rounds(self) -> list[_Round]:
+    def html_rounds(self) -> list[GodotRound]:
         text = self.text
         starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
@@ -50,12 +50,12 @@ class _HtmlReport(LogImporter):
             rounds.append(self.html_round(text, m.start(), end, k + 1, where))
         return rounds
 
-    def html_round(self, text: str, start: int, end: int, number: int, where: Any) -> _Round:
+    def html_round(self, text: str, start: int, end: int, number: int, where: Any) -> GodotRound:
         body = text[start:end]
-        r = _Round(at=where(start), number=number, in_draw_order=False)
+        r = GodotRound(at=where(start), number=number, in_draw_order=False)
         kv: dict[str, tuple[str, int]] = {}
         for m in re.finditer(r"<span>([^<]+)</span><b>(.*?)</b>", body):
-            kv.setdefault(html.unescape(m.group(1)).strip(), (html.unescape(_strip_tags(m.group(2))).strip(),
+            kv.setdefault(html.unescape(m.group(1)).strip(), (html.unescape(strip_tags(m.group(2))).strip(),
                                                               start + m.start(2)))
 
         def pos(key: str) -> tuple[int, int]:
@@ -75,12 +75,12 @@ class _HtmlReport(LogImporter):
         else:
             self.sink.add("SJ705", r.at, "the round has no 队伍级 (team levels)")
         if "庄家" in kv:
-            r.dealer = _html_seat(kv["庄家"][0])
+            r.dealer = html_seat(kv["庄家"][0])
             r.dealer_at = pos("庄家")
         trump = kv.get("主花色")
         if trump is not None:
             t = trump[0]
-            r.trump = _NT if t == "公主" else _SUIT_SYMBOLS.get(t)
+            r.trump = GODOT_NT if t == "公主" else GODOT_SUIT_SYMBOLS.get(t)
             r.trump_at = pos("主花色")
             if r.trump is None:
                 self.sink.add("SJ705", r.trump_at, f"主花色 {t!r} is not ♠♥♦♣ or 公主")
@@ -100,7 +100,7 @@ class _HtmlReport(LogImporter):
         first_at = None
         for m in re.finditer(r'<details class="initial-hand">\s*<summary>(.*?)</summary>\s*'
                              r'<div class="hand-cards">(.*?)</div>', body, re.S):
-            seat = _html_seat(html.unescape(m.group(1)))
+            seat = html_seat(html.unescape(m.group(1)))
             got = self.html_cards(m.group(2), start + m.start(2), where, "initial hand")
             if seat is not None and got is not None:
                 hands[seat] = got
@@ -118,7 +118,7 @@ class _HtmlReport(LogImporter):
                             where)
         # settlement
         if "最终分" in kv:
-            final = _int_text(kv["最终分"][0])
+            final = int_text(kv["最终分"][0])
             if final is not None:
                 r.final, r.final_at = final, pos("最终分")
                 r.claims.append(Claim(line=r.final_at[0], column=r.final_at[1], trick=None, winner=None,
@@ -133,7 +133,7 @@ class _HtmlReport(LogImporter):
             side = kv["升级方"][0]
             dealers_rise = True if side.startswith("庄家") else False if side.startswith("攻方") else None
             new = kv.get("新级")
-            nxt = _html_seat(kv["下局期望庄家"][0]) if "下局期望庄家" in kv else None
+            nxt = html_seat(kv["下局期望庄家"][0]) if "下局期望庄家" in kv else None
             level = None
             if new is not None:
                 try:
@@ -157,18 +157,18 @@ class _HtmlReport(LogImporter):
                 out.append(c)
         return tuple(out) if ok else None
 
-    def html_bids(self, r: _Round, text: str, at: tuple[int, int]) -> None:
+    def html_bids(self, r: GodotRound, text: str, at: tuple[int, int]) -> None:
         r.bid_at = at
         for part in (p.strip() for p in text.split(",")):
             m = re.match(r"S([0-3])\s*跳过\s*(?:\((\w+)\))?", part)
             if m:
-                why = _PASS_REASONS.get(m.group(2) or "", m.group(2) or "no reason given")
+                why = PASS_REASONS.get(m.group(2) or "", m.group(2) or "no reason given")
                 r.passes.append(f"S{m.group(1)} ({SOURCE_SEATS[int(m.group(1))]}) passes ({why})")
                 continue
             won = re.match(r"S([0-3])\s*亮\s*(公主|[♠♥♦♣])", part)
             if won:
                 if r.bid is None:
-                    r.bid = (int(won.group(1)), _NT if won.group(2) == "公主" else _SUIT_SYMBOLS[won.group(2)], 1,
+                    r.bid = (int(won.group(1)), GODOT_NT if won.group(2) == "公主" else GODOT_SUIT_SYMBOLS[won.group(2)], 1,
                              True)
                 continue
             if part:
@@ -178,11 +178,11 @@ class _HtmlReport(LogImporter):
         elif r.bid is None:
             r.no_bid = True
 
-    def html_trick(self, r: _Round, header: str, header_at: int, body: str, body_at: int, where: Any) -> None:
+    def html_trick(self, r: GodotRound, header: str, header_at: int, body: str, body_at: int, where: Any) -> None:
         line, col = where(header_at)
         trick = Trick(number=len(r.tricks) + 1, span=span_at(line, col))
         for m in re.finditer(r'<div class="play-row">\s*<b>([^<]*)</b>\s*<span>(.*?)</span>\s*<code>', body, re.S):
-            seat = _html_seat(html.unescape(m.group(1)))
+            seat = html_seat(html.unescape(m.group(1)))
             cards = self.html_cards(m.group(2), body_at + m.start(2), where, "played cards")
             pl, pc = where(body_at + m.start())
             if seat is None:

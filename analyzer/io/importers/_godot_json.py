@@ -15,20 +15,20 @@ from analyzer.io.importers._common import (
     span_at,
 )
 from analyzer.io.importers._godot_common import (
-    _PASS_REASONS,
-    _SUIT_SYMBOLS,
-    _int,
-    _Round,
+    GODOT_SUIT_SYMBOLS,
+    PASS_REASONS,
+    GodotRound,
     card,
+    int_or_none,
 )
 from notation.model import Play, Trick
 from primitives.cards import rank_name
 
 
-class _JsonLog(LogImporter):
+class JsonLog(LogImporter):
     """The JSON log's rounds (with the rule tags of its ``rule_config``)."""
 
-    def json_rounds(self, extra: list[tuple[str, str]]) -> list[_Round]:
+    def json_rounds(self, extra: list[tuple[str, str]]) -> list[GodotRound]:
         doc = _json.read(self.text)
         value = doc.value
         if not (isinstance(value, dict) and isinstance(value.get("rounds"), list)):
@@ -105,12 +105,12 @@ class _JsonLog(LogImporter):
             return None
         return tuple(out)
 
-    def json_round(self, raw: dict[str, Any], doc: _json.JsonDoc, base: _json.Path) -> _Round:
+    def json_round(self, raw: dict[str, Any], doc: _json.JsonDoc, base: _json.Path) -> GodotRound:
         def at(*path: Any) -> tuple[int, int]:
             return doc.pos(*base, *path)
 
         num = raw.get("round_num")
-        r = _Round(at=at(), number=num if isinstance(num, int) and not isinstance(num, bool) else 0)
+        r = GodotRound(at=at(), number=num if isinstance(num, int) and not isinstance(num, bool) else 0)
         tr = raw.get("team_ranks")
         if isinstance(tr, list) and len(tr) == 2 and all(isinstance(x, int) and 2 <= x <= 14 for x in tr):
             r.levels, r.levels_at = (tr[0], tr[1]), at("team_ranks")
@@ -147,7 +147,7 @@ class _JsonLog(LogImporter):
         for h in history if isinstance(history, list) else []:
             if isinstance(h, dict) and h.get("action") == "skip" and seat_of(h.get("seat")):
                 reason = h.get("reason")
-                why = _PASS_REASONS.get(reason, str(reason or "no reason given")) if isinstance(reason, str) \
+                why = PASS_REASONS.get(reason, str(reason or "no reason given")) if isinstance(reason, str) \
                     else "no reason given"
                 r.passes.append(f"S{h['seat']} ({seat_of(h['seat'])}) passes ({why})")
         bid = raw.get("bid")
@@ -157,11 +157,11 @@ class _JsonLog(LogImporter):
         if isinstance(ts, int) and not isinstance(ts, bool) and -1 <= ts <= 3:
             r.trump, r.trump_at = ts, at("trump_suit")
             sym = raw.get("trump_suit_symbol")
-            if isinstance(sym, str) and sym in _SUIT_SYMBOLS and _SUIT_SYMBOLS[sym] != ts:
+            if isinstance(sym, str) and sym in GODOT_SUIT_SYMBOLS and GODOT_SUIT_SYMBOLS[sym] != ts:
                 self.sink.add("SJ705", doc.span(*base, "trump_suit_symbol"),
                               f"trump_suit {ts} is {'♠♥♦♣'[ts] if ts >= 0 else '公主'} but the symbol says {sym}; "
                               f"the symbol is kept")
-                r.trump = _SUIT_SYMBOLS[sym]
+                r.trump = GODOT_SUIT_SYMBOLS[sym]
         elif ts is not None:
             self.sink.add("SJ705", doc.span(*base, "trump_suit"), f"trump_suit {ts!r} is not -1..3")
         # tricks
@@ -175,7 +175,7 @@ class _JsonLog(LogImporter):
             r.comments.append("the log marks this round as still in progress")
         return r
 
-    def check_bottom(self, r: _Round, raw: dict[str, Any], dbg: dict[str, Any], doc: _json.JsonDoc,
+    def check_bottom(self, r: GodotRound, raw: dict[str, Any], dbg: dict[str, Any], doc: _json.JsonDoc,
                      base: _json.Path) -> None:
         """``hand_with_bottom`` is the dealer's hand + the bottom; ``buried_indices`` point at the buried cards."""
         hwb = dbg.get("hand_with_bottom")
@@ -193,7 +193,7 @@ class _JsonLog(LogImporter):
                     self.sink.add("SJ705", doc.span(*base, "buried_indices"),
                                   "buried_indices do not point at buried_cards; buried_cards are kept")
 
-    def json_bid(self, r: _Round, bid: dict[str, Any], doc: _json.JsonDoc, path: _json.Path) -> None:
+    def json_bid(self, r: GodotRound, bid: dict[str, Any], doc: _json.JsonDoc, path: _json.Path) -> None:
         kind, suit, seat = bid.get("type"), bid.get("suit"), bid.get("seat")
         r.bid_at = doc.pos(*path)
         if kind in (0, "NO_BID", "NONE") or (seat is None and suit is None):
@@ -207,16 +207,16 @@ class _JsonLog(LogImporter):
                           f"bid suit {suit!r} is not -1..3; no declaration")
             return
         sym = bid.get("suit_symbol")
-        if isinstance(sym, str) and sym in _SUIT_SYMBOLS and _SUIT_SYMBOLS[sym] != suit:
+        if isinstance(sym, str) and sym in GODOT_SUIT_SYMBOLS and GODOT_SUIT_SYMBOLS[sym] != suit:
             self.sink.add("SJ705", doc.span(*path, "suit_symbol"), f"bid suit {suit} but symbol {sym}; the "
                                                                    f"symbol is kept")
-            suit = _SUIT_SYMBOLS[sym]
+            suit = GODOT_SUIT_SYMBOLS[sym]
         # the bid type: 1 single, 2 pair (no joker needed); 3 joker + level card; 4 公主 or, in later
         # versions, joker + level pair (then 5 is 公主)
         copies = 2 if kind in (2,) or (kind == 4 and suit >= 0) else 1
         r.bid = (seat if isinstance(seat, int) else 0, suit, copies, kind not in (1, 2))
 
-    def json_trick(self, r: _Round, t: Any, doc: _json.JsonDoc, path: _json.Path) -> None:
+    def json_trick(self, r: GodotRound, t: Any, doc: _json.JsonDoc, path: _json.Path) -> None:
         if not isinstance(t, dict):
             self.sink.add("SJ705", doc.span(*path), "a trick must be an object; skipped")
             return
@@ -240,29 +240,29 @@ class _JsonLog(LogImporter):
         r.tricks.append(trick)
         n = len(r.tricks)
         winner = seat_of(t.get("winner"))
-        pts = _int(t.get("trick_points"))
+        pts = int_or_none(t.get("trick_points"))
         if winner is not None or pts is not None:
             wl, wc = doc.pos(*path, "winner") if "winner" in t else doc.pos(*path)
             r.claims.append(Claim(line=wl, column=wc, trick=n, winner=winner, points=pts,
                                   name=f"S{t.get('winner')}" if winner else None))
-        after = _int(t.get("attack_score_after"))
+        after = int_or_none(t.get("attack_score_after"))
         if after is not None:
             al, ac = doc.pos(*path, "attack_score_after")
             r.claims.append(Claim(line=al, column=ac, trick=n, winner=None, points=after, kind="running"))
 
-    def json_settlement(self, r: _Round, st: dict[str, Any], doc: _json.JsonDoc, path: _json.Path) -> None:
-        final = _int(st.get("final_score"))
+    def json_settlement(self, r: GodotRound, st: dict[str, Any], doc: _json.JsonDoc, path: _json.Path) -> None:
+        final = int_or_none(st.get("final_score"))
         if final is not None:
             r.final, r.final_at = final, doc.pos(*path, "final_score")
             r.claims.append(Claim(line=r.final_at[0], column=r.final_at[1], trick=None, winner=None,
                                   points=final, kind="total"))
-        bonus, score, mult = _int(st.get("bottom_bonus")), _int(st.get("bottom_score")), _int(st.get("bottom_multiplier"))
+        bonus, score, mult = int_or_none(st.get("bottom_bonus")), int_or_none(st.get("bottom_score")), int_or_none(st.get("bottom_multiplier"))
         if bonus is not None:
             bl, bc = doc.pos(*path, "bottom_bonus")
             r.claims.append(Claim(line=bl, column=bc, trick=None, winner=None, points=bonus, kind="kitty",
                                   kitty_points=score, multiplier=mult))
-        side, levels = st.get("upgrading_side"), _int(st.get("upgrade_levels"))
-        new_rank = _int(st.get("new_rank"))
+        side, levels = st.get("upgrading_side"), int_or_none(st.get("upgrade_levels"))
+        new_rank = int_or_none(st.get("new_rank"))
         nd = st.get("new_dealer")
         next_dealer = seat_of(nd) if isinstance(nd, int) and nd >= 0 else (
             seat_of(r.dealer) if isinstance(nd, int) and r.dealer is not None else None)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from analyzer.io.importers._common import SOURCE_SEATS, Claim, ImportResult
+from analyzer.io.importers._common import Claim, ImportResult
 from analyzer.io.importers.registry import IMPORTERS, NAMES
 from notation.model import Record
 from primitives.cards import rank_name
@@ -14,7 +14,7 @@ from primitives.diagnostics import Diagnostic, Span
 from replay.scoring import other_team, team_of
 
 if TYPE_CHECKING:
-    from replay.game import HandResult, MatchResult
+    from replay.results import HandResult, MatchResult
 
 FORMATS: tuple[str, ...] = NAMES
 
@@ -145,7 +145,7 @@ def check_claims(records: Sequence[Record], claims: Sequence[Claim],
                  match_result: MatchResult | Sequence[MatchResult | None] | None = None) -> list[Diagnostic]:
     """SJ704 for every claim the rules contradict, at the claim's line in the source log.
 
-    ``match_result``: the :class:`replay.game.MatchResult` of ``records[0]``, or
+    ``match_result``: the :class:`replay.results.MatchResult` of ``records[0]``, or
     a list with one per record (None entries are replayed here); by default
     each record is replayed. A claim about a trick that was not played out
     (fewer than four plays), or about the total of an incomplete hand, is not
@@ -279,7 +279,8 @@ def _results(records: Sequence[Record], match_result: MatchResult | Sequence[Mat
     and where the replay failed) and an SJ901
     for each replay that failed: the engine's bug, not the user's (those claims
     are left unchecked)."""
-    from replay.game import MatchResult, replay
+    from replay.game import replay
+    from replay.results import MatchResult
     given: list[MatchResult | None] = []
     if isinstance(match_result, MatchResult):
         given = [match_result]
@@ -317,9 +318,9 @@ def _player(records: Sequence[Record], index: int, seat: str) -> str | None:
 
 
 def _cards(cards: Sequence[int], hr: HandResult) -> str:
-    from replay.trick import cards_text
+    from replay.texts import cards_text
     return cards_text(cards, hr.order)
 
 
-__all__ = ["FORMATS", "ALIASES", "RULES", "SOURCE_SEATS", "Claim", "ImportResult", "detect_format", "is_binary",
+__all__ = ["FORMATS", "ALIASES", "RULES", "detect_format", "is_binary",
            "format_name", "import_text", "import_log", "check_claims"]

@@ -44,7 +44,16 @@ from analyzer.io.importers._common import (
     span_at,
     tags_for,
 )
-from analyzer.io.importers._fly_events import _IGNORED, _MOVES, _PLAYS_ONLY, _SUITS, _TRUMP, RULES, _Event, _Events
+from analyzer.io.importers._fly_events import (
+    FLY_SUITS,
+    FLY_TRUMPS,
+    IGNORED,
+    MOVES,
+    PLAYS_ONLY,
+    RULES,
+    FlyEvent,
+    FlyEvents,
+)
 from notation.model import Bury, Declaration, Hand, Levels, Play, Record, SeatCards, Trick
 from primitives.cards import BJ, LJ, parse_rank
 from primitives.diagnostics import Span
@@ -58,7 +67,7 @@ def card(code: Any) -> int | None:
         return LJ
     if code == "BJ":
         return BJ
-    if len(code) < 2 or code[0] not in _SUITS or code[1:] == "T":
+    if len(code) < 2 or code[0] not in FLY_SUITS or code[1:] == "T":
         return None
     try:
         rank = parse_rank(code[1:])
@@ -66,36 +75,36 @@ def card(code: Any) -> int | None:
         return None
     if not 2 <= rank <= 14 or not (code[1:].isdigit() or code[1:] in "JQKA"):
         return None
-    return _SUITS[code[0]] * 13 + rank - 2
+    return FLY_SUITS[code[0]] * 13 + rank - 2
 
 
 @dataclass
 class _Round:
-    start: _Event
+    start: FlyEvent
     deal: dict[str, tuple[int, ...]] | None = None
     kitty: tuple[int, ...] | None = None
     banker: CompassSeat | None = None
     levels: tuple[int, int] | None = None
     trump_rank: int | None = None
     players: dict[str, str] = field(default_factory=dict)
-    declares: list[tuple[str, tuple[int, ...], _Event]] = field(default_factory=list)
-    trump: tuple[int | None, str | None, bool | None, _Event] | None = None
-    bury: tuple[str, tuple[int, ...], _Event] | None = None
+    declares: list[tuple[str, tuple[int, ...], FlyEvent]] = field(default_factory=list)
+    trump: tuple[int | None, str | None, bool | None, FlyEvent] | None = None
+    bury: tuple[str, tuple[int, ...], FlyEvent] | None = None
     tricks: list[Trick] = field(default_factory=list)
-    open: list[tuple[Play, _Event]] = field(default_factory=list)
+    open: list[tuple[Play, FlyEvent]] = field(default_factory=list)
     claims: list[Claim] = field(default_factory=list)
-    end: _Event | None = None
+    end: FlyEvent | None = None
     attacker_points: int | None = None
 
 
-class _Importer(_Events):
+class _Importer(FlyEvents):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.has_trick_events = False
         self.plays_only = False
 
     # -- small readers ---------------------------------------------------------------------
-    def cards(self, ev: _Event, key: str, *, want: int | None = None) -> tuple[int, ...] | None:
+    def cards(self, ev: FlyEvent, key: str, *, want: int | None = None) -> tuple[int, ...] | None:
         """The card list ``ev[key]``; None (and a diagnostic) when it is missing or bad."""
         raw = ev.data.get(key)
         if not isinstance(raw, list):
@@ -119,7 +128,7 @@ class _Importer(_Events):
             return None
         return tuple(out)
 
-    def seat(self, ev: _Event, key: str = "seat") -> CompassSeat | None:
+    def seat(self, ev: FlyEvent, key: str = "seat") -> CompassSeat | None:
         s = seat_of(ev.data.get(key))
         if s is None:
             self.sink.add("SJ705", ev.span(key) if key in ev.data else ev.span(),
@@ -139,7 +148,7 @@ class _Importer(_Events):
                                            "kind) in the text; expected JSON lines of events, a list of "
                                            "events or an object with an `events` list")
             events = []
-        rooms: dict[str, list[_Event]] = {}
+        rooms: dict[str, list[FlyEvent]] = {}
         for ev in events:
             room = ev.data.get("room")
             rooms.setdefault(room if isinstance(room, str) else "", []).append(ev)
@@ -151,7 +160,7 @@ class _Importer(_Events):
         result.diagnostics.sort(key=lambda d: (d.line, d.column, d.code))
         return result
 
-    def room(self, room: str, events: list[_Event], record_index: int) -> Record | None:
+    def room(self, room: str, events: list[FlyEvent], record_index: int) -> Record | None:
         rounds: list[_Round] = []
         cur: _Round | None = None
         for ev in events:
@@ -162,12 +171,12 @@ class _Importer(_Events):
             if kind == "round_start":
                 cur = self.round_start(ev)
                 rounds.append(cur)
-            elif kind in _MOVES:
+            elif kind in MOVES:
                 if cur is None:
                     self.sink.add("SJ705", ev.span("e"), f"`{kind}` before any `round_start`; skipped")
                     continue
                 getattr(self, "on_" + kind)(cur, ev, len(rounds))
-            elif kind in _IGNORED:
+            elif kind in IGNORED:
                 continue
             elif isinstance(kind, str):
                 self.sink.add("SJ702", ev.span("e"), f"unknown event `{kind}`; skipped")
@@ -188,7 +197,7 @@ class _Importer(_Events):
             record.hands.append(self.hand(r, i, record_index))
         return record
 
-    def round_start(self, ev: _Event) -> _Round:
+    def round_start(self, ev: FlyEvent) -> _Round:
         r = _Round(start=ev)
         d = ev.data
         deck = self.cards(ev, "deck")
@@ -224,7 +233,7 @@ class _Importer(_Events):
                     r.players[s] = name
         return r
 
-    def ranks(self, ev: _Event, key: str, values: Any) -> tuple[int, ...] | None:
+    def ranks(self, ev: FlyEvent, key: str, values: Any) -> tuple[int, ...] | None:
         if not isinstance(values, list) or (key == "levels" and len(values) != 2):
             self.sink.add("SJ705", ev.span(key), f"`{key}` should be [team 0 rank, team 1 rank]; ignored")
             return None
@@ -240,7 +249,7 @@ class _Importer(_Events):
             out.append(r)
         return tuple(out)
 
-    def on_declare(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_declare(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         seat = self.seat(ev)
         cards = self.cards(ev, "cards")
         if seat is None or cards is None:
@@ -250,10 +259,10 @@ class _Importer(_Events):
             return
         r.declares.append((seat, cards, ev))
 
-    def on_trump(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_trump(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         d = ev.data
         suit = d.get("suit")
-        trump = _TRUMP.get(suit) if isinstance(suit, str) else None
+        trump = FLY_TRUMPS.get(suit) if isinstance(suit, str) else None
         if suit is not None and trump is None:
             self.sink.add("SJ705", ev.span("suit"), f"trump suit {suit!r} is not S, H, D, C or NT; ignored")
         banker = seat_of(d.get("banker")) if d.get("banker") is not None else None
@@ -267,13 +276,13 @@ class _Importer(_Events):
                                                         f"round's trump_rank")
         r.trump = (trump, banker, declared, ev)
 
-    def on_bury(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_bury(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         seat = self.seat(ev)
         cards = self.cards(ev, "cards")
         if seat is not None and cards is not None:
             r.bury = (seat, cards, ev)
 
-    def on_play(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_play(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         seat = self.seat(ev)
         cards = self.cards(ev, "cards")
         if seat is None or cards is None:
@@ -295,7 +304,7 @@ class _Importer(_Events):
         if len(r.open) == 4 and not self.has_trick_events:
             self.close_trick(r, None, hand)
 
-    def close_trick(self, r: _Round, trick_ev: _Event | None, hand: int) -> None:
+    def close_trick(self, r: _Round, trick_ev: FlyEvent | None, hand: int) -> None:
         plays = [p for p, _ in r.open]
         first = r.open[0][1] if r.open else trick_ev
         r.open = []
@@ -306,7 +315,7 @@ class _Importer(_Events):
         r.tricks.append(Trick(number=len(r.tricks) + 1, plays=plays,
                               span=Span(line, col, end_line, col + 1)))
 
-    def on_trick(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_trick(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         listed = self.trick_plays(ev)
         if listed is not None:
             have = [(p.seat, Counter(p.cards)) for p, _ in r.open]
@@ -330,7 +339,7 @@ class _Importer(_Events):
             r.claims.append(Claim(line=line, column=col, trick=len(r.tricks), winner=winner, points=pts,
                                   hand=hand, name=f"seat {ev.data.get('winner')}" if winner else None))
 
-    def trick_plays(self, ev: _Event) -> list[Play] | None:
+    def trick_plays(self, ev: FlyEvent) -> list[Play] | None:
         raw = ev.data.get("plays")
         if not isinstance(raw, list):
             return None
@@ -352,7 +361,7 @@ class _Importer(_Events):
             out.append(Play(seat=seat, cards=tuple(cards), span=span_at(line, col)))
         return out
 
-    def on_round_end(self, r: _Round, ev: _Event, hand: int) -> None:
+    def on_round_end(self, r: _Round, ev: FlyEvent, hand: int) -> None:
         if r.open:
             self.close_trick(r, None, hand)
         r.end = ev
@@ -442,10 +451,10 @@ def import_log(text: str, source: str = "") -> ImportResult:
 
 def looks_like(text: str) -> bool:
     head = text.lstrip()[:4000]
-    if _PLAYS_ONLY.match(head):
+    if PLAYS_ONLY.match(head):
         return True
     return ('"e"' in head and ('"round_start"' in head or '"room"' in head)
             and '"stage"' not in head and "eighty-completed-deal" not in head)
 
 
-__all__ = ["import_log", "card", "looks_like", "RULES"]
+__all__ = ["import_log", "card", "looks_like", "RULES"]  # (RULES: every importer module names its rules, api.RULES)

@@ -51,23 +51,22 @@ from analyzer.io.importers._common import (
     tags_for,
 )
 from analyzer.io.importers._godot_common import (
-    _NT,
+    GODOT_NT,
     RULES,
-    _is_html,
-    _Round,
-    card,
+    GodotRound,
     declared_cards,
+    is_html,
 )
-from analyzer.io.importers._godot_html import _HtmlReport
-from analyzer.io.importers._godot_json import _JsonLog
+from analyzer.io.importers._godot_html import HtmlReport
+from analyzer.io.importers._godot_json import JsonLog
 from notation.model import Bury, Declaration, Hand, Levels, Record, SeatCards
 
 
-class _Importer(_JsonLog, _HtmlReport):
+class _Importer(JsonLog, HtmlReport):
     def run(self) -> ImportResult:
         result = ImportResult(diagnostics=self.sink.items, claims=self.claims)
         extra: list[tuple[str, str]] = []
-        if _is_html(self.text):
+        if is_html(self.text):
             rounds, title = self.html_rounds(), "shengji-godot HTML report"
         else:
             rounds, title = self.json_rounds(extra), "shengji-godot game log"
@@ -83,7 +82,7 @@ class _Importer(_JsonLog, _HtmlReport):
         return result
 
     # -- the SJN hand ------------------------------------------------------------------------------
-    def hand(self, r: _Round, number: int) -> Hand:
+    def hand(self, r: GodotRound, number: int) -> Hand:
         hand = Hand(number=number, span=span_at(*r.at), dealer="?")
         if r.levels is not None:
             hand.levels = Levels(ns=r.levels[0], ew=r.levels[1], span=span_at(*r.levels_at))
@@ -109,7 +108,7 @@ class _Importer(_JsonLog, _HtmlReport):
             team_level = r.levels[seat % 2] if r.levels is not None else 2
             held = r.deal[seat] if r.deal is not None else None
             cards = declared_cards(suit, copies, team_level, held)
-            if not with_joker and suit != _NT:
+            if not with_joker and suit != GODOT_NT:
                 cards = cards[:-1]        # bid_requires_joker off: the level card(s) alone
             hand.events.append(Declaration(seat=SOURCE_SEATS[seat], cards=cards,
                                            at=25 if r.in_draw_order and r.deal is not None else None,
@@ -117,7 +116,7 @@ class _Importer(_JsonLog, _HtmlReport):
         elif r.no_bid:
             hand.declare_none = span_at(*r.bid_at)
         if r.trump is not None:
-            hand.trump = 4 if r.trump == _NT else r.trump
+            hand.trump = 4 if r.trump == GODOT_NT else r.trump
             hand.trump_span = span_at(*r.trump_at)
         if r.buried is not None and r.dealer is not None:
             hand.events.append(Bury(seat=SOURCE_SEATS[r.dealer], cards=r.buried, span=span_at(*r.buried_at)))
@@ -146,4 +145,4 @@ def looks_like(text: str) -> bool:
     return False
 
 
-__all__ = ["import_log", "card", "looks_like", "declared_cards", "RULES"]
+__all__ = ["import_log", "looks_like", "RULES"]  # (RULES: every importer module names its rules, api.RULES)

@@ -43,17 +43,17 @@ from __future__ import annotations
 import re
 
 from analyzer.io.importers._chat_common import (
-    _ANNOTATION,
-    _GAME,
-    _SKIP,
-    _T,
+    ANNOTATION,
+    GAME_PREFIX,
+    LINE_PATTERNS,
     RULES,
-    _Hand,
-    _Play,
-    _Trick,
+    SKIP,
+    ChatHand,
+    ChatPlay,
+    ChatTrick,
     parse_cards,
 )
-from analyzer.io.importers._chat_records import _Records
+from analyzer.io.importers._chat_records import ChatRecords
 from analyzer.io.importers._common import (
     ImportResult,
     span_at,
@@ -61,7 +61,7 @@ from analyzer.io.importers._common import (
 from primitives.cards import parse_rank
 
 
-class _Importer(_Records):
+class _Importer(ChatRecords):
     def __init__(self, text: str, source: str) -> None:
         super().__init__(text, source)
         self.rules: dict[str, str] = {}
@@ -76,11 +76,11 @@ class _Importer(_Records):
             raw = raw.rstrip("\r")
             if not raw.strip():
                 continue
-            m = _GAME.match(raw)
+            m = GAME_PREFIX.match(raw)
             body = raw[m.end():] if m else raw.lstrip()
             col = (m.end() if m else len(raw) - len(raw.lstrip())) + 1
             note = None
-            a = _ANNOTATION.search(body)
+            a = ANNOTATION.search(body)
             if a and not self._match(body):
                 note = body[a.start():].strip().lstrip("#").strip()
                 body = body[:a.start()]
@@ -89,7 +89,7 @@ class _Importer(_Records):
 
     @staticmethod
     def _match(body: str) -> tuple[str, re.Match[str]] | None:
-        for kind, rx in _T.items():
+        for kind, rx in LINE_PATTERNS.items():
             m = rx.match(body)
             if m:
                 return kind, m
@@ -109,21 +109,21 @@ class _Importer(_Records):
             self.sink.add("SJ701", (1, 1), "not a pasted shengji.io chat: no shengji.io game lines "
                                            "(`GAME: … played …`) in the text")
             return result
-        hands: list[_Hand] = []
-        cur = _Hand(line=lines[0][0] if lines else 1)
+        hands: list[ChatHand] = []
+        cur = ChatHand(line=lines[0][0] if lines else 1)
         hands.append(cur)
 
-        def new_hand(line: int) -> _Hand:
+        def new_hand(line: int) -> ChatHand:
             nonlocal cur
             self.finish(cur)
-            cur = _Hand(line=line)
+            cur = ChatHand(line=line)
             hands.append(cur)
             return cur
 
         for no, col, body, note, game in lines:
             hit = self._match(body)
             if hit is None:
-                if _SKIP.match(body) and game:
+                if SKIP.match(body) and game:
                     continue
                 speaker = body.split(":", 1)[0] if ":" in body else None
                 if not game and speaker is not None and speaker.strip() in names:
@@ -153,7 +153,7 @@ class _Importer(_Records):
                                       "a server bid line is `N bid COUNT CARD`; skipped")
                         continue
                     cards = cards * int(count)
-                cur.bids.append(_Play(m.group("n"), cards, no, ncol))
+                cur.bids.append(ChatPlay(m.group("n"), cards, no, ncol))
             elif kind == "takebid":
                 name = m.group("n")
                 for i in range(len(cur.bids) - 1, -1, -1):
@@ -174,8 +174,8 @@ class _Importer(_Records):
                     continue
                 name = m.group("n")
                 if cur.open is None:
-                    cur.open = _Trick(line=no, col=ncol)
-                play = _Play(name, cards, no, ncol, note=note)
+                    cur.open = ChatTrick(line=no, col=ncol)
+                play = ChatPlay(name, cards, no, ncol, note=note)
                 if name in cur.throws:
                     attempted, tline = cur.throws.pop(name)
                     if cur.open.plays:
@@ -286,13 +286,13 @@ class _Importer(_Records):
             return None
         return cards
 
-    def finish(self, hand: _Hand) -> None:
+    def finish(self, hand: ChatHand) -> None:
         if hand.open is not None and hand.open.plays:
             hand.tricks.append(hand.open)         # a trick still in progress: kept, no result
         hand.open = None
 
     # -- seats --------------------------------------------------------------------------------------
-    def seat_players(self, hands: list[_Hand]) -> dict[str, int]:
+    def seat_players(self, hands: list[ChatHand]) -> dict[str, int]:
         seats: dict[str, int] = {}
         tricks = [t for h in hands for t in h.tricks]
         if not tricks:
@@ -347,4 +347,4 @@ def looks_like(text: str) -> bool:
     return bool(re.search(r"^\s*GAME: .+ (played|bid|wins the trick|started the game)", text[:20000], re.M))
 
 
-__all__ = ["import_log", "parse_cards", "looks_like", "RULES"]
+__all__ = ["import_log", "looks_like", "RULES"]  # (RULES: every importer module names its rules, api.RULES)

@@ -38,29 +38,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from analyzer.review.mistakes import rules as _rules
 from analyzer.review.mistakes.annotate import annotate, comment_text
-from analyzer.review.mistakes.base import (
-    ENDGAME_TRICKS,
-    MIN_COST,
-    PRIORITY,
-    RULES,
-    SEARCH_BUDGET,
-    WINDOW_CODE,
-    HandContext,
-    Mistake,
-    Rule,
-    band,
-    make,
-    one_per_play,
-    run_rules,
-    selected,
-)
+from analyzer.review.mistakes.base import RULES, Rule, one_per_play, run_rules, selected
+from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext, make
+from analyzer.review.mistakes.findings import MIN_COST, PRIORITY, WINDOW_CODE, Mistake, band
 from analyzer.review.mistakes.pov import POV_BUDGET, SAMPLES, mark
 from analyzer.review.mistakes.summary import HandReview, hand_review, summarize
 from primitives.diagnostics import Diagnostic
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Record
-    from replay.game import MatchResult
+    from replay.results import MatchResult
 
 _rules.load()  # every module of analyzer/review/mistakes/rules/ registers its rule
 
@@ -117,7 +104,7 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
 def review(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRICKS, select: Iterable[str] | None = None,
            record: Record | None = None, search_budget: int | None = SEARCH_BUDGET, samples: int = SAMPLES,
            pov_budget: int = POV_BUDGET) -> list[Mistake]:
-    """Every finding of every hand of ``match_result`` (a :class:`replay.game.MatchResult`),
+    """Every finding of every hand of ``match_result`` (a :class:`replay.results.MatchResult`),
     at most one per play.
 
     ``endgame_tricks``: the last K tricks of each hand are solved exactly

@@ -29,17 +29,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from analyzer.review.mistakes.context import (
-    BEST_ALLOWANCE,
-    ENDGAME_TRICKS,
-    QUESTION_ALLOWANCE,
-    SEARCH_BUDGET,
     HandContext,
-    best_so_far,
-    make,
-    unbeatable,
 )
-from analyzer.review.mistakes.findings import BANDS, MIN_COST, MISTAKE_BANDS, PRIORITY, WINDOW_CODE, Mistake, band
-from analyzer.review.mistakes.verdicts import Verdict, outcome_text, pv_text
+from analyzer.review.mistakes.findings import PRIORITY, Mistake
 from primitives.diagnostics import CODES
 
 # -- the registry ----------------------------------------------------------------------
@@ -118,7 +110,4 @@ def one_per_play(findings: Iterable[Mistake]) -> list[Mistake]:
     return [best[k] for k in order]
 
 
-__all__ = ["Mistake", "Rule", "RULES", "rule", "band", "HandContext", "make", "MIN_COST",
-           "ENDGAME_TRICKS", "SEARCH_BUDGET", "selected", "run_rules", "one_per_play", "BANDS", "MISTAKE_BANDS",
-           "PRIORITY", "WINDOW_CODE", "BEST_ALLOWANCE", "QUESTION_ALLOWANCE", "Verdict", "best_so_far",
-           "unbeatable", "outcome_text", "pv_text"]
+__all__ = ["Rule", "RULES", "rule", "selected", "run_rules", "one_per_play"]

@@ -23,7 +23,7 @@ from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand as RecordHand
-    from replay.game import HandResult, MatchResult
+    from replay.results import HandResult, MatchResult
 
 T = TypeVar("T")
 
@@ -444,7 +444,7 @@ class HandContext:
         best, line = self.best_line(t_index, k)
         t = self.hand.tricks[t_index]
         p = t.plays[k]
-        from replay.trick import cards_text
+        from replay.texts import cards_text
         text = ""
         if best is not None:
             text += f"best was {cards_text(best, self.order)}"
@@ -466,7 +466,7 @@ class HandContext:
         t = self.hand.tricks[t_index]
         p = t.plays[k]
         if played is None:
-            from replay.trick import cards_text
+            from replay.texts import cards_text
             played = cards_text(p.cards, self.order)
         return make(code, f"{text}; {why}", ctx=self, span=p.span, trick=t.number, seat=p.seat, cost=v.cost,
                     level_change=self.verdict_change(v, played), best=best)

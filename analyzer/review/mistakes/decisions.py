@@ -30,7 +30,7 @@ The verdict (no best-of-noisy-averages): the sampled deals are split in two
 halves; the best option chosen on one half is compared with the play made on
 the other half (paired differences), and the two directions are averaged
 (cross-fitting). That *expected loss* is unbiased; it is a verdict only when
-it is at least :data:`~analyzer.review.mistakes.base.MIN_COST` points and more than
+it is at least :data:`~analyzer.review.mistakes.findings.MIN_COST` points and more than
 :data:`Z` standard errors. The level loss is measured the same way.
 """
 
@@ -42,12 +42,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from analyzer.review.mistakes.base import MIN_COST, HandContext
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.findings import MIN_COST
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
 from replay.state import HandState
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
@@ -170,7 +171,7 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     """Attacker points from ``st`` after ``play`` with the bots playing the
     rest (a bot that finds no play gives way to the cheapest legal play);
     None when the sampled position cannot be played out."""
-    from analyzer.play.bot import TrickView
+    from analyzer.play.views import TrickView
     base = st.attacker_points
     s = st.copy()
     bot = bot_of()

@@ -21,24 +21,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from analyzer.review.mistakes.base import (
-    ENDGAME_TRICKS,
-    MIN_COST,
-    PRIORITY,
-    SEARCH_BUDGET,
-    HandContext,
-    Mistake,
-    one_per_play,
-    run_rules,
-)
+from analyzer.review.mistakes.base import one_per_play, run_rules
+from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.mistakes.summary import HandReview, hand_review
 from primitives.diagnostics import INFO
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Record
-    from replay.game import MatchResult
+    from replay.results import MatchResult
 
 
 def full_review(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
@@ -167,4 +160,4 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
     return None
 
 
-__all__ = ["full_review", "finding_of", "PRIORITY"]
+__all__ = ["full_review", "finding_of"]

@@ -27,7 +27,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from analyzer.review.mistakes.base import MIN_COST, HandContext, Mistake
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.search import Position, SearchBudgetExceeded, position_of
 from primitives.cards import points
 from replay.seats import SEATS as SEAT_ORDER

@@ -23,7 +23,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from analyzer.review.mistakes.base import MISTAKE_BANDS, HandContext, Mistake
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.findings import MISTAKE_BANDS, Mistake
 from replay.seats import SEATS as SEAT_ORDER
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -26,7 +26,7 @@ class Verdict:
 def pv_text(pv: Sequence[tuple[int, Sequence[int]]], order: Order, trick_no: int, k: int) -> str:
     """``then N ♥9, W ♠3 …; trick 12: W ♠A …`` for a principal variation
     (seat index, cards) starting at play ``k`` of trick ``trick_no``."""
-    from replay.trick import cards_text
+    from replay.texts import cards_text
     parts: list[tuple[int, list[str]]] = []
     cur: list[str] = []
     n = trick_no

@@ -59,8 +59,8 @@ the same engine functions ``HandState`` itself calls (cached per holding):
   plays it: ``penalty + value(forced unit)``;
 * follows are :func:`replay.legal.legal_follows` (``HandState.legal_follows``);
 * the winner is :func:`replay.trick.trick_winner`, the multiplier
-  :func:`replay.state.last_trick_multiplier`, the penalty
-  :func:`replay.state.penalty_delta` (what ``HandState`` uses).
+  :func:`replay.scoring.last_trick_multiplier`, the penalty
+  :func:`replay.scoring.penalty_delta` (what ``HandState`` uses).
 
 ``tests/mistakes/test_search_state.py`` holds the two views together: at
 random positions the search's moves equal the moves derived from
@@ -91,20 +91,7 @@ kitty?", used by SJ602).
 
 from __future__ import annotations
 
-from analyzer.review.search.position import (
-    INF,
-    Hands,
-    Node,
-    Play,
-    Position,
-    Reps,
-    SearchBudgetExceeded,
-    TableKey,
-    position,
-    position_of,
-)
+from analyzer.review.search.position import Position, SearchBudgetExceeded, position_of
 from analyzer.review.search.solver import Solver, solve
-from analyzer.review.search.tree import CACHE_LIMIT, TABLE_LIMIT, TRIM_MASK, crossable
 
-__all__ = ["CACHE_LIMIT", "INF", "TABLE_LIMIT", "TRIM_MASK", "Hands", "Node", "Play", "Position", "Reps",
-           "SearchBudgetExceeded", "Solver", "TableKey", "crossable", "position", "position_of", "solve"]
+__all__ = ["Position", "SearchBudgetExceeded", "Solver", "position_of", "solve"]

@@ -11,7 +11,7 @@ from analyzer.review.search.position import (
     Play,
     Reps,
 )
-from analyzer.review.search.tables import _Tables
+from analyzer.review.search.tables import Tables
 from primitives.cards import POINTS
 from replay.legal import legal_follows, single_unit_leads
 from replay.order import TRUMP
@@ -19,7 +19,7 @@ from replay.seats import SEATS as SEAT_ORDER
 from replay.trick import check_throw, throw_leads, throw_options
 
 
-class _Moves(_Tables):
+class Moves(Tables):
     """Move generation and ordering of :class:`analyzer.review.search.Solver`."""
 
     def _follows(self, lead: Play, hand: tuple[int, ...]) -> list[Play]:

@@ -76,7 +76,7 @@ def position_of(state: HandState) -> Position:
     return Position(hands, Seat[state.leader].value, tuple(tuple(sorted(c)) for _, c in state.plays))
 
 
-def _minus(hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
+def minus(hand: tuple[int, ...], play: Play) -> tuple[int, ...]:
     if len(play) == 1:
         i = hand.index(play[0])
         return hand[:i] + hand[i + 1:]

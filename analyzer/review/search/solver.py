@@ -11,20 +11,21 @@ from analyzer.review.search.position import (
     Play,
     Position,
     TableKey,
-    _minus,
+    minus,
     position,
     position_of,
 )
-from analyzer.review.search.tree import _Tree, crossable
+from analyzer.review.search.tree import Tree, crossable
 from primitives.cards import POINTS
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
+from replay.scoring import penalty_delta
 from replay.seats import SEATS as SEAT_ORDER
 from replay.seats import Seat
-from replay.state import HandState, penalty_delta
+from replay.state import HandState
 
 
-class Solver(_Tree):
+class Solver(Tree):
     """Exact endgame values for one hand (order, ruleset, dealer and kitty fixed).
 
     ``kitty_points`` are the point cards of the final kitty (the bury);
@@ -112,7 +113,7 @@ class Solver(_Tree):
     def _after(self, pos: Position, move: Play) -> tuple[Position, int]:
         seat = pos.to_move
         hands = list(pos.hands)
-        hands[seat] = _minus(hands[seat], move)
+        hands[seat] = minus(hands[seat], move)
         hands_t = tuple(hands)
         plays = pos.plays + (move,)
         if len(plays) < 4:
@@ -272,7 +273,7 @@ class Solver(_Tree):
             else:
                 moves = self._follow_moves(plays[0], hands[seat], reps[seat])
                 m = self._ordered_follows(moves, leader, plays, seat)[0] if len(moves) > 1 else moves[0]
-            hands = hands[:seat] + (_minus(hands[seat], m),) + hands[seat + 1:]
+            hands = hands[:seat] + (minus(hands[seat], m),) + hands[seat + 1:]
             plays = plays + (m,)
             if k == 3:
                 w, pts, mult = self._trick(plays)

@@ -1,6 +1,6 @@
 """What the search knows of a trick and a holding, cached per solver: the
 winner, points and multiplier of a trick's plays, the gain of a finished
-trick, interchangeable cards (:meth:`_Tables._analyse`) and the canonical key
+trick, interchangeable cards (:meth:`Tables._analyse`) and the canonical key
 of a trick-start position (the transposition table's)."""
 
 from __future__ import annotations
@@ -16,16 +16,15 @@ from analyzer.review.search.position import (
 from primitives.cards import POINTS
 from replay.order import Order
 from replay.ruleset import Ruleset
-from replay.scoring import kitty_multiplier
-from replay.state import last_trick_multiplier
+from replay.scoring import kitty_multiplier, last_trick_multiplier
+from replay.shapes import Unit
 from replay.trick import trick_winner
-from replay.units import Unit
 
 
-class _Tables:
+class Tables:
     """The trick arithmetic and the table keys of :class:`analyzer.review.search.Solver`."""
 
-    # the solver's state, set by its __init__ (:class:`analyzer.review.search.tree._Tree`)
+    # the solver's state, set by its __init__ (:class:`analyzer.review.search.tree.Tree`)
     order: Order
     ruleset: Ruleset
     dealer: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from analyzer.review.search.moves import _Moves
+from analyzer.review.search.moves import Moves
 from analyzer.review.search.position import (
     INF,
     Hands,
@@ -14,7 +14,7 @@ from analyzer.review.search.position import (
     Reps,
     SearchBudgetExceeded,
     TableKey,
-    _minus,
+    minus,
 )
 from primitives.cards import POINTS
 from replay import native
@@ -31,7 +31,7 @@ TABLE_LIMIT = 400_000
 TRIM_MASK = 0xFFF
 
 
-class _Tree(_Moves):
+class Tree(Moves):
     """The search proper of :class:`analyzer.review.search.Solver` (its constructor too)."""
 
     def __init__(self, order: Order, ruleset: Ruleset, dealer: str, kitty_points: int = 0,
@@ -181,7 +181,7 @@ class _Tree(_Moves):
         best_move = None
         pvs = False
         for m in moves:
-            nh = hands[:seat] + (_minus(hand, m),) + hands[seat + 1:]
+            nh = hands[:seat] + (minus(hand, m),) + hands[seat + 1:]
             np = plays + (m,)
             g = 0
             if k == 3:

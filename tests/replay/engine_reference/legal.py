@@ -83,7 +83,7 @@ def legal_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
 
 def _printed_class(lead: Sequence[int], order: Order):
     """``follow_suit: printed``: the test "this card follows ``lead``" (see
-    :func:`replay.trick.check_follow_printed`)."""
+    :func:`replay.follow.check_follow_printed`)."""
     psuit = printed_suit(lead, order)
     level, two = order.level, order.two_is_trump
 
@@ -97,7 +97,7 @@ def _printed_class(lead: Sequence[int], order: Order):
 
 def _printed_follows(lead: Sequence[int], holding: Mapping[int, int], order: Order,
                      limit: int | None) -> list[tuple[int, ...]]:
-    """:func:`legal_follows` under ``follow_suit: printed`` (see :func:`replay.trick.check_follow_printed`)."""
+    """:func:`legal_follows` under ``follow_suit: printed`` (see :func:`replay.follow.check_follow_printed`)."""
     n = len(lead)
     psuit, ours = _printed_class(lead, order)
     hold = {c: k for c, k in holding.items() if k > 0}
@@ -170,7 +170,7 @@ def build_follow(lead: Sequence[int], holding: Mapping[int, int], order: Order, 
     with the most preferred other cards); otherwise the lead's tractors, then
     its tuples widest first (an unmet w-tuple falls back to a (w-1)-tuple), then
     singles, each time taking the most preferred cards of the led suit. The
-    result is checked with :func:`replay.trick.check_follow`; when the greedy
+    result is checked with :func:`replay.follow.check_follow`; when the greedy
     choice misses an obligation (``follow_policy: strict``, Titanic fallbacks)
     the most preferred play among :func:`legal_follows` is returned instead.
     ``units``: ``decompose(lead, order)`` when the caller has it already.

@@ -3,7 +3,7 @@
 "Certain" is exact: all four hands are known, and no player still to play on
 the other side has a legal follow that beats the best play so far (asked of
 the engine's :class:`replay.state.HandState` at that play:
-:func:`analyzer.review.mistakes.base.unbeatable`).
+:func:`analyzer.review.mistakes.context.unbeatable`).
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.review.mistakes.base import HandContext
+from analyzer.review.mistakes.context import HandContext
 
 if TYPE_CHECKING:  # pragma: no cover
-    from replay.game import PlayResult, TrickResult
+    from replay.results import PlayResult, TrickResult
 
 
 def follows(ctx: HandContext) -> Iterator[tuple[int, TrickResult, int, PlayResult]]:

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.review.mistakes.base import HandContext, Mistake, Rule, make, rule
-from replay.trick import cards_text, unit_text
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext, make
+from analyzer.review.mistakes.findings import Mistake
+from replay.texts import cards_text, unit_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from replay.units import Unit
+    from replay.shapes import Unit
 
 
 @rule

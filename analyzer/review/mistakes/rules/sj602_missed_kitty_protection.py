@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzer.review.mistakes.base import MIN_COST, HandContext, Mistake, Rule, rule
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.search import SearchBudgetExceeded
 from primitives.cards import points
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 
 def _kitty_text(ctx: HandContext) -> str:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from analyzer.review.mistakes.base import MIN_COST, HandContext, Mistake, Rule, make, rule
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext, make
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from primitives.cards import POINTS, points
 from primitives.diagnostics import Span
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 
 @rule

@@ -5,19 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from analyzer.review.mistakes.base import (
-    MIN_COST,
-    HandContext,
-    Mistake,
-    Rule,
-    best_so_far,
-    make,
-    rule,
-    unbeatable,
-)
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext, best_so_far, make, unbeatable
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.mistakes.rules._shared import follows
 from primitives.cards import points
-from replay.trick import cards_text
+from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from replay.state import HandState

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzer.review.mistakes.base import MIN_COST, HandContext, Mistake, Rule, rule
-from replay.trick import cards_text
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.findings import MIN_COST, Mistake
+from replay.texts import cards_text
 
 
 @rule

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from analyzer.review.mistakes.base import HandContext, Mistake, Rule, make, rule
-from replay.trick import cards_text
+from analyzer.review.mistakes.base import Rule, rule
+from analyzer.review.mistakes.context import HandContext, make
+from analyzer.review.mistakes.findings import Mistake
+from replay.texts import cards_text
 
 #: tricks before the searched window whose leads are judged this way
 POV_TRICKS = 1
