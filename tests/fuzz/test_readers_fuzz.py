@@ -210,28 +210,43 @@ def _paths(value: Any, path: tuple = ()) -> list[tuple]:
     return out
 
 
+#: a base text → its lines, each line's JSON value (None: not JSON) and the paths into it
+_PARSED: dict[str, tuple[list[str], list[Any], list[list[tuple]]]] = {}
+
+
+def _parsed(base: str) -> tuple[list[str], list[Any], list[list[tuple]]]:
+    if base not in _PARSED:
+        lines = base.split("\n") if not base.lstrip().startswith(("{", "[")) or "\n{" in base[:2000] else [base]
+        values: list[Any] = []
+        for line in lines:
+            try:
+                values.append(json.loads(line))
+            except ValueError:
+                values.append(None)
+        _PARSED[base] = lines, values, [_paths(v)[:5000] if v is not None else [] for v in values]
+    return _PARSED[base]
+
+
+def _replaced(value: Any, path: tuple, new: Any) -> Any:
+    """``value`` with the value at ``path`` replaced by ``new`` (only the containers on the path copied)."""
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _replaced(value[path[0]], path[1:], new)
+    return copy
+
+
 @st.composite
 def json_mutated(draw: Any, base: str) -> str:
     """``base`` (JSON or JSON lines) with one value somewhere replaced by a random
     JSON value (an empty card list, a string for a number, a lone surrogate …)."""
-    lines = base.split("\n") if not base.lstrip().startswith(("{", "[")) or "\n{" in base[:2000] else [base]
+    lines, values, paths = _parsed(base)
     k = draw(st.integers(0, len(lines) - 1))
-    try:
-        value = json.loads(lines[k])
-    except ValueError:
+    if values[k] is None:
         return base
-    paths = _paths(value)
-    path = draw(st.sampled_from(paths[:5000]))
-    new = draw(JSON_VALUES)
-    if not path:
-        value = new
-    else:
-        parent = value
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = new
-    lines[k] = json.dumps(value, indent=None if len(lines) > 1 else 1)
-    return "\n".join(lines)
+    path = draw(st.sampled_from(paths[k]))
+    value = _replaced(values[k], path, draw(JSON_VALUES))
+    return "\n".join(lines[:k] + [json.dumps(value, indent=None if len(lines) > 1 else 1)] + lines[k + 1:])
 
 
 def _json_like(name: str) -> bool:
