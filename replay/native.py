@@ -106,8 +106,8 @@ PORTED_OPTIONS = frozenset((
     "throw_forced", "throw_penalty", "throw_compare", "follow_policy", "follow_suit", "tractor_links",
     "kitty_multiplier", "advancement", "must_play", "must_defend", "hook_back", "match_end", "hands_tie",
     "players", "partners", "friends", "friend_rule", "friend_cards", "friend_self_call", "friend_bonus",
-    # shengji-godot (h36): declarations, dealing and the match; ``throws: no`` is a lead's
-    # legality (HandState.is_legal / legal_leads, in Python): the search's moves do not read it
+    # shengji-godot (h36): declarations, dealing and the match; ``throws: no`` (no throw
+    # candidates among the search's leads: NativeRules' ``throws``)
     "joker_colour", "declarer_deals", "throws", "kept_deal",
     # h29: the first hand's dealer when nobody declares (not a trick option); ``unit_split``
     # (shengji.io's reading of a lead, replay/sjio.py) is not ported: a ruleset using it, or
@@ -138,7 +138,7 @@ def rule_args(order: Order, ruleset: Ruleset) -> tuple[int | bool, ...]:
     for link in order.links:
         links |= _LINK_BITS[link]
     return (order.level, order.trump, bool(order.two_is_trump), links, ruleset.decks,
-            ruleset.throw_check != "none", _FORCED.index(ruleset.throw_forced),
+            ruleset.throw_check != "none", ruleset.throws, _FORCED.index(ruleset.throw_forced),
             _PENALTY.index(ruleset.throw_penalty), _COMPARE.index(ruleset.throw_compare),
             _FOLLOW.index(ruleset.follow_policy), ruleset.follow_suit == "printed",
             _KITTY.index(ruleset.kitty_multiplier))

@@ -142,8 +142,11 @@ def throw_options(holding: Iterable[int], others: Iterable[Iterable[int]], order
     throws (``throw_check: none``), a card may go in once only when no other
     player holds a higher card of its suit; cards held several times may go
     in as tuples (whether that throw stands is :func:`check_throw`'s to say).
-    :func:`throw_leads` lists the leads.
+    :func:`throw_leads` lists the leads. A ruleset with ``throws: no`` has none
+    (a lead is one unit there: :meth:`replay.questions.PositionQuestions.legal_leads`).
     """
+    if not ruleset.throws:
+        return []
     eff, key = order.eff, order.key
     by_suit: dict[int, Counter[int]] = {}
     for c in holding:

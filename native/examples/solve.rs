@@ -1,6 +1,6 @@
 //! Solve positions from a text file (one a line) and print time and nodes: a
 //! profiling harness for the search without Python.
-//! Line: `K <12 rule args> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
+//! Line: `K <13 rule args (replay.native.rule_args)> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
 use shengji_native::order::Order;
 use shengji_native::solver::{Hands, Solver, INF};
 use shengji_native::trick::Rules;
@@ -22,12 +22,13 @@ fn main() {
             order: Order::new(a[0] as u8, a[1] as u8, a[2] != 0, a[3] as u8),
             decks: a[4] as u8,
             throw_check: a[5] != 0,
-            throw_forced: a[6] as u8,
-            throw_penalty: a[7] as u8,
-            throw_compare: a[8] as u8,
-            follow_policy: a[9] as u8,
-            printed: a[10] != 0,
-            kitty_multiplier: a[11] as u8,
+            throws: a[6] != 0,
+            throw_forced: a[7] as u8,
+            throw_penalty: a[8] as u8,
+            throw_compare: a[9] as u8,
+            follow_policy: a[10] as u8,
+            printed: a[11] != 0,
+            kitty_multiplier: a[12] as u8,
         };
         let mid: Vec<i64> = parts[1].split_whitespace().map(|x| x.parse().unwrap()).collect();
         let attacker = [mid[0] != 0, mid[1] != 0, mid[2] != 0, mid[3] != 0];

@@ -78,7 +78,7 @@ mod python {
     impl NativeRules {
         #[new]
         #[allow(clippy::too_many_arguments)]
-        fn new(level: u8, trump: u8, two_is_trump: bool, links: u8, decks: u8, throw_check: bool, throw_forced: u8,
+        fn new(level: u8, trump: u8, two_is_trump: bool, links: u8, decks: u8, throw_check: bool, throws: bool, throw_forced: u8,
                throw_penalty: u8, throw_compare: u8, follow_policy: u8, printed: bool, kitty_multiplier: u8)
                -> PyResult<Self> {
             if !(2..=15).contains(&level) || trump > 4 || links > 15 || !(1..=4).contains(&decks) || throw_forced > 2
@@ -91,6 +91,7 @@ mod python {
                         order: Order::new(level, trump, two_is_trump, links),
                         decks,
                         throw_check,
+                        throws,
                         throw_forced,
                         throw_penalty,
                         throw_compare,

@@ -857,6 +857,7 @@ mod tests {
             order: Order::new(2, 1, false, 15),
             decks: 2,
             throw_check: true,
+            throws: true,
             throw_forced: FORCED_SMALLEST,
             throw_penalty: PENALTY_NONE,
             throw_compare: COMPARE_LARGEST_UNIT,

@@ -29,6 +29,8 @@ pub struct Rules {
     pub decks: u8,
     /// false: `throw_check: none`
     pub throw_check: bool,
+    /// false: `throws: no` (a lead is one unit: no throw candidates)
+    pub throws: bool,
     pub throw_forced: u8,
     pub throw_penalty: u8,
     pub throw_compare: u8,
@@ -275,6 +277,9 @@ impl Rules {
     /// worth a throw check, with their suit (cards ascending, in the engine's order).
     /// `hand` is sorted ascending; `others` the other players' cards.
     pub fn throw_candidates(&self, hand: &[u8], others: &[&[u8]]) -> Vec<(Vec<u8>, u8)> {
+        if !self.throws {
+            return Vec::new();
+        }
         let order = &self.order;
         let mut by_suit: Vec<(u8, Counts)> = Vec::new();
         for &c in hand {
@@ -594,6 +599,7 @@ mod tests {
             order: Order::new(level, trump, false, 15),
             decks: 2,
             throw_check: true,
+            throws: true,
             throw_forced: FORCED_SMALLEST,
             throw_penalty: PENALTY_NONE,
             throw_compare: COMPARE_LARGEST_UNIT,
@@ -647,6 +653,10 @@ mod tests {
         assert_eq!(leads.len(), 6);
         let cands = r.throw_candidates(&[s(3), s(3), s(14)], &[&[s(13)], &[], &[]]);
         assert!(cands.iter().any(|(l, _)| *l == vec![s(3), s(3), s(14)]));
+        // `throws: no` (shengji-godot): a lead is one unit, so no throw candidates
+        let mut r = rules(2, 1);
+        r.throws = false;
+        assert!(r.throw_candidates(&[s(3), s(3), s(14)], &[&[s(13)], &[], &[]]).is_empty());
     }
 
     #[test]

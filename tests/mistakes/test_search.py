@@ -209,3 +209,13 @@ def test_emptied_caches_and_table_change_no_value(case):
             assert s.value(position(hands, leader)) == want
     finally:
         search.CACHE_LIMIT, search.TABLE_LIMIT, search.TRIM_MASK = old
+
+
+def test_no_throws_lists_no_throw_among_the_leads():
+    # shengji-godot has ``throws: no`` (docs/rules.md): a lead is one unit, so the
+    # standing ♠A ♠K throw of the standard preset is not a move there
+    hands = [C("SA SK"), C("S3 S4"), C("S5 S6"), C("S7 S8")]
+    for name, throw_listed in (("standard", True), ("shengji-godot", False)):
+        rs = preset(name)
+        solver = Solver(Order.for_ruleset(2, 1, rs), rs, "N", 0)
+        assert (tuple(sorted(C("SA SK"))) in solver.moves(position(hands, "N"))) is throw_listed

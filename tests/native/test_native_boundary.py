@@ -28,7 +28,7 @@ def test_bad_input_is_refused_before_the_core():
     with pytest.raises(ValueError):
         rules.trick_result([])
     with pytest.raises(ValueError):
-        native.module().NativeRules(16, 1, False, 15, 2, True, 0, 0, 0, 0, False, 0)
+        native.module().NativeRules(16, 1, False, 15, 2, True, True, 0, 0, 0, 0, False, 0)
 
 
 def test_positions_that_cannot_cross_are_searched_in_python():
