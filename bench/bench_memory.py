@@ -89,13 +89,14 @@ def main() -> None:
     ap.add_argument("--heavy-hands", type=int, nargs="+", default=[100, 200],
                     help="file sizes for lint --mistakes and annotate")
     ap.add_argument("--only", nargs="*", help="only these rows (by first word)")
+    ap.add_argument("--skip", nargs="*", default=[], help="not these rows (by their whole name)")
     args = ap.parse_args()
     out = R.OUT / "memory-out"
     store = R.OUT / "memory-store"
     table = rows(out, store)
     width = max(len(r[0]) for r in table)
     for name, cmd, heavy in table:
-        if args.only and name.split()[0] not in args.only:
+        if (args.only and name.split()[0] not in args.only) or name in args.skip:
             continue
         seen: list[tuple[int, int]] = []
         for hands in (args.heavy_hands if heavy else args.hands):
