@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -26,11 +25,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.run import big_file, corpus_file  # noqa: E402
+from bench.run import big_file, child_env, corpus_file  # noqa: E402
 
 _EXPORT = """
 import json, sys, time
-from analyzer.store import parquet as S
+try:
+    from analyzer.store import parquet as S
+except ImportError:                  # a tree before the store's split (analyzer/store.py)
+    import analyzer.store as S
 import analyzer.lint, notation, replay.game, pyarrow.parquet  # imports outside the timing
 t = time.process_time()
 r = S.export_paths([sys.argv[1]], sys.argv[2])
@@ -39,9 +41,10 @@ print(json.dumps({"cpu": cpu, "records": r.records, "rows": r.rows}))
 """
 
 _REPLAY = """
-import json, sys, time
+import gc, json, sys, time
 from notation.detect import read
 from replay.game import replay
+gc.disable()        # (as lint and the export pause the collector: the records hold no cycles)
 t = time.process_time()
 with open(sys.argv[1], encoding="utf-8") as f:
     for record, _ in read(f.read(), "sjn"):    # (the chunk's text read whole, as the export reads it)
@@ -60,7 +63,9 @@ print(json.dumps({"cpu": time.process_time() - t}))
 
 
 def child(code: str, root: Path, *args: str) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="0")
+    # (.pyc cached, as bench/run.py's children: the modules an export imports on its way are not
+    # compiled inside the timing, which PYTHONDONTWRITEBYTECODE would make each run do)
+    env = dict(child_env(), PYTHONPATH=str(root), PYTHONHASHSEED="0")
     r = subprocess.run([sys.executable, "-P", "-c", code, *args], capture_output=True, text=True, env=env, check=True,
                        cwd=tempfile.gettempdir())   # (-P, cwd: the tree imported is PYTHONPATH's)
     return json.loads(r.stdout.strip().splitlines()[-1])
@@ -117,7 +122,7 @@ def main() -> None:
             "'SELECT * FROM plays', '-f', 'csv', '-o', sys.argv[2]], check=True)\n"
             "ru = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
             "print(time.time() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss)\n")
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(child_env(), PYTHONPATH=str(ROOT))
     r = subprocess.run([sys.executable, "-c", code, str(store), str(out)], capture_output=True, text=True, env=env)
     if r.returncode == 0:
         wall, cpu, rss = r.stdout.split()

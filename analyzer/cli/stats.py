@@ -5,7 +5,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import command, fail, refuse_page_on_terminal, usage, wrote
+from analyzer.cli._core import command, echo_err, fail, refuse_page_on_terminal, usage, wrote
 from analyzer.store.stats_formats import StatsFormat, canonical
 
 
@@ -21,8 +21,10 @@ from analyzer.store.stats_formats import StatsFormat, canonical
 
   shengji stats store/ --sql "SELECT rules, count(*) FROM hands GROUP BY rules"
 
-Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics.
-The tables (matches, hands, tricks, plays, diagnostics) are in docs/store.md.
+Analyses: failed-throws, kitty-protection, dealer-hold, attacker-points, diagnostics
+(run when none is named); Gouji's, by name: gouji-places, gouji-burns.
+The tables (matches, hands, tricks, plays, diagnostics; gouji_matches, gouji_games,
+gouji_plays) are in docs/store.md.
 csv, json and parquet are written by DuckDB, one file per analysis (several analyses:
 -o DIRECTORY). --sql runs one SELECT on a read-only connection that can open the
 store's files and nothing else (no other file, no COPY/ATTACH/INSTALL, no network);
@@ -75,10 +77,13 @@ def stats(
     try:
         with St.open_store(store, allow_external_access=allow_external_access) as session:
             WRITERS[form](session, St.checked(session, queries), output, force)
+            note = St.other_games_note(session) if not names and sql is None else None
     except StoreError as exc:
         fail(str(exc))
     for t in targets:
         wrote(t)
+    if note is not None:
+        echo_err(f"shengji stats: {note}")
 
 
 def _refuse_inside(output: str, store: str) -> None:

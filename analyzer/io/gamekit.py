@@ -42,8 +42,9 @@ class Game:
     are surely this game's: directory arguments list them, no importer is asked),
     :attr:`kinds` (what :meth:`detect` calls its inputs), :attr:`tags` (the tags
     that claim a text whatever its name), :attr:`store_tables` (the Parquet tables
-    ``export --to parquet`` writes; none: :attr:`store_note` says why a file is
-    skipped)."""
+    ``export --to parquet`` writes of its records; none: :attr:`store_note` says why
+    a file is skipped; the columns of those the store does not define itself come
+    from :meth:`store_schemas`, their rows from :meth:`store_rows`)."""
 
     name: str = ""
     title: str = ""
@@ -109,6 +110,20 @@ class Game:
     def splits(self, kind: str) -> bool:
         """Does lint cut a huge file of ``kind`` into record chunks (``--jobs``)?"""
         return False
+
+    # -- the Parquet store (export --to parquet, stats) ---------------------------------------
+    def store_schemas(self) -> dict[str, tuple[tuple[str, str, str], ...]]:
+        """The columns ``(name, type, meaning)`` of the store tables this game defines
+        (those of :attr:`store_tables` the store does not know itself; types as in
+        ``analyzer.store.schema``). Imports nothing heavy: ``stats`` asks it to read a store."""
+        return {}
+
+    def store_rows(self) -> Any:
+        """A fresh row builder for one chunk of this game's records: ``.add(record,
+        diagnostics, path, rules=…, fallback_line=…, lines=…)`` per record read, then
+        ``.tables()`` → ``{table: pyarrow.Table}`` (the ``diagnostics`` table included).
+        None: the store's own (Shengji's) rows."""
+        return None
 
     def replay(self, src: Any, file: str, *, hand: int | None, trick: int | None, step: bool,
                record: int | None, rules: str | None) -> None:

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
     from analyzer.lint.findings import Finding
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
-#: the tool's home (``informationUri``) and the page every code's ``helpUri`` points into
-#: (docs/diagnostics.md, section "Every code explained": ``#sj403``)
-INFORMATION_URI = "https://pypi.org/project/shengji/"
-HELP_URI = "https://pypi.org/project/shengji/#diagnostics"
+#: the project's home and its published docs/ directory when the installed package's
+#: metadata does not say (the ``Homepage`` and ``Documentation`` of pyproject's
+#: ``[project.urls]``, which a test keeps equal to these)
+HOMEPAGE = "https://github.com/shengji-dev/shengji"
+DOCUMENTATION = "https://github.com/shengji-dev/shengji/blob/main/docs/"
+#: the page of the docs every code's ``helpUri`` points into, at the code's anchor
+#: (docs/diagnostics.md, section "Every code explained": ``#### SJ403`` is ``#sj403``)
+DIAGNOSTICS_PAGE = "diagnostics.md"
 #: the ``partialFingerprints`` key (its version changes if the way it is computed does)
 FINGERPRINT = "shengjiFinding/v1"
 #: findings encoded at once
@@ -52,7 +56,33 @@ def uri(path: str) -> str:
     return text
 
 
-def rule_entry(code: str) -> dict[str, Any]:
+def project_urls() -> dict[str, str]:
+    """The ``[project.urls]`` of the installed package (its ``Project-URL`` metadata),
+    with :data:`HOMEPAGE` and :data:`DOCUMENTATION` where it says nothing."""
+    urls = {"Homepage": HOMEPAGE, "Documentation": DOCUMENTATION}
+    try:
+        from importlib.metadata import PackageNotFoundError, metadata
+        for entry in metadata("shengji").get_all("Project-URL") or []:
+            label, _, url = entry.partition(",")
+            if label.strip() in urls and url.strip().startswith(("https://", "http://")):
+                urls[label.strip()] = url.strip()
+    except (ImportError, PackageNotFoundError, ValueError):
+        pass
+    return urls
+
+
+def information_uri() -> str:
+    """The tool's home (``tool.driver.informationUri``)."""
+    return project_urls()["Homepage"]
+
+
+def help_uri(code: str, documentation: str | None = None) -> str:
+    """A code's ``helpUri``: its anchor in the published docs/diagnostics.md."""
+    docs = documentation if documentation is not None else project_urls()["Documentation"]
+    return f"{docs.rstrip('/')}/{DIAGNOSTICS_PAGE}#{code.lower()}"
+
+
+def rule_entry(code: str, documentation: str | None = None) -> dict[str, Any]:
     """``tool.driver.rules[]`` for ``code``: id, name, descriptions, help and its address."""
     from analyzer.lint.explain import explanation
     from primitives.diagnostics import CODES
@@ -65,7 +95,7 @@ def rule_entry(code: str) -> dict[str, Any]:
         "name": info.name,
         "shortDescription": {"text": info.summary},
         "fullDescription": {"text": ex.text if ex else info.summary},
-        "helpUri": f"{HELP_URI}-{code.lower()}",  # (the anchor docs/diagnostics.md gives each code)
+        "helpUri": help_uri(code, documentation),  # (the anchor docs/diagnostics.md gives each code)
         "defaultConfiguration": {"level": LEVEL.get(info.severity, "error")},
     })
     if ex is not None:
@@ -122,6 +152,7 @@ def write_sarif(findings: Iterable[Finding], out: IO[str], *, codes: Sequence[st
     invocation, which then did not succeed)."""
     from analyzer.io.jsonout import dumps
     used = sorted(set(codes))
+    urls = project_urls()
     index = {code: i for i, code in enumerate(used)}
     invocation: dict[str, Any] = {"executionSuccessful": exit_code != 2 and not errors, "exitCode": exit_code}
     if errors:
@@ -131,7 +162,8 @@ def write_sarif(findings: Iterable[Finding], out: IO[str], *, codes: Sequence[st
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": "shengji", "version": version,
-                                "informationUri": INFORMATION_URI, "rules": [rule_entry(c) for c in used]}},
+                                "informationUri": urls["Homepage"],
+                                "rules": [rule_entry(c, urls["Documentation"]) for c in used]}},
             "invocations": [invocation],
             "columnKind": "unicodeCodePoints",
             "results": _RESULTS,

@@ -94,12 +94,45 @@ def _export_sjn(rows: Rows, job: Job, options: ExportOptions) -> tuple[int, str 
     return records, stream.error
 
 
+def _export_game(rows: Any, game: Any, kind: str, job: Job, options: ExportOptions) -> int:
+    """The records of a chunk of another game's notation (Gouji), read by its plug-in
+    and turned into its own rows (:meth:`analyzer.games.Game.store_rows`)."""
+    from analyzer.io.sources import decode_utf8
+    from notation._records import split_lines
+    with open(job.path, "rb") as f:
+        f.seek(job.start)
+        raw = f.read() if job.end is None else f.read(max(0, job.end - job.start))
+    text = decode_utf8(raw) if not job.start else raw.decode("utf-8")
+    lines = split_lines(text) if kind not in ("json", "gjn-json") else None
+    first = job.start_line
+    records = 0
+    for record, parse_diags in game.read(text, kind, start_line=first):
+        if record is not None and not game.holds(record):
+            record = None
+        own = lines[record.span.line - first:record.span.end_line - first + 1] \
+            if lines is not None and record is not None and record.span.line else None
+        rows.add(record, parse_diags, job.display, rules=options.rules, fallback_line=first, lines=own)
+        records += record is not None
+    return records
+
+
 def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
-    "error": str | None}``. Runs in a worker; reads the file itself."""
+    "error": str | None}``. Runs in a worker; reads the file itself.
+
+    The cyclic garbage collector is paused for the chunk, as lint pauses it for its
+    records (:func:`analyzer.lint.gcpace.records_paced_gc`): the records and replay
+    results hold no cycles, and the chunk's growing columns would otherwise be
+    rescanned again and again (a tenth of the export's time)."""
+    from analyzer.lint.gcpace import records_paced_gc
+    with records_paced_gc():
+        return _export_chunk(job, options)
+
+
+def _export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
     from analyzer.io.gamekit import UNKNOWN, by_kind, claimant
     from analyzer.io.sources import Reading, decode_utf8, describe_decode_error, input_kind
-    rows = Rows()
+    rows: Any = Rows()
     records = 0
     error = None
     try:
@@ -114,6 +147,12 @@ def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
             error = unknown_format_message()
         elif not game.store_tables:     # a game the store holds no table of: its plug-in says why
             return {"tables": rows.tables(), "records": 0, "error": None, "refused": game.store_note}
+        elif (own := game.store_rows()) is not None:     # a game with its own tables (Gouji)
+            rows = own
+            if kind not in game.kinds:      # claimed by its tags: read as the game's own text or JSON
+                kind = next((k for k in game.kinds if k.endswith("json")) if kind == "json" else iter(()),
+                            game.kinds[0])
+            records = _export_game(rows, game, kind, job, options)
         elif fmt is not None:
             from analyzer.io.importers import import_log, is_binary
             raw = Path(job.path).read_bytes()

@@ -1,6 +1,6 @@
 """``shengji export --to parquet OUTDIR FILE...``: the corpus as the Parquet store of
-:mod:`analyzer.store.parquet` (tables matches, hands, tricks, plays, diagnostics), here,
-in worker processes or on a Dask cluster."""
+:mod:`analyzer.store.parquet` (tables matches, hands, tricks, plays, diagnostics; Gouji's
+gouji_matches, gouji_games, gouji_plays), here, in worker processes or on a Dask cluster."""
 
 from __future__ import annotations
 

@@ -1,4 +1,6 @@
-"""The Parquet store: a corpus of records as five tables (``shengji export --to parquet``).
+"""The Parquet store: a corpus of records as tables (``shengji export --to parquet``): five
+for Shengji, and the tables of each other game's plug-in (Gouji: ``gouji_matches``,
+``gouji_games``, ``gouji_plays``; :func:`tables`).
 
 Layout of a store directory (``OUTDIR``)::
 
@@ -100,10 +102,16 @@ from analyzer.store.schema import (
     arrow_schema as arrow_schema,
 )
 from analyzer.store.schema import (
+    columns as columns,
+)
+from analyzer.store.schema import (
     duckdb_empty_select as duckdb_empty_select,
 )
 from analyzer.store.schema import (
     require_pyarrow as require_pyarrow,
+)
+from analyzer.store.schema import (
+    tables as tables,
 )
 
 # -- writing a batch ---------------------------------------------------------------------------
@@ -207,13 +215,16 @@ class ExportReport:
     def summary(self) -> str:
         if not self.batch:
             return f"nothing new to export into {self.outdir}"
-        counts = ", ".join(f"{self.rows[t]} {t if self.rows[t] != 1 else _SINGULAR.get(t, t)}" for t in TABLES)
+        # Shengji's tables always, another game's when they got rows
+        counts = ", ".join(f"{n} {t if n != 1 else _SINGULAR.get(t, t)}" for t, n in self.rows.items()
+                           if t in TABLES or n)
         return (f"batch {self.batch}: {self.records} record{'s' if self.records != 1 else ''} from "
                 f"{len(self.files)} file{'s' if len(self.files) != 1 else ''} ({counts}) in {self.outdir}")
 
 
 #: a table's name for one row, in the export's summary line ("1 match, 3 hands")
-_SINGULAR = {"matches": "match", "hands": "hand", "tricks": "trick", "plays": "play", "diagnostics": "diagnostic"}
+_SINGULAR = {"matches": "match", "hands": "hand", "tricks": "trick", "plays": "play", "diagnostics": "diagnostic",
+             "gouji_matches": "gouji_match", "gouji_games": "gouji_game", "gouji_plays": "gouji_play"}
 
 
 class FileKey(TypedDict):
@@ -310,7 +321,7 @@ def recover(out: Path) -> list[str]:
     for p in sorted(out.glob(".staging-*")):
         shutil.rmtree(p, ignore_errors=True)
         done.append(f"removed {p.name} (an interrupted export's staging directory)")
-    for t in TABLES:
+    for t in tables():
         for p in sorted((out / t).glob("batch=*")) if (out / t).is_dir() else []:
             if p.is_dir() and p.name[len("batch="):] not in committed:
                 shutil.rmtree(p, ignore_errors=True)
@@ -325,7 +336,7 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
                  jobs: int = 1, client: Client | None = None, on_chunk: Callable[[Job], None] | None = None,
                  chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
                  row_group_rows: int = ROW_GROUP_ROWS, part_bytes: int = PART_BYTES) -> ExportReport:
-    """Export files (directories give their ``*.sjn``) into the store ``outdir`` as one new batch.
+    """Export files (directories give their ``*.sjn`` and ``*.gjn``) into the store ``outdir`` as one new batch.
 
     ``client``: a ``distributed.Client`` to run the chunks on; else ``jobs``
     worker processes (1: in this process). Raises :class:`StoreError`.
@@ -402,6 +413,15 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
 
     refused: set[int] = set()
 
+    def writer(t: str) -> _TableWriter:
+        """The writer of table ``t`` (another game's tables: made when their first rows come)."""
+        w = writers.get(t)
+        if w is None:
+            (staging / t / f"batch={batch}").mkdir(parents=True, exist_ok=True)
+            w = writers[t] = _TableWriter(staging / t / f"batch={batch}", t, row_group_rows=row_group_rows,
+                                          part_bytes=part_bytes)
+        return w
+
     def on_result(job: Job, result: ChunkExport) -> None:
         if result.get("refused"):
             report.skipped.append(f"{job.display} ({result.get('refused')})")
@@ -410,8 +430,9 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
             report.errors.append(f"{job.display}: {result['error']}")
         per_file_records[job.index] += result["records"]
         for t, table in result["tables"].items():
-            writers[t].add(table)
-            report.rows[t] += table.num_rows
+            if table.num_rows or t in writers:
+                writer(t).add(table)
+                report.rows[t] = report.rows.get(t, 0) + table.num_rows
         if on_chunk is not None:
             on_chunk(job)
 
@@ -437,7 +458,7 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
             w.close()
         # commit: the parts move into the table directories, then the manifest is written last
         parts = {}
-        for t in TABLES:
+        for t in list(writers):
             if not writers[t].parts:
                 continue
             _fsync_dir(staging / t / f"batch={batch}")

@@ -32,7 +32,7 @@ _TEAM_SEATS = {"NS": ["N", "S"], "EW": ["E", "W"]}
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*\Z")
 
 
-def _date(text: str | None) -> Any:
+def tag_date(text: str | None) -> Any:
     """A ``[Date]`` tag as a date, or None (``2026.??.??``, a bad day)."""
     import datetime
     if not text:
@@ -109,6 +109,23 @@ class _CardLists:
             self.valid.append(True)
         self.offsets.append(len(self.flat))
 
+    def extend(self, lists: Sequence[Sequence[int]]) -> None:
+        """Several card lists, none null."""
+        self.flat.extend(chain.from_iterable(lists))
+        self.offsets.extend(islice(accumulate(map(len, lists), initial=self.offsets[-1]), 1, None))
+        self.valid.extend([True] * len(lists))
+
+    def extend_maybe(self, lists: Sequence[Sequence[int] | None]) -> None:
+        """Several card lists, None (or empty) for a null one."""
+        if not any(lists):
+            self.valid.extend([False] * len(lists))
+            self.offsets.extend([self.offsets[-1]] * len(lists))
+            return
+        self.flat.extend(chain.from_iterable([c for c in lists if c]))
+        self.offsets.extend(islice(accumulate([len(c) if c else 0 for c in lists], initial=self.offsets[-1]),
+                                   1, None))
+        self.valid.extend([bool(c) for c in lists])
+
     def array(self, pa: ModuleType, names: Any) -> Any:
         values = names.take(pa.array(self.flat, pa.int8())) if self.flat else pa.array([], pa.string())
         mask = None if all(self.valid) else pa.array([not v for v in self.valid], pa.bool_())
@@ -125,13 +142,17 @@ class Rows:
                                 and c not in ("dealer_team", "attackers") else [])
                             for c, ty, _ in SCHEMAS[t]}
         self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
+        #: table → its columns in order, each with whether it is a card list
+        self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
+                       for t in TABLES}
         #: id(order) → (order, {cards: structure}) (the order is held: its id stays its own)
         self.structures: dict[int, tuple[Any, dict[tuple[int, ...], str]]] = {}
 
     def add(self, table: str, **values: Any) -> None:
         """One row given by name (the rarer tables; tricks and plays are filled column by column)."""
-        for name, column in self.cols[table].items():
-            column.add(values.get(name)) if isinstance(column, _CardLists) else column.append(values.get(name))
+        get = values.get
+        for name, column, cards in self._order[table]:
+            column.add(get(name)) if cards else column.append(get(name))
         self.counts[table] += 1
 
     def tables(self) -> dict[str, pa.Table]:
@@ -173,7 +194,7 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
         seats = list(match.hands[0].seats) if match.hands else ["N", "W", "S", "E"]
         played = sum(1 for h in match.hands if not h.redeal)
         rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
-                 event=tags.get("Event"), date=_date(tags.get("Date")), tags=list(tags.items()),
+                 event=tags.get("Event"), date=tag_date(tags.get("Date")), tags=list(tags.items()),
                  seats=seats, players=[tags.get(_SEAT_TAG.get(s, s)) for s in seats],
                  north=tags.get("North"), west=tags.get("West"), south=tags.get("South"), east=tags.get("East"),
                  hands=len(match.hands), hands_played=played, winner=match.winner,
@@ -271,26 +292,20 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     P["n_cards"].extend(lens)
     P["structure"].extend(["single" if n == 1 else _structure(c, order, cache) for n, c in zip(lens, cards)])
     P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
-    pc = P["cards"]
-    pc.flat.extend(chain.from_iterable(cards))
-    pc.offsets.extend(islice(accumulate(lens, initial=pc.offsets[-1]), 1, None))
-    pc.valid.extend([True] * n_plays)
-    pa_ = P["attempted"]
-    attempts = [p.attempted for p, _ in plays]
-    if any(attempts):
-        for a in attempts:
-            pa_.add(a or None)
-    else:
-        pa_.valid.extend([False] * n_plays)
-        pa_.offsets.extend([len(pa_.flat)] * n_plays)
+    P["cards"].extend(cards)
+    P["attempted"].extend_maybe([p.attempted for p, _ in plays])
     leads = [prs[0][1] if prs else None for prs in per_trick]
     T["match_id"].extend([match_id] * n_tricks)
     T["hand"].extend([i] * n_tricks)
     T["trick"].extend([t.number for t in tricks])
     T["leader"].extend([t.leader for t in tricks])
     T["leader_player"].extend([names.get(t.leader, t.leader) for t in tricks])
-    for lead in leads:
-        T["lead"].add(lead)
+    tl = T["lead"]
+    if None in leads:
+        for lead in leads:
+            tl.add(lead)
+    else:
+        tl.extend(leads)  # (no None: checked)
     T["lead_structure"].extend([_structure(c, order, cache) if c else None for c in leads])
     T["winner"].extend([t.winner for t in tricks])
     T["points"].extend([t.points for t in tricks])

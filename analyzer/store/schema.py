@@ -162,6 +162,30 @@ def require_pyarrow() -> ModuleType:
     return module
 
 
+def tables() -> tuple[str, ...]:
+    """Every table of the store: Shengji's (:data:`TABLES`), then the tables each other
+    game's plug-in defines (its :attr:`~analyzer.games.Game.store_tables`), in the
+    registry's order."""
+    from analyzer.io.gamekit import games
+    out = list(TABLES)
+    for game in games():
+        out.extend(t for t in game.store_tables if t not in out)
+    return tuple(out)
+
+
+def columns(table: str) -> tuple[tuple[str, str, str], ...]:
+    """The columns ``(name, type, meaning)`` of ``table``: :data:`SCHEMAS`, or its game's
+    (:meth:`~analyzer.games.Game.store_schemas`)."""
+    got = SCHEMAS.get(table)
+    if got is not None:
+        return got
+    from analyzer.io.gamekit import games
+    for game in games():
+        if table in game.store_tables and table in game.store_schemas():
+            return game.store_schemas()[table]
+    raise KeyError(table)
+
+
 def _arrow_type(pa: ModuleType, t: str) -> Any:
     cards = pa.list_(pa.string())
     return {"string": pa.string(), "bool": pa.bool_(), "int8": pa.int8(), "int16": pa.int16(),
@@ -174,17 +198,17 @@ def arrow_schema(table: str) -> pa.Schema:
     """The Arrow schema of ``table``, with pandas metadata so that ``pandas.read_parquet``
     reads nullable integers and booleans as ``Int8``…``Int32`` and ``boolean``."""
     pa = require_pyarrow()
-    columns = SCHEMAS[table]
+    cols = columns(table)
     pandas_columns = [{"name": name, "field_name": name, "pandas_type": _PANDAS_DTYPES[t][0],
                        "numpy_type": _PANDAS_DTYPES[t][1], "metadata": None}
-                      for name, t, _ in columns if t in _PANDAS_DTYPES]
+                      for name, t, _ in cols if t in _PANDAS_DTYPES]
     meta = {"index_columns": [], "column_indexes": [], "columns": pandas_columns,
             "creator": {"library": "shengji"}, "pandas_version": "2.0.0"}
-    return pa.schema([(name, _arrow_type(pa, t)) for name, t, _ in columns],
+    return pa.schema([(name, _arrow_type(pa, t)) for name, t, _ in cols],
                      metadata={b"pandas": json.dumps(meta).encode()})
 
 
 def duckdb_empty_select(table: str) -> str:
     """A query giving ``table``'s columns with no rows (the view of a table no batch has rows in)."""
-    cols = ", ".join(f'CAST(NULL AS {DUCKDB_TYPES[t]}) AS "{name}"' for name, t, _ in SCHEMAS[table])
+    cols = ", ".join(f'CAST(NULL AS {DUCKDB_TYPES[t]}) AS "{name}"' for name, t, _ in columns(table))
     return f"SELECT {cols}, CAST(NULL AS VARCHAR) AS batch WHERE false"

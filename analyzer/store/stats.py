@@ -39,83 +39,10 @@ from typing import IO, TYPE_CHECKING, Any, SupportsFloat, cast
 if TYPE_CHECKING:
     from duckdb import DuckDBPyConnection
 
-from analyzer.store.parquet import STORE_FORMAT, TABLES, StoreError, duckdb_empty_select, manifests
-
-_LEVEL = ("CASE {c} WHEN 11 THEN 'J' WHEN 12 THEN 'Q' WHEN 13 THEN 'K' WHEN 14 THEN 'A' "
-          "WHEN 15 THEN 'Joker' ELSE CAST({c} AS VARCHAR) END")
-
-
-@dataclass(frozen=True)
-class Analysis:
-    name: str
-    title: str
-    about: str
-    sql: str
-
-
-ANALYSES: dict[str, Analysis] = {a.name: a for a in (
-    Analysis("failed-throws", "Failed throws by player",
-             "Throws led, how many failed, the failure rate, and the average cost of a failed throw "
-             "(its penalty, plus the trick's points when the opponents won it).",
-             """
-             SELECT leader_player AS player,
-                    count(*) FILTER (WHERE is_throw) AS throws,
-                    count(*) FILTER (WHERE failed_throw) AS failed,
-                    round(count(*) FILTER (WHERE failed_throw) / count(*) FILTER (WHERE is_throw), 3)
-                        AS failed_rate,
-                    round(avg(failed_throw_cost) FILTER (WHERE failed_throw), 1) AS avg_cost
-             FROM tricks
-             GROUP BY leader_player
-             HAVING count(*) FILTER (WHERE is_throw) > 0
-             ORDER BY failed DESC, throws DESC, player
-             """),
-    Analysis("kitty-protection", "Kitty protection by multiplier",
-             "Complete hands by the multiplier their last trick carried: how often the attackers won "
-             "the last trick (the kitty was lost), and the kitty points they took then.",
-             """
-             SELECT rules, last_trick_multiplier AS multiplier, count(*) AS hands,
-                    count(*) FILTER (WHERE last_trick_attackers) AS attackers_won_last,
-                    round(1 - count(*) FILTER (WHERE last_trick_attackers) / count(*), 3) AS protected_rate,
-                    round(avg(kitty_points) FILTER (WHERE last_trick_attackers), 1) AS avg_kitty_points_lost
-             FROM hands
-             WHERE complete AND NOT redeal AND last_trick_multiplier IS NOT NULL
-             GROUP BY rules, last_trick_multiplier
-             ORDER BY rules, multiplier
-             """),
-    Analysis("dealer-hold", "Dealer hold rate by level and preset",
-             "Played hands by preset and the hand's level: how often the dealers kept the deal.",
-             f"""
-             SELECT rules, {_LEVEL.format(c='level')} AS level, count(*) AS hands,
-                    count(*) FILTER (WHERE dealers_keep) AS held,
-                    round(count(*) FILTER (WHERE dealers_keep) / count(*), 3) AS hold_rate
-             FROM hands
-             WHERE dealers_keep IS NOT NULL
-             GROUP BY rules, hands.level
-             ORDER BY rules, hands.level
-             """),
-    Analysis("attacker-points", "Attackers' points",
-             "How the attackers' totals of complete hands are spread, in steps of 10 points "
-             "(kitty and penalties included).",
-             """
-             SELECT CAST(floor(attacker_points / 10) * 10 AS INTEGER) AS points_from, count(*) AS hands,
-                    round(count(*) / sum(count(*)) OVER (), 3) AS share
-             FROM hands
-             WHERE complete AND NOT redeal AND attacker_points IS NOT NULL
-             GROUP BY points_from
-             ORDER BY points_from
-             """),
-    Analysis("diagnostics", "Most common diagnostics",
-             "The 20 most frequent diagnostic codes, with the number of matches they occur in and one message.",
-             """
-             SELECT code, severity, count(*) AS findings, count(DISTINCT match_id) AS matches,
-                    min(message) AS example
-             FROM diagnostics
-             GROUP BY code, severity
-             ORDER BY findings DESC, code
-             LIMIT 20
-             """),
-)}
-
+from analyzer.store.analyses import ANALYSES as ANALYSES
+from analyzer.store.analyses import DEFAULT as DEFAULT
+from analyzer.store.analyses import Analysis as Analysis
+from analyzer.store.parquet import STORE_FORMAT, StoreError, duckdb_empty_select, manifests, tables
 
 #: a value of a result row, made JSON-friendly by :func:`_plain`
 Value = int | float | str | bool | None
@@ -164,14 +91,14 @@ def store_parts(store: str | Path) -> dict[str, list[Path]]:
         raise StoreError(f"{store}: no such store (a directory written by shengji export --to parquet)")
     if not (root / "_batches").is_dir():
         raise StoreError(f"{store}: not a store (no _batches/ directory); write one with shengji export --to parquet")
-    parts: dict[str, list[Path]] = {t: [] for t in TABLES}
+    parts: dict[str, list[Path]] = {t: [] for t in tables()}
     for m in manifests(root):
         batch = m["batch"]
         if m.get("format", 1) != STORE_FORMAT or not isinstance(m.get("parts"), dict):
             raise StoreError(f"{store}: batch {batch} was written by an older shengji (store format "
                              f"{m.get('format', 1)}, now {STORE_FORMAT}); export the corpus into a new store "
                              f"(docs/store.md: migrating an old store)")
-        for t in TABLES:
+        for t in parts:
             for p in m["parts"].get(t, []):
                 path = root / str(p.get("file", ""))
                 problem = _part_problem(path, p.get("bytes"))
@@ -212,8 +139,7 @@ def _ident(name: str) -> str:
 
 
 def _create_views(con: DuckDBPyConnection, parts: dict[str, list[Path]]) -> None:
-    for t in TABLES:
-        files = parts[t]
+    for t, files in parts.items():
         if files:
             listed = ", ".join(_sql_string(str(p.resolve())) for p in files)
             con.execute(f"CREATE VIEW {t} AS SELECT * FROM read_parquet([{listed}], hive_partitioning = true, "
@@ -378,10 +304,25 @@ def open_store(store: str | Path, *, allow_external_access: bool = False) -> Ite
 
 
 def queries(names: list[str] | None = None, sql: str | None = None) -> list[Query]:
-    """The named analyses (default: all), or the ``--sql`` query."""
+    """The named analyses (default: :data:`DEFAULT`), or the ``--sql`` query."""
     if sql is not None:
         return [Query("sql", "Query", sql)]
-    return [Query(a.name, a.title, a.sql.strip()) for a in (ANALYSES[n] for n in (names or list(ANALYSES)))]
+    return [Query(a.name, a.title, a.sql.strip()) for a in (ANALYSES[n] for n in (names or list(DEFAULT)))]
+
+
+def other_games_note(s: Session) -> str | None:
+    """What the default analyses leave out of a store that holds another game's
+    records (Gouji): said on standard error, so that a mixed store's results are
+    not read as the whole store's."""
+    try:
+        n = s.con.execute("SELECT count(*) FROM gouji_matches").fetchone()
+    except s.duckdb.Error:             # (no such view: a game whose plug-in is absent)
+        return None
+    if not n or not n[0]:
+        return None
+    return (f"note: the analyses above are of the Shengji records; this store also holds {n[0]} Gouji "
+            f"record{'s' if n[0] != 1 else ''}: name gouji-places or gouji-burns, or query gouji_matches, "
+            f"gouji_games and gouji_plays with --sql (docs/store.md)")
 
 
 def checked(s: Session, qs: list[Query]) -> list[Query]:
@@ -398,7 +339,7 @@ def checked(s: Session, qs: list[Query]) -> list[Query]:
 
 def run(store: str | Path, names: list[str] | None = None, sql: str | None = None, *,
         allow_external_access: bool = False) -> list[Result]:
-    """The named analyses (default: all), or one ``sql`` query, as Python rows. Raises StoreError."""
+    """The named analyses (default: :data:`DEFAULT`), or one ``sql`` query, as Python rows. Raises StoreError."""
     with open_store(store, allow_external_access=allow_external_access) as s:
         return [s.result(q) for q in checked(s, queries(names, sql))]
 

@@ -156,10 +156,10 @@ def seen_by(command: str, d: Path, name: str) -> tuple[str, int]:
         code, out = shengji(d, "export", "--to", "parquet", str(d.parent / f"store-{name}"), name)
         if "format cannot be told" in out:
             return "unknown", 0
-        if "a Gouji record" in out:
-            assert code == 0, out
-            return "gouji", MIXED[name][1]
         assert code == 0, out
+        gouji = _count(r"(\d+) gouji_match(?:es)?\b", out)
+        if gouji:           # read by Gouji's reader into Gouji's tables
+            return "gouji", gouji
         return "shengji", _count(r"(\d+) records? from", out) or 0
     raise AssertionError(command)
 

@@ -130,3 +130,46 @@ def test_write_streams_to_the_output():
         buf = io.StringIO()
         F.formatter(name).write(report, buf, version="1", quiet=False)
         assert buf.getvalue() == F.formatter(name).render(report, version="1", quiet=False)
+
+
+def _github_anchors(markdown: str) -> set[str]:
+    """The anchors GitHub gives a page's headings (lower case, punctuation but `-`
+    and `_` dropped, spaces as `-`; a repeated one gets `-1`, `-2`…)."""
+    seen: dict[str, int] = {}
+    out = set()
+    fence = False
+    for line in markdown.splitlines():
+        if line.startswith("```"):
+            fence = not fence
+        m = None if fence else re.match(r"#{1,6}\s+(.*?)\s*#*\s*$", line)
+        if m is None:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", m[1].strip().lower()).replace(" ", "-")
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        out.add(slug if n == 0 else f"{slug}-{n}")
+    return out
+
+
+def test_every_help_uri_is_an_anchor_of_the_diagnostics_page():
+    from primitives.diagnostics import CODES
+    root = Path(__file__).resolve().parents[2]
+    anchors = _github_anchors((root / "docs" / "diagnostics.md").read_text(encoding="utf-8"))
+    docs = S.project_urls()["Documentation"]
+    assert docs.startswith("https://") and docs.endswith("/docs/")
+    for code in CODES:
+        uri = S.rule_entry(code)["helpUri"]
+        page, _, anchor = uri.partition("#")
+        assert page == docs + "diagnostics.md", uri
+        assert anchor in anchors, f"{code}: {uri} has no heading in docs/diagnostics.md"
+
+
+def test_the_urls_are_pyprojects():
+    import tomllib
+    root = Path(__file__).resolve().parents[2]
+    urls = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]["urls"]
+    # the fallbacks (an install whose metadata says nothing) are pyproject's own addresses
+    assert (S.HOMEPAGE, S.DOCUMENTATION) == (urls["Homepage"], urls["Documentation"])
+    log = json.loads(F.formatter("sarif").render(lint_paths([str(FIXTURES / "errors.sjn")], LintOptions(), jobs=1),
+                                                 version="1"))
+    assert log["runs"][0]["tool"]["driver"]["informationUri"] == S.project_urls()["Homepage"]

@@ -54,4 +54,4 @@ def test_sarif_rules_carry_the_explanation():
     ex = X.EXPLANATIONS["SJ501"]
     assert entry["fullDescription"]["text"] == ex.text
     assert ex.fix in entry["help"]["text"] and ex.example in entry["help"]["markdown"]
-    assert entry["helpUri"].endswith("-sj501")
+    assert entry["helpUri"].endswith("/diagnostics.md#sj501")

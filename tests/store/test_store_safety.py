@@ -2,7 +2,7 @@
 visible whole or not at all (a fault-injection test kills the export at every
 rename and fsync), re-running an interrupted export neither loses nor duplicates
 rows, parts are few, cards are lists, keys are content-derived, and Gouji
-records are refused, never read as Shengji."""
+records go to Gouji's tables, never read as Shengji."""
 
 import json
 import os
@@ -276,7 +276,7 @@ def test_pandas_reads_nullable_integers_as_such(files):
     assert str(df["number"].dtype) == "Int32" and str(df["next_ns_level"].dtype) == "Int8"
 
 
-def test_gouji_records_are_refused_not_read_as_shengji(tmp_path):
+def test_gouji_records_go_to_gouji_tables_never_read_as_shengji(tmp_path):
     gjn = ROOT / "samples" / "matches" / "gouji-online.gjn"
     (tmp_path / "g.sjn").write_text(gjn.read_text(encoding="utf-8"), encoding="utf-8")   # tagged, misnamed
     from typer.testing import CliRunner
@@ -284,12 +284,15 @@ def test_gouji_records_are_refused_not_read_as_shengji(tmp_path):
     from analyzer.cli import app
     r = CliRunner().invoke(app, ["convert", str(gjn), "--to", "json", "-o", str(tmp_path / "g.json")])
     assert r.exit_code == 0, r.stderr
+    keys = {}
     for f in (gjn, tmp_path / "g.sjn", tmp_path / "g.json"):
         rep = S.export_paths([str(f)], str(tmp_path / f"s-{f.name}"))
-        # skipped with a note (the other files of the run are still exported), never read as Shengji
-        assert rep.exit_code == 0 and rep.records == 0 and not rep.errors, (f, rep.errors)
-        assert any("Gouji record" in s and "not exported" in s for s in rep.skipped), rep.skipped
-        assert sum(rep.rows.values()) == 0
+        # read by Gouji's reader into Gouji's tables; no Shengji row, nothing skipped
+        assert rep.exit_code == 0 and rep.records == 1 and not rep.errors and not rep.skipped, (f, rep.errors)
+        assert all(rep.rows[t] == 0 for t in S.TABLES if t != "diagnostics"), rep.rows
+        assert rep.rows["gouji_matches"] == 1 and rep.rows["gouji_games"] >= 1 and rep.rows["gouji_plays"] > 0
+        keys[f.suffix] = table(tmp_path / f"s-{f.name}", "gouji_matches")[0]["match_id"]
+    assert keys[".gjn"] == keys[".sjn"]          # the same text, the same key, whatever the file's name
 
 
 def test_streamed_chunks_give_the_same_rows(files, tmp_path, monkeypatch):

@@ -127,7 +127,7 @@ def test_cli_formats(store, tmp_path):
     path, _ = store
     table = run("stats", str(path)).stdout
     for a in St.ANALYSES.values():
-        assert a.title in table
+        assert (a.title in table) == a.default
     rows = list(csv.reader(io.StringIO(run("stats", str(path), "dealer-hold", "--format", "csv").stdout)))
     assert rows[0] == ["rules", "level", "hands", "held", "hold_rate"] and len(rows) > 2
     data = json.loads(run("stats", str(path), "attacker-points", "--format", "json").stdout)
@@ -136,8 +136,8 @@ def test_cli_formats(store, tmp_path):
     r = run("stats", str(path), "failed-throws", "diagnostics", "--format", "csv", code=2)
     assert "-o DIRECTORY" in r.stderr and not r.stdout
     run("stats", str(path), "--format", "csv", "-o", str(tmp_path / "all"))
-    assert sorted(p.name for p in (tmp_path / "all").iterdir()) == sorted(f"{n}.csv" for n in St.ANALYSES)
-    for name in St.ANALYSES:
+    assert sorted(p.name for p in (tmp_path / "all").iterdir()) == sorted(f"{n}.csv" for n in St.DEFAULT)
+    for name in St.DEFAULT:
         text = (tmp_path / "all" / f"{name}.csv").read_text(encoding="utf-8")
         assert "#" not in text.splitlines()[0] and len({len(r) for r in csv.reader(io.StringIO(text))}) == 1
     assert "exists" in run("stats", str(path), "--format", "csv", "-o", str(tmp_path / "all"), code=2).stderr

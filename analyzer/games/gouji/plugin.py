@@ -13,9 +13,6 @@ from analyzer.games import Checker, Game, ReadResult
 #: a Gouji record anywhere in the start of a text that reads as the tool's JSON
 _GOUJI_JSON = re.compile(r'"game_type"\s*:\s*"gouji"')
 
-#: what ``export --to parquet`` says of a Gouji file instead of reading it as Shengji
-STORE_NOTE = ("a Gouji record (GJN): the Parquet store holds Shengji records only; "
-              "not exported (shengji lint, replay and report read Gouji records)")
 
 
 class Gouji(Game):
@@ -25,8 +22,8 @@ class Gouji(Game):
     suffixes = (".gjn",)
     kinds = ("gjn", "gjn-json")
     tags = ('[Game "gouji"]', '[Rules "gouji…"]')
-    store_tables = ()
-    store_note = STORE_NOTE
+    #: its own tables (analyzer/games/gouji/store.py) and the store's shared diagnostics
+    store_tables = ("gouji_matches", "gouji_games", "gouji_plays", "diagnostics")
 
     def detect(self, head: str, path: str) -> str:
         from notation.detect import detect
@@ -54,6 +51,14 @@ class Gouji(Game):
     def to_json(self, record: Any, *, spans: bool = False) -> str:
         from notation import gjn
         return gjn.to_json(record, spans=spans)
+
+    def store_schemas(self) -> dict[str, tuple[tuple[str, str, str], ...]]:
+        from analyzer.games.gouji.store import SCHEMAS
+        return SCHEMAS
+
+    def store_rows(self) -> Any:
+        from analyzer.games.gouji.store import GoujiRows
+        return GoujiRows()
 
     def presets(self) -> Sequence[str]:
         try:
