@@ -279,7 +279,9 @@ def _manifest_problem(data: dict[str, Any], stem: str) -> str | None:
             return f"its {table} parts are not a list"
         for part in listed:
             file = part.get("file") if isinstance(part, dict) else None
-            if not isinstance(file, str) or Path(file).is_absolute() or ".." in Path(file).parts:
+            # (not printable: a control character, a lone surrogate `\ud800` no file name can hold)
+            if not isinstance(file, str) or not file.isprintable() or Path(file).is_absolute() \
+                    or ".." in Path(file).parts:
                 return f"a {table} part is not a file inside the store"
     return None
 

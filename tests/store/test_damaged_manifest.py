@@ -44,6 +44,9 @@ CASES = [
      "a hands part is not a file inside the store"),
     ("a-part-an-absolute-path", _set(("parts", "hands", 0, "file"), "/etc/hostname"),
      "a hands part is not a file inside the store"),
+    # found by tests/fuzz (store manifest, 10,000 examples): a UnicodeEncodeError opening the part
+    ("a-part-a-lone-surrogate", _set(("parts", "hands", 0, "file"), "\ud800"),
+     "a hands part is not a file inside the store"),
     ("another-batch-name", _set(("batch",), "19990101T000000-000000"), "is not its file's name"),
     ("files-a-list-of-lists", _set(("files", 0, "path"), []), "its files are not a list"),
 ]
