@@ -1,20 +1,24 @@
-"""Peak memory of every command that reads a whole file (issue 14: they stream).
+"""Peak memory of every command over files of growing size (issues 14 and 35:
+every command streams or states its bound; 100k hands under 200 MB).
 
-    python bench/bench_memory.py            # the 100,000-hand file of bench/run.py
-    python bench/bench_memory.py --quick    # a 10,000-hand file
+    python bench/bench_memory.py                        # 10,000 and 20,000 hands
+    python bench/bench_memory.py --hands 10000 100000   # the sizes to measure
+    python bench/bench_memory.py --only lint report     # only these rows (by first word)
 
-Each command runs in a subprocess on the same file (the bench/run.py corpus of
-2,000 two-deck hands repeated) and reports its own peak RSS (VmHWM) and wall
-time; output goes to a file in bench/out/ or to /dev/null. ``annotate`` runs
-the mistake rules on every play, so it is measured on the 2,064-hand corpus
-itself (memory per record does not depend on the file's length). Nothing here
-asserts: the target (under 200 MB each) is in docs/performance.md.
+The file of N hands is the 1,000-hand corpus of bench/run.py (generated once
+into bench/out/) repeated. Each command runs in a subprocess (bench/run.py's
+child) that reports its own peak RSS (VmHWM) and times; outputs go to a file
+in bench/out/ or to /dev/null. The rows that search every play (``lint
+--mistakes``, ``annotate``: about 0.25 s a hand) run at ``--heavy-hands``
+sizes (default 100 and 200). For each row the slope between the two largest
+sizes is printed in KB a hand: ~0 is flat (streamed), anything else grows.
+Nothing here asserts: the figures are in docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
+import shutil
 import subprocess
 import sys
 import time
@@ -24,60 +28,96 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import run as R
 
+BASE = 1000   # hands in the corpus the files repeat
 
-def run_cli(args: list[str]) -> tuple[float, int, str]:
-    """Wall time, peak RSS (KiB) and how it ended, for ``shengji ARGS`` in a subprocess."""
+
+def run_cli(args: list[str], path: Path) -> tuple[float, float, int, str]:
+    """CPU, wall time, peak RSS (KiB) and the last error line of ``shengji ARGS``
+    (``FILE`` in ARGS is ``path``), in a subprocess."""
     t = time.perf_counter()
-    proc = subprocess.run([sys.executable, "-c", R._CHILD, *args], stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, cwd=R.ROOT)
+    proc = subprocess.run([sys.executable, "-c", R._CHILD, "", str(path), *args], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True, cwd=R.ROOT, env=R.child_env())
     wall = time.perf_counter() - t
-    rss, errors = 0, []
+    cpu, rss, errors = 0.0, 0, []
     for line in proc.stderr.splitlines():
-        if line.startswith("MAXRSS "):
-            rss = int(line.split()[1])
-        elif "error" in line.lower():
+        if line.startswith("TIMES "):
+            _, c, _w, r = line.split()
+            cpu, rss = float(c), int(r)
+        elif "Traceback" in line or "SJ901" in line or " error: " in line:
             errors.append(line)
-    return wall, rss, errors[-1] if errors else ""
+    return cpu, wall, rss, errors[-1] if errors else ""
+
+
+def sized_file(hands: int) -> Path:
+    """A file of ``hands`` hands (a multiple of the corpus's, or its first records)."""
+    corpus = R.corpus_file(BASE)
+    if hands % BASE == 0:
+        return R.big_file(corpus.read_text(encoding="utf-8"), hands // BASE, BASE)
+    path = R.OUT / f"first-{hands}.sjn"
+    if not path.exists():
+        records = corpus.read_text(encoding="utf-8").split("\n[Rules ")[:hands]
+        path.write_text("\n[Rules ".join(records).rstrip("\n") + "\n", encoding="utf-8")
+    return path
+
+
+def rows(out: Path, store: Path) -> list[tuple[str, list[str], bool]]:
+    """(name, argv with FILE and LAST (the last record: one hand a record), heavy)."""
+    o = ["-o", str(out), "--force"]
+    return [
+        ("lint", ["lint", "--no-cache", "--jobs", "1", "--quiet", "FILE"], False),
+        ("lint --format json", ["lint", "--no-cache", "--jobs", "1", "--format", "json", "FILE"], False),
+        ("replay --record N (the last)", ["replay", "FILE", "--record", "LAST"], False),
+        ("report (terminal)", ["report", "FILE"], False),
+        ("report --format json", ["report", "FILE", "--format", "json", *o], False),
+        ("report --format md", ["report", "FILE", "--format", "md", *o], False),
+        ("report --format html", ["report", "FILE", "--format", "html", *o], False),
+        ("convert --to json", ["convert", "FILE", "--to", "json", *o], False),
+        ("convert --to sjn", ["convert", "FILE", "--to", "sjn", *o], False),
+        ("fmt", ["fmt", "FILE"], False),
+        ("fmt --check", ["fmt", "--check", "FILE"], False),
+        ("fmt --diff", ["fmt", "--diff", "FILE"], False),
+        ("export --to parquet", ["export", "--to", "parquet", str(store), "FILE"], False),
+        ("stats (the store of that file)", ["stats", str(store)], False),
+        ("annotate", ["annotate", "FILE", "--endgame", "0", *o], True),
+        ("lint --mistakes", ["lint", "--no-cache", "--mistakes", "--jobs", "1", "--quiet", "FILE"], True),
+    ]
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--quick", action="store_true", help="a 10,000-hand file")
+    ap.add_argument("--hands", type=int, nargs="+", default=[10_000, 20_000], help="file sizes, in hands")
+    ap.add_argument("--heavy-hands", type=int, nargs="+", default=[100, 200],
+                    help="file sizes for lint --mistakes and annotate")
     ap.add_argument("--only", nargs="*", help="only these rows (by first word)")
+    ap.add_argument("--skip", nargs="*", default=[], help="not these rows (by their whole name)")
     args = ap.parse_args()
-    text, n, _ = R.corpus(2000)
-    copies = 5 if args.quick else 50
-    big = R.big_file(text, copies, n)
-    small = R.big_file(text, 1, n)
     out = R.OUT / "memory-out"
-    hands = n * copies
-    records = text.count("[Rules ") * copies
-    size = os.path.getsize(big) / 2 ** 20
-    print(f"file: {hands:,} two-deck hands, {size:.0f} MB ({big.name})")
-    rows = [
-        ("lint", ["lint", "--no-cache", "--jobs", "1", "--quiet", str(big)], hands),
-        ("convert --to json", ["convert", str(big), "--to", "json", "-o", str(out), "--force"], hands),
-        ("convert --to json (stdout)", ["convert", str(big), "--to", "json"], hands),
-        ("convert --to sjn", ["convert", str(big), "--to", "sjn", "-o", str(out), "--force"], hands),
-        ("report --format json", ["report", str(big), "--format", "json", "-o", str(out), "--force"], hands),
-        ("report --format md", ["report", str(big), "--format", "md", "-o", str(out), "--force"], hands),
-        ("report --format html", ["report", str(big), "--format", "html", "-o", str(out), "--force"], hands),
-        ("report (terminal)", ["report", str(big)], hands),
-        ("fmt", ["fmt", str(big)], hands),
-        ("fmt --check", ["fmt", "--check", str(big)], hands),
-        ("replay --record N (the last)", ["replay", str(big), "--record", str(records)], hands),
-        ("annotate", ["annotate", str(small), "--endgame", "0", "-o", str(out), "--force"], n),
-        ("lint --mistakes", ["lint", "--no-cache", "--mistakes", "--jobs", "1", "--quiet", str(small)], n),
-    ]
-    width = max(len(r[0]) for r in rows)
-    for name, cmd, count in rows:
-        if args.only and name.split()[0] not in args.only:
+    store = R.OUT / "memory-store"
+    table = rows(out, store)
+    width = max(len(r[0]) for r in table)
+    for name, cmd, heavy in table:
+        if (args.only and name.split()[0] not in args.only) or name in args.skip:
             continue
-        wall, rss, error = run_cli(cmd)
-        print(f"  {name:<{width}}  {rss / 1024:6.0f} MB peak RSS  {wall:7.1f} s wall  ({count:,} hands)"
-              + (f"  FAILED: {error}" if error else ""), flush=True)
+        seen: list[tuple[int, int]] = []
+        for hands in (args.heavy_hands if heavy else args.hands):
+            path = sized_file(hands)
+            if cmd[0] == "export" or (cmd[0] == "stats" and not store.exists()):
+                shutil.rmtree(store, ignore_errors=True)
+                if cmd[0] == "stats":
+                    run_cli(["export", "--to", "parquet", str(store), "FILE"], path)
+            cpu, wall, rss, error = run_cli([str(hands) if a == "LAST" else a for a in cmd], path)
+            seen.append((hands, rss))
+            slope = ""
+            if len(seen) > 1:
+                (h0, r0), (h1, r1) = seen[-2], seen[-1]
+                slope = f"  {(r1 - r0) / (h1 - h0):+6.2f} KB/hand"
+            print(f"  {name:<{width}}  {hands:>7,} hands  {rss / 1024:6.0f} MB peak  {cpu:7.1f} s CPU  "
+                  f"{wall:7.1f} s wall{slope}" + (f"  FAILED: {error}" if error else ""), flush=True)
+            if cmd[0] == "stats":
+                shutil.rmtree(store, ignore_errors=True)
     if out.exists():
         out.unlink()
+    shutil.rmtree(store, ignore_errors=True)
 
 
 if __name__ == "__main__":

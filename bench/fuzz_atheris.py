@@ -6,8 +6,9 @@
     python bench/fuzz_atheris.py json -max_len=20000 corpus/json/
     python bench/fuzz_atheris.py log:80fen-v2 -max_total_time=600
 
-The reader names: ``sjn``, ``gjn``, ``json``, ``gjn-json``, ``game-sav`` and
-``log:FORMAT`` for each importer (``shengji import --help`` lists them). Each
+The reader names: ``sjn``, ``gjn``, ``json``, ``gjn-json``, ``game-sav``,
+``log:FORMAT`` for each importer (``shengji import --help`` lists them) and
+``store-manifest`` (a Parquet store's batch manifest; needs the ``stats`` extra). Each
 input goes through the reader and what the commands run next (the replay, or
 writing the imported records as SJN); an exception or an internal error
 (SJ901) is a crash, kept by libFuzzer as ``crash-*`` for a table test in
@@ -60,8 +61,11 @@ def target(name: str) -> Callable[[bytes], None]:
             for r in records[:2]:
                 _check(run_engine(r).diagnostics)
         return run_gjn
+    if name == "store-manifest":
+        return _store_manifest()
     if name not in ("sjn", "json"):
-        raise SystemExit(f"unknown reader {name!r}: sjn, gjn, json, gjn-json, game-sav, log:FORMAT")
+        raise SystemExit(f"unknown reader {name!r}: sjn, gjn, json, gjn-json, game-sav, log:FORMAT, "
+                         f"store-manifest")
 
     def run_notation(data: bytes) -> None:
         from notation.detect import read
@@ -75,6 +79,27 @@ def target(name: str) -> Callable[[bytes], None]:
             if record is not None and record.hands:
                 _check(replay(record).diagnostics)
     return run_notation
+
+
+def _store_manifest() -> Callable[[bytes], None]:
+    """A store of one hand in a temporary directory; each input is its batch manifest."""
+    import tempfile
+
+    from analyzer.store.parquet import StoreError, export_paths
+    from analyzer.store.stats import store_parts
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-fuzz-"))
+    sample = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
+    (tmp / "one.sjn").write_text(sample.split("\nhand 2\n")[0] + "\n", encoding="utf-8")
+    export_paths([str(tmp / "one.sjn")], str(tmp / "store"))
+    manifest = next((tmp / "store" / "_batches").glob("*.json"))
+
+    def run_store(data: bytes) -> None:
+        manifest.write_bytes(data)
+        try:
+            store_parts(tmp / "store")
+        except StoreError:
+            pass
+    return run_store
 
 
 def main() -> None:

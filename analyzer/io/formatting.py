@@ -5,7 +5,6 @@ reading errors are never rewritten."""
 
 from __future__ import annotations
 
-import difflib
 import io
 import re
 import sys
@@ -14,6 +13,7 @@ from typing import IO, Any
 
 from analyzer.io.errors import UserError
 from analyzer.io.inputs import Source, diag_line
+from analyzer.io.linediff import unified_diff
 from analyzer.io.outputs import Discard, open_output
 from analyzer.io.safetext import terminal_stream
 
@@ -118,7 +118,7 @@ def format_whole(src: Source, path: str, parse: Callable[[str], tuple[list[Any],
     if check or diff:
         if not same:
             if diff:
-                terminal_stream().writelines(difflib.unified_diff(keep_ends(text), keep_ends(new),
+                terminal_stream().writelines(unified_diff(keep_ends(text), keep_ends(new),
                                                            fromfile=path, tofile=path))
             if check:
                 err(f"would reformat {path}")
@@ -191,7 +191,7 @@ def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff:
         old = src.text()
         if new == old:
             return False
-        terminal_stream().writelines(difflib.unified_diff(keep_ends(old), keep_ends(new),
+        terminal_stream().writelines(unified_diff(keep_ends(old), keep_ends(new),
                                                    fromfile=path, tofile=path))
         if check:
             err(f"would reformat {path}")

@@ -252,8 +252,38 @@ def manifests(outdir: str | os.PathLike[str]) -> list[dict[str, Any]]:
         if not isinstance(data, dict):
             raise StoreError(f"{manifest}: a damaged batch manifest (not a JSON object)")
         data.setdefault("batch", manifest.stem)
+        problem = _manifest_problem(data, manifest.stem)
+        if problem is not None:
+            raise StoreError(f"{manifest}: a damaged batch manifest ({problem}); remove it and that batch's "
+                             f"batch={manifest.stem} directories, then export its files again")
         out.append(data)
     return out
+
+
+def _manifest_problem(data: dict[str, Any], stem: str) -> str | None:
+    """What is wrong with the shape of a manifest (found by tests/fuzz), else None: the
+    batch is its file's name, the files and the parts are lists of objects, a part is a
+    relative path inside the store (a manifest never makes the tool read elsewhere)."""
+    if data["batch"] != stem:
+        return f"its batch {data['batch']!r} is not its file's name"
+    files = data.get("files", [])
+    if not isinstance(files, list) or not all(
+            isinstance(f, dict) and isinstance(f.get("path"), str) and type(f.get("size")) is int
+            and type(f.get("mtime_ns")) is int for f in files):
+        return "its files are not a list of {path, size, mtime_ns}"
+    parts = data.get("parts")
+    if not isinstance(parts, dict):
+        return None  # an older store's manifest: its readers say so
+    for table, listed in parts.items():
+        if not isinstance(listed, list):
+            return f"its {table} parts are not a list"
+        for part in listed:
+            file = part.get("file") if isinstance(part, dict) else None
+            # (not printable: a control character, a lone surrogate `\ud800` no file name can hold)
+            if not isinstance(file, str) or not file.isprintable() or Path(file).is_absolute() \
+                    or ".." in Path(file).parts:
+                return f"a {table} part is not a file inside the store"
+    return None
 
 
 def stored_files(outdir: str | os.PathLike[str]) -> dict[tuple[str, int, int], str]:

@@ -53,6 +53,13 @@ def test_fmt_diff(run):
     assert r.stdout.startswith("--- clean.sjn\n+++ clean.sjn\n")
 
 
+@pytest.mark.parametrize("name", ["clean", "match", "partial"])
+def test_fmt_diff_golden(run, golden, name):
+    """The linear diff (analyzer/io/linediff.py) prints what difflib printed: the
+    golden files were written by difflib.unified_diff before it (issue 35)."""
+    golden(f"fmt_diff_{name}", run("fmt", f"{name}.sjn", "--diff").stdout)
+
+
 # -- convert --------------------------------------------------------------------------------
 
 def test_convert_round_trip(run_in, work):

@@ -43,6 +43,18 @@ def fly_play_without_cards() -> str:
     return "\n".join(lines)
 
 
+def fen80_trump_suit_a_list() -> str:
+    data = json.loads((IMPORTS / "80fen" / "deal_v2.json").read_text(encoding="utf-8"))
+    data["trump"]["suit"] = []
+    return json.dumps(data, indent=1)
+
+
+def fen80_trump_set_suit_a_list() -> str:
+    data = json.loads((IMPORTS / "80fen" / "deal_v2.json").read_text(encoding="utf-8"))
+    next(e for e in data["events"] if e.get("type") == "trump_set")["trump"]["suit"] = []
+    return json.dumps(data, indent=1)
+
+
 def gjn_opening_with_a_brace() -> str:
     return "{" + (ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
 
@@ -67,6 +79,11 @@ CASES = [
      [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"]]),
     ("80fen-play-without-cards", "p.json", fen80_play_without_cards, "SJ705 a play with no cards",
      [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
+    # found by tests/fuzz (log:80fen-v2, a JSON value put anywhere): a list where a suit goes
+    ("80fen-trump-suit-a-list", "t.json", fen80_trump_suit_a_list, "SJ705 trump suit [] is not S, H, D, C",
+     [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
+    ("80fen-trump-set-suit-a-list", "t.json", fen80_trump_set_suit_a_list,
+     "SJ705 trump_set differs from the replay's trump", [["import", "auto", "{f}"], ["lint", "{f}"]]),
     ("fly-play-without-cards", "room.jsonl", fly_play_without_cards, "SJ705 a play with no cards",
      [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
 ]

@@ -1,15 +1,19 @@
-"""Fuzzing as a test (issue 35): hypothesis mutations of a sample of every
-reader — SJN, GJN, the tool's JSON (Shengji and Gouji), each importer's log,
-GAME.SAV — through the reader and what every command runs next (the replay;
-for a log, writing the imported records as SJN). Never an exception, never an
-internal error (SJ901). An SJ901 found here becomes a table test
-(tests/cli/test_hostile_inputs.py).
+"""Fuzzing as a test (issue 35): hypothesis mutations of a small sample of
+every reader — SJN, GJN, the tool's JSON (Shengji and Gouji), each importer's
+log, GAME.SAV, the Parquet store — through the reader and what every command
+runs next (the replay; for a log, writing the imported records as SJN; for
+the store, its queries). Never an exception, never an internal error (SJ901).
+An SJ901 found here becomes a table test (tests/cli/test_hostile_inputs.py).
 
-``SHENGJI_FUZZ_EXAMPLES`` sets the examples per test (default 25: a few hundred
-in all); the long run (10,000+ per reader) is
-``SHENGJI_FUZZ_EXAMPLES=5000 python -m pytest tests/fuzz`` (two strategies a
-reader), figures in docs/performance.md; ``bench/fuzz_atheris.py`` is the
-coverage-guided harness.
+``SHENGJI_FUZZ_EXAMPLES`` sets the examples *per reader* (default 25; a reader
+read as JSON splits them between its two strategies, the store between its
+manifest and its part); each test checks that hypothesis ran them all.
+``SHENGJI_FUZZ_RECORD=FILE`` appends one JSON line per test (reader, strategy,
+examples run, seconds) to FILE. `.ci/run` runs ``tests/fuzz`` once with 2,000
+a reader; the 10,000-a-reader run and its figures are in docs/security.md.
+Each example calls the reader functions in this process (no CLI) on a sample
+of one hand or one game, so an example costs milliseconds.
+``bench/fuzz_atheris.py`` is the coverage-guided harness.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,12 +34,34 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests" / "importers"))
 
 EXAMPLES = int(os.environ.get("SHENGJI_FUZZ_EXAMPLES", "25"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 25,
-                suppress_health_check=list(HealthCheck))
+RECORD = os.environ.get("SHENGJI_FUZZ_RECORD")
 
 
-def _first_hand(text: str) -> str:
-    return text.split("\nhand 2\n")[0] + "\n"
+def fuzz_settings(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None, derandomize=EXAMPLES <= 25,
+                    suppress_health_check=list(HealthCheck))
+
+
+def run_counted(name: str, strategy: str, examples: int, check: Callable[[Callable[[], None]], None]) -> None:
+    """Run ``check`` (a hypothesis test taking a counter), check that it ran at least
+    ``examples`` examples, and record the count and the time (``SHENGJI_FUZZ_RECORD``)."""
+    count = [0]
+
+    def tick() -> None:
+        count[0] += 1
+    t = time.perf_counter()
+    check(tick)
+    seconds = time.perf_counter() - t
+    if RECORD:
+        with open(RECORD, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"reader": name, "strategy": strategy, "examples": count[0],
+                                "seconds": round(seconds, 1)}) + "\n")
+    assert count[0] >= examples, f"{name}/{strategy}: hypothesis ran {count[0]} of {examples} examples"
+
+
+def _first(text: str, unit: str) -> str:
+    """The text up to its second hand (``unit`` "hand") or game: one record, small."""
+    return text.split(f"\n{unit} 2\n")[0].rstrip("\n") + "\n"
 
 
 def _samples() -> dict[str, str | bytes]:
@@ -42,8 +69,8 @@ def _samples() -> dict[str, str | bytes]:
 
     from notation import gjn, parse
     from notation.jsonio import to_json
-    sjn = _first_hand((ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8"))
-    gouji = (ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
+    sjn = _first((ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8"), "hand")
+    gouji = _first((ROOT / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8"), "game")
     records, _ = parse(sjn)
     out: dict[str, str | bytes] = {
         "sjn": sjn,
@@ -53,12 +80,14 @@ def _samples() -> dict[str, str | bytes]:
         "game-sav": (ROOT / "samples" / "docs" / "GAME.SAV").read_bytes(),
     }
     logs = text_samples()
+    godot = json.loads(logs["shengji-godot"])
     small = {  # a smaller log keeps each example fast
         "fly": "\n".join(str(logs["fly"]).split("\n")[:24]),
         "botzone": json.dumps({"log": json.loads(logs["botzone"])["log"][:120],
                                "initdata": json.loads(logs["botzone"])["initdata"]}, indent=1),
         "80fen-v2": json.dumps({**json.loads(logs["80fen-v2"]),
                                 "events": json.loads(logs["80fen-v2"])["events"][:60]}, indent=1),
+        "shengji-godot": json.dumps({**godot, "rounds": godot["rounds"][:1]}, indent=1, ensure_ascii=False),
     }
     for name, text in logs.items():
         out[f"log:{name}"] = small.get(name, text)
@@ -181,28 +210,43 @@ def _paths(value: Any, path: tuple = ()) -> list[tuple]:
     return out
 
 
+#: a base text → its lines, each line's JSON value (None: not JSON) and the paths into it
+_PARSED: dict[str, tuple[list[str], list[Any], list[list[tuple]]]] = {}
+
+
+def _parsed(base: str) -> tuple[list[str], list[Any], list[list[tuple]]]:
+    if base not in _PARSED:
+        lines = base.split("\n") if not base.lstrip().startswith(("{", "[")) or "\n{" in base[:2000] else [base]
+        values: list[Any] = []
+        for line in lines:
+            try:
+                values.append(json.loads(line))
+            except ValueError:
+                values.append(None)
+        _PARSED[base] = lines, values, [_paths(v)[:5000] if v is not None else [] for v in values]
+    return _PARSED[base]
+
+
+def _replaced(value: Any, path: tuple, new: Any) -> Any:
+    """``value`` with the value at ``path`` replaced by ``new`` (only the containers on the path copied)."""
+    if not path:
+        return new
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[path[0]] = _replaced(value[path[0]], path[1:], new)
+    return copy
+
+
 @st.composite
 def json_mutated(draw: Any, base: str) -> str:
     """``base`` (JSON or JSON lines) with one value somewhere replaced by a random
     JSON value (an empty card list, a string for a number, a lone surrogate …)."""
-    lines = base.split("\n") if not base.lstrip().startswith(("{", "[")) or "\n{" in base[:2000] else [base]
+    lines, values, paths = _parsed(base)
     k = draw(st.integers(0, len(lines) - 1))
-    try:
-        value = json.loads(lines[k])
-    except ValueError:
+    if values[k] is None:
         return base
-    paths = _paths(value)
-    path = draw(st.sampled_from(paths[:5000]))
-    new = draw(JSON_VALUES)
-    if not path:
-        value = new
-    else:
-        parent = value
-        for key in path[:-1]:
-            parent = parent[key]
-        parent[path[-1]] = new
-    lines[k] = json.dumps(value, indent=None if len(lines) > 1 else 1)
-    return "\n".join(lines)
+    path = draw(st.sampled_from(paths[k]))
+    value = _replaced(values[k], path, draw(JSON_VALUES))
+    return "\n".join(lines[:k] + [json.dumps(value, indent=None if len(lines) > 1 else 1)] + lines[k + 1:])
 
 
 def _json_like(name: str) -> bool:
@@ -217,23 +261,81 @@ def _json_like(name: str) -> bool:
     return True
 
 
-@pytest.mark.parametrize("name", sorted(TARGETS))
-def test_mutations_never_crash_a_reader(name):
+def _strategies(name: str) -> list[tuple[str, Any]]:
+    base = SAMPLES[name]
+    out = [("mutated", mutated(base))]
+    if _json_like(name):
+        out.append(("json-value", json_mutated(str(base))))
+    return out
+
+
+CASES = [(name, label, strategy, EXAMPLES // len(_strategies(name)) + (EXAMPLES % len(_strategies(name)) if i == 0 else 0))
+         for name in sorted(TARGETS) for i, (label, strategy) in enumerate(_strategies(name))]
+
+
+@pytest.mark.parametrize("name, label, strategy, examples", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_mutations_never_crash_a_reader(name, label, strategy, examples):
     target = TARGETS[name]
 
-    @FUZZ
-    @given(mutated(SAMPLES[name]))
-    def check(data: Any) -> None:
-        target(data)
-    check()
+    def check(tick: Callable[[], None]) -> None:
+        @fuzz_settings(examples)
+        @given(strategy)
+        def one(data: Any) -> None:
+            tick()
+            target(data)
+        one()
+    run_counted(name, label, examples, check)
 
 
-@pytest.mark.parametrize("name", sorted(n for n in TARGETS if _json_like(n)))
-def test_json_value_mutations_never_crash_a_reader(name):
-    target = TARGETS[name]
+# -- the Parquet store: its manifests (our reader) and its parts (DuckDB's, through our checks) -------
 
-    @FUZZ
-    @given(json_mutated(str(SAMPLES[name])))
-    def check(data: str) -> None:
-        target(data)
-    check()
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("pyarrow")
+    pytest.importorskip("duckdb")
+    from analyzer.store.parquet import export_paths
+    tmp = tmp_path_factory.mktemp("fuzz-store")
+    (tmp / "one.sjn").write_text(str(SAMPLES["sjn"]), encoding="utf-8")
+    export_paths([str(tmp / "one.sjn")], str(tmp / "store"))
+    return tmp / "store"
+
+
+def _store_files(store: Path) -> tuple[Path, Path]:
+    manifest = next((store / "_batches").glob("*.json"))
+    part = next(store.glob("hands/batch=*/*.parquet"))
+    return manifest, part
+
+
+@pytest.mark.parametrize("what", ["manifest", "part"])
+def test_a_mutated_store_is_a_store_error_never_a_crash(store, what):
+    """A damaged manifest or part: ``stats`` says so (StoreError: exit 2, one line),
+    or reads what is there; never another exception. The part's queries run on one
+    session opened before (opening one costs a quarter of a second)."""
+    from analyzer.store.schema import StoreError
+    from analyzer.store.stats import open_store, queries, store_parts
+    manifest, part = _store_files(store)
+    path = manifest if what == "manifest" else part
+    original = path.read_bytes()
+    examples = EXAMPLES // 2 + EXAMPLES % 2 if what == "manifest" else EXAMPLES // 2
+    strategy = (st.one_of(mutated(original.decode("utf-8")), json_mutated(original.decode("utf-8")))
+                if what == "manifest" else mutated(original))
+
+    def check(tick: Callable[[], None]) -> None:
+        with open_store(store) as session:
+            @fuzz_settings(examples)
+            @given(strategy)
+            def one(data: Any) -> None:
+                tick()
+                path.write_bytes(data.encode("utf-8", "surrogatepass") if isinstance(data, str) else data)
+                try:
+                    store_parts(store)
+                    if what == "part":
+                        for q in queries():
+                            session.result(q)
+                except StoreError:
+                    pass
+                finally:
+                    path.write_bytes(original)
+            one()
+    run_counted("store", what, examples, check)

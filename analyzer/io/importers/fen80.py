@@ -210,7 +210,7 @@ class _Importer(LogImporter):
             suit = trump.get("suit")
             if suit is None:
                 hand.trump = 4
-            elif suit in _SUITS:
+            elif isinstance(suit, str) and suit in _SUITS:  # a list or an object: SJ705, not a crash
                 hand.trump = _SUITS[suit]
             else:
                 self.sink.add("SJ705", at("trump", "suit"), f"trump suit {suit!r} is not S, H, D, C or null")
@@ -345,7 +345,7 @@ class _Importer(LogImporter):
                 t = ev.get("trump")
                 if isinstance(t, dict) and hand.trump is not None:
                     suit_code = t.get("suit")
-                    set_trump = 4 if suit_code is None else _SUITS.get(suit_code)
+                    set_trump = 4 if suit_code is None else _SUITS.get(suit_code) if isinstance(suit_code, str) else -1
                     if set_trump != hand.trump:
                         self.sink.add("SJ705", at(*path, "trump"), "trump_set differs from the replay's trump")
             elif kind == "cut":
