@@ -85,7 +85,8 @@ def _store_manifest() -> Callable[[bytes], None]:
     """A store of one hand in a temporary directory; each input is its batch manifest."""
     import tempfile
 
-    from analyzer.store.parquet import StoreError, export_paths
+    from analyzer.store.parquet import export_paths
+    from analyzer.store.schema import StoreError
     from analyzer.store.stats import store_parts
     tmp = Path(tempfile.mkdtemp(prefix="shengji-fuzz-"))
     sample = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")

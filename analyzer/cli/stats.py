@@ -43,7 +43,7 @@ def stats(
 ) -> None:
     """Statistics over a Parquet store of many games (DuckDB): failed throws, kitty protection, dealer holds, points."""
     from analyzer.store import stats as St
-    from analyzer.store.parquet import StoreError
+    from analyzer.store.schema import StoreError
     from analyzer.store.stats_formats import ONE_FILE_EACH, WRITERS
     names = names or []
     form = canonical(fmt.value)

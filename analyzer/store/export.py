@@ -13,10 +13,12 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
 
     from analyzer.io.echo import fail
     from analyzer.store import parquet as S
+    from analyzer.store.chunk import ExportOptions
+    from analyzer.store.schema import StoreError, require_pyarrow
     bar = BytesProgress(files, enabled=progress)
-    options = S.ExportOptions(rules=rules, source_format=source_format)
+    options = ExportOptions(rules=rules, source_format=source_format)
     try:
-        S.require_pyarrow()
+        require_pyarrow()
         bar.start(bar.size)
         try:
             if cluster is not None:
@@ -33,7 +35,7 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
                 report = S.export_paths(files, outdir, options=options, jobs=jobs, on_chunk=bar.on_chunk)
         finally:
             bar.stop()
-    except S.StoreError as exc:
+    except StoreError as exc:
         fail(str(exc))
     for r in report.recovered:
         typer.echo(f"shengji: note: {r}", err=True)

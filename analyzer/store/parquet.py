@@ -59,59 +59,18 @@ if TYPE_CHECKING:
     from analyzer.lint import FileResult
     from analyzer.store.cluster import Job
 
-from analyzer.store.chunk import (
-    ChunkExport as ChunkExport,
-)
-from analyzer.store.chunk import (
-    ExportOptions as ExportOptions,
-)
-from analyzer.store.chunk import (
-    export_chunk as export_chunk,
-)
-from analyzer.store.rows import (
-    _TRUMP as _TRUMP,
-)
-from analyzer.store.rows import (
-    Rows as Rows,
-)
+from analyzer.store.chunk import ChunkExport, ExportOptions, export_chunk
 from analyzer.store.schema import (
-    CHUNK_BYTES as CHUNK_BYTES,
-)
-from analyzer.store.schema import (
-    PART_BYTES as PART_BYTES,
-)
-from analyzer.store.schema import (
-    ROW_GROUP_ROWS as ROW_GROUP_ROWS,
-)
-from analyzer.store.schema import (
-    SCHEMAS as SCHEMAS,
-)
-from analyzer.store.schema import (
-    SPLIT_BYTES as SPLIT_BYTES,
-)
-from analyzer.store.schema import (
-    STORE_FORMAT as STORE_FORMAT,
-)
-from analyzer.store.schema import (
-    TABLES as TABLES,
-)
-from analyzer.store.schema import (
-    StoreError as StoreError,
-)
-from analyzer.store.schema import (
-    arrow_schema as arrow_schema,
-)
-from analyzer.store.schema import (
-    columns as columns,
-)
-from analyzer.store.schema import (
-    duckdb_empty_select as duckdb_empty_select,
-)
-from analyzer.store.schema import (
-    require_pyarrow as require_pyarrow,
-)
-from analyzer.store.schema import (
-    tables as tables,
+    CHUNK_BYTES,
+    PART_BYTES,
+    ROW_GROUP_ROWS,
+    SPLIT_BYTES,
+    STORE_FORMAT,
+    TABLES,
+    StoreError,
+    arrow_schema,
+    require_pyarrow,
+    tables,
 )
 
 # -- writing a batch ---------------------------------------------------------------------------

@@ -42,7 +42,8 @@ if TYPE_CHECKING:
 from analyzer.store.analyses import ANALYSES as ANALYSES
 from analyzer.store.analyses import DEFAULT as DEFAULT
 from analyzer.store.analyses import Analysis as Analysis
-from analyzer.store.parquet import STORE_FORMAT, StoreError, duckdb_empty_select, manifests, tables
+from analyzer.store.parquet import manifests
+from analyzer.store.schema import STORE_FORMAT, StoreError, duckdb_empty_select, tables
 
 #: a value of a result row, made JSON-friendly by :func:`_plain`
 Value = int | float | str | bool | None

@@ -132,17 +132,18 @@ def test_export_on_the_cluster_writes_the_rows_jobs_1_writes(client, tmp_path):
     import pyarrow.parquet as pq
 
     from analyzer.store import parquet as S
+    from analyzer.store import schema as SC
     corpus = [[(s, PRESETS[s % 4], 2, s % 5) for s in range(k * 7, k * 7 + 5)] for k in range(2)]
     paths = write_corpus(tmp_path, corpus)
     local = S.export_paths(paths, str(tmp_path / "one"), jobs=1)
     remote = S.export_paths(paths, str(tmp_path / "two"), client=client, chunk_bytes=3000, split_bytes=2000)
     assert local.rows == remote.rows and local.records == remote.records == 10
-    for t in S.TABLES:
+    for t in SC.TABLES:
         def rows(root):
             files = sorted((root / t).glob("batch=*/*.parquet"))
             if not files:
                 return []
-            table = pa.concat_tables([pq.read_table(f, schema=S.arrow_schema(t)) for f in files])
+            table = pa.concat_tables([pq.read_table(f, schema=SC.arrow_schema(t)) for f in files])
             return sorted(map(repr, table.to_pylist()))
         assert rows(tmp_path / "one") == rows(tmp_path / "two"), t
 

@@ -15,6 +15,7 @@ import pyarrow.parquet as pq  # noqa: E402
 
 from analyzer.play.generate import generate_match  # noqa: E402
 from analyzer.store import parquet as S  # noqa: E402
+from analyzer.store import schema as SC  # noqa: E402
 from notation import parse, write  # noqa: E402
 from replay.game import replay  # noqa: E402
 
@@ -38,7 +39,7 @@ def read(store: Path, table: str) -> list[dict]:
     files = sorted((store / table).glob("batch=*/*.parquet"))
     if not files:
         return []
-    return pa.concat_tables([pq.read_table(f, schema=S.arrow_schema(table)) for f in files]).to_pylist()
+    return pa.concat_tables([pq.read_table(f, schema=SC.arrow_schema(table)) for f in files]).to_pylist()
 
 
 @pytest.fixture(scope="module")
@@ -143,7 +144,7 @@ def test_appending_and_skipping(built, tmp_path):
 def test_jobs_2_writes_the_same_rows(built, tmp_path):
     root, paths, _ = built
     S.export_paths(paths, str(tmp_path / "s2"), jobs=2, chunk_bytes=3000, split_bytes=2000)
-    for t in S.TABLES:
+    for t in SC.TABLES:
         assert sorted(map(repr, read(tmp_path / "s2", t))) == sorted(map(repr, read(root / "store", t))), t
 
 
@@ -162,7 +163,7 @@ def test_missing_and_unreadable_inputs(tmp_path):
 
 def test_schemas_are_documented():
     text = (DOCS / "store.md").read_text(encoding="utf-8")
-    for table, columns in S.SCHEMAS.items():
+    for table, columns in SC.SCHEMAS.items():
         section = text.split(f"### `{table}`", 1)[1].split("\n### ", 1)[0]
         documented = re.findall(r"^\| `(\w+)` \| `?([\w<>,:]+)`? \|", section, re.M)
         assert documented == [(c, t) for c, t, _ in columns], table

@@ -17,6 +17,7 @@ from analyzer.cli import app
 from analyzer.games.gouji.generate import generate_match as gouji_match
 from analyzer.play.generate import generate_match
 from analyzer.store import parquet as S
+from analyzer.store import schema as SC
 from analyzer.store import stats as St
 from notation import gjn, write
 from replay.gouji import replay as gouji_replay
@@ -114,7 +115,7 @@ def test_jobs_2_writes_the_same_gouji_rows(corpus, tmp_path):
     paths = [str(root / "two.gjn"), str(root / "s.sjn"), str(root / "one.gjn")]
     S.export_paths(paths, str(tmp_path / "a"))
     S.export_paths(paths, str(tmp_path / "b"), jobs=2)
-    for t in S.tables():
+    for t in SC.tables():
         q = f"SELECT * EXCLUDE (batch) FROM {t} ORDER BY ALL"
         assert St.connect(tmp_path / "a").execute(q).fetchall() == St.connect(tmp_path / "b").execute(q).fetchall()
 
@@ -122,8 +123,8 @@ def test_jobs_2_writes_the_same_gouji_rows(corpus, tmp_path):
 def test_every_table_of_every_game_is_documented():
     import re
     text = (Path(__file__).resolve().parents[2] / "docs" / "store.md").read_text(encoding="utf-8")
-    assert S.tables()[:5] == S.TABLES and {"gouji_matches", "gouji_games", "gouji_plays"} <= set(S.tables())
-    for table in S.tables():
+    assert SC.tables()[:5] == SC.TABLES and {"gouji_matches", "gouji_games", "gouji_plays"} <= set(SC.tables())
+    for table in SC.tables():
         section = text.split(f"### `{table}`", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
         documented = re.findall(r"^\| `(\w+)` \| `?([\w<>,:]+)`? \|", section, re.M)
-        assert documented == [(c, t) for c, t, _ in S.columns(table)], table
+        assert documented == [(c, t) for c, t, _ in SC.columns(table)], table

@@ -21,6 +21,7 @@ import pyarrow.parquet as pq  # noqa: E402
 
 from analyzer.play.generate import generate_match  # noqa: E402
 from analyzer.store import parquet as S  # noqa: E402
+from analyzer.store import schema as SC  # noqa: E402
 from analyzer.store import stats as St  # noqa: E402
 from notation import parse, write  # noqa: E402
 from replay.game import replay  # noqa: E402
@@ -31,13 +32,13 @@ ROOT = Path(__file__).resolve().parents[2]
 def counts(store) -> dict[str, int]:
     con = St.connect(store)
     try:
-        return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in S.TABLES}
+        return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in SC.TABLES}
     finally:
         con.close()
 
 
 def add(a: dict[str, int], b: dict[str, int]) -> dict[str, int]:
-    return {t: a[t] + b[t] for t in S.TABLES}
+    return {t: a[t] + b[t] for t in SC.TABLES}
 
 
 @pytest.fixture(scope="module")
@@ -71,6 +72,7 @@ if what == "rename":
 else:
     os.fsync = killing(os.fsync)
 from analyzer.store import parquet as S
+from analyzer.store import schema as SC
 S.export_paths([sys.argv[1]], sys.argv[2], chunk_bytes=3000, split_bytes=2000, row_group_rows=50)
 print(calls[0])
 """
@@ -102,7 +104,7 @@ def test_killed_at_every_rename_and_fsync_the_batch_is_whole_or_absent(files, tm
         assert again.batch == "" or seen == before
         assert not list(store.glob(".staging-*"))
         committed = {m["batch"] for m in S.manifests(store)}
-        for t in S.TABLES:
+        for t in SC.TABLES:
             if (store / t).is_dir():
                 assert {p.name[6:] for p in (store / t).iterdir()} <= committed
         shutil.rmtree(store)
@@ -129,7 +131,7 @@ def test_one_export_at_a_time(files, tmp_path):
     fd = os.open(store / ".lock", os.O_RDWR | os.O_CREAT)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX)
-        with pytest.raises(S.StoreError, match="another export is writing"):
+        with pytest.raises(SC.StoreError, match="another export is writing"):
             S.export_paths([str(root / "b.sjn")], str(store))
     finally:
         os.close(fd)
@@ -145,7 +147,7 @@ def test_parts_are_compacted(files, tmp_path, monkeypatch):
     rep = S.export_paths([str(root / "b.sjn")], str(store), chunk_bytes=1000, split_bytes=2000,
                          on_chunk=chunks.append)
     assert len(chunks) >= 2
-    for t in S.TABLES:
+    for t in SC.TABLES:
         parts = list((store / t).glob("batch=*/*.parquet"))
         assert len(parts) == (1 if rep.rows[t] else 0), t     # many chunks, one file per table
     few = tmp_path / "few"
@@ -167,9 +169,9 @@ def test_an_old_store_asks_for_a_new_one(files, tmp_path):
     data = json.loads(m.read_text())
     del data["format"], data["parts"]
     m.write_text(json.dumps(data))
-    with pytest.raises(S.StoreError, match=r"older shengji.*new store"):
+    with pytest.raises(SC.StoreError, match=r"older shengji.*new store"):
         St.connect(store)
-    with pytest.raises(S.StoreError, match="older shengji"):
+    with pytest.raises(SC.StoreError, match="older shengji"):
         S.export_paths([str(files[0] / "b.sjn")], str(store))
 
 
@@ -290,7 +292,7 @@ def test_gouji_records_go_to_gouji_tables_never_read_as_shengji(tmp_path):
         rep = S.export_paths([str(f)], str(tmp_path / f"s-{f.name}"))
         # read by Gouji's reader into Gouji's tables; no Shengji row, nothing skipped
         assert rep.exit_code == 0 and rep.records == 1 and not rep.errors and not rep.skipped, (f, rep.errors)
-        assert all(rep.rows[t] == 0 for t in S.TABLES if t != "diagnostics"), rep.rows
+        assert all(rep.rows[t] == 0 for t in SC.TABLES if t != "diagnostics"), rep.rows
         assert rep.rows["gouji_matches"] == 1 and rep.rows["gouji_games"] >= 1 and rep.rows["gouji_plays"] > 0
         keys[f.suffix] = table(tmp_path / f"s-{f.name}", "gouji_matches")[0]["match_id"]
     assert keys[".gjn"] == keys[".sjn"]          # the same text, the same key, whatever the file's name
@@ -303,5 +305,5 @@ def test_streamed_chunks_give_the_same_rows(files, tmp_path, monkeypatch):
     import analyzer.lint.check as check
     monkeypatch.setattr(check, "WHOLE_BYTES", 10)
     S.export_paths([str(root / "b.sjn")], str(tmp_path / "streamed"))
-    for t in S.TABLES:
+    for t in SC.TABLES:
         assert table(tmp_path / "streamed", t) == table(tmp_path / "whole", t), t
