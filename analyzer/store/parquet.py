@@ -452,7 +452,10 @@ def _run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
                    on_result: Callable[[Job, ChunkExport], None]) -> None:
     import multiprocessing as mp
     from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else None
+    # forkserver, not fork: the workers start from a clean process, never from a copy of
+    # this one, whose pyarrow and DuckDB thread pools a fork can leave half-held (a forked
+    # worker crashed in the garbage collector once, under the test suite)
+    ctx = mp.get_context("forkserver") if "forkserver" in mp.get_all_start_methods() else None
     pending: dict[Future[ChunkExport], Job] = {}
 
     def collect(block: bool) -> None:
