@@ -90,11 +90,14 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
         ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks,
                           search_budget=search_budget, match=match_result, samples=samples,
                           pov_budget=pov_budget)
-        out.extend(from_players_view(ctx, one_per_play(run_rules(ctx, select))))
+        found = from_players_view(ctx, one_per_play(run_rules(ctx, select)))
+        out.extend(found)
         hr = hand_review(ctx, ctx.endgame_tricks)
         hands.append(hr)
         if hr.budget_cut and selected(WINDOW_CODE, select):
-            out.extend(window_notes(ctx, search_budget))
+            # one finding per play: a play a pattern already explains keeps that finding
+            flagged = {(f.trick, f.seat) for f in found if f.target == "play"}
+            out.extend(f for f in window_notes(ctx, search_budget) if (f.trick, f.seat) not in flagged)
         if on_hand is not None:
             on_hand()
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
