@@ -6,7 +6,7 @@ before any policy is asked (SJ203, SJ301, SJ302). The fold itself is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -203,3 +203,20 @@ def card_checks(st: DeclState, ev: DeclEvent) -> tuple[Diagnostic | None, int]:
                              f"declarations out of draw order: {seat}'s @{at} (draw {t + 1} of the deal)"
                              f" is written after {when}"), 0
     return None, t
+
+def take_declarations(res: DeclResult, number: int, diags: list[Diagnostic], diag: Callable[..., None],
+                      dealer_span: Span, first: bool, dealer: str | None, written_dealer: str | None) -> str | None:
+    """The declarations' diagnostics added to hand ``number``'s, and the dealer after
+    them: the one they make on a first hand (or where none is known yet), unless
+    another is written (SJ502); else ``dealer``. Both tables read a hand's
+    declarations through this (:mod:`replay.hand`, :mod:`replay.friends`)."""
+    for d in res.diagnostics:
+        diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
+                                d.severity, number, None))
+    if (first or dealer is None) and res.dealer is not None:
+        if written_dealer is not None and written_dealer != res.dealer:
+            diag("SJ502", dealer_span, f"dealer written as {written_dealer} but the "
+                                       f"declarations make {res.dealer} the dealer")
+        else:
+            return res.dealer
+    return dealer

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from primitives.cards import rank_name
 from primitives.diagnostics import Diagnostic
 from replay.declare import resolve_declarations
-from replay.declare_state import Declared, DeclEvent
+from replay.declare_state import Declared, DeclEvent, take_declarations
 from replay.hand_tricks import trump_text
 from replay.order import TRUMP, Order
 from replay.results import DiagFn
@@ -178,17 +178,9 @@ def declare_at_table(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...
         if level is None:
             level = levels[decl_events[0].seat] if decl_events else levels[seats[0]]
         res = _declarations(rs, hand, decl_events, level, first, dealer, seats)
-        for d in res.diagnostics:
-            diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
-                                    d.severity, number, None))
         declarer = res.declarer
         acts = tuple(res.acts)
-        if (first or dealer is None) and res.dealer is not None:
-            if written_dealer is not None and written_dealer != res.dealer:
-                diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
-                                                f"declarations make {res.dealer} the dealer")
-            else:
-                dealer = res.dealer
+        dealer = take_declarations(res, number, diags, diag, hand.dealer_span, first, dealer, written_dealer)
         redeal = res.redeal
         if res.trump is not None:
             if trump is not None and trump != res.trump:

@@ -30,7 +30,7 @@ from primitives.cards import points, rank_name
 from primitives.diagnostics import Diagnostic, Span
 from replay.deck import remainder
 from replay.declare import resolve_declarations
-from replay.declare_state import Declared, DeclEvent
+from replay.declare_state import Declared, DeclEvent, take_declarations
 from replay.friend_calls import calls_teams, check_calls, check_reveals, score_friends, settle_calls
 from replay.friends import declare_at_table, player_levels
 from replay.hand_tricks import check_copies, check_played_copies, play_tricks, trump_text
@@ -363,18 +363,11 @@ def _declare(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int], deale
                                    attacker_level=(levels[other_team(team_of(dealer))]
                                                    if rs.attacker_level and dealer is not None else None),
                                    team_levels=levels if rs.declarer_deals else None)
-        for d in res.diagnostics:
-            diags.append(Diagnostic(d.code, d.message, d.line, d.column, d.end_line, d.end_column,
-                                    d.severity, number, None))
         declarer, rebury = res.declarer, res.rebury
         acts = tuple(res.acts)
-        if (first or dealer is None) and res.dealer is not None:
-            if written_dealer is not None and written_dealer != res.dealer:
-                diag("SJ502", hand.dealer_span, f"dealer written as {written_dealer} but the "
-                                                f"declarations make {res.dealer} the dealer")
-            else:
-                dealer = res.dealer
-        elif res.level is not None and res.dealer is not None:
+        took = (first or dealer is None) and res.dealer is not None
+        dealer = take_declarations(res, number, diags, diag, hand.dealer_span, first, dealer, written_dealer)
+        if not took and res.level is not None and res.dealer is not None:
             dealer = res.dealer  # attacker_level (正常报主): an attacker's own level took the deal
         level = _hand_level(levels, dealer, events)
         if res.redeal:
