@@ -386,6 +386,9 @@ mod tests {
         assert_eq!(by.cards, vec![s(7), s(7), s(6), s(6)]);
         let low: Counts = vec![(s(4), 2), (s(5), 2)];
         assert!(beats(&low, &lead, &order).is_none());
+        // the lead's own ranks held again (four decks) do not beat it
+        let same_ranks: Counts = vec![(s(5), 2), (s(6), 2)];
+        assert!(beats(&same_ranks, &lead, &order).is_none());
         let pair = Unit { width: 2, length: 1, top: order.key(s(9)), cards: vec![s(9), s(9)] };
         assert!(beats(&vec![(s(10), 1), (s(8), 2)], &pair, &order).is_none());
         assert_eq!(beats(&vec![(s(13), 2), (s(10), 2)], &pair, &order).unwrap().cards, vec![s(10), s(10)]);

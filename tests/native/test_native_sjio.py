@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from native_positions import SJIO_PRESETS, deal, orders, rulesets
@@ -111,3 +112,97 @@ def test_shengji_io_follows_agree(rs, data):
     want = sorted(tuple(sorted(p)) for p in legal_follows(tuple(lead), holding, order, rs))
     cards = [c for c, k in holding.items() for _ in range(k)]
     assert sorted(tuple(p) for p in nat.legal_follows(lead, cards)) == want
+
+
+@settings(max_examples=300)
+@given(rulesets(presets=SJIO_PRESETS), st.data())
+def test_shengji_io_throw_checks_agree(rs, data):
+    """The throw check of a lead of one suit against others rich in that suit: the
+    blockers (each unit in the engine's order against each player in turn, tractors from
+    the lead's second card) and the one unit forced."""
+    from replay.trick import check_throw
+
+    order = data.draw(orders(rs))
+    nat = native.rules_for(order, rs)
+    suit = data.draw(st.integers(0, 4))
+    ranks = order.suit_cards[suit]
+    if not ranks:
+        return
+    left = {c: rs.decks for c in ranks}
+    base = data.draw(st.integers(0, len(ranks) - 1))   # (every band near the lead's: blockers of its units)
+
+    def band(width: int) -> dict[int, int]:
+        lo = min(len(ranks) - 1, max(0, base + data.draw(st.integers(-2, 2))))
+        got: dict[int, int] = {}
+        for c in ranks[lo:lo + width]:
+            k = min(left[c], data.draw(st.integers(0, rs.decks)))
+            if k:
+                got[c] = k
+                left[c] -= k
+        return got
+
+    holdings = [band(data.draw(st.integers(1, 5))) for _ in range(data.draw(st.integers(2, 5)))]
+    lead = tuple(c for c, k in holdings[0].items() for _ in range(k))
+    if len(lead) < 2:
+        return
+    seats = [f"P{i}" for i in range(1, len(holdings) + 1)]
+    chk = check_throw(lead, 0, holdings, seats, order, rs)
+    blockers, allowed = nat.check_throw(list(lead), [list(h.items()) for h in holdings])
+    assert [(tuple(b.unit), seats.index(b.seat), tuple(b.by)) for b in chk.blockers] == \
+        [(_units([u])[0], i, _units([b])[0]) for u, i, b in blockers]
+    assert tuple(chk.allowed) == _units(allowed)
+
+
+# table cases (replay/sjio.py, replay/sjio_winner.py; each also a place a mutant of the port
+# survived the random draws): ♠ ranks at level 2, ♥ trump, four decks
+def _s(*ranks: int) -> list[int]:
+    return [r - 2 for r in ranks]
+
+
+@pytest.mark.parametrize(("lead", "others"), [
+    # a tractor is beaten from the lead's *second* card up: its own ranks held again do not block
+    (_s(5, 5, 6, 6, 9), [_s(5, 5, 6, 6)]),
+    (_s(5, 5, 6, 6, 9), [_s(6, 6, 7, 7)]),
+    (_s(5, 5, 6, 6, 9), [_s(3), _s(10), _s(6, 6, 7, 7)]),     # the first blocker forces its smallest unit
+    (_s(7, 7, 7, 8, 8, 8, 4), [_s(8, 8, 8, 9, 9, 9)]),
+])
+def test_shengji_io_throw_table(lead, others):
+    from replay.order import Order
+    from replay.ruleset import PRESETS, Ruleset
+    from replay.trick import check_throw
+
+    rs = Ruleset(**{**PRESETS["shengji-io"], "name": "shengji-io", "decks": 4})
+    order = Order.for_ruleset(2, 1, rs)
+    holdings = [_counts(lead)] + [_counts(o) for o in others]
+    seats = [f"P{i}" for i in range(1, len(holdings) + 1)]
+    chk = check_throw(tuple(lead), 0, holdings, seats, order, rs)
+    blockers, allowed = native.rules_for(order, rs).check_throw(lead, [list(h.items()) for h in holdings])
+    assert [(tuple(b.unit), seats.index(b.seat), tuple(b.by)) for b in chk.blockers] == \
+        [(_units([u])[0], i, _units([b])[0]) for u, i, b in blockers]
+    assert tuple(chk.allowed) == _units(allowed)
+
+
+@pytest.mark.parametrize("plays", [
+    # a pair + two singles led; ♠6677 reads as ♠66 + ♠7 ♠7 or ♠77 + ♠6 ♠6: the matcher's first wins
+    [_s(5, 5, 4, 3), _s(6, 6, 7, 7)],
+    [_s(5, 5, 4, 3), _s(6, 6, 7, 7), _s(8, 8, 6, 7)],
+    [_s(5, 5, 4, 3), _s(6, 6, 6, 7), _s(7, 7, 7, 6)],
+    [_s(4, 4, 3, 3, 9), _s(10, 10, 11, 11, 12), _s(12, 12, 13, 13, 14)],
+])
+def test_shengji_io_winner_table(plays):
+    from replay.order import Order
+    from replay.ruleset import preset
+    from replay.trick import trick_winner
+
+    rs = preset("shengji-io")
+    order = Order.for_ruleset(2, 1, rs)
+    w = trick_winner([tuple(p) for p in plays], order, rs)
+    idx, units, ruffed, _pts, _mult = native.rules_for(order, rs).trick_result(plays)
+    assert (idx, _units(units), ruffed) == (w.index, tuple(w.units), w.ruffed)
+
+
+def _counts(cards: list[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for c in cards:
+        out[c] = out.get(c, 0) + 1
+    return out
