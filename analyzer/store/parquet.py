@@ -307,7 +307,10 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     export of less than ``min_parallel_bytes``, default
     :data:`analyzer.store.workers.MIN_PARALLEL_BYTES`; :func:`~analyzer.store.workers.effective_jobs`).
     The rows are stored in input order (the files as given, each one's records in
-    order) whatever ``jobs``; on a cluster, chunk by chunk as they finish.
+    order) whatever ``jobs``; on a cluster, chunk by chunk as they finish. The workers
+    start from a forkserver, which imports the calling script as any multiprocessing
+    program does: a script calling this with more than one job keeps its work under
+    ``if __name__ == "__main__":``.
     Raises :class:`StoreError`.
     """
     from analyzer import lint as L
