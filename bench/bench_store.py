@@ -4,6 +4,7 @@
     python bench/bench_store.py --hands 500 --runs 3
     python bench/bench_store.py --against /tmp/old      # also a checkout of an older tree (same corpus)
     python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --command   # wall time too
+    python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --only-command
 
 Each figure is the CPU time (user + system, ``time.process_time``: steadier
 than wall time on a shared machine) of the export alone, in a child process
@@ -174,11 +175,17 @@ def main() -> None:
     ap.add_argument("--against", type=Path, help="another checkout of the project (e.g. git archive of an old commit)")
     ap.add_argument("--command", action="store_true", help="also time the whole command, --jobs 1 and its default "
                     "(wall and CPU of every process it starts)")
+    ap.add_argument("--only-command", action="store_true", help="--command alone (not the in-process figures "
+                    "nor stats)")
     args = ap.parse_args()
     corpus = corpus_file(args.hands)
     if args.copies > 1:
         corpus = big_file(corpus.read_text(encoding="utf-8"), args.copies, args.hands)
     print(f"corpus: {corpus.name}, {args.hands * args.copies:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
+    trees = [("this tree", ROOT)] + ([("--against", args.against)] if args.against else [])
+    if args.only_command:
+        commands(trees, corpus, args.runs)
+        return
     lint = min(child(_LINT, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
     print(f"  lint                 {lint:6.2f} s CPU")
     base = min(child(_REPLAY, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
@@ -196,7 +203,6 @@ def main() -> None:
               f"on the export's own work")
         shutil.rmtree(old_store, ignore_errors=True)
     if args.command:
-        trees = [("this tree", ROOT)] + ([("--against", args.against)] if args.against else [])
         commands(trees, corpus, args.runs)
     out = Path(tempfile.mkdtemp(prefix="bench-stats-")) / "plays.csv"
     code = ("import resource, subprocess, sys, time\n"
