@@ -3,23 +3,37 @@
     python bench/bench_store.py                         # 2,000 hands, this tree
     python bench/bench_store.py --hands 500 --runs 3
     python bench/bench_store.py --against /tmp/old      # also a checkout of an older tree (same corpus)
+    python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --command   # wall time too
+    python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --only-command
 
 Each figure is the CPU time (user + system, ``time.process_time``: steadier
 than wall time on a shared machine) of the export alone, in a child process
-after its imports, best of ``--runs``; the store's files and size; ``lint`` on
-the same corpus for scale; and ``stats --sql "SELECT * FROM plays" -f csv``
-(DuckDB's CSV writer: no row goes through Python) with its peak RSS. Nothing
-here asserts: the figures are in docs/performance.md.
+after its imports, in that process (``jobs=1``), best of ``--runs``; the
+store's files and size; ``lint`` on the same corpus for scale; and ``stats
+--sql "SELECT * FROM plays" -f csv`` (DuckDB's CSV writer: no row goes
+through Python) with its peak RSS.
+
+``--command``: the whole command as a user runs it (``python -m analyzer
+export --to parquet STORE CORPUS``, interpreter start and imports included),
+with ``--jobs 1`` and with its default, in each tree, interleaved, ``--runs``
+times each: its wall time and its CPU time *with every process it started*
+(the worker processes and the forkserver, which are not the command's
+children once it exits: this process becomes their subreaper, waits for
+them, and counts them in ``RUSAGE_CHILDREN``), and the load average (1 min)
+when it started. Nothing here asserts: the figures are in docs/performance.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -35,7 +49,7 @@ except ImportError:                  # a tree before the store's split (analyzer
     import analyzer.store as S
 import analyzer.lint, notation, replay.game, pyarrow.parquet  # imports outside the timing
 t = time.process_time()
-r = S.export_paths([sys.argv[1]], sys.argv[2])
+r = S.export_paths([sys.argv[1]], sys.argv[2], jobs=1)
 cpu = time.process_time() - t
 print(json.dumps({"cpu": cpu, "records": r.records, "rows": r.rows}))
 """
@@ -82,6 +96,71 @@ def export(root: Path, corpus: Path, runs: int) -> tuple[float, Path, dict]:
     return best["cpu"], store, best
 
 
+def _subreaper() -> bool:
+    """Make this process the subreaper of its descendants (Linux): a command's
+    worker processes and forkserver, orphaned when it exits, come back to this
+    process to be waited for, and their CPU time counts in ``RUSAGE_CHILDREN``."""
+    try:
+        import ctypes
+        return ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0) == 0     # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        return False
+
+
+def _reap() -> None:
+    """Wait for every orphan handed to this process (the forkserver outlives its command briefly)."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def command(root: Path, corpus: Path, jobs: str | None) -> dict:
+    """``python -m analyzer export --to parquet STORE CORPUS [--jobs N]`` in ``root``: wall, CPU
+    of it and every process it started, load average when it started."""
+    store = Path(tempfile.mkdtemp(prefix="bench-store-")) / "s"
+    env = dict(child_env(), PYTHONPATH=str(root), PYTHONHASHSEED="0")
+    cmd = [sys.executable, "-P", "-m", "analyzer", "export", "--to", "parquet", str(store), str(corpus)]
+    if jobs is not None:
+        cmd += ["--jobs", jobs]
+    _reap()
+    load = os.getloadavg()[0]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=tempfile.gettempdir())
+    wall = time.perf_counter() - t
+    _reap()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    shutil.rmtree(store.parent, ignore_errors=True)
+    if r.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {r.returncode}: {r.stderr.strip()[-300:]}")
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return {"wall": wall, "cpu": cpu, "load": load}
+
+
+def commands(trees: list[tuple[str, Path]], corpus: Path, runs: int) -> None:
+    if not _subreaper():
+        print("  (not Linux: the workers' CPU is not counted)")
+    settings: list[tuple[str, str | None]] = [("--jobs 1", "1"), ("default", None)]
+    got: dict[tuple[str, str], list[dict]] = {}
+    for _ in range(runs):                   # interleaved: the machine's load moves
+        for name, root in trees:
+            for label, jobs in settings:
+                got.setdefault((name, label), []).append(command(root, corpus, jobs))
+    base = min(r["wall"] for r in got[(trees[-1][0], "--jobs 1")])
+    print(f"  the command (export --to parquet), best of {runs} by wall time; CPU of all its processes:")
+    for (name, label), rs in got.items():
+        best = min(rs, key=lambda r: r["wall"])
+        loads = f"{min(r['load'] for r in rs):.1f}-{max(r['load'] for r in rs):.1f}"
+        walls = ", ".join(f"{r['wall']:.2f}" for r in rs)
+        print(f"    {name:12} {label:9} wall {best['wall']:6.2f} s (runs {walls})"
+              f"   CPU {best['cpu']:6.2f} s (min {min(r['cpu'] for r in rs):.2f})   load {loads}"
+              f"   ×{base / best['wall']:.2f} wall against {trees[-1][0]} --jobs 1")
+
+
 def files(store: Path) -> tuple[int, int]:
     parts = [p for p in store.rglob("*.parquet")]
     return len(parts), sum(p.stat().st_size for p in parts)
@@ -94,11 +173,19 @@ def main() -> None:
     ap.add_argument("--copies", type=int, default=1, help="the corpus repeated this many times in one file "
                     "(cut into 1 MB chunks as a big file is)")
     ap.add_argument("--against", type=Path, help="another checkout of the project (e.g. git archive of an old commit)")
+    ap.add_argument("--command", action="store_true", help="also time the whole command, --jobs 1 and its default "
+                    "(wall and CPU of every process it starts)")
+    ap.add_argument("--only-command", action="store_true", help="--command alone (not the in-process figures "
+                    "nor stats)")
     args = ap.parse_args()
     corpus = corpus_file(args.hands)
     if args.copies > 1:
         corpus = big_file(corpus.read_text(encoding="utf-8"), args.copies, args.hands)
     print(f"corpus: {corpus.name}, {args.hands * args.copies:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
+    trees = [("this tree", ROOT)] + ([("--against", args.against)] if args.against else [])
+    if args.only_command:
+        commands(trees, corpus, args.runs)
+        return
     lint = min(child(_LINT, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
     print(f"  lint                 {lint:6.2f} s CPU")
     base = min(child(_REPLAY, ROOT, str(corpus))["cpu"] for _ in range(args.runs))
@@ -115,6 +202,8 @@ def main() -> None:
         print(f"  speed-up             ×{old / new:.2f} in all, ×{(old - base) / max(new - base, 1e-9):.2f} "
               f"on the export's own work")
         shutil.rmtree(old_store, ignore_errors=True)
+    if args.command:
+        commands(trees, corpus, args.runs)
     out = Path(tempfile.mkdtemp(prefix="bench-stats-")) / "plays.csv"
     code = ("import resource, subprocess, sys, time\n"
             "t = time.time()\n"

@@ -85,7 +85,7 @@ def export(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Show what would be written; write nothing.")] = False,
     record: Annotated[int | None, typer.Option("--record", "-r", min=1, metavar="N", help="game-sav: the record of the file to continue (1-based).")] = None,
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides each record's [Rules] tag.")] = None,
-    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="parquet: worker processes (default 1).")] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="parquet: worker processes (default: all cores; a small input runs in one).")] = None,
     cluster: Annotated[str | None, typer.Option("--cluster", metavar="ADDRESS", help="parquet: " + CLUSTER_HELP)] = None,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help="parquet: " + FROM_HELP)] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="parquet: " + NO_PROGRESS_HELP)] = False,
@@ -121,5 +121,5 @@ def export(
         usage("--jobs and --cluster cannot be used together")
     L.LintOptions(source_format=source_format).validate()
     from analyzer.store.export import run_command as run_parquet
-    raise typer.Exit(run_parquet(rest[0], rest[1:], rules=rules, jobs=jobs or 1, cluster=cluster,
+    raise typer.Exit(run_parquet(rest[0], rest[1:], rules=rules, jobs=jobs, cluster=cluster,
                                  source_format=source_format, progress=not no_progress))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from analyzer.io.progress import Progress
 
 
-def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int = 1,
+def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int | None = None,
                 cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
     import typer
 

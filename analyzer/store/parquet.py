@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from analyzer.lint import FileResult
     from analyzer.store.cluster import Job
 
+from analyzer.store import workers as W
 from analyzer.store.chunk import ChunkExport, ExportOptions, export_chunk
 from analyzer.store.schema import (
     CHUNK_BYTES,
@@ -294,13 +295,23 @@ def recover(out: Path) -> list[str]:
 
 
 def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = ExportOptions(),
-                 jobs: int = 1, client: Client | None = None, on_chunk: Callable[[Job], None] | None = None,
+                 jobs: int | None = None, client: Client | None = None,
+                 on_chunk: Callable[[Job], None] | None = None,
                  chunk_bytes: int = CHUNK_BYTES, split_bytes: int = SPLIT_BYTES,
-                 row_group_rows: int = ROW_GROUP_ROWS, part_bytes: int = PART_BYTES) -> ExportReport:
+                 row_group_rows: int = ROW_GROUP_ROWS, part_bytes: int = PART_BYTES,
+                 min_parallel_bytes: int | None = None) -> ExportReport:
     """Export files (directories give their ``*.sjn`` and ``*.gjn``) into the store ``outdir`` as one new batch.
 
     ``client``: a ``distributed.Client`` to run the chunks on; else ``jobs``
-    worker processes (1: in this process). Raises :class:`StoreError`.
+    worker processes (default: every core, as ``lint``; 1: in this process, as is any
+    export of less than ``min_parallel_bytes``, default
+    :data:`analyzer.store.workers.MIN_PARALLEL_BYTES`; :func:`~analyzer.store.workers.effective_jobs`).
+    The rows are stored in input order (the files as given, each one's records in
+    order) whatever ``jobs``; on a cluster, chunk by chunk as they finish. The workers
+    start from a forkserver, which imports the calling script as any multiprocessing
+    program does: a script calling this with more than one job keeps its work under
+    ``if __name__ == "__main__":``.
+    Raises :class:`StoreError`.
     """
     from analyzer import lint as L
     require_pyarrow()
@@ -318,14 +329,16 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     if old:
         raise StoreError(f"{outdir} was written by an older shengji (store format {old[0].get('format', 1)}, "
                          f"now {STORE_FORMAT}); export into a new directory (docs/store.md: migrating)")
+    from analyzer.lint.pool import default_jobs
     with _locked(out):
-        return _export_locked(out, files, missing, options, jobs, client, on_chunk, chunk_bytes, split_bytes,
-                              row_group_rows, part_bytes)
+        return _export_locked(out, files, missing, options, default_jobs() if jobs is None else jobs, client,
+                              on_chunk, chunk_bytes, split_bytes, row_group_rows, part_bytes, min_parallel_bytes)
 
 
 def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], options: ExportOptions,
                    jobs: int, client: Client | None, on_chunk: Callable[[Job], None] | None,
-                   chunk_bytes: int, split_bytes: int, row_group_rows: int, part_bytes: int) -> ExportReport:
+                   chunk_bytes: int, split_bytes: int, row_group_rows: int, part_bytes: int,
+                   min_parallel_bytes: int | None) -> ExportReport:
     from analyzer import lint as L
     outdir = str(out)
     batch = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + "-" + uuid.uuid4().hex[:6]
@@ -401,13 +414,16 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
         if client is not None:
             from analyzer.store.cluster import threads
             jobs = threads(client)
+        else:
+            jobs = W.effective_jobs(jobs, list(sizes.values()), split_bytes,
+                                    W.MIN_PARALLEL_BYTES if min_parallel_bytes is None else min_parallel_bytes)
         job_iter = L.iter_jobs(todo, sizes, lint_options, max(1, jobs), results, None, chunk_bytes, split_bytes)
         if client is not None:
             from analyzer.store.cluster import run_jobs
             run_jobs(client, job_iter, export_chunk, (options,), on_result, in_flight=2 * jobs,
                      key_prefix="shengji-export")
         elif jobs > 1:
-            _run_processes(job_iter, options, jobs, on_result)
+            W.run_processes(job_iter, options, jobs, on_result)
         else:
             for job in job_iter:
                 on_result(job, export_chunk(job, options))
@@ -446,27 +462,3 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
             w.abort()
         shutil.rmtree(staging, ignore_errors=True)
     return report
-
-
-def _run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
-                   on_result: Callable[[Job, ChunkExport], None]) -> None:
-    import multiprocessing as mp
-    from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-    # forkserver, not fork: the workers start from a clean process, never from a copy of
-    # this one, whose pyarrow and DuckDB thread pools a fork can leave half-held (a forked
-    # worker crashed in the garbage collector once, under the test suite)
-    ctx = mp.get_context("forkserver") if "forkserver" in mp.get_all_start_methods() else None
-    pending: dict[Future[ChunkExport], Job] = {}
-
-    def collect(block: bool) -> None:
-        done, _ = wait(list(pending), timeout=None if block else 0, return_when=FIRST_COMPLETED)
-        for fut in done:
-            on_result(pending.pop(fut), fut.result())
-
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-        for job in job_iter:
-            while len(pending) >= 2 * jobs:
-                collect(True)
-            pending[pool.submit(export_chunk, job, options)] = job
-        while pending:
-            collect(True)

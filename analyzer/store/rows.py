@@ -291,7 +291,10 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     P["seat"].extend(seats)
     P["player"].extend([names.get(s, s) for s in seats])
     P["n_cards"].extend(lens)
-    P["structure"].extend(["single" if n == 1 else _structure(c, order, cache) for n, c in zip(lens, cards)])
+    # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)
+    P["structure"].extend(["single" if n == 1 else None if order is None else
+                           ("pair" if c[0] == c[1] else "single + single") if n == 2 else
+                           cache.get(c) or _structure(c, order, cache) for n, c in zip(lens, cards)])
     P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
     P["cards"].extend(cards)
     P["attempted"].extend_maybe([p.attempted for p, _ in plays])

@@ -141,11 +141,69 @@ def test_appending_and_skipping(built, tmp_path):
     assert manifest["files"][0]["records"] == 2 and manifest["rows"]["matches"] == 2
 
 
-def test_jobs_2_writes_the_same_rows(built, tmp_path):
+@pytest.fixture
+def pools(monkeypatch):
+    """The worker pools an export starts: the ``jobs`` of each."""
+    from analyzer.store import workers as W
+    started: list[int] = []
+    real = W.run_processes
+
+    def spy(job_iter, options, jobs, on_result):
+        started.append(jobs)
+        real(job_iter, options, jobs, on_result)
+    monkeypatch.setattr(W, "run_processes", spy)
+    return started
+
+
+def test_jobs_2_writes_the_same_rows_in_the_same_order(built, tmp_path, pools):
+    """docs/store.md: the rows are in input order whatever --jobs (the chunks' tables are
+    taken in their order, not as the workers finish)."""
     root, paths, _ = built
-    S.export_paths(paths, str(tmp_path / "s2"), jobs=2, chunk_bytes=3000, split_bytes=2000)
+    S.export_paths(paths, str(tmp_path / "s2"), jobs=2, chunk_bytes=3000, split_bytes=2000, min_parallel_bytes=0)
+    assert pools == [2]
     for t in SC.TABLES:
-        assert sorted(map(repr, read(tmp_path / "s2", t))) == sorted(map(repr, read(root / "store", t))), t
+        assert read(tmp_path / "s2", t) == read(root / "store", t), t
+
+
+def test_jobs_1_and_the_default_write_the_same_bytes_of_rows(built, tmp_path, pools, monkeypatch):
+    """The default is every core (as lint); the order of the rows is the same."""
+    from analyzer.lint import pool as LP
+    root, paths, _ = built
+    monkeypatch.setattr(LP, "default_jobs", lambda: 3)
+    S.export_paths(paths, str(tmp_path / "d"), chunk_bytes=2000, split_bytes=2000, min_parallel_bytes=0)
+    S.export_paths(paths, str(tmp_path / "one"), jobs=1, chunk_bytes=2000, split_bytes=2000, min_parallel_bytes=0)
+    assert pools == [3]
+    for t in SC.TABLES:
+        assert read(tmp_path / "d", t) == read(tmp_path / "one", t) == read(root / "store", t), t
+
+
+@pytest.mark.parametrize(("jobs", "sizes", "expected"), [
+    (1, [10 << 20], 1),                          # --jobs 1: this process
+    (4, [10 << 20], 4),                          # one big file: cut into chunks for 4 workers
+    (4, [200 << 10] * 10, 4),                    # many files, 2 MB in all
+    (4, [100 << 10, 100 << 10], 1),              # under MIN_PARALLEL_BYTES in all: starting workers costs more
+    (4, [1 << 20], 1),                           # one file too small to be cut (split_bytes 2 MB here)
+])
+def test_small_exports_run_in_one_process(jobs, sizes, expected):
+    from analyzer.store.workers import effective_jobs
+    assert effective_jobs(jobs, sizes, split_bytes=2 << 20) == expected
+
+
+def test_the_commands_default_is_every_core(built, tmp_path, pools, monkeypatch):
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+    from analyzer.lint import pool as LP
+    from analyzer.store import workers as W
+    root, paths, _ = built
+    monkeypatch.setattr(LP, "default_jobs", lambda: 2)
+    monkeypatch.setattr(W, "MIN_PARALLEL_BYTES", 0)
+    r = CliRunner().invoke(app, ["export", "--to", "parquet", str(tmp_path / "s"), *paths, "--no-progress"])
+    assert r.exit_code == 0 and pools == [2], r.output
+    r = CliRunner().invoke(app, ["export", "--to", "parquet", str(tmp_path / "t"), *paths, "--jobs", "1"])
+    assert pools == [2]                                       # --jobs 1: no pool
+    for t in SC.TABLES:
+        assert read(tmp_path / "s", t) == read(tmp_path / "t", t) == read(root / "store", t), t
 
 
 def test_other_programs_logs_are_exported_too(tmp_path):

@@ -114,7 +114,7 @@ def test_jobs_2_writes_the_same_gouji_rows(corpus, tmp_path):
     root, _ = corpus
     paths = [str(root / "two.gjn"), str(root / "s.sjn"), str(root / "one.gjn")]
     S.export_paths(paths, str(tmp_path / "a"))
-    S.export_paths(paths, str(tmp_path / "b"), jobs=2)
+    S.export_paths(paths, str(tmp_path / "b"), jobs=2, min_parallel_bytes=0)
     for t in SC.tables():
         q = f"SELECT * EXCLUDE (batch) FROM {t} ORDER BY ALL"
         assert St.connect(tmp_path / "a").execute(q).fetchall() == St.connect(tmp_path / "b").execute(q).fetchall()

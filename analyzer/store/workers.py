@@ -1,0 +1,69 @@
+"""The export's worker processes (``shengji export --to parquet``, ``--jobs N``; by default
+one per core, as ``shengji lint``): the chunks of :func:`analyzer.lint.iter_jobs` run in a
+pool, their tables come back **in the order of the chunks**, so the store's rows are in
+the same order whatever ``--jobs``.
+
+The workers come from a *forkserver*, never forked from the exporting process: that one
+has pyarrow's (and, in a notebook, DuckDB's) thread pools, which a fork can leave
+half-held (a forked worker crashed in the garbage collector once, under the test suite).
+The forkserver imports the reader, the engine and the rows' code once (pure Python, no
+thread); each worker forks from it with them already loaded, and imports pyarrow itself.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+    from analyzer.store.chunk import ChunkExport, ExportOptions
+    from analyzer.store.cluster import Job
+
+#: below this much input, an export runs in its own process whatever ``--jobs``: starting
+#: the workers (a forkserver, then each worker's imports: about 0.5 s of CPU a worker)
+#: costs more than the work shared (about 1.2 s of CPU a MB of SJN, on bench/bench_store.py)
+MIN_PARALLEL_BYTES = 1024 * 1024
+
+#: the modules the forkserver imports once for all its workers (no thread at import)
+PRELOAD = ("analyzer.store.chunk", "analyzer.store.rows", "analyzer.lint", "analyzer.lint.check",
+           "notation.detect", "replay.game")
+
+
+def effective_jobs(jobs: int, sizes: Sequence[int], split_bytes: int,
+                   min_parallel_bytes: int = MIN_PARALLEL_BYTES) -> int:
+    """How many processes an export of files of ``sizes`` uses when given ``jobs``: 1 (this
+    process) when there is too little to share (under ``min_parallel_bytes`` in all, or
+    one file too small to be cut into chunks), else ``jobs``."""
+    if jobs <= 1 or sum(sizes) < min_parallel_bytes:
+        return 1
+    if len(sizes) == 1 and sizes[0] < split_bytes:
+        return 1
+    return jobs
+
+
+def run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
+                  on_result: Callable[[Job, ChunkExport], None]) -> None:
+    """``export_chunk(job, options)`` for every job in ``jobs`` worker processes, at most
+    ``2 * jobs`` in flight; ``on_result`` is called in the jobs' order (a chunk done early
+    waits for the ones before it: the window bounds what is held)."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+
+    from analyzer.store.chunk import export_chunk
+    ctx = None
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
+    window: deque[tuple[Future[ChunkExport], Job]] = deque()
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+        for job in job_iter:
+            while len(window) >= 2 * jobs:
+                fut, done = window.popleft()
+                on_result(done, fut.result())
+            window.append((pool.submit(export_chunk, job, options), job))
+        while window:
+            fut, done = window.popleft()
+            on_result(done, fut.result())
