@@ -41,7 +41,7 @@ class _Job:
 
 def _run_job(job: _Job, options: LintOptions) -> FileResult:
     return lint_file(job.path, options, display=job.display, start=job.start, end=job.end,
-                     start_line=job.start_line)
+                     start_line=job.start_line).held()
 
 
 def default_jobs() -> int:
@@ -54,6 +54,8 @@ def default_jobs() -> int:
 def _merge(parts: list[FileResult]) -> FileResult:
     """Join a file's chunks (in order): renumber records and keep the first error."""
     first = parts[0]
+    if len(parts) == 1:  # (nothing to renumber: its findings, on disk too, as they are)
+        return first if not first.error else FileResult(first.path, error=first.error)
     out = FileResult(first.path)
     offset = 0
     for p in parts:
@@ -93,7 +95,9 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     and every file before it are done (a streamed output); with
     ``keep_findings=False`` each file's findings are then let go and only
     their counts kept (:meth:`FileResult.drop_findings`), so memory does not
-    grow with the findings of a run.
+    grow with the findings of a run. Within one file, findings past
+    :data:`~analyzer.lint.findings.SPILL_FINDINGS` wait on disk
+    (:class:`~analyzer.lint.findings.Runs`), with ``jobs=1``.
     """
     options.validate()
     files, missing = expand_paths(paths, exclude=exclude, gitignore=gitignore)
@@ -180,8 +184,8 @@ class _InOrder:
             r = self.ready.pop(len(self.out))
             if self.on_file is not None:
                 self.on_file(r)
-                if not self.keep:
-                    r.drop_findings()
+            if not self.keep:
+                r.drop_findings()
             self.out.append(r)
 
     def results(self) -> list[FileResult]:
