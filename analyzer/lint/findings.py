@@ -63,9 +63,9 @@ class Finding:
 
 
 #: a file's findings held in memory before they are sorted into a run on disk
-SPILL_FINDINGS = 8192
+SPILL_FINDINGS = 4096
 #: findings pickled together in a run (what a merge holds of each run)
-_BLOCK = 128
+_BLOCK = 32
 
 
 def _count(findings: Iterable[Finding], into: dict[tuple[str, str, str], int]) -> None:
