@@ -90,3 +90,32 @@ def test_a_damaged_big_entry_is_a_miss(files, tmp_path, monkeypatch, cut):
     monkeypatch.setattr(cache, "WHOLE_ENTRY", 64)
     assert c.get(files[0], files[0]) is None and c.misses == 1
     assert run(["--cache-dir", str(tmp_path / "c"), *files], monkeypatch, 4, 64) == held
+
+
+def test_chunks_of_a_big_file_are_folded_in_as_they_come(files, monkeypatch):
+    """``--jobs 2`` on a file cut into record chunks: each chunk is folded into the
+    file's result once the chunks before it are in (its findings spilled like
+    one file's), not all held until the last; the report is ``--jobs 1``'s."""
+    from analyzer.lint import lint_paths, pool
+    whole = lint_paths(files, LintOptions(), jobs=1)
+    monkeypatch.setattr(findings, "SPILL_FINDINGS", 4)
+    held_at_once: list[int] = []
+    real_fold = pool._Parts._fold
+
+    def fold(self, part):  # type: ignore[no-untyped-def]
+        held_at_once.append(sum(1 for r in self.values() if r is not pool._FOLDED))
+        real_fold(self, part)
+
+    def in_order(files, sizes, options, jobs, results, stdin, progress, chunk_bytes, split_bytes):  # type: ignore[no-untyped-def]
+        for job in pool.iter_jobs(files, sizes, options, jobs, results, stdin, chunk_bytes, split_bytes):
+            results[job.index][job.part] = pool._run_job(job, options)
+
+    monkeypatch.setattr(pool._Parts, "_fold", fold)
+    for runner in (in_order, None):   # (a runner in order: one chunk held at a time; worker processes)
+        held_at_once.clear()
+        report = lint_paths(files, LintOptions(), jobs=2, min_parallel_bytes=0, split_bytes=3000, chunk_bytes=2000,
+                            runner=runner)
+        assert len(held_at_once) >= 5 and (runner is None or max(held_at_once) == 1), held_at_once
+        assert report.files[0].spilled is not None
+        assert report.findings == whole.findings and report.summary() == whole.summary()
+        assert [r.records for r in report.files] == [r.records for r in whole.files]
