@@ -54,7 +54,7 @@ def _load() -> tuple[ModuleType | None, str]:
 
 
 #: what this package calls on the extension (an older build lacking any of it is not used)
-_API = ("InternalError", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
+_API = ("InternalError", "FEATURES", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
         "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout")
 
 
@@ -92,7 +92,7 @@ def set_enabled(enabled: bool) -> None:
 _FORCED = ("smallest", "first_blocker", "lowest")
 _PENALTY = ("none", "per_card", "per_attempt")
 _COMPARE = ("largest_unit", "all_units", "highest_card")
-_FOLLOW = ("pairs", "strict", "pure_tractor")
+_FOLLOW = ("pairs", "strict", "pure_tractor", "shengji_io")
 _KITTY = ("by_unit", "by_cards", "by_play_cards", "linear", "titanic", "times_unit", "times_lead_cards", "botzone",
           "unit_cards")
 _LINK_BITS = {"joker": 1, "joker_level": 2, "level": 4, "level_top": 8}
@@ -109,10 +109,10 @@ PORTED_OPTIONS = frozenset((
     # shengji-godot (h36): declarations, dealing and the match; ``throws: no`` (no throw
     # candidates among the search's leads: NativeRules' ``throws``)
     "joker_colour", "declarer_deals", "throws", "kept_deal",
-    # h29: the first hand's dealer when nobody declares (not a trick option); ``unit_split``
-    # (shengji.io's reading of a lead, replay/sjio.py) is not ported: a ruleset using it, or
-    # ``follow_policy: shengji_io``, plays in Python
-    "first_hand_undeclared",
+    # h29: the first hand's dealer when nobody declares (not a trick option); ``unit_split``:
+    # shengji.io's reading of a lead, its throw check and forced unit (replay/sjio.py; with
+    # ``follow_policy: shengji_io`` and its winner of a throw, native/src/sjio*.rs)
+    "first_hand_undeclared", "unit_split",
 ))
 
 
@@ -125,7 +125,8 @@ def ported(ruleset: Ruleset) -> bool:
     return (ruleset.throw_forced in _FORCED and ruleset.throw_penalty in _PENALTY
             and ruleset.throw_compare in _COMPARE and ruleset.follow_policy in _FOLLOW
             and ruleset.kitty_multiplier in _KITTY and ruleset.follow_suit in ("effective", "printed")
-            and ruleset.throw_check in ("strict", "none") and set(ruleset.tractor_links) <= set(LINKS))
+            and ruleset.throw_check in ("strict", "none") and set(ruleset.tractor_links) <= set(LINKS)
+            and ruleset.unit_split in ("longest", "shengji_io"))
 
 
 def rule_args(order: Order, ruleset: Ruleset) -> tuple[int | bool, ...]:
@@ -141,7 +142,7 @@ def rule_args(order: Order, ruleset: Ruleset) -> tuple[int | bool, ...]:
             ruleset.throw_check != "none", ruleset.throws, _FORCED.index(ruleset.throw_forced),
             _PENALTY.index(ruleset.throw_penalty), _COMPARE.index(ruleset.throw_compare),
             _FOLLOW.index(ruleset.follow_policy), ruleset.follow_suit == "printed",
-            _KITTY.index(ruleset.kitty_multiplier))
+            _KITTY.index(ruleset.kitty_multiplier), ruleset.unit_split == "shengji_io")
 
 
 @lru_cache(maxsize=256)

@@ -1,6 +1,6 @@
 //! Solve positions from a text file (one a line) and print time and nodes: a
 //! profiling harness for the search without Python.
-//! Line: `K <13 rule args (replay.native.rule_args)> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
+//! Line: `K <14 rule args (replay.native.rule_args; a 13th-arg line: unit_split longest)> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
 use shengji_native::order::Order;
 use shengji_native::solver::{Hands, Solver, INF};
 use shengji_native::trick::Rules;
@@ -19,7 +19,7 @@ fn main() {
         }
         let a = &head[1..];
         let rules = Rules {
-            order: Order::new(a[0] as u8, a[1] as u8, a[2] != 0, a[3] as u8),
+            order: Order::new(a[0] as u8, a[1] as u8, a[2] != 0, a[3] as u8).with_sjio_split(a.get(13).is_some_and(|&x| x != 0)),
             decks: a[4] as u8,
             throw_check: a[5] != 0,
             throws: a[6] != 0,

@@ -13,6 +13,9 @@
 #![allow(clippy::type_complexity)]
 
 pub mod order;
+pub mod sjio;
+pub mod sjio_fallbacks;
+pub mod sjio_winner;
 pub mod solver;
 pub mod trick;
 pub mod units;
@@ -79,16 +82,16 @@ mod python {
         #[new]
         #[allow(clippy::too_many_arguments)]
         fn new(level: u8, trump: u8, two_is_trump: bool, links: u8, decks: u8, throw_check: bool, throws: bool, throw_forced: u8,
-               throw_penalty: u8, throw_compare: u8, follow_policy: u8, printed: bool, kitty_multiplier: u8)
-               -> PyResult<Self> {
+               throw_penalty: u8, throw_compare: u8, follow_policy: u8, printed: bool, kitty_multiplier: u8,
+               sjio_split: bool) -> PyResult<Self> {
             if !(2..=15).contains(&level) || trump > 4 || links > 15 || !(1..=4).contains(&decks) || throw_forced > 2
-                || throw_penalty > 2 || throw_compare > 2 || follow_policy > 2 || kitty_multiplier > 8 {
+                || throw_penalty > 2 || throw_compare > 2 || follow_policy > 3 || kitty_multiplier > 8 {
                 return Err(PyValueError::new_err("NativeRules: an option out of range"));
             }
             guard(|| {
                 Ok(NativeRules {
                     rules: Rules {
-                        order: Order::new(level, trump, two_is_trump, links),
+                        order: Order::new(level, trump, two_is_trump, links).with_sjio_split(sjio_split),
                         decks,
                         throw_check,
                         throws,
@@ -302,6 +305,8 @@ mod python {
         m.add_class::<NativeSolver>()?;
         m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        // the play-phase options this build knows beyond the first port (replay/native.py checks them)
+        m.add("FEATURES", ("shengji_io",))?;
         Ok(())
     }
 }

@@ -36,6 +36,11 @@ pub struct Order {
     pub key: [i32; NUM_CARDS],
     /// power[s][c]: how strongly c plays to a one-card trick led in effective suit s
     pub power: [[i32; NUM_CARDS]; 5],
+    /// `unit_split: shengji_io`: leads are read as shengji.io reads them (`sjio::split`)
+    pub sjio: bool,
+    /// succ[c]: the cards next above c on its suit's ladder (key + 1), ascending
+    /// (`replay.sjio.successors`)
+    pub succ: Vec<Vec<u8>>,
 }
 
 impl Order {
@@ -117,7 +122,16 @@ impl Order {
                 };
             }
         }
-        Order { level, trump, two_is_trump, links, eff, key, power }
+        let succ = (0..NUM_CARDS)
+            .map(|c| (0..NUM_CARDS as u8).filter(|&d| eff[d as usize] == eff[c] && key[d as usize] == key[c] + 1).collect())
+            .collect();
+        Order { level, trump, two_is_trump, links, eff, key, power, sjio: false, succ }
+    }
+
+    /// This order with `unit_split: shengji_io` on or off.
+    pub fn with_sjio_split(mut self, on: bool) -> Order {
+        self.sjio = on;
+        self
     }
 
     #[inline]

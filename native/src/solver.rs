@@ -7,6 +7,7 @@
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
@@ -64,10 +65,29 @@ pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 /// no allocation per node. The slots past `n` are always zero (so `Hash`/`Eq` may read them).
 pub const MAX: usize = 55;
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Cards {
     n: u8,
     c: [u8; MAX],
+}
+
+// Equality and the hash read only the cards held (the slots past `n` are zero): a
+// key of a few cards costs a few bytes, not the whole inline array.
+impl PartialEq for Cards {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.n == other.n && self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Cards {}
+
+impl std::hash::Hash for Cards {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u8(self.n);
+        state.write(self.as_slice());
+    }
 }
 
 impl Cards {
@@ -135,10 +155,29 @@ pub type Play = Cards;
 pub type Hands = [Cards; 4];
 
 /// The plays of the trick in progress (at most four, all of one size).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 struct Trick {
     n: u8,
     p: [Cards; 4],
+}
+
+impl PartialEq for Trick {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.plays() == other.plays()
+    }
+}
+
+impl Eq for Trick {}
+
+impl std::hash::Hash for Trick {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u8(self.n);
+        for p in self.plays() {
+            p.hash(state);
+        }
+    }
 }
 
 impl Trick {
@@ -172,6 +211,9 @@ struct Analysis {
     rep: [[u8; 54]; 4],
     /// per seat: whether any card has another representative, and an id of the (card, rep) pairs
     reps_id: [u32; 4],
+    /// per seat: its leads from this position, once asked (`Solver._leads`, kept with the
+    /// position's analysis: one table lookup instead of two)
+    leads: RefCell<[Option<Moves>; 4]>,
 }
 
 type Moves = Rc<Vec<Play>>;
@@ -189,7 +231,9 @@ pub struct Solver {
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<Hands, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
-    leads: FxMap<(Hands, u8), Moves>,
+    /// how many seats' leads the analyses hold (counted against `cache_limit` as the
+    /// Python search counts its `_leads` table)
+    leads_n: usize,
     follows: FxMap<(Play, Cards), Moves>,
     follow_distinct: FxMap<(Play, Cards, u32), Moves>,
     ordered: FxMap<(Trick, Cards, u32, u8), Moves>,
@@ -219,7 +263,7 @@ impl Solver {
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
-            leads: FxMap::default(),
+            leads_n: 0,
             follows: FxMap::default(),
             follow_distinct: FxMap::default(),
             ordered: FxMap::default(),
@@ -247,7 +291,7 @@ impl Solver {
 
     /// empty the table and the caches when they grow past their limits (`Solver._trim`)
     pub fn trim(&mut self) {
-        if self.analysis.len() + self.leads.len() > self.cache_limit {
+        if self.analysis.len() + self.leads_n > self.cache_limit {
             self.clear_caches();
         }
         if self.tt.len() > self.table_limit {
@@ -257,7 +301,7 @@ impl Solver {
 
     pub fn clear_caches(&mut self) {
         self.analysis.clear();
-        self.leads.clear();
+        self.leads_n = 0;
         self.follows.clear();
         self.follow_distinct.clear();
         self.ordered.clear();
@@ -323,9 +367,9 @@ impl Solver {
         got
     }
 
-    fn lead_moves(&mut self, hands: &Hands, seat: usize) -> Moves {
-        let key = (*hands, seat as u8);
-        if let Some(got) = self.leads.get(&key) {
+    /// the leads of `seat` from `hands`; `a`: the analysis of `hands`
+    fn lead_moves(&mut self, hands: &Hands, seat: usize, a: &Rc<Analysis>) -> Moves {
+        if let Some(got) = &a.leads.borrow()[seat] {
             return got.clone();
         }
         let hand = hands[seat].as_slice();
@@ -355,10 +399,10 @@ impl Solver {
                 moves.push(play);
             }
         }
-        let a = self.analyse(hands);
         let moves = self.lead_order(distinct(moves, a.reps_id[seat], &a.rep[seat]));
         let got = Rc::new(moves);
-        self.leads.insert(key, got.clone());
+        a.leads.borrow_mut()[seat] = Some(got.clone());
+        self.leads_n += 1;
         got
     }
 
@@ -379,12 +423,14 @@ impl Solver {
             return got.clone();
         }
         let rank = &self.rank;
-        // per (suit, key) slot: cards each seat holds there (and the total)
-        let mut slots: Vec<(u32, [u32; 5])> = Vec::new();
+        // per (suit, key) slot: cards each seat holds there (and the total); at most one
+        // slot a card, so fixed arrays on the stack (no allocation per position)
+        let mut slots = [(0u32, [0u32; 5]); 54];
+        let mut ns = 0usize;
         for (i, h) in hands.iter().enumerate() {
             for &c in h.as_slice() {
                 let r = rank[c as usize];
-                match slots.iter_mut().find(|s| s.0 == r) {
+                match slots[..ns].iter_mut().find(|s| s.0 == r) {
                     Some(s) => {
                         s.1[i] += 1;
                         s.1[4] += 1;
@@ -393,30 +439,33 @@ impl Solver {
                         let mut x = [0u32; 5];
                         x[i] = 1;
                         x[4] = 1;
-                        slots.push((r, x));
+                        slots[ns] = (r, x);
+                        ns += 1;
                     }
                 }
             }
         }
+        let slots = &mut slots[..ns];
         slots.sort_unstable_by_key(|s| s.0);
         // per slot: cards of its suit below it, in total and per seat
-        let mut below: Vec<(u32, [u32; 4])> = Vec::with_capacity(slots.len());
+        let mut below = [(0u32, [0u32; 4]); 54];
         let mut suit = u32::MAX;
         let mut tot = 0u32;
         let mut own = [0u32; 4];
-        for (r, x) in &slots {
+        for (j, (r, x)) in slots.iter().enumerate() {
             if r >> 7 != suit {
                 suit = r >> 7;
                 tot = 0;
                 own = [0; 4];
             }
-            below.push((tot, own));
+            below[j] = (tot, own);
             tot += x[4];
             for k in 0..4 {
                 own[k] += x[k];
             }
         }
-        let mut desc_all: Vec<u32> = Vec::new();
+        let total: usize = hands.iter().map(|h| h.len()).sum();
+        let mut desc_all: Vec<u32> = Vec::with_capacity(total + 4);
         let mut rep = [[0u8; 54]; 4];
         let mut reps_id = [0u32; 4];
         for (i, hc) in hands.iter().enumerate() {
@@ -424,14 +473,18 @@ impl Solver {
             for (c, r) in rep[i].iter_mut().enumerate() {
                 *r = c as u8;
             }
-            let mut desc: Vec<u32> = Vec::with_capacity(h.len());
-            let mut pairs: Vec<(u8, u8)> = Vec::new();
-            let mut first_of: Vec<(u32, u8)> = Vec::new();
+            let mut desc = [0u32; MAX];
+            let mut nd = 0usize;
+            let mut pairs = [(0u8, 0u8); MAX];
+            let mut np = 0usize;
+            let mut first_of = [(0u32, 0u8); MAX];
+            let mut nf = 0usize;
             let n = h.len();
             let mut prev: i32 = -1;
             for (j, &c) in h.iter().enumerate() {
                 if c as i32 == prev || (j + 1 < n && h[j + 1] == c) {
-                    desc.push(c as u32);
+                    desc[nd] = c as u32;
+                    nd += 1;
                 } else {
                     let r = rank[c as usize];
                     let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
@@ -439,28 +492,41 @@ impl Solver {
                     let x = slots[si].1;
                     let lo = tb - ob[i];
                     let d = ((((r >> 7) + 1) * 16 + points(c) as u32) * 128 + lo) * 128 + lo + x[4] - x[i];
-                    desc.push(d);
-                    match first_of.iter().find(|e| e.0 == d) {
-                        None => first_of.push((d, c)),
+                    desc[nd] = d;
+                    nd += 1;
+                    match first_of[..nf].iter().find(|e| e.0 == d) {
+                        None => {
+                            first_of[nf] = (d, c);
+                            nf += 1;
+                        }
                         Some(&(_, r0)) => {
-                            pairs.push((c, r0));
+                            pairs[np] = (c, r0);
+                            np += 1;
                             rep[i][c as usize] = r0;
                         }
                     }
                 }
                 prev = c as i32;
             }
+            let desc = &mut desc[..nd];
             desc.sort_unstable();
-            desc_all.push(desc.len() as u32);
-            desc_all.extend_from_slice(&desc);
-            reps_id[i] = if pairs.is_empty() {
+            desc_all.push(nd as u32);
+            desc_all.extend_from_slice(desc);
+            reps_id[i] = if np == 0 {
                 0
             } else {
-                let next = self.reps_ids.len() as u32 + 1;
-                *self.reps_ids.entry(pairs).or_insert(next)
+                let pairs = &pairs[..np];
+                match self.reps_ids.get(pairs) {
+                    Some(&id) => id,
+                    None => {
+                        let next = self.reps_ids.len() as u32 + 1;
+                        self.reps_ids.insert(pairs.to_vec(), next);
+                        next
+                    }
+                }
             };
         }
-        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id });
+        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id, leads: RefCell::new([None, None, None, None]) });
         self.analysis.insert(*hands, got.clone());
         got
     }
@@ -600,7 +666,7 @@ impl Solver {
         let seat = (leader + k) % 4;
         let maxi = self.attacker[seat];
         let moves: Moves = if k == 0 {
-            let moves = self.lead_moves(hands, seat);
+            let moves = self.lead_moves(hands, seat, a);
             match first {
                 Some(f) if moves[0] != f && moves.contains(&f) => {
                     let mut v = Vec::with_capacity(moves.len());
@@ -745,7 +811,7 @@ impl Solver {
             let seat = (leader + k) % 4;
             let m = if k == 0 {
                 a = self.analyse(&hands);
-                self.lead_moves(&hands, seat)[0]
+                self.lead_moves(&hands, seat, &a)[0]
             } else {
                 let moves = self.follow_moves(&trick.p[0], &hands[seat], &a, seat);
                 if moves.len() > 1 {

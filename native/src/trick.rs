@@ -3,6 +3,8 @@
 //! `replay.scoring.kitty_multiplier`; the Python engine is the specification.
 
 use crate::order::{Order, TRUMP};
+use crate::units::POLICY_SHENGJI_IO;
+use crate::{sjio, sjio_winner};
 use crate::units::{
     all_covers, compare_covers, count, cover, decompose, forced_units, get, obligation, runs, sub_runs, throw_blockers,
     Blocker, Counts, Unit, COMPARE_ALL_UNITS,
@@ -124,6 +126,10 @@ impl Rules {
         }
         if n_held <= n || suit_held.iter().map(|e| e.1).max().unwrap_or(0) < 2 || lead.iter().all(|u| u.width == 1) {
             return false;
+        }
+        if self.follow_policy == POLICY_SHENGJI_IO {
+            // `replay.follow._engine_follow`: shengji.io's fallback shapes (sjio.rs)
+            return played.len() == n && !sjio::follow_ok(lead, &suit_held, &played, order);
         }
         let got = obligation(lead, &played, order, self.follow_policy);
         if got == self.full_obligation(lead) {
@@ -358,6 +364,14 @@ impl Rules {
         if units.len() < 2 || !self.throw_check {
             return (Vec::new(), Vec::new());
         }
+        if self.order.sjio && lead_suit(lead, &self.order).is_some() {
+            // `unit_split: shengji_io`: the engine's throw check (`replay.trick._engine_throw`)
+            let suit = self.order.eff(units[0].cards[0]);
+            let suited: Vec<(usize, Counts)> = (1..holdings.len())
+                .map(|k| (k, holdings[k].iter().copied().filter(|&(c, n)| n > 0 && self.order.eff(c) == suit).collect()))
+                .collect();
+            return sjio::engine_throw(&units, &suited, &self.order);
+        }
         let others: Vec<(usize, Counts)> = (1..holdings.len()).map(|k| (k, holdings[k].clone())).collect();
         let blockers = throw_blockers(&units, &others, &self.order);
         if blockers.is_empty() {
@@ -374,6 +388,15 @@ impl Rules {
         let units = decompose(lead, &self.order);
         if units.len() < 2 || !self.throw_check {
             return true;
+        }
+        if self.order.sjio && lead_suit(lead, &self.order).is_some() {
+            let suit = self.order.eff(units[0].cards[0]);
+            let suited: Vec<(usize, Counts)> = others
+                .iter()
+                .enumerate()
+                .map(|(k, h)| (k + 1, h.iter().copied().filter(|&(c, n)| n > 0 && self.order.eff(c) == suit).collect()))
+                .collect();
+            return sjio::engine_throw(&units, &suited, &self.order).0.is_empty();
         }
         let others: Vec<(usize, Counts)> = others.iter().enumerate().map(|(k, h)| (k + 1, h.clone())).collect();
         throw_blockers(&units, &others, &self.order).is_empty()
@@ -434,6 +457,23 @@ impl Rules {
         }
         if lead.len() == 1 {
             return self.tractor_winner(plays, lead, suit);
+        }
+        if order.sjio && self.throw_compare == COMPARE_ALL_UNITS {
+            // shengji.io (trick.rs compute_winner): its readings in its matcher's order (sjio_winner.rs)
+            let (i, reading) = sjio_winner::winner(plays, &lead, order);
+            if i == 0 {
+                return (0, lead, false);
+            }
+            let mut won: Vec<Unit> = reading
+                .iter()
+                .map(|m| {
+                    let w = m.iter().map(|e| e.1).min().unwrap_or(1);
+                    let cards: Vec<u8> = m.iter().rev().flat_map(|&(c, _)| std::iter::repeat_n(c, w as usize)).collect();
+                    Unit { width: w, length: m.len() as u8, top: order.key(m[m.len() - 1].0), cards }
+                })
+                .collect();
+            won.sort_by_key(|u| (-(u.size() as i64), -(u.width as i64), -(u.top as i64)));
+            return (i, won, suit != TRUMP && order.eff(plays[i][0]) == TRUMP);
         }
         let shape: Vec<(u8, u8)> = lead.iter().map(|u| u.shape()).collect();
         let (mut best_i, mut best_units, mut best_ruff) = (0usize, lead.clone(), false);

@@ -148,6 +148,12 @@ pub fn decompose(cards: &[u8], order: &Order) -> Vec<Unit> {
     if cards.iter().all(|&d| d == c) {
         return vec![Unit { width: n as u8, length: 1, top: order.key(c), cards: cards.to_vec() }];
     }
+    if order.sjio && cards.iter().all(|&d| order.eff(d) == order.eff(c)) {
+        // `unit_split: shengji_io`: that engine's reading (sjio.rs), largest unit first
+        let mut units = crate::sjio::split(cards, order);
+        units.sort_by_key(unit_order);
+        return units;
+    }
     let counts = count(cards);
     let most = counts.iter().map(|e| e.1).max().unwrap_or(0);
     let key = &order.key;
@@ -500,6 +506,8 @@ pub fn obligation(lead: &[Unit], cards: &[u8], order: &Order, policy: u8) -> Vec
 pub const POLICY_PAIRS: u8 = 0;
 pub const POLICY_STRICT: u8 = 1;
 pub const POLICY_PURE_TRACTOR: u8 = 2;
+/// shengji.io's walk over fallback shapes (`sjio::follow_ok`)
+pub const POLICY_SHENGJI_IO: u8 = 3;
 
 // -- throws ---------------------------------------------------------------------------
 

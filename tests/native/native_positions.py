@@ -1,7 +1,8 @@
 """Random play-phase positions of every preset for the differential tests: 2–4
 decks, 4–8 players (finding friends), every level and trump (NT and the Joker
 level included), ``two_is_trump``, any set of tractor links, and the trick
-options varied across their values."""
+options varied across their values (shengji.io's ``unit_split`` and
+``follow_policy`` too: the ``shengji-io`` presets use both, any preset may draw them)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ TRICK_OPTIONS = {
     "throw_forced": ("smallest", "first_blocker", "lowest"),
     "throw_penalty": ("none", "per_card", "per_attempt"),
     "throw_compare": ("largest_unit", "all_units", "highest_card"),
-    "follow_policy": ("pairs", "strict", "pure_tractor"),
+    "follow_policy": ("pairs", "strict", "pure_tractor", "shengji_io"),
+    "unit_split": ("longest", "shengji_io"),
     "follow_suit": ("effective", "printed"),
     "kitty_multiplier": ("by_unit", "by_cards", "by_play_cards", "linear", "titanic", "times_unit",
                          "times_lead_cards", "botzone", "unit_cards"),
@@ -28,10 +30,11 @@ TRICK_OPTIONS = {
 
 
 @st.composite
-def rulesets(draw, fixed_only: bool = False, vary_options: bool = True) -> Ruleset:
-    names = [n for n in PRESETS if not fixed_only or PRESETS[n].get("partners", "fixed") == "fixed"]
+def rulesets(draw, fixed_only: bool = False, vary_options: bool = True, presets: tuple[str, ...] | None = None) -> Ruleset:
+    names = [n for n in presets or PRESETS if not fixed_only or PRESETS[n].get("partners", "fixed") == "fixed"]
     name = draw(st.sampled_from(names))
     values = {"name": name, **PRESETS[name]}
+    keep = presets is not None and draw(st.booleans())   # (the named presets: half of them as they are)
     values["decks"] = draw(st.integers(2, 4)) if draw(st.booleans()) else values.get("decks", 2)
     if values.get("partners") == "friends":
         values["players"] = draw(st.integers(4, 8))
@@ -40,19 +43,13 @@ def rulesets(draw, fixed_only: bool = False, vary_options: bool = True) -> Rules
     values["two_is_trump"] = draw(st.booleans()) if draw(st.integers(0, 3)) == 0 else values.get("two_is_trump", False)
     if draw(st.integers(0, 2)) == 0:
         values["tractor_links"] = frozenset(draw(st.sets(st.sampled_from(LINKS))))
-    if vary_options:
+    if vary_options and not keep:
         for option, choices in TRICK_OPTIONS.items():
             if draw(st.integers(0, 3)) == 0:
                 values[option] = draw(st.sampled_from(choices))
     values["kitty_size"] = None
     rs = Ruleset(**values)
-    if not native.ported(rs):
-        # shengji.io's own unit reading and follow walk (replay/sjio.py, h29) are not ported:
-        # those rulesets play in Python (tests/native/test_native_boundary.py); the rest of
-        # their options are compared with the last reading the port knows
-        values["follow_policy"] = "strict"
-        values["unit_split"] = "longest"
-        rs = Ruleset(**values)
+    assert native.ported(rs), f"preset {name} with {values} is not played by the native core"
     return rs
 
 
@@ -75,3 +72,7 @@ def deal(rs: Ruleset, seed: int, per_seat: int, seats: int) -> list[list[int]]:
     rng.shuffle(cards)
     per_seat = min(per_seat, len(cards) // seats)
     return [sorted(cards[i * per_seat:(i + 1) * per_seat]) for i in range(seats)]
+
+
+#: the presets that read leads, check throws, walk follows and find winners as shengji.io does
+SJIO_PRESETS = tuple(n for n, v in PRESETS.items() if v.get("unit_split") == "shengji_io" or v.get("follow_policy") == "shengji_io")

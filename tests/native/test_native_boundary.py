@@ -29,7 +29,9 @@ def test_bad_input_is_refused_before_the_core():
     with pytest.raises(ValueError):
         rules.trick_result([])
     with pytest.raises(ValueError):
-        native.module().NativeRules(16, 1, False, 15, 2, True, True, 0, 0, 0, 0, False, 0)
+        native.module().NativeRules(16, 1, False, 15, 2, True, True, 0, 0, 0, 0, False, 0, False)
+    with pytest.raises(ValueError):   # follow_policy 4: none
+        native.module().NativeRules(2, 1, False, 15, 2, True, True, 0, 0, 0, 4, False, 0, True)
 
 
 def test_positions_that_cannot_cross_are_searched_in_python():
@@ -66,11 +68,12 @@ def test_switching_off_and_on():
     assert Solver(Order(2, 1), Ruleset(), "N").engine == "native"
 
 
-def test_shengji_io_readings_stay_in_python():
-    """shengji.io's own unit reading and follow walk (``unit_split``/``follow_policy:
-    shengji_io``, replay/sjio.py) are not ported yet: those presets are searched in Python."""
+def test_shengji_io_presets_are_native():
+    """shengji.io's own unit reading, throw check and follow walk (``unit_split``/``follow_policy:
+    shengji_io``, replay/sjio.py) are ported (native/src/sjio*.rs): those presets search natively."""
     for name in ("shengji-io", "shengji-io-friends"):
         rs = preset(name)
-        if rs.follow_policy == "shengji_io" or getattr(rs, "unit_split", "longest") != "longest":
-            assert not native.ported(rs)
-            assert Solver(Order(2, 1), rs, "N").engine == "python"
+        assert rs.follow_policy == "shengji_io" and rs.unit_split == "shengji_io"
+        assert native.ported(rs)
+        assert native.rule_args(Order.for_ruleset(2, 1, rs), rs)[-1] is True
+    assert Solver(Order.for_ruleset(2, 1, preset("shengji-io")), preset("shengji-io"), "N").engine == "native"

@@ -65,7 +65,7 @@ def _check_lead(nat, state, rng, order, rs):
     return leads
 
 
-def _play_hand(rs, order, hands, leader_i, rng):
+def play_hand(rs, order, hands, leader_i, rng):
     nat = native.rules_for(order, rs)
     assert nat is not None, "every preset's trick options are ported"
     seats = _seats(rs)
@@ -110,7 +110,7 @@ def test_hands_played_out_agree(rs, data):
     assert tuple(eff) == order.eff and tuple(key) == order.key
     seed = data.draw(st.integers(0, 2 ** 32))
     hands = deal(rs, seed, data.draw(st.integers(1, 6)), rs.players)
-    _play_hand(rs, order, hands, data.draw(st.integers(0, rs.players - 1)), random.Random(seed))
+    play_hand(rs, order, hands, data.draw(st.integers(0, rs.players - 1)), random.Random(seed))
 
 
 @settings(max_examples=150)
@@ -133,6 +133,11 @@ def test_trick_winners_agree(rs, data):
     """Any plays (legal or not) of the lead's size: the winner, its units and the
     ruff, the points and the multiplier. Plays are drawn from the led suit and the
     trumps, with copies repeated, so tractors meet tractors and throws meet ruffs."""
+    check_trick_winners(rs, data)
+
+
+def check_trick_winners(rs, data, max_lead: int = 6):
+    """:func:`test_trick_winners_agree` of one ruleset (leads of up to ``max_lead`` cards)."""
     from replay.trick import trick_winner
 
     order = data.draw(orders(rs))
@@ -149,7 +154,7 @@ def test_trick_winners_agree(rs, data):
         lo = rng.randrange(len(pool))
         return pool[lo:lo + rng.randint(2, 4) * rs.decks]
     lead_pool = band(pools[0])
-    n = rng.randint(1, min(6, len(lead_pool)))
+    n = rng.randint(1, min(max_lead, len(lead_pool)))
     lead = rng.sample(lead_pool, n)
     plays = [lead]
     for _ in range(rs.players - 1):
