@@ -4,6 +4,7 @@ every command streams or states its bound; 100k hands under 200 MB).
     python bench/bench_memory.py                        # 10,000 and 20,000 hands
     python bench/bench_memory.py --hands 10000 100000   # the sizes to measure
     python bench/bench_memory.py --only lint report     # only these rows (by first word)
+    python bench/bench_memory.py --only lint --skip lint "lint --format json" --heavy-hands 2000 4000
 
 The file of N hands is the 1,000-hand corpus of bench/run.py (generated once
 into bench/out/) repeated. Each command runs in a subprocess (bench/run.py's
@@ -60,6 +61,16 @@ def sized_file(hands: int) -> Path:
     return path
 
 
+def edited_file(hands: int) -> Path:
+    """The file of ``hands`` hands with one line a hand written as the formatter would
+    not (``kitty  …``): a diff of some 10 lines a hand."""
+    path = R.OUT / f"edited-{hands}.sjn"
+    if not path.exists():
+        text = sized_file(hands).read_text(encoding="utf-8")
+        path.write_text(text.replace("\nkitty ", "\nkitty  "), encoding="utf-8")
+    return path
+
+
 def rows(out: Path, store: Path) -> list[tuple[str, list[str], bool]]:
     """(name, argv with FILE and LAST (the last record: one hand a record), heavy)."""
     o = ["-o", str(out), "--force"]
@@ -76,6 +87,7 @@ def rows(out: Path, store: Path) -> list[tuple[str, list[str], bool]]:
         ("fmt", ["fmt", "FILE"], False),
         ("fmt --check", ["fmt", "--check", "FILE"], False),
         ("fmt --diff", ["fmt", "--diff", "FILE"], False),
+        ("fmt --diff (a line a hand rewritten)", ["fmt", "--diff", "EDITED"], False),
         ("export --to parquet", ["export", "--to", "parquet", str(store), "FILE"], False),
         ("stats (the store of that file)", ["stats", str(store)], False),
         ("annotate", ["annotate", "FILE", "--endgame", "0", *o], True),
@@ -105,7 +117,10 @@ def main() -> None:
                 shutil.rmtree(store, ignore_errors=True)
                 if cmd[0] == "stats":
                     run_cli(["export", "--to", "parquet", str(store), "FILE"], path)
-            cpu, wall, rss, error = run_cli([str(hands) if a == "LAST" else a for a in cmd], path)
+            if "EDITED" in cmd:
+                path = edited_file(hands)
+            cpu, wall, rss, error = run_cli([str(hands) if a == "LAST" else "FILE" if a == "EDITED" else a
+                                             for a in cmd], path)
             seen.append((hands, rss))
             slope = ""
             if len(seen) > 1:

@@ -47,14 +47,17 @@ def annotate(
              f"Shengji records", 2)
     from analyzer.io.progress import Progress
     progress = Progress(f"{PROG} annotate: reviewing", "hands", enabled=not no_progress)
+    from analyzer.io.spool import SpooledLines
+    lines = SpooledLines()   # (the summary, printed at the end: a temporary file past 1 MB)
     try:
         with open_output(output, spool=True, inert=True) as out:
-            count, records, lines = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
-                                                     unicode=unicode, err=echo_err, progress=progress)
+            count, records, _ = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
+                                                 unicode=unicode, err=echo_err, progress=progress, lines=lines)
     finally:
         progress.stop()
     wrote(output)
     for line in lines:
         echo_err(line)
+    lines.close()
     echo_err(f"{count} annotation{'s' if count != 1 else ''} in {records} record"
              f"{'s' if records != 1 else ''}")

@@ -92,6 +92,8 @@ def lint(
         walk: dict[str, Any] = {"exclude": settings.exclude, "gitignore": settings.gitignore, "cache": cache}
         if stream is not None:
             walk.update(on_file=_closing_status(stream.file, exit_zero), keep_findings=False)
+        elif statistics:  # (counts only: every file's findings let go once counted)
+            walk.update(keep_findings=False)
         if cluster is not None:
             if jobs is not None:
                 raise UsageError("--jobs and --cluster cannot be used together")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from analyzer.io.errors import UserError
@@ -64,9 +64,34 @@ class Tee:
             t.write(text)
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
 def keep_ends(text: str) -> list[str]:
     """The reader's lines of ``text`` with their line ends (for diffs)."""
-    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", text)
+    return _LINE.findall(text)
+
+
+def iter_lines(text: str) -> Iterator[str]:
+    """:func:`keep_ends` one line at a time."""
+    return (m.group() for m in _LINE.finditer(text))
+
+
+def split_pieces(pieces: Iterable[str]) -> Iterator[str]:
+    """The lines (with their line ends, as :func:`keep_ends` cuts them) of the
+    text ``pieces`` make when joined, one at a time."""
+    carry = ""
+    for piece in pieces:
+        text = carry + piece
+        lines = _LINE.findall(text)
+        # the last line is not complete when it has no end, or ends in \r (\r\n may follow)
+        if lines and (not lines[-1].endswith(("\n", "\r")) or lines[-1].endswith("\r")):
+            carry = lines.pop()
+        else:
+            carry = ""
+        yield from lines
+    if carry:
+        yield carry
 
 
 def canonical_pieces(src: Source, unicode: bool, problems: list[str]) -> Iterator[str]:
@@ -118,7 +143,7 @@ def format_whole(src: Source, path: str, parse: Callable[[str], tuple[list[Any],
     if check or diff:
         if not same:
             if diff:
-                terminal_stream().writelines(unified_diff(keep_ends(text), keep_ends(new),
+                terminal_stream().writelines(unified_diff(iter_lines(text), iter_lines(new),
                                                            fromfile=path, tofile=path))
             if check:
                 err(f"would reformat {path}")
@@ -182,20 +207,7 @@ def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff:
 
     pieces = canonical_pieces(src, unicode, problems)
     if diff:
-        new = "".join(pieces)
-        if src.error:
-            raise Unreadable(f"{path}: {src.error}")
-        if problems:
-            report_problems()
-            return None
-        old = src.text()
-        if new == old:
-            return False
-        terminal_stream().writelines(unified_diff(keep_ends(old), keep_ends(new),
-                                                   fromfile=path, tofile=path))
-        if check:
-            err(f"would reformat {path}")
-        return True
+        return _diff_streamed(src, path, pieces, problems, report_problems, check=check, err=err)
     if check or (write_back and path != "-"):
         with original() as orig:
             cmp = Compare(orig)
@@ -243,3 +255,49 @@ def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff:
         report_problems()
         return None
     return False
+
+
+def _diff_streamed(src: Source, path: str, pieces: Iterator[str], problems: list[str],
+                   report_problems: Callable[[], None], *, check: bool, err: Echo) -> bool | None:
+    """``fmt --diff`` of an SJN file: the file's lines (read again, as a stream)
+    against the canonical text's (made record by record) through the linear walk
+    of :mod:`analyzer.io.linediff`, which holds a window of lines and a hunk;
+    the diff is spooled (:func:`open_output`: a temporary file past a few MB)
+    and printed only when the whole file read cleanly, as before."""
+    from analyzer.io.sources import describe_decode_error, open_lines
+    old_lines = iter_lines(src.held_text) if src.held_text is not None else open_lines(path)
+    bad_old: list[str] = []
+
+    def old() -> Iterator[str]:
+        try:
+            for line in old_lines:
+                if problems:  # no diff will be printed: stop walking
+                    return
+                yield line
+        except UnicodeDecodeError as exc:  # (the reader of the new text stops there too)
+            bad_old.append(f"{path}: {describe_decode_error(exc)}")
+        except OSError as exc:
+            bad_old.append(f"{path}: {exc.strerror or exc}")
+
+    changed = False
+    try:
+        with open_output(None, spool=True, inert=True) as out:
+            for piece in unified_diff(old(), split_pieces(pieces), fromfile=path, tofile=path):
+                changed = True
+                out.write(piece)
+            for _ in pieces:  # (the new text read to its end: its reading errors)
+                pass
+            if src.error:
+                raise Unreadable(f"{path}: {src.error}")
+            if bad_old:
+                raise Unreadable(bad_old[0])
+            if problems:
+                raise Discard
+    except Discard:
+        report_problems()
+        return None
+    if not changed:
+        return False
+    if check:
+        err(f"would reformat {path}")
+    return True

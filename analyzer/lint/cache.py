@@ -30,10 +30,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO, Any
 
 from analyzer.lint.findings import FileResult, Finding
 from analyzer.lint.options import LintOptions
@@ -123,14 +125,18 @@ class LintCache:
         key = self.key(path)
         if key is None:
             return None
+        result = FileResult(display)
         try:
             with open(self._entry(key), encoding="utf-8") as f:
-                data = json.load(f)
-            result = FileResult(display, records=int(data["records"]))
-            result.findings = [Finding(display, *row) for row in data["findings"]]
+                records, rows = _read_entry(f)
+                result.records = records
+                for batch in rows:
+                    result.add([Finding(display, *row) for row in batch])
         except (OSError, ValueError, KeyError, TypeError):
+            result.drop_findings()
             self.misses += 1
             return None
+        result.sort()
         self.hits += 1
         return result
 
@@ -149,10 +155,6 @@ class LintCache:
                 return
         except OSError:
             return
-        rows = [[f.line, f.column, f.end_line, f.end_column, f.code, f.severity, f.message, f.name, f.hand,
-                 f.trick, f.record] for f in result.findings]
-        text = json.dumps({"records": result.records, "findings": rows}, ensure_ascii=False,
-                          separators=(",", ":"))
         entry = self._entry(key)
         try:
             self._prepare()
@@ -160,7 +162,7 @@ class LintCache:
             fd, tmp = tempfile.mkstemp(prefix=f".{key[:8]}.", suffix=".tmp", dir=entry.parent)
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
-                    f.write(text)
+                    _write_entry(f, result)
                 os.replace(tmp, entry)
             except BaseException:
                 with _suppress():
@@ -185,6 +187,79 @@ class LintCache:
     def put_many(self, items: Iterable[tuple[str, FileResult]]) -> None:
         for path, result in items:
             self.put(path, result)
+
+
+def _write_entry(f: IO[str], result: FileResult) -> None:
+    """``{"records":N,"findings":[[line,column,…],…]}`` (compact JSON), written a batch of rows at a time."""
+    encode = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+    f.write(f'{{"records":{encode(result.records)},"findings":[')
+    batch: list[str] = []
+    first = True
+    for x in result.iter_findings():
+        batch.append(encode([x.line, x.column, x.end_line, x.end_column, x.code, x.severity, x.message, x.name,
+                             x.hand, x.trick, x.record]))
+        if len(batch) >= 2000:
+            f.write(("" if first else ",") + ",".join(batch))
+            first = False
+            batch.clear()
+    if batch:
+        f.write(("" if first else ",") + ",".join(batch))
+    f.write("]}")
+
+
+#: an entry up to this size is read whole (json.load); a bigger one a row at a time
+WHOLE_ENTRY = 1 << 20
+_HEAD = re.compile(r'\{"records":(\d+),"findings":\[')
+
+
+def _read_entry(f: IO[str]) -> tuple[int, Iterator[list[list[Any]]]]:
+    """The record count and the rows (in batches) of an entry; ValueError,
+    KeyError or TypeError (now or while the rows are read) when it is damaged."""
+    head = f.read(WHOLE_ENTRY)
+    if len(head) < WHOLE_ENTRY:
+        data = json.loads(head)
+        return int(data["records"]), iter([list(data["findings"])])
+    head += f.read(64)   # (the head: `{"records":N,"findings":[`)
+    m = _HEAD.match(head)
+    if m is None:
+        raise ValueError("not an entry")
+    return int(m.group(1)), _rows(f, head, m.end())
+
+
+def _rows(f: IO[str], buf: str, pos: int) -> Iterator[list[list[Any]]]:
+    """The rows of a big entry from ``buf[pos:]`` on (then ``f``), parsed one at a
+    time (JSON's own decoder), a batch at a time: memory stays one block's."""
+    decode = json.JSONDecoder().raw_decode
+    more = True
+    batch: list[list[Any]] = []
+    while True:
+        if pos < len(buf) and buf[pos] == "]":
+            if buf[pos:] + f.read(2) == "]}" and not f.read(1):
+                break
+            raise ValueError("not the end of an entry")
+        try:
+            row, end = decode(buf, pos)
+        except ValueError:
+            if not more:
+                raise
+            block = f.read(_CHUNK)
+            more = bool(block)
+            buf, pos = buf[pos:] + block, 0
+            continue
+        if not isinstance(row, list):
+            raise TypeError("a row is a list")
+        if end == len(buf) and more:  # (a row must be followed by "," or "]": read on)
+            block = f.read(_CHUNK)
+            more = bool(block)
+            buf, pos = buf[pos:] + block, 0
+            continue
+        batch.append(row)
+        pos = end + (end < len(buf) and buf[end] == ",")
+        if len(batch) >= 2000:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
 
 
 def _stamp(st: os.stat_result) -> tuple[int, int, int]:

@@ -81,17 +81,17 @@ def _lint_lines(lines: Iterable[str], path: str, options: LintOptions, *, start_
         _lint_records(game.read(wrapped, kind, start_line=start_line), result, wrapped.noqa, path, options,
                       mistakes, index, start_line, game)
     if wrapped.error is not None:
+        result.drop_findings()
         return FileResult(path, error=wrapped.error)
     # records never overlap in lines, but a reader may report a record's
     # trailing diagnostics late: a stable sort keeps the file in position order
-    result.findings.sort(key=Finding.sort_key)
+    result.sort()
     return result
 
 
 def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileResult,
                   noqa: dict[int, tuple[str, ...]], path: str, options: LintOptions, mistakes: Callable[..., Any] | None, index: int,
                   start_line: int, game: Game) -> None:
-    findings = result.findings
     check = game.lint_checker(options.rules, mistakes)
     holds = game.holds
     for record, parse_diags in records:
@@ -103,8 +103,8 @@ def _lint_records(records: Iterable[tuple[Any, list[Diagnostic]]], result: FileR
         diags = check(record, parse_diags, start_line)
         if diags:  # (a clean record: nothing to keep)
             fallback = record_line(record, parse_diags, start_line)
-            findings.extend(kept_findings(diags, path, index if record is not None else None, fallback,
-                                          options, noqa))
+            result.add(kept_findings(diags, path, index if record is not None else None, fallback,
+                                     options, noqa))
         if gc_count()[0] > PACED_YOUNG:
             paced_collect()
 
@@ -138,7 +138,7 @@ def lint_text(text: str, path: str = STDIN, *, rules: str | None = None, select:
               ignore: Sequence[str] = (), mistakes: bool = False) -> list[Finding]:
     """Lint one text; the findings sorted by position."""
     options = LintOptions(rules, parse_codes(list(select)), parse_codes(list(ignore)), mistakes).validate()
-    return lint_text_result(text, path, options).findings
+    return list(lint_text_result(text, path, options).iter_findings())
 
 
 def lint_text_result(text: str, path: str, options: LintOptions) -> FileResult:
@@ -166,7 +166,7 @@ def _lint_read(text: str, path: str, options: LintOptions, game: Game, kind: str
     with records_paced_gc():
         _lint_records(game.read(text, kind, start_line=start_line), result, noqa, path, options, mistakes,
                       first_record - 1, start_line, game)
-    result.findings.sort(key=Finding.sort_key)
+    result.sort()
     return result
 
 

@@ -119,7 +119,7 @@ class _Text(Stream):
     """``path:line:col: CODE message`` per finding, then the summary line (unless ``quiet``)."""
 
     def file(self, result: FileResult) -> None:
-        _write_lines((f.text() for f in result.findings), self.out)
+        _write_lines((f.text() for f in result.iter_findings()), self.out)
 
     def end(self, report: LintReport) -> None:
         if not self.quiet:
@@ -134,9 +134,14 @@ class _Json(Stream):
 
     def file(self, result: FileResult) -> None:
         from analyzer.io.jsonout import dumps
-        findings = result.findings
-        for k in range(0, len(findings), BATCH):
-            batch = [f.to_dict() for f in findings[k:k + BATCH]]
+        batch: list[dict[str, Any]] = []
+        for f in result.iter_findings():
+            batch.append(f.to_dict())
+            if len(batch) >= BATCH:
+                self.out.write(("[\n" if not self.wrote else ",\n") + dumps(batch)[2:-3])
+                self.wrote = True
+                batch.clear()
+        if batch:
             self.out.write(("[\n" if not self.wrote else ",\n") + dumps(batch)[2:-3])
             self.wrote = True
 
@@ -158,7 +163,7 @@ class _GitHub(Stream):
     """GitHub Actions workflow commands (annotations on the pull request)."""
 
     def file(self, result: FileResult) -> None:
-        _write_lines(map(_github_line, result.findings), self.out)
+        _write_lines(map(_github_line, result.iter_findings()), self.out)
 
 
 @register_stream("jsonl")
@@ -166,7 +171,7 @@ class _JsonLines(Stream):
     """JSON Lines: one finding (:meth:`Finding.to_dict`) per line, compact, as they come."""
 
     def file(self, result: FileResult) -> None:
-        write_jsonl(result.findings, self.out)
+        write_jsonl(result.iter_findings(), self.out)
 
 
 #: findings encoded at once by the formats written in batches

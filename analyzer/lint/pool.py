@@ -41,7 +41,7 @@ class _Job:
 
 def _run_job(job: _Job, options: LintOptions) -> FileResult:
     return lint_file(job.path, options, display=job.display, start=job.start, end=job.end,
-                     start_line=job.start_line)
+                     start_line=job.start_line).held()
 
 
 def default_jobs() -> int:
@@ -54,6 +54,8 @@ def default_jobs() -> int:
 def _merge(parts: list[FileResult]) -> FileResult:
     """Join a file's chunks (in order): renumber records and keep the first error."""
     first = parts[0]
+    if len(parts) == 1:  # (nothing to renumber: its findings, on disk too, as they are)
+        return first if not first.error else FileResult(first.path, error=first.error)
     out = FileResult(first.path)
     offset = 0
     for p in parts:
@@ -93,7 +95,9 @@ def lint_paths(paths: Iterable[str], options: LintOptions = LintOptions(), *, jo
     and every file before it are done (a streamed output); with
     ``keep_findings=False`` each file's findings are then let go and only
     their counts kept (:meth:`FileResult.drop_findings`), so memory does not
-    grow with the findings of a run.
+    grow with the findings of a run. Within one file, findings past
+    :data:`~analyzer.lint.findings.SPILL_FINDINGS` wait on disk
+    (:class:`~analyzer.lint.findings.Runs`), with ``jobs=1``.
     """
     options.validate()
     files, missing = expand_paths(paths, exclude=exclude, gitignore=gitignore)
@@ -180,8 +184,8 @@ class _InOrder:
             r = self.ready.pop(len(self.out))
             if self.on_file is not None:
                 self.on_file(r)
-                if not self.keep:
-                    r.drop_findings()
+            if not self.keep:
+                r.drop_findings()
             self.out.append(r)
 
     def results(self) -> list[FileResult]:
@@ -191,16 +195,61 @@ class _InOrder:
 
 
 class _Parts(dict[int, FileResult]):
-    """One file's chunk results (a runner sets ``parts[job.part] = result``)."""
+    """One file's chunk results (a runner sets ``parts[job.part] = result``),
+    folded into the file's result as soon as the chunks before them are in
+    (renumbered as :func:`_merge` does; the findings past
+    :data:`~analyzer.lint.findings.SPILL_FINDINGS` wait on disk), so a huge
+    file's findings are not all held in memory until its last chunk is done."""
 
     def __init__(self, owner: _Results, k: int) -> None:
         super().__init__()
         self.owner = owner
         self.k = k
+        self.out: FileResult | None = None
+        self.taken = 0     # the chunks 0 .. taken-1 are folded in
+        self.offset = 0
 
     def __setitem__(self, part: int, result: FileResult) -> None:
         super().__setitem__(part, result)
+        while self.taken in self:
+            self._fold(self.taken)
+            self.taken += 1
         self.owner.check(self.k)
+
+    def _fold(self, part: int) -> None:
+        p = dict.__getitem__(self, part)
+        dict.__setitem__(self, part, _FOLDED)   # (counted as in, let go)
+        out = self.out
+        if out is None:
+            out = self.out = FileResult(p.path)
+        if p.error and not out.error:
+            out.error = p.error
+        if not out.error:
+            offset = self.offset
+            out.add([f if f.record is None or not offset else
+                     Finding(f.path, f.line, f.column, f.end_line, f.end_column, f.code, f.severity, f.message,
+                             f.name, f.hand, f.trick, f.record + offset)
+                     for f in p.iter_findings()])
+        self.offset += p.records
+        out.records += p.records
+
+    def result(self) -> FileResult:
+        """The file's result (every chunk in; one that failed midway: its error only)."""
+        for part in sorted(self):
+            if part >= self.taken:   # (a runner that skipped a chunk: fold the rest in order)
+                self._fold(part)
+        out = self.out if self.out is not None else FileResult(next(iter(self.values())).path)
+        first_error = next((r.error for p, r in sorted(self.items()) if p < 0 and r.error), None)
+        error = first_error or out.error
+        if error:  # an unreadable file reports the error only
+            out.drop_findings()
+            return FileResult(out.path, error=error)
+        out.sort()
+        return out
+
+
+#: a chunk already folded into its file's result
+_FOLDED = FileResult("")
 
 
 class _Results(dict[int, dict[int, FileResult]]):
@@ -223,16 +272,19 @@ class _Results(dict[int, dict[int, FileResult]]):
         if k in self.finished or k not in self.expected or len(self[k]) < self.expected[k]:
             return
         self.finished.add(k)
+        self.done.add(self.todo[k], self._parts(k).result())
+
+    def _parts(self, k: int) -> _Parts:
         parts = self[k]
-        self.done.add(self.todo[k], _merge([parts[p] for p in sorted(parts)]))
+        assert isinstance(parts, _Parts)
+        return parts
 
     def finish(self) -> None:
         """After the runner: every file not passed on yet (a runner without ``expect``)."""
         for k in range(len(self.todo)):
             if k not in self.finished:
                 self.finished.add(k)
-                parts = self[k]
-                self.done.add(self.todo[k], _merge([parts[p] for p in sorted(parts)]))
+                self.done.add(self.todo[k], self._parts(k).result())
 
 
 def _lint_parallel(files: list[tuple[str, str]], sizes: dict[int, int], options: LintOptions, jobs: int,

@@ -46,7 +46,8 @@ def info(ranks: tuple[int, ...]) -> SetInfo:
     got = _CACHE.get(key)
     if got is None:
         got = _analyse(key)
-        _CACHE[key] = got
+        if len(_CACHE) < 200_000:  # (bounded: a file of many different sets does not grow it)
+            _CACHE[key] = got
     if len(_CACHE) < 200_000:
         _CACHE[ranks] = got
     return got

@@ -146,19 +146,21 @@ def test_scattered_rewrites_give_difflibs_diff():
     assert mine == theirs and mine
 
 
-class _Counted(list):
-    """A list that counts the elements read through it (an index: 1, a slice: its length)."""
+class _Pulled:
+    """Lines handed out one at a time, counting how many were read."""
 
-    reads = 0
+    def __init__(self, lines: list[str]) -> None:
+        self.lines, self.read = lines, 0
 
-    def __getitem__(self, k):  # type: ignore[override]
-        got = super().__getitem__(k)
-        _Counted.reads += len(got) if isinstance(k, slice) else 1
-        return got
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        for line in self.lines:
+            self.read += 1
+            yield line
 
 
-def _work(n: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, str]:
-    """(elements read, the largest region handed to difflib, the diff) for ``n`` lines."""
+def _work(n: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, int, str]:
+    """(lines read, the largest region handed to difflib, the most lines read
+    ahead of a hunk when it came out, the diff) for ``n`` lines."""
     import analyzer.io.linediff as L
     regions: list[int] = []
     real = difflib.SequenceMatcher
@@ -170,20 +172,71 @@ def _work(n: int, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int, str]:
 
     monkeypatch.setattr(L.difflib, "SequenceMatcher", Recording)
     a, b = _formatter_like(n)
-    _Counted.reads = 0
-    out = "".join(unified_diff(_Counted(a), _Counted(b)))
+    pa, pb = _Pulled(a), _Pulled(b)
+    out: list[str] = []
+    ahead = 0
+    for piece in unified_diff(pa, pb):
+        if piece.startswith("@@"):   # a hunk comes out: how far past its start was the old file read?
+            start = int(piece.split()[1][1:].split(",")[0])
+            ahead = max(ahead, pa.read - start, pb.read - start)
+        out.append(piece)
     monkeypatch.setattr(L.difflib, "SequenceMatcher", real)
-    return _Counted.reads, max(regions, default=0), out
+    return pa.read + pb.read, max(regions, default=0), ahead, "".join(out)
 
 
-def test_a_huge_diff_is_linear(monkeypatch):
-    """The walk's work (elements read, regions given to difflib) grows with the
-    lines, not their square: 10× the lines read at most about 10× the elements,
-    and difflib never sees a region wider than the resynchronising window.
-    (Counted, not timed: a timing test would flake on a loaded machine.)"""
-    from analyzer.io.linediff import SYNC, WINDOW
-    small_reads, small_region, small = _work(20_000, monkeypatch)
-    big_reads, big_region, big = _work(200_000, monkeypatch)
+def test_a_huge_diff_is_linear_and_streams(monkeypatch):
+    """The walk reads each line once, difflib never sees a region wider than
+    the resynchronising window, and each hunk comes out while the walk holds
+    only the window (read ahead) and the hunk: on 200,000 lines no more read
+    ahead than on 20,000. (Counted, not timed: a timing test would flake on a
+    loaded machine.)"""
+    from analyzer.io.linediff import CHUNK, SYNC, WINDOW
+    small_reads, small_region, small_ahead, small = _work(20_000, monkeypatch)
+    big_reads, big_region, big_ahead, big = _work(200_000, monkeypatch)
     assert big.count("\n@@ ") > small.count("\n@@ ") * 9
-    assert big_reads <= 11 * small_reads, (small_reads, big_reads)
+    assert (small_reads, big_reads) == (40_000, 400_000)
     assert max(small_region, big_region) <= WINDOW + SYNC
+    assert big_ahead <= 2 * (CHUNK + WINDOW + SYNC) and big_ahead <= small_ahead + 10, (small_ahead, big_ahead)
+
+
+def test_a_file_rewritten_throughout_is_one_hunk_spilled(monkeypatch):
+    """Every line changed (``--unicode`` on a file written in letters): one hunk
+    as long as the file, kept in a temporary file past ``SPILL`` characters;
+    the bytes are difflib's."""
+    import analyzer.io.linediff as L
+    opened: list[object] = []
+    real = L.tempfile.TemporaryFile
+
+    def recording(*args, **kw):  # type: ignore[no-untyped-def]
+        opened.append(f := real(*args, **kw))
+        return f
+
+    monkeypatch.setattr(L, "SPILL", 1000)
+    monkeypatch.setattr(L.tempfile, "TemporaryFile", recording)
+    a = [f"{k}. N: S{k % 9 + 2}\n" for k in range(3000)]
+    b = [line.replace("S", "\u2660") for line in a]
+    mine, theirs = both(a, b)
+    assert mine == theirs and mine.count("@@") == 2
+    assert len(opened) >= 2   # the hunk's body and its added lines
+
+
+@settings(max_examples=200, deadline=None)
+@given(edited_unique(), st.integers(1, 5), st.integers(0, 4))
+def test_small_windows_and_chunks_still_give_difflibs_diff(ab, chunk, context):
+    """The walk's buffers at their edges: lines read a few at a time, spilled at once."""
+    import analyzer.io.linediff as L
+    saved = L.CHUNK, L.SPILL
+    L.CHUNK, L.SPILL = chunk, 20
+    try:
+        a, b = ab
+        mine = "".join(unified_diff(iter(a), iter(b), "f", "f", context))
+    finally:
+        L.CHUNK, L.SPILL = saved
+    assert mine == "".join(difflib.unified_diff(a, b, "f", "f", n=context))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab\r\n", max_size=8), max_size=12))
+def test_pieces_cut_into_lines_as_the_whole_text(pieces):
+    from analyzer.io.formatting import split_pieces
+    assert list(split_pieces(pieces)) == keep_ends("".join(pieces))

@@ -224,3 +224,13 @@ def test_report_formats_are_registered_once_and_write_a_stream():
     out = io.StringIO()
     report_formats.WRITERS["json"](out, "clean.sjn", iter_matches(inputs.Source(str(CLEAN)).records()))
     assert json.loads(out.getvalue())["path"] == "clean.sjn"
+
+
+def test_spooled_lines_come_back_as_given():
+    """``annotate``'s summary lines wait in a temporary file past its size (issue 35: bounded memory)."""
+    from analyzer.io.spool import SpooledLines
+    given = ["record 1:", "  N: 2 mistakes", "", "a\\nb \\\\n \u2028 \udc80", "x" * 300]
+    lines = SpooledLines(max_size=100)
+    lines.extend(given)
+    lines.append("last")
+    assert lines._file._rolled and list(lines) == [*given, "last"] and list(lines) == [*given, "last"]

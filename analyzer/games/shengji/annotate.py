@@ -21,11 +21,13 @@ def _stderr(line: str) -> None:
 
 def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, endgame: int | None = None,
                      prefixes: Sequence[str] = (), unicode: bool = False,
-                     err: Echo = _stderr, progress: Any = None) -> tuple[int, int, list[str]]:
+                     err: Echo = _stderr, progress: Any = None, lines: Any = None) -> tuple[int, int, Any]:
     """Review every record of ``src`` and write it to ``out`` with its mistake
     annotations (SJ6xx comments on the plays). ``(annotations, records, summary
     lines)``. A record with reading errors refuses the whole output.
-    ``progress``: an :class:`analyzer.io.progress.Progress` told of every hand reviewed."""
+    ``progress``: an :class:`analyzer.io.progress.Progress` told of every hand reviewed.
+    ``lines``: where the summary lines go (``append``, ``extend``; a list by
+    default; the command gives :class:`analyzer.io.spool.SpooledLines`)."""
     from analyzer.report.matches import TAG_OF_SEAT
     from analyzer.report.text import summary_lines
     from analyzer.review.mistakes import ENDGAME_TRICKS, review_full, summarize
@@ -36,7 +38,8 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
     style = WriteStyle(unicode, True)
     count = records = 0
     reading = False
-    lines: list[str] = []
+    if lines is None:
+        lines = []
     for record, diags in src.records():
         for d in diags:
             err(diag_line(name, d))

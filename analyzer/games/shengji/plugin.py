@@ -96,7 +96,7 @@ class Shengji(Game):
         from analyzer.lint.options import REVIEW_ENTRY, mistake_hook
         return mistake_hook(REVIEW_ENTRY)
 
-    def annotate(self, src: Any, out: Any, **kw: Any) -> tuple[int, int, list[str]]:
+    def annotate(self, src: Any, out: Any, **kw: Any) -> tuple[int, int, Any]:
         from analyzer.games.shengji.annotate import annotate_records
         return annotate_records(src, out, **kw)
 
