@@ -175,6 +175,11 @@ class Session:
     duckdb: ModuleType
 
     def _error(self, exc: BaseException) -> StoreError:
+        if isinstance(exc, UnicodeDecodeError):
+            # DuckDB quotes a damaged file's bytes in its message, and its Python side then
+            # fails to decode that message (found by tests/fuzz on a mutated part)
+            return StoreError("the query failed: a file of the store is damaged "
+                              f"(DuckDB's error message was not valid UTF-8: {_one_line(exc)})")
         return StoreError(f"the query failed: {_one_line(exc)}")
 
     def check(self, sql: str) -> str:
@@ -183,7 +188,7 @@ class Session:
         that is not a query is run too (then the answer is "")."""
         try:
             statements = self.con.extract_statements(sql)
-        except self.duckdb.Error as exc:
+        except (self.duckdb.Error, UnicodeDecodeError) as exc:
             raise self._error(exc) from None
         if not statements:
             raise StoreError("--sql is empty")
@@ -204,13 +209,13 @@ class Session:
     def _run(self, sql: str) -> Any:
         try:
             return self.con.execute(sql)
-        except self.duckdb.Error as exc:
+        except (self.duckdb.Error, UnicodeDecodeError) as exc:
             raise self._error(exc) from None
 
     def relation(self, sql: str) -> Any:
         try:
             return self.con.sql(sql)
-        except self.duckdb.Error as exc:
+        except (self.duckdb.Error, UnicodeDecodeError) as exc:
             raise self._error(exc) from None
 
     def copy(self, q: Query, options: str, *, csv_safe: bool = False) -> Path:
@@ -244,7 +249,7 @@ class Session:
         try:
             with contextlib.redirect_stdout(buf):
                 rel.show(max_width=max_width, max_rows=max_rows, null_value="")
-        except self.duckdb.Error as exc:
+        except (self.duckdb.Error, UnicodeDecodeError) as exc:
             raise self._error(exc) from None
         return buf.getvalue()
 
@@ -253,7 +258,7 @@ class Session:
         cur = self._run(q.sql)
         try:
             rows = cur.fetchall()
-        except self.duckdb.Error as exc:
+        except (self.duckdb.Error, UnicodeDecodeError) as exc:
             raise self._error(exc) from None
         columns = [d[0] for d in cur.description] if cur.description else []
         return Result(q.name, q.title, columns, [tuple(_plain(v) for v in r) for r in rows])
@@ -295,7 +300,7 @@ def open_store(store: str | Path, *, allow_external_access: bool = False) -> Ite
                 con.execute(f"SET allowed_directories = [{dirs}]")
                 con.execute("SET enable_external_access = false")
                 con.execute("SET lock_configuration = true")
-        except duckdb.Error as exc:
+        except (duckdb.Error, UnicodeDecodeError) as exc:
             raise StoreError(f"{store}: cannot open the store: {_one_line(exc)}") from None
         yield Session(str(store), con, tmp, not allow_external_access, duckdb)
     finally:
@@ -317,7 +322,7 @@ def other_games_note(s: Session) -> str | None:
     not read as the whole store's."""
     try:
         n = s.con.execute("SELECT count(*) FROM gouji_matches").fetchone()
-    except s.duckdb.Error:             # (no such view: a game whose plug-in is absent)
+    except (s.duckdb.Error, UnicodeDecodeError):   # (no such view: a game whose plug-in is absent)
         return None
     if not n or not n[0]:
         return None

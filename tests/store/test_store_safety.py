@@ -307,3 +307,27 @@ def test_streamed_chunks_give_the_same_rows(files, tmp_path, monkeypatch):
     S.export_paths([str(root / "b.sjn")], str(tmp_path / "streamed"))
     for t in SC.TABLES:
         assert table(tmp_path / "streamed", t) == table(tmp_path / "whole", t), t
+
+
+class _UndecodableCon:
+    """A DuckDB connection whose error message cannot be decoded (DuckDB quotes a damaged
+    part's bytes in its message; its Python side then raises UnicodeDecodeError)."""
+
+    def execute(self, sql):
+        raise UnicodeDecodeError("utf-8", b"\x80", 0, 1, "invalid start byte")
+
+    sql = extract_statements = execute
+
+
+@pytest.mark.parametrize("call", [
+    lambda s: s.result(St.Query("q", "Q", "SELECT 1")),
+    lambda s: s.relation("SELECT 1"),
+    lambda s: s.check("SELECT 1"),
+])
+def test_an_undecodable_duckdb_message_is_a_store_error(tmp_path, call):
+    """Found by tests/fuzz (a mutated part, .ci/run 2026-11-28): UnicodeDecodeError out of
+    DuckDB became a traceback; it is the one-line StoreError of a damaged store."""
+    import duckdb
+    session = St.Session(str(tmp_path), _UndecodableCon(), tmp_path, True, duckdb)
+    with pytest.raises(SC.StoreError, match="a file of the store is damaged"):
+        call(session)
