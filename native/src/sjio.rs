@@ -236,6 +236,26 @@ fn tuples_fit(sizes: &[u8], bins: Vec<u8>, memo: &mut HashMap<(Vec<u8>, Vec<u8>)
     ok
 }
 
+/// Each run of `shape` up the ladder from `c` (`ladder_paths`) taken out of `counts` in
+/// turn while `f` looks at what is left; true (and `counts` as it was) once `f` says so.
+pub fn each_run(c: u8, shape: &[u8], counts: &mut Table, order: &Order, mut f: impl FnMut(&mut Table) -> bool) -> bool {
+    let mut taken = Vec::new();
+    ladder_paths(c, shape, 0, counts, order, &mut Vec::new(), &mut taken);
+    for run in taken {
+        for (&d, &w) in run.iter().zip(shape.iter()) {
+            counts[d as usize] -= w;
+        }
+        let ok = f(counts);
+        for (&d, &w) in run.iter().zip(shape.iter()) {
+            counts[d as usize] += w;
+        }
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
 /// `ladder_paths`: every run from `c` up the ladder with at least `shape[j]` copies of its j-th card.
 pub fn ladder_paths(c: u8, shape: &[u8], i: usize, counts: &Table, order: &Order, path: &mut Vec<u8>, out: &mut Vec<Vec<u8>>) {
     if counts[c as usize] < shape[i] {
@@ -264,19 +284,8 @@ fn place_runs(i: usize, runs: &[&Shape], tuples: &[u8], counts: &mut Table, orde
         if counts[c as usize] == 0 {
             continue;
         }
-        let mut taken = Vec::new();
-        ladder_paths(c, shape, 0, counts, order, &mut Vec::new(), &mut taken);
-        for run in taken {
-            for (&d, &w) in run.iter().zip(shape.iter()) {
-                counts[d as usize] -= w;
-            }
-            let ok = place_runs(i + 1, runs, tuples, counts, order, memo);
-            for (&d, &w) in run.iter().zip(shape.iter()) {
-                counts[d as usize] += w;
-            }
-            if ok {
-                return true;
-            }
+        if each_run(c, shape, counts, order, |counts| place_runs(i + 1, runs, tuples, counts, order, memo)) {
+            return true;
         }
     }
     false

@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use crate::order::{Order, TRUMP};
-use crate::sjio::{ladder_paths, unit_order, Table};
+use crate::sjio::{each_run, unit_order, Table};
 use crate::sjio_fallbacks::Shape;
 use crate::units::Unit;
 
@@ -65,11 +65,9 @@ enum Item {
     E(Vec<State>, usize),
 }
 
-/// `matches`: every way the engine reads `cards` (one effective suit) as the units `fmt`,
-/// in its matcher's order; `f` is called with each (one matching per unit of `fmt`) until
-/// it returns true.
-pub fn matches(cards: &[u8], fmt: &[Shape], order: &Order, mut f: impl FnMut(&[Matching]) -> bool) {
-    let mut counts = [0u8; 54];
+/// The copies of each card of `cards`, and its distinct cards from the lowest up.
+fn tally(cards: &[u8], order: &Order) -> (Table, Vec<u8>) {
+    let mut counts: Table = [0; 54];
     let mut distinct: Vec<u8> = Vec::new();
     for &c in cards {
         if counts[c as usize] == 0 {
@@ -78,6 +76,14 @@ pub fn matches(cards: &[u8], fmt: &[Shape], order: &Order, mut f: impl FnMut(&[M
         counts[c as usize] += 1;
     }
     distinct.sort_by_key(|&c| (order.key(c), c));
+    (counts, distinct)
+}
+
+/// `matches`: every way the engine reads `cards` (one effective suit) as the units `fmt`,
+/// in its matcher's order; `f` is called with each (one matching per unit of `fmt`) until
+/// it returns true.
+pub fn matches(cards: &[u8], fmt: &[Shape], order: &Order, mut f: impl FnMut(&[Matching]) -> bool) {
+    let (counts, distinct) = tally(cards, order);
     let high_first: Vec<u8> = distinct.iter().rev().copied().collect();
     let mut need: BTreeMap<Shape, u32> = BTreeMap::new();
     for s in fmt {
@@ -238,15 +244,7 @@ fn may_beat(cards: &[u8], best: &[Matching], fmt: &[Shape], order: &Order) -> bo
 /// `_can_beat`: is there any reading of `cards` as `fmt` whose every unit's lowest card
 /// is above that of the same unit of `best`?
 fn can_beat(cards: &[u8], best: &[Matching], fmt: &[Shape], order: &Order) -> bool {
-    let mut counts: Table = [0; 54];
-    let mut distinct: Vec<u8> = Vec::new();
-    for &c in cards {
-        if counts[c as usize] == 0 {
-            distinct.push(c);
-        }
-        counts[c as usize] += 1;
-    }
-    distinct.sort_by_key(|&c| (order.key(c), c));
+    let (mut counts, distinct) = tally(cards, order);
     let mut slots: Vec<(&Shape, (bool, i32))> = fmt.iter().zip(best).map(|(f, m)| (f, strength(m[0].0, order))).collect();
     slots.sort_by_key(|x| (std::cmp::Reverse(x.0.len()), std::cmp::Reverse(x.0.iter().map(|&v| v as u32).sum::<u32>())));
     let mut failed: HashSet<(usize, Vec<u8>)> = HashSet::new();
@@ -265,19 +263,8 @@ fn can_beat(cards: &[u8], best: &[Matching], fmt: &[Shape], order: &Order) -> bo
             if strength(c, order) <= bar || counts[c as usize] < shape[0] {
                 continue;
             }
-            let mut taken = Vec::new();
-            ladder_paths(c, shape, 0, counts, order, &mut Vec::new(), &mut taken);
-            for run in taken {
-                for (&d, &w) in run.iter().zip(shape.iter()) {
-                    counts[d as usize] -= w;
-                }
-                let ok = place(i + 1, slots, distinct, counts, order, failed);
-                for (&d, &w) in run.iter().zip(shape.iter()) {
-                    counts[d as usize] += w;
-                }
-                if ok {
-                    return true;
-                }
+            if each_run(c, shape, counts, order, |counts| place(i + 1, slots, distinct, counts, order, failed)) {
+                return true;
             }
         }
         failed.insert(state);
