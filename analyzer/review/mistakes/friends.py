@@ -98,13 +98,13 @@ class FriendsHand:
             return "the hand has rule errors: its holdings cannot be trusted"
         if not h.complete:
             return "the hand is incomplete"
-        if not h.known or not all(h.known.get(s, False) for s in self.seats):
-            return "not every player's hand is known"
-        if not h.friends and ctx.ruleset.friend_calls:
-            return "the hand has no friend calls"
         sizes = {len(x) for x in h.tricks[0].hands_before}
         if len(sizes) != 1 or any(h.tricks[-1].hands_after):
             return "the holdings do not add up (a throw or a trick recorded wrongly)"
+        # a complete hand's holdings are its plays (the replay marks them known only
+        # at four seats): each player played a whole hand
+        if sizes != {ctx.ruleset.hand_size} and not all(h.known.get(s, False) for s in self.seats):
+            return "not every player's hand is known"
         return None
 
     # -- the engine's state ------------------------------------------------------------------------
