@@ -1,6 +1,7 @@
 """The full review (``shengji report --mistakes``, ``shengji annotate``):
 every decision of every hand valued from the deciding player's own view
-(:mod:`analyzer.review.mistakes.decisions`).
+(:mod:`analyzer.review.mistakes.decisions`; finding-friends hands:
+:mod:`analyzer.review.mistakes.friends`, by the bots' play-outs, no exact window).
 
 * A finding is a decision whose expected loss is significant (its band:
   :func:`analyzer.review.mistakes.decisions.verdict_band`); its cost is that
