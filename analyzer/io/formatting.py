@@ -20,6 +20,8 @@ from analyzer.io.safetext import terminal_stream
 PROG = "shengji"
 
 Echo = Callable[[str], None]
+#: a file's canonical text in pieces: (source, unicode, problems) → pieces
+Pieces = Callable[[Source, bool, list[str]], Iterator[str]]
 
 
 def _stderr(line: str) -> None:
@@ -117,6 +119,32 @@ def canonical_pieces(src: Source, unicode: bool, problems: list[str]) -> Iterato
             written = True
 
 
+def record_pieces(write_record: Callable[..., str], codes: tuple[str, ...] = ("SJ1",)) -> Pieces:
+    """A game's canonical text of ``src``, record by record, by its ``write_record``
+    (one record → its text; records joined by a blank line, as a game's ``write``
+    joins them): what :func:`format_streamed` walks for a game other than SJN.
+    Reading errors (``codes``) go into ``problems`` and stop the output."""
+
+    def pieces(src: Source, unicode: bool, problems: list[str]) -> Iterator[str]:
+        written = False
+        name = src.name if src.path != "-" else "-"
+        for record, diags in src.records():
+            for d in diags:
+                if d.severity == "error" and d.code.startswith(codes):
+                    problems.append(diag_line(name, d))
+            if problems or record is None:
+                continue
+            try:
+                text = write_record(record, unicode=unicode)
+            except ValueError as exc:  # a record the notation cannot represent
+                problems.append(f"{PROG}: error: {src.name}: not formatted: {exc}")
+                continue
+            if text:
+                yield ("\n" if written else "") + text
+                written = True
+    return pieces
+
+
 def format_whole(src: Source, path: str, parse: Callable[[str], tuple[list[Any], list[Any]]],
                  write: Callable[..., str], *, unicode: bool, check: bool, diff: bool,
                  write_back: bool, err: Echo = _stderr) -> bool | None:
@@ -181,8 +209,11 @@ def format_file(path: str, *, unicode: bool = False, check: bool = False, diff: 
 
 
 def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff: bool,
-                    write_back: bool, err: Echo = _stderr) -> bool | None:
-    """``fmt`` of an SJN file, streamed record by record (:func:`canonical_pieces`)."""
+                    write_back: bool, err: Echo = _stderr, pieces_of: Pieces | None = None,
+                    errors: str = "reading") -> bool | None:
+    """``fmt`` of a file, streamed record by record: SJN by :func:`canonical_pieces`,
+    another game by ``pieces_of`` (e.g. :func:`record_pieces`); ``errors`` names
+    its reading errors in the message that says the file was not formatted."""
     from analyzer.io.atomic import atomic_writer
     problems: list[str] = []
 
@@ -191,7 +222,7 @@ def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff:
             err(line)
         n = sum(1 for p in problems if not p.startswith(f"{PROG}:"))
         if n:
-            err(f"{PROG}: error: {path}: not formatted: {n} reading error(s) "
+            err(f"{PROG}: error: {path}: not formatted: {n} {errors} error(s) "
                 f"(the writer would drop the bad lines)")
 
     def original() -> IO[str]:
@@ -205,7 +236,7 @@ def format_streamed(src: Source, path: str, *, unicode: bool, check: bool, diff:
             f.seek(0)
         return f
 
-    pieces = canonical_pieces(src, unicode, problems)
+    pieces = (pieces_of or canonical_pieces)(src, unicode, problems)
     if diff:
         return _diff_streamed(src, path, pieces, problems, report_problems, check=check, err=err)
     if check or (write_back and path != "-"):

@@ -74,6 +74,9 @@ from analyzer.store.schema import (
     tables,
 )
 
+#: the most a table's pending row group holds (Arrow bytes) before it is written
+PENDING_BYTES = 1024 * 1024
+
 # -- writing a batch ---------------------------------------------------------------------------
 
 def _fsync_dir(path: str | os.PathLike[str]) -> None:
@@ -97,6 +100,7 @@ class _TableWriter:
         self.part_bytes = part_bytes
         self.pending: list[Any] = []
         self.pending_rows = 0
+        self.pending_bytes = 0
         self.parts: list[dict[str, Any]] = []       # {"file", "rows", "bytes"} of each closed part
         self._file: IO[bytes] | None = None
         self._writer: Any = None
@@ -107,7 +111,10 @@ class _TableWriter:
             return
         self.pending.append(table)
         self.pending_rows += table.num_rows
-        if self.pending_rows >= self.row_group_rows:
+        self.pending_bytes += table.nbytes
+        # a row group is written once it has its rows, or once it holds PENDING_BYTES: the
+        # one-row-a-hand tables (matches, hands) would otherwise wait 131,072 hands (issue 35)
+        if self.pending_rows >= self.row_group_rows or self.pending_bytes >= PENDING_BYTES:
             self._flush()
 
     def _flush(self) -> None:
@@ -116,7 +123,7 @@ class _TableWriter:
         if not self.pending:
             return
         data = pa.concat_tables(self.pending)
-        self.pending, self.pending_rows = [], 0
+        self.pending, self.pending_rows, self.pending_bytes = [], 0, 0
         if self._writer is None:
             name = f"part-{len(self.parts):05d}.parquet"
             self._file = open(self.dir / name, "wb")

@@ -4,14 +4,13 @@ JSON of Gouji records), once the registry has told it is one."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import typer
 
 from analyzer.io.echo import PROG, echo_err, fail, wrote
 from analyzer.io.errors import UserError
-from analyzer.io.inputs import diag_line, reading_errors
+from analyzer.io.inputs import diag_line
 
 
 def _rules(rules: str | None) -> str | None:
@@ -20,27 +19,27 @@ def _rules(rules: str | None) -> str | None:
 
 
 def replay_records(src: Any, file: str, *, game: int | None, record: int | None, rules: str | None) -> None:
-    """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play."""
+    """``replay`` of a GJN file (or the JSON of Gouji records): every game, play by play,
+    a record at a time (:mod:`analyzer.games.gouji.stream`)."""
     from analyzer.games.gouji import analysis as gouji
     from analyzer.games.gouji import render as gouji_render
+    from analyzer.games.gouji import stream
     from analyzer.io.safetext import styled
     from analyzer.report.console import make_console
-    records, diags = src.load()
-    for d in diags:
-        echo_err(diag_line(file, d))
-    bad = reading_errors(diags)
-    if not records:
-        fail(f"{file}: no record found", 1 if bad else 2)
-    chosen = list(enumerate(records, 1))
-    if record is not None:
-        if record > len(records):
-            fail(f"{file} has {len(records)} record(s); there is no record {record}")
-        chosen = [(record, records[record - 1])]
+    reading = stream.Reading()
     console = make_console()
-    for n, (index, rec) in enumerate(chosen):
-        if n:
+    shown = 0
+    several = False
+    for index, (rec, diags, last) in enumerate(stream.records_of(src, reading), 1):
+        for d in diags:
+            echo_err(diag_line(file, d))
+        several = several or not last
+        if record is not None and index != record:
+            continue
+        if shown:
             console.print()
-        if len(records) > 1:
+        shown += 1
+        if several:
             console.print(styled((f"Record {index}", "bold"), f" {rec.tag('Event') or ''}"))
         result = gouji.run_engine(rec, _rules(rules))
         for d in result.diagnostics:
@@ -49,85 +48,113 @@ def replay_records(src: Any, file: str, *, game: int | None, record: int | None,
             gouji_render.render_replay(console, rec, result, game=game)
         except IndexError as exc:
             fail(str(exc))
+    src.check()
+    for d in reading.orphans:
+        echo_err(diag_line(file, d))
+    bad = reading.bad
+    if not reading.records:
+        fail(f"{file}: no record found", 1 if bad else 2)
+    if record is not None and record > reading.records:
+        fail(f"{file} has {reading.records} record(s); there is no record {record}")
     if bad:
         fail(f"{file}: {bad} reading error{'s' if bad != 1 else ''}", 1)
 
 
 def report_records(src: Any, file: str, fmt: str, output: str | None, *, force: bool, rules: str | None,
                    mistakes: bool) -> None:
-    """``report`` of a GJN file (or the JSON of Gouji records): places, score, 够级 plays and burns per game."""
+    """``report`` of a GJN file (or the JSON of Gouji records): places, score, 够级 plays and burns
+    per game, a record at a time (:mod:`analyzer.games.gouji.stream`)."""
+    from analyzer.games.gouji import stream
+    from analyzer.games.gouji.analysis import SCHEMA
+    from analyzer.io.outputs import check_output, open_output
+    from analyzer.report.console import make_console
     if mistakes:
         typer.echo(f"{PROG}: the mistake review of Gouji (GJN) records is not available yet; "
                    "--mistakes is ignored", err=True)
-    records, diags = src.load()
-    bad = reading_errors(diags)
-    if not records:
-        for d in diags:
+    if fmt not in ("text", "md", "json", "html"):
+        raise ValueError(f"the Gouji report has no {fmt!r} format (text, md, json, html)")
+    name = "<stdin>" if file == "-" else file
+    reading = stream.Reading()
+    matches = stream.matches_of(src, reading, path=name, rules=_rules(rules))
+    first = next(matches, None)
+    if first is None:
+        src.check()
+        for d in reading.orphans:
             typer.echo(diag_line(file, d), err=True)
-        fail(f"{file}: no record found", 1 if bad else 2)
-    _write_report(records, diags, file, fmt, output, force, rules)
-    if bad:
+        fail(f"{file}: no record found", 1 if reading.bad else 2)
+
+    def each() -> Any:
+        yield first
+        yield from matches
+    head = {"schema": SCHEMA, "game": "gouji", "path": name}
+    if fmt == "text" and output in (None, "-"):
+        stream.write_text(make_console(), each())
+        src.check()
+    else:
+        check_output(output, force=force)
+        # (on stdout the page or document waits in a temporary file: nothing is printed
+        # when a later stretch of the file cannot be read)
+        with open_output(output, spool=True, inert=fmt != "text") as f:
+            if fmt == "text":
+                stream.write_text(make_console(file=f, color=False), each())
+            elif fmt == "md":
+                stream.write_markdown(f, each())
+            elif fmt == "json":
+                stream.write_json_report(f, head, each())
+            else:
+                stream.write_html(f, head, each())
+            src.check()  # (an unreadable stretch: the output file is not written)
+        wrote(output)
+    if reading.bad:
         # a part could not be read: the report shows where, and the exit status says so (as lint's does)
-        typer.echo(f"{PROG}: error: {file}: {bad} reading error{'s' if bad != 1 else ''}", err=True)
+        typer.echo(f"{PROG}: error: {file}: {reading.bad} reading error{'s' if reading.bad != 1 else ''}", err=True)
         raise typer.Exit(1)
 
 
-def _write_report(records: list[Any], diags: list[Any], file: str, fmt: str, output: str | None, force: bool,
-                  rules: str | None) -> None:
-    from analyzer.games.gouji import analysis as gouji
-    from analyzer.games.gouji import render as gouji_render
-    from analyzer.io.outputs import write_output
-    from analyzer.report.console import make_console
-    name = "<stdin>" if file == "-" else file
-    rep = gouji.build_report([(r, diags if k == 0 else []) for k, r in enumerate(records)], name,
-                             rules=_rules(rules))
-    if fmt == "html":
-        from analyzer.games.gouji.viewer import render_html
-        write_output(output, render_html(rep), force=force, inert=True)
-    elif fmt == "text":
-        if output in (None, "-"):
-            gouji_render.render_report(make_console(), rep)
-            return
-        import io
-        buf = io.StringIO()
-        gouji_render.render_report(make_console(file=buf, color=False), rep)
-        write_output(output, buf.getvalue(), force=force)
-    else:
-        write_output(output, gouji_render.render(rep, fmt), force=force, inert=True)
-    wrote(output)
-
-
 def convert_file(src: Any, to: str, output: str | None, *, spans: bool, unicode: bool) -> None:
-    """``shengji convert`` of Gouji records: GJN or JSON (read whole)."""
-    from analyzer.io.outputs import open_output
-    text = convert_text(src, to, name=src.path, spans=spans, unicode=unicode)
-    with open_output(output, inert=True) as f:
-        f.write(text)
-    wrote(output)
-
-
-def convert_text(src: Any, to: str, *, name: str, spans: bool = False, unicode: bool = False) -> str:
-    """A Gouji record (GJN, or JSON written from GJN) as ``gjn`` or ``json`` text."""
-    from notation import gjn
+    """``shengji convert`` of Gouji records (GJN or JSON) to ``gjn`` or ``json``, a record at a
+    time; nothing is written when a part of the file could not be read (the output
+    waits in a temporary file)."""
+    from analyzer.games.gouji import stream
+    from analyzer.io.outputs import Discard, open_output
+    name = src.path
     if to not in ("gjn", "json"):
         raise UserError(f"{name}: a Gouji record converts to gjn or json, not {to}", 2)
-    records, diags = src.load()
-    errors = [d for d in diags if d.severity == "error" and d.code.startswith(("SJ1", "SJ9"))]
-    for d in diags:
-        echo_err(diag_line(name, d))
-    if errors:
-        raise UserError(f"{name}: not converted: {len(errors)} reading error(s)", 1)
-    if not records:
-        raise UserError(f"{name}: no record found", 1)
-    if to == "gjn":
-        try:
-            text = gjn.write(records, unicode=unicode)
-        except ValueError as exc:
-            raise UserError(f"{name}: not converted: {exc}", 1) from None
-        return text if text.endswith("\n") else text + "\n"
-    dumped = [json.loads(gjn.to_json(r, spans=spans)) for r in records]
-    data = dumped[0] if len(dumped) == 1 else dumped
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    errors = 0
+
+    def records() -> Any:
+        nonlocal errors
+        for record, diags, last in stream.records_of(src, reading):
+            for d in diags:
+                echo_err(diag_line(name, d))
+                if d.severity == "error" and d.code.startswith(("SJ1", "SJ9")):
+                    errors += 1
+            yield record, diags, last
+        for d in reading.orphans:
+            echo_err(diag_line(name, d))
+            if d.severity == "error" and d.code.startswith(("SJ1", "SJ9")):
+                errors += 1
+    reading = stream.Reading()
+    problem: str | None = None
+    try:
+        with open_output(output, spool=True, inert=True) as f:
+            read = records()
+            try:
+                stream.write_converted(f, read, to, spans=spans, unicode=unicode)
+            except ValueError as exc:
+                problem = f"{name}: not converted: {exc}"
+            for _ in read:  # (the rest of the file read: its reading errors count)
+                pass
+            src.check()
+            if problem is not None or errors or not reading.records:
+                raise Discard
+    except Discard:
+        if problem is not None and not errors:
+            raise UserError(problem, 1) from None
+        if errors:
+            raise UserError(f"{name}: not converted: {errors} reading error(s)", 1) from None
+        raise UserError(f"{name}: no record found", 1) from None
+    wrote(output)
 
 
 def generate_match(rules_name: str, games: int, seed: int) -> tuple[str, str, list[str]]:

@@ -98,10 +98,10 @@ class Gouji(Game):
 
     def fmt(self, src: Any, path: str, *, unicode: bool, check: bool, diff: bool, write_back: bool,
             err: Callable[[str], None]) -> bool | None:
-        from analyzer.io.formatting import format_whole
-        from notation import gjn
-        return format_whole(src, path, gjn.parse, gjn.write, unicode=unicode, check=check, diff=diff,
-                            write_back=write_back, err=err)
+        from analyzer.io.formatting import format_streamed, record_pieces
+        from notation.gjn_writer import write_record
+        return format_streamed(src, path, unicode=unicode, check=check, diff=diff, write_back=write_back,
+                               err=err, pieces_of=record_pieces(write_record), errors="syntax")
 
     def not_formatted(self, kind: str) -> str | None:
         return "the JSON of a Gouji record (use shengji convert --to gjn)" if kind == "gjn-json" else None

@@ -134,56 +134,63 @@ def _result_text(g: JsonDict) -> str:
 def render_markdown(report: JsonDict) -> str:
     out: list[str] = []
     for m in report["matches"]:
-        title = m["title"] or f"Record {m['index']}"
-        out.append(f"# {title}")
-        out.append("")
-        out.append(f"Gouji, rules `{m['rules']}`. Players: "
-                   + ", ".join(f"{s} {n}" if n != s else s for s, n in m["players"].items()) + ".")
-        out.append("")
-        out.append("| game | kind | places (头科 → 大落) | score | 够级 plays | burns | findings |")
-        out.append("|---|---|---|---|---|---|---|")
-        for g in m["games"]:
-            gouji = g["gouji_plays"]
-            out.append(f"| {g['number'] if g['number'] is not None else g['index']} | {g['kind']} | "
-                       f"{_places_text(g['places'] or g['result'])} | "
-                       f"{_score_text(g['score'] or g['recorded_score'])} | "
-                       f"{'—' if gouji is None else len(gouji)} | {len(g['burns'])} | "
-                       f"{len(g['diagnostics'])} |")
-        out.append("")
-        out.append(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}.")
-        out.append("")
-        for g in m["games"]:
-            out.append(f"## {_game_title(g)}")
-            out.append("")
-            out.append(f"- result: {_result_text(g)}")
-            if g.get("leader"):
-                out.append(f"- first lead: {g['leader']}" + (f"; 革命: {g['revolutionary']}" if g.get("revolutionary") else ""))
-            for p in g.get("preplay") or []:
-                out.append(f"- before play: `{p['text']}`")
-            if g["gouji_plays"]:
-                out.append(f"- 够级 plays: {_plays_text(g['gouji_plays'])}")
-            if g["burns"]:
-                out.append(f"- burns: {_plays_text(g['burns'])}")
-            for d in g["diagnostics"]:
-                out.append(f"- line {d['line']}: {d['code']} {d['message']}")
-            out.append("")
-            if g.get("stats"):
-                out.append("| " + " | ".join(PLAYER_COLUMNS) + " |")
-                out.append("|" + "---|" * len(PLAYER_COLUMNS))
-                for row in player_rows(g):
-                    out.append("| " + " | ".join(row) + " |")
-                out.append("")
-            rs = rounds(g)
-            if rs:
-                out.append("Rounds:")
-                out.append("")
-                for k, r in enumerate(rs, 1):
-                    out.append(f"{k}. {r}")
-                out.append("")
-        if not m["engine"]:
-            out.append("_The Gouji rules engine is not installed: places and scores are as recorded._")
-            out.append("")
+        out.extend(markdown_lines(m))
     return "\n".join(out).rstrip() + "\n"
+
+
+def markdown_lines(m: JsonDict) -> list[str]:
+    """One match of the Markdown report, as lines (:func:`render_markdown` joins them)."""
+    out: list[str] = []
+    title = m["title"] or f"Record {m['index']}"
+    out.append(f"# {title}")
+    out.append("")
+    out.append(f"Gouji, rules `{m['rules']}`. Players: "
+               + ", ".join(f"{s} {n}" if n != s else s for s, n in m["players"].items()) + ".")
+    out.append("")
+    out.append("| game | kind | places (头科 → 大落) | score | 够级 plays | burns | findings |")
+    out.append("|---|---|---|---|---|---|---|")
+    for g in m["games"]:
+        gouji = g["gouji_plays"]
+        out.append(f"| {g['number'] if g['number'] is not None else g['index']} | {g['kind']} | "
+                   f"{_places_text(g['places'] or g['result'])} | "
+                   f"{_score_text(g['score'] or g['recorded_score'])} | "
+                   f"{'—' if gouji is None else len(gouji)} | {len(g['burns'])} | "
+                   f"{len(g['diagnostics'])} |")
+    out.append("")
+    out.append(f"Total: odd {m['totals']['odd']}, even {m['totals']['even']}.")
+    out.append("")
+    for g in m["games"]:
+        out.append(f"## {_game_title(g)}")
+        out.append("")
+        out.append(f"- result: {_result_text(g)}")
+        if g.get("leader"):
+            out.append(f"- first lead: {g['leader']}" + (f"; 革命: {g['revolutionary']}" if g.get("revolutionary") else ""))
+        for p in g.get("preplay") or []:
+            out.append(f"- before play: `{p['text']}`")
+        if g["gouji_plays"]:
+            out.append(f"- 够级 plays: {_plays_text(g['gouji_plays'])}")
+        if g["burns"]:
+            out.append(f"- burns: {_plays_text(g['burns'])}")
+        for d in g["diagnostics"]:
+            out.append(f"- line {d['line']}: {d['code']} {d['message']}")
+        out.append("")
+        if g.get("stats"):
+            out.append("| " + " | ".join(PLAYER_COLUMNS) + " |")
+            out.append("|" + "---|" * len(PLAYER_COLUMNS))
+            for row in player_rows(g):
+                out.append("| " + " | ".join(row) + " |")
+            out.append("")
+        rs = rounds(g)
+        if rs:
+            out.append("Rounds:")
+            out.append("")
+            for k, r in enumerate(rs, 1):
+                out.append(f"{k}. {r}")
+            out.append("")
+    if not m["engine"]:
+        out.append("_The Gouji rules engine is not installed: places and scores are as recorded._")
+        out.append("")
+    return out
 
 
 def render_json(report: JsonDict) -> str:

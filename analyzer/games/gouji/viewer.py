@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import html
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
+from typing import IO, TYPE_CHECKING, Any
 
 from analyzer.report.viewer import content_security_policy, data_json
 from analyzer.report.viewer import viewer_template as _template
@@ -65,15 +66,44 @@ def _script(text: str) -> str:
 
 def render_html(report: dict[str, Any]) -> str:
     """The Gouji report as one self-contained interactive HTML page (no network request)."""
+    return _page(report, data_json(view_data(report)))
+
+
+def _page(report: dict[str, Any], data: str) -> str:
+    """The page of ``report`` (its title from the report) with ``data`` in its JSON block."""
     values = {
         "title": html.escape(page_title(report)).replace("://", ":&#47;&#47;"),
         "css": _template("base.css") + "\n" + _template("gouji.css"),
         "js": _script(_template("stepper.js") + "\n" + _template("gouji.js")),
-        "data": data_json(view_data(report)),
+        "data": data,
         "noscript": "This replay needs JavaScript; the data is in the JSON block of this file.",
     }
     values["csp"] = content_security_policy(values["js"])
     return _SLOT.sub(lambda m: values[m.group(1)], _template("gouji.html"))
+
+
+#: stands for the data block in a page written in pieces (never in a template)
+_DATA = "\x00data\x00"
+
+
+def write_html(out: IO[str], head: dict[str, Any], matches: Iterable[dict[str, Any]], *, single: bool) -> None:
+    """:func:`render_html` of the report ``head`` (its keys but ``matches``) with
+    ``matches``, written to ``out`` a match at a time (the same bytes; memory: one
+    match). ``single``: there is one match (the page's title shows its event)."""
+    first = iter(matches)
+    m1 = next(first, None)
+    titled = {**head, "matches": [m1] if single and m1 is not None else []}
+    before, after = _page(titled, _DATA).split(_DATA, 1)
+    out.write(before)
+    shell = data_json(view_data({**head, "matches": []}))
+    opening, closing = shell.split('"matches":[]', 1)
+    out.write(opening + '"matches":[')
+    if m1 is not None:
+        out.write(data_json(m1))
+        for m in first:
+            out.write("," + data_json(m))
+    out.write("]" + closing)
+    out.write(after)
 
 
 def render_record(record: GoujiRecord, *, path: str = "", rules: str | None = None) -> str:
