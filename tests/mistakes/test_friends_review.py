@@ -23,11 +23,10 @@ import pytest
 
 from analyzer.review.mistakes import review_full
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.friends import FriendsHand, review_friends_hand, sample_states
+from analyzer.review.mistakes.friends import FriendsHand, sample_states
 from notation import parse
-from primitives.cards import deck_list, points
+from primitives.cards import deck_list, points, to_str
 from primitives.cards import parse_cards as C
-from primitives.cards import to_str
 from replay.game import replay
 
 HEAD = '[Rules "shengji-io-friends"] [Rule.decks "1"] [Rule.kitty_size "39"]\n'
