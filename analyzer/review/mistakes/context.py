@@ -76,7 +76,7 @@ class HandContext:
         self.order: Order = hand.order  # type: ignore[assignment]
         self.ruleset = hand.ruleset
         self.dealer = hand.dealer
-        self.dealers = team_of(hand.dealer) if hand.dealer else None
+        self.dealers = team_of(hand.dealer) if hand.dealer and hand.team is None else None
         self.attackers = hand.attackers
         self._solvers: dict[str, Solver] = {}
         #: hidden deals sampled per decision judged from the player's view (analyzer.review.mistakes.pov)

@@ -128,6 +128,9 @@ class Decision:
     actual: dict[str, Any] | None = None
     hindsight: bool = False   # the real deal punished the play, the player's view did not
     capped: int = 0           # legal options left out (over MAX_OPTIONS)
+    #: finding friends (:mod:`analyzer.review.mistakes.friends`): how the decision was
+    #: valued and in how many deals the seat ended on the dealer's team; None at four seats
+    friends: dict[str, Any] | None = None
 
     def as_dict(self, order: Order | None) -> dict[str, Any]:
         opts = [{"play": cards_text(o.play, order), "expected": round(o.expected, 1),
@@ -139,7 +142,8 @@ class Decision:
                 "loss_stderr": round(self.loss_se, 1),
                 "level_loss": round(self.level_loss, 2), "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
-                "hindsight": self.hindsight, "actual": self.actual}
+                "hindsight": self.hindsight, "actual": self.actual,
+                **({"friends": dict(self.friends)} if self.friends is not None else {})}
 
 
 def level_score(ctx: HandContext, total: float, hooked: bool = False) -> float:
@@ -270,7 +274,7 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
     if len(rows) < 2:
         d.reason = "the sampled deals could not be played out"
         return d
-    _finish(ctx, d, opts, rows, lev, base_total)
+    finish(ctx, d, opts, rows, lev, base_total)
     return d
 
 
@@ -287,15 +291,27 @@ def _mean_se(xs: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / len(xs))
 
 
-def _finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: list[list[float]],
-            lev: list[list[float]], base_total: int) -> None:
+def finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: list[list[float]],
+           lev: list[list[float]], base_total: int,
+           signed: tuple[list[list[float]], list[list[float]]] | None = None) -> None:
+    """The decision's options, forced flag, stake, cross-fitted loss and band
+    from ``rows`` (per deal: each option's attackers' points) and ``lev``
+    (each option's level score, dealers' side). ``signed`` (finding friends):
+    the same from the deciding seat's side as each deal and option turned out
+    (points, level), used for the merge, the order and the loss instead of
+    the side :meth:`HandContext.is_attacker` fixes."""
     att = ctx.is_attacker(d.seat)
     sign = 1.0 if att else -1.0          # points for the seat's side
     lsign = -1.0 if att else 1.0         # level score is the dealers' side
+    if signed is None:
+        prow = [[sign * v for v in r] for r in rows]
+        plev = [[lsign * v for v in r] for r in lev]
+    else:
+        prow, plev = signed
     # merge options equal in every sampled deal (equivalent from the player's view)
     groups: dict[tuple[float, ...], list[int]] = {}
     for i in range(len(opts)):
-        groups.setdefault(tuple(r[i] for r in rows), []).append(i)
+        groups.setdefault(tuple(r[i] for r in prow), []).append(i)
     reps = [g[0] if 0 not in g else 0 for g in groups.values()]
     same = {(g[0] if 0 not in g else 0): tuple(opts[i] for i in g if i != (g[0] if 0 not in g else 0))
             for g in groups.values()}
@@ -306,9 +322,14 @@ def _finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: li
     options = []
     for i in reps:
         options.append((i, _option(ctx, opts[i], [r[i] for r in rows], [x[i] for x in lev], base_total, same[i])))
-    options.sort(key=lambda io: -sign * io[1].expected)
+    if signed is None:
+        options.sort(key=lambda io: -sign * io[1].expected)
+        d.stake = sign * (options[0][1].expected - options[-1][1].expected)
+    else:
+        side = {i: sum(r[i] for r in prow) / len(prow) for i in reps}
+        options.sort(key=lambda io: -side[io[0]])
+        d.stake = side[options[0][0]] - side[options[-1][0]]
     d.options = [o for _, o in options]
-    d.stake = sign * (options[0][1].expected - options[-1][1].expected)
     # cross-fitted loss: best on one half, judged on the other
     half = len(rows) // 2
     idx = list(range(len(rows)))
@@ -316,9 +337,9 @@ def _finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: li
     diffs_p: list[float] = []
     diffs_l: list[float] = []
     for pick, judge in ((a, b), (b, a)):
-        best = max(reps, key=lambda i: (sum(sign * rows[j][i] for j in pick), i == 0))
-        diffs_p.extend(sign * (rows[j][best] - rows[j][0]) for j in judge)
-        diffs_l.extend(lsign * (lev[j][best] - lev[j][0]) for j in judge)
+        best = max(reps, key=lambda i: (sum(prow[j][i] for j in pick), i == 0))
+        diffs_p.extend(prow[j][best] - prow[j][0] for j in judge)
+        diffs_l.extend(plev[j][best] - plev[j][0] for j in judge)
     loss, se = _mean_se(diffs_p)
     lloss, _ = _mean_se(diffs_l)
     d.loss, d.loss_se, d.level_loss = max(0.0, loss), se, max(0.0, lloss)
@@ -348,5 +369,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "value_decision", "options_of", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

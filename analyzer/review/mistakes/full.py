@@ -1,6 +1,7 @@
 """The full review (``shengji report --mistakes``, ``shengji annotate``):
 every decision of every hand valued from the deciding player's own view
-(:mod:`analyzer.review.mistakes.decisions`).
+(:mod:`analyzer.review.mistakes.decisions`; finding-friends hands:
+:mod:`analyzer.review.mistakes.friends`, by the bots' play-outs, no exact window).
 
 * A finding is a decision whose expected loss is significant (its band:
   :func:`analyzer.review.mistakes.decisions.verdict_band`); its cost is that
@@ -30,8 +31,9 @@ from primitives.diagnostics import INFO
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Hand as RecordHand
     from notation.model import Record
-    from replay.results import MatchResult
+    from replay.results import HandResult, MatchResult
 
 
 def full_review(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
@@ -50,9 +52,7 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
         if record is not None and 1 <= hand.number <= len(record.hands):
             node = record.hands[hand.number - 1]
         if hand.team is not None:
-            hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
-                            skipped="finding friends: the player's-view review of these hands is not available yet")
-            hands.append(hr)
+            hands.append(_friends_hand(match_result, hand, node, out, select, samples))
             continue
         ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks, search_budget=search_budget,
                           match=match_result, samples=0)
@@ -90,6 +90,32 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
         hands.append(hr)
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
     return out, hands
+
+
+def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand | None, out: list[Mistake],
+                  select: list[str] | None, samples: int) -> HandReview:
+    """A finding-friends hand (:mod:`analyzer.review.mistakes.friends`): every
+    decision valued by the bots' play-outs from its player's view; its findings
+    go to ``out``. No exact window, no pattern rules (they reason about fixed partners)."""
+    from analyzer.review.mistakes.friends import FriendsHand, review_friends_hand
+    ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
+    hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats))
+    hr.order = ctx.order
+    hr.judged = {}
+    why = FriendsHand(ctx).why_not()
+    if why is not None:
+        hr.skipped = f"finding friends: {why}"
+        return hr
+    hr.actual = [ctx.points_before(ti) for ti in range(len(hand.tricks))] + [hand.attacker_points]
+    hr.eval = [None] * len(hr.actual)
+    hr.decisions = review_friends_hand(ctx, samples=samples)
+    for d in hr.decisions:
+        if d.judged:
+            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
+        f = finding_of(ctx, d, None)
+        if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
+            out.append(f)
+    return hr
 
 
 def _pattern_text(f: Mistake) -> str:
@@ -138,9 +164,14 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
         best = d.options[0]
         mine = next(o for o in d.options if o.play == d.chosen or d.chosen in o.same)
         how = "each solved exactly" if d.exact else "each solved exactly or played out by the bots"
+        view = f"{d.samples} deals of the hidden cards, {how}"
+        if d.friends is not None:   # finding friends: the sides as each deal turns out
+            view = (f"{d.samples} deals of the hidden cards and the friends not yet revealed, each played out "
+                    f"by the bots, no exact window; {p.seat} on the dealer's team in "
+                    f"{d.friends.get('dealer_team_deals', 0)} of them")
         text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
                 + (f", expected level outcome −{d.level_loss:.2f}" if d.level_loss >= 0.05 else "")
-                + f": {p.seat} played {chosen}; from {p.seat}'s view ({d.samples} deals of the hidden cards, {how}) "
+                + f": {p.seat} played {chosen}; from {p.seat}'s view ({view}) "
                 f"{cards_text(best.play, order)} was better: the attackers finish with {best.expected:.0f} ± "
                 f"{best.stderr:.0f} after it, {mine.expected:.0f} ± {mine.stderr:.0f} after {chosen}")
         if pat is not None:

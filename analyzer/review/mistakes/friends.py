@@ -1,0 +1,322 @@
+"""The finding-friends review (找朋友, tables of 4–8 players ``P1``…``Pn``):
+every decision valued from the deciding player's own view, as the four-seat
+review does (:mod:`analyzer.review.mistakes.decisions`), with the sides
+unknown until the friends are revealed.
+
+* **What the player knows.** Their own holding, every card played so far,
+  the voids shown (:meth:`replay.state.HandState.shown_voids`), the hand
+  sizes, the kitty when they buried it, and the friends revealed so far (the
+  calls the tricks have answered). A friend not yet revealed is unknown; the
+  player knows only whether they hold a called card themselves (their own
+  holding is kept in every deal).
+* **Sampling** (:func:`sample_states`). The hidden cards (the other players'
+  holdings and, unless the player buried it, the kitty) are dealt again at
+  random, as a sorted set, so nothing of who really holds what enters the
+  deal; each deal is replayed from trick 1 on the engine's
+  :class:`~replay.state.HandState` with the hand's friend calls (the
+  engine's :class:`~replay.teams.Teams` answers them: who is a friend in a
+  deal follows from the deal, never from the real hand). A deal in which the
+  record's plays so far would not come out the same (a failed throw standing,
+  a different forced unit, a ``held`` call's holder revealed otherwise) is
+  inconsistent with what the player saw and is dealt again.
+* **Valuing.** The exact solver is four-seat only: every option is valued in
+  every deal by the bots' play-out (:class:`analyzer.play.bot.Bot`, seeing the
+  team as revealed so far) to the end of the hand, the option first; common
+  random numbers (the same deals and bot seeds for every option). The value
+  is the attackers' final total **with the deal's final teams**, and the
+  deciding player's side is the one the play-out makes them (the dealer's
+  team or the attackers): a player who turns out a friend in one deal (or
+  after one option) and an attacker in another is judged on each from that
+  side. So that the two sides' points compare, a side's points are counted
+  from the line where the deal passes (:attr:`FriendsHand.line`, the engine's
+  :func:`replay.scoring.advancement`: 80 with two decks): ``total − line``
+  for the attackers, ``line − total`` for the dealer's team (the level score
+  is signed the same way). Decisions are
+  never ``exact`` (no window); each says so (``friends.valued``).
+* **Options.** A follow's legal plays (:meth:`~replay.state.HandState.legal_follows`),
+  a lead's single units (:meth:`~replay.state.HandState.unit_leads`) and the
+  play made (a throw, checked by the engine in each deal), at most
+  :data:`~analyzer.review.mistakes.decisions.MAX_OPTIONS`: the play made,
+  then the others by cost (point cards given, then strength), spread evenly
+  over that ranking so the cheapest and the strongest are both kept.
+* Cross-fitted expected loss, standard error, bands and accuracy are the
+  four-seat review's (:func:`analyzer.review.mistakes.decisions.finish`, with
+  the side per deal).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, finish
+from analyzer.review.mistakes.pov import SEED, _deal
+from primitives.cards import POINTS, points
+from primitives.diagnostics import ERROR
+from replay.friend_calls import friends_outcome
+from replay.scoring import advancement
+from replay.state import HandState
+from replay.teams import FriendResult, Teams, assign_holders
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.play.bot import Bot
+
+#: a deal is dealt again at most this many times per deal wanted (inconsistent with the record)
+RETRIES = 4
+#: what each friends decision says about how it was valued
+VALUED = "by the bots' play-outs (finding friends: the exact search is four-seat only, no exact window)"
+
+
+class FriendsHand:
+    """One finding-friends hand as the review replays it: the start holdings
+    (after the bury), the calls, and the engine's state at any play."""
+
+    def __init__(self, ctx: HandContext) -> None:
+        self.ctx = ctx
+        h = ctx.hand
+        self.hand = h
+        self.seats: tuple[str, ...] = tuple(h.seats)
+        self.held = ctx.ruleset.friend_rule == "held"
+        assert h.dealer is not None or not ctx.playable
+        self.dealer = h.dealer or self.seats[0]
+        i = self.seats.index(self.dealer) if self.dealer in self.seats else 0
+        self.ring = self.seats[i:] + self.seats[:i]
+        #: the attackers' total from which the deal passes to them (the engine's
+        #: :func:`replay.scoring.advancement`): a side's points are measured from it
+        self.line = next((x for x in range(0, 1000, 5)
+                          if not advancement(ctx.ruleset.advancement, x, ctx.ruleset.decks).dealers_keep), 0)
+
+    def why_not(self) -> str | None:
+        """Why this hand cannot be reviewed (None: it can)."""
+        ctx, h = self.ctx, self.hand
+        if not ctx.playable:
+            return "the hand was not played (redealt, or no dealer or trump)"
+        if any(d.severity == ERROR for d in h.diagnostics):
+            return "the hand has rule errors: its holdings cannot be trusted"
+        if not h.complete:
+            return "the hand is incomplete"
+        sizes = {len(x) for x in h.tricks[0].hands_before}
+        if len(sizes) != 1 or any(h.tricks[-1].hands_after):
+            return "the holdings do not add up (a throw or a trick recorded wrongly)"
+        # a complete hand's holdings are its plays (the replay marks them known only
+        # at four seats): each player played a whole hand
+        if sizes != {ctx.ruleset.hand_size} and not all(h.known.get(s, False) for s in self.seats):
+            return "not every player's hand is known"
+        return None
+
+    # -- the engine's state ------------------------------------------------------------------------
+
+    def calls(self) -> list[FriendResult]:
+        """The hand's calls, unanswered (the tricks answer them)."""
+        return [FriendResult(c.ordinal, c.card, None, None, c.span) for c in self.hand.friends]
+
+    def start_state(self, start: Mapping[str, Sequence[int]], kitty_points: int) -> HandState:
+        """The state before trick 1 from ``start`` (each seat's holding after the bury)."""
+        ctx = self.ctx
+        holdings = {s: Counter(start[s]) for s in self.seats}
+        calls = self.calls()
+        if self.held:   # seed 001: the holder nearest the dealer, as the deal says
+            assign_holders(calls, self.ring, holdings)
+        return HandState(ctx.ruleset, ctx.order, holdings, leader=self.hand.tricks[0].leader, dealer=self.dealer,
+                         seats=self.seats, kitty_points=kitty_points,
+                         teams=Teams.forming(self.dealer, calls, held=self.held))
+
+    def plays(self, ti: int, k: int) -> Iterator[tuple[int, int]]:
+        """(trick index, play index) of every play before play ``k`` of trick ``ti``."""
+        for i in range(ti + 1):
+            for j in range(k if i == ti else len(self.hand.tricks[i].plays)):
+                yield i, j
+
+    def push(self, st: HandState, i: int, j: int) -> bool:
+        """Push the record's play ``j`` of trick ``i`` on ``st``; False when the
+        engine makes it come out otherwise (a throw standing, another forced unit)."""
+        p = self.hand.tricks[i].plays[j]
+        try:
+            got = st.push(p.attempted or p.cards if j == 0 else p.cards, check=False)
+        except ValueError:
+            return False
+        return sorted(got) == sorted(p.cards)
+
+    def replayed(self, start: Mapping[str, Sequence[int]], kitty_points: int, ti: int, k: int) -> HandState | None:
+        """The state before play ``k`` of trick ``ti`` in the deal ``start``
+        (None when the record's plays do not come out the same in it)."""
+        st = self.start_state(start, kitty_points)
+        for i, j in self.plays(ti, k):
+            if not self.push(st, i, j):
+                return None
+        return st
+
+    def played_before(self, ti: int, k: int) -> dict[str, list[int]]:
+        """The cards each seat played before play ``k`` of trick ``ti`` (as played: a failed throw's forced unit)."""
+        out: dict[str, list[int]] = {s: [] for s in self.seats}
+        for i, j in self.plays(ti, k):
+            p = self.hand.tricks[i].plays[j]
+            out[p.seat].extend(p.cards)
+        return out
+
+
+def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, n: int,
+                  seed: int = SEED) -> list[HandState]:
+    """Up to ``n`` states before play ``k`` of trick ``ti``, each a deal of the
+    hidden cards consistent with what ``seat`` has seen (see the module doc).
+    ``real``: the real state there (only its public facts are read: the hand
+    sizes, the voids shown, the cards hidden from ``seat`` as one sorted set)."""
+    ctx = fh.ctx
+    seats = fh.seats
+    me = seats.index(seat)
+    kitty = tuple(ctx.kitty_cards or ())
+    slots = [i for i in range(len(seats)) if i != me]
+    sizes = {i: sum(real.holding(seats[i]).values()) for i in slots}
+    pool = [c for i in slots for c in real.holding(seats[i]).elements()]
+    knows_kitty = ctx.burier == seat
+    kslot = len(seats)
+    if not knows_kitty:
+        sizes[kslot] = len(kitty)
+        pool += list(kitty)
+    pool.sort()   # a set the player can know, never in who-holds-what order
+    void_of: dict[int, set[int]] = {i: set(real.shown_voids(seats[i])) for i in slots}
+    void_of[kslot] = set()
+    played = fh.played_before(ti, k)
+    mine = list(real.holding(seat).elements())
+    snap = real.teams.snapshot()
+    rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends")
+    out: list[HandState] = []
+    for _ in range(n * RETRIES):
+        if len(out) == n:
+            break
+        deal = _deal(pool, sizes, void_of, ctx.order.eff, rng)
+        if deal is None:
+            continue
+        start = {s: played[s] + (mine if i == me else deal[i]) for i, s in enumerate(seats)}
+        kp = points(deal[kslot]) if kslot in deal else points(kitty)
+        st = fh.replayed(start, kp, ti, k)
+        if st is None or st.teams.snapshot()[0] != snap[0] or st.team != real.team:
+            continue   # the record's plays or reveals would not come out the same: not this deal
+        out.append(st)
+    return out
+
+
+def options(ctx: HandContext, st: HandState, chosen: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int]:
+    """The options of the seat to play in ``st`` (see the module doc) and how many were left out."""
+    if st.plays:
+        moves = [tuple(sorted(m)) for m in st.legal_follows()]
+    else:
+        moves = [tuple(sorted(m)) for m in st.unit_leads()]
+    rest = [m for m in dict.fromkeys(moves) if m != chosen]
+    keep = MAX_OPTIONS - 1
+    capped = max(0, len(rest) - keep)
+    if capped:
+        key = ctx.order.key
+        rest.sort(key=lambda m: (sum(POINTS[c] for c in m), sum(key[c] for c in m), m))
+        step = (len(rest) - 1) / (keep - 1)
+        rest = [rest[round(i * step)] for i in range(keep)]
+    return [chosen] + rest, capped
+
+
+def playout(st: HandState, play: tuple[int, ...], bot: Bot) -> HandState | None:
+    """``st`` after ``play`` with the bots playing the rest of the hand (seeing
+    the team as revealed so far); None when it cannot be played out."""
+    from analyzer.play.views import TrickView
+    s = st.copy()
+    try:
+        s.push(play, check=False)
+        while not s.is_over:
+            v = TrickView.of(s, True)
+            try:
+                move = tuple(s.order.sorted(bot.lead(v))) if not s.plays else tuple(bot.follow(v))
+            except (ValueError, IndexError, KeyError):
+                legal = s.unit_leads() if not s.plays else s.legal_follows(limit=1)
+                if not legal:
+                    return None
+                move = legal[0]
+            s.push(move, check=False)
+    except (ValueError, IndexError, KeyError):
+        return None
+    return s
+
+
+def level_of(fh: FriendsHand, end: HandState) -> float:
+    """The hand's level outcome in a played-out deal, from the dealers' side
+    (+levels when they keep the deal, −(1 + levels) when it passes):
+    :func:`replay.friend_calls.friends_outcome` with the deal's final team."""
+    h = fh.hand
+    if h.outcome is None or not h.levels:
+        return 0.0
+    try:
+        o = friends_outcome(fh.ctx.ruleset, h.levels, fh.dealer, tuple(end.team), fh.seats, end.final_points)
+    except (KeyError, ValueError):
+        return 0.0
+    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+
+
+def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *, samples: int = SAMPLES,
+                           seed: int = SEED) -> Decision:
+    """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its
+    player's view; ``real``: the real state before it."""
+    from analyzer.play.bot import Bot
+    ctx, h = fh.ctx, fh.hand
+    t = h.tricks[ti]
+    p = t.plays[k]
+    chosen = tuple(sorted(p.attempted or p.cards))
+    kind = "follow" if k else ("throw" if ctx.is_throw(chosen) else "lead")
+    d = Decision(h.number, t.number, k, p.seat, kind, chosen, friends={"valued": VALUED})
+    if (len(real.legal_follows(limit=2)) <= 1 if k else (len(real.unit_leads()) <= 1 and kind != "throw")):
+        d.forced = True   # one legal option: no decision
+        return d
+    opts, d.capped = options(ctx, real, chosen)
+    if len(opts) == 1:
+        d.forced = True
+        return d
+    n = max(2, samples - samples % 2)
+    states = sample_states(fh, real, p.seat, ti, k, n, seed)
+    if len(states) < n:
+        d.reason = "too few deals consistent with what the player saw"
+        return d
+    rows: list[list[float]] = []    # per deal, per option: the attackers' final total
+    lev: list[list[float]] = []     # the level score, dealers' side
+    srows: list[list[float]] = []   # the same from the seat's side as each play-out turned out
+    slev: list[list[float]] = []
+    on_team = 0
+    for j, st in enumerate(states):
+        rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}:friends"
+        ends = [playout(st, m, Bot(ctx.ruleset, random.Random(rng_seed))) for m in opts]
+        done = [e for e in ends if e is not None]
+        if len(done) < len(ends):
+            continue   # a deal that cannot be played out is dropped for every option
+        totals = [float(e.final_points) for e in done]
+        levels = [level_of(fh, e) for e in done]
+        mine = [e.defends(p.seat) for e in done]
+        rows.append(totals)
+        lev.append(levels)
+        srows.append([(fh.line - v) if m else (v - fh.line) for v, m in zip(totals, mine, strict=True)])
+        slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
+        on_team += mine[0]
+    d.samples = len(rows)
+    if len(rows) < 2:
+        d.reason = "the sampled deals could not be played out"
+        return d
+    assert d.friends is not None
+    d.friends["dealer_team_deals"] = on_team
+    finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+    return d
+
+
+def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) -> list[Decision]:
+    """Every play of a finding-friends hand valued from its player's view (the
+    hand must be reviewable: :meth:`FriendsHand.why_not` is None)."""
+    fh = FriendsHand(ctx)
+    h = ctx.hand
+    real = fh.start_state(dict(zip(fh.seats, h.tricks[0].hands_before, strict=True)), points(ctx.kitty_cards or ()))
+    out: list[Decision] = []
+    for ti, t in enumerate(h.tricks):
+        for k in range(len(t.plays)):
+            out.append(value_friends_decision(fh, real, ti, k, samples=samples, seed=seed))
+            fh.push(real, ti, k)
+    return out
+
+
+__all__ = ["FriendsHand", "sample_states", "options", "playout", "level_of", "value_friends_decision",
+           "review_friends_hand", "VALUED", "RETRIES"]
