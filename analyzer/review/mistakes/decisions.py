@@ -173,18 +173,27 @@ def _sample_state(ctx: HandContext, ti: int, k: int, hands: Sequence[tuple[int, 
 
 def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object]) -> int | None:
     """Attacker points from ``st`` after ``play`` with the bots playing the
-    rest (a bot that finds no play gives way to the cheapest legal play);
-    None when the sampled position cannot be played out."""
+    rest; None when the sampled position cannot be played out."""
+    end = play_to_end(st, play, bot_of())
+    return None if end is None else end.final_points - st.attacker_points
+
+
+def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool = False) -> HandState | None:
+    """A copy of ``st`` after ``play`` with the bots playing the rest of the hand
+    (a bot that finds no play gives way to the cheapest legal play); None when
+    the position cannot be played out. ``friends``: the bots see the team as
+    revealed so far (finding friends) and a lead is put in card order."""
     from analyzer.play.views import TrickView
-    base = st.attacker_points
     s = st.copy()
-    bot = bot_of()
     try:
         s.push(play, check=False)
         while not s.is_over:
-            v = TrickView.of(s)
+            v = TrickView.of(s, True) if friends else TrickView.of(s)
             try:
-                move = bot.lead(v) if not s.plays else bot.follow(v)  # type: ignore[attr-defined]
+                if s.plays:
+                    move = tuple(bot.follow(v)) if friends else bot.follow(v)
+                else:
+                    move = tuple(s.order.sorted(bot.lead(v))) if friends else bot.lead(v)
             except (ValueError, IndexError, KeyError):
                 legal = s.unit_leads() if not s.plays else s.legal_follows(limit=1)
                 if not legal:
@@ -193,7 +202,7 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
             s.push(move, check=False)
     except (ValueError, IndexError, KeyError):
         return None
-    return s.final_points - base
+    return s
 
 
 def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:

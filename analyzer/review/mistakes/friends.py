@@ -219,23 +219,8 @@ def options(ctx: HandContext, st: HandState, chosen: tuple[int, ...]) -> tuple[l
 def playout(st: HandState, play: tuple[int, ...], bot: Bot) -> HandState | None:
     """``st`` after ``play`` with the bots playing the rest of the hand (seeing
     the team as revealed so far); None when it cannot be played out."""
-    from analyzer.play.views import TrickView
-    s = st.copy()
-    try:
-        s.push(play, check=False)
-        while not s.is_over:
-            v = TrickView.of(s, True)
-            try:
-                move = tuple(s.order.sorted(bot.lead(v))) if not s.plays else tuple(bot.follow(v))
-            except (ValueError, IndexError, KeyError):
-                legal = s.unit_leads() if not s.plays else s.legal_follows(limit=1)
-                if not legal:
-                    return None
-                move = legal[0]
-            s.push(move, check=False)
-    except (ValueError, IndexError, KeyError):
-        return None
-    return s
+    from analyzer.review.mistakes.decisions import play_to_end
+    return play_to_end(st, play, bot, friends=True)
 
 
 def level_of(fh: FriendsHand, end: HandState) -> float:
