@@ -93,7 +93,7 @@ COMMANDS: list[tuple[str, list[str], tuple[str, ...], bool]] = [
     ("export parquet", ["export", "--to", "parquet", "{o}/store", "{f}", "-j", "1", "--no-progress"],
      RECORD, True),
     ("stats", ["stats", "{f}"], ("store",), True),
-    ("stats -f json", ["stats", "-f", "json", "{f}"], ("store",), False),
+    ("stats -f json", ["stats", "-f", "json", "-o", "{o}/json", "{f}"], ("store",), False),
     ("stats -f csv", ["stats", "-f", "csv", "-o", "{o}/csv", "{f}"], ("store",), False),
     ("stats --sql", ["stats", "--sql", "select * from hands", "{f}"], ("store",), True),
 ]
@@ -236,7 +236,7 @@ def build_input(case: Case, run: Path, seeds: dict[str, bytes]) -> tuple[Path, l
         f.write_bytes(src)
         f.chmod(0)
     elif sp == "esc-name":
-        f = ind / "x\x1b]0;PWNED\x07\n[/b].sjn"
+        f = ind / "x\x1b]0;PWNED\x07\n[bold red]\u202e.sjn"
         f.write_bytes(src)
     elif sp == "utf16":
         f.write_bytes(src.decode("utf-8").encode("utf-16"))
@@ -463,13 +463,15 @@ def main() -> int:
                 shutil.rmtree(tmp / f"run{futs[fu]}", ignore_errors=True)
         wall = time.monotonic() - t0
     if _git_status() != git_before:
-        print("FLAG the project's checkout changed during the sweep", file=sys.stderr)
+        print("FLAG new files in the project's checkout during the sweep", file=sys.stderr)
     return report(results, args, wall)
 
 
 def _git_status() -> str:
-    return subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
-                          text=True).stdout
+    """The files in the project's checkout that git does not know (a run writing into it)."""
+    out = subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
+                         capture_output=True, text=True).stdout
+    return "\n".join(line for line in out.splitlines() if line.startswith("??"))
 
 
 def report(results: list[Result], args: argparse.Namespace, wall: float) -> int:
