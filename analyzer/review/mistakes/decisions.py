@@ -119,6 +119,7 @@ class Decision:
     raw_loss: float = 0.0
     loss_se: float = 0.0
     level_loss: float = 0.0
+    level_loss_se: float = 0.0
     stake: float = 0.0    # best − worst option's expected points (the points at stake)
     band: str | None = None
     #: the pattern explanations attached (SJ601–SJ606, SJ611 texts)
@@ -140,7 +141,8 @@ class Decision:
                 "forced": self.forced, "judged": self.judged, "reason": self.reason,
                 "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),
                 "loss_stderr": round(self.loss_se, 1),
-                "level_loss": round(self.level_loss, 2), "stake": round(self.stake, 1), "band": self.band,
+                "level_loss": round(self.level_loss, 2), "level_loss_stderr": round(self.level_loss_se, 2),
+                "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
                 "hindsight": self.hindsight, "actual": self.actual,
                 **({"friends": dict(self.friends)} if self.friends is not None else {})}
@@ -350,12 +352,14 @@ def finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: lis
         diffs_p.extend(prow[j][best] - prow[j][0] for j in judge)
         diffs_l.extend(plev[j][best] - plev[j][0] for j in judge)
     loss, se = _mean_se(diffs_p)
-    lloss, _ = _mean_se(diffs_l)
-    d.loss, d.loss_se, d.level_loss = max(0.0, loss), se, max(0.0, lloss)
+    lloss, lse = _mean_se(diffs_l)
+    d.loss, d.loss_se, d.level_loss, d.level_loss_se = max(0.0, loss), se, max(0.0, lloss), lse
     d.raw_loss = loss
     d.judged = True
-    if d.loss >= MIN_COST and d.loss > critical(len(diffs_p)) * se:
-        d.band = verdict_band(d.loss, d.level_loss)
+    crit = critical(len(diffs_p))
+    if d.loss >= MIN_COST and d.loss > crit * se:
+        # the level bands only where the level loss is itself beyond noise
+        d.band = verdict_band(d.loss, d.level_loss if d.level_loss > crit * lse else 0.0)
 
 
 def verdict_band(loss: float, level_loss: float) -> str:
