@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from analyzer.play.views import BotParams, TrickView
 from primitives.cards import NUM_CARDS, POINTS
@@ -296,8 +297,9 @@ def _cost(order: Order, c: int) -> int:
     return (30 + 2 * k if order.eff[c] == TRUMP else k) + (6 if pts == 10 else 3 if pts == 5 else 0)
 
 
+@lru_cache(maxsize=64)
 def _cost_table(order: Order) -> tuple[int, ...]:
-    """:func:`_cost` of every card."""
+    """:func:`_cost` of every card (once per order: a review makes a bot per play-out)."""
     return tuple(_cost(order, c) for c in range(NUM_CARDS))
 
 

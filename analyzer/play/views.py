@@ -77,6 +77,16 @@ class TrickView:
                    state.trick_number, state.kitty_points, state.seats,
                    frozenset(state.team) if friends else None, state)
 
+    def refresh(self, state: HandState, friends: bool = False) -> None:
+        """Make this the view of the seat to play in ``state`` now, as :meth:`of`
+        would (a play-out keeps one view per hand instead of a new one per play)."""
+        self.seat = state.turn
+        self.holdings = state.holdings
+        self.plays = list(state.plays)
+        self.trick_number = state.trick_number
+        if friends:
+            self.team = frozenset(state.team)
+
     @property
     def holding(self) -> Counter[int]:
         return self.holdings[self.seat]

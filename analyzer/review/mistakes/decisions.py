@@ -185,10 +185,14 @@ def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool
     revealed so far (finding friends) and a lead is put in card order."""
     from analyzer.play.views import TrickView
     s = st.copy()
+    v: TrickView | None = None
     try:
         s.push(play, check=False)
         while not s.is_over:
-            v = TrickView.of(s, True) if friends else TrickView.of(s)
+            if v is None:
+                v = TrickView.of(s, friends)
+            else:
+                v.refresh(s, friends)   # one view per play-out, not one per play
             try:
                 if s.plays:
                     move = tuple(bot.follow(v)) if friends else bot.follow(v)
