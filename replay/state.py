@@ -295,7 +295,7 @@ class HandState(PositionQuestions):
         that is a failed throw plays the forced unit: :attr:`attempted` keeps
         the attempt and the penalty is counted). ``check``: refuse an illegal
         play (:class:`IllegalPlay`)."""
-        seat = self.turn
+        seat = self.seats[(self._leader + len(self._plays)) % self._n]   # (self.turn, inlined: the hot path)
         cards = tuple(play)
         if check and not self.is_legal(cards):
             raise IllegalPlay(f"{seat} may not play {cards} now")

@@ -353,5 +353,10 @@ def _split(holding: Mapping[int, int], eff: Sequence[int]) -> dict[int, dict[int
     out: dict[int, dict[int, int]] = {}
     for c, k in holding.items():
         if k:
-            out.setdefault(eff[c], {})[c] = k
+            e = eff[c]
+            got = out.get(e)
+            if got is None:
+                out[e] = {c: k}
+            else:
+                got[c] = k
     return out

@@ -15,6 +15,8 @@ from replay.state import HandState
 
 #: the seats after each seat in play order
 _AFTER = {s: [Seat[s].next(4, k).name for k in (1, 2, 3)] for s in SEATS}
+#: are two seats on one side (fixed partners: :func:`replay.scoring.team_of`), by pair
+_MATES = {(a, b): team_of(a) == team_of(b) for a in SEATS for b in SEATS}
 
 
 @dataclass(frozen=True)
@@ -111,5 +113,6 @@ class TrickView:
     def mates(self, a: str, b: str) -> bool:
         """Are ``a`` and ``b`` on one side (as far as the table knows)?"""
         if self.team is None:
-            return team_of(a) == team_of(b)
+            got = _MATES.get((a, b))
+            return team_of(a) == team_of(b) if got is None else got
         return (a in self.team) == (b in self.team)

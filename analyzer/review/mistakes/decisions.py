@@ -194,7 +194,7 @@ def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool
             else:
                 v.refresh(s, friends)   # one view per play-out, not one per play
             try:
-                if s.plays:
+                if v.plays:
                     move = tuple(bot.follow(v)) if friends else bot.follow(v)
                 else:
                     move = tuple(s.order.sorted(bot.lead(v))) if friends else bot.lead(v)
