@@ -20,6 +20,9 @@ from replay.throws import beats_unit
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import decompose
 
+#: a NamedTuple built from its fields without its Python-level ``__new__``
+_new = tuple.__new__
+
 
 class TrickPlay:
     """The leads and follows of :class:`analyzer.play.bot.Bot`."""
@@ -58,7 +61,12 @@ class TrickPlay:
             got = stand_cache.get(u.cards)
             if got is None:
                 s = eff[u.cards[0]]
-                got = all(beats_unit(h[s], u, order) is None for h in others_by_suit if s in h)
+                got = True
+                for h in others_by_suit:
+                    hs = h.get(s)
+                    if hs is not None and beats_unit(hs, u, order) is not None:
+                        got = False
+                        break
                 stand_cache[u.cards] = got
             return got
 
@@ -323,6 +331,7 @@ def _cost_table(order: Order) -> tuple[int, ...]:
 def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[Unit]:
     """The highest unit of each shape (single, pair, …, each tractor) in each suit."""
     key = order.key
+    singles = order.singles
     out: list[Unit] = []
     for cs in by_suit.values():
         top_w: dict[int, int] = {}
@@ -332,7 +341,9 @@ def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[U
                 t = top_w.get(w)
                 if t is None or kc > key[t]:
                     top_w[w] = c
-        out.extend(Unit(w, 1, key[c], (c,) * w) for w, c in top_w.items())
+        for w, c in top_w.items():
+            # (Unit(w, 1, key[c], (c,) * w), without the NamedTuple's Python-level __new__)
+            out.append(singles[c] if w == 1 else _new(Unit, (w, 1, key[c], (c,) * w)))
         wide = {c: k for c, k in cs.items() if k >= 2}
         if len(wide) >= 2:
             best: dict[tuple[int, int], Unit] = {}
