@@ -184,15 +184,20 @@ def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool
     """A copy of ``st`` after ``play`` with the bots playing the rest of the hand
     (a bot that finds no play gives way to the cheapest legal play); None when
     the position cannot be played out. ``friends``: the bots see the team as
-    revealed so far (finding friends) and a lead is put in card order."""
+    revealed so far (finding friends) and a lead is put in card order. The copy
+    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``)."""
     from analyzer.play.views import TrickView
-    s = st.copy()
+    s = st.copy(undo=False)
+    v: TrickView | None = None
     try:
         s.push(play, check=False)
         while not s.is_over:
-            v = TrickView.of(s, True) if friends else TrickView.of(s)
+            if v is None:
+                v = TrickView.of(s, friends)
+            else:
+                v.refresh(s, friends)   # one view per play-out, not one per play
             try:
-                if s.plays:
+                if v.plays:
                     move = tuple(bot.follow(v)) if friends else bot.follow(v)
                 else:
                     move = tuple(s.order.sorted(bot.lead(v))) if friends else bot.lead(v)
