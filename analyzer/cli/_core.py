@@ -269,10 +269,12 @@ def _silence(stream: IO[str]) -> None:
 
 
 def _exit(code: int, message: str | None = None) -> NoReturn:
-    """Print ``message`` (one line on stderr, if stderr still works) and exit with ``code``."""
+    """Print ``message`` (one line on stderr, if stderr still works) and exit with ``code``.
+    Control characters in it (a file name's, a record's) are shown escaped."""
     if message is not None:
         try:
-            sys.stderr.write(message + "\n")
+            from notation.reader import escape_controls
+            sys.stderr.write(escape_controls(message) + "\n")
             sys.stderr.flush()
         except (OSError, ValueError, AttributeError):
             _silence(sys.stderr)

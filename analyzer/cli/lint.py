@@ -6,7 +6,7 @@ from typing import Annotated, Any
 import typer
 
 from analyzer.cli._core import CLUSTER_HELP, NO_PROGRESS_HELP, command, exit_if_closed, version
-from analyzer.io.echo import PROG, fail
+from analyzer.io.echo import PROG, echo_err, fail
 from analyzer.io.importers.registry import FROM_HELP
 from analyzer.lint.formats import LintFormat
 
@@ -121,7 +121,7 @@ def lint(
             fm.write(report, out, version=version(), quiet=quiet)
     sys.stdout.flush()
     for line in report.errors:
-        typer.echo(f"{PROG}: error: {line}", err=True)
+        echo_err(f"{PROG}: error: {line}")
     code = report.exit_code
     raise typer.Exit(0 if exit_zero and code == 1 else code)
 

@@ -323,8 +323,8 @@ def record_title(record: Record, index: int, path: str = "") -> Text:
     tags = {t.name: t.value for t in record.tags}
     bits = [inert(tags[k]) for k in ("Event", "Site", "Date") if k in tags]
     t = Text(f"Record {index}", style="bold")
-    if path:
-        t.append(f" ({path}:{record.span.line})" if record.span.line else f" ({path})")
+    if path:  # a file name may come from a directory of uploads: inert too
+        t.append(f" ({inert(path)}:{record.span.line})" if record.span.line else f" ({inert(path)})")
     if bits:
         t.append(": " + ", ".join(bits))
     return t

@@ -112,3 +112,25 @@ def test_lint_quotes_a_bad_line_inert_in_every_terminal_format(run, tmp_path, to
     r = run("lint", "--no-cache", "-f", fmt, str(p), code=1)
     _check(r)
     assert escape_controls(token)[:4] in r.stdout, r.stdout
+
+
+@pytest.mark.parametrize(("args", "stdout_too"), [
+    (["replay", "{f}"], True), (["report", "{f}"], True), (["report", "-f", "json", "{f}"], False),
+    (["convert", "{f}", "--to", "json"], False), (["annotate", "{f}", "--endgame", "0"], False),
+    (["lint", "{f}"], True), (["replay", "{g}"], True), (["report", "{g}"], True),
+])
+def test_a_file_name_is_shown_inert(run, tmp_path, args, stdout_too):
+    # found by bench/hostile_sweep.py (twelfth session): a file named with ESC/OSC (a directory of
+    # uploads) reached the terminal raw in replay's record titles and in "shengji: error: FILE: …"
+    name = "x\x1b]0;PWNED\x07\x9b31m\u202e"
+    sjn = tmp_path / f"{name}.sjn"
+    sjn.write_text((FIXTURES / "errors.sjn").read_text(encoding="utf-8"), encoding="utf-8")
+    gjn = tmp_path / f"{name}.gjn"
+    gjn.write_text(GOUJI + "junk\n", encoding="utf-8")
+    r = run(*[a.replace("{f}", str(sjn)).replace("{g}", str(gjn)) for a in args], code=None)
+    assert r.exit_code in (1, 2), r.stderr
+    out = (r.stdout if stdout_too else "") + r.stderr
+    assert "SJ901" not in out and "Traceback" not in out
+    for ch in RAW:
+        assert ch not in out, (repr(ch), out[-2000:])
+    assert "x\\x1b]0;PWNED\\x07" in out, out[-2000:]

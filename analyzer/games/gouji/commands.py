@@ -107,7 +107,7 @@ def report_records(src: Any, file: str, fmt: str, output: str | None, *, force: 
         wrote(output)
     if reading.bad:
         # a part could not be read: the report shows where, and the exit status says so (as lint's does)
-        typer.echo(f"{PROG}: error: {file}: {reading.bad} reading error{'s' if reading.bad != 1 else ''}", err=True)
+        echo_err(f"{PROG}: error: {file}: {reading.bad} reading error{'s' if reading.bad != 1 else ''}")
         raise typer.Exit(1)
 
 

@@ -122,8 +122,8 @@ def report_records(src: Any, file: str, form: str, output: str | None, *, rules:
     if seen["reading_errors"]:
         # a part could not be read: the report shows where, and the exit status says so (as lint's does)
         n = seen["reading_errors"]
-        typer.echo(f"{PROG}: error: {name}: {n} reading error{'s' if n != 1 else ''}"
-                   f"{'; no record could be read' if not seen['records'] else ''}", err=True)
+        echo_err(f"{PROG}: error: {name}: {n} reading error{'s' if n != 1 else ''}"
+                 f"{'; no record could be read' if not seen['records'] else ''}")
         raise typer.Exit(1)
 
 
