@@ -11,7 +11,8 @@ it: each such play gets an SJ690 note and is left out of accuracy, so no
 verdict changes silently), and the speed of the full review ``shengji
 report --mistakes`` and ``shengji annotate`` run (every decision valued
 from the player's view: :func:`analyzer.review.mistakes.review_full`; ``--samples``
-deals per decision).
+deals per decision), with the share of the bots' play-outs
+(:func:`analyzer.review.mistakes.decisions.play_to_end`) and their cost a play.
 
     python bench/bench_mistakes.py                    # 8 matches × 6 hands
     python bench/bench_mistakes.py --matches 20 --rules shengji-io
@@ -27,6 +28,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -83,15 +85,35 @@ def main(argv: list[str] | None = None) -> None:
     print(f"review per hand: median {statistics.median(per_hand) * 1000:.0f} ms, "
           f"worst match average {max(per_hand) * 1000:.0f} ms")
     if not args.no_report:
+        from analyzer.review.mistakes import decisions
+        plain_play_to_end = decisions.play_to_end
+        spent = [0.0, 0, 0]   # CPU seconds in the bots' play-outs, play-outs, plays
+
+        def timed_play_to_end(st: Any, play: tuple[int, ...], bot: Any, **kw: Any) -> Any:
+            t0 = time.process_time()
+            end = plain_play_to_end(st, play, bot, **kw)
+            spent[0] += time.process_time() - t0
+            spent[1] += 1
+            if end is not None:
+                spent[2] += (sum(len(t.plays) for t in end.tricks) - sum(len(t.plays) for t in st.tricks)
+                             - len(st.plays))
+            return end
+
+        decisions.play_to_end = timed_play_to_end
         t = time.process_time()
         n = 0
-        for r in records[:args.report_matches]:
-            m = replay(r)
-            review_full(m, record=r, samples=args.samples)
-            n += len(m.hands)
+        try:
+            for r in records[:args.report_matches]:
+                m = replay(r)
+                review_full(m, record=r, samples=args.samples)
+                n += len(m.hands)
+        finally:
+            decisions.play_to_end = plain_play_to_end
         el = time.process_time() - t
         print(f"report --mistakes / annotate full review ({args.samples} deals per decision): "
               f"{n / el:.3f} hands/s ({el / max(n, 1):.1f} s per hand)")
+        print(f"  of which the bots' play-outs: {spent[0]:.1f} s ({100 * spent[0] / max(el, 1e-9):.0f} %), "
+              f"{spent[1]} play-outs, {1e6 * spent[0] / max(spent[2], 1):.0f} µs a play")
 
 
 if __name__ == "__main__":

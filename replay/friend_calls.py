@@ -19,9 +19,8 @@ from primitives.cards import POINTS, points, rank_name, to_str
 from replay.deck import remainder
 from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
-from replay.scoring import HandOutcome, advancement, last_trick_multiplier, penalty_delta, raise_level
+from replay.scoring import HandOutcome, advancement, last_trick_kitty_multiplier, penalty_delta, raise_level
 from replay.teams import FriendResult, Teams, assign_holders, ordinal_text
-from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Hand
@@ -168,11 +167,8 @@ def score_friends(hand: Hand, result: HandResult, team: tuple[str, ...], buried:
     order, dealer = result.order, result.dealer
     assert order is not None and dealer is not None  # a complete hand has both
     last = result.tricks[-1]
-    plays = last.plays
-    # a lead that mixes suits wins with itself (no matching units): its own decomposition
-    units = last.winning_units or tuple(decompose(plays[0].cards, order))
-    if last.to_attackers and final_kitty is not None and units:
-        mult = last_trick_multiplier(rs, order, units, len(plays[0].cards), plays[-1].cards)
+    mult = last_trick_kitty_multiplier(rs, order, last.winning_units, last.cards_played) if last.to_attackers else 0
+    if final_kitty is not None and mult:
         result.multiplier = mult
         result.kitty_points = points(final_kitty) * mult
     result.attacker_points = result.card_points + result.penalties + result.kitty_points

@@ -38,7 +38,7 @@ from replay.holdings import by_suit, remove_from
 from replay.order import NT, Order
 from replay.results import DiagFn, HandResult
 from replay.ruleset import Ruleset
-from replay.scoring import SEAT_ORDER, TEAMS, last_trick_multiplier, other_team, team_of
+from replay.scoring import SEAT_ORDER, TEAMS, last_trick_kitty_multiplier, other_team, team_of
 from replay.teams import Teams
 from replay.texts import cards_text
 
@@ -410,7 +410,7 @@ def _score(hand: Hand, number: int, result: HandResult, done: int, every_full: b
     last_cards = last.cards_played  # each play's cards, in turn order (`last.plays` would build them all)
     mult = 0
     if last.winning_units or last.to_attackers:
-        mult = last_trick_multiplier(rs, order, last.winning_units, len(last_cards[0]), last_cards[-1])
+        mult = last_trick_kitty_multiplier(rs, order, last.winning_units, last_cards)
     result.last_trick_multiplier = mult
     if last.to_attackers and final_kitty is not None:
         result.multiplier = mult

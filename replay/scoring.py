@@ -303,6 +303,19 @@ def last_trick_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit
                             last_play=decompose(last_play, order))
 
 
+def last_trick_kitty_multiplier(ruleset: Ruleset, order: Order, winning: Sequence[Unit],
+                                cards_played: Sequence[Sequence[int]]) -> int:
+    """The kitty multiplier of a hand's last trick from its record: ``winning``
+    the winning play's units (none when the lead mixes suits: such a lead wins
+    with itself, read as its own units), ``cards_played`` each play's cards in
+    turn order. 0 for a trick with no units at all. The one place both tables
+    (fixed partners, finding friends) take the multiplier from."""
+    units = winning or tuple(decompose(cards_played[0], order))
+    if not units:
+        return 0
+    return last_trick_multiplier(ruleset, order, units, len(cards_played[0]), cards_played[-1])
+
+
 def hooks_back(winning: Iterable[Unit], level: int) -> bool:
     """Does a winning play hold a card of the level rank (hook back, 抠底 with a level card)?"""
     return any(c < LJ and c % 13 + 2 == level for u in winning for c in u.cards)

@@ -133,8 +133,9 @@ class HandState(PositionQuestions):
                 teams = Teams.forming(self.dealer, calls, held=held)
         self._teams = teams
         self._first_trick = first_trick
-        #: the holdings' key order before each push that emptied a card's count (see :meth:`pop`)
-        self._undo: list[tuple[int, int, object]] = []
+        #: the holdings' key order before each push that emptied a card's count (see :meth:`pop`;
+        #: None in a copy made with ``undo=False``)
+        self._undo: list[tuple[int, int, object]] | None = []
 
     @classmethod
     def new(cls, ruleset: Ruleset, *, level: int, trump: int, holdings: Mapping[str, Iterable[int]],
@@ -295,7 +296,7 @@ class HandState(PositionQuestions):
         that is a failed throw plays the forced unit: :attr:`attempted` keeps
         the attempt and the penalty is counted). ``check``: refuse an illegal
         play (:class:`IllegalPlay`)."""
-        seat = self.turn
+        seat = self.seats[(self._leader + len(self._plays)) % self._n]   # (self.turn, inlined: the hot path)
         cards = tuple(play)
         if check and not self.is_legal(cards):
             raise IllegalPlay(f"{seat} may not play {cards} now")
@@ -309,9 +310,11 @@ class HandState(PositionQuestions):
                     self._penalty = throw_penalty(self.ruleset, len(cards))
         else:
             played = cards
-        keys = self._keys_if_emptied(seat, played)
-        if keys is not None:
-            self._undo.append((self.trick_number, len(self._plays), keys))
+        undo = self._undo
+        if undo is not None:
+            keys = self._keys_if_emptied(seat, played)
+            if keys is not None:
+                undo.append((self.trick_number, len(self._plays), keys))
         if self._take(seat, played):
             raise IllegalPlay(f"{seat} does not hold {played}")
         self._plays.append((seat, played))
@@ -366,8 +369,11 @@ class HandState(PositionQuestions):
             self._penalty = 0
         return cards
 
-    def copy(self) -> HandState:
-        """An independent copy (the friend calls are copied too)."""
+    def copy(self, *, undo: bool = True) -> HandState:
+        """An independent copy (the friend calls are copied too). ``undo=False``:
+        a copy that is only pushed (a play-out): its pushes skip what :meth:`pop`
+        needs to put the holdings back in their key order (a pop still takes
+        the play back, the holdings' iteration order may then differ)."""
         cls = type(self)
         new = object.__new__(cls)
         for name in _all_slots(cls):
@@ -376,7 +382,7 @@ class HandState(PositionQuestions):
         new._plays = list(self._plays)
         new._done = list(self._finished())
         new._teams = self._teams.copy()
-        new._undo = list(self._undo)
+        new._undo = list(self._undo) if undo and self._undo is not None else None
         return new
 
     def _finished(self) -> list[TrickDone]:

@@ -245,7 +245,10 @@ def _uri(path: str) -> str:
 
 
 def _gh_escape_data(s: str) -> str:
-    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """A workflow command's data: control characters (ESC, CR, C1, bidi) shown escaped, as in
+    the text format (an Actions log renders ANSI sequences), then GitHub's own escapes."""
+    from notation.reader import escape_controls
+    return escape_controls(s).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
 
 
 def _gh_escape_prop(s: str) -> str:

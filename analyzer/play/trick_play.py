@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 
 from analyzer.play.views import BotParams, TrickView
 from primitives.cards import NUM_CARDS, POINTS
@@ -18,6 +19,9 @@ from replay.shapes import Unit
 from replay.throws import beats_unit
 from replay.trick import Winner, check_throw, lead_suit, trick_winner
 from replay.units import decompose
+
+#: a NamedTuple built from its fields without its Python-level ``__new__``
+_new = tuple.__new__
 
 
 class TrickPlay:
@@ -57,7 +61,12 @@ class TrickPlay:
             got = stand_cache.get(u.cards)
             if got is None:
                 s = eff[u.cards[0]]
-                got = all(beats_unit(h[s], u, order) is None for h in others_by_suit if s in h)
+                got = True
+                for h in others_by_suit:
+                    hs = h.get(s)
+                    if hs is not None and beats_unit(hs, u, order) is not None:
+                        got = False
+                        break
                 stand_cache[u.cards] = got
             return got
 
@@ -158,23 +167,20 @@ class TrickPlay:
         """A legal follow to the trick's lead."""
         order, rs = view.order, self.rs
         eff, key = order.eff, order.key
-        hold = view.holding
         seat = view.seat
-        lead = view.plays[0][1]
+        hold = view.holdings[seat]
+        vplays = view.plays
+        lead = vplays[0][1]
         n = len(lead)
         suit = lead_suit(lead, order)
         lead_units = self._lead_units(lead, order)
-        plays = [p for _, p in view.plays]
+        plays = [p for _, p in vplays]
         # the lead alone wins until someone beats it
         cur = trick_winner(plays, order, rs) if len(plays) > 1 else Winner(0, tuple(lead_units), False)
-        cur_seat = view.plays[cur.index][0]
+        cur_seat = vplays[cur.index][0]
         later = view.later_seats()
         last = not later
         mate_wins = view.mates(cur_seat, seat)
-        trick_points = sum(POINTS[c] for p in plays for c in p)
-        in_suit = {c: k for c, k in hold.items() if k and eff[c] == suit}
-        have = sum(in_suit.values())
-        endgame = view.cards_left <= self.p.endgame
         opp_later = [s for s in later if not view.mates(s, seat)]
 
         costs = self._costs(order)
@@ -183,12 +189,20 @@ class TrickPlay:
             # cheap first: low cards, no points, no trumps, keep tuples
             return costs[c] + 4 * (hold[c] > 1)
 
-        def feed(c: int) -> tuple[bool, int, int]:
-            return (eff[c] == TRUMP, -POINTS[c], key[c])
-
         if mate_wins:
+            def feed(c: int) -> tuple[bool, int, int]:
+                return (eff[c] == TRUMP, -POINTS[c], key[c])
+
             safe = last or self._stands_against(cur.units, cur.ruffed, suit, opp_later, view)
             return build_follow(lead, hold, order, rs, feed if safe else low, units=lead_units)
+
+        trick_points = 0
+        for p in plays:
+            for c in p:
+                trick_points += POINTS[c]
+        in_suit = {c: k for c, k in hold.items() if k and eff[c] == suit}
+        have = sum(in_suit.values())
+        endgame = sum(hold.values()) <= self.p.endgame
 
         # an opponent is winning: try to win
         win = None
@@ -222,14 +236,26 @@ class TrickPlay:
         """Can none of ``seats`` beat this winning play (in suit, or by ruffing)?"""
         order = view.order
         eff = order.eff
+        one = len(units) == 1
+        unit_suit = eff[units[0].cards[0]] if one else -1
+        ruffs = not ruffed and suit != TRUMP
+        holdings = view.holdings
         for s in seats:
-            h = view.holdings[s]
-            if len(units) == 1 and any(eff[c] == eff[units[0].cards[0]] and k for c, k in h.items()):
-                if beats_unit(h, units[0], order) is not None:
-                    return False
-            if not ruffed and suit != TRUMP and not any(k and eff[c] == suit for c, k in h.items()):
-                if any(k and eff[c] == TRUMP for c, k in h.items()):
-                    return False
+            h = holdings[s]
+            has_unit_suit = has_suit = has_trump = False
+            for c, k in h.items():
+                if k:
+                    e = eff[c]
+                    if e == unit_suit:
+                        has_unit_suit = True
+                    if e == suit:
+                        has_suit = True
+                    elif e == TRUMP:
+                        has_trump = True
+            if has_unit_suit and beats_unit(h, units[0], order) is not None:
+                return False
+            if ruffs and has_trump and not has_suit:
+                return False
         return True
 
     def _lowest_beating(self, lead: tuple[int, ...], plays: Sequence[tuple[int, ...]], in_suit: Mapping[int, int],
@@ -296,22 +322,28 @@ def _cost(order: Order, c: int) -> int:
     return (30 + 2 * k if order.eff[c] == TRUMP else k) + (6 if pts == 10 else 3 if pts == 5 else 0)
 
 
+@lru_cache(maxsize=64)
 def _cost_table(order: Order) -> tuple[int, ...]:
-    """:func:`_cost` of every card."""
+    """:func:`_cost` of every card (once per order: a review makes a bot per play-out)."""
     return tuple(_cost(order, c) for c in range(NUM_CARDS))
 
 
 def _top_units(by_suit: Mapping[int, Mapping[int, int]], order: Order) -> list[Unit]:
     """The highest unit of each shape (single, pair, …, each tractor) in each suit."""
     key = order.key
+    singles = order.singles
     out: list[Unit] = []
     for cs in by_suit.values():
         top_w: dict[int, int] = {}
         for c, k in cs.items():
+            kc = key[c]
             for w in range(1, k + 1):
-                if w not in top_w or key[c] > key[top_w[w]]:
+                t = top_w.get(w)
+                if t is None or kc > key[t]:
                     top_w[w] = c
-        out.extend(Unit(w, 1, key[c], (c,) * w) for w, c in top_w.items())
+        for w, c in top_w.items():
+            # (Unit(w, 1, key[c], (c,) * w), without the NamedTuple's Python-level __new__)
+            out.append(singles[c] if w == 1 else _new(Unit, (w, 1, key[c], (c,) * w)))
         wide = {c: k for c, k in cs.items() if k >= 2}
         if len(wide) >= 2:
             best: dict[tuple[int, int], Unit] = {}
@@ -332,5 +364,10 @@ def _split(holding: Mapping[int, int], eff: Sequence[int]) -> dict[int, dict[int
     out: dict[int, dict[int, int]] = {}
     for c, k in holding.items():
         if k:
-            out.setdefault(eff[c], {})[c] = k
+            e = eff[c]
+            got = out.get(e)
+            if got is None:
+                out[e] = {c: k}
+            else:
+                got[c] = k
     return out

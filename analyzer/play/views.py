@@ -15,6 +15,8 @@ from replay.state import HandState
 
 #: the seats after each seat in play order
 _AFTER = {s: [Seat[s].next(4, k).name for k in (1, 2, 3)] for s in SEATS}
+#: are two seats on one side (fixed partners: :func:`replay.scoring.team_of`), by pair
+_MATES = {(a, b): team_of(a) == team_of(b) for a in SEATS for b in SEATS}
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,16 @@ class TrickView:
                    state.trick_number, state.kitty_points, state.seats,
                    frozenset(state.team) if friends else None, state)
 
+    def refresh(self, state: HandState, friends: bool = False) -> None:
+        """Make this the view of the seat to play in ``state`` now, as :meth:`of`
+        would (a play-out keeps one view per hand instead of a new one per play)."""
+        self.seat = state.turn
+        self.holdings = state.holdings
+        self.plays = list(state.plays)
+        self.trick_number = state.trick_number
+        if friends:
+            self.team = frozenset(state.team)
+
     @property
     def holding(self) -> Counter[int]:
         return self.holdings[self.seat]
@@ -101,5 +113,6 @@ class TrickView:
     def mates(self, a: str, b: str) -> bool:
         """Are ``a`` and ``b`` on one side (as far as the table knows)?"""
         if self.team is None:
-            return team_of(a) == team_of(b)
+            got = _MATES.get((a, b))
+            return team_of(a) == team_of(b) if got is None else got
         return (a in self.team) == (b in self.team)

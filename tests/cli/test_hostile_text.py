@@ -13,6 +13,7 @@ from analyzer.io import safetext
 from notation.reader import escape_controls
 
 CLEAN = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")
+GOUJI = (FIXTURES.parents[2] / "samples" / "matches" / "gouji.gjn").read_text(encoding="utf-8")
 
 #: (tag, value): markup, a hyperlink, an OSC retitle + CSI colour, C1 CSI, a bidi override
 HOSTILE = {
@@ -97,3 +98,17 @@ def test_escape_controls_is_the_one_function(raw, shown):
     assert escape_controls(raw) == shown
     assert safetext.inert(raw) == shown
     assert escape_controls(shown) == shown  # idempotent
+
+
+
+@pytest.mark.parametrize("token", ["\x1b]0;PWNED\x07", "\x1b[31mred", "\x9b31m", "\u202eevil"])
+@pytest.mark.parametrize("fmt", ["github", "text"])
+@pytest.mark.parametrize("suffix", [".sjn", ".gjn"])
+def test_lint_quotes_a_bad_line_inert_in_every_terminal_format(run, tmp_path, token, fmt, suffix):
+    # found by bench/hostile_sweep.py (twelfth session): `-f github` wrote the quoted line raw
+    # (a GJN line starting with ESC; a bidi override in either), and an Actions log renders them
+    p = tmp_path / f"bad{suffix}"
+    p.write_text((CLEAN if suffix == ".sjn" else GOUJI) + f"\n{token} junk\n", encoding="utf-8")
+    r = run("lint", "--no-cache", "-f", fmt, str(p), code=1)
+    _check(r)
+    assert escape_controls(token)[:4] in r.stdout, r.stdout

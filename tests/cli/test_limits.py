@@ -13,7 +13,7 @@ from cli_helpers import ENV
 from typer.testing import CliRunner
 
 from analyzer.cli import app
-from notation.limits import MAX_DECOMPRESSED, MAX_LINE, MAX_MESSAGE, cap_messages, long_lines
+from notation.limits import MAX_DECOMPRESSED, MAX_DIGITS, MAX_LINE, MAX_MESSAGE, cap_messages, long_lines
 from primitives.diagnostics import Diagnostic
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,3 +87,38 @@ def test_a_compressed_80fen_log_within_the_limit_is_read(tmp_path):
                     encoding="utf-8")
     r = run(["import", "auto", "{f}"], path)
     assert r.exit_code == 0 and r.stdout.startswith("["), r.stderr[-500:]
+
+
+BIG = "9" * (MAX_DIGITS + 1)  # past Python's own limit too (4,300): int() raised ValueError -> SJ901
+
+
+@pytest.mark.parametrize(("name", "old", "new", "suffix"), [  # found by bench/hostile_sweep.py (twelfth session)
+    ("trick number", "\n4. N: D44", f"\n{BIG}4. N: D44", ".sjn"),
+    ("points", "\npoints 85", f"\npoints {BIG}", ".sjn"),
+    ("levels", "levels NS 2 EW 2", f"levels NS {BIG} EW 2", ".sjn"),
+    ("declaration", "declare N D2 @16", f"declare N D2 @{BIG}", ".sjn"),
+    ("seed tag", '[Seed "2026"]', f'[Seed "{BIG}"]', ".sjn"),
+    ("gjn play number", "\n9. P2: 6666", f"\n{BIG}. P2: 6666", ".gjn"),
+    ("gjn game", "\ngame 1\n", f"\ngame {BIG}\n", ".gjn"),
+])
+def test_a_number_past_the_digit_limit_is_a_positioned_sj101(tmp_path, name, old, new, suffix):
+    text = (STANDARD if suffix == ".sjn" else GOUJI)
+    assert old in text, name
+    text = text.replace(old, new, 1)
+    line = text[:text.index(BIG)].count("\n") + 1
+    column = len(text.split("\n")[line - 1][:text.split("\n")[line - 1].index(BIG)]) + MAX_DIGITS + 1
+    path = tmp_path / f"n{suffix}"
+    path.write_text(text, encoding="utf-8")
+    for args in COMMANDS if suffix == ".sjn" else COMMANDS[:2] + COMMANDS[3:5]:
+        r = run(args, path)
+        out = r.stdout + r.stderr
+        assert "SJ901" not in out and r.exit_code in (0, 1, 2), (args, out[-800:])
+        if args[0] != "report":
+            assert f"n{suffix}:{line}:{column}: SJ101 a number of 4,00" in out, (args, out[-800:])
+
+
+def test_a_number_of_max_digits_is_read():
+    line = "points " + "9" * MAX_DIGITS
+    assert long_lines([line], 1, "SJ101") == ([line], [])
+    lines, (d,) = long_lines(["a", "x" * 10 + "9" * (MAX_DIGITS + 1)], 3, "SJ101")
+    assert lines == ["a", ""] and (d.line, d.column) == (4, 10 + MAX_DIGITS + 1)

@@ -113,3 +113,25 @@ def test_pop_puts_an_emptied_card_back_in_its_place():
     s.push(lead)
     s.pop()
     assert list(s.holding(seat)) == keys
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(RULES), st.integers(0, 3), st.booleans(), st.integers(0, 30), st.integers(0, 3),
+       st.integers(1, 40), st.integers(0, 2**32))
+def test_a_copy_without_undo_pushes_the_same(rules, seed, record, tricks, plays, depth, rseed):
+    # copy(undo=False) (the review's play-outs) skips only pop's bookkeeping: every push
+    # leaves it in the position a full copy reaches, and it keeps none of that bookkeeping
+    h = _hand(*rules, seed)
+    if h is None:
+        return
+    s = _start(h, record, min(tricks, len(h.tricks)), plays)
+    full, lean = s.copy(), s.copy(undo=False)
+    rng = random.Random(rseed)
+    for _ in range(depth):
+        moves = list(islice(full.legal_plays(), 40))
+        if not moves:
+            break
+        m = rng.choice(moves)
+        assert full.push(m) == lean.push(m)
+        assert _snapshot(lean) == _snapshot(full)
+    assert lean._undo is None and s._undo is not None

@@ -119,6 +119,7 @@ class Decision:
     raw_loss: float = 0.0
     loss_se: float = 0.0
     level_loss: float = 0.0
+    level_loss_se: float = 0.0
     stake: float = 0.0    # best − worst option's expected points (the points at stake)
     band: str | None = None
     #: the pattern explanations attached (SJ601–SJ606, SJ611 texts)
@@ -140,7 +141,8 @@ class Decision:
                 "forced": self.forced, "judged": self.judged, "reason": self.reason,
                 "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),
                 "loss_stderr": round(self.loss_se, 1),
-                "level_loss": round(self.level_loss, 2), "stake": round(self.stake, 1), "band": self.band,
+                "level_loss": round(self.level_loss, 2), "level_loss_stderr": round(self.level_loss_se, 2),
+                "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
                 "hindsight": self.hindsight, "actual": self.actual,
                 **({"friends": dict(self.friends)} if self.friends is not None else {})}
@@ -182,15 +184,20 @@ def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool
     """A copy of ``st`` after ``play`` with the bots playing the rest of the hand
     (a bot that finds no play gives way to the cheapest legal play); None when
     the position cannot be played out. ``friends``: the bots see the team as
-    revealed so far (finding friends) and a lead is put in card order."""
+    revealed so far (finding friends) and a lead is put in card order. The copy
+    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``)."""
     from analyzer.play.views import TrickView
-    s = st.copy()
+    s = st.copy(undo=False)
+    v: TrickView | None = None
     try:
         s.push(play, check=False)
         while not s.is_over:
-            v = TrickView.of(s, True) if friends else TrickView.of(s)
+            if v is None:
+                v = TrickView.of(s, friends)
+            else:
+                v.refresh(s, friends)   # one view per play-out, not one per play
             try:
-                if s.plays:
+                if v.plays:
                     move = tuple(bot.follow(v)) if friends else bot.follow(v)
                 else:
                     move = tuple(s.order.sorted(bot.lead(v))) if friends else bot.lead(v)
@@ -350,12 +357,14 @@ def finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: lis
         diffs_p.extend(prow[j][best] - prow[j][0] for j in judge)
         diffs_l.extend(plev[j][best] - plev[j][0] for j in judge)
     loss, se = _mean_se(diffs_p)
-    lloss, _ = _mean_se(diffs_l)
-    d.loss, d.loss_se, d.level_loss = max(0.0, loss), se, max(0.0, lloss)
+    lloss, lse = _mean_se(diffs_l)
+    d.loss, d.loss_se, d.level_loss, d.level_loss_se = max(0.0, loss), se, max(0.0, lloss), lse
     d.raw_loss = loss
     d.judged = True
-    if d.loss >= MIN_COST and d.loss > critical(len(diffs_p)) * se:
-        d.band = verdict_band(d.loss, d.level_loss)
+    crit = critical(len(diffs_p))
+    if d.loss >= MIN_COST and d.loss > crit * se:
+        # the level bands only where the level loss is itself beyond noise
+        d.band = verdict_band(d.loss, d.level_loss if d.level_loss > crit * lse else 0.0)
 
 
 def verdict_band(loss: float, level_loss: float) -> str:
