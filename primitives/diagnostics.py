@@ -119,6 +119,7 @@ CODES: dict[str, CodeInfo] = {
     # -- SJ611, SJ690: the mistake review from the player's view; its window --
     "SJ611": CodeInfo("lead-error", INFO, "a lead before the endgame lost points on average over the deals the leader could not tell apart"),
     "SJ690": CodeInfo("search-window-cut", INFO, "the node budget kept the exact search from judging a play of the window"),
+    "SJ691": CodeInfo("friends-no-window", INFO, "a finding-friends hand: the exact search is four-seat only, so the fast pass judges none of its plays (`report --mistakes` reviews them)"),
     # -- SJ7xx: importing other software's logs -----------------------------
     "SJ701": CodeInfo("import-unreadable", ERROR, "the log cannot be read at all (truncated JSON, wrong format)"),
     "SJ702": CodeInfo("import-unknown-event", WARNING, "an event or line the importer does not know; skipped"),

@@ -334,6 +334,12 @@ EXPLANATIONS: dict[str, Explanation] = {
                "window; the play has no exact verdict and is left out of accuracy (the window never shrinks).",
                "22. W: D3  …                      ; <- not judged exactly (node budget)",
                "Nothing to fix in the record; raise the search budget to judge every play of the window."),
+    "SJ691": E("A note (info), one per finding-friends hand (5–8 players): the exact search plays fixed "
+               "partners at four seats, so `lint --mistakes` (the exact window and the pattern rules) judges none "
+               "of the hand's plays; `report --mistakes` and `annotate` review them from each player's view by "
+               "the bots' play-outs.",
+               "hand 1  ; <- finding friends: no exact window",
+               "Nothing to fix in the record; run `shengji report --mistakes` to review the hand."),
     # -- SJ7xx: other programs' logs ------------------------------------------------------
     "SJ701": E("The log cannot be read at all: truncated JSON, or not the format named (or detected).",
                "{\"events\": [ {\"type\": \"deal\"   ; <- the file ends here",

@@ -220,11 +220,12 @@ FULL_ACCURACY = ("Points lost are the expected points each decision lost from th
 
 
 def window_text(h: dict[str, Any]) -> str:
-    """``last 4 of 4 tricks`` / ``not searched`` for one hand of a review."""
+    """``last 4 of 4 tricks`` / ``not searched`` / ``no exact window (finding friends)``
+    for one hand of a review."""
     if h.get("skipped"):
         return "not reviewed: " + str(h["skipped"])
     if h.get("window") is None:
-        return "not searched"
+        return f"no exact window ({h['no_window']})" if h.get("no_window") else "not searched"
     text = f"last {h['window']} of {h['requested']} tricks asked"
     return text + (" (node budget)" if h.get("budget_cut") else "")
 

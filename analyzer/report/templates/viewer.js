@@ -820,7 +820,7 @@
     });
     var handRows = (r.hands || []).map(function (h) {
       var i = hi[h.hand] != null ? hi[h.hand] : 0;
-      var win = h.window == null ? "not searched" : "last " + h.window + " of " + h.requested + " tricks" + (h.budget_cut ? " (node budget)" : "");
+      var win = h.window == null ? (h.no_window ? "no exact window (" + h.no_window + ")" : "not searched") : "last " + h.window + " of " + h.requested + " tricks" + (h.budget_cut ? " (node budget)" : "");
       return '<tr data-hand="' + h.hand + '"><td><a href="#m' + (state.m + 1) + "-h" + (i + 1) + '-t0" data-goto="' + state.m + ":" + i + ':0">hand ' + h.hand +
         "</a></td><td>" + esc(win) + "</td>" + SEATS.map(function (s) {
           var p = h.players[s] || {};

@@ -40,14 +40,14 @@ from analyzer.review.mistakes import rules as _rules
 from analyzer.review.mistakes.annotate import annotate, comment_text
 from analyzer.review.mistakes.base import RULES, Rule, one_per_play, run_rules, selected
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext, make
-from analyzer.review.mistakes.findings import MIN_COST, PRIORITY, WINDOW_CODE, Mistake, band
+from analyzer.review.mistakes.findings import FRIENDS_CODE, MIN_COST, PRIORITY, WINDOW_CODE, Mistake, band
 from analyzer.review.mistakes.pov import POV_BUDGET, SAMPLES, mark
-from analyzer.review.mistakes.summary import HandReview, hand_review, summarize
-from primitives.diagnostics import Diagnostic
+from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review, summarize
+from primitives.diagnostics import INFO, Diagnostic
 
 if TYPE_CHECKING:  # pragma: no cover
     from notation.model import Record
-    from replay.results import MatchResult
+    from replay.results import HandResult, MatchResult
 
 _rules.load()  # every module of analyzer/review/mistakes/rules/ registers its rule
 
@@ -79,8 +79,14 @@ def review_match(match_result: MatchResult, *, endgame_tricks: int = ENDGAME_TRI
     hands: list[HandReview] = []
     for hand in match_result.hands:
         if hand.team is not None:
-            # finding friends: the sides form during the hand; the mistake rules (and the
-            # endgame search) reason about fixed partners, so these hands are not reviewed
+            # finding friends: the exact search plays fixed partners at four seats, so this
+            # pass judges none of the hand's plays; it says so (SJ691) and the full review
+            # (report --mistakes) values them by play-outs
+            if hand.tricks:
+                hands.append(HandReview(hand.number, len(hand.tricks), None, 0, False, 0, judged={},
+                                        seats=tuple(hand.seats), no_window=FRIENDS_NO_WINDOW))
+                if selected(FRIENDS_CODE, select):
+                    out.append(friends_note(hand))
             if on_hand is not None:
                 on_hand()
             continue
@@ -153,6 +159,17 @@ def window_notes(ctx: HandContext, budget: int | None) -> list[Mistake]:
                 f"before the search reached this play of the window (left out of accuracy)")
         out.append(make(WINDOW_CODE, text, ctx=ctx, span=p.span, trick=t.number, seat=p.seat, cost=0))
     return out
+
+
+def friends_note(hand: HandResult) -> Mistake:
+    """SJ691, once per finding-friends hand: the exact window (and so the fast
+    pass) is four-seat only; the full review values the hand's plays."""
+    sp = hand.span
+    text = (f"note (no points lost): hand {hand.number}, finding friends ({len(hand.seats)} players): no exact "
+            f"window (the exact search plays fixed partners at four seats), so none of its plays is judged here; "
+            f"`shengji report --mistakes` reviews them from each player's view")
+    return Mistake(FRIENDS_CODE, text, sp.line, sp.column, sp.end_line, sp.end_column, INFO, hand.number, None,
+                   None, "hand", 0, "note", None, None, None)
 
 
 def find_mistakes(record: Record | None, match_result: MatchResult) -> list[Diagnostic]:

@@ -18,6 +18,8 @@ BANDS = (("blunder", 40), ("mistake", 20), ("inaccuracy", MIN_COST), ("note", 0)
 MISTAKE_BANDS = ("inaccuracy", "mistake", "blunder")
 #: the note a hand gets when the node budget cut its searched window short
 WINDOW_CODE = "SJ690"
+#: the note each finding-friends hand gets from the fast pass (no exact window there)
+FRIENDS_CODE = "SJ691"
 #: which code a play's one finding carries when several rules flag it: the most
 #: specific pattern first, SJ610 (the bare search verdict) last
 PRIORITY = ("SJ601", "SJ602", "SJ606", "SJ604", "SJ605", "SJ611", "SJ610")

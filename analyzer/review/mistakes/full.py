@@ -26,7 +26,7 @@ from analyzer.review.mistakes.base import one_per_play, run_rules
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
-from analyzer.review.mistakes.summary import HandReview, hand_review
+from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review
 from primitives.diagnostics import INFO
 from replay.texts import cards_text
 
@@ -99,7 +99,8 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     go to ``out``. No exact window, no pattern rules (they reason about fixed partners)."""
     from analyzer.review.mistakes.friends import FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
-    hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats))
+    hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
+                    no_window=FRIENDS_NO_WINDOW)
     hr.order = ctx.order
     hr.judged = {}
     why = FriendsHand(ctx).why_not()

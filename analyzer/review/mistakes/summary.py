@@ -33,6 +33,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: how many worst mistakes a player's summary lists
 WORST = 5
+#: why a finding-friends hand has no exact window (the per-hand table says it)
+FRIENDS_NO_WINDOW = "finding friends"
 
 
 @dataclass(slots=True)
@@ -67,6 +69,8 @@ class HandReview:
     judged_keys: set[tuple[int, str]] = field(default_factory=set)
     #: the hand's table (P1…Pn in finding friends)
     seats: tuple[str, ...] = tuple(SEAT_ORDER)
+    #: why the hand has no exact window although it was reviewed (finding friends), else None
+    no_window: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"hand": self.number, "tricks": self.tricks, "window": self.window,
@@ -75,6 +79,8 @@ class HandReview:
              "actual": list(self.actual), "judged": dict(self.judged)}
         if self.skipped is not None:
             d["skipped"] = self.skipped
+        if self.no_window is not None:
+            d["no_window"] = self.no_window
         if self.decisions is not None:
             d["decisions"] = [x.as_dict(self.order) for x in self.decisions if not x.forced]
         return d
@@ -194,4 +200,4 @@ def summarize(findings: Sequence[Mistake], reviews: Sequence[HandReview]) -> dic
     return {"players": players, "hands": hands, **({"full": True} if full else {})}
 
 
-__all__ = ["HandReview", "hand_review", "summarize", "worst_first", "finding_dict", "WORST"]
+__all__ = ["FRIENDS_NO_WINDOW", "HandReview", "hand_review", "summarize", "worst_first", "finding_dict", "WORST"]
