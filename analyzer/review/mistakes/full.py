@@ -171,7 +171,7 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
                     f"by the bots, no exact window; {p.seat} on the dealer's team in "
                     f"{d.friends.get('dealer_team_deals', 0)} of them")
         text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
-                + (f", expected level outcome −{d.level_loss:.2f}" if d.level_loss >= 0.05 else "")
+                + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
                 + f": {p.seat} played {chosen}; from {p.seat}'s view ({view}) "
                 f"{cards_text(best.play, order)} was better: the attackers finish with {best.expected:.0f} ± "
                 f"{best.stderr:.0f} after it, {mine.expected:.0f} ± {mine.stderr:.0f} after {chosen}")
