@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.base import Rule, rule
-from analyzer.review.mistakes.context import HandContext, best_so_far, make, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far, make
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
-from analyzer.review.mistakes.rules._shared import follows
+from analyzer.review.mistakes.rules._shared import follows, known_sides, unbeatable_by
 from primitives.cards import points
 from replay.texts import cards_text
 
@@ -46,11 +46,12 @@ class RuffedPartner(Rule):
             if not st.lead_is_plain:
                 continue
             w = t.plays[best_so_far(st)]
-            if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
+            sides = known_sides(ctx, p.seat, ti, k)
+            if sides(w.seat, p.seat) is not True:  # a partner's play is winning (never p's own: p is to play)
                 continue
             if st.winner_if(p.cards) != p.seat:
                 continue  # a trump discard that does not take the trick
-            if not unbeatable(st, p.seat, by_side=False):
+            if not unbeatable_by(st, p.seat, sides, partners=False):
                 continue
             alt = self._alternative(ctx, st)
             if alt is None:
