@@ -36,6 +36,8 @@ class FailedThrow(Rule):
     (a *note*, not a mistake). In the full review the throw is valued like
     every decision, from the thrower's view, and this text is its explanation.
     The message names each blocker with the unit that beats the throw.
+    Finding friends: the trick is said to be won for the thrower's team only
+    when the thrower knew the winner's side by the end of the trick.
     """
 
     code = "SJ601"

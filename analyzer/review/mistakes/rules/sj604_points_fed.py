@@ -36,6 +36,12 @@ class PointsFed(Rule):
     follow could carry, less the point cards that would have fallen to the
     opponents later anyway (the low card kept instead went into a trick the
     opponents won, where the point card could have gone in its place).
+
+    Finding friends: only when you knew the winner was an opponent (the
+    sides as revealed by then, your play included: see "The full review");
+    a player whose side you could not know yet counts as a possible partner
+    still to play, and a later trick counts as the opponents' unless you knew
+    its winner was a partner.
     """
 
     code = "SJ604"

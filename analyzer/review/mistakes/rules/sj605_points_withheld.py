@@ -34,6 +34,11 @@ class PointsWithheld(Rule):
     have lost as much elsewhere is not reported). Earlier: the points of the
     withheld cards that the opponents later won (a card kept back and later
     won by your own side cost nothing, and is not reported).
+
+    Finding friends: only when you knew the winner was your partner (a friend
+    revealed by then: see "The full review"); a player whose side you could
+    not know yet counts as a possible opponent still to play, and a kept card
+    counts as lost only to a player you knew was an opponent.
     """
 
     code = "SJ605"

@@ -32,6 +32,10 @@ class RuffedPartner(Rule):
     search decides: the cost is the best play's value against the ruff's,
     and a ruff the search finds harmless (cost < 5) is not reported. Earlier
     in the hand the pattern is reported as a *note* (cost not measured).
+
+    Finding friends: only when you knew the winner was your partner (a friend
+    revealed by then: see "The full review"); a player whose side you could
+    not know yet counts as a possible opponent still to play.
     """
 
     code = "SJ606"
