@@ -156,3 +156,16 @@ def test_the_pattern_is_the_decisions_explanation():
             if f.trick == 2 and f.seat in ("P1", "P3"):
                 assert (f.code in ("SJ604", "SJ605")) == want
                 assert "points expected" in f.message   # the cost is the expected loss
+
+
+@pytest.mark.parametrize(("text", "expected"), [c[1:] for c in CASES if "revealed" in c[0]],
+                         ids=[c[0] for c in CASES if "revealed" in c[0]])
+def test_the_same_under_the_held_rule(text: str, expected: tuple[str, int, str] | None):
+    """Seed 001's ``held`` rule (the holder is named before play, revealed when
+    the card is played): the same table; the holder the engine names before
+    play is not known to the others until then."""
+    held = text.replace('[Rule.decks "1"]', '[Rule.decks "1"] [Rule.friend_rule "held"]')
+    held = held.replace(f"friend {REVEALED}", "friend CA").replace(f"friend {UNREVEALED}", "friend D4")
+    assert held != text
+    got = {f for f in patterns(held) if f[1] == 2}
+    assert got == ({expected} if expected else set())

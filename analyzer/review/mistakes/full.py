@@ -113,7 +113,10 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     hr.actual = [ctx.points_before(ti) for ti in range(len(hand.tricks))] + [hand.attacker_points]
     hr.eval = [None] * len(hr.actual)
     hr.decisions = review_friends_hand(ctx, samples=samples)
-    patterns = one_per_play(run_rules(FriendsContext(hand, record_hand=node, match=match_result), select))
+    try:
+        patterns = one_per_play(run_rules(FriendsContext(hand, record_hand=node, match=match_result), select))
+    except ValueError:   # a record play the engine would not take: no pattern; the valued decisions stand
+        patterns = []
     by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
     for d in hr.decisions:
         if d.judged:
