@@ -89,8 +89,18 @@ LONG_NUMBERS = [
      "more than 4,000 digits", "shengji-godot"),
 ]
 
+def sjn_tag_value_then_u001d() -> str:
+    """A tag whose value is followed by U+001D (a character ``str.split`` splits at), unclosed."""
+    text = (ROOT / "samples" / "docs" / "clean.sjn").read_text(encoding="utf-8")
+    return '[Seed "12"\x1d\n' + text
+
+
 #: (name, file name, text, the diagnostic expected on stderr (a substring), commands)
 CASES = [
+    # found by bench/fuzz_atheris.py sjn-review (thirteenth session): IndexError in the tag's message
+    ("sjn-tag-value-then-u001d", "t.sjn", sjn_tag_value_then_u001d,
+     "SJ105 unexpected `\\x1d` after the value of tag `Seed`",
+     [["lint", "{f}"], ["replay", "{f}"], ["report", "{f}"], ["fmt", "--check", "{f}"]]),
     # found by tests/fuzz (gjn): a .gjn file whose text looks like JSON went to json.loads
     ("gjn-opening-with-a-brace", "g.gjn", gjn_opening_with_a_brace, "g.gjn:1:1: SJ103 `{` opens a commentary",
      [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"]]),
