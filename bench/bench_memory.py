@@ -5,6 +5,7 @@ every command streams or states its bound; 100k hands under 200 MB).
     python bench/bench_memory.py --hands 10000 100000   # the sizes to measure
     python bench/bench_memory.py --only lint report     # only these rows (by first word)
     python bench/bench_memory.py --only lint --skip lint "lint --format json" --heavy-hands 2000 4000
+    python bench/bench_memory.py --tree --hands 2000 10000  # export at its default --jobs, all processes
 
 The file of N hands is the 1,000-hand corpus of bench/run.py (generated once
 into bench/out/) repeated. Each command runs in a subprocess (bench/run.py's
@@ -47,6 +48,50 @@ def run_cli(args: list[str], path: Path) -> tuple[float, float, int, str]:
         elif "Traceback" in line or "SJ901" in line or " error: " in line:
             errors.append(line)
     return cpu, wall, rss, errors[-1] if errors else ""
+
+
+def _descendants(root: int) -> list[int]:
+    """``root`` and every process below it (the export's forkserver and its workers)."""
+    parent: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    out, todo = [], [root]
+    while todo:
+        p = todo.pop()
+        out.append(p)
+        todo.extend(c for c, pp in parent.items() if pp == p)
+    return out
+
+
+def _pss_kib(pid: int) -> int:
+    try:
+        for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+            if line.startswith("Pss:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
+def run_tree(args: list[str], path: Path, every: float = 0.2) -> tuple[float, int, int, int]:
+    """Wall time, the peak of the summed proportional set size (PSS: shared pages counted
+    once) of ``shengji ARGS`` and every process it starts, the largest single process's
+    peak PSS (KiB), and how many processes were seen at once at most. For the commands
+    with worker processes (``export --to parquet`` at its default ``--jobs``)."""
+    t = time.perf_counter()
+    proc = subprocess.Popen([sys.executable, "-m", "analyzer", *[str(path) if a == "FILE" else a for a in args]],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=R.ROOT, env=R.child_env())
+    peak = single = most = 0
+    while proc.poll() is None:
+        pids = _descendants(proc.pid)
+        sizes = [_pss_kib(p) for p in pids]
+        peak, single, most = max(peak, sum(sizes)), max([single, *sizes]), max(most, len(pids))
+        time.sleep(every)
+    return time.perf_counter() - t, peak, single, most
 
 
 def sized_file(hands: int) -> Path:
@@ -102,7 +147,19 @@ def main() -> None:
                     help="file sizes for lint --mistakes and annotate")
     ap.add_argument("--only", nargs="*", help="only these rows (by first word)")
     ap.add_argument("--skip", nargs="*", default=[], help="not these rows (by their whole name)")
+    ap.add_argument("--tree", action="store_true",
+                    help="only `export --to parquet` at its default --jobs: the summed PSS of all its processes")
     args = ap.parse_args()
+    if args.tree:
+        store = R.OUT / "memory-store"
+        for hands in args.hands:
+            shutil.rmtree(store, ignore_errors=True)
+            wall, peak, single, most = run_tree(["export", "--to", "parquet", str(store), "FILE", "--no-progress"],
+                                                sized_file(hands))
+            print(f"  export --to parquet (default --jobs)  {hands:>7,} hands  {peak / 1024:6.0f} MB PSS in all  "
+                  f"{single / 1024:6.0f} MB the largest process  {most} processes  {wall:7.1f} s wall", flush=True)
+        shutil.rmtree(store, ignore_errors=True)
+        return
     out = R.OUT / "memory-out"
     store = R.OUT / "memory-store"
     table = rows(out, store)

@@ -6,7 +6,8 @@
     python bench/fuzz_atheris.py json -max_len=20000 corpus/json/
     python bench/fuzz_atheris.py log:80fen-v2 -max_total_time=600
 
-The reader names: ``sjn``, ``gjn``, ``json``, ``gjn-json``, ``game-sav``,
+The reader names: ``sjn``, ``sjn-review`` (``sjn`` and then the mistakes review, whose
+endgame search is the one place the native core runs: use it with ``SHENGJI_NATIVE=1``), ``gjn``, ``json``, ``gjn-json``, ``game-sav``,
 ``log:FORMAT`` for each importer (``shengji import --help`` lists them) and
 ``store-manifest`` (a Parquet store's batch manifest; needs the ``stats`` extra). Each
 input goes through the reader and what the commands run next (the replay, or
@@ -63,8 +64,11 @@ def target(name: str) -> Callable[[bytes], None]:
         return run_gjn
     if name == "store-manifest":
         return _store_manifest()
+    review = name == "sjn-review"
+    if review:
+        name = "sjn"
     if name not in ("sjn", "json"):
-        raise SystemExit(f"unknown reader {name!r}: sjn, gjn, json, gjn-json, game-sav, log:FORMAT, "
+        raise SystemExit(f"unknown reader {name!r}: sjn, sjn-review, gjn, json, gjn-json, game-sav, log:FORMAT, "
                          f"store-manifest")
 
     def run_notation(data: bytes) -> None:
@@ -77,7 +81,11 @@ def target(name: str) -> Callable[[bytes], None]:
         for record, diags in read(text, name):
             _check(diags)
             if record is not None and record.hands:
-                _check(replay(record).diagnostics)
+                result = replay(record)
+                _check(result.diagnostics)
+                if review:   # the endgame search: where the native core (SHENGJI_NATIVE=1) is used
+                    from analyzer.review.mistakes import find_mistakes
+                    _check(find_mistakes(record, result))
     return run_notation
 
 

@@ -25,6 +25,7 @@ import json
 import os
 import pty
 import random
+import re
 import shlex
 import shutil
 import subprocess
@@ -250,8 +251,29 @@ def build_input(case: Case, run: Path, seeds: dict[str, bytes]) -> tuple[Path, l
 
 
 def run_case(i: int, case: Case, tmp: Path, seeds: dict[str, bytes], exe: list[str],
-             timeout: float) -> Result:
-    run = tmp / f"run{i}"
+             timeout: float, native: str = "", compare: bool = False) -> Result:
+    """Run ``case``; with ``compare`` run it again with the native core off and flag any
+    difference (exit status, what it printed; a store's batch ids masked)."""
+    template = list(case.argv)
+    res = _run_once(f"run{i}", case, tmp, seeds, exe, timeout, native)
+    if compare:  # in the same directory (paths and SARIF fingerprints alike), the first moved aside
+        (tmp / f"run{i}").rename(tmp / f"run{i}py")
+        other = Case(**{**case.__dict__, "argv": list(template)})
+        py = _run_once(f"run{i}", other, tmp, seeds, exe, timeout, "0")
+        a = (res.rc, _BATCH.sub("BATCH", res.out), _BATCH.sub("BATCH", res.err))
+        b = (py.rc, _BATCH.sub("BATCH", py.out), _BATCH.sub("BATCH", py.err))
+        if a != b and res.rc is not None and py.rc is not None:
+            res.flags.append("native differs from python")
+            res.err += "\n--- python (SHENGJI_NATIVE=0) ---\n" + f"rc {py.rc}\n{py.out[-4000:]}\n{py.err[-4000:]}"
+    return res
+
+
+_BATCH = re.compile(r"\d{8}T\d{6}-[0-9a-f]{6}")
+
+
+def _run_once(rname: str, case: Case, tmp: Path, seeds: dict[str, bytes], exe: list[str],
+              timeout: float, native: str) -> Result:
+    run = tmp / rname
     run.mkdir()
     for sub in ("out", "home", "t"):
         (run / sub).mkdir()
@@ -271,8 +293,10 @@ def run_case(i: int, case: Case, tmp: Path, seeds: dict[str, bytes], exe: list[s
     before = {p: sha(p) for p in watched}
     in_list = listing(run / "in")
     env = dict(os.environ, HOME=str(run / "home"), TMPDIR=str(run / "t"), COLUMNS="100",
-               TERM="xterm-256color", PYTHONPATH=str(ROOT))
+               TERM="xterm-256color", PYTHONPATH=_pythonpath())
     env.pop("NO_COLOR", None)
+    if native:
+        env["SHENGJI_NATIVE"] = "1" if native != "0" else "0"
     stdin_data = case.stdin
     if case.special == "stdin" or argv[-1] == "-":
         stdin_data = case.data if case.data is not None else seeds["errors.sjn"]
@@ -337,6 +361,14 @@ def run_case(i: int, case: Case, tmp: Path, seeds: dict[str, bytes], exe: list[s
         res.flags = []  # opening a FIFO nobody writes blocks, as in cat; the sweep's timeout ends it
         res.rc = -1
     return res
+
+
+#: set by --native: the directory holding the built extension (``pip install --target DIR ./native``)
+NATIVE_DIR = ""
+
+
+def _pythonpath() -> str:
+    return os.pathsep.join(p for p in (str(ROOT), NATIVE_DIR) if p)
 
 
 def _drain(fd: int, chunks: list[bytes]) -> None:
@@ -404,7 +436,7 @@ def plan(args: argparse.Namespace, seeds: dict[str, bytes],
 def setup(tmp: Path, exe: list[str]) -> tuple[dict[str, bytes], dict[str, tuple[str, str]]]:
     seeds = {n: p.read_bytes() for n, p, _k, _f in SEEDS}
     kinds = {n: (k, f) for n, _p, k, f in SEEDS}
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = dict(os.environ, PYTHONPATH=_pythonpath())
     for name, src, kind in CONVERTED:
         p = tmp / src
         p.write_bytes(seeds[src])
@@ -433,8 +465,20 @@ def main() -> int:
     ap.add_argument("--no-specials", action="store_true", help="skip the special inputs")
     ap.add_argument("--only", default="", help="only commands whose name contains this")
     ap.add_argument("--out", type=Path, default=Path("hostile-sweep-out"))
+    ap.add_argument("--native", default="", metavar="DIR",
+                    help="run with the native core (SHENGJI_NATIVE=1), the extension built into DIR")
+    ap.add_argument("--compare", action="store_true",
+                    help="with --native: run each case again in Python and flag any difference")
     args = ap.parse_args()
+    global NATIVE_DIR
+    NATIVE_DIR = os.path.abspath(args.native) if args.native else ""
     exe = [sys.executable, "-m", "analyzer"]
+    if args.native:
+        probe = subprocess.run(exe + ["--version"], capture_output=True, text=True,
+                               env=dict(os.environ, PYTHONPATH=_pythonpath(), SHENGJI_NATIVE="1"))
+        if probe.returncode != 0 or "native (" not in probe.stdout:
+            raise SystemExit(f"--native {args.native}: the extension does not load: {probe.stdout}{probe.stderr}")
+        print(probe.stdout.strip(), file=sys.stderr)
     git_before = _git_status()
     with tempfile.TemporaryDirectory(prefix="hostile-sweep-") as t:
         tmp = Path(t)
@@ -444,7 +488,9 @@ def main() -> int:
         results: list[Result] = []
         t0 = time.monotonic()
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-            futs = {pool.submit(run_case, i, c, tmp, seeds, exe, args.timeout): i
+            native = "1" if args.native else ""
+            futs = {pool.submit(run_case, i, c, tmp, seeds, exe, args.timeout, native,
+                                args.compare and bool(args.native)): i
                     for i, c in enumerate(cases)}
             for k, fu in enumerate(concurrent.futures.as_completed(futs), 1):
                 try:
@@ -458,6 +504,7 @@ def main() -> int:
                 if k % 50 == 0:
                     print(f"... {k}/{len(cases)} in {time.monotonic() - t0:.0f} s", file=sys.stderr)
                 shutil.rmtree(tmp / f"run{futs[fu]}", ignore_errors=True)
+                shutil.rmtree(tmp / f"run{futs[fu]}py", ignore_errors=True)
         wall = time.monotonic() - t0
     if _git_status() != git_before:
         print("FLAG new files in the project's checkout during the sweep", file=sys.stderr)

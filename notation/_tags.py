@@ -44,6 +44,6 @@ def tag_problem(text: str) -> str:
         i += 1
     if i >= n:
         return f"tag `{name}` is not closed with `]`"
-    if text[i] != "]":
-        return f"unexpected `{text[i:].split()[0]}` after the value of tag `{name}`"
+    if text[i] != "]":   # (str.split() also splits at \x1c-\x1f, \x0b, \x0c, \x85: maybe no word)
+        return f"unexpected `{(text[i:].split() or [text[i]])[0]}` after the value of tag `{name}`"
     return 'a tag is written `[Name "value"]`'

@@ -39,9 +39,20 @@ def read_bytes(path: str) -> bytes:
     try:
         return Path(path).read_bytes()
     except IsADirectoryError:
-        raise UserError(f"{path}: is a directory") from None
+        raise UserError(directory_error(path)) from None
     except OSError as exc:
         raise UserError(f"{path}: {exc.strerror or exc}") from None
+
+
+def directory_error(path: str) -> str:
+    """What a directory given where a file is read says: that it cannot be listed when so
+    (mode 000: lint's walk hands such a directory on to be reported, as ``lint`` does),
+    else that it is a directory."""
+    try:
+        os.scandir(path).close()
+    except OSError as exc:
+        return f"{path}: {exc.strerror or exc}"
+    return f"{path}: is a directory"
 
 
 def is_json(text: str, path: str = "") -> bool:
@@ -105,7 +116,7 @@ class Source:
         self.source_format = source_format
         self.options = Reading(source_format).validate()
         if os.path.isdir(path):
-            raise UserError(f"{path}: is a directory")
+            raise UserError(directory_error(path))
         if is_stream(path):
             try:
                 data = read_stream(path)

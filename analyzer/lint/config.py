@@ -160,7 +160,11 @@ def find(start: Path) -> Path | None:
     while True:
         for name in NAMES:
             candidate = d / name
-            if candidate.is_file() and _has_table(candidate):
+            try:
+                here = candidate.is_file()
+            except OSError:   # a directory that may not be searched (mode 000): its own
+                here = False  # read says so, with its name (lint: "DIR: Permission denied")
+            if here and _has_table(candidate):
                 return candidate
         if d.parent == d:
             return None

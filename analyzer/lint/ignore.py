@@ -153,7 +153,8 @@ def _ancestors_gitignores(folder: str) -> list[Pattern]:
 def walk(folder: str, suffixes: Sequence[str], *, exclude: Sequence[Pattern] = (),
          gitignore: bool = True) -> Iterator[str]:
     """Every file below ``folder`` ending in one of ``suffixes`` that is neither
-    excluded nor git-ignored (in no particular order; the caller sorts)."""
+    excluded nor git-ignored (in no particular order; the caller sorts); a directory
+    that cannot be listed is given itself, for its reading to fail with its name."""
     from pathlib import Path
     top = os.path.normpath(os.path.abspath(folder))
     inherited = _ancestors_gitignores(top) if gitignore else []
@@ -165,6 +166,10 @@ def walk(folder: str, suffixes: Sequence[str], *, exclude: Sequence[Pattern] = (
         try:
             entries = list(os.scandir(real))
         except OSError:
+            # a directory that cannot be listed (mode 000, gone): given as a file, so
+            # reading it reports it by name ("DIR: Permission denied") and the run
+            # says a file could not be read, rather than passing over it in silence
+            yield str(shown)
             continue
         for e in entries:
             full = os.path.join(real, e.name)

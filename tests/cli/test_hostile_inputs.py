@@ -65,8 +65,42 @@ def gjn_json_with_a_lone_surrogate() -> str:
     return text.replace('"gouji"', '"gouji \\udc00"', 2)
 
 
+def long_number(path: Path, before: str):
+    """``path``'s text with 4,500 nines put before the first digit of the first ``before``."""
+    def make() -> str:
+        text = path.read_text(encoding="utf-8")
+        at = text.index(before) + next(i for i, c in enumerate(before) if c.isdigit())
+        return text[:at] + "9" * 4_500 + text[at:]
+    return make
+
+
+LOGS = ROOT / "tests" / "cli" / "fixtures" / "logs"
+#: found by bench/hostile_sweep.py (thirteenth session, chat.txt; then every importer): a
+#: number past Python's 4,300 digits for int() in a log
+LONG_NUMBERS = [
+    ("chat-long-number", "chat.txt", long_number(LOGS / "chat.txt", "20 points"),
+     "SJ705 a number of 4,502 digits; a line holding a number longer than 4,000 digits is not read",
+     "shengji-io-chat"),
+    ("fly-long-number", "room.jsonl", long_number(LOGS / "room.jsonl", '1, "'), "more than 4,000 digits", "fly"),
+    ("botzone-long-number", "b.json", long_number(LOGS / "botzone.json", "1"), "more than 4,000 digits", "botzone"),
+    ("80fen-long-number", "d.json", long_number(IMPORTS / "80fen" / "deal_v2.json", "2"), "more than 4,000 digits",
+     "80fen-v2"),
+    ("godot-long-number", "game_log.json", long_number(IMPORTS / "godot" / "game_log.json", '": 3'),
+     "more than 4,000 digits", "shengji-godot"),
+]
+
+def sjn_tag_value_then_u001d() -> str:
+    """A tag whose value is followed by U+001D (a character ``str.split`` splits at), unclosed."""
+    text = (ROOT / "samples" / "docs" / "clean.sjn").read_text(encoding="utf-8")
+    return '[Seed "12"\x1d\n' + text
+
+
 #: (name, file name, text, the diagnostic expected on stderr (a substring), commands)
 CASES = [
+    # found by bench/fuzz_atheris.py sjn-review (thirteenth session): IndexError in the tag's message
+    ("sjn-tag-value-then-u001d", "t.sjn", sjn_tag_value_then_u001d,
+     "SJ105 unexpected `\\x1d` after the value of tag `Seed`",
+     [["lint", "{f}"], ["replay", "{f}"], ["report", "{f}"], ["fmt", "--check", "{f}"]]),
     # found by tests/fuzz (gjn): a .gjn file whose text looks like JSON went to json.loads
     ("gjn-opening-with-a-brace", "g.gjn", gjn_opening_with_a_brace, "g.gjn:1:1: SJ103 `{` opens a commentary",
      [["replay", "{f}"], ["report", "{f}"], ["lint", "{f}"]]),
@@ -86,7 +120,8 @@ CASES = [
      "SJ705 trump_set differs from the replay's trump", [["import", "auto", "{f}"], ["lint", "{f}"]]),
     ("fly-play-without-cards", "room.jsonl", fly_play_without_cards, "SJ705 a play with no cards",
      [["import", "auto", "{f}"], ["annotate", "{f}", "--endgame", "0"], ["lint", "{f}"]]),
-]
+] + [(name, fname, make, expected, [["import", fmt, "{f}"], ["report", "{f}"], ["lint", "{f}"]])
+     for name, fname, make, expected, fmt in LONG_NUMBERS]
 
 
 @pytest.mark.parametrize("name, filename, make, expected, commands", CASES, ids=[c[0] for c in CASES])

@@ -21,12 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from notation.limits import MAX_DIGITS
 from primitives.diagnostics import Span
 
 Path = tuple[Any, ...]
 
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _WS = re.compile(r"[ \t\r\n]*")
+_LONG_DIGITS = re.compile(rf"[0-9]{{{MAX_DIGITS + 1},}}")
 _MAX_DEPTH = 200
 #: a UTF-16 surrogate in a decoded string (a pair decodes to one character: this is a lone half)
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -150,6 +152,10 @@ class _Reader:
         m = _NUMBER.match(self.text, i)
         if m and m.end() > i:
             t = m.group()
+            if len(t) > MAX_DIGITS and (long := _LONG_DIGITS.search(t)):
+                # Python's int() refuses 4,300 digits: stopped at the digit past the limit
+                raise _Stop(i + long.start() + MAX_DIGITS,
+                            f"a number of more than {MAX_DIGITS:,} digits (notation.limits.MAX_DIGITS)")
             put(float(t) if any(c in t for c in ".eE") else int(t))
             return m.end()
         for word, val in (("true", True), ("false", False), ("null", None)):

@@ -58,6 +58,7 @@ from analyzer.io.importers._common import (
     ImportResult,
     span_at,
 )
+from notation.limits import long_lines
 from primitives.cards import parse_rank
 
 
@@ -72,7 +73,11 @@ class _Importer(ChatRecords):
     def lines(self) -> list[tuple[int, int, str, str | None, bool]]:
         """(line number, column of the body, body, annotation, had GAME:) for non-blank lines."""
         out = []
-        for no, raw in enumerate(self.text.split("\n"), 1):
+        # a line holding a number past notation.limits.MAX_DIGITS is not read (SJ705 at the
+        # digit past the limit), as an SJN line is not: Python's int() refuses one of 4,300
+        raws, long = long_lines(self.text.split("\n"), 1, "SJ705")
+        self.sink.items.extend(long)   # (lines() is read once, by import_text)
+        for no, raw in enumerate(raws, 1):
             raw = raw.rstrip("\r")
             if not raw.strip():
                 continue
