@@ -9,7 +9,8 @@
 The reader names: ``sjn``, ``sjn-review`` (``sjn`` and then the mistakes review, whose
 endgame search is the one place the native core runs: use it with ``SHENGJI_NATIVE=1``), ``gjn``, ``json``, ``gjn-json``, ``game-sav``,
 ``log:FORMAT`` for each importer (``shengji import --help`` lists them) and
-``store-manifest`` (a Parquet store's batch manifest; needs the ``stats`` extra). Each
+``store-manifest``, ``store-part`` (a Parquet store's batch manifest, its hands
+part read by every default analysis; need the ``stats`` extra). Each
 input goes through the reader and what the commands run next (the replay, or
 writing the imported records as SJN); an exception or an internal error
 (SJ901) is a crash, kept by libFuzzer as ``crash-*`` for a table test in
@@ -62,14 +63,14 @@ def target(name: str) -> Callable[[bytes], None]:
             for r in records[:2]:
                 _check(run_engine(r).diagnostics)
         return run_gjn
-    if name == "store-manifest":
-        return _store_manifest()
+    if name in ("store-manifest", "store-part"):
+        return _store(name)
     review = name == "sjn-review"
     if review:
         name = "sjn"
     if name not in ("sjn", "json"):
         raise SystemExit(f"unknown reader {name!r}: sjn, sjn-review, gjn, json, gjn-json, game-sav, log:FORMAT, "
-                         f"store-manifest")
+                         f"store-manifest, store-part")
 
     def run_notation(data: bytes) -> None:
         from notation.detect import read
@@ -89,26 +90,44 @@ def target(name: str) -> Callable[[bytes], None]:
     return run_notation
 
 
-def _store_manifest() -> Callable[[bytes], None]:
-    """A store of one hand in a temporary directory; each input is its batch manifest."""
+def _store(name: str) -> Callable[[bytes], None]:
+    """A store of one hand in a temporary directory; each input is its batch manifest
+    (``store-manifest``, read by ``store_parts``) or its hands part (``store-part``,
+    its size written into the manifest so that DuckDB reads it: every default analysis)."""
+    import json
     import tempfile
 
     from analyzer.store.parquet import export_paths
     from analyzer.store.schema import StoreError
-    from analyzer.store.stats import store_parts
+    from analyzer.store.stats import run, store_parts
     tmp = Path(tempfile.mkdtemp(prefix="shengji-fuzz-"))
     sample = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
     (tmp / "one.sjn").write_text(sample.split("\nhand 2\n")[0] + "\n", encoding="utf-8")
     export_paths([str(tmp / "one.sjn")], str(tmp / "store"))
     manifest = next((tmp / "store" / "_batches").glob("*.json"))
+    meta = json.loads(manifest.read_text(encoding="utf-8"))
+    entry = meta["parts"]["hands"][0]
+    part = tmp / "store" / entry["file"]
 
-    def run_store(data: bytes) -> None:
+    def run_manifest(data: bytes) -> None:
         manifest.write_bytes(data)
         try:
             store_parts(tmp / "store")
         except StoreError:
             pass
-    return run_store
+
+    def run_part(data: bytes) -> None:
+        part.write_bytes(data)
+        entry["bytes"] = len(data)
+        manifest.write_text(json.dumps(meta), encoding="utf-8")
+        try:
+            run(tmp / "store")
+        except StoreError:
+            pass
+    if name == "store-part":
+        print(f"seed corpus: {part}", file=sys.stderr)
+        return run_part
+    return run_manifest
 
 
 def main() -> None:
@@ -121,7 +140,8 @@ def main() -> None:
     name = sys.argv.pop(1)
     with atheris.instrument_imports():
         import analyzer.io.importers
-        import analyzer.io.inputs  # noqa: F401
+        import analyzer.io.inputs
+        import analyzer.store.stats  # noqa: F401
         import notation.detect  # noqa: F401
         import replay.game  # noqa: F401
     run = target(name)

@@ -102,7 +102,11 @@ def store_parts(store: str | Path) -> dict[str, list[Path]]:
         for t in parts:
             for p in m["parts"].get(t, []):
                 path = root / str(p.get("file", ""))
-                problem = _part_problem(path, p.get("bytes"))
+                try:
+                    problem = _part_problem(path, p.get("bytes"))
+                except OSError as exc:   # unreadable (EACCES, EIO), not damaged: nothing to remove
+                    raise StoreError(f"{store}: store part {p.get('file')} cannot be read: "
+                                     f"{exc.strerror or exc}") from None
                 if problem is not None:
                     raise StoreError(f"{store}: a damaged store part {p.get('file')}: {problem}; batch {batch} "
                                      f"cannot be read: remove _batches/{batch}.json and the batch={batch} "
@@ -124,8 +128,6 @@ def _part_problem(path: Path, size: object) -> str | None:
             tail = f.read(4)
     except FileNotFoundError:
         return "missing"
-    except OSError as exc:
-        return exc.strerror or str(exc)
     if head != _MAGIC or tail != _MAGIC:
         return "not a Parquet file (no magic bytes)"
     return None
