@@ -123,9 +123,8 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
     d.considered = {"candidates": {k: cards_text(v, ctx.order) for k, v in cands.items()},
                     "all_buries": False}
     opts = list(cands.values())
-    if len(opts) < 2:
-        d.forced = True
-        d.reason = "no other candidate bury"
+    if len(opts) < 2:   # not judged (and said), left out of accuracy: not a forced bury
+        d.reason = "no other candidate bury (every candidate is the bury made)"
         return d
     n = max(2, samples - samples % 2)
     deals = sample_deals(ctx, seat, 0, 0, n, seed)
@@ -158,7 +157,7 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
         d.reason = "the sampled deals could not be played out"
         return d
     finish(ctx, d, opts, rows, lev, base_total)
-    if d.forced:
+    if d.forced:   # equal in every deal: like a play whose options are equal, no decision
         d.reason = "every candidate bury is worth the same"
     return d
 
