@@ -191,7 +191,7 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, pattern_tex
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} buried {cards_text(d.chosen, order)}; from {d.seat}'s view ({d.samples} deals of the "
             f"other hands, each played out by the bots with each of {len(names)} candidate buries) burying "
-            f"{best_text}" + (f" ({names[best_text]})" if best_text in names else "")
+            f"{best_text}" + (f" ({names[best.play]})" if best.play in names else "")
             + f" was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made")
     if pattern_text:
