@@ -142,8 +142,11 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
         for b in opts:
             hands = {s: list(pos.hands[i]) for i, s in enumerate(seats)}
             hands[seat] = sorted((Counter(cards) - Counter(b)).elements())
-            st = HandState(ctx.ruleset, ctx.order, hands, leader=leader, dealer=h.dealer, seats=h.seats,
-                           kitty_points=points(b), first_trick=h.tricks[0].number)
+            try:
+                st = HandState(ctx.ruleset, ctx.order, hands, leader=leader, dealer=h.dealer, seats=h.seats,
+                               kitty_points=points(b), first_trick=h.tricks[0].number)
+            except (ValueError, IndexError, KeyError):
+                break
             end = play_to_end(st, None, _bot(ctx, f"{seed}:{h.number}:bury:{j}"))
             if end is None:
                 break
