@@ -241,5 +241,7 @@ def summary_lines(review: dict[str, Any], players: dict[str, Any] | None = None)
                    f"{count_of(judged, 'decision')}")
     for h in review["hands"]:
         cells = ", ".join(f"{s} {h['players'][s]['points_lost']}" for s in review["players"])
-        out.append(f"  hand {h['hand']} ({window_text(h)}): points lost {cells}")
+        where = f"{h['no_window']}: no exact window" if h.get("no_window") and h.get("window") is None \
+            else window_text(h)
+        out.append(f"  hand {h['hand']} ({where}): points lost {cells}")
     return out

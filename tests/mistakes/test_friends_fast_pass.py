@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from analyzer.report.text import window_text
+from analyzer.report.text import summary_lines, window_text
 from analyzer.review.mistakes import find_mistakes, review_match
 from notation import parse
 from replay.game import replay
@@ -59,3 +59,15 @@ def test_four_seat_hands_get_no_sj691():
 ])
 def test_the_window_column(hand, text):  # type: ignore[no-untyped-def]
     assert window_text(hand) == text
+
+
+@pytest.mark.parametrize(("hand", "line"), [
+    ({"hand": 1, "window": None, "no_window": "finding friends"},
+     "  hand 1 (finding friends: no exact window): points lost P1 3"),
+    ({"hand": 2, "window": 4, "requested": 4}, "  hand 2 (last 4 of 4 tricks asked): points lost P1 3"),
+])
+def test_the_summary_line_of_a_hand(hand, line):  # type: ignore[no-untyped-def]
+    """annotate's summary: one pair of parentheses ("hand 1 (no exact window
+    (finding friends))" read badly)."""
+    review = {"players": {"P1": {}}, "hands": [{**hand, "players": {"P1": {"points_lost": 3}}}]}
+    assert summary_lines(review)[-1] == line
