@@ -49,6 +49,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
@@ -63,6 +64,8 @@ from replay.teams import FriendResult, Teams, assign_holders
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
+    from notation.model import Hand as RecordHand
+    from replay.results import HandResult, MatchResult
 
 #: a deal is dealt again at most this many times per deal wanted (inconsistent with the record)
 RETRIES = 4
@@ -156,6 +159,51 @@ class FriendsHand:
             p = self.hand.tricks[i].plays[j]
             out[p.seat].extend(p.cards)
         return out
+
+
+class FriendsContext(HandContext):
+    """The per-hand context the pattern rules (SJ601, SJ603–SJ606) get on a
+    finding-friends hand: every holding is known (a complete hand's plays),
+    the engine's state at each play carries the hand's calls as the real
+    tricks answered them (:meth:`FriendsHand.start_state`, then the record's
+    plays), so a rule asks who is revealed as of that play
+    (:func:`analyzer.review.mistakes.rules._shared.known_sides`, by
+    ``reveals``). No exact search (four-seat only: SJ602, SJ610, SJ611 do
+    not run) and no level outcome (it depends on the final teams): a
+    pattern is only the explanation of a valued decision."""
+
+    #: the states carry the calls: the rules may ask what is revealed (rules/_shared.known_sides)
+    reveals = True
+
+    def __init__(self, hand: HandResult, *, record_hand: RecordHand | None = None,
+                 match: MatchResult | None = None) -> None:
+        super().__init__(hand, record_hand=record_hand, endgame_tricks=0, search_budget=None, match=match,
+                         samples=0)
+        self.fh = FriendsHand(self)
+
+    @cached_property
+    def all_known(self) -> bool:
+        return self.fh.why_not() is None
+
+    @cached_property
+    def searchable(self) -> bool:
+        return False
+
+    def level_change(self, actual_total: int, better_total: int, *, actual_hooked: bool | None = None,
+                     better_hooked: bool | None = None, actual_label: str = "in the hand",
+                     better_label: str = "with the better play") -> str | None:
+        return None
+
+    def _new_state(self, t_index: int) -> HandState:
+        if t_index == 0:
+            start = dict(zip(self.fh.seats, self.hands_before(0), strict=True))
+            return self.fh.start_state(start, points(self.kitty_cards or ()))
+        for i in range(1, t_index):   # built trick by trick (no deep recursion)
+            self.state(i, 0)
+        last = len(self.hand.tricks[t_index - 1].plays) - 1
+        st = self.state(t_index - 1, last).copy()
+        self.fh.push(st, t_index - 1, last)
+        return st
 
 
 def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, n: int,
@@ -303,5 +351,5 @@ def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, seed: int =
     return out
 
 
-__all__ = ["FriendsHand", "sample_states", "options", "playout", "level_of", "value_friends_decision",
+__all__ = ["FriendsHand", "FriendsContext", "sample_states", "options", "playout", "level_of", "value_friends_decision",
            "review_friends_hand", "VALUED", "RETRIES"]

@@ -97,8 +97,11 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
                   select: list[str] | None, samples: int) -> HandReview:
     """A finding-friends hand (:mod:`analyzer.review.mistakes.friends`): every
     decision valued by the bots' play-outs from its player's view; its findings
-    go to ``out``. No exact window, no pattern rules (they reason about fixed partners)."""
-    from analyzer.review.mistakes.friends import FriendsHand, review_friends_hand
+    go to ``out``. No exact window. The pattern rules run on the sides as each
+    player knew them at that play (:class:`~analyzer.review.mistakes.friends.FriendsContext`:
+    a friend not yet revealed is of unknown side, and no pattern fires on a guess);
+    a pattern is attached to its decision as the 4-seat review attaches it."""
+    from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
     hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
                     no_window=FRIENDS_NO_WINDOW)
@@ -111,12 +114,23 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     hr.actual = [ctx.points_before(ti) for ti in range(len(hand.tricks))] + [hand.attacker_points]
     hr.eval = [None] * len(hr.actual)
     hr.decisions = review_friends_hand(ctx, samples=samples)
+    try:
+        patterns = one_per_play(run_rules(FriendsContext(hand, record_hand=node, match=match_result), select))
+    except ValueError:   # a record play the engine would not take: no pattern; the valued decisions stand
+        patterns = []
+    by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
     for d in hr.decisions:
         if d.judged:
             hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
-        f = finding_of(ctx, d, None)
+        pat = by_play.get((d.trick, d.seat))
+        if pat is not None:
+            d.explanations.append(f"{pat.code} {_pattern_text(pat)}")
+        f = finding_of(ctx, d, pat)
         if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
             out.append(f)
+    for f in patterns:   # the bury: a pattern note (SJ603) is kept as a note, never a cost
+        if f.target == "bury" and f.band != "note":
+            out.append(_as_note(f))
     return hr
 
 

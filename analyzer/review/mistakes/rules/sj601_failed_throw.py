@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from analyzer.review.mistakes.base import Rule, rule
 from analyzer.review.mistakes.context import HandContext, make
 from analyzer.review.mistakes.findings import Mistake
+from analyzer.review.mistakes.rules._shared import known_sides
 from replay.texts import cards_text, unit_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -35,6 +36,8 @@ class FailedThrow(Rule):
     (a *note*, not a mistake). In the full review the throw is valued like
     every decision, from the thrower's view, and this text is its explanation.
     The message names each blocker with the unit that beats the throw.
+    Finding friends: the trick is said to be won for the thrower's team only
+    when the thrower knew the winner's side by the end of the trick.
     """
 
     code = "SJ601"
@@ -59,7 +62,10 @@ class FailedThrow(Rule):
                       f"{unit_text(u, order)}" for u, beaters in by_unit.items()]
             blocked = "; ".join(blocks) if blocks else "another player holds a higher unit"
             penalty = abs(t.penalty)
-            lost = not ctx.mates(t.winner, lead.seat)
+            ti = t.number - 1
+            # the sides as the thrower knows them once the trick is played (finding friends: a
+            # winner of unknown side is not said to have won for the thrower's team)
+            lost = known_sides(ctx, lead.seat, ti, len(t.plays) - 1)(t.winner, lead.seat) is not True
             # the forced unit gives the same trick as leading it would have: the
             # failure itself costs the penalty only (none where the rules have none)
             cost = penalty
@@ -72,7 +78,6 @@ class FailedThrow(Rule):
                 text += " and the lead"
             else:
                 text += f"; {t.winner} still won the trick for {lead.seat}'s team"
-            ti = t.number - 1
             v = ctx.judge(ti, 0) if ctx.searchable else None
             if v is not None:
                 # inside the searched window: what the throw cost against the best lead

@@ -7,9 +7,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.base import Rule, rule
-from analyzer.review.mistakes.context import HandContext, best_so_far, make, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far, make
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
-from analyzer.review.mistakes.rules._shared import follows
+from analyzer.review.mistakes.rules._shared import follows, known_sides, unbeatable_by
 from analyzer.review.mistakes.rules.sj605_points_withheld import PointsWithheld
 from primitives.cards import POINTS, points
 from replay.texts import cards_text
@@ -36,6 +36,12 @@ class PointsFed(Rule):
     follow could carry, less the point cards that would have fallen to the
     opponents later anyway (the low card kept instead went into a trick the
     opponents won, where the point card could have gone in its place).
+
+    Finding friends: only when you knew the winner was an opponent (the
+    sides as revealed by then, your play included: see "The full review");
+    a player whose side you could not know yet counts as a possible partner
+    still to play, and a later trick counts as the opponents' unless you knew
+    its winner was a partner.
     """
 
     code = "SJ604"
@@ -50,9 +56,10 @@ class PointsFed(Rule):
                 continue
             st = ctx.state(ti, k)
             w = t.plays[best_so_far(st)]
-            if st.mates(w.seat, p.seat):
-                continue
-            if not unbeatable(st, p.seat, by_side=True):
+            sides = known_sides(ctx, p.seat, ti, k)
+            if sides(w.seat, p.seat) is not False:
+                continue  # a partner's play, or one of a side p cannot know yet (finding friends)
+            if not unbeatable_by(st, p.seat, sides, partners=True):
                 continue
             low, _ = st.follow_extremes()
             if fed - points(low) < MIN_COST:
@@ -103,7 +110,8 @@ class PointsFed(Rule):
                 used.add(j)
                 gain = POINTS[c] - POINTS[x]
                 fate = fates.get((x, j))
-                if fate is not None and not ctx.mates(fate.winner, p.seat):
+                if fate is not None and known_sides(ctx, p.seat, fate.number - 1,
+                                                    len(fate.plays) - 1)(fate.winner, p.seat) is not True:
                     notes.append(f"{cards_text([c], order)} would have fallen to {fate.winner} in trick "
                                  f"{fate.number} in place of {cards_text([x], order)}")
                     gain = 0

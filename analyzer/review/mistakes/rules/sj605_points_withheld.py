@@ -7,9 +7,9 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.base import Rule, rule
-from analyzer.review.mistakes.context import HandContext, best_so_far, make, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far, make
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
-from analyzer.review.mistakes.rules._shared import follows
+from analyzer.review.mistakes.rules._shared import follows, known_sides, unbeatable_by
 from primitives.cards import POINTS, points
 from replay.texts import cards_text
 
@@ -34,6 +34,11 @@ class PointsWithheld(Rule):
     have lost as much elsewhere is not reported). Earlier: the points of the
     withheld cards that the opponents later won (a card kept back and later
     won by your own side cost nothing, and is not reported).
+
+    Finding friends: only when you knew the winner was your partner (a friend
+    revealed by then: see "The full review"); a player whose side you could
+    not know yet counts as a possible opponent still to play, and a kept card
+    counts as lost only to a player you knew was an opponent.
     """
 
     code = "SJ605"
@@ -45,11 +50,12 @@ class PointsWithheld(Rule):
         for ti, t, k, p in follows(ctx):
             st = ctx.state(ti, k)
             w = t.plays[best_so_far(st)]
-            if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
-                continue
             if points(st.holding(p.seat).elements()) - points(p.cards) < MIN_COST:
                 continue
-            if not unbeatable(st, p.seat, by_side=False):
+            sides = known_sides(ctx, p.seat, ti, k)
+            if sides(w.seat, p.seat) is not True:  # a partner's play is winning (never p's own: p is to play)
+                continue
+            if not unbeatable_by(st, p.seat, sides, partners=False):
                 continue
             _, high = st.follow_extremes()
             if points(high) - points(p.cards) < MIN_COST:
@@ -66,7 +72,7 @@ class PointsWithheld(Rule):
                 continue
             lost, where = 0, []
             for c, fate in self._fates(tricks, ti, p.seat, kept):
-                if not ctx.mates(fate.winner, p.seat):
+                if known_sides(ctx, p.seat, fate.number - 1, len(fate.plays) - 1)(fate.winner, p.seat) is False:
                     lost += POINTS[c]
                     where.append(f"{cards_text([c], order)} fell to {fate.winner} in trick {fate.number}")
             if lost < MIN_COST:

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.base import Rule, rule
-from analyzer.review.mistakes.context import HandContext, best_so_far, make, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far, make
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
-from analyzer.review.mistakes.rules._shared import follows
+from analyzer.review.mistakes.rules._shared import follows, known_sides, unbeatable_by
 from primitives.cards import points
 from replay.texts import cards_text
 
@@ -32,6 +32,10 @@ class RuffedPartner(Rule):
     search decides: the cost is the best play's value against the ruff's,
     and a ruff the search finds harmless (cost < 5) is not reported. Earlier
     in the hand the pattern is reported as a *note* (cost not measured).
+
+    Finding friends: only when you knew the winner was your partner (a friend
+    revealed by then: see "The full review"); a player whose side you could
+    not know yet counts as a possible opponent still to play.
     """
 
     code = "SJ606"
@@ -46,11 +50,12 @@ class RuffedPartner(Rule):
             if not st.lead_is_plain:
                 continue
             w = t.plays[best_so_far(st)]
-            if not st.mates(w.seat, p.seat):  # the partner's play is winning (never p's own: p is to play)
+            sides = known_sides(ctx, p.seat, ti, k)
+            if sides(w.seat, p.seat) is not True:  # a partner's play is winning (never p's own: p is to play)
                 continue
             if st.winner_if(p.cards) != p.seat:
                 continue  # a trump discard that does not take the trick
-            if not unbeatable(st, p.seat, by_side=False):
+            if not unbeatable_by(st, p.seat, sides, partners=False):
                 continue
             alt = self._alternative(ctx, st)
             if alt is None:
