@@ -12,10 +12,11 @@ def test_annotate_writes_readable_sjn(run):
     # the full review (every decision valued from the player's view): one verdict above noise,
     # and N's ♥7 in trick 10 (10 points with all hands known) a note about luck
     assert r.stderr.endswith("2 annotations in 1 record\n")
-    # the player summary: per player (expected points lost, bands, points-weighted accuracy) and per hand
+    # the player summary: per player (expected points lost, bands, points-weighted accuracy) and per hand;
+    # S 29: 23 on the plays + 6 on the bury (valued from S's view, within noise: no finding)
     assert "N Li: 13 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 1 note; accuracy 79.0% over 8 decisions" \
         in r.stderr
-    assert "hand 1 (last 4 of 4 tricks asked): points lost N 13, W 23, S 23, E 12" in r.stderr
+    assert "hand 1 (last 4 of 4 tricks asked): points lost N 13, W 23, S 29, E 12" in r.stderr
 
 
 def test_annotate_is_idempotent_and_select_filters(run_in, work):

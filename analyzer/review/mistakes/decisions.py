@@ -105,7 +105,7 @@ class Decision:
     trick: int            # 1-based
     index: int            # 0-based play index in the trick
     seat: str
-    kind: str             # lead | throw | follow
+    kind: str             # lead | throw | follow | bury (trick 0: before trick 1)
     chosen: tuple[int, ...]
     options: list[Option] = field(default_factory=list)   # best first for the seat's side
     forced: bool = False
@@ -132,11 +132,15 @@ class Decision:
     #: finding friends (:mod:`analyzer.review.mistakes.friends`): how the decision was
     #: valued and in how many deals the seat ended on the dealer's team; None at four seats
     friends: dict[str, Any] | None = None
+    #: the bury (:mod:`analyzer.review.mistakes.bury`): which candidate buries were
+    #: valued (name -> cards) and that they are not all possible buries; None for plays
+    considered: dict[str, Any] | None = None
 
     def as_dict(self, order: Order | None) -> dict[str, Any]:
         opts = [{"play": cards_text(o.play, order), "expected": round(o.expected, 1),
                  "stderr": round(o.stderr, 1), "level": round(o.level, 2)} for o in self.options]
-        return {"hand": self.hand, "seat": self.seat, "trick": self.trick, "play_index": self.index,
+        return {"hand": self.hand, "seat": self.seat, "trick": self.trick,
+                "play_index": None if self.kind == "bury" else self.index,
                 "kind": self.kind, "chosen": cards_text(self.chosen, order), "alternatives": opts,
                 "forced": self.forced, "judged": self.judged, "reason": self.reason,
                 "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),
@@ -145,7 +149,8 @@ class Decision:
                 "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
                 "hindsight": self.hindsight, "actual": self.actual,
-                **({"friends": dict(self.friends)} if self.friends is not None else {})}
+                **({"friends": dict(self.friends)} if self.friends is not None else {}),
+                **({"options_considered": dict(self.considered)} if self.considered is not None else {})}
 
 
 def level_score(ctx: HandContext, total: float, hooked: bool = False) -> float:
@@ -180,8 +185,8 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     return None if end is None else end.final_points - st.attacker_points
 
 
-def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool = False) -> HandState | None:
-    """A copy of ``st`` after ``play`` with the bots playing the rest of the hand
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *, friends: bool = False) -> HandState | None:
+    """A copy of ``st`` after ``play`` (None: from ``st`` itself) with the bots playing the rest of the hand
     (a bot that finds no play gives way to the cheapest legal play); None when
     the position cannot be played out. ``friends``: the bots see the team as
     revealed so far (finding friends) and a lead is put in card order. The copy
@@ -190,7 +195,8 @@ def play_to_end(st: HandState, play: tuple[int, ...], bot: Any, *, friends: bool
     s = st.copy(undo=False)
     v: TrickView | None = None
     try:
-        s.push(play, check=False)
+        if play is not None:
+            s.push(play, check=False)
         while not s.is_over:
             if v is None:
                 v = TrickView.of(s, friends)

@@ -79,10 +79,11 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
                 f = finding_of(ctx, d, pat)
                 if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
                     out.append(f)
-        # the bury: a pattern note (SJ603) is kept as a note, never a cost
-        for f in patterns:
-            if f.target == "bury" and f.band != "note":
-                out.append(_as_note(f))
+        # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
+        # pattern (SJ603) is its explanation, a note when the bury has no verdict
+        from analyzer.review.mistakes.bury import review_bury
+        review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples,
+                    _pattern_text, _as_note)
         hr.judged = {}
         for d in hr.decisions:
             if d.judged:

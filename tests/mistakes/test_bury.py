@@ -1,0 +1,117 @@
+"""The bury as a decision valued from the burier's view (analyzer.review.mistakes.bury).
+
+Table cases: a bury that throws the point cards into the kitty of a hand whose
+last trick the dealer's side loses is flagged; a bury equal to the bots' own is
+not. Property: the valued options never read the hidden hands (moving a card
+between two other players leaves the sampled deals and the values unchanged).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from mistake_helpers import THREE, replayed
+
+from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.bury import candidates, pickup, value_bury
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.pov import sample_deals
+
+#: N (dealer) keeps ♠873 and buries every point card; W takes the last trick with a joker:
+#: the kitty (200 points) × 2 goes to the attackers (keeping trumps instead wins the last trick)
+FEED = [["N: S3", "W: SA", "S: S4", "E: SJ"], ["W: BJ", "S: S6", "E: LJ", "N: S7"],
+        ["W: BJ", "S: S9", "E: SQ", "N: S8"]]
+#: N keeps LJ ♥2 ♥2 (the bots' own bury: Bot.bury keeps them too) and takes the last trick
+KEEP = [["N: H2", "W: BJ", "S: S4", "E: SJ"], ["W: BJ", "S: S6", "E: LJ", "N: H2"],
+        ["W: SA", "S: S9", "E: SQ", "N: LJ"]]
+
+
+def _ctx(tricks, **kw):
+    rec, match = replayed(tricks, bury=True, **kw)
+    return HandContext(match.hands[0], record_hand=rec.hands[0], match=match, samples=0), rec, match
+
+
+CASES = [
+    # (name, tricks, flagged)  source: docs/rules.md (the kitty to the last trick's winners × multiplier)
+    ("points buried, the last trick lost", FEED, True),
+    ("the bots' own bury", KEEP, False),
+]
+
+
+@pytest.mark.parametrize("name,tricks,flagged", CASES, ids=[c[0] for c in CASES])
+def test_bury_cases(name, tricks, flagged):
+    ctx, rec, match = _ctx(tricks, **THREE)
+    d = value_bury(ctx, samples=8)
+    assert d is not None and d.kind == "bury" and d.trick == 0 and d.seat == "N"
+    assert (d.band is not None) == flagged
+    out = d.as_dict(ctx.order)
+    assert out["options_considered"]["all_buries"] is False
+    assert "made" in out["options_considered"]["candidates"]
+    findings, hands = review_full(match, record=rec)
+    bury = [f for f in findings if f.target == "bury" and f.band != "note"]
+    assert bool(bury) == flagged
+    if flagged:
+        f = bury[0]
+        assert f.code == "SJ603" and f.cost == round(d.loss) and (f.line, f.column) == (8, 1)
+        assert "candidate buries" in f.message and ("(bot)" in f.message or "(no_points)" in f.message)
+        assert "SJ603" in " ".join(hands[0].decisions[0].explanations)   # the pattern explains it
+        assert hands[0].decisions[0].judged
+
+
+def test_the_bots_bury_is_a_candidate():
+    ctx, _rec, _match = _ctx(KEEP, **THREE)
+    cards = pickup(ctx)
+    assert cards is not None
+    cands = candidates(ctx, cards, ctx.hand.bury)
+    kept = sorted((Counter(cards) - Counter(cands["made"])).elements())
+    assert len(kept) == 3 and "bot" not in cands   # equal to the bury made: one option
+
+
+def test_no_bury_line_is_no_decision():
+    _rec, match = replayed(KEEP, **THREE)
+    ctx = HandContext(match.hands[0], match=match, samples=0)
+    assert value_bury(ctx) is None
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 40))
+def test_the_bury_never_reads_the_hidden_hands(seed):
+    """Moving an unseen card between two players other than the burier (any
+    deal consistent with the burier's view) changes neither the sampled deals'
+    pool nor the values of the candidate buries."""
+    from analyzer.play.generate import generate_match
+    from replay.game import replay
+    match = replay(generate_match("one-deck", hands=1, seed=seed))
+    h = match.hands[0]
+    ctx = HandContext(h, match=match, samples=0)
+    if not ctx.searchable or ctx.burier is None or h.bury is None:
+        return
+    burier = ctx.burier
+    a, b = [s for s in h.seats if s != burier][:2]
+    hands = dict(zip(h.seats, ctx.hands_before(0), strict=True))
+    x, y = hands[a][0], hands[b][0]
+    if x == y:
+        return
+
+    class Swapped(HandContext):
+        def hands_before(self, t_index):
+            got = list(super().hands_before(t_index))
+            if t_index == 0:
+                ia, ib = h.seats.index(a), h.seats.index(b)
+                ha, hb = list(got[ia]), list(got[ib])
+                ha.remove(x)
+                hb.remove(y)
+                got[ia], got[ib] = tuple(sorted(ha + [y])), tuple(sorted(hb + [x]))
+            return tuple(got)
+
+    moved = Swapped(h, match=match, samples=0)
+    assert [p.hands for p, _ in sample_deals(ctx, burier, 0, 0, 4, 5)] == \
+        [p.hands for p, _ in sample_deals(moved, burier, 0, 0, 4, 5)]
+    real, other = value_bury(ctx, samples=4), value_bury(moved, samples=4)
+    assert real is not None and other is not None
+    assert [(o.play, o.expected, o.stderr) for o in real.options] == \
+        [(o.play, o.expected, o.stderr) for o in other.options]
+    assert real.band == other.band
