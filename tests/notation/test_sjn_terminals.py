@@ -140,3 +140,18 @@ def test_the_writers_play_lines_are_usual(line):
     from notation.reader._grammar import _terminals
     terms = _terminals()
     assert terms["usual4"].match(line).regs == terms["plays4"].match(line).regs
+
+
+def test_this_python_matches_possessive_quantifiers_as_the_reader_needs():
+    """The reader's terminals use possessive quantifiers before a negative
+    lookahead; CPython before 3.11.5 backtracks into them (gh-106052), and the
+    reader then misreads valid play lines (``S: SJ  E: SA`` read as ``S: SJ  E:``).
+    pyproject.toml's ``requires-python = ">=3.11.5"`` keeps such a release out;
+    this fails on one (3.11.2, Debian bookworm's)."""
+    import re
+    import tomllib
+    from pathlib import Path
+    assert re.fullmatch(r"(?:[ ]++a++(?!:))*+", "") is not None
+    assert re.match(r"(?:[ ]++a++(?!:))*+", " a: a").group() == ""
+    meta = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert meta["project"]["requires-python"] == ">=3.11.5"
