@@ -115,3 +115,13 @@ def test_the_bury_never_reads_the_hidden_hands(seed):
     assert [(o.play, o.expected, o.stderr) for o in real.options] == \
         [(o.play, o.expected, o.stderr) for o in other.options]
     assert real.band == other.band
+
+
+def test_a_bury_decision_reads_bury_in_the_verdict_tables():
+    """A bury decision is trick 0 in the JSON; the Markdown/terminal/text tables say "bury"."""
+    from analyzer.report.text import decision_rows
+    d = {"hand": 2, "trick": 0, "seat": "W", "chosen": "♠43", "loss": 28.0, "loss_stderr": 10.0,
+         "band": "inaccuracy", "exact": False, "alternatives": [], "explanation": []}
+    play = {**d, "trick": 5}
+    rows = decision_rows({"hands": [{"decisions": [d, play]}]})
+    assert [r[1] for r in rows] == ["bury", "5"]
