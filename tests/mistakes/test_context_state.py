@@ -14,8 +14,9 @@ from __future__ import annotations
 import pytest
 
 from analyzer.play.generate import generate_match
-from analyzer.review.mistakes.context import HandContext, best_so_far, unbeatable
+from analyzer.review.mistakes.context import HandContext, best_so_far
 from analyzer.review.mistakes.pov import voids
+from analyzer.review.mistakes.rules._shared import unbeatable_by
 from replay.game import replay
 from replay.legal import beating_follow, follow_extremes, shown_void
 from replay.order import TRUMP
@@ -77,7 +78,7 @@ def test_questions_answer_as_the_engine_functions(preset, seed):
                 held = st.holding(p.seat)
                 assert st.can_beat(p.seat) == (beating_follow(plays, held, order, rs) is not None)
             me = t.plays[k].seat
-            assert unbeatable(st, me, by_side=False) == all(
+            assert unbeatable_by(st, me, ctx.mates, partners=False) == all(
                 beating_follow(plays, st.holding(p.seat), order, rs) is None
                 for p in t.plays[k:] if not ctx.mates(p.seat, me))
             assert st.follow_extremes() == follow_extremes(t.plays[0].cards, st.holding(me), order, rs)

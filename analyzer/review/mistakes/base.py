@@ -15,8 +15,8 @@ winning the trick so far and who would win it with another play
 (``winner_if``), the seats still to play (``to_play``) and whether one can
 beat the trick (``can_beat``), the legal follows and the cheapest and
 dearest of them (``follow_extremes``), the shown voids, the teams); two
-small compositions of those answers are below (:func:`best_so_far`,
-:func:`unbeatable`); the exact endgame is
+small compositions of those answers are :func:`best_so_far` (context) and
+:func:`analyzer.review.mistakes.rules._shared.unbeatable_by`; the exact endgame is
 asked of :mod:`analyzer.review.search` about the same states
 (:meth:`HandContext.state`, :meth:`HandContext.node`) through
 :meth:`HandContext.ask`.

@@ -51,13 +51,6 @@ def best_so_far(st: HandState) -> int:
     return w.index
 
 
-def unbeatable(st: HandState, seat: str, *, by_side: bool) -> bool:
-    """No player still to play in the current trick can beat the best play so
-    far (:meth:`replay.state.HandState.can_beat`): of ``seat``'s side
-    (``by_side``: ``seat`` and its partner), or of the other side."""
-    return not any(st.can_beat(s) for s in st.to_play if st.mates(s, seat) == by_side)
-
-
 class HandContext:
     """What the rules of one hand share: the replayed hand, its teams, the
     record's hand (when given), the engine's state at any play

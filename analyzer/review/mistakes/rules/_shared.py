@@ -91,6 +91,6 @@ def unbeatable_by(st: HandState, seat: str, sides: Sides, *, partners: bool) -> 
     partner (``partners``; ``seat`` included) — or who may be its opponent
     (not ``partners``) — can beat the best play so far
     (:meth:`replay.state.HandState.can_beat`). A player of unknown side may
-    be either. With fixed partners: :func:`analyzer.review.mistakes.context.unbeatable`."""
+    be either (with fixed partners every side is known)."""
     return not any(st.can_beat(s) for s in st.to_play if sides(s, seat) in ((True, None) if partners else
                                                                             (False, None)))
