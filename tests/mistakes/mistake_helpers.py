@@ -80,3 +80,25 @@ def tiny_deal(draw, presets, max_cards=3):
     if len(pool) < 4 * n:
         pool = deck_list(rs.decks)
     return rs, order, n, draw(st.permutations(pool))[: 4 * n]
+
+
+def swapped_context(hand, match, t_index, a, b, x, y):
+    """A :class:`HandContext` of ``hand`` in which, from trick ``t_index``
+    (0-based) on as the holdings are asked, card ``x`` of seat ``a`` and card
+    ``y`` of seat ``b`` have changed hands: another deal consistent with what a
+    third player saw (the hidden-information properties ask that nothing
+    they value moves)."""
+    from analyzer.review.mistakes.context import HandContext
+
+    class Swapped(HandContext):
+        def hands_before(self, ti):
+            got = list(super().hands_before(ti))
+            if ti == t_index:
+                ia, ib = hand.seats.index(a), hand.seats.index(b)
+                ha, hb = list(got[ia]), list(got[ib])
+                ha.remove(x)
+                hb.remove(y)
+                got[ia], got[ib] = tuple(sorted(ha + [y])), tuple(sorted(hb + [x]))
+            return tuple(got)
+
+    return Swapped(hand, match=match, samples=0)

@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mistake_helpers import THREE, replayed
+from mistake_helpers import THREE, replayed, swapped_context
 
 from analyzer.review.mistakes import review_full
 from analyzer.review.mistakes.bury import candidates, pickup, value_bury
@@ -96,18 +96,7 @@ def test_the_bury_never_reads_the_hidden_hands(seed):
     if x == y:
         return
 
-    class Swapped(HandContext):
-        def hands_before(self, t_index):
-            got = list(super().hands_before(t_index))
-            if t_index == 0:
-                ia, ib = h.seats.index(a), h.seats.index(b)
-                ha, hb = list(got[ia]), list(got[ib])
-                ha.remove(x)
-                hb.remove(y)
-                got[ia], got[ib] = tuple(sorted(ha + [y])), tuple(sorted(hb + [x]))
-            return tuple(got)
-
-    moved = Swapped(h, match=match, samples=0)
+    moved = swapped_context(h, match, 0, a, b, x, y)
     assert [p.hands for p, _ in sample_deals(ctx, burier, 0, 0, 4, 5)] == \
         [p.hands for p, _ in sample_deals(moved, burier, 0, 0, 4, 5)]
     real, other = value_bury(ctx, samples=4), value_bury(moved, samples=4)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from mistake_helpers import THREE, TWO, replayed
+from mistake_helpers import THREE, TWO, replayed, swapped_context
 
 from analyzer.review.mistakes import review_full
 from analyzer.review.mistakes.context import HandContext
@@ -169,18 +169,7 @@ def test_hidden_information_never_leaks(seed):
         return
     x, y = swap
 
-    class Swapped(HandContext):
-        def hands_before(self, t_index):
-            got = list(super().hands_before(t_index))
-            if t_index == ti:
-                ia, ib = h.seats.index(a), h.seats.index(b)
-                ha, hb = list(got[ia]), list(got[ib])
-                ha.remove(x)
-                hb.remove(y)
-                got[ia], got[ib] = tuple(sorted(ha + [y])), tuple(sorted(hb + [x]))
-            return tuple(got)
-
     real = value_decision(ctx, ti, k, samples=4, exact_tricks=0)
-    moved = value_decision(Swapped(h, match=match, samples=0), ti, k, samples=4, exact_tricks=0)
+    moved = value_decision(swapped_context(h, match, ti, a, b, x, y), ti, k, samples=4, exact_tricks=0)
     assert [(o.play, o.expected, o.stderr) for o in real.options] == \
         [(o.play, o.expected, o.stderr) for o in moved.options]
