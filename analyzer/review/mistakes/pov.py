@@ -11,7 +11,11 @@ random, consistently with what that player has seen:
   everyone but the burier);
 * the suits each other player has shown to be out of
   (:meth:`replay.state.HandState.shown_voids`: a follow with fewer cards
-  of the led suit than the lead).
+  of the led suit than the lead);
+* the cards each other player showed in a declaration the engine accepted
+  (:func:`declared_cards`) and has not played since: they are in that
+  player's hand, or, for the one who buried, in their hand or the kitty
+  (:func:`pinned`).
 
 Each sampled deal is solved exactly (:class:`analyzer.review.search.Solver`, one
 per sample: the kitty differs) and a candidate play's value is its average
@@ -24,6 +28,7 @@ decision with fewer than half its samples solved is not judged.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -71,6 +76,72 @@ def voids(ctx: HandContext, t_index: int, k: int) -> dict[str, set[int]]:
     return out
 
 
+def declared_cards(ctx: HandContext) -> dict[str, tuple[int, ...]]:
+    """Every card each seat showed in the declarations the engine accepted
+    (:attr:`replay.results.HandResult.declaration_acts`; a ``declare`` line
+    lists every card its seat has shown after that act, so the seat's cards
+    are the multiset union of its accepted lines). Refused lines show nothing
+    the player is sure of; a hand whose lines and acts do not pair up gives
+    nothing."""
+    rh = ctx.record_hand
+    if rh is None:
+        return {}
+    lines = [e for e in rh.declarations if e.seat in ctx.hand.seats]
+    acts = ctx.hand.declaration_acts
+    if len(lines) != len(acts):
+        return {}
+    out: dict[str, Counter[int]] = {}
+    for line, act in zip(lines, acts):
+        if act != "refused":
+            out.setdefault(line.seat, Counter()).__ior__(Counter(line.cards))
+    return {s: tuple(sorted(c.elements())) for s, c in out.items()}
+
+
+def pinned(ctx: HandContext, seat: str, t_index: int, k: int, slot_of: dict[str, int], kitty_slot: int | None,
+           pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]]) -> list[tuple[int, tuple[int, ...]]]:
+    """The hidden cards whose place ``seat`` knows from the declarations
+    (:func:`declared_cards`), before play ``k`` of trick ``t_index``: each as
+    (card, the slots it may be in). A card another seat declared and has not
+    played since is in that seat's hand; the one seat that buried (when
+    ``seat`` does not know the kitty: ``kitty_slot``) may have buried it. A
+    seat among several buriers (抄底), or whose declared cards cannot all be in
+    its hand (a record the engine found at fault), pins nothing; nor does a
+    card that is not among the hidden ones. Only what the table saw enters:
+    the declarations, the plays and the hidden cards as a set."""
+    shown = declared_cards(ctx)
+    if not shown:
+        return []
+    rh = ctx.record_hand
+    buriers: set[str] = {b.seat for b in rh.buries} if rh is not None else set()
+    if ctx.burier is not None:
+        buriers.add(ctx.burier)
+    played: dict[str, Counter[int]] = {}
+    for ti, t in enumerate(ctx.hand.tricks[:t_index + 1]):
+        for p in t.plays[:k] if ti == t_index else t.plays:
+            played.setdefault(p.seat, Counter()).update(p.cards)
+    left = Counter(pool)
+    eff = ctx.order.eff
+    out: list[tuple[int, tuple[int, ...]]] = []
+    for who, cards in shown.items():
+        i = slot_of.get(who)
+        if i is None:
+            continue   # the deciding player (or a seat not at this table)
+        rest = Counter(cards) - played.get(who, Counter())
+        if who in buriers:
+            if len(buriers) > 1 or kitty_slot is None:
+                continue
+            slots: tuple[int, ...] = (i, kitty_slot)
+        else:
+            if rest.total() > sizes.get(i, 0) or any(eff[c] in void_of.get(i, ()) for c in rest):
+                continue
+            slots = (i,)
+        if any(left[c] < n for c, n in rest.items()):
+            continue
+        left -= rest
+        out.extend((c, slots) for c in sorted(rest.elements()))
+    return out
+
+
 def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
     """Up to ``n`` deals of the hidden cards consistent with what ``seat`` has
     seen before play ``k`` of trick ``t_index``: (position, kitty points)."""
@@ -91,10 +162,15 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
     void_of = {i: shown[SEAT_ORDER[i]] for i in slots}
     void_of[4] = set()
     eff = ctx.order.eff
+    pins = pinned(ctx, seat, t_index, k, {SEAT_ORDER[i]: i for i in slots}, None if knows_kitty else 4,
+                  pool, sizes, void_of)
+    if pins:
+        free = Counter(pool) - Counter(c for c, _ in pins)
+        pool = sorted(free.elements())
     rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}")
     out: list[tuple[Position, int]] = []
     for _ in range(n):
-        deal = _deal(pool, sizes, void_of, eff, rng)
+        deal = _deal(pool, sizes, void_of, eff, rng, pins=pins)
         if deal is None:
             continue
         hands = list(pos.hands)
@@ -106,10 +182,12 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
 
 
 def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff: Sequence[int],
-          rng: random.Random, tries: int = 40) -> dict[int, list[int]] | None:
+          rng: random.Random, tries: int = 40, *,
+          pins: Sequence[tuple[int, tuple[int, ...]]] = ()) -> dict[int, list[int]] | None:
     """A random assignment of ``pool`` to the slots with their sizes, no card
     to a slot void in its suit (most constrained cards first; retried on a
-    dead end)."""
+    dead end). ``pins``: cards (not in ``pool``) each dealt first to one of
+    its own slots (:func:`pinned`)."""
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
@@ -117,7 +195,15 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
         left = dict(sizes)
         got: dict[int, list[int]] = {i: [] for i in sizes}
         ok = True
-        for c in cards:
+        for c, allowed in pins:
+            can = [i for i in allowed if left.get(i, 0) > 0 and eff[c] not in void_of[i]]
+            if not can:
+                ok = False
+                break
+            i = can[0] if len(can) == 1 else rng.choices(can, weights=[left[j] for j in can])[0]
+            got[i].append(c)
+            left[i] -= 1
+        for c in cards if ok else ():
             can = [i for i in sizes if left[i] > 0 and eff[c] not in void_of[i]]
             if not can:
                 ok = False
@@ -245,4 +331,4 @@ def pov_cost(ctx: HandContext, seat: str, res: PovResult, played: tuple[int, ...
     return int(max(0.0, diff + 1e-9) // 5) * 5, best
 
 
-__all__ = ["PovResult", "evaluate", "average_value", "mark", "sample_deals", "voids", "pov_cost", "SAMPLES", "SEED", "POV_BUDGET"]
+__all__ = ["PovResult", "evaluate", "average_value", "mark", "sample_deals", "voids", "declared_cards", "pinned", "pov_cost", "SAMPLES", "SEED", "POV_BUDGET"]
