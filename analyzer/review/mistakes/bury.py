@@ -38,11 +38,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end
+from analyzer.review.mistakes.findings import Mistake, as_note, pattern_text
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from primitives.cards import POINTS, points, rank_of
 from primitives.diagnostics import INFO
@@ -51,7 +52,6 @@ from replay.state import HandState
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from analyzer.review.mistakes.findings import Mistake
     from analyzer.review.mistakes.summary import HandReview
 
 #: the code of a bury finding (the pattern rule risky-bury's: its text is attached when it fired)
@@ -170,10 +170,10 @@ def _bot(ctx: HandContext, seed: str) -> object:
     return Bot(ctx.ruleset, random.Random(seed))
 
 
-def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, pattern_text: str | None) -> Mistake | None:
+def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation: str | None) -> Mistake | None:
     """The finding of a valued bury with a verdict (band set), else None; the
-    pattern rule's text (``pattern_text``, SJ603) is attached as its explanation."""
-    from analyzer.review.mistakes.findings import Mistake
+    pattern rule's text (``explanation``: :func:`~analyzer.review.mistakes.findings.pattern_text`
+    of the SJ603 pattern) is attached as its explanation."""
     if d.band is None or not d.options:
         return None
     order = ctx.order
@@ -197,17 +197,14 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, pattern_tex
             f"{best_text}" + (f" ({names[best.play]})" if best.play in names else "")
             + f" was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made")
-    if pattern_text:
-        text += f"; {pattern_text}"
+    if explanation:
+        text += f"; {explanation}"
     return Mistake(BURY_CODE, text, line, col, eline, ecol, INFO, d.hand, None, d.seat, "bury",
                    round(d.loss), d.band, None, best.play, False)
 
 
-
-
 def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], out: list[Mistake],
-                select: Sequence[str] | None, samples: int, pattern_text: Callable[[Mistake], str],
-                as_note: Callable[[Mistake], Mistake]) -> None:
+                select: Sequence[str] | None, samples: int) -> None:
     """The full review's hook (:mod:`analyzer.review.mistakes.full`): the bury's
     decision joins ``hr.decisions`` first; its finding (or the pattern's note
     when it has no verdict) goes to ``out``."""
