@@ -26,7 +26,7 @@ from analyzer.review.mistakes.base import one_per_play, run_rules
 from analyzer.review.mistakes.bury import review_bury
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
-from analyzer.review.mistakes.findings import MIN_COST, Mistake, as_note, pattern_text
+from analyzer.review.mistakes.findings import MIN_COST, Mistake, pattern_text
 from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review
 from primitives.diagnostics import INFO
 from replay.texts import cards_text
@@ -99,7 +99,8 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     go to ``out``. No exact window. The pattern rules run on the sides as each
     player knew them at that play (:class:`~analyzer.review.mistakes.friends.FriendsContext`:
     a friend not yet revealed is of unknown side, and no pattern fires on a guess);
-    a pattern is attached to its decision as the 4-seat review attaches it."""
+    a pattern is attached to its decision as the 4-seat review attaches it. The
+    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`)."""
     from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
     hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
@@ -119,17 +120,17 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
         patterns = []
     by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
     for d in hr.decisions:
-        if d.judged:
-            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
         pat = by_play.get((d.trick, d.seat))
         if pat is not None:
             d.explanations.append(f"{pat.code} {pattern_text(pat)}")
         f = finding_of(ctx, d, pat)
         if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
             out.append(f)
-    for f in patterns:   # the bury: a pattern note (SJ603) is kept as a note, never a cost
-        if f.target == "bury" and f.band != "note":
-            out.append(as_note(f))
+    # the bury: valued from the burier's view as at four seats (the friends unknown to them)
+    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    for d in hr.decisions:
+        if d.judged:
+            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
     return hr
 
 
