@@ -173,3 +173,23 @@ def test_the_bury_decisions_band_alone_marks_it(open_page):
     assert opened.status()["mistake"] == "1"
     assert opened.page.locator("#decision details.finding").count() == 0
     opened.assert_clean()
+
+
+def test_a_friends_review_lists_its_players(open_page):
+    """Finding friends: the Mistake review tables list P1…Pn (they showed N W S E with nothing)."""
+    from viewer_helpers import SAMPLES
+    text = (SAMPLES[0].parent / "shengji-io-friends.sjn").read_text(encoding="utf-8")
+    report, _ = page_for(text, "friends.sjn")
+    m = report["matches"][0]
+    seats = m["hands"][0]["seats"]
+    m["review"] = {"players": {s: {"points_lost": 10 + k, "judged": 3, "accuracy": 90.0 - k} for k, s in enumerate(seats)},
+                   "hands": [{"hand": h["number"], "window": None, "no_window": "finding friends",
+                              "players": {s: {"points_lost": k, "accuracy": 80.0} for k, s in enumerate(seats)}}
+                             for h in m["hands"]]}
+    opened = open_page(render_html(report), "friends-review.html")
+    page = opened.page
+    assert page.locator("#review tbody tr[data-seat]").evaluate_all("els => els.map(e => e.dataset.seat)") == seats
+    assert "91.0%" not in page.inner_text("#review") and f"{90.0 - len(seats) + 1:.1f}%" in page.inner_text("#review")
+    heads = page.locator("#review table.per-hand th").all_inner_texts()
+    assert [h.split()[0] for h in heads[2:]] == seats
+    opened.assert_clean()

@@ -865,15 +865,18 @@
     box.style.display = "";
     var hi = {};
     M.hands.forEach(function (H, i) { hi[H.number] = i; });
-    var rows = SEATS.map(function (s) {
+    /* the review's players: N W S E, or (finding friends) P1…Pn */
+    var seats = Object.keys(r.players || {}).length ? Object.keys(r.players) : SEATS;
+    if (seats.every(function (s) { return SEATS.indexOf(s) >= 0; })) seats = SEATS;
+    var rows = seats.map(function (s) {
       var p = r.players[s] || {}, name = (M.players || {})[s] && M.players[s].name;
-      return '<tr data-seat="' + s + '"><td><span class="team ' + team(s) + '">' + s + "</span> " + esc(name || NAMES[s]) + '</td><td class="n">' +
+      return '<tr data-seat="' + s + '"><td><span class="team ' + team(s) + '">' + s + "</span> " + esc(name || NAMES[s] || "") + '</td><td class="n">' +
         (p.points_lost || 0) + '</td><td class="n">' + (p.inaccuracy || 0) + '</td><td class="n">' + (p.mistake || 0) + '</td><td class="n">' +
         (p.blunder || 0) + '</td><td class="n">' + (p.notes || 0) + '</td><td class="n">' + (p.judged || 0) + '</td><td class="n accuracy">' +
         (p.accuracy == null ? "" : p.accuracy.toFixed(1) + "%") + "</td></tr>";
     });
     var worst = [];
-    SEATS.forEach(function (s) { ((r.players[s] || {}).worst || []).forEach(function (w) { worst.push(w); }); });
+    seats.forEach(function (s) { ((r.players[s] || {}).worst || []).forEach(function (w) { worst.push(w); }); });
     worst.sort(function (a, b) { return (a.level_change == null) - (b.level_change == null) || b.cost - a.cost; });
     var items = worst.map(function (w) {
       var h = hi[w.hand] != null ? hi[w.hand] : 0, step = w.trick || 0;
@@ -886,14 +889,14 @@
       var i = hi[h.hand] != null ? hi[h.hand] : 0;
       var win = h.window == null ? (h.no_window ? "no exact window (" + h.no_window + ")" : "not searched") : "last " + h.window + " of " + h.requested + " tricks" + (h.budget_cut ? " (node budget)" : "");
       return '<tr data-hand="' + h.hand + '"><td><a href="#m' + (state.m + 1) + "-h" + (i + 1) + '-t0" data-goto="' + state.m + ":" + i + ':0">hand ' + h.hand +
-        "</a></td><td>" + esc(win) + "</td>" + SEATS.map(function (s) {
-          var p = h.players[s] || {};
+        "</a></td><td>" + esc(win) + "</td>" + seats.map(function (s) {
+          var p = (h.players || {})[s] || {};
           return '<td class="n">' + (p.points_lost || 0) + " / " + (p.accuracy == null ? "" : Math.round(p.accuracy) + "%") + "</td>";
         }).join("") + "</tr>";
     });
     box.innerHTML = "<h2>Mistake review</h2><table><thead><tr><th>player</th><th>points lost</th><th>inaccuracies</th><th>mistakes</th>" +
       "<th>blunders</th><th>notes</th><th>decisions judged</th><th>accuracy</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>" +
-      '<table class="per-hand"><thead><tr><th>hand</th><th>searched exactly</th>' + SEATS.map(function (s) { return "<th>" + s + " lost / accuracy</th>"; }).join("") +
+      '<table class="per-hand"><thead><tr><th>hand</th><th>searched exactly</th>' + seats.map(function (s) { return "<th>" + s + " lost / accuracy</th>"; }).join("") +
       "</tr></thead><tbody>" + handRows.join("") + "</tbody></table>" +
       (items.length ? "<h3>Worst mistakes first</h3><ol>" + items.join("") + "</ol>" : "<p>No mistakes found.</p>");
   }
