@@ -26,6 +26,11 @@ the report's review holds the full review's per-decision JSON
 (``review.hands[].decisions``: seat, trick, play_index, kind, chosen,
 alternatives [{play, expected, stderr}], band, explanation, exact, actual
 {best, line}), the Review panel shows it at its play; otherwise "not reviewed".
+The bury's decision (``kind`` ``bury``, trick 0, ``play_index`` null) is shown
+at the declarations/bury step: its band on the bury line, and in the Review
+panel the candidate buries (``options_considered``) with their values and the
+SJ603 finding; in another seat's view it is hidden, like the kitty. The
+review's card text (suit symbols, ``♠K10``) reads like SJN text.
 
 The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
 ``data-step``, ``data-play``, ``data-plays``, ``data-kind``, ``data-trick``,

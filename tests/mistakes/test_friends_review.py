@@ -86,7 +86,7 @@ def test_winning_the_trick_is_no_mistake():
     _, rv = reviewed(friends_text(p1="BJ", t3="P1: S10  P2: C5  P3: C10  P4: CK  P5: D10"))
     d = decision(rv, 2, "P1")
     assert d.judged and d.band is None and d.loss == 0
-    assert not [f for f in rv.findings if f.seat == "P1"]
+    assert not [f for f in rv.findings if f.seat == "P1" and f.target == "play"]   # (the bury: below)
 
 
 def test_forced_plays_are_not_decisions():
@@ -94,9 +94,10 @@ def test_forced_plays_are_not_decisions():
     last = [d for h in rv.hands for d in h.decisions if d.trick == 3]
     assert len(last) == 5 and all(d.forced and not d.judged for d in last)
     summary = rv.summary["players"]
-    # P1 decided twice (trick 1's lead of three cards, trick 2's follow); trick 3 is not counted
+    # P1 decided twice in the tricks (trick 1's lead of three cards, trick 2's follow), and buried;
+    # trick 3 is not counted
     assert summary["P1"]["forced"] >= 1
-    assert sum(1 for h in rv.hands for d in h.decisions if d.seat == "P1" and d.judged) <= 2
+    assert sum(1 for h in rv.hands for d in h.decisions if d.seat == "P1" and d.judged and d.kind != "bury") <= 2
 
 
 def test_accuracy_per_p_seat_in_the_summary():
@@ -194,3 +195,98 @@ def test_generated_friends_hands_are_reviewed():
     assert all(d.judged or d.forced or d.reason for d in got)
     assert any(d.judged for d in got)
     assert all(d.forced for d in got[-6:])   # the last trick: one card each
+
+
+# -- the bury, from the burier's view (analyzer.review.mistakes.bury on finding friends) ----------------
+
+def _bury(rv):
+    (d,) = [d for h in rv.hands for d in h.decisions if d.kind == "bury"]
+    return d
+
+
+def test_the_dealers_bury_is_a_valued_decision():
+    """P1 buries every 2 (trumps at level 2) and keeps ♥5 ♠10 BJ; the bots' own bury
+    keeps trumps: from P1's view (their hand and the kitty, the other hands and so
+    the friend to be dealt again) it is worth more, beyond noise: an SJ603 finding
+    counted in P1's decisions, the pattern rule's note gone."""
+    _, rv = reviewed(friends_text())
+    d = _bury(rv)
+    assert (d.kind, d.trick, d.seat) == ("bury", 0, "P1")
+    assert d.judged and d.samples == 8 and d.band is not None and not d.exact
+    assert d.friends is not None and d.friends["dealer_team_deals"] == 8   # the dealer is always on the team
+    assert set(d.considered["candidates"]) >= {"made", "bot"}
+    assert rv.hands[0].judged["P1"] == 1 + sum(1 for x in rv.hands[0].decisions
+                                              if x.seat == "P1" and x.kind != "bury" and x.judged)
+    (f,) = [f for f in rv.findings if f.target == "bury"]
+    assert f.code == "SJ603" and f.band == d.band and f.cost == round(d.loss) and f.seat == "P1"
+    assert "so of who the friends are" in f.message
+    out = d.as_dict(None)
+    assert (out["trick"], out["play_index"], out["kind"]) == (0, None, "bury")
+
+
+HELD = '[Rule.friend_rule "held"]\n'
+
+
+@pytest.mark.parametrize("rule", ["", HELD], ids=["played", "held"])
+@pytest.mark.parametrize("t3", [
+    "P4: C10  P5: D10  P1: BJ  P2: C5  P3: CK",     # P3 and P4 swap their last cards
+    "P4: C5  P5: D10  P1: BJ  P2: CK  P3: C10",     # P2 and P4 swap theirs
+])
+def test_the_bury_never_reads_the_hidden_hands(t3, rule):
+    """Before trick 1 every other hand is hidden from the burier: records that differ
+    only in who holds those cards give the bury the same values (a sampler that
+    read the real hands would not)."""
+    base, other = (_bury(reviewed(friends_text(t3=x).replace(HEAD, HEAD + rule))[1])
+                   for x in (T3_BLUNDER, t3))
+    assert base.judged and other.judged
+    assert [(o.play, o.expected, o.stderr) for o in base.options] == \
+        [(o.play, o.expected, o.stderr) for o in other.options]
+    assert (base.band, base.loss) == (other.band, other.loss)
+
+
+@pytest.mark.parametrize("rule", ["", HELD], ids=["played", "held"])
+def test_the_bury_does_not_know_who_holds_the_called_card(rule):
+    """P3 holds the called ♣A in one record, P4 in the other (the friend each time): the
+    burier saw the same (their hand and the kitty), so the bury is valued the same."""
+    head = ["1. P1: H5  P2: HK  P3: D10  P4: H10  P5: D5", "2. P2: SK  P3: S5  P4: LJ  P5: C10  P1: S10"]
+    a = friends_text(tricks=head + ["3. P4: CK  P5: DK  P1: BJ  P2: C5  P3: CA"]).replace(HEAD, HEAD + rule)
+    b = friends_text(tricks=head + ["3. P4: CA  P5: DK  P1: BJ  P2: C5  P3: CK"]).replace(HEAD, HEAD + rule)
+    ma, ra = reviewed(a)
+    mb, rb = reviewed(b)
+    assert ma.hands[0].team != mb.hands[0].team
+    da, db = _bury(ra), _bury(rb)
+    assert da.judged and [(o.play, o.expected, o.stderr) for o in da.options] == \
+        [(o.play, o.expected, o.stderr) for o in db.options]
+
+
+def _bury_deals(text: str):
+    from analyzer.review.mistakes.bury import friends_deals
+    records, _ = parse(text)
+    m = replay(records[0])
+    ctx = HandContext(m.hands[0], record_hand=records[0].hands[0], endgame_tricks=0, search_budget=None)
+    fh = FriendsHand(ctx)
+    real = {s: sorted(x) for s, x in zip(fh.seats, m.hands[0].tricks[0].hands_before, strict=True) if s != "P1"}
+    return friends_deals(fh, "P1", 8), real
+
+
+@pytest.mark.parametrize("rule", ["", HELD], ids=["played", "held"])
+def test_the_burier_is_dealt_the_same_deals_whoever_holds_the_hidden_cards(rule):
+    """The bury's deals of the other hands: the same for records that differ only in
+    who holds the cards hidden from the burier (every other hand before trick 1),
+    each holding its real size, and not the real hands every time."""
+    head = ["1. P1: H5  P2: HK  P3: D10  P4: H10  P5: D5", "2. P2: SK  P3: S5  P4: LJ  P5: C10  P1: S10"]
+    texts = [friends_text().replace(HEAD, HEAD + rule)] + [
+        friends_text(t3=t3).replace(HEAD, HEAD + rule) for t3 in (
+            "P4: C10  P5: D10  P1: BJ  P2: C5  P3: CK", "P4: C5  P5: D10  P1: BJ  P2: CK  P3: C10")] + [
+        friends_text(tricks=head + [t]).replace(HEAD, HEAD + rule) for t in (
+            "3. P4: CK  P5: DK  P1: BJ  P2: C5  P3: CA", "3. P4: CA  P5: DK  P1: BJ  P2: C5  P3: CK")]
+    got = [_bury_deals(t) for t in texts]
+    base, real = got[0]
+    assert len(base) == 8
+    for deal in base:
+        assert {s: len(x) for s, x in deal.items()} == {s: len(x) for s, x in real.items()}
+        assert Counter(c for x in deal.values() for c in x) == Counter(c for x in real.values() for c in x)
+    assert any(deal != real for deal in base)
+    assert [g[0] for g in got[1:3]] == [base, base]                      # the same pool: the same deals
+    assert got[3][0] == got[4][0] and len(got[3][0]) == 8                # the called ♣A's holder unknown
+    assert {s for deal in got[3][0] for s, x in deal.items() if C("CA")[0] in x} != {"P3"}

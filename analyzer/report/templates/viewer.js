@@ -63,14 +63,16 @@
   }
   function plural(n, word) { return n + " " + (n === 1 ? word : /[^aeiou]y$/.test(word) ? word.slice(0, -1) + "ies" : word + "s"); }
 
-  /* SJN card text ("SAKK H10 BJ") -> tokens ["SA", "SK", "SK", "H10", "BJ"] */
+  /* the review's card text writes suits as symbols ("\u2660K10 \u2665AA"): their SJN letters */
+  var SUIT = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"};
+  /* SJN card text ("SAKK H10 BJ", or the review's "\u2660AKK \u266510 BJ") -> tokens ["SA", "SK", "SK", "H10", "BJ"] */
   function parseCards(text) {
     var out = [];
     if (!text) return out;
     text.split(/\s+/).forEach(function (g) {
       if (!g) return;
       if (g === "BJ" || g === "LJ") { out.push(g); return; }
-      var s = g.charAt(0).toUpperCase(), i = 1;
+      var s = SUIT[g.charAt(0)] || g.charAt(0).toUpperCase(), i = 1;
       while (i < g.length) {
         if (g.substr(i, 2) === "10") { out.push(s + "10"); i += 2; continue; }
         var r = g.charAt(i).toUpperCase();
@@ -86,7 +88,7 @@
     return text.split(/\s+/).map(function (g) {
       if (g === "BJ") return '<span class="red">BJ</span>';
       if (g === "LJ") return "LJ";
-      var s = g.charAt(0), sym = SYM[s] || s, red = s === "H" || s === "D";
+      var s = SUIT[g.charAt(0)] || g.charAt(0), sym = SYM[s] || s, red = s === "H" || s === "D";
       return '<span class="' + (red ? "red" : "") + '">' + sym + esc(g.slice(1)) + "</span>";
     }).join(" ");
   }
@@ -183,6 +185,7 @@
     pos.push({s: T + 1, p: 0, n: 0});
     var P = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes, pos: pos};
     P.decisions = decisionsOf(P);
+    P.bury = buryOf(P);
     /* the review's marks (mistakes, blunders, …) at their position, for next / previous mistake */
     var marks = {};
     notes.forEach(function (list, st) {
@@ -194,6 +197,7 @@
     P.decisions.forEach(function (d) {
       if (d.band) marks[posIndex(P, d.trick, d.play_index + 1)] = true;
     });
+    if (P.bury && P.bury.band) marks[0] = true;        /* the bury: at the deal, before trick 1 */
     P.marks = Object.keys(marks).map(Number).sort(function (a, b) { return a - b; });
     return (cache[key] = P);
   }
@@ -254,6 +258,11 @@
   function decisionsOf(P) {
     var R = reviewOf(P.M, P.H);
     return ((R && R.decisions) || []).filter(function (d) { return d && d.trick != null && d.play_index != null; });
+  }
+  /* the review's bury decision of this hand (kind "bury", trick 0, no play_index), or null */
+  function buryOf(P) {
+    var R = reviewOf(P.M, P.H);
+    return ((R && R.decisions) || []).filter(function (d) { return d && d.kind === "bury"; })[0] || null;
   }
   function decisionAt(P, s, p) {
     if (!p) return null;
@@ -405,8 +414,10 @@
       "seen by the dealer only (" + esc(H.dealer || "?") + ")</span></div>");
     if (H.kitty && !secret) rows.push('<div class="row"><span class="lbl">Kitty dealt</span>' + cardsHTML(parseCards(H.kitty), P.trumps) + "</div>");
     if (H.bury && !secret) {
-      rows.push('<div class="row"><span class="lbl">' + esc(H.dealer || "?") + " buries</span>" +
-        cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + plural(H.bury_points || 0, "point") + "</span></div>");
+      var bd = P.bury, verdict = bd && bd.band ? ' <span class="band band-' + esc(bd.band) + '" title="the review of the bury: see the Review panel">' +
+        esc(bd.band) + "</span>" : bd && bd.judged ? ' <span class="band band-ok">fine</span>' : "";
+      rows.push('<div class="row bury-row"><span class="lbl">' + esc(bd ? bd.seat : H.dealer || "?") + " buries</span>" +
+        cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + plural(H.bury_points || 0, "point") + "</span>" + verdict + "</div>");
     }
     if (rows.length === 1) rows.push('<div class="row">Nothing recorded before the first trick.</div>');
     return '<div class="board mini">' + rows.join("") + "</div>";
@@ -510,6 +521,7 @@
   /* the review of the play just made (the full review's decision, when the report has it) */
   function renderDecision(P, s, info) {
     var box = $("decision");
+    if (info.kind === "deal" && P.bury) { renderBury(P, P.bury, box); return; }
     if (!info.trick || !info.p) {
       box.innerHTML = "<h2>Review</h2>" + '<div class="none">' + (info.kind === "deal" ? "Step to a play to see its review." : "The hand is over.") + "</div>";
       box.setAttribute("data-reviewed", "");
@@ -547,6 +559,53 @@
       (best ? '<div class="hint">Expected final attacker points from ' + esc(d.seat) + "\u2019s view" + (d.samples ? " over " + d.samples + " deals" : "") +
         "; click a play to see the table after it.</div>" : "");
     box.setAttribute("data-reviewed", "yes");
+  }
+  /* the candidate buries' names (analyzer.review.mistakes.bury.CANDIDATES) as a reader says them */
+  var CANDIDATE = {made: "the bury made", bot: "the bots\u2019 bury", no_points: "no point cards", void_short: "voids a short suit"};
+  /* the review of the bury (at the deal step): its verdict, the candidate buries valued, the finding's explanation */
+  function renderBury(P, d, box) {
+    if (state.view && state.view !== d.seat) {   /* another seat's view: the bury is the burier's secret */
+      box.innerHTML = "<h2>Review: " + esc(d.seat) + " buries</h2>" + '<div class="none">The bury is seen by ' + esc(d.seat) +
+        " only: pick " + esc(d.seat) + "\u2019s view or All hands to see its review.</div>";
+      box.setAttribute("data-reviewed", "hidden");
+      return;
+    }
+    var head = "<h2>Review: " + esc(d.seat) + " buries " + symHTML(d.chosen) + "</h2>";
+    var cands = (d.options_considered && d.options_considered.candidates) || {}, nameOf = {};
+    Object.keys(cands).forEach(function (k) { nameOf[cardKey(cands[k])] = k; });
+    var alts = d.alternatives || [], chosenKey = cardKey(d.chosen);
+    var rows = alts.map(function (o, k) {
+      var mine = cardKey(o.play) === chosenKey, name = nameOf[cardKey(o.play)];
+      return '<tr class="opt' + (mine ? " chosen" : "") + '" data-bury="' + esc(o.play) + '"><td>' + (k + 1) + "</td><td>" +
+        symHTML(o.play) + (mine ? ' <span class="tagc">buried</span>' : "") + '</td><td class="cand">' + esc(CANDIDATE[name] || name || "") +
+        '</td><td class="n">' + fmt(o.expected) + '</td><td class="n">\u00b1 ' + fmt(o.stderr) + "</td></tr>";
+    });
+    if (!rows.length) {   /* not judged: the candidates considered, without values */
+      rows = Object.keys(cands).map(function (k, i) {
+        var mine = cardKey(cands[k]) === chosenKey;
+        return '<tr class="opt' + (mine ? " chosen" : "") + '" data-bury="' + esc(cands[k]) + '"><td>' + (i + 1) + "</td><td>" + symHTML(cands[k]) +
+          (mine ? ' <span class="tagc">buried</span>' : "") + '</td><td class="cand">' + esc(CANDIDATE[k] || k) + '</td><td class="n"></td><td></td></tr>';
+      });
+    }
+    var band = d.band ? '<span class="band band-' + esc(d.band) + '">' + esc(d.band) + "</span>" : '<span class="band band-ok">' + (d.judged ? "fine" : "not judged") + "</span>";
+    var loss = d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points" +
+      (d.level_loss >= 0.05 ? ", level outcome \u2212" + d.level_loss.toFixed(2) + " \u00b1 " + (d.level_loss_stderr || 0).toFixed(2) : "")
+      : (d.reason ? " (" + esc(d.reason) + ")" : "");
+    /* the explanations attached (the pattern rule's text), then the finding itself (SJ603), its text folded */
+    var mk = P.notes[0].filter(function (n) { return n.kind === "mistake" && /^SJ603/.test(n.code || ""); });
+    var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
+    box.innerHTML = head + '<div class="verdict">' + band + ' <span class="kind">bury</span>' + loss + "</div>" +
+      (rows.length ? '<table class="alts bury-alts"><thead><tr><th>#</th><th>bury</th><th>candidate</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th></tr></thead><tbody>' +
+        rows.join("") + "</tbody></table>" : "") +
+      (expl ? '<ul class="explain">' + expl + "</ul>" : "") +
+      mk.map(function (n) {
+        return '<details class="finding" data-code="' + esc(n.code) + '"><summary><code>' + esc(n.code) + "</code> finding: " + esc(labelOf(n)) +
+          "</summary>" + symHTML0(n.message) + "</details>";
+      }).join("") +
+      '<div class="hint">' + (alts.length ? "Expected final attacker points, the kitty included, from " + esc(d.seat) + "\u2019s view" +
+        (d.samples ? " (their hand and the kitty; " + d.samples + " deals of the other hands, each played out by the bots with each candidate)" : "") + ". " : "") +
+      "The candidates are a named set, not every possible bury.</div>";
+    box.setAttribute("data-reviewed", d.judged ? "yes" : "no");
   }
   function fmt(x) { return x == null ? "" : (Math.round(x * 10) / 10).toFixed(1); }
   function cardKey(text) { return parseCards(text).sort().join(" "); }
@@ -672,6 +731,11 @@
           (i + 1) + ": attackers expected to finish with " + fmt(fullEval[i]) + "</title></circle>");
       }
       if (fd) out.push('<path class="line eval full-eval" d="' + fd + '"/>');
+      if (P.bury && P.bury.band && P.bury.band !== "note") {
+        out.push('<circle class="dot blunder-dot bury-dot band-' + esc(P.bury.band) + ' hit" data-step="0" cx="' + X(0) + '" cy="' +
+          Y(Math.min(fullEval[0] != null ? fullEval[0] : 0, top.max)) + '" r="5"><title>' + esc(P.bury.seat + " bury: " + P.bury.band + " (" + P.bury.chosen + ")") +
+          "</title></circle>");
+      }
       P.decisions.forEach(function (d) {
         if (!d.band || d.band === "note") return;
         var v = fullEval[d.trick - 1] != null ? fullEval[d.trick - 1] : vals[d.trick - 1];
@@ -801,15 +865,18 @@
     box.style.display = "";
     var hi = {};
     M.hands.forEach(function (H, i) { hi[H.number] = i; });
-    var rows = SEATS.map(function (s) {
+    /* the review's players: N W S E, or (finding friends) P1…Pn */
+    var seats = Object.keys(r.players || {}).length ? Object.keys(r.players) : SEATS;
+    if (seats.every(function (s) { return SEATS.indexOf(s) >= 0; })) seats = SEATS;
+    var rows = seats.map(function (s) {
       var p = r.players[s] || {}, name = (M.players || {})[s] && M.players[s].name;
-      return '<tr data-seat="' + s + '"><td><span class="team ' + team(s) + '">' + s + "</span> " + esc(name || NAMES[s]) + '</td><td class="n">' +
+      return '<tr data-seat="' + s + '"><td><span class="team ' + team(s) + '">' + s + "</span> " + esc(name || NAMES[s] || "") + '</td><td class="n">' +
         (p.points_lost || 0) + '</td><td class="n">' + (p.inaccuracy || 0) + '</td><td class="n">' + (p.mistake || 0) + '</td><td class="n">' +
         (p.blunder || 0) + '</td><td class="n">' + (p.notes || 0) + '</td><td class="n">' + (p.judged || 0) + '</td><td class="n accuracy">' +
         (p.accuracy == null ? "" : p.accuracy.toFixed(1) + "%") + "</td></tr>";
     });
     var worst = [];
-    SEATS.forEach(function (s) { ((r.players[s] || {}).worst || []).forEach(function (w) { worst.push(w); }); });
+    seats.forEach(function (s) { ((r.players[s] || {}).worst || []).forEach(function (w) { worst.push(w); }); });
     worst.sort(function (a, b) { return (a.level_change == null) - (b.level_change == null) || b.cost - a.cost; });
     var items = worst.map(function (w) {
       var h = hi[w.hand] != null ? hi[w.hand] : 0, step = w.trick || 0;
@@ -822,14 +889,14 @@
       var i = hi[h.hand] != null ? hi[h.hand] : 0;
       var win = h.window == null ? (h.no_window ? "no exact window (" + h.no_window + ")" : "not searched") : "last " + h.window + " of " + h.requested + " tricks" + (h.budget_cut ? " (node budget)" : "");
       return '<tr data-hand="' + h.hand + '"><td><a href="#m' + (state.m + 1) + "-h" + (i + 1) + '-t0" data-goto="' + state.m + ":" + i + ':0">hand ' + h.hand +
-        "</a></td><td>" + esc(win) + "</td>" + SEATS.map(function (s) {
-          var p = h.players[s] || {};
+        "</a></td><td>" + esc(win) + "</td>" + seats.map(function (s) {
+          var p = (h.players || {})[s] || {};
           return '<td class="n">' + (p.points_lost || 0) + " / " + (p.accuracy == null ? "" : Math.round(p.accuracy) + "%") + "</td>";
         }).join("") + "</tr>";
     });
     box.innerHTML = "<h2>Mistake review</h2><table><thead><tr><th>player</th><th>points lost</th><th>inaccuracies</th><th>mistakes</th>" +
       "<th>blunders</th><th>notes</th><th>decisions judged</th><th>accuracy</th></tr></thead><tbody>" + rows.join("") + "</tbody></table>" +
-      '<table class="per-hand"><thead><tr><th>hand</th><th>searched exactly</th>' + SEATS.map(function (s) { return "<th>" + s + " lost / accuracy</th>"; }).join("") +
+      '<table class="per-hand"><thead><tr><th>hand</th><th>searched exactly</th>' + seats.map(function (s) { return "<th>" + s + " lost / accuracy</th>"; }).join("") +
       "</tr></thead><tbody>" + handRows.join("") + "</tbody></table>" +
       (items.length ? "<h3>Worst mistakes first</h3><ol>" + items.join("") + "</ol>" : "<p>No mistakes found.</p>");
   }

@@ -1,4 +1,5 @@
-"""The bury as a decision valued from the burier's own view (four seats, fixed partners).
+"""The bury as a decision valued from the burier's own view (four seats, fixed
+partners; finding friends: :func:`friends_deals` and the last paragraph).
 
 *The decider* is whoever made the hand's last bury
 (:attr:`analyzer.review.mistakes.context.HandContext.burier`). At that moment
@@ -28,6 +29,15 @@ score the same way. The expected loss, its standard error, the significance rule
 (Student t quantile × standard error, at least ``MIN_COST`` points) and the band
 are the plays' (:func:`analyzer.review.mistakes.decisions.finish`).
 
+*Finding friends* (:mod:`analyzer.review.mistakes.friends`): the burier
+(the dealer) had seen their hand with the kitty and the calls, not who the
+friends are. The other hands are dealt again before trick 1
+(:func:`friends_deals`: the friends sampler at trick 1's first play), so who
+holds a called card follows from each deal; each candidate is played out by
+the bots with the deal's teams, valued from the burier's side as the play-out
+turns out (the friends decisions' points signed from the line), with the same
+candidates, significance and finding.
+
 A valued bury is a decision like a play: judged, it counts in the burier's
 points lost and points-weighted accuracy (its stake: the points between the best
 and worst candidate). A bury that cannot be judged (no bury line, the hand not
@@ -38,11 +48,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end
+from analyzer.review.mistakes.findings import Mistake, as_note, pattern_text
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from primitives.cards import POINTS, points, rank_of
 from primitives.diagnostics import INFO
@@ -51,7 +62,7 @@ from replay.state import HandState
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
-    from analyzer.review.mistakes.findings import Mistake
+    from analyzer.review.mistakes.friends import FriendsHand
     from analyzer.review.mistakes.summary import HandReview
 
 #: the code of a bury finding (the pattern rule risky-bury's: its text is attached when it fired)
@@ -111,10 +122,13 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
     None when the hand has no bury line (nothing to say: no decision)."""
     h = ctx.hand
     seat = ctx.burier
-    if seat is None or h.bury is None or h.team is not None:
+    if seat is None or h.bury is None:
         return None
     made = tuple(sorted(h.bury))
     d = Decision(h.number, 0, 0, seat, "bury", made)
+    if h.team is not None:
+        from analyzer.review.mistakes.friends import VALUED
+        d.friends = {"valued": VALUED}
     cards = pickup(ctx)
     if cards is None or not made:
         d.reason = "the burier's hand with the kitty is not known"
@@ -127,6 +141,9 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
         d.reason = "no other candidate bury (every candidate is the bury made)"
         return d
     n = max(2, samples - samples % 2)
+    if h.team is not None:
+        _value_friends_bury(ctx, d, cards, opts, n, seed)
+        return d
     deals = sample_deals(ctx, seat, 0, 0, n, seed)
     if len(deals) < n:
         d.reason = "too few deals consistent with what the burier saw"
@@ -165,15 +182,84 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
     return d
 
 
+def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opts: list[tuple[int, ...]], n: int,
+                        seed: int) -> None:
+    """A finding-friends bury (:mod:`analyzer.review.mistakes.friends`): the
+    other players' hands dealt again from the burier's view before trick 1
+    (:func:`~analyzer.review.mistakes.friends.sample_states`: their own hand
+    with the kitty, the calls as made, no friend known: who holds a called
+    card follows from each deal), each candidate played out by the bots with
+    the deal's teams, valued from the burier's side as each play-out turned
+    out (the friends decisions' signed points and level score)."""
+    from analyzer.review.mistakes.friends import FriendsHand, level_of
+    h = ctx.hand
+    seat = d.seat
+    fh = FriendsHand(ctx)
+    if fh.why_not() is not None:
+        d.reason = f"finding friends: {fh.why_not()}"
+        return
+    deals = friends_deals(fh, seat, n, seed)
+    if len(deals) < n:
+        d.reason = "too few deals consistent with what the burier saw"
+        return
+    rows: list[list[float]] = []
+    lev: list[list[float]] = []
+    srows: list[list[float]] = []
+    slev: list[list[float]] = []
+    on_team = 0
+    for j, others in enumerate(deals):
+        ends = []
+        for b in opts:
+            start = {**others, seat: sorted((Counter(cards) - Counter(b)).elements())}
+            try:
+                st = fh.start_state(start, points(b))
+            except (ValueError, IndexError, KeyError):
+                break
+            end = play_to_end(st, None, _bot(ctx, f"{seed}:{h.number}:bury:{j}:friends"), friends=True)
+            if end is None:
+                break
+            ends.append(end)
+        if len(ends) != len(opts):
+            continue   # a deal that cannot be played out is dropped for every option
+        totals = [float(e.final_points) for e in ends]
+        levels = [level_of(fh, e) for e in ends]
+        mine = [e.defends(seat) for e in ends]
+        rows.append(totals)
+        lev.append(levels)
+        srows.append([(fh.line - v) if m else (v - fh.line) for v, m in zip(totals, mine, strict=True)])
+        slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
+        on_team += mine[0]
+    d.samples = len(rows)
+    if len(rows) < 2:
+        d.reason = "the sampled deals could not be played out"
+        return
+    assert d.friends is not None
+    d.friends["dealer_team_deals"] = on_team
+    finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+    if d.forced:
+        d.reason = "every candidate bury is worth the same"
+
+
+def friends_deals(fh: FriendsHand, seat: str, n: int, seed: int = SEED) -> list[dict[str, list[int]]]:
+    """Up to ``n`` deals of the other players' hands before trick 1 as ``seat``
+    (the burier) saw them: their own hand and the kitty, nothing of the others'
+    (:func:`analyzer.review.mistakes.friends.sample_states` at trick 1's first play)."""
+    from analyzer.review.mistakes.friends import sample_states
+    h = fh.hand
+    real = fh.start_state(dict(zip(fh.seats, h.tricks[0].hands_before, strict=True)), points(h.bury or ()))
+    return [{s: sorted(st.holding(s).elements()) for s in fh.seats if s != seat}
+            for st in sample_states(fh, real, seat, 0, 0, n, seed)]
+
+
 def _bot(ctx: HandContext, seed: str) -> object:
     from analyzer.play.bot import Bot
     return Bot(ctx.ruleset, random.Random(seed))
 
 
-def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, pattern_text: str | None) -> Mistake | None:
+def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation: str | None) -> Mistake | None:
     """The finding of a valued bury with a verdict (band set), else None; the
-    pattern rule's text (``pattern_text``, SJ603) is attached as its explanation."""
-    from analyzer.review.mistakes.findings import Mistake
+    pattern rule's text (``explanation``: :func:`~analyzer.review.mistakes.findings.pattern_text`
+    of the SJ603 pattern) is attached as its explanation."""
     if d.band is None or not d.options:
         return None
     order = ctx.order
@@ -193,21 +279,19 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, pattern_tex
     text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} buried {cards_text(d.chosen, order)}; from {d.seat}'s view ({d.samples} deals of the "
-            f"other hands, each played out by the bots with each of {len(names)} candidate buries) burying "
+            f"other hands{', so of who the friends are' if d.friends is not None else ''}, each played out by the "
+            f"bots with each of {len(names)} candidate buries) burying "
             f"{best_text}" + (f" ({names[best.play]})" if best.play in names else "")
             + f" was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made")
-    if pattern_text:
-        text += f"; {pattern_text}"
+    if explanation:
+        text += f"; {explanation}"
     return Mistake(BURY_CODE, text, line, col, eline, ecol, INFO, d.hand, None, d.seat, "bury",
                    round(d.loss), d.band, None, best.play, False)
 
 
-
-
 def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], out: list[Mistake],
-                select: Sequence[str] | None, samples: int, pattern_text: Callable[[Mistake], str],
-                as_note: Callable[[Mistake], Mistake]) -> None:
+                select: Sequence[str] | None, samples: int) -> None:
     """The full review's hook (:mod:`analyzer.review.mistakes.full`): the bury's
     decision joins ``hr.decisions`` first; its finding (or the pattern's note
     when it has no verdict) goes to ``out``."""
@@ -227,4 +311,4 @@ def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], o
         out.append(as_note(pat))
 
 
-__all__ = ["review_bury", "value_bury", "candidates", "pickup", "bury_finding", "BURY_CODE", "CANDIDATES"]
+__all__ = ["review_bury", "value_bury", "friends_deals", "candidates", "pickup", "bury_finding", "BURY_CODE", "CANDIDATES"]

@@ -5,7 +5,7 @@ band and better play of a decision), the severity bands by point cost
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from primitives.diagnostics import Diagnostic
 
@@ -57,3 +57,20 @@ class Mistake(Diagnostic):
     #: judged from the player's own point of view (sampled hidden hands): True when
     #: the loss needed the hidden cards, False when it did not, None when not judged
     hidden: bool | None = None
+
+
+def pattern_text(f: Mistake) -> str:
+    """A pattern finding's text without its band and hindsight cost head (what
+    the full review attaches to a valued decision as its explanation)."""
+    msg = f.message
+    if f.level_change and f.level_change in msg:
+        msg = msg[msg.index(f.level_change) + len(f.level_change):]
+        return msg[2:] if msg.startswith(": ") else msg
+    _head, sep, rest = msg.partition(": ")
+    return rest if sep else msg
+
+
+def as_note(f: Mistake) -> Mistake:
+    """A pattern finding with no valued decision behind it, kept as a note (cost 0)."""
+    return replace(f, message=f"note (pattern only, not valued): {pattern_text(f)}", cost=0, band="note",
+                   level_change=None)

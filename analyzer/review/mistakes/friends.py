@@ -229,7 +229,7 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
     void_of[kslot] = set()
     played = fh.played_before(ti, k)
     mine = list(real.holding(seat).elements())
-    snap = real.teams.snapshot()
+    snap = _revealed(real)
     rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends")
     out: list[HandState] = []
     for _ in range(n * RETRIES):
@@ -241,10 +241,17 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
         start = {s: played[s] + (mine if i == me else deal[i]) for i, s in enumerate(seats)}
         kp = points(deal[kslot]) if kslot in deal else points(kitty)
         st = fh.replayed(start, kp, ti, k)
-        if st is None or st.teams.snapshot()[0] != snap[0] or st.team != real.team:
+        if st is None or _revealed(st) != snap or st.team != real.team:
             continue   # the record's plays or reveals would not come out the same: not this deal
         out.append(st)
     return out
+
+
+def _revealed(st: HandState) -> tuple[tuple[str | None, int | None], ...]:
+    """Each call's answer as far as it is revealed (seat and trick once answered,
+    else nothing: under the ``held`` rule a holder assigned before play is not
+    known to the other players until the card is played)."""
+    return tuple((seat, trick) if trick is not None else (None, None) for seat, trick in st.teams.snapshot()[0])
 
 
 def options(ctx: HandContext, st: HandState, chosen: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int]:

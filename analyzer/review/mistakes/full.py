@@ -23,9 +23,10 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.base import one_per_play, run_rules
+from analyzer.review.mistakes.bury import review_bury
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
-from analyzer.review.mistakes.findings import MIN_COST, Mistake
+from analyzer.review.mistakes.findings import MIN_COST, Mistake, pattern_text
 from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review
 from primitives.diagnostics import INFO
 from replay.texts import cards_text
@@ -73,7 +74,7 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
                 if pat is not None and pat.code == "SJ610":
                     pat = None  # the search's own verdict on the real deal: d.actual says it
                 if pat is not None:
-                    d.explanations.append(f"{pat.code} {_pattern_text(pat)}")
+                    d.explanations.append(f"{pat.code} {pattern_text(pat)}")
                 _with_actual(ctx, d, ti, k)
                 hr.decisions.append(d)
                 f = finding_of(ctx, d, pat)
@@ -81,9 +82,7 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
                     out.append(f)
         # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
         # pattern (SJ603) is its explanation, a note when the bury has no verdict
-        from analyzer.review.mistakes.bury import review_bury
-        review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples,
-                    _pattern_text, _as_note)
+        review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
         hr.judged = {}
         for d in hr.decisions:
             if d.judged:
@@ -100,7 +99,8 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     go to ``out``. No exact window. The pattern rules run on the sides as each
     player knew them at that play (:class:`~analyzer.review.mistakes.friends.FriendsContext`:
     a friend not yet revealed is of unknown side, and no pattern fires on a guess);
-    a pattern is attached to its decision as the 4-seat review attaches it."""
+    a pattern is attached to its decision as the 4-seat review attaches it. The
+    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`)."""
     from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
     hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
@@ -120,34 +120,18 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
         patterns = []
     by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
     for d in hr.decisions:
-        if d.judged:
-            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
         pat = by_play.get((d.trick, d.seat))
         if pat is not None:
-            d.explanations.append(f"{pat.code} {_pattern_text(pat)}")
+            d.explanations.append(f"{pat.code} {pattern_text(pat)}")
         f = finding_of(ctx, d, pat)
         if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
             out.append(f)
-    for f in patterns:   # the bury: a pattern note (SJ603) is kept as a note, never a cost
-        if f.target == "bury" and f.band != "note":
-            out.append(_as_note(f))
+    # the bury: valued from the burier's view as at four seats (the friends unknown to them)
+    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    for d in hr.decisions:
+        if d.judged:
+            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
     return hr
-
-
-def _pattern_text(f: Mistake) -> str:
-    """A pattern finding's text without its band and hindsight cost head."""
-    msg = f.message
-    if f.level_change and f.level_change in msg:
-        msg = msg[msg.index(f.level_change) + len(f.level_change):]
-        return msg[2:] if msg.startswith(": ") else msg
-    _head, sep, rest = msg.partition(": ")
-    return rest if sep else msg
-
-
-def _as_note(f: Mistake) -> Mistake:
-    from dataclasses import replace
-    return replace(f, message=f"note (pattern only, not valued): {_pattern_text(f)}", cost=0, band="note",
-                   level_change=None)
 
 
 def _with_actual(ctx: HandContext, d: Decision, ti: int, k: int) -> None:
@@ -191,7 +175,7 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
                 f"{cards_text(best.play, order)} was better: the attackers finish with {best.expected:.0f} ± "
                 f"{best.stderr:.0f} after it, {mine.expected:.0f} ± {mine.stderr:.0f} after {chosen}")
         if pat is not None:
-            text += f"; {_pattern_text(pat)}"
+            text += f"; {pattern_text(pat)}"
         if d.actual and d.actual.get("judged"):
             text += f"; with all hands known the play cost {d.actual['cost']} points"
         return Mistake(code, text, line, col, eline, ecol, INFO, d.hand, d.trick, p.seat, "play",
