@@ -129,3 +129,31 @@ def test_played_cards_are_no_longer_pinned():
         if p.seat == "W":
             gone += p.cards.count(bj)
     assert gone == 2 and checked > 0   # W played both: the count went 2 → 1 → 0 along the hand
+
+
+def test_finding_friends_deals_keep_the_declared_card_with_its_holder(monkeypatch):
+    """The friends sampler pins the same way (friends.sample_states): P1 declared D2
+    (and plays it only in trick 10); before that, P3's sampled deals all give it to P1."""
+    from analyzer.review.mistakes import friends as F
+    from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, sample_states
+    rec = generate_match("shengji-io-friends", players=5, hands=1, seed=3)
+    text = write([rec])
+    assert "trump D\n" in text and "P1: D2" in text
+    recs, _ = parse(text.replace("trump D\n", "declare P1 D2\n"))
+    match = run(recs[0])
+    h = match.hands[0]
+    assert h.declaration_acts == ("declare",) and h.dealer == "P2" and not h.diagnostics
+    ctx = FriendsContext(h, record_hand=recs[0].hands[0], match=match)
+    fh = FriendsHand(ctx)
+    assert fh.why_not() is None
+    d2 = C("D2")[0]
+    ti, k = 1, 1
+    assert ctx.hand.tricks[ti].plays[k].seat == "P3"
+    real = ctx.state(ti, k)
+
+    def p1_keeps(states) -> bool:
+        return all(st.holding("P1")[d2] >= 1 for st in states)
+    got = sample_states(fh, real, "P3", ti, k, 16)
+    assert len(got) >= 8 and p1_keeps(got)
+    monkeypatch.setattr(F, "pinned", lambda *a, **kw: [])
+    assert not p1_keeps(sample_states(fh, real, "P3", ti, k, 16))

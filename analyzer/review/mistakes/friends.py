@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, finish
-from analyzer.review.mistakes.pov import SEED, _deal
+from analyzer.review.mistakes.pov import SEED, _deal, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
@@ -230,12 +230,16 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
     played = fh.played_before(ti, k)
     mine = list(real.holding(seat).elements())
     snap = _revealed(real)
+    pins = pinned(ctx, seat, ti, k, {seats[i]: i for i in slots}, None if knows_kitty else kslot,
+                  pool, sizes, void_of)
+    if pins:   # the declarations' cards (pov.pinned), dealt to their holders first
+        pool = sorted((Counter(pool) - Counter(c for c, _ in pins)).elements())
     rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends")
     out: list[HandState] = []
     for _ in range(n * RETRIES):
         if len(out) == n:
             break
-        deal = _deal(pool, sizes, void_of, ctx.order.eff, rng)
+        deal = _deal(pool, sizes, void_of, ctx.order.eff, rng, pins=pins)
         if deal is None:
             continue
         start = {s: played[s] + (mine if i == me else deal[i]) for i, s in enumerate(seats)}
