@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 from analyzer.store import workers as W
 from analyzer.store.chunk import ChunkExport, ExportOptions, export_chunk
+from analyzer.store.rows import arrow_tables
 from analyzer.store.schema import (
     CHUNK_BYTES,
     PART_BYTES,
@@ -460,7 +461,7 @@ def _export_batch(out: Path, files: list[tuple[str, str]], missing: list[str], o
             file_failed(job.index, result["error"])
         if job.index not in unreadable:
             per_file_records[job.index] += result["records"]
-            for t, table in result["tables"].items():
+            for t, table in arrow_tables(result["columns"]).items():
                 if table.num_rows or t in writers:
                     writer(t).add(table)
                     report.rows[t] = report.rows.get(t, 0) + table.num_rows
