@@ -36,7 +36,8 @@ def jobs_of(paths: list[str]) -> list:
 def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
     jobs = jobs_of(INPUTS)
     with W.worker_pool(1) as pool:
-        got = [pool.submit(export_and_modules, job, ExportOptions()).result() for job in jobs]
+        got = [(W.unpack(packed), heavy) for packed, heavy in
+               (pool.submit(export_and_modules, job, ExportOptions()).result() for job in jobs)]
     for job, (result, heavy) in zip(jobs, got):
         assert heavy == [], (job.display, heavy)
         assert result["error"] is None and result["records"] >= 1, (job.display, result["error"])
