@@ -121,7 +121,9 @@ class Game:
     def store_rows(self) -> Any:
         """A fresh row builder for one chunk of this game's records: ``.add(record,
         diagnostics, path, rules=…, fallback_line=…, lines=…)`` per record read, then
-        ``.tables()`` → ``{table: pyarrow.Table}`` (the ``diagnostics`` table included).
+        ``.columns()`` → ``{table: {column: list of values}}`` (the ``diagnostics`` table
+        included; plain data: the export's workers never import pyarrow, the exporting
+        process makes the Arrow tables by the tables' schemas).
         None: the store's own (Shengji's) rows."""
         return None
 

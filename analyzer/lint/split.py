@@ -63,7 +63,12 @@ def _next_cut(f: IO[bytes], pos: int, line: int) -> tuple[int, int] | None:
         nonlocal pos, line, at_end
         started = False
         for raw in raw_lines(f):
-            text = raw.decode("utf-8")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                # no cut after bytes that are not UTF-8 (the last range reports them); stopping
+                # here, not raising: the splitter would hand back the record it held (issue 35)
+                break
             if not started and not text.lstrip().startswith("["):
                 pos += len(raw)
                 line += 1  # ends as the number of the first line given to the splitter
@@ -74,11 +79,8 @@ def _next_cut(f: IO[bytes], pos: int, line: int) -> tuple[int, int] | None:
             yield text
         at_end = True
 
-    try:
-        # the first chunk is yielded when the line that starts the next record is read
-        got = next(split_records(lines(), 1), None)
-    except UnicodeDecodeError:
-        return None
+    # the first chunk is yielded when the line that starts the next record is read
+    got = next(split_records(lines(), 1), None)
     if got is None or at_end:
         return None  # the end of the file: no record starts after this one
     first, chunk_lines = got

@@ -10,11 +10,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 if TYPE_CHECKING:
-    import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
-
     from analyzer.store.cluster import Job
 
 from analyzer.store.rows import (
+    Columns,
     Rows,
     add_record,
 )
@@ -30,9 +29,11 @@ class ExportOptions:
 
 
 class ChunkExport(TypedDict):
-    """What :func:`export_chunk` sends back."""
+    """What :func:`export_chunk` sends back: plain data, pickled from a worker (no pyarrow
+    there; the exporting process makes the Arrow tables: :func:`analyzer.store.rows.arrow_tables`)."""
 
-    tables: dict[str, pa.Table]
+    #: table → column → values (:meth:`analyzer.store.rows.Rows.columns`)
+    columns: Columns
     records: int
     error: str | None
     #: why the file is not exported though it could be read (a record of a game that has
@@ -117,8 +118,8 @@ def _export_game(rows: Any, game: Any, kind: str, job: Job, options: ExportOptio
 
 
 def export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
-    """One chunk (an :class:`analyzer.lint._Job`) → ``{"tables": {table: pyarrow.Table}, "records": n,
-    "error": str | None}``. Runs in a worker; reads the file itself.
+    """One chunk (an :class:`analyzer.lint._Job`) → ``{"columns": {table: {column: values}}, "records": n,
+    "error": str | None}``. Runs in a worker; reads the file itself; imports no pyarrow.
 
     The cyclic garbage collector is paused for the chunk, as lint pauses it for its
     records (:func:`analyzer.lint.gcpace.records_paced_gc`): the records and replay
@@ -146,7 +147,7 @@ def _export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
             from analyzer.io.sources import unknown_format_message
             error = unknown_format_message()
         elif not game.store_tables:     # a game the store holds no table of: its plug-in says why
-            return {"tables": rows.tables(), "records": 0, "error": None, "refused": game.store_note}
+            return {"columns": rows.columns(), "records": 0, "error": None, "refused": game.store_note}
         elif (own := game.store_rows()) is not None:     # a game with its own tables (Gouji)
             rows = own
             if kind not in game.kinds:      # claimed by its tags: read as the game's own text or JSON
@@ -179,4 +180,4 @@ def _export_chunk(job: Job, options: ExportOptions) -> ChunkExport:
         error = exc.strerror or str(exc)
     if error is not None:        # an unreadable file gives its error only (as lint does)
         rows, records = Rows(), 0
-    return {"tables": rows.tables(), "records": records, "error": error}
+    return {"columns": rows.columns(), "records": records, "error": error}

@@ -61,6 +61,7 @@ if TYPE_CHECKING:
 
 from analyzer.store import workers as W
 from analyzer.store.chunk import ChunkExport, ExportOptions, export_chunk
+from analyzer.store.rows import arrow_tables
 from analyzer.store.schema import (
     CHUNK_BYTES,
     PART_BYTES,
@@ -181,6 +182,8 @@ class ExportReport:
 
     def summary(self) -> str:
         if not self.batch:
+            if self.errors or self.missing:
+                return f"nothing exported into {self.outdir}"
             return f"nothing new to export into {self.outdir}"
         # Shengji's tables always, another game's when they got rows
         counts = ", ".join(f"{n} {t if n != 1 else _SINGULAR.get(t, t)}" for t, n in self.rows.items()
@@ -342,15 +345,47 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
                               on_chunk, chunk_bytes, split_bytes, row_group_rows, part_bytes, min_parallel_bytes)
 
 
+class _FailedAfterRows(Exception):
+    """A file failed (a chunk could not be read) after rows of its earlier chunks were
+    written into the staged batch: that batch is dropped and the export run again without
+    the file (:func:`_export_locked`)."""
+
+    def __init__(self, path: str, message: str) -> None:
+        super().__init__(message)
+        self.path = path
+        self.message = message
+
+
 def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], options: ExportOptions,
                    jobs: int, client: Client | None, on_chunk: Callable[[Job], None] | None,
                    chunk_bytes: int, split_bytes: int, row_group_rows: int, part_bytes: int,
                    min_parallel_bytes: int | None) -> ExportReport:
+    """One batch of ``files``. A file that cannot be read (whole or a chunk of it) is
+    recorded nowhere: no rows, not in the manifest (a later export reads it again), its
+    error in the report; a batch that would record no file is not committed. A file that
+    fails after rows of it were written (a chunk past the first of a big file) makes the
+    batch start again without it (rare: the work done so far is done twice)."""
+    recovered = recover(out)
+    failed: dict[str, str] = {}
+    while True:
+        try:
+            report = _export_batch(out, files, missing, options, jobs, client, on_chunk, chunk_bytes, split_bytes,
+                                   row_group_rows, part_bytes, min_parallel_bytes, failed)
+        except _FailedAfterRows as exc:
+            failed[exc.path] = exc.message
+            continue
+        report.recovered = recovered
+        return report
+
+
+def _export_batch(out: Path, files: list[tuple[str, str]], missing: list[str], options: ExportOptions,
+                  jobs: int, client: Client | None, on_chunk: Callable[[Job], None] | None,
+                  chunk_bytes: int, split_bytes: int, row_group_rows: int, part_bytes: int,
+                  min_parallel_bytes: int | None, failed: dict[str, str]) -> ExportReport:
     from analyzer import lint as L
     outdir = str(out)
     batch = time.strftime("%Y%m%dT%H%M%S", time.gmtime()) + "-" + uuid.uuid4().hex[:6]
     report = ExportReport(batch=batch, outdir=outdir, missing=missing)
-    report.recovered = recover(out)
     known = stored_files(out)
     todo: list[tuple[str, str]] = []
     keys: list[FileKey] = []
@@ -367,6 +402,9 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
             continue
         if (key["path"], key["size"], key["mtime_ns"]) in known:
             report.skipped.append(f"{display} (already in batch {known[(key['path'], key['size'], key['mtime_ns'])]})")
+            continue
+        if p in failed:             # failed midway in an earlier attempt of this batch
+            report.errors.append(f"{display}: {failed[p]}")
             continue
         todo.append((p, display))
         keys.append(key)
@@ -393,6 +431,10 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
     per_file_records = [0] * len(todo)
 
     refused: set[int] = set()
+    #: files that could not be read (a chunk's error): recorded nowhere
+    unreadable: set[int] = set()
+    #: files that gave rows so far
+    gave_rows: set[int] = set()
 
     def writer(t: str) -> _TableWriter:
         """The writer of table ``t`` (another game's tables: made when their first rows come)."""
@@ -403,17 +445,28 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
                                           part_bytes=part_bytes)
         return w
 
+    def file_failed(i: int, message: str) -> None:
+        if i in unreadable:
+            return
+        if i in gave_rows:
+            raise _FailedAfterRows(todo[i][0], message)
+        unreadable.add(i)
+        report.errors.append(f"{todo[i][1]}: {message}")
+
     def on_result(job: Job, result: ChunkExport) -> None:
         if result.get("refused"):
             report.skipped.append(f"{job.display} ({result.get('refused')})")
             refused.add(job.index)
         if result["error"]:
-            report.errors.append(f"{job.display}: {result['error']}")
-        per_file_records[job.index] += result["records"]
-        for t, table in result["tables"].items():
-            if table.num_rows or t in writers:
-                writer(t).add(table)
-                report.rows[t] = report.rows.get(t, 0) + table.num_rows
+            file_failed(job.index, result["error"])
+        if job.index not in unreadable:
+            per_file_records[job.index] += result["records"]
+            for t, table in arrow_tables(result["columns"]).items():
+                if table.num_rows or t in writers:
+                    writer(t).add(table)
+                    report.rows[t] = report.rows.get(t, 0) + table.num_rows
+                    if table.num_rows:
+                        gave_rows.add(job.index)
         if on_chunk is not None:
             on_chunk(job)
 
@@ -434,10 +487,14 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
         else:
             for job in job_iter:
                 on_result(job, export_chunk(job, options))
-        for split_parts in results.values():            # files that failed while being split
+        for i, split_parts in results.items():          # files that failed while being split
             for r in split_parts.values():
                 if r.error:
-                    report.errors.append(f"{r.path}: {r.error}")
+                    file_failed(i, r.error)
+        recorded = [i for i in range(len(todo)) if i not in refused and i not in unreadable]
+        if not recorded:            # nothing to commit: no batch (its errors and notes are in the report)
+            report.batch = ""
+            return report
         for w in writers.values():
             w.close()
         # commit: the parts move into the table directories, then the manifest is written last
@@ -450,13 +507,12 @@ def _export_locked(out: Path, files: list[tuple[str, str]], missing: list[str], 
             os.replace(staging / t / f"batch={batch}", out / t / f"batch={batch}")
             _fsync_dir(out / t)
             parts[t] = [dict(p, file=f"{t}/batch={batch}/{p['file']}") for p in writers[t].parts]
-        report.files = [d for i, (_, d) in enumerate(todo) if i not in refused]
+        report.files = [todo[i][1] for i in recorded]
         report.records = sum(per_file_records)
         manifest = {"batch": batch, "format": STORE_FORMAT,
                     "created": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "rules": options.rules,
-                    "files": [dict(k, records=n) for i, (k, n) in enumerate(zip(keys, per_file_records))
-                              if i not in refused],
+                    "files": [dict(keys[i], records=per_file_records[i]) for i in recorded],
                     "rows": report.rows, "parts": parts}
         (out / "_batches").mkdir(parents=True, exist_ok=True)
         from analyzer.io.atomic import write_text_atomic

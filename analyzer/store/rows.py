@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Iterable, Mapping, Sequence
 from itertools import accumulate, chain, islice
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     import pyarrow as pa  # untyped: Any to mypy (pyproject's ignore_missing_imports)
@@ -92,6 +93,20 @@ def _card_names() -> list[str]:
     return [to_str(c) for c in range(NUM_CARDS)]
 
 
+#: the array typecode of a 32-bit integer (Arrow's list offsets)
+_INT32 = next(code for code in "ilh" if array(code).itemsize == 4)
+
+
+class PackedCards(NamedTuple):
+    """A ``list<string>`` column of card lists as plain bytes, as a worker sends it (no
+    pyarrow there): the card numbers (int8), the offsets (int32, one more than the rows)
+    and, when some list is null, which ones. :func:`arrow_tables` makes the Arrow array."""
+
+    flat: bytes
+    offsets: bytes
+    nulls: list[bool] | None
+
+
 class _CardLists:
     """A ``list<string>`` column of card lists, kept as flat card numbers and offsets."""
 
@@ -127,10 +142,48 @@ class _CardLists:
                                    1, None))
         self.valid.extend([bool(c) for c in lists])
 
-    def array(self, pa: ModuleType, names: Any) -> Any:
-        values = names.take(pa.array(self.flat, pa.int8())) if self.flat else pa.array([], pa.string())
-        mask = None if all(self.valid) else pa.array([not v for v in self.valid], pa.bool_())
-        return pa.ListArray.from_arrays(pa.array(self.offsets, pa.int32()), values, mask=mask)
+    def packed(self) -> PackedCards:
+        return PackedCards(array("b", self.flat).tobytes(), array(_INT32, self.offsets).tobytes(),
+                           None if all(self.valid) else [not v for v in self.valid])
+
+
+def _card_list_array(pa: ModuleType, names: Any, col: PackedCards) -> Any:
+    """The Arrow ``list<string>`` array of a packed card-list column (the card names taken
+    from ``names`` by number)."""
+    n = len(col.flat)
+    values = names.take(pa.Array.from_buffers(pa.int8(), n, [None, pa.py_buffer(col.flat)])) if n \
+        else pa.array([], pa.string())
+    offsets = pa.Array.from_buffers(pa.int32(), len(col.offsets) // 4, [None, pa.py_buffer(col.offsets)])
+    mask = None if col.nulls is None else pa.array(col.nulls, pa.bool_())
+    return pa.ListArray.from_arrays(offsets, values, mask=mask)
+
+
+#: a chunk's rows as plain Python data: table → column → a list of values (or a
+#: :class:`PackedCards`); what a worker sends back, pickled (:func:`arrow_tables`)
+Columns = dict[str, dict[str, Any]]
+
+
+def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table]:
+    """``{table: pyarrow.Table}`` of a chunk's plain columns (:meth:`Rows.columns`, or a game's
+    row builder's ``columns()``), each with its table's schema (:func:`~analyzer.store.schema.arrow_schema`).
+    Runs in the exporting process only: the workers never import pyarrow (issue 35: about
+    30 MB a worker)."""
+    pa = require_pyarrow()
+    names = None
+    out = {}
+    for t, cols in columns.items():
+        schema = arrow_schema(t)
+        arrays = []
+        for f in schema:
+            col = cols[f.name]
+            if isinstance(col, PackedCards):
+                if names is None:
+                    names = pa.array(_card_names(), pa.string())
+                arrays.append(_card_list_array(pa, names, col))
+            else:
+                arrays.append(pa.array(col, f.type))
+        out[t] = pa.Table.from_arrays(arrays, schema=schema)
+    return out
 
 
 class Rows:
@@ -156,18 +209,13 @@ class Rows:
             column.add(get(name)) if cards else column.append(get(name))
         self.counts[table] += 1
 
+    def columns(self) -> Columns:
+        """The chunk's rows as plain data (picklable, no pyarrow): :func:`arrow_tables` makes the tables."""
+        return {t: {name: col.packed() if isinstance(col, _CardLists) else col for name, col in cols.items()}
+                for t, cols in self.cols.items()}
+
     def tables(self) -> dict[str, pa.Table]:
-        pa = require_pyarrow()
-        names = pa.array(_card_names(), pa.string())
-        out = {}
-        for t in TABLES:
-            schema = arrow_schema(t)
-            arrays = []
-            for (name, _ty, _), f in zip(SCHEMAS[t], schema):
-                col = self.cols[t][name]
-                arrays.append(col.array(pa, names) if isinstance(col, _CardLists) else pa.array(col, f.type))
-            out[t] = pa.Table.from_arrays(arrays, schema=schema)
-        return out
+        return arrow_tables(self.columns())
 
 
 def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnostic], path: str, *,

@@ -164,3 +164,24 @@ def test_out_of_memory_while_reading_is_exit_2_not_sj901(tmp_path, monkeypatch, 
     out = r.stdout + r.stderr
     assert "SJ901" not in out, out[-1500:]
     assert "out of memory" in out and r.exit_code == 2, (r.exit_code, out[-500:])
+
+
+def test_bytes_not_utf8_just_after_a_cut_of_a_split_file(tmp_path):
+    """Found by tests/store/test_unreadable_inputs.py (fourteenth session): a file big enough
+    to be cut into chunks (``lint -j``, ``export``) whose record after a cut point has bytes
+    that are not UTF-8 on its second line: the splitter got the record it held back and
+    indexed past its offsets (IndexError: SJ901). Now no cut is made there, and the file is
+    reported as not UTF-8, as a small one is."""
+    pytest.importorskip("pyarrow")
+    one = (ROOT / "samples" / "matches" / "standard.sjn").read_bytes().rstrip(b"\n") + b"\n\n"
+    bad = one.replace(b"[Event", b'[Event "\xff"]\n[Event', 1)
+    assert bad != one
+    path = tmp_path / "big.sjn"
+    n = (1024 * 1024) // len(one) + 1
+    path.write_bytes(one * n + bad * n)                   # each range's first record after a cut is bad
+    for args in (["lint", "--no-cache", "-j", "2", "--no-progress", "{f}"],
+                 ["export", "--to", "parquet", str(tmp_path / "st"), "-j", "2", "--no-progress", "{f}"]):
+        r = RUNNER.invoke(app, [a.replace("{f}", str(path)) for a in args], env=ENV, catch_exceptions=False)
+        out = r.stdout + r.stderr
+        assert "SJ901" not in out and "Traceback" not in out, (args, out[-1500:])
+        assert r.exit_code == 2 and "not UTF-8 text" in out, (args, r.exit_code, out[-1500:])

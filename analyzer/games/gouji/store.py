@@ -171,12 +171,12 @@ class GoujiRows:
             P["round_end"].append(step.round_end)
             P["next_leader"].append(step.leads or None)
 
+    def columns(self) -> dict[str, dict[str, list[Any]]]:
+        """This chunk's rows as plain lists (Gouji's tables and ``diagnostics``): what a
+        worker sends back (no pyarrow there; :func:`analyzer.store.rows.arrow_tables`)."""
+        return self.cols
+
     def tables(self) -> dict[str, Any]:
         """``{table: pyarrow.Table}`` of this chunk (Gouji's tables and ``diagnostics``)."""
-        from analyzer.store.schema import arrow_schema, require_pyarrow
-        pa = require_pyarrow()
-        out = {}
-        for t, cols in self.cols.items():
-            schema = arrow_schema(t)
-            out[t] = pa.Table.from_arrays([pa.array(cols[f.name], f.type) for f in schema], schema=schema)
-        return out
+        from analyzer.store.rows import arrow_tables
+        return arrow_tables(self.cols)

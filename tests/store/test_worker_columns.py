@@ -1,0 +1,87 @@
+"""The export's workers send plain columns and never import pyarrow (issue 35: about
+30 MB a worker, which put the export at its default ``--jobs`` over 200 MB); the
+exporting process makes the Arrow tables, the same as a chunk's tables were."""
+
+from __future__ import annotations
+
+import pickle
+from pathlib import Path
+
+import pytest
+
+pa = pytest.importorskip("pyarrow")
+
+from worker_probe import export_and_modules  # noqa: E402
+
+from analyzer import lint as L  # noqa: E402
+from analyzer.store import workers as W  # noqa: E402
+from analyzer.store.chunk import ExportOptions, export_chunk  # noqa: E402
+from analyzer.store.rows import PackedCards, Rows, add_record, arrow_tables  # noqa: E402
+from analyzer.store.schema import arrow_schema  # noqa: E402
+from notation import parse  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+#: a Shengji match (with a failed throw: attempted cards), finding friends, Gouji, an imported log, a bad line
+INPUTS = ["samples/docs/match.sjn", "samples/matches/standard.sjn", "samples/matches/gouji.gjn",
+          "tests/cli/fixtures/logs/room.jsonl"]
+
+
+def jobs_of(paths: list[str]) -> list:
+    files = [(str(ROOT / p), p) for p in paths]
+    sizes = {i: (ROOT / p).stat().st_size for i, p in enumerate(paths)}
+    results: dict = {i: {} for i in range(len(paths))}
+    return list(L.iter_jobs(files, sizes, L.LintOptions(), 1, results, None))
+
+
+def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
+    jobs = jobs_of(INPUTS)
+    with W.worker_pool(1) as pool:
+        got = [(W.unpack(packed), heavy) for packed, heavy in
+               (pool.submit(export_and_modules, job, ExportOptions()).result() for job in jobs)]
+    for job, (result, heavy) in zip(jobs, got):
+        assert heavy == [], (job.display, heavy)
+        assert result["error"] is None and result["records"] >= 1, (job.display, result["error"])
+        # what comes back is plain data: lists, and card lists as bytes
+        for cols in result["columns"].values():
+            for col in cols.values():
+                assert type(col) in (list, PackedCards), type(col)
+        # and the tables made from it are the ones the chunk makes in this process
+        here = arrow_tables(export_chunk(job, ExportOptions())["columns"])
+        there = arrow_tables(result["columns"])
+        assert here.keys() == there.keys()
+        for t in here:
+            assert there[t].equals(here[t]) and there[t].schema.equals(arrow_schema(t), check_metadata=True)
+    assert sum(there["gouji_plays"].num_rows for _, there in
+               [(r, arrow_tables(r["columns"])) for r, _ in got] if "gouji_plays" in there) > 0
+
+
+def _old_card_lists(pa, names, flat, offsets, valid):
+    """How a card-list column was made before the columns were packed (the reference)."""
+    values = names.take(pa.array(flat, pa.int8())) if flat else pa.array([], pa.string())
+    mask = None if all(valid) else pa.array([not v for v in valid], pa.bool_())
+    return pa.ListArray.from_arrays(pa.array(offsets, pa.int32()), values, mask=mask)
+
+
+def test_packed_card_lists_give_the_same_arrays():
+    """Card lists with nulls, empty lists, no rows at all: the same arrays as built from lists."""
+    from analyzer.store.rows import _card_list_array, _card_names, _CardLists
+    names = pa.array(_card_names(), pa.string())
+    for lists in ([], [None], [[]], [[0, 53, 7], None, [], [12, 12]], [[5]] * 3, [None, None]):
+        col = _CardLists()
+        for cards in lists:
+            col.add(cards)
+        got = _card_list_array(pa, names, pickle.loads(pickle.dumps(col.packed())))
+        assert got.equals(_old_card_lists(pa, names, col.flat, col.offsets, col.valid)), lists
+        assert got.to_pylist() == [None if c is None else [names[x].as_py() for x in c] for c in lists]
+
+
+def test_rows_tables_are_the_arrow_tables_of_its_columns():
+    text = (ROOT / "samples" / "docs" / "match.sjn").read_text(encoding="utf-8")
+    records, diags = parse(text)
+    rows = Rows()
+    for r in records:
+        add_record(rows, r, diags, "match.sjn")
+    tables = rows.tables()
+    assert tables["plays"].num_rows > 0
+    for t, table in arrow_tables(pickle.loads(pickle.dumps(rows.columns()))).items():
+        assert table.equals(tables[t])
