@@ -87,7 +87,7 @@ fn bit(c: u8) -> (usize, u64) {
 impl PartialEq for Cards {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.w == other.w
+        words_eq(&self.w, &other.w)
     }
 }
 
@@ -120,7 +120,7 @@ impl Cards {
     /// the cards as counts (a cache key: equal exactly when the cards are)
     #[inline]
     pub fn packed(&self) -> Packed {
-        self.w
+        Words(self.w)
     }
     #[inline]
     pub fn as_slice(&self) -> &[u8] {
@@ -179,10 +179,47 @@ impl std::fmt::Debug for Cards {
 pub type Play = Cards;
 pub type Hands = [Cards; 4];
 /// cards as a cache key ([`Cards::packed`])
-pub type Packed = [u64; 3];
+pub type Packed = Words<3>;
 /// a trick's plays (or the four holdings) as a cache key: a play is never empty, so
 /// the plays not made yet are the zero words
-type PackedTrick = [Packed; 4];
+type PackedTrick = Words<12>;
+
+/// Words compared and hashed in line (an array's `==` calls `memcmp` past a few words).
+#[derive(Clone, Copy, Debug)]
+pub struct Words<const N: usize>(pub [u64; N]);
+
+#[inline]
+fn words_eq<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl<const N: usize> PartialEq for Words<N> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        words_eq(&self.0, &other.0)
+    }
+}
+
+impl<const N: usize> Eq for Words<N> {}
+
+impl<const N: usize> std::hash::Hash for Words<N> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for &x in &self.0 {
+            state.write_u64(x);
+        }
+    }
+}
+
+/// four card counts side by side (a trick's plays, or the four holdings)
+#[inline]
+fn words4(p: [&[u64; 3]; 4]) -> PackedTrick {
+    let mut out = [0u64; 12];
+    for (i, w) in p.iter().enumerate() {
+        out[3 * i..3 * i + 3].copy_from_slice(&w[..]);
+    }
+    Words(out)
+}
 
 /// the cards that count (5s, 10s and Ks) and their points
 const POINT_CARDS: [(u8, i64); 12] =
@@ -207,7 +244,7 @@ fn points_held(hands: &Hands) -> i64 {
 }
 
 fn packed_hands(hands: &Hands) -> PackedTrick {
-    [hands[0].w, hands[1].w, hands[2].w, hands[3].w]
+    words4([&hands[0].w, &hands[1].w, &hands[2].w, &hands[3].w])
 }
 
 /// The plays of the trick in progress (at most four, all of one size).
@@ -248,7 +285,7 @@ impl Trick {
     }
     #[inline]
     fn key(&self) -> PackedTrick {
-        [self.p[0].w, self.p[1].w, self.p[2].w, self.p[3].w]
+        words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
     }
     #[inline]
     fn with(&self, m: &Cards) -> Trick {
@@ -299,7 +336,7 @@ pub struct Solver {
     ordered: FxMap<(PackedTrick, Packed, u32, u8), Moves>,
     winner: FxMap<PackedTrick, (usize, i64, i64)>,
     partial: FxMap<PackedTrick, usize>,
-    stands: FxMap<(Packed, [Packed; 3]), bool>,
+    stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<usize, i64>,
     rank: [u32; 54],
 }
@@ -406,7 +443,7 @@ impl Solver {
     }
 
     fn follows(&mut self, lead: &Play, hand: &Cards) -> Moves {
-        let key = (lead.w, hand.w);
+        let key = (lead.packed(), hand.packed());
         if let Some(got) = self.follows.get(&key) {
             return got.clone();
         }
@@ -417,7 +454,7 @@ impl Solver {
     }
 
     fn follow_moves(&mut self, lead: &Play, hand: &Cards, a: &Analysis, seat: usize) -> Moves {
-        let key = (lead.w, hand.w, a.reps_id[seat]);
+        let key = (lead.packed(), hand.packed(), a.reps_id[seat]);
         if let Some(got) = self.follow_distinct.get(&key) {
             return got.clone();
         }
@@ -448,7 +485,7 @@ impl Solver {
                 others[j] = Cards::from_slice(&v);
             }
             let play = Cards::from_slice(&cards);
-            let skey = (play.w, [others[0].w, others[1].w, others[2].w]);
+            let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
@@ -918,7 +955,7 @@ impl Solver {
     /// mover's team (most points first), then the others (fewest points first, lowest first).
     fn ordered_follows(&mut self, moves: &Moves, leader: usize, plays: &Trick, seat: usize, hand: &Cards,
                        reps_id: u32) -> Moves {
-        let okey = (plays.key(), hand.w, reps_id, leader as u8);
+        let okey = (plays.key(), hand.packed(), reps_id, leader as u8);
         if let Some(got) = self.ordered.get(&okey) {
             return got.clone();
         }
@@ -979,7 +1016,7 @@ fn distinct(moves: Vec<Play>, reps_id: u32, rep: &[u8; 54]) -> Vec<Play> {
         return moves;
     }
     // a move's class: its cards mapped to their representatives, as counts
-    let mut seen: Vec<Packed> = Vec::with_capacity(moves.len());
+    let mut seen: Vec<[u64; 3]> = Vec::with_capacity(moves.len());
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
         let mut w = [0u64; 3];
@@ -987,7 +1024,7 @@ fn distinct(moves: Vec<Play>, reps_id: u32, rep: &[u8; 54]) -> Vec<Play> {
             let (i, b) = bit(rep[x as usize]);
             w[i] += b;
         }
-        if !seen.contains(&w) {
+        if !seen.iter().any(|s| words_eq(s, &w)) {
             seen.push(w);
             out.push(m);
         }
