@@ -508,7 +508,8 @@ impl Solver {
 
     fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
         let key = &self.rules.order.key;
-        moves.sort_by_key(|m| {
+        // stable, as Python's sort: leads of one key keep their order
+        moves.sort_by_cached_key(|m| {
             let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
             let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
             (-(m.len() as i64), -(top as i64), -(pts as i64))
@@ -1003,7 +1004,8 @@ impl Solver {
                 scored.push((1, pts, strength, *m));
             }
         }
-        scored.sort();
+        // the moves are distinct, so no two entries are equal and an unstable sort orders as a stable one
+        scored.sort_unstable();
         let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
         self.ordered.insert(okey, got.clone());
         got
