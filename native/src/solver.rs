@@ -565,8 +565,9 @@ impl Solver {
                 own[k] += x[k];
             }
         }
-        let total: usize = hands.iter().map(|h| h.len()).sum();
-        let mut desc_all: Vec<u32> = Vec::with_capacity(total + 4);
+        // on the stack, then one allocation for the table's key
+        let mut desc_all = [0u32; 4 * MAX + 4];
+        let mut n_all = 0usize;
         let mut rep = [[0u8; 54]; 4];
         let mut reps_id = [0u32; 4];
         for (i, hc) in hands.iter().enumerate() {
@@ -611,8 +612,9 @@ impl Solver {
             }
             let desc = &mut desc[..nd];
             desc.sort_unstable();
-            desc_all.push(nd as u32);
-            desc_all.extend_from_slice(desc);
+            desc_all[n_all] = nd as u32;
+            desc_all[n_all + 1..n_all + 1 + nd].copy_from_slice(desc);
+            n_all += 1 + nd;
             reps_id[i] = if np == 0 {
                 0
             } else {
@@ -627,7 +629,7 @@ impl Solver {
                 }
             };
         }
-        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id, leads: RefCell::new([None, None, None, None]) });
+        let got = Rc::new(Analysis { desc: Rc::from(&desc_all[..n_all]), rep, reps_id, leads: RefCell::new([None, None, None, None]) });
         self.analysis.insert(packed_hands(hands), got.clone());
         got
     }
