@@ -1,5 +1,6 @@
 //! Solve positions from a text file (one a line) and print time and nodes: a
 //! profiling harness for the search without Python.
+//! `SOLVE_LIMIT=n`: the node budget a position (a position past it prints `value=cut`).
 //! Line: `K <14 rule args (replay.native.rule_args; a 13th-arg line: unit_split longest)> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
 use shengji_native::order::Order;
 use shengji_native::solver::{Hands, Solver, INF};
@@ -10,6 +11,9 @@ fn main() {
     let path = std::env::args().nth(1).expect("a file of positions");
     let only: Option<usize> = std::env::args().nth(2).map(|s| s.parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
+    // SOLVE_LIMIT: the node budget a position (3,000,000 unless set)
+    let limit: u64 = std::env::var("SOLVE_LIMIT").ok().and_then(|s| s.parse().ok()).unwrap_or(3_000_000);
+    let (mut total_nodes, mut total_s) = (0u64, 0f64);
     for line in text.lines() {
         let parts: Vec<&str> = line.split('|').collect();
         let head: Vec<i64> = parts[0].split_whitespace().map(|x| x.parse().unwrap()).collect();
@@ -36,9 +40,13 @@ fn main() {
             (0..4).map(|i| parts[2 + i].split_whitespace().map(|x| x.parse().unwrap()).collect()).collect();
         let hands: Hands = Solver::hands(&hv).unwrap();
         let mut s = Solver::new(rules, attacker, mid[4], false);
+        s.limit = limit;
         let t = Instant::now();
-        let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).unwrap();
+        let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).map_or("cut".to_string(), |v| v.to_string());
         let dt = t.elapsed().as_secs_f64();
+        total_nodes += s.nodes;
+        total_s += dt;
         println!("K={k} value={v} nodes={} ms={:.1} nodes/s={:.0}", s.nodes, dt * 1000.0, s.nodes as f64 / dt);
     }
+    println!("total nodes={total_nodes} s={total_s:.2} nodes/s={:.0}", total_nodes as f64 / total_s.max(1e-9));
 }

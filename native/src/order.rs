@@ -14,16 +14,25 @@ pub const LINK_JOKER_LEVEL: u8 = 2;
 pub const LINK_LEVEL: u8 = 4;
 pub const LINK_LEVEL_TOP: u8 = 8;
 
-/// Point value of each card: 5 → 5, 10 and K → 10.
+/// Point value of each card: 5 → 5, 10 and K → 10 (jokers and the rest 0).
+pub const POINTS: [i32; NUM_CARDS] = {
+    let mut t = [0i32; NUM_CARDS];
+    let mut c = 0;
+    while c < 52 {
+        t[c] = match c % 13 {
+            3 => 5,
+            8 | 11 => 10,
+            _ => 0,
+        };
+        c += 1;
+    }
+    t
+};
+
+/// Point value of a card (`POINTS`).
+#[inline]
 pub fn points(c: u8) -> i32 {
-    if c >= 52 {
-        return 0;
-    }
-    match c % 13 {
-        3 => 5,
-        8 | 11 => 10,
-        _ => 0,
-    }
+    POINTS[c as usize]
 }
 
 #[derive(Clone, Debug)]

@@ -62,21 +62,32 @@ impl Hasher for Fx {
 pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 
 /// Cards held or played, at most `MAX` (a hand of four decks among four players), inline:
-/// no allocation per node. The slots past `n` are always zero (so `Hash`/`Eq` may read them).
+/// no allocation per node. The slots past `n` are always zero.
 pub const MAX: usize = 55;
+
+/// cards a word of [`Cards::packed`]: three bits of count each (at most four decks)
+const PER_WORD: usize = 21;
 
 #[derive(Clone, Copy)]
 pub struct Cards {
     n: u8,
     c: [u8; MAX],
+    /// the same cards as counts, three bits a card (card `c` at word `c / 21`, bit
+    /// `3 * (c % 21)`): equality and the hash read these three words, not the card list
+    /// (the cards are always sorted, so equal lists are equal counts and back)
+    w: [u64; 3],
 }
 
-// Equality and the hash read only the cards held (the slots past `n` are zero): a
-// key of a few cards costs a few bytes, not the whole inline array.
+#[inline]
+fn bit(c: u8) -> (usize, u64) {
+    let c = c as usize;
+    (c / PER_WORD, 1u64 << (3 * (c % PER_WORD)))
+}
+
 impl PartialEq for Cards {
     #[inline]
     fn eq(&self, other: &Self) -> bool {
-        self.n == other.n && self.as_slice() == other.as_slice()
+        words_eq(&self.w, &other.w)
     }
 }
 
@@ -85,19 +96,31 @@ impl Eq for Cards {}
 impl std::hash::Hash for Cards {
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u8(self.n);
-        state.write(self.as_slice());
+        state.write_u64(self.w[0]);
+        state.write_u64(self.w[1]);
+        state.write_u64(self.w[2]);
     }
 }
 
 impl Cards {
-    pub const EMPTY: Cards = Cards { n: 0, c: [0; MAX] };
+    pub const EMPTY: Cards = Cards { n: 0, c: [0; MAX], w: [0; 3] };
 
+    /// `s` sorted ascending (every play and holding of the search is)
     pub fn from_slice(s: &[u8]) -> Cards {
+        debug_assert!(s.windows(2).all(|p| p[0] <= p[1]), "cards not sorted: {s:?}");
         let mut out = Cards::EMPTY;
         out.n = s.len() as u8;
         out.c[..s.len()].copy_from_slice(s);
+        for &c in s {
+            let (i, b) = bit(c);
+            out.w[i] += b;
+        }
         out
+    }
+    /// the cards as counts (a cache key: equal exactly when the cards are)
+    #[inline]
+    pub fn packed(&self) -> Packed {
+        Words(self.w)
     }
     #[inline]
     pub fn as_slice(&self) -> &[u8] {
@@ -120,6 +143,8 @@ impl Cards {
                 out.c.copy_within(i + 1..n, i);
                 out.c[n - 1] = 0;
                 out.n -= 1;
+                let (j, b) = bit(c);
+                out.w[j] -= b;
             }
         }
         out
@@ -153,6 +178,74 @@ impl std::fmt::Debug for Cards {
 
 pub type Play = Cards;
 pub type Hands = [Cards; 4];
+/// cards as a cache key ([`Cards::packed`])
+pub type Packed = Words<3>;
+/// a trick's plays (or the four holdings) as a cache key: a play is never empty, so
+/// the plays not made yet are the zero words
+type PackedTrick = Words<12>;
+
+/// Words compared and hashed in line (an array's `==` calls `memcmp` past a few words).
+#[derive(Clone, Copy, Debug)]
+pub struct Words<const N: usize>(pub [u64; N]);
+
+#[inline]
+fn words_eq<const N: usize>(a: &[u64; N], b: &[u64; N]) -> bool {
+    a.iter().zip(b).fold(0, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+impl<const N: usize> PartialEq for Words<N> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        words_eq(&self.0, &other.0)
+    }
+}
+
+impl<const N: usize> Eq for Words<N> {}
+
+impl<const N: usize> std::hash::Hash for Words<N> {
+    #[inline]
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        for &x in &self.0 {
+            state.write_u64(x);
+        }
+    }
+}
+
+/// four card counts side by side (a trick's plays, or the four holdings)
+#[inline]
+fn words4(p: [&[u64; 3]; 4]) -> PackedTrick {
+    let mut out = [0u64; 12];
+    for (i, w) in p.iter().enumerate() {
+        out[3 * i..3 * i + 3].copy_from_slice(&w[..]);
+    }
+    Words(out)
+}
+
+/// the cards that count (5s, 10s and Ks) and their points
+const POINT_CARDS: [(u8, i64); 12] =
+    [(3, 5), (8, 10), (11, 10), (16, 5), (21, 10), (24, 10), (29, 5), (34, 10), (37, 10), (42, 5), (47, 10), (50, 10)];
+
+/// the points in `hands`, read off the counts: the four holdings' counts add without a
+/// carry (a card has at most four copies, three bits hold seven)
+fn points_held(hands: &Hands) -> i64 {
+    let mut w = [0u64; 3];
+    for h in hands {
+        for (x, y) in w.iter_mut().zip(h.w) {
+            *x += y;
+        }
+    }
+    POINT_CARDS
+        .iter()
+        .map(|&(c, p)| {
+            let (i, b) = bit(c);
+            ((w[i] / b) & 7) as i64 * p
+        })
+        .sum()
+}
+
+fn packed_hands(hands: &Hands) -> PackedTrick {
+    words4([&hands[0].w, &hands[1].w, &hands[2].w, &hands[3].w])
+}
 
 /// The plays of the trick in progress (at most four, all of one size).
 #[derive(Clone, Copy)]
@@ -189,6 +282,10 @@ impl Trick {
     #[inline]
     fn plays(&self) -> &[Cards] {
         &self.p[..self.n as usize]
+    }
+    #[inline]
+    fn key(&self) -> PackedTrick {
+        words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
     }
     #[inline]
     fn with(&self, m: &Cards) -> Trick {
@@ -229,17 +326,17 @@ pub struct Solver {
     pub trim_mask: u64,
     pub cache_limit: usize,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
-    analysis: FxMap<Hands, Rc<Analysis>>,
+    analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
     /// how many seats' leads the analyses hold (counted against `cache_limit` as the
     /// Python search counts its `_leads` table)
     leads_n: usize,
-    follows: FxMap<(Play, Cards), Moves>,
-    follow_distinct: FxMap<(Play, Cards, u32), Moves>,
-    ordered: FxMap<(Trick, Cards, u32, u8), Moves>,
-    winner: FxMap<Trick, (usize, i64, i64)>,
-    partial: FxMap<Trick, usize>,
-    stands: FxMap<(Play, [Cards; 3]), bool>,
+    follows: FxMap<(Packed, Packed), Moves>,
+    follow_distinct: FxMap<(Packed, Packed, u32), Moves>,
+    ordered: FxMap<(PackedTrick, Packed, u32, u8), Moves>,
+    winner: FxMap<PackedTrick, (usize, i64, i64)>,
+    partial: FxMap<PackedTrick, usize>,
+    stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<usize, i64>,
     rank: [u32; 54],
 }
@@ -323,7 +420,7 @@ impl Solver {
     // -- the rules, cached --------------------------------------------------------------
 
     fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
-        if let Some(&got) = self.winner.get(t) {
+        if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
         let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
@@ -331,22 +428,22 @@ impl Solver {
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
         let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
         let got = (w, pts, mult);
-        self.winner.insert(*t, got);
+        self.winner.insert(t.key(), got);
         got
     }
 
     fn partial_winner(&mut self, t: &Trick) -> usize {
-        if let Some(&got) = self.partial.get(t) {
+        if let Some(&got) = self.partial.get(&t.key()) {
             return got;
         }
         let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
         let got = self.rules.trick_winner(&refs).0;
-        self.partial.insert(*t, got);
+        self.partial.insert(t.key(), got);
         got
     }
 
     fn follows(&mut self, lead: &Play, hand: &Cards) -> Moves {
-        let key = (*lead, *hand);
+        let key = (lead.packed(), hand.packed());
         if let Some(got) = self.follows.get(&key) {
             return got.clone();
         }
@@ -357,7 +454,7 @@ impl Solver {
     }
 
     fn follow_moves(&mut self, lead: &Play, hand: &Cards, a: &Analysis, seat: usize) -> Moves {
-        let key = (*lead, *hand, a.reps_id[seat]);
+        let key = (lead.packed(), hand.packed(), a.reps_id[seat]);
         if let Some(got) = self.follow_distinct.get(&key) {
             return got.clone();
         }
@@ -373,8 +470,11 @@ impl Solver {
             return got.clone();
         }
         let hand = hands[seat].as_slice();
-        let mut moves: Vec<Play> =
-            self.rules.unit_leads(&count(hand)).iter().map(|p| Cards::from_slice(p)).collect();
+        // `Rules::unit_leads` without a vector a lead: sorted as card lists, repeats dropped
+        let mut moves: Vec<Play> = Vec::new();
+        self.rules.each_unit_lead(&count(hand), |p| moves.push(Cards::from_slice(p)));
+        moves.sort_unstable();
+        moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
         let other_hands: Vec<&[u8]> = (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
         let eff = self.rules.order.eff;
@@ -385,7 +485,7 @@ impl Solver {
                 others[j] = Cards::from_slice(&v);
             }
             let play = Cards::from_slice(&cards);
-            let skey = (play, others);
+            let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
@@ -408,7 +508,8 @@ impl Solver {
 
     fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
         let key = &self.rules.order.key;
-        moves.sort_by_key(|m| {
+        // stable, as Python's sort: leads of one key keep their order
+        moves.sort_by_cached_key(|m| {
             let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
             let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
             (-(m.len() as i64), -(top as i64), -(pts as i64))
@@ -419,7 +520,7 @@ impl Solver {
     // -- equivalent cards ----------------------------------------------------------------
 
     fn analyse(&mut self, hands: &Hands) -> Rc<Analysis> {
-        if let Some(got) = self.analysis.get(hands) {
+        if let Some(got) = self.analysis.get(&packed_hands(hands)) {
             return got.clone();
         }
         let rank = &self.rank;
@@ -464,8 +565,9 @@ impl Solver {
                 own[k] += x[k];
             }
         }
-        let total: usize = hands.iter().map(|h| h.len()).sum();
-        let mut desc_all: Vec<u32> = Vec::with_capacity(total + 4);
+        // on the stack, then one allocation for the table's key
+        let mut desc_all = [0u32; 4 * MAX + 4];
+        let mut n_all = 0usize;
         let mut rep = [[0u8; 54]; 4];
         let mut reps_id = [0u32; 4];
         for (i, hc) in hands.iter().enumerate() {
@@ -510,8 +612,9 @@ impl Solver {
             }
             let desc = &mut desc[..nd];
             desc.sort_unstable();
-            desc_all.push(nd as u32);
-            desc_all.extend_from_slice(desc);
+            desc_all[n_all] = nd as u32;
+            desc_all[n_all + 1..n_all + 1 + nd].copy_from_slice(desc);
+            n_all += 1 + nd;
             reps_id[i] = if np == 0 {
                 0
             } else {
@@ -526,8 +629,8 @@ impl Solver {
                 }
             };
         }
-        let got = Rc::new(Analysis { desc: desc_all.into(), rep, reps_id, leads: RefCell::new([None, None, None, None]) });
-        self.analysis.insert(*hands, got.clone());
+        let got = Rc::new(Analysis { desc: Rc::from(&desc_all[..n_all]), rep, reps_id, leads: RefCell::new([None, None, None, None]) });
+        self.analysis.insert(packed_hands(hands), got.clone());
         got
     }
 
@@ -610,7 +713,7 @@ impl Solver {
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
-            let mut left: i64 = hands.iter().flat_map(|h| h.as_slice().iter()).map(|&c| points(c) as i64).sum();
+            let mut left = points_held(hands);
             if self.kitty_points != 0 {
                 left += self.kitty_points * self.max_multiplier(hands[leader].len());
             }
@@ -665,17 +768,17 @@ impl Solver {
         let k = plays.n as usize;
         let seat = (leader + k) % 4;
         let maxi = self.attacker[seat];
+        // a trick start whose table entry holds a best lead tries that lead first, then the
+        // others in their order (walked in place below: no copy of the moves)
+        let mut first_move: Option<Play> = None;
         let moves: Moves = if k == 0 {
             let moves = self.lead_moves(hands, seat, a);
-            match first {
-                Some(f) if moves[0] != f && moves.contains(&f) => {
-                    let mut v = Vec::with_capacity(moves.len());
-                    v.push(f);
-                    v.extend(moves.iter().filter(|m| **m != f).copied());
-                    Rc::new(v)
+            if let Some(f) = first {
+                if moves[0] != f && moves.contains(&f) {
+                    first_move = Some(f);
                 }
-                _ => moves,
             }
+            moves
         } else {
             let moves = self.follow_moves(&plays.p[0], &hands[seat], a, seat);
             if moves.len() > 1 {
@@ -689,7 +792,25 @@ impl Solver {
         let (a0, b0) = (alpha, beta);
         let mut best = if maxi { -INF } else { INF };
         let mut best_move: Option<Play> = None;
-        for m in moves.iter() {
+        let mut next = 0usize;
+        let mut first_due = first_move.is_some();
+        loop {
+            let m: &Play = match &first_move {
+                Some(f) if first_due => {
+                    first_due = false;
+                    f
+                }
+                _ => {
+                    while next < moves.len() && first_move.is_some_and(|f| moves[next] == f) {
+                        next += 1;
+                    }
+                    if next == moves.len() {
+                        break;
+                    }
+                    next += 1;
+                    &moves[next - 1]
+                }
+            };
             let mut nh = *hands;
             nh[seat] = hands[seat].minus(m);
             let np = plays.with(m);
@@ -837,7 +958,7 @@ impl Solver {
     /// mover's team (most points first), then the others (fewest points first, lowest first).
     fn ordered_follows(&mut self, moves: &Moves, leader: usize, plays: &Trick, seat: usize, hand: &Cards,
                        reps_id: u32) -> Moves {
-        let okey = (*plays, *hand, reps_id, leader as u8);
+        let okey = (plays.key(), hand.packed(), reps_id, leader as u8);
         if let Some(got) = self.ordered.get(&okey) {
             return got.clone();
         }
@@ -885,7 +1006,8 @@ impl Solver {
                 scored.push((1, pts, strength, *m));
             }
         }
-        scored.sort();
+        // the moves are distinct, so no two entries are equal and an unstable sort orders as a stable one
+        scored.sort_unstable();
         let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
         self.ordered.insert(okey, got.clone());
         got
@@ -897,14 +1019,17 @@ fn distinct(moves: Vec<Play>, reps_id: u32, rep: &[u8; 54]) -> Vec<Play> {
     if reps_id == 0 || moves.len() < 2 {
         return moves;
     }
-    let mut seen: Vec<Cards> = Vec::with_capacity(moves.len());
+    // a move's class: its cards mapped to their representatives, as counts
+    let mut seen: Vec<[u64; 3]> = Vec::with_capacity(moves.len());
     let mut out = Vec::with_capacity(moves.len());
     for m in moves {
-        let mut c: Vec<u8> = m.as_slice().iter().map(|&x| rep[x as usize]).collect();
-        c.sort_unstable();
-        let c = Cards::from_slice(&c);
-        if !seen.contains(&c) {
-            seen.push(c);
+        let mut w = [0u64; 3];
+        for &x in m.as_slice() {
+            let (i, b) = bit(rep[x as usize]);
+            w[i] += b;
+        }
+        if !seen.iter().any(|s| words_eq(s, &w)) {
+            seen.push(w);
             out.push(m);
         }
     }
@@ -948,6 +1073,25 @@ mod tests {
         assert_eq!(s.root(&hands, 0, &[], -INF, INF).unwrap(), 0);
         // W leads: N's ♠A wins 25 points for the dealers' side
         assert_eq!(s.root(&hands, 1, &[], -INF, INF).unwrap(), 0);
+    }
+
+    #[test]
+    fn points_from_counts() {
+        // every point card, four copies, spread over the seats; and a few that count nothing
+        let all: Vec<u8> = (0..54u8).flat_map(|c| [c; 4]).collect();
+        let mut hv = vec![Vec::new(); 4];
+        for (i, &c) in all.iter().enumerate() {
+            hv[i % 4].push(c);
+        }
+        let hands = Solver::hands(&hv).unwrap();
+        assert_eq!(points_held(&hands), 4 * 100);
+        for (c, p) in POINT_CARDS {
+            assert_eq!(points(c) as i64, p);
+        }
+        let none = Solver::hands(&[vec![0, 52, 53], vec![1], vec![], vec![12, 12]]).unwrap();
+        assert_eq!(points_held(&none), 0);
+        let some = Solver::hands(&[vec![3, 3], vec![8], vec![50], vec![11, 24]]).unwrap();
+        assert_eq!(points_held(&some), 5 + 5 + 10 + 10 + 10 + 10);
     }
 
     #[test]

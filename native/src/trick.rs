@@ -243,8 +243,18 @@ impl Rules {
 
     /// Every distinct single-unit lead (singles, tuples, tractors), cards ascending, sorted.
     pub fn unit_leads(&self, holding: &Counts) -> Vec<Vec<u8>> {
-        let order = &self.order;
         let mut out: Vec<Vec<u8>> = Vec::new();
+        self.each_unit_lead(holding, |lead| out.push(lead.to_vec()));
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// Every single-unit lead (cards ascending), in no set order and possibly twice, to `f`
+    /// ([`Rules::unit_leads`] sorts them and drops the repeats): the search's leads
+    /// without a vector a lead.
+    pub fn each_unit_lead(&self, holding: &Counts, mut f: impl FnMut(&[u8])) {
+        let order = &self.order;
         let mut by_suit: Vec<(u8, Counts)> = Vec::new();
         for &(c, n) in holding {
             if n == 0 {
@@ -256,10 +266,16 @@ impl Rules {
                 None => by_suit.push((e, vec![(c, n)])),
             }
         }
+        let mut buf: Vec<u8> = Vec::new();
         for (_, cards) in &by_suit {
             for &(c, n) in cards {
-                for w in 1..=n {
-                    out.push(vec![c; w as usize]);
+                let same = [c; 4];
+                for w in 1..=n as usize {
+                    if w <= 4 {
+                        f(&same[..w]);
+                    } else {
+                        f(&vec![c; w]);
+                    }
                 }
             }
             let top = cards.iter().map(|e| e.1).max().unwrap_or(0);
@@ -267,16 +283,14 @@ impl Rules {
                 let longest = runs(cards, &order.key, w).iter().map(|r| r.len()).max().unwrap_or(0);
                 for length in 2..=longest {
                     for run in sub_runs(cards, &order.key, w, length as u8) {
-                        let mut v: Vec<u8> = run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
-                        v.sort_unstable();
-                        out.push(v);
+                        buf.clear();
+                        buf.extend(run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)));
+                        buf.sort_unstable();
+                        f(&buf);
                     }
                 }
             }
         }
-        out.sort();
-        out.dedup();
-        out
     }
 
     /// `replay.trick.throw_options` + `throw_leads`: the multi-unit leads of `hand`
