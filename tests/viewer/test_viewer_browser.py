@@ -320,3 +320,30 @@ def test_mistake_review_panel_eval_graph_and_links(open_page):
     page.wait_for_selector("html[data-ready=true]")
     assert opened.status()["step"] == "3"
     opened.assert_clean()
+
+
+def test_worst_mistake_links_are_readable_in_every_band(open_page):
+    """A blunder's row in "Worst mistakes first" is red with white text: its link (seat,
+    hand, trick) was drawn in the same red, invisible. Every band's link and list number
+    must differ in colour from the row's background."""
+    from analyzer.review.mistakes import find_mistakes
+
+    text = (ROOT_SAMPLES.parent.parent / "tests" / "cli" / "fixtures" / "clean.sjn").read_text(encoding="utf-8")
+    _report, html = page_for(text, "clean.sjn", annotate=find_mistakes)
+    opened = open_page(html, "review-bands.html")
+    got = opened.page.evaluate("""() => {
+      const ol = document.createElement("ol");
+      document.querySelector("#review").appendChild(ol);
+      return ["inaccuracy", "mistake", "blunder"].map(band => {
+        const li = document.createElement("li");
+        li.className = "worst band-" + band;
+        li.innerHTML = '<a href="#m1-h1-t1">N · hand 1, trick 1</a> text';
+        ol.appendChild(li);
+        const a = li.querySelector("a");
+        return [band, getComputedStyle(li).backgroundColor, getComputedStyle(a).color,
+                getComputedStyle(li, "::marker").color];
+      });
+    }""")
+    for band, background, link, marker in got:
+        assert link != background, (band, link, background)
+        assert marker != "rgb(255, 255, 255)", (band, marker)   # the number sits on the page's white
