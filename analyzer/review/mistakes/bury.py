@@ -191,7 +191,7 @@ def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opt
     card follows from each deal), each candidate played out by the bots with
     the deal's teams, valued from the burier's side as each play-out turned
     out (the friends decisions' signed points and level score)."""
-    from analyzer.review.mistakes.friends import FriendsHand, level_of
+    from analyzer.review.mistakes.friends import FriendsHand, SignedRows
     h = ctx.hand
     seat = d.seat
     fh = FriendsHand(ctx)
@@ -202,11 +202,7 @@ def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opt
     if len(deals) < n:
         d.reason = "too few deals consistent with what the burier saw"
         return
-    rows: list[list[float]] = []
-    lev: list[list[float]] = []
-    srows: list[list[float]] = []
-    slev: list[list[float]] = []
-    on_team = 0
+    acc = SignedRows(fh, seat)
     for j, others in enumerate(deals):
         ends = []
         for b in opts:
@@ -221,21 +217,8 @@ def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opt
             ends.append(end)
         if len(ends) != len(opts):
             continue   # a deal that cannot be played out is dropped for every option
-        totals = [float(e.final_points) for e in ends]
-        levels = [level_of(fh, e) for e in ends]
-        mine = [e.defends(seat) for e in ends]
-        rows.append(totals)
-        lev.append(levels)
-        srows.append([(fh.line - v) if m else (v - fh.line) for v, m in zip(totals, mine, strict=True)])
-        slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
-        on_team += mine[0]
-    d.samples = len(rows)
-    if len(rows) < 2:
-        d.reason = "the sampled deals could not be played out"
-        return
-    assert d.friends is not None
-    d.friends["dealer_team_deals"] = on_team
-    finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+        acc.add(ends)
+    acc.finish(ctx, d, opts)
     if d.forced:
         d.reason = "every candidate bury is worth the same"
 

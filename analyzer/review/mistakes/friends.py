@@ -296,6 +296,43 @@ def level_of(fh: FriendsHand, end: HandState) -> float:
     return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
 
 
+class SignedRows:
+    """The per-deal rows of finding-friends play-outs, gathered for
+    :func:`~analyzer.review.mistakes.decisions.finish`: per deal and option
+    the attackers' final total and the dealers' level score, and the same
+    signed from ``seat``'s side as each play-out's teams turned out (who the
+    friends are follows from each deal, so the side can differ by deal)."""
+
+    def __init__(self, fh: FriendsHand, seat: str) -> None:
+        self.fh, self.seat = fh, seat
+        self.rows: list[list[float]] = []    # per deal, per option: the attackers' final total
+        self.lev: list[list[float]] = []     # the level score, dealers' side
+        self.srows: list[list[float]] = []   # the same from the seat's side as each play-out turned out
+        self.slev: list[list[float]] = []
+        self.on_team = 0                     # deals where the seat was on the dealer's team
+
+    def add(self, ends: Sequence[HandState]) -> None:
+        """One deal's play-out ends, one per option."""
+        totals = [float(e.final_points) for e in ends]
+        levels = [level_of(self.fh, e) for e in ends]
+        mine = [e.defends(self.seat) for e in ends]
+        self.rows.append(totals)
+        self.lev.append(levels)
+        self.srows.append([(self.fh.line - v) if m else (v - self.fh.line) for v, m in zip(totals, mine, strict=True)])
+        self.slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
+        self.on_team += mine[0]
+
+    def finish(self, ctx: HandContext, d: Decision, opts: Sequence[tuple[int, ...]]) -> None:
+        """Value ``d`` over the deals gathered, or say why it cannot be."""
+        d.samples = len(self.rows)
+        if len(self.rows) < 2:
+            d.reason = "the sampled deals could not be played out"
+            return
+        assert d.friends is not None
+        d.friends["dealer_team_deals"] = self.on_team
+        finish(ctx, d, list(opts), self.rows, self.lev, 0, signed=(self.srows, self.slev))
+
+
 def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *, samples: int = SAMPLES,
                            seed: int = SEED) -> Decision:
     """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its
@@ -319,32 +356,15 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
     if len(states) < n:
         d.reason = "too few deals consistent with what the player saw"
         return d
-    rows: list[list[float]] = []    # per deal, per option: the attackers' final total
-    lev: list[list[float]] = []     # the level score, dealers' side
-    srows: list[list[float]] = []   # the same from the seat's side as each play-out turned out
-    slev: list[list[float]] = []
-    on_team = 0
+    acc = SignedRows(fh, p.seat)
     for j, st in enumerate(states):
         rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}:friends"
         ends = [playout(st, m, Bot(ctx.ruleset, random.Random(rng_seed))) for m in opts]
         done = [e for e in ends if e is not None]
         if len(done) < len(ends):
             continue   # a deal that cannot be played out is dropped for every option
-        totals = [float(e.final_points) for e in done]
-        levels = [level_of(fh, e) for e in done]
-        mine = [e.defends(p.seat) for e in done]
-        rows.append(totals)
-        lev.append(levels)
-        srows.append([(fh.line - v) if m else (v - fh.line) for v, m in zip(totals, mine, strict=True)])
-        slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
-        on_team += mine[0]
-    d.samples = len(rows)
-    if len(rows) < 2:
-        d.reason = "the sampled deals could not be played out"
-        return d
-    assert d.friends is not None
-    d.friends["dealer_team_deals"] = on_team
-    finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+        acc.add(done)
+    acc.finish(ctx, d, opts)
     return d
 
 
