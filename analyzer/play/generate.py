@@ -232,6 +232,76 @@ def _draw_order(first: str) -> list[str]:
     return [Seat[first].next(4, k).name for k in range(4)]
 
 
+class DrawLoop:
+    """The draw of one hand at a fixed-partner table, one card at a time
+    counter-clockwise from the first drawer, each seat offered a declaration
+    by the bot as it draws (through :mod:`replay.declare`'s incremental API,
+    so every declaration is one the engine accepts). The generator runs it
+    whole; the review (:mod:`analyzer.review.mistakes.declarations`) replays
+    a record's declarations up to a decision, puts an option in its place and
+    lets the bots draw on."""
+
+    def __init__(self, rs: Ruleset, bot: Bot, full: dict[str, tuple[int, ...]], *, level: int,
+                 dealer: str | None, first_drawer: str, first_hand: bool,
+                 team_levels: dict[str, int] | None = None) -> None:
+        self.bot = bot
+        self.full = full
+        self.level = level
+        self.team_levels = team_levels
+        self.hs = rs.hand_size
+        self.order = _draw_order(first_drawer)
+        self.state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
+                           team_levels=team_levels)
+        self.events: list[Declaration] = []
+        self.version = 0                       # bumps when a declaration is accepted
+        self.seen = {s: 0 for s in SEATS}      # the version each seat last looked at
+        self.useful = {s: 0 for s in SEATS}    # level cards and jokers drawn so far
+
+    def is_decl_card(self, c: int, seat: str) -> bool:
+        if self.team_levels is not None:    # declarer_deals: each seat declares its own team's level
+            return c >= LJ or c % 13 + 2 == self.team_levels[team_of(seat)]
+        return c >= LJ or c % 13 + 2 == self.level
+
+    def position(self, i: int) -> tuple[str, int]:
+        """The seat that draws the ``i``-th card (0-based) and its count of cards then."""
+        return self.order[i % 4], i // 4 + 1
+
+    def declare(self, seat: str, k: int, cards: tuple[int, ...] | None) -> None:
+        """``seat``, holding its first ``k`` cards, writes ``cards`` (None: it passes)."""
+        self.seen[seat] = self.version
+        if cards is None:
+            return
+        self.state, ok, diags = advance(self.state, DeclEvent(seat, cards, k))
+        if not ok:
+            raise GenerationError(f"declaration refused: {seat} {cards} @{k}: {diags}")
+        self.events.append(Declaration(seat=_name(seat), cards=cards, at=k))
+        self.version += 1
+
+    def offer(self, seat: str, k: int, **kw: Any) -> None:
+        """The bot decides for ``seat`` holding its first ``k`` cards."""
+        self.declare(seat, k, self.bot.declaration(self.state, seat, self.full[seat][:k], **kw))
+
+    def draw(self, i: int) -> tuple[str, int, bool]:
+        """The ``i``-th card is drawn: (seat, its count, whether the card can be declared)."""
+        seat, k = self.position(i)
+        new = self.is_decl_card(self.full[seat][k - 1], seat)
+        self.useful[seat] += new
+        return seat, k, new
+
+    def run(self, begin: int = 0) -> None:
+        """The bots draw from card ``begin`` (0-based) to the end of the deal."""
+        for i in range(begin, 4 * self.hs):
+            seat, k, new = self.draw(i)
+            if new or (self.useful[seat] and self.seen[seat] != self.version):
+                self.offer(seat, k)
+
+    def last_chance(self, eager: bool = False) -> None:
+        """A last chance for each seat once every card is drawn."""
+        for seat in self.order:
+            if self.useful[seat] and (self.seen[seat] != self.version or self.state.standing is None):
+                self.offer(seat, self.hs, last_chance=True, eager=eager and self.state.standing is None)
+
+
 def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
           first_drawer: str, first_hand: bool, eager: bool,
           team_levels: dict[str, int] | None = None) -> _Deal:
@@ -246,45 +316,12 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
         seat_cards[order[i % 4]].append(deck[i])
     kitty = tuple(deck[4 * hs:])
     full = {s: tuple(cs) for s, cs in seat_cards.items()}
-    state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
-                  team_levels=team_levels)
-    events: list[Declaration] = []
-    if level == JOKER_LEVEL:
-        return _Deal(first_drawer, seat_cards, kitty, state, events)
-
-    def is_decl_card(c: int, seat: str) -> bool:
-        if team_levels is not None:    # declarer_deals: each seat declares its own team's level
-            return c >= LJ or c % 13 + 2 == team_levels[team_of(seat)]
-        return c >= LJ or c % 13 + 2 == level
-
-    version = 0                       # bumps when a declaration is accepted
-    seen = {s: 0 for s in SEATS}      # the version each seat last looked at
-    useful = {s: 0 for s in SEATS}    # level cards and jokers drawn so far
-
-    def offer(seat: str, k: int, **kw: Any) -> None:
-        nonlocal state, version
-        cards = bot.declaration(state, seat, full[seat][:k], **kw)
-        seen[seat] = version
-        if cards is None:
-            return
-        at = k
-        state, ok, diags = advance(state, DeclEvent(seat, cards, at))
-        if not ok:
-            raise GenerationError(f"declaration refused: {seat} {cards} @{at}: {diags}")
-        events.append(Declaration(seat=_name(seat), cards=cards, at=at))
-        version += 1
-
-    for i in range(4 * hs):
-        seat = order[i % 4]
-        k = i // 4 + 1
-        new = is_decl_card(full[seat][k - 1], seat)
-        useful[seat] += new
-        if new or (useful[seat] and seen[seat] != version):
-            offer(seat, k)
-    for seat in order:                 # a last chance once every card is drawn
-        if useful[seat] and (seen[seat] != version or state.standing is None):
-            offer(seat, hs, last_chance=True, eager=eager and state.standing is None)
-    return _Deal(first_drawer, seat_cards, kitty, state, events)
+    loop = DrawLoop(rs, bot, full, level=level, dealer=dealer, first_drawer=first_drawer, first_hand=first_hand,
+                    team_levels=team_levels)
+    if level != JOKER_LEVEL:
+        loop.run()
+        loop.last_chance(eager)
+    return _Deal(first_drawer, seat_cards, kitty, loop.state, loop.events)
 
 
 # ---------------------------------------------------------------------------
