@@ -116,8 +116,9 @@ CODES: dict[str, CodeInfo] = {
     "SJ605": CodeInfo("points-withheld", INFO, "a point card kept back from a trick the partner was certain to win"),
     "SJ606": CodeInfo("ruffed-partner", INFO, "ruffed a trick the partner was already certain to win"),
     "SJ610": CodeInfo("endgame-error", INFO, "a play in the endgame lost points against the best play"),
-    # -- SJ611, SJ690: the mistake review from the player's view; its window --
+    # -- SJ611, SJ612, SJ690: the mistake review from the player's view; its window --
     "SJ611": CodeInfo("lead-error", INFO, "a lead before the endgame lost points on average over the deals the leader could not tell apart"),
+    "SJ612": CodeInfo("declaration-error", INFO, "a declaration (or passing) lost points on average over the deals the declarer could picture"),
     "SJ690": CodeInfo("search-window-cut", INFO, "the node budget kept the exact search from judging a play of the window"),
     "SJ691": CodeInfo("friends-no-window", INFO, "a finding-friends hand: the exact search is four-seat only, so the fast pass judges none of its plays (`report --mistakes` reviews them)"),
     # -- SJ7xx: importing other software's logs -----------------------------

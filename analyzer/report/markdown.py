@@ -72,7 +72,7 @@ def review_markdown(review: dict[str, Any], m: dict[str, Any], link: str | None 
         out.append("")
         worst.sort(key=lambda sw: (sw[1]["level_change"] is None, -sw[1]["cost"]))
         for s, w in worst:
-            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, bury"
+            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, {'declaration' if w.get('code') == 'SJ612' else 'bury'}"
             if link is not None:
                 where = f"[{where}]({link}{viewer_anchor(m['record'] or 1, w['hand'], w.get('trick'))})"
             out.append(f"- **{s}** `{w['code']}` {where}: {_md_escape(w['message'])}")

@@ -192,5 +192,5 @@ def render_review(console: Console, m: dict[str, Any]) -> None:
     if worst:
         console.print(Text("Worst mistakes first", style="bold"))
         for s, w in worst:
-            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, bury"
+            where = f"hand {w['hand']}, trick {w['trick']}" if w.get("trick") else f"hand {w['hand']}, {'declaration' if w.get('code') == 'SJ612' else 'bury'}"
             console.print(Text(f"  {s} {w['code']} {where}: {w['message']}", style="magenta"))

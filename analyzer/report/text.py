@@ -195,7 +195,7 @@ TOP_ALTERNATIVES = 3
 
 def decision_rows(review: dict[str, Any]) -> list[list[str]]:
     """The full review's decisions with a verdict (band set): hand, trick
-    (``bury`` for the bury, trick 0 in the JSON), seat, play made, expected loss ± standard error, band, the top
+    (``bury`` for the bury, ``declare`` for a declaration: trick 0 in the JSON), seat, play made, expected loss ± standard error, band, the top
     alternatives (expected attacker total ± standard error) and the explanation."""
     rows = []
     for h in review.get("hands", ()):
@@ -204,7 +204,7 @@ def decision_rows(review: dict[str, Any]) -> list[list[str]]:
                 continue
             alts = "; ".join(f"{a['play']} {a['expected']:.0f} ± {a['stderr']:.0f}"
                              for a in d["alternatives"][:TOP_ALTERNATIVES])
-            rows.append([str(d["hand"]), str(d["trick"]) if d.get("trick") else "bury", d["seat"], d["chosen"],
+            rows.append([str(d["hand"]), str(d["trick"]) if d.get("trick") else ("declare" if d.get("kind") == "declare" else "bury"), d["seat"], d["chosen"],
                          f"{d['loss']:.0f} ± {d['loss_stderr']:.0f}", d["band"] + (" (exact)" if d["exact"] else ""),
                          alts, " ".join(d["explanation"])])
     return rows

@@ -7,8 +7,9 @@ they had seen their own hand with the kitty picked up (their holding at
 trick 1 plus the bury) and the declarations; not the other hands. The other
 three hands are dealt again ``samples`` times
 (:func:`analyzer.review.mistakes.pov.sample_deals` before trick 1: the hidden
-cards as a sorted pool, never in who-holds-what order; the declarations are
-not used to condition the deals, as for the plays).
+cards as a sorted pool, never in who-holds-what order; the cards another seat
+showed in an accepted declaration stay with it, as for the plays:
+:func:`analyzer.review.mistakes.pov.pinned`).
 
 *The options considered* are not all C(n, k) buries, only a small candidate
 set (:func:`candidates`), the bury made first:

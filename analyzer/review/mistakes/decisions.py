@@ -105,7 +105,7 @@ class Decision:
     trick: int            # 1-based
     index: int            # 0-based play index in the trick
     seat: str
-    kind: str             # lead | throw | follow | bury (trick 0: before trick 1)
+    kind: str             # lead | throw | follow | bury | declare (bury, declare: trick 0, before trick 1)
     chosen: tuple[int, ...]
     options: list[Option] = field(default_factory=list)   # best first for the seat's side
     forced: bool = False
@@ -137,10 +137,11 @@ class Decision:
     considered: dict[str, Any] | None = None
 
     def as_dict(self, order: Order | None) -> dict[str, Any]:
-        opts = [{"play": cards_text(o.play, order), "expected": round(o.expected, 1),
+        opts = [{"play": cards_text(o.play, order) if o.play or self.kind != "declare" else "pass", "expected": round(o.expected, 1),
                  "stderr": round(o.stderr, 1), "level": round(o.level, 2)} for o in self.options]
         return {"hand": self.hand, "seat": self.seat, "trick": self.trick,
-                "play_index": None if self.kind == "bury" else self.index,
+                "play_index": None if self.kind in ("bury", "declare") else self.index,
+                **({"declaration_index": self.index} if self.kind == "declare" else {}),
                 "kind": self.kind, "chosen": cards_text(self.chosen, order), "alternatives": opts,
                 "forced": self.forced, "judged": self.judged, "reason": self.reason,
                 "loss": round(self.loss, 1), "raw_loss": round(self.raw_loss, 1),

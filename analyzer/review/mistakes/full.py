@@ -26,6 +26,7 @@ from analyzer.review.mistakes.base import one_per_play, run_rules
 from analyzer.review.mistakes.bury import review_bury
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
 from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
+from analyzer.review.mistakes.declarations import review_declarations
 from analyzer.review.mistakes.findings import MIN_COST, Mistake, pattern_text
 from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review
 from primitives.diagnostics import INFO
@@ -83,6 +84,8 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
         # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
         # pattern (SJ603) is its explanation, a note when the bury has no verdict
         review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+        # the declarations: valued from the declarer's view (analyzer.review.mistakes.declarations)
+        review_declarations(ctx, hr, out, select, samples=samples)
         hr.judged = {}
         for d in hr.decisions:
             if d.judged:

@@ -1,0 +1,338 @@
+"""A declaration as a decision valued from the declarer's own view (four
+seats, fixed partners, the dealer fixed before the deal).
+
+*The decision*: a ``declare`` line written with its draw (``@k``) before any
+bury. At that moment the declarer had seen the first ``k`` cards of their own
+deal and every declaration made so far (the cards shown); not the other hands,
+not their own cards still to draw, not the kitty.
+
+*The options*: the engine's :func:`replay.declare.legal_declarations` for that
+seat at that moment (every cumulative card set it could write and have
+accepted) and passing. The line written is one of them.
+
+*A sampled deal* (:func:`sample_deck`): the declarer's first ``k`` cards stay
+where they were drawn; each card another seat showed in an accepted
+declaration before the decision is put in one of that seat's first ``@k``
+draws of that line; every other card (the rest of the deck, the declarer's
+own later draws, the kitty) is shuffled into the remaining places. That the
+others did *not* declare is not used, as for the plays
+(:mod:`analyzer.review.mistakes.pov`).
+
+*The value of an option in a deal*: the draw replayed with the record's
+declarations up to the decision (each seat passing where the record shows
+nothing), the option written in the decision's place, then the draw finished
+by the project's bots (:class:`analyzer.play.generate.DrawLoop`, the
+generator's own loop: the bots offered a declaration as they draw, a last
+chance once all is drawn), the trump the engine concludes
+(:func:`replay.declare.conclude`), the dealer's kitty buried by the bot and
+the hand played out by the bots (:func:`analyzer.review.mistakes.decisions.play_to_end`,
+the same bots' random seed for every option of a deal): the attackers' final
+total and the hand's level score. A deal where an option ends in a redeal is
+dropped for every option (counted in ``d.considered``). Campus 反主抄底
+(a declaration after the bury) is not played in the continuation.
+
+The expected loss, its standard error, significance and band are the plays'
+(:func:`analyzer.review.mistakes.decisions.finish`); a judged declaration
+counts in points lost and accuracy like a play.
+
+*Not valued* (said per declaration, left out of accuracy): the match's first
+hand, and presets where the declaration decides who deals or at what level
+(``declarer_deals``, ``attacker_level``), since the sides then follow from the
+option; finding friends; declarations without ``@k``; after the bury; a hand
+whose deal is not fully known; a line the engine refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from analyzer.review.mistakes.context import HandContext
+from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, finish, level_score, play_to_end
+from analyzer.review.mistakes.findings import Mistake
+from analyzer.review.mistakes.pov import SEED
+from primitives.cards import JOKER_LEVEL, points
+from primitives.diagnostics import INFO
+from replay.deck import deck_cards
+from replay.declare import advance, conclude, legal_declarations
+from replay.declare_state import DeclEvent, DeclState, start
+from replay.order import Order
+from replay.seats import Seat
+from replay.state import HandState
+from replay.teams import Teams
+from replay.texts import cards_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.review.mistakes.summary import HandReview
+    from notation.model import Declaration
+
+#: the code of a declaration finding
+DECLARE_CODE = "SJ612"
+#: the option "pass" (no declaration now)
+PASS: tuple[int, ...] = ()
+
+
+def _draw_order(first: str) -> list[str]:
+    return [Seat[first].next(4, k).name for k in range(4)]
+
+
+class DeclarationSetting:
+    """What every declaration decision of a hand shares: the real deal in draw
+    order, the record's timed declarations with the engine's acts, the draw
+    order; or why the hand's declarations cannot be valued."""
+
+    def __init__(self, ctx: HandContext) -> None:
+        self.ctx = ctx
+        h, rh, rs = ctx.hand, ctx.record_hand, ctx.ruleset
+        self.lines: list[Declaration] = []
+        self.acts: tuple[str, ...] = h.declaration_acts
+        self.why: str | None = None
+        self.first_drawer = ""
+        self.order: list[str] = []
+        self.dealt: dict[str, tuple[int, ...]] = {}
+        if rh is None:
+            self.why = "no record of the hand"
+            return
+        decl = [e for e in rh.events if e.kind == "declare"]
+        if not decl:
+            return
+        if h.team is not None:
+            self.why = "finding friends: declarations are not valued yet"
+        elif h.number == 1 or rh.first is not None or h.dealer is None:
+            self.why = "the match's first hand: who deals follows from the declarations (not valued yet)"
+        elif rs.declarer_deals or rs.attacker_level:
+            self.why = "under these rules the declaration decides who deals or at what level (not valued yet)"
+        elif h.level == JOKER_LEVEL:
+            self.why = "nothing to declare at the joker level"
+        elif len(h.dealt) != 4 or any(len(c) != rs.hand_size for c in h.dealt.values()) or h.kitty is None:
+            self.why = "the deal is not fully known"
+        elif len(decl) != len(self.acts):
+            self.why = "the declarations could not be read"
+        if self.why is not None:
+            return
+        self.first_drawer = h.dealer or "N"
+        self.order = _draw_order(self.first_drawer)
+        self.dealt = dict(h.dealt)
+        self.lines = decl
+
+    def position(self, line: Declaration) -> int | None:
+        """The 0-based draw index of ``line`` (None without ``@k``)."""
+        if line.at is None or line.seat not in self.order:
+            return None
+        return (line.at - 1) * 4 + self.order.index(line.seat)
+
+
+def state_before(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]) -> DeclState:
+    """The declarations' state just before line ``j``, on the deal ``full``."""
+    ctx, h = st.ctx, st.ctx.hand
+    state = start(ctx.ruleset, h.level, first_hand=False, dealer=h.dealer, first_drawer=st.first_drawer, deal=full)
+    for line, act in zip(st.lines[:j], st.acts[:j], strict=True):
+        if act != "refused":
+            state, _ok, _ = advance(state, DeclEvent(line.seat, tuple(line.cards), line.at))
+    return state
+
+
+def sample_deck(st: DeclarationSetting, j: int, rng: random.Random) -> tuple[dict[str, tuple[int, ...]], tuple[int, ...]] | None:
+    """A deal (seat → cards in draw order, kitty) as line ``j``'s declarer could
+    picture it (see the module doc); None when the shown cards cannot be placed."""
+    ctx = st.ctx
+    rs = ctx.ruleset
+    hs = rs.hand_size
+    line = st.lines[j]
+    seat, k = line.seat, line.at or 0
+    slots: dict[str, list[int | None]] = {s: [None] * hs for s in st.order}
+    slots[seat][:k] = list(st.dealt[seat][:k])
+    pool = Counter(deck_cards(rs))
+    pool.subtract(st.dealt[seat][:k])
+    shown: dict[str, Counter[int]] = {}
+    for prev, act in zip(st.lines[:j], st.acts[:j], strict=True):
+        if act == "refused" or prev.seat == seat or prev.at is None:
+            continue
+        new = Counter(prev.cards) - shown.get(prev.seat, Counter())
+        shown.setdefault(prev.seat, Counter()).update(new)
+        for c in sorted(new.elements()):
+            free = [i for i in range(min(prev.at, hs)) if slots[prev.seat][i] is None]
+            if not free or pool[c] <= 0:
+                return None
+            slots[prev.seat][rng.choice(free)] = c
+            pool[c] -= 1
+    rest = sorted((+pool).elements())
+    rng.shuffle(rest)
+    it = iter(rest)
+    full = {s: tuple(c if c is not None else next(it) for c in slots[s]) for s in st.order}
+    kitty = tuple(it)
+    if len(kitty) != rs.kitty:
+        return None
+    return full, kitty
+
+
+def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]], kitty: tuple[int, ...],
+                option: tuple[int, ...], seed: str) -> tuple[int, bool] | None:
+    """(attackers' final total, hooked) of line ``j`` replaced by ``option`` in
+    the deal ``full``/``kitty``, the rest of the hand by the bots; None for a
+    redeal or a continuation the engine or the bots cannot finish."""
+    from analyzer.play.bot import Bot
+    from analyzer.play.generate import DrawLoop, GenerationError
+    ctx, h = st.ctx, st.ctx.hand
+    rs = ctx.ruleset
+    bot = Bot(rs, random.Random(seed))
+    bot.new_hand()
+    line = st.lines[j]
+    dec = st.position(line)
+    assert dec is not None and h.dealer is not None
+    at: dict[int, list[Declaration]] = {}
+    for prev, act in zip(st.lines[:j], st.acts[:j], strict=True):
+        p = st.position(prev)
+        if act != "refused" and p is not None:
+            at.setdefault(p, []).append(prev)
+    try:
+        loop = DrawLoop(rs, bot, full, level=h.level, dealer=h.dealer, first_drawer=st.first_drawer, first_hand=False)
+        for i in range(dec + 1):
+            seat, kk, _new = loop.draw(i)
+            for prev in at.get(i, ()):
+                loop.declare(prev.seat, kk, tuple(prev.cards))
+            loop.seen[seat] = loop.version   # the record shows what the drawing seat did: passed, or the line
+        loop.declare(line.seat, line.at or 0, option or None)
+        loop.run(dec + 1)
+        loop.last_chance()
+        res = conclude(loop.state, kitty=kitty, declare_none=not loop.events, recorded=bool(loop.events))
+    except (GenerationError, ValueError, IndexError, KeyError):
+        return None
+    if res.redeal or res.trump is None or res.dealer != h.dealer:
+        return None
+    dealer = h.dealer
+    order = Order.for_ruleset(h.level, res.trump, rs)
+    holdings = {s: Counter(full[s]) for s in st.order}
+    holdings[dealer].update(kitty)
+    try:
+        buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
+        holdings[dealer].subtract(buried)
+        hands = {s: sorted((+c).elements()) for s, c in holdings.items()}
+        state = HandState(rs, order, hands, leader=dealer, dealer=dealer, kitty_points=points(buried),
+                          teams=Teams.fixed(dealer))
+    except (ValueError, IndexError, KeyError):
+        return None
+    end = play_to_end(state, None, bot)
+    if end is None:
+        return None
+    return end.final_points, end.hooked
+
+
+def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, seed: int = SEED) -> Decision:
+    """Line ``j``'s :class:`Decision` from its declarer's view (kind ``declare``,
+    trick 0; ``index``: the line's place among the hand's ``declare`` lines)."""
+    ctx, h = st.ctx, st.ctx.hand
+    line = st.lines[j]
+    chosen = tuple(sorted(line.cards))
+    d = Decision(h.number, 0, j, line.seat, "declare", chosen)
+    if st.acts[j] == "refused":
+        d.reason = "the engine refused this declaration"
+        return d
+    if st.position(line) is None:
+        d.reason = "the declaration is written without its draw (@k)"
+        return d
+    k = line.at or 0
+    if k > ctx.ruleset.hand_size:
+        d.reason = "the declaration's draw (@k) is past the deal"
+        return d
+    state = state_before(st, j, st.dealt)
+    legal = legal_declarations(ctx.ruleset, h.level, state, line.seat, st.dealt[line.seat][:k])
+    opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
+    opts = opts[:MAX_OPTIONS - 1] + [PASS]
+    d.capped = max(0, len(legal) + 1 - len(opts))
+    d.considered = {"options": [cards_text(o, ctx.order) if o else "pass" for o in opts], "all_declarations": True}
+    n = max(2, samples - samples % 2)
+    rows: list[list[float]] = []
+    lev: list[list[float]] = []
+    dropped = 0
+    rng = random.Random(f"{seed}:{h.number}:declare:{j}")
+    tries = 0
+    while len(rows) < n and tries < 2 * n:
+        tries += 1
+        deal = sample_deck(st, j, rng)
+        if deal is None:
+            dropped += 1
+            continue
+        full, kitty = deal
+        got = []
+        for o in opts:
+            r = play_option(st, j, full, kitty, o, f"{seed}:{h.number}:declare:{j}:{tries}")
+            if r is None:
+                break
+            got.append(r)
+        if len(got) != len(opts):
+            dropped += 1   # a redeal, or a continuation that could not be finished: dropped for every option
+            continue
+        rows.append([float(t) for t, _ in got])
+        lev.append([level_score(ctx, t, hooked) for t, hooked in got])
+    d.considered["dropped_deals"] = dropped
+    d.samples = len(rows)
+    if len(rows) < max(2, n // 2):
+        d.reason = "too few deals could be played out after the declaration (redeals, or none consistent)"
+        return d
+    finish(ctx, d, opts, rows, lev, 0)
+    return d
+
+
+def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
+    """The SJ612 finding of a valued declaration with a verdict (band set), else None."""
+    if d.band is None or not d.options:
+        return None
+    order = st.ctx.order
+    span = st.lines[d.index].span
+    best = d.options[0]
+    mine = next((o for o in d.options if o.play == d.chosen or d.chosen in o.same), None)
+    if mine is None:
+        return None
+
+    def name(cards: tuple[int, ...]) -> str:
+        return f"declaring {cards_text(cards, order)}" if cards else "passing"
+
+    line = st.lines[d.index]
+    text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
+            + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
+            + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} cards drawn; from {d.seat}'s view "
+            f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots) "
+            f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
+            f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
+    return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,
+                   d.seat, "declare", round(d.loss), d.band, None, best.play, False)
+
+
+def review_declarations(ctx: HandContext, hr: HandReview, out: list[Mistake], select: Sequence[str] | None, *,
+                        samples: int = SAMPLES, seed: int = SEED) -> None:
+    """The full review's hook: each ``declare`` line before the bury joins
+    ``hr.decisions`` (first, in record order) and its finding, if any, goes to
+    ``out``; a hand whose declarations cannot be valued says why on each
+    line's decision."""
+    st = DeclarationSetting(ctx)
+    rh = ctx.record_hand
+    if rh is None or hr.decisions is None:
+        return
+    before_bury = []
+    for e in rh.events:
+        if e.kind == "bury":
+            break
+        before_bury.append(e)
+    if not before_bury:
+        return
+    made: list[Decision] = []
+    if st.why is not None:
+        for j, e in enumerate(before_bury):
+            d = Decision(ctx.hand.number, 0, j, e.seat, "declare", tuple(sorted(e.cards)))
+            d.reason = st.why
+            made.append(d)
+    else:
+        for j in range(len(before_bury)):
+            d = value_declaration(st, j, samples=samples, seed=seed)
+            made.append(d)
+            f = declaration_finding(st, d)
+            if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
+                out.append(f)
+    hr.decisions[0:0] = made
+
+
+__all__ = ["DeclarationSetting", "sample_deck", "play_option", "value_declaration", "declaration_finding",
+           "review_declarations", "DECLARE_CODE", "PASS"]
