@@ -38,17 +38,35 @@ def standard():
     return _match()
 
 
-def test_first_hand_says_why(standard):
+def test_first_hand_sides_follow_the_declaration(standard):
+    """The match's first hand: who deals follows from the declarations, so each
+    play-out's sides follow from it (valued from the declarer's side, as finding friends)."""
     rec, match = standard
     first = next(_settings(rec, match))
-    assert first.why is not None and "first hand" in first.why
+    assert first.why is None and first.first
+    d = value_declaration(first, len(first.lines) - 1, samples=4)
+    assert d.reason is None and d.considered is not None and "sides" in d.considered
+
+
+def test_said_where_not_valued():
+    rec, match = _match("shengji-godot", hands=2, seed=2)   # declarer_deals: the declaration picks the level
+    from analyzer.review.mistakes.declarations import review_declarations
+    from analyzer.review.mistakes.summary import hand_review
+    for s in _settings(rec, match):
+        if not s.ctx.record_hand.events:
+            continue
+        assert s.why is not None and "who deals or at what level" in s.why
+        hr = hand_review(s.ctx, s.ctx.endgame_tricks)
+        hr.decisions = []
+        review_declarations(s.ctx, hr, [], None, samples=4)
+        assert hr.decisions and all(d.kind == "declare" and d.reason == s.why and not d.judged for d in hr.decisions)
 
 
 def test_later_hands_valued_with_pass_and_chosen(standard):
     rec, match = standard
     seen = 0
     for s in list(_settings(rec, match))[1:]:
-        assert s.why is None
+        assert s.why is None and not s.first
         for j in range(len(s.lines)):
             d = value_declaration(s, j, samples=4)
             assert d.kind == "declare" and d.trick == 0 and d.index == j

@@ -1,5 +1,5 @@
 """A declaration as a decision valued from the declarer's own view (four
-seats, fixed partners, the dealer fixed before the deal).
+seats, fixed partners).
 
 *The decision*: a ``declare`` line written with its draw (``@k``) before any
 bury. At that moment the declarer had seen the first ``k`` cards of their own
@@ -35,11 +35,16 @@ The expected loss, its standard error, significance and band are the plays'
 (:func:`analyzer.review.mistakes.decisions.finish`); a judged declaration
 counts in points lost and accuracy like a play.
 
-*Not valued* (said per declaration, left out of accuracy): the match's first
-hand, and presets where the declaration decides who deals or at what level
-(``declarer_deals``, ``attacker_level``), since the sides then follow from the
-option; finding friends; declarations without ``@k``; after the bury; a hand
-whose deal is not fully known; a line the engine refused.
+*The match's first hand*: the declarations decide who deals, so each
+play-out's dealer is the engine's and the option is valued from the
+declarer's side as each play-out dealt (points counted from the line where
+the deal passes, as in finding friends: ``finish(..., signed=...)``).
+
+*Not valued* (said per declaration, left out of accuracy): presets where the
+declaration decides who deals or at what level on every hand
+(``declarer_deals``, ``attacker_level``); finding friends; declarations
+without ``@k``; after the bury; a hand whose deal is not fully known; a line
+the engine refused.
 """
 
 from __future__ import annotations
@@ -59,6 +64,7 @@ from replay.deck import deck_cards
 from replay.declare import advance, conclude, legal_declarations
 from replay.declare_state import DeclEvent, DeclState, start
 from replay.order import Order
+from replay.scoring import advancement, hand_outcome, team_of
 from replay.seats import Seat
 from replay.state import HandState
 from replay.teams import Teams
@@ -92,6 +98,10 @@ class DeclarationSetting:
         self.first_drawer = ""
         self.order: list[str] = []
         self.dealt: dict[str, tuple[int, ...]] = {}
+        self.first = False
+        self.start_dealer: str | None = None
+        self.start_level = h.level
+        self.line = 0
         if rh is None:
             self.why = "no record of the hand"
             return
@@ -100,8 +110,6 @@ class DeclarationSetting:
             return
         if h.team is not None:
             self.why = "finding friends: declarations are not valued yet"
-        elif h.number == 1 or rh.first is not None or h.dealer is None:
-            self.why = "the match's first hand: who deals follows from the declarations (not valued yet)"
         elif rs.declarer_deals or rs.attacker_level:
             self.why = "under these rules the declaration decides who deals or at what level (not valued yet)"
         elif h.level == JOKER_LEVEL:
@@ -112,7 +120,18 @@ class DeclarationSetting:
             self.why = "the declarations could not be read"
         if self.why is not None:
             return
-        self.first_drawer = h.dealer or "N"
+        #: the match's first hand: the declarations decide who deals, so each play-out's sides follow from it
+        self.first = h.number == 1 or rh.first is not None or h.dealer is None
+        written = rh.dealer if rh.dealer in ("N", "W", "S", "E") else None
+        self.first_drawer = (rh.first or written or h.dealer or "N") if self.first else (h.dealer or "N")
+        #: the dealer the draw starts from (the first hand: the one written, if any) and its level
+        self.start_dealer = written if self.first else h.dealer
+        self.start_level = (h.levels[team_of(self.start_dealer)] if self.start_dealer else h.levels["NS"]) \
+            if self.first else h.level
+        #: the attackers' total from which the deal passes (a side's points are counted from it
+        #: when the sides follow from the declaration, as in finding friends)
+        self.line = next((x for x in range(0, 1000, 5)
+                          if not advancement(rs.advancement, x, rs.decks).dealers_keep), 0)
         self.order = _draw_order(self.first_drawer)
         self.dealt = dict(h.dealt)
         self.lines = decl
@@ -126,8 +145,9 @@ class DeclarationSetting:
 
 def state_before(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]) -> DeclState:
     """The declarations' state just before line ``j``, on the deal ``full``."""
-    ctx, h = st.ctx, st.ctx.hand
-    state = start(ctx.ruleset, h.level, first_hand=False, dealer=h.dealer, first_drawer=st.first_drawer, deal=full)
+    ctx = st.ctx
+    state = start(ctx.ruleset, st.start_level, first_hand=st.first, dealer=st.start_dealer,
+                  first_drawer=st.first_drawer, deal=full)
     for line, act in zip(st.lines[:j], st.acts[:j], strict=True):
         if act != "refused":
             state, _ok, _ = advance(state, DeclEvent(line.seat, tuple(line.cards), line.at))
@@ -169,8 +189,8 @@ def sample_deck(st: DeclarationSetting, j: int, rng: random.Random) -> tuple[dic
 
 
 def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]], kitty: tuple[int, ...],
-                option: tuple[int, ...], seed: str) -> tuple[int, bool] | None:
-    """(attackers' final total, hooked) of line ``j`` replaced by ``option`` in
+                option: tuple[int, ...], seed: str) -> tuple[int, bool, str] | None:
+    """(attackers' final total, hooked, dealer) of line ``j`` replaced by ``option`` in
     the deal ``full``/``kitty``, the rest of the hand by the bots; None for a
     redeal or a continuation the engine or the bots cannot finish."""
     from analyzer.play.bot import Bot
@@ -181,14 +201,15 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
     bot.new_hand()
     line = st.lines[j]
     dec = st.position(line)
-    assert dec is not None and h.dealer is not None
+    assert dec is not None
     at: dict[int, list[Declaration]] = {}
     for prev, act in zip(st.lines[:j], st.acts[:j], strict=True):
         p = st.position(prev)
         if act != "refused" and p is not None:
             at.setdefault(p, []).append(prev)
     try:
-        loop = DrawLoop(rs, bot, full, level=h.level, dealer=h.dealer, first_drawer=st.first_drawer, first_hand=False)
+        loop = DrawLoop(rs, bot, full, level=st.start_level, dealer=st.start_dealer, first_drawer=st.first_drawer,
+                        first_hand=st.first)
         for i in range(dec + 1):
             seat, kk, _new = loop.draw(i)
             for prev in at.get(i, ()):
@@ -200,10 +221,11 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
         res = conclude(loop.state, kitty=kitty, declare_none=not loop.events, recorded=bool(loop.events))
     except (GenerationError, ValueError, IndexError, KeyError):
         return None
-    if res.redeal or res.trump is None or res.dealer != h.dealer:
+    if res.redeal or res.trump is None or res.dealer is None or (not st.first and res.dealer != h.dealer):
         return None
-    dealer = h.dealer
-    order = Order.for_ruleset(h.level, res.trump, rs)
+    dealer = res.dealer
+    level = h.levels[team_of(dealer)] if st.first else h.level
+    order = Order.for_ruleset(level, res.trump, rs)
     holdings = {s: Counter(full[s]) for s in st.order}
     holdings[dealer].update(kitty)
     try:
@@ -217,7 +239,7 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
     end = play_to_end(state, None, bot)
     if end is None:
         return None
-    return end.final_points, end.hooked
+    return end.final_points, end.hooked, dealer
 
 
 def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, seed: int = SEED) -> Decision:
@@ -238,14 +260,16 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         d.reason = "the declaration's draw (@k) is past the deal"
         return d
     state = state_before(st, j, st.dealt)
-    legal = legal_declarations(ctx.ruleset, h.level, state, line.seat, st.dealt[line.seat][:k])
+    legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, st.dealt[line.seat][:k])
     opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
     opts = opts[:MAX_OPTIONS - 1] + [PASS]
     d.capped = max(0, len(legal) + 1 - len(opts))
     d.considered = {"options": [cards_text(o, ctx.order) if o else "pass" for o in opts], "all_declarations": True}
     n = max(2, samples - samples % 2)
-    rows: list[list[float]] = []
-    lev: list[list[float]] = []
+    rows: list[list[float]] = []    # per deal, per option: the attackers' final total
+    lev: list[list[float]] = []     # the level score, dealers' side
+    srows: list[list[float]] = []   # the first hand: the same from the declarer's side as each play-out dealt
+    slev: list[list[float]] = []
     dropped = 0
     rng = random.Random(f"{seed}:{h.number}:declare:{j}")
     tries = 0
@@ -265,15 +289,36 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         if len(got) != len(opts):
             dropped += 1   # a redeal, or a continuation that could not be finished: dropped for every option
             continue
-        rows.append([float(t) for t, _ in got])
-        lev.append([level_score(ctx, t, hooked) for t, hooked in got])
+        rows.append([float(t) for t, _h, _d in got])
+        if st.first:
+            levels = [_level(st, t, hooked, dealer) for t, hooked, dealer in got]
+            mine = [team_of(dealer) == team_of(line.seat) for _t, _h, dealer in got]
+            lev.append(levels)
+            srows.append([(st.line - t) if m else (t - st.line) for (t, _h, _d), m in zip(got, mine, strict=True)])
+            slev.append([v if m else -v for v, m in zip(levels, mine, strict=True)])
+        else:
+            lev.append([level_score(ctx, t, hooked) for t, hooked, _d in got])
     d.considered["dropped_deals"] = dropped
     d.samples = len(rows)
     if len(rows) < max(2, n // 2):
         d.reason = "too few deals could be played out after the declaration (redeals, or none consistent)"
         return d
-    finish(ctx, d, opts, rows, lev, 0)
+    if st.first:
+        d.considered["sides"] = "who deals follows from each play-out (the match's first hand)"
+        finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+    else:
+        finish(ctx, d, opts, rows, lev, 0)
     return d
+
+
+def _level(st: DeclarationSetting, total: int, hooked: bool, dealer: str) -> float:
+    """The level score (dealers' side) of a play-out ``dealer`` dealt."""
+    h = st.ctx.hand
+    try:
+        o = hand_outcome(st.ctx.ruleset, h.levels, dealer, total, last_trick_rank_hook=hooked)
+    except (KeyError, ValueError):
+        return 0.0
+    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
 
 
 def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
@@ -294,7 +339,8 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
     text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} cards drawn; from {d.seat}'s view "
-            f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots) "
+            f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots"
+            + (", who deals following from each" if st.first else "") + ") "
             f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
     return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,
