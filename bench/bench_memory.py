@@ -6,6 +6,7 @@ every command streams or states its bound; 100k hands under 200 MB).
     python bench/bench_memory.py --only lint report     # only these rows (by first word)
     python bench/bench_memory.py --only lint --skip lint "lint --format json" --heavy-hands 2000 4000
     python bench/bench_memory.py --tree --hands 2000 10000  # export at its default --jobs, all processes
+    python bench/bench_memory.py --tree --jobs 1 --hands 2000  # the same with --jobs 1
 
 The file of N hands is the 1,000-hand corpus of bench/run.py (generated once
 into bench/out/) repeated. Each command runs in a subprocess (bench/run.py's
@@ -50,8 +51,10 @@ def run_cli(args: list[str], path: Path) -> tuple[float, float, int, str]:
     return cpu, wall, rss, errors[-1] if errors else ""
 
 
-def _descendants(root: int) -> list[int]:
-    """``root`` and every process below it (the export's forkserver and its workers)."""
+def _descendants(root: int) -> dict[int, str]:
+    """``root`` and every process below it (the export's forkserver and its workers), each
+    with its role: ``parent`` (root), ``forkserver``, ``tracker`` (multiprocessing's resource
+    tracker), ``worker`` (a child of the forkserver) or ``other``."""
     parent: dict[int, int] = {}
     for d in Path("/proc").iterdir():
         if d.name.isdigit():
@@ -59,11 +62,20 @@ def _descendants(root: int) -> list[int]:
                 parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
             except (OSError, IndexError, ValueError):
                 pass
-    out, todo = [], [root]
+    out: dict[int, str] = {}
+    todo = [(root, "parent")]
     while todo:
-        p = todo.pop()
-        out.append(p)
-        todo.extend(c for c, pp in parent.items() if pp == p)
+        p, role = todo.pop()
+        out[p] = role
+        for c, pp in parent.items():
+            if pp != p:
+                continue
+            try:
+                cmd = Path(f"/proc/{c}/cmdline").read_bytes()
+            except OSError:
+                cmd = b""
+            todo.append((c, "worker" if role == "forkserver" else "forkserver" if b"forkserver" in cmd
+                         else "tracker" if b"resource_tracker" in cmd else "other"))
     return out
 
 
@@ -77,21 +89,25 @@ def _pss_kib(pid: int) -> int:
     return 0
 
 
-def run_tree(args: list[str], path: Path, every: float = 0.2) -> tuple[float, int, int, int]:
+def run_tree(args: list[str], path: Path, every: float = 0.2) -> tuple[float, int, int, int, dict[str, int]]:
     """Wall time, the peak of the summed proportional set size (PSS: shared pages counted
     once) of ``shengji ARGS`` and every process it starts, the largest single process's
-    peak PSS (KiB), and how many processes were seen at once at most. For the commands
-    with worker processes (``export --to parquet`` at its default ``--jobs``)."""
+    peak PSS (KiB), how many processes were seen at once at most, and each role's peak PSS
+    (the largest worker's for ``worker``; :func:`_descendants`). For the commands with
+    worker processes (``export --to parquet`` at its default ``--jobs``)."""
     t = time.perf_counter()
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", *[str(path) if a == "FILE" else a for a in args]],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=R.ROOT, env=R.child_env())
     peak = single = most = 0
+    roles: dict[str, int] = {}
     while proc.poll() is None:
         pids = _descendants(proc.pid)
-        sizes = [_pss_kib(p) for p in pids]
-        peak, single, most = max(peak, sum(sizes)), max([single, *sizes]), max(most, len(pids))
+        sizes = {p: _pss_kib(p) for p in pids}
+        peak, single, most = max(peak, sum(sizes.values())), max([single, *sizes.values()]), max(most, len(pids))
+        for p, role in pids.items():
+            roles[role] = max(roles.get(role, 0), sizes[p])
         time.sleep(every)
-    return time.perf_counter() - t, peak, single, most
+    return time.perf_counter() - t, peak, single, most, roles
 
 
 def sized_file(hands: int) -> Path:
@@ -149,15 +165,20 @@ def main() -> None:
     ap.add_argument("--skip", nargs="*", default=[], help="not these rows (by their whole name)")
     ap.add_argument("--tree", action="store_true",
                     help="only `export --to parquet` at its default --jobs: the summed PSS of all its processes")
+    ap.add_argument("--jobs", nargs="?", const="", default="", metavar="N",
+                    help="with --tree: export with --jobs N (default: the export's default)")
     args = ap.parse_args()
+    args.jobs = ["--jobs", args.jobs] if args.jobs else []
     if args.tree:
         store = R.OUT / "memory-store"
         for hands in args.hands:
             shutil.rmtree(store, ignore_errors=True)
-            wall, peak, single, most = run_tree(["export", "--to", "parquet", str(store), "FILE", "--no-progress"],
-                                                sized_file(hands))
-            print(f"  export --to parquet (default --jobs)  {hands:>7,} hands  {peak / 1024:6.0f} MB PSS in all  "
-                  f"{single / 1024:6.0f} MB the largest process  {most} processes  {wall:7.1f} s wall", flush=True)
+            wall, peak, single, most, roles = run_tree(["export", "--to", "parquet", str(store), "FILE",
+                                                        "--no-progress", *args.jobs], sized_file(hands))
+            each = ", ".join(f"{r} {kib / 1024:.0f}" for r, kib in sorted(roles.items()))
+            print(f"  export --to parquet ({' '.join(args.jobs) or 'default --jobs'})  {hands:>7,} hands  "
+                  f"{peak / 1024:6.0f} MB PSS in all  {single / 1024:6.0f} MB the largest process  {most} processes"
+                  f"  {wall:7.1f} s wall  (peak MB each: {each})", flush=True)
         shutil.rmtree(store, ignore_errors=True)
         return
     out = R.OUT / "memory-out"

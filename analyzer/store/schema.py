@@ -14,8 +14,10 @@ if TYPE_CHECKING:
 
 
 
-#: chunks of at most this many bytes of SJN (about 500 hands): bounds the memory per chunk
-CHUNK_BYTES = 1024 * 1024
+#: chunks of at most this many bytes of SJN (about 250 hands): bounds the memory per chunk (a
+#: worker's rows and the exporting process's unpacked chunk: about 11 MB of Python lists a MB
+#: of SJN; at 1 MB the export with two workers went over 200 MB in all, issue 35)
+CHUNK_BYTES = 256 * 1024
 #: files at least this large are cut into chunks
 SPLIT_BYTES = 1024 * 1024
 #: rows buffered per table before they are written as one Parquet row group

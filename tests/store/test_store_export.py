@@ -232,3 +232,20 @@ def test_the_summary_counts_in_words(tmp_path):
     rep = S.export_paths([str(tmp_path / "one.sjn")], str(tmp_path / "store"))
     text = rep.summary()
     assert re.search(r": 1 record from 1 file \(1 match, 1 hand, \d+ tricks, \d+ plays, 0 diagnostics\) in ", text), text
+
+
+def test_the_default_chunks_are_small_enough_for_the_memory_bound(built, tmp_path, monkeypatch):
+    """Issue 35: the whole export with two workers stays under 200 MB because a chunk is at
+    most 256 KB of SJN (a worker's rows and the exporting process's unpacked chunk are about
+    11 MB of Python lists a MB; at 1 MB chunks it measured 239 MB at 20,000 hands)."""
+    from analyzer import lint as L
+    seen = []
+    real = L.iter_jobs
+
+    def spy(*args, **kwargs):
+        seen.append(args[6] if len(args) > 6 else kwargs["chunk_bytes"])
+        return real(*args, **kwargs)
+    monkeypatch.setattr(L, "iter_jobs", spy)
+    _, paths, _ = built
+    S.export_paths(paths[:1], str(tmp_path / "s"), jobs=1)
+    assert seen and all(0 < c <= 256 * 1024 for c in seen), seen
