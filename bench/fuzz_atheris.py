@@ -247,9 +247,8 @@ def _store_part_seeds(put: Callable[[bytes], None]) -> None:
         export_paths([str(path)], str(tmp / f"store{i}"))
         for part in sorted((tmp / f"store{i}" / "hands").glob("*/*.parquet")):
             put(part.read_bytes())
-            # the same rows written without compression or dictionaries: the export's zstd pages
-            # make almost every mutation a decompression error, these let a mutation change the
-            # values (numbers, strings that are not UTF-8) that the analyses then read
+            # the same rows written without compression or dictionaries: a mutation of a data
+            # page then changes the values the analyses read, not zstd's compressed bytes
             plain = tmp / f"plain{i}.parquet"
             pq.write_table(pq.read_table(part), plain, compression="NONE", use_dictionary=False,
                            write_statistics=False)
