@@ -7,6 +7,8 @@
     python bench/fuzz_atheris.py log:80fen-v2 -max_total_time=600
     python bench/fuzz_atheris.py log:fly --seeds seeds/fly    # the seeds: the project's files, cut small
     python bench/fuzz_atheris.py log:fly -max_len=8192 -atheris_runs=10001 seeds/fly
+    python bench/fuzz_atheris.py store-part --seeds seeds/store-part   # parts of 13-17 KB:
+    python bench/fuzz_atheris.py store-part -max_len=20000 -atheris_runs=10001 seeds/store-part
 
 The reader names: ``sjn``, ``sjn-review`` (``sjn`` and then the mistakes review, whose
 endgame search is the one place the native core runs: use it with ``SHENGJI_NATIVE=1``), ``gjn``, ``json``, ``gjn-json``, ``game-sav``,
@@ -180,20 +182,97 @@ def _cut_largest_list(value: object, k: int) -> object:
     return value
 
 
+def _compact(value: object) -> bytes:
+    import json
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _shrink_to(value: object, budget: int) -> object:
+    """``value`` (JSON) with the list that holds the most bytes halved, again and again, until
+    it is written in ``budget`` bytes or no list has two elements: a log of many rounds becomes
+    its first round with its first tricks (the godot log's longest list by count is a hand of
+    33 cards; its rounds and tricks are what make it 35 KB)."""
+    import copy
+    value = copy.deepcopy(value)
+    while len(_compact(value)) > budget:
+        best: list[object] | None = None
+        size = 0
+        todo = [value]
+        while todo:
+            v = todo.pop()
+            if isinstance(v, list):
+                n = len(_compact(v))
+                if len(v) > 1 and n > size:
+                    best, size = v, n
+                todo.extend(v)
+            elif isinstance(v, dict):
+                todo.extend(v.values())
+        if best is None:
+            break
+        del best[(len(best) + 1) // 2:]
+    return value
+
+
+def _cut_html(text: str, k: int) -> str:
+    """A shengji-godot HTML report cut to its first round (``<section>``) and that round's first
+    ``k`` tricks, without the hand snapshots after each trick (the importer does not read them)."""
+    import re
+    sections = [m.start() for m in re.finditer(r"<section\b", text)]
+    if len(sections) > 1:
+        text = text[:sections[1]] + "</main>\n</body>\n</html>\n"
+    text = re.sub(r'<div class="hand-snapshots">.*?</details>\s*</div>\s*(?=</details>)', "", text, flags=re.S)
+    tricks = [m.start() for m in re.finditer(r'<details class="trick-card"', text)]
+    if len(tricks) > k:
+        close = text.find("</section>", tricks[k])
+        close = len(text) if close < 0 else close
+        last = text.rfind("</details>", tricks[k], close)
+        text = text[:tricks[k]] + text[last + len("</details>"):]
+    return text
+
+
+def _store_part_seeds(put: Callable[[bytes], None]) -> None:
+    """The hands part of a store of one hand (the part ``store-part`` starts from) and of
+    stores of a whole sample match (3 hands) of several rule sets."""
+    import tempfile
+
+    import pyarrow.parquet as pq
+
+    from analyzer.store.parquet import export_paths
+    tmp = Path(tempfile.mkdtemp(prefix="shengji-fuzz-seeds-"))
+    sample = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
+    (tmp / "one.sjn").write_text(sample.split("\nhand 2\n")[0] + "\n", encoding="utf-8")
+    inputs = [tmp / "one.sjn"] + [ROOT / "samples" / "matches" / f"{m}.sjn"
+                                  for m in ("standard", "one-deck", "shengji-io-friends", "titanic")]
+    for i, path in enumerate(inputs):
+        export_paths([str(path)], str(tmp / f"store{i}"))
+        for part in sorted((tmp / f"store{i}" / "hands").glob("*/*.parquet")):
+            put(part.read_bytes())
+            # the same rows written without compression or dictionaries: a mutation of a data
+            # page then changes the values the analyses read, not zstd's compressed bytes
+            plain = tmp / f"plain{i}.parquet"
+            pq.write_table(pq.read_table(part), plain, compression="NONE", use_dictionary=False,
+                           write_statistics=False)
+            put(plain.read_bytes())
+
+
 def write_seeds(name: str, out: Path) -> int:
     """The seeds of ``name``: the project's files of its format as they are, and smaller
-    valid versions of them — JSON written compactly and with its longest list cut to 1, 2, 4…
-    elements, JSON Lines cut to their first lines — so that libFuzzer (with ``-max_len``)
-    works on inputs of a few KB: a whole 33–100 KB log costs 0.1 s an input in the
-    importers' JSON reader, too slow for 10,000 inputs."""
+    valid versions of them — JSON written compactly, with its longest list cut to 1, 2, 4…
+    elements and shrunk to 1, 2, 4 and 8 KB (:func:`_shrink_to`), JSON Lines cut to their
+    first lines, an HTML report cut to its first round's first tricks — so that libFuzzer
+    (with ``-max_len``) works on inputs of a few KB: a whole 33–100 KB log costs 0.1 s an
+    input in the importers' JSON reader, too slow for 10,000 inputs, and ``-max_len`` cuts a
+    longer seed at that length (no longer valid JSON). The same bytes are written once."""
     import json
     out.mkdir(parents=True, exist_ok=True)
-    n = 0
+    seen: set[bytes] = set()
 
     def put(data: bytes) -> None:
-        nonlocal n
-        (out / f"seed-{n:03d}").write_bytes(data)
-        n += 1
+        if data not in seen:
+            (out / f"seed-{len(seen):03d}").write_bytes(data)
+            seen.add(data)
+    if name == "store-part":
+        _store_part_seeds(put)
     for pattern in SEED_FILES.get(name, []):
         for path in sorted(ROOT.glob(pattern)):
             data = path.read_bytes()
@@ -205,14 +284,20 @@ def write_seeds(name: str, out: Path) -> int:
                     if k < len(lines):
                         put("".join(lines[:k]).encode())
                 continue
+            if path.suffix == ".html":
+                for k in (1, 2, 4, 8):
+                    put(_cut_html(text, k).encode())
+                continue
             try:
                 value = json.loads(text)
             except ValueError:
                 continue
-            put(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode())
+            put(_compact(value))
             for k in (1, 2, 4, 8, 16, 32):
-                put(json.dumps(_cut_largest_list(value, k), ensure_ascii=False, separators=(",", ":")).encode())
-    return n
+                put(_compact(_cut_largest_list(value, k)))
+            for budget in (1024, 2048, 4096, 8192):
+                put(_compact(_shrink_to(value, budget)))
+    return len(seen)
 
 
 def instrumented(name: str) -> tuple[str, ...]:
