@@ -98,7 +98,7 @@ def _looks_like_json(head: str) -> bool:
 def gouji_tag_line(head: str) -> int:
     """The line (1-based) of a ``[Game "gouji"]`` / ``[Rules "gouji"]`` tag in
     the tag section at the start of ``head``, or 0."""
-    from .reader import split_lines
+    from ._records import split_lines
     for n, line in enumerate(split_lines(head), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith((";", "{")):
