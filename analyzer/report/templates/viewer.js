@@ -186,6 +186,7 @@
     var P = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes, pos: pos};
     P.decisions = decisionsOf(P);
     P.bury = buryOf(P);
+    P.decls = declsOf(P);
     /* the review's marks (mistakes, blunders, …) at their position, for next / previous mistake */
     var marks = {};
     notes.forEach(function (list, st) {
@@ -198,6 +199,7 @@
       if (d.band) marks[posIndex(P, d.trick, d.play_index + 1)] = true;
     });
     if (P.bury && P.bury.band) marks[0] = true;        /* the bury: at the deal, before trick 1 */
+    P.decls.forEach(function (d) { if (d.band) marks[0] = true; });   /* a declaration: the deal too */
     P.marks = Object.keys(marks).map(Number).sort(function (a, b) { return a - b; });
     return (cache[key] = P);
   }
@@ -263,6 +265,38 @@
   function buryOf(P) {
     var R = reviewOf(P.M, P.H);
     return ((R && R.decisions) || []).filter(function (d) { return d && d.kind === "bury"; })[0] || null;
+  }
+  /* the review's declaration decisions of this hand (kind "declare", trick 0), in record order */
+  function declsOf(P) {
+    var R = reviewOf(P.M, P.H);
+    return ((R && R.decisions) || []).filter(function (d) { return d && d.kind === "declare"; });
+  }
+  /* the declarations' reviews under the deal step's Review panel: a declaration is public, but its
+     options were worked out from the declarer's cards then, so they show in the declarer's view (or All hands) */
+  function declsHTML(P) {
+    if (!P.decls.length) return "";
+    var blocks = P.decls.map(function (d) {
+      var band = d.band ? '<span class="band band-' + esc(d.band) + '">' + esc(d.band) + "</span>"
+        : '<span class="band band-ok">' + (d.judged ? "fine" : d.forced ? "no choice" : "not judged") + "</span>";
+      var hidden = state.view && state.view !== d.seat;
+      var loss = hidden ? "" : d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points"
+        : (d.reason ? " (" + esc(d.reason) + ")" : "");
+      var rows = hidden ? [] : (d.alternatives || []).map(function (o, i) {
+        var mine = o.play === d.chosen;
+        return '<tr class="opt' + (mine ? " chosen" : "") + '"><td>' + (i + 1) + "</td><td>" + (o.play === "pass" ? "pass" : symHTML(o.play)) +
+          (mine ? ' <span class="tagc">written</span>' : "") + '</td><td class="n">' + fmt(o.expected) + '</td><td class="n">\u00b1 ' +
+          fmt(o.stderr) + "</td></tr>";
+      });
+      return '<div class="decl" data-decl="' + esc(String(d.declaration_index)) + '"><div class="verdict">' + esc(d.seat) + " wrote " +
+        symHTML(d.chosen) + " " + band + loss + "</div>" +
+        (hidden ? '<div class="none">Its options are seen in ' + esc(d.seat) + "\u2019s view (or All hands).</div>" : "") +
+        (rows.length ? '<table class="alts decl-alts"><thead><tr><th>#</th><th>declaration</th><th class="n">attackers\u2019 final</th>' +
+          '<th class="n">s.e.</th></tr></thead><tbody>' + rows.join("") + "</tbody></table>" : "") + "</div>";
+    });
+    return "<h3>Declarations</h3>" + blocks.join("") +
+      '<div class="hint">Each declaration valued from its declarer\u2019s view when written (their cards drawn so far, ' +
+      "the declarations before it) against every other declaration the rules allowed then and passing: deals of the unseen cards, " +
+      "the rest of the draw, the bury and the play by the bots.</div>";
   }
   function decisionAt(P, s, p) {
     if (!p) return null;
@@ -521,7 +555,12 @@
   /* the review of the play just made (the full review's decision, when the report has it) */
   function renderDecision(P, s, info) {
     var box = $("decision");
-    if (info.kind === "deal" && P.bury) { renderBury(P, P.bury, box); return; }
+    if (info.kind === "deal" && P.bury) { renderBury(P, P.bury, box); box.insertAdjacentHTML("beforeend", declsHTML(P)); return; }
+    if (info.kind === "deal" && P.decls.length) {
+      box.innerHTML = "<h2>Review: the declarations</h2>" + declsHTML(P);
+      box.setAttribute("data-reviewed", P.decls.some(function (d) { return d.judged; }) ? "yes" : "no");
+      return;
+    }
     if (!info.trick || !info.p) {
       box.innerHTML = "<h2>Review</h2>" + '<div class="none">' + (info.kind === "deal" ? "Step to a play to see its review." : "The hand is over.") + "</div>";
       box.setAttribute("data-reviewed", "");
