@@ -103,7 +103,7 @@ def test_the_bury_review_at_the_bury_step(open_page, artifact_dir):
     shown = [rows.nth(k).locator("td.cand").inner_text() for k in range(rows.count())]
     by_cards = {tuple(sorted(parse_cards(_sym(v)))): k for k, v in d["options_considered"]["candidates"].items()}
     assert shown == [names[by_cards[tuple(sorted(parse_cards(_sym(o["play"]))))]] for o in d["alternatives"]]
-    assert page.locator("#decision tr.chosen").count() == 1 and "buried" in page.inner_text("#decision tr.chosen")
+    assert page.locator("#decision table.bury-alts tr.chosen").count() == 1 and "buried" in page.inner_text("#decision table.bury-alts tr.chosen")
     # a play's review: the alternatives' card text (suit symbols) is drawn as cards on the table
     page.click("#next")
     play = next(x for x in report["matches"][0]["review"]["hands"][0]["decisions"]
