@@ -228,7 +228,8 @@ def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
     return tricks
 
 
-def _draw_order(first: str) -> list[str]:
+def draw_order(first: str) -> list[str]:
+    """The seats in draw order, one card at a time counter-clockwise from ``first``."""
     return [Seat[first].next(4, k).name for k in range(4)]
 
 
@@ -249,7 +250,7 @@ class DrawLoop:
         self.level = level
         self.team_levels = team_levels
         self.hs = rs.hand_size
-        self.order = _draw_order(first_drawer)
+        self.order = draw_order(first_drawer)
         self.state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
                            team_levels=team_levels)
         self.events: list[Declaration] = []
@@ -310,7 +311,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     rng.shuffle(deck)
     bot.new_hand()
     hs = rs.hand_size
-    order = _draw_order(first_drawer)
+    order = draw_order(first_drawer)
     seat_cards: dict[str, list[int]] = {s: [] for s in SEATS}
     for i in range(4 * hs):
         seat_cards[order[i % 4]].append(deck[i])

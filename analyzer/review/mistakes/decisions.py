@@ -47,12 +47,14 @@ from analyzer.review.mistakes.findings import MIN_COST
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
+from replay.scoring import advancement
 from replay.state import HandState
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
     from replay.order import Order
+    from replay.ruleset import Ruleset
 
 #: sampled deals per decision (even: two halves)
 SAMPLES = 8
@@ -154,13 +156,28 @@ class Decision:
                 **({"options_considered": dict(self.considered)} if self.considered is not None else {})}
 
 
+def outcome_score(o: Any) -> float:
+    """A hand outcome (:class:`replay.scoring.HandOutcome` or the friends'
+    outcome) as one number from the dealers' side: +levels when they keep the
+    deal, −(1 + levels) when it passes."""
+    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+
+
+def deal_line(ruleset: Ruleset) -> int:
+    """The attackers' total from which the deal passes to them (the engine's
+    :func:`replay.scoring.advancement`: 80 with two decks); a side's points are
+    counted from it where the sides differ by play-out."""
+    return next((x for x in range(0, 1000, 5)
+                 if not advancement(ruleset.advancement, x, ruleset.decks).dealers_keep), 0)
+
+
 def level_score(ctx: HandContext, total: float, hooked: bool = False) -> float:
     """The hand's level outcome for ``total`` attacker points, one number from
-    the dealers' side: +levels when they keep the deal, −(1 + levels) when it passes."""
+    the dealers' side (:func:`outcome_score`)."""
     o = ctx.outcome(int(total), hooked)
     if o is None:
         return 0.0
-    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+    return outcome_score(o)
 
 
 def _sample_state(ctx: HandContext, ti: int, k: int, hands: Sequence[tuple[int, ...]], kitty_pts: int) -> HandState:

@@ -55,7 +55,16 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, finish, level_score, play_to_end
+from analyzer.review.mistakes.decisions import (
+    MAX_OPTIONS,
+    SAMPLES,
+    Decision,
+    deal_line,
+    finish,
+    level_score,
+    outcome_score,
+    play_to_end,
+)
 from analyzer.review.mistakes.findings import Mistake
 from analyzer.review.mistakes.pov import SEED
 from primitives.cards import JOKER_LEVEL, points
@@ -64,8 +73,7 @@ from replay.deck import deck_cards
 from replay.declare import advance, conclude, legal_declarations
 from replay.declare_state import DeclEvent, DeclState, start
 from replay.order import Order
-from replay.scoring import advancement, hand_outcome, team_of
-from replay.seats import Seat
+from replay.scoring import hand_outcome, team_of
 from replay.state import HandState
 from replay.teams import Teams
 from replay.texts import cards_text
@@ -78,10 +86,6 @@ if TYPE_CHECKING:  # pragma: no cover
 DECLARE_CODE = "SJ612"
 #: the option "pass" (no declaration now)
 PASS: tuple[int, ...] = ()
-
-
-def _draw_order(first: str) -> list[str]:
-    return [Seat[first].next(4, k).name for k in range(4)]
 
 
 class DeclarationSetting:
@@ -130,9 +134,9 @@ class DeclarationSetting:
             if self.first else h.level
         #: the attackers' total from which the deal passes (a side's points are counted from it
         #: when the sides follow from the declaration, as in finding friends)
-        self.line = next((x for x in range(0, 1000, 5)
-                          if not advancement(rs.advancement, x, rs.decks).dealers_keep), 0)
-        self.order = _draw_order(self.first_drawer)
+        self.line = deal_line(rs)
+        from analyzer.play.generate import draw_order
+        self.order = draw_order(self.first_drawer)
         self.dealt = dict(h.dealt)
         self.lines = decl
 
@@ -318,7 +322,7 @@ def _level(st: DeclarationSetting, total: int, hooked: bool, dealer: str) -> flo
         o = hand_outcome(st.ctx.ruleset, h.levels, dealer, total, last_trick_rank_hook=hooked)
     except (KeyError, ValueError):
         return 0.0
-    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+    return outcome_score(o)
 
 
 def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:

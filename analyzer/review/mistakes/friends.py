@@ -53,12 +53,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, finish
+from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, deal_line, finish, outcome_score
 from analyzer.review.mistakes.pov import SEED, _deal, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
-from replay.scoring import advancement
 from replay.state import HandState
 from replay.teams import FriendResult, Teams, assign_holders
 
@@ -89,8 +88,7 @@ class FriendsHand:
         self.ring = self.seats[i:] + self.seats[:i]
         #: the attackers' total from which the deal passes to them (the engine's
         #: :func:`replay.scoring.advancement`): a side's points are measured from it
-        self.line = next((x for x in range(0, 1000, 5)
-                          if not advancement(ctx.ruleset.advancement, x, ctx.ruleset.decks).dealers_keep), 0)
+        self.line = deal_line(ctx.ruleset)
 
     def why_not(self) -> str | None:
         """Why this hand cannot be reviewed (None: it can)."""
@@ -293,7 +291,7 @@ def level_of(fh: FriendsHand, end: HandState) -> float:
         o = friends_outcome(fh.ctx.ruleset, h.levels, fh.dealer, tuple(end.team), fh.seats, end.final_points)
     except (KeyError, ValueError):
         return 0.0
-    return float(o.gained) if o.dealers_keep else -(1.0 + o.gained)
+    return outcome_score(o)
 
 
 class SignedRows:
