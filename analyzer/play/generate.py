@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -158,27 +158,69 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *
     hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
-    trump: int = res.trump
-    order = Order.for_ruleset(level, trump, rs)
 
-    # -- the kitty exchange (and campus 反主抄底) ------------------------------------
+    # -- the kitty exchange, the bury (and campus 反主抄底), the play's start ------------
     flow.step("kitty")
-    holdings = {s: Counter(deal.seat_cards[s]) for s in SEATS}
-    holdings[dealer].update(deal.kitty)
     flow.step("bury")
+    begun = start_play(rs, bot, state, deal.seat_cards, deal.kitty, dealer=dealer, level=level, trump=res.trump,
+                       first_hand=first_hand)
+    events += begun.events
+    hand.events = events
+    hand.trump = begun.trump
+
+    # -- the tricks (the engine's HandState applies every rule), the score -------------
+    flow.step("tricks")
+    play = begun.state
+    tricks = _play(play, bot)
+    total = play.final_points
+    hand.tricks = tricks
+    hand.points = total
+    return hand, flow.score(levels, dealer, total, hooked=play.hooked)
+
+
+@dataclass
+class PlayStart:
+    """How the play of a fixed-partner hand begins (:func:`start_play`)."""
+    events: list[Declaration | Bury]   # the bury; after a campus 反主抄底 also its declaration and re-bury
+    trump: int                         # the trump the play is under (a 反主抄底 changes it)
+    order: Order
+    buried: tuple[int, ...]            # the kitty as last buried (its points are at stake on the last trick)
+    state: HandState                   # trick 1 about to be led by the dealer
+
+
+def start_play(rs: Ruleset, bot: Bot, decl: DeclState, seat_cards: Mapping[str, Sequence[int]],
+               kitty: Sequence[int], *, dealer: str, level: int, trump: int, first_hand: bool) -> PlayStart:
+    """From the concluded declarations to trick 1 at a fixed-partner table: the
+    dealer takes the kitty and the bot buries; under campus rules (not on the
+    match's first hand nor at the joker level) the other seats, counter-clockwise
+    from the dealer, are each offered a declaration over the kitty (反主抄底,
+    through :mod:`replay.declare`, ``after_bury``): the first accepted one sets
+    the trump and its declarer takes the buried cards and buries again. The
+    play begins with the dealer leading (:class:`replay.state.HandState`, the
+    bury's points at stake, ``Teams.fixed(dealer)``).
+
+    ``decl``: the declarations' state after the draw; ``seat_cards``: each
+    seat's cards in draw order; ``trump``: the trump the declarations concluded.
+    The generator and the declarations' review
+    (:func:`analyzer.review.mistakes.declarations.play_option`) both begin
+    their hands here. Raises :class:`GenerationError` when the engine refuses
+    an after-bury declaration the bot made."""
+    order = Order.for_ruleset(level, trump, rs)
+    holdings = {s: Counter(seat_cards[s]) for s in SEATS}
+    holdings[dealer].update(kitty)
     buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
     holdings[dealer].subtract(buried)
-    events.append(Bury(seat=_name(dealer), cards=buried))
+    events: list[Declaration | Bury] = [Bury(seat=_name(dealer), cards=buried)]
     if rs.declaration == "campus" and not first_hand and level != JOKER_LEVEL:
         for s in (Seat[dealer].next(4, k).name for k in (1, 2, 3)):
-            cards = bot.declaration(state, s, deal.seat_cards[s], after_bury=True)
+            cards = bot.declaration(decl, s, seat_cards[s], after_bury=True)
             if cards is None:
                 continue
-            state, ok, diags = advance(state, DeclEvent(s, cards, None, after_bury=True))
+            decl, ok, diags = advance(decl, DeclEvent(s, cards, None, after_bury=True))
             if not ok:
                 raise GenerationError(f"after-bury declaration refused: {diags}")
             events.append(Declaration(seat=_name(s), cards=cards))
-            standing = conclude(state, kitty=deal.kitty, declare_none=False, recorded=True).trump
+            standing = conclude(decl, kitty=tuple(kitty), declare_none=False, recorded=True).trump
             assert standing is not None  # an accepted declaration stands
             trump = standing
             order = Order.for_ruleset(level, trump, rs)
@@ -187,19 +229,9 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *
             holdings[s].subtract(buried)
             events.append(Bury(seat=_name(s), cards=buried))
             break
-    holdings = {s: +h for s, h in holdings.items()}
-    hand.events = events
-    hand.trump = trump
-
-    # -- the tricks (the engine's HandState applies every rule), the score -------------
-    flow.step("tricks")
-    play = HandState(rs, order, holdings, leader=dealer, dealer=dealer, kitty_points=points(buried),
-                     teams=Teams.fixed(dealer))
-    tricks = _play(play, bot)
-    total = play.final_points
-    hand.tricks = tricks
-    hand.points = total
-    return hand, flow.score(levels, dealer, total, hooked=play.hooked)
+    state = HandState(rs, order, {s: +h for s, h in holdings.items()}, leader=dealer, dealer=dealer,
+                      kitty_points=points(buried), teams=Teams.fixed(dealer))
+    return PlayStart(events, trump, order, buried, state)
 
 
 def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
@@ -421,4 +453,4 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     return Record(tags=tags, hands=out)
 
 
-__all__ = ["generate_match", "GenerationError"]
+__all__ = ["generate_match", "GenerationError", "start_play", "PlayStart"]

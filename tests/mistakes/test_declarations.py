@@ -176,3 +176,39 @@ def test_finding_on_the_declare_line():
     out.clear()
     review_declarations(s.ctx, hr, out, ["SJ603"], samples=24)  # --select SJ603 drops it
     assert out == []
+
+
+def test_campus_play_out_has_the_after_bury_step():
+    """Campus: an option's play-out begins as the generator begins a hand
+    (analyzer.play.generate.start_play), so the opponents may declare over the
+    kitty after the bury (反主抄底) and re-bury; seen in some play-outs of a
+    later hand's declaration. Every play-out starts under the trump it ends
+    with and with the last bury's points at stake."""
+    from analyzer.review.mistakes.declarations import begin_option
+    from notation.model import Bury, Declaration
+    from primitives.cards import points
+    rec, match = _match("campus", hands=5, seed=9)
+    after = 0
+    for s in list(_settings(rec, match))[1:]:
+        assert s.why is None and not s.first
+        for j, line in enumerate(s.lines):
+            if s.position(line) is None:
+                continue                      # the record's own after-bury line: not a decision
+            rng = random.Random(f"campus:{j}")
+            for t in range(4):
+                deal = sample_deck(s, j, rng)
+                assert deal is not None
+                for option in (tuple(sorted(line.cards)), PASS):
+                    got = begin_option(s, j, *deal, option, f"campus:{j}:{t}")
+                    if got is None:
+                        continue
+                    begun, _bot = got
+                    kinds = [type(e) for e in begun.events]
+                    assert kinds in ([Bury], [Bury, Declaration, Bury]), kinds
+                    assert begun.state.order.trump == begun.trump and begun.state.dealer == s.ctx.hand.dealer
+                    assert begun.state.kitty_points == points(begun.buried)
+                    assert tuple(begun.events[-1].cards) == begun.buried
+                    if len(kinds) == 3:
+                        after += 1
+                        assert begun.events[1].seat == begun.events[2].seat != begun.state.dealer
+    assert after >= 1

@@ -24,12 +24,15 @@ nothing), the option written in the decision's place, then the draw finished
 by the project's bots (:class:`analyzer.play.generate.DrawLoop`, the
 generator's own loop: the bots offered a declaration as they draw, a last
 chance once all is drawn), the trump the engine concludes
-(:func:`replay.declare.conclude`), the dealer's kitty buried by the bot and
-the hand played out by the bots (:func:`analyzer.review.mistakes.decisions.play_to_end`,
-the same bots' random seed for every option of a deal): the attackers' final
-total and the hand's level score. A deal where an option ends in a redeal is
-dropped for every option (counted in ``d.considered``). Campus 反主抄底
-(a declaration after the bury) is not played in the continuation.
+(:func:`replay.declare.conclude`), the hand begun as the generator begins it
+(:func:`analyzer.play.generate.start_play`: the dealer's kitty buried by the
+bot; under campus rules, after the match's first hand, the other seats
+offered a declaration over the kitty, 反主抄底, whose declarer sets the trump
+and buries again) and the hand played out by the bots
+(:func:`analyzer.review.mistakes.decisions.play_to_end`, the same bots'
+random seed for every option of a deal): the attackers' final total and the
+hand's level score. A deal where an option ends in a redeal is dropped for
+every option (counted in ``d.considered``).
 
 The expected loss, its standard error, significance and band are the plays'
 (:func:`analyzer.review.mistakes.decisions.finish`); a judged declaration
@@ -67,18 +70,17 @@ from analyzer.review.mistakes.decisions import (
 )
 from analyzer.review.mistakes.findings import Mistake
 from analyzer.review.mistakes.pov import SEED
-from primitives.cards import JOKER_LEVEL, points
+from primitives.cards import JOKER_LEVEL
 from primitives.diagnostics import INFO
 from replay.deck import deck_cards
 from replay.declare import advance, conclude, legal_declarations
 from replay.declare_state import DeclEvent, DeclState, start
-from replay.order import Order
 from replay.scoring import hand_outcome, team_of
-from replay.state import HandState
-from replay.teams import Teams
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
+    from analyzer.play.bot import Bot
+    from analyzer.play.generate import PlayStart
     from analyzer.review.mistakes.summary import HandReview
     from notation.model import Declaration
 
@@ -192,13 +194,15 @@ def sample_deck(st: DeclarationSetting, j: int, rng: random.Random) -> tuple[dic
     return full, kitty
 
 
-def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]], kitty: tuple[int, ...],
-                option: tuple[int, ...], seed: str) -> tuple[int, bool, str] | None:
-    """(attackers' final total, hooked, dealer) of line ``j`` replaced by ``option`` in
-    the deal ``full``/``kitty``, the rest of the hand by the bots; None for a
+def begin_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]], kitty: tuple[int, ...],
+                 option: tuple[int, ...], seed: str) -> tuple[PlayStart, Bot] | None:
+    """Line ``j`` replaced by ``option`` in the deal ``full``/``kitty``: the draw
+    finished by the bots, the trump concluded, and the hand begun as the
+    generator begins it (:func:`analyzer.play.generate.start_play`: the kitty,
+    the bury, campus 反主抄底); with the bots that play it on. None for a
     redeal or a continuation the engine or the bots cannot finish."""
     from analyzer.play.bot import Bot
-    from analyzer.play.generate import DrawLoop, GenerationError
+    from analyzer.play.generate import DrawLoop, GenerationError, start_play
     ctx, h = st.ctx, st.ctx.hand
     rs = ctx.ruleset
     bot = Bot(rs, random.Random(seed))
@@ -223,27 +227,30 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
         loop.run(dec + 1)
         loop.last_chance()
         res = conclude(loop.state, kitty=kitty, declare_none=not loop.events, recorded=bool(loop.events))
+        if res.redeal or res.trump is None or res.dealer is None or (not st.first and res.dealer != h.dealer):
+            return None
+        level = h.levels[team_of(res.dealer)] if st.first else h.level
+        begun = start_play(rs, bot, loop.state, full, kitty, dealer=res.dealer, level=level, trump=res.trump,
+                           first_hand=st.first)
     except (GenerationError, ValueError, IndexError, KeyError):
         return None
-    if res.redeal or res.trump is None or res.dealer is None or (not st.first and res.dealer != h.dealer):
+    return begun, bot
+
+
+def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]], kitty: tuple[int, ...],
+                option: tuple[int, ...], seed: str) -> tuple[int, bool, str] | None:
+    """(attackers' final total, hooked, dealer) of line ``j`` replaced by ``option`` in
+    the deal ``full``/``kitty``, the hand begun by :func:`begin_option` and played
+    out by the bots; None for a redeal or a continuation the engine or the bots
+    cannot finish."""
+    got = begin_option(st, j, full, kitty, option, seed)
+    if got is None:
         return None
-    dealer = res.dealer
-    level = h.levels[team_of(dealer)] if st.first else h.level
-    order = Order.for_ruleset(level, res.trump, rs)
-    holdings = {s: Counter(full[s]) for s in st.order}
-    holdings[dealer].update(kitty)
-    try:
-        buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
-        holdings[dealer].subtract(buried)
-        hands = {s: sorted((+c).elements()) for s, c in holdings.items()}
-        state = HandState(rs, order, hands, leader=dealer, dealer=dealer, kitty_points=points(buried),
-                          teams=Teams.fixed(dealer))
-    except (ValueError, IndexError, KeyError):
-        return None
-    end = play_to_end(state, None, bot)
+    begun, bot = got
+    end = play_to_end(begun.state, None, bot)
     if end is None:
         return None
-    return end.final_points, end.hooked, dealer
+    return end.final_points, end.hooked, begun.state.dealer
 
 
 def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, seed: int = SEED) -> Decision:
@@ -384,5 +391,5 @@ def review_declarations(ctx: HandContext, hr: HandReview, out: list[Mistake], se
     hr.decisions[0:0] = made
 
 
-__all__ = ["DeclarationSetting", "sample_deck", "play_option", "value_declaration", "declaration_finding",
+__all__ = ["DeclarationSetting", "sample_deck", "begin_option", "play_option", "value_declaration", "declaration_finding",
            "review_declarations", "DECLARE_CODE", "PASS"]
