@@ -333,7 +333,8 @@ EXPLANATIONS: dict[str, Explanation] = {
     "SJ612": E("A mistake note (info): a `declare` line written with its draw (`@k`) lost points on average "
                "against another declaration the engine would have accepted then, or against passing, over deals "
                "consistent with what the declarer had seen (their first k cards, the declarations so far), the "
-               "rest of the draw, the bury and the play left to the bots. On the match's first hand, where the "
+               "rest of the draw, the bury (with campus 反主抄底 where the rules have it) and the play left to the "
+               "bots. On the match's first hand, where the "
                "declarations decide who deals, each play-out's sides follow from it.",
                "declare S C4 @2                  ; <- passing: the attackers finish 20 points lower on average",
                "Prefer the declaration (or the pass) the message suggests."),
