@@ -132,11 +132,15 @@ def replay_hand(hand: Hand, number: int, rs: Ruleset, table: Table, levels: dict
             kitty = left
 
     # -- declarations and trump ---------------------------------------------------------
+    first_drawer: str | None = None   # fixed partners: the draw's first seat and the dealer
+    declared_from: str | None = None  # the declarations were read from (HandResult's fields)
     if friends:
         declared = declare_at_table(hand, number, rs, seats, levels, dealer, written_dealer, first, diags, diag)
     else:
-        declared = _declare(hand, number, rs, levels, dealer, written_dealer, scheduled, first, dealt, diags,
-                            diag)
+        first_drawer = hand.first or written_dealer or dealer or "N"
+        declared_from = dealer
+        declared = _declare(hand, number, rs, levels, dealer, written_dealer, scheduled, first, first_drawer,
+                            dealt, diags, diag)
     level, dealer, declarer, trump, redeal, rebury, acts, buries, any_declared = declared
     if level == 15:
         trump = NT
@@ -146,7 +150,7 @@ def replay_hand(hand: Hand, number: int, rs: Ruleset, table: Table, levels: dict
             diag("SJ305", hand.redeal, f"`redeal` written but {why}")
         return HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, None,
                           redeal=True, dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats,
-                          declaration_acts=acts)
+                          declaration_acts=acts, declared_from=declared_from, first_drawer=first_drawer)
     if redeal and hand.tricks and not friends:
         diag("SJ305", hand.tricks[0].span, "nobody declared: the rules require a redeal, yet tricks are played")
     if trump is None:
@@ -159,7 +163,8 @@ def replay_hand(hand: Hand, number: int, rs: Ruleset, table: Table, levels: dict
     order = Order.for_ruleset(level, trump, rs)
     result = HandResult(number, hand.span, rs, levels, level, dealer, declarer, trump, order,
                         dealt=dealt, kitty=kitty, diagnostics=diags, seats=seats,
-                        team=((dealer,) if dealer else ()) if friends else None, declaration_acts=acts)
+                        team=((dealer,) if dealer else ()) if friends else None, declaration_acts=acts,
+                        declared_from=declared_from, first_drawer=first_drawer)
 
     # -- kitty exchange ---------------------------------------------------------------------
     # the holdings as counts, made only for the seats whose start hand is not their seat
@@ -332,11 +337,10 @@ def _team_levels(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int] | 
 
 
 def _declare(hand: Hand, number: int, rs: Ruleset, levels: dict[str, int], dealer: str | None,
-             written_dealer: str | None, scheduled: str | None, first: bool, dealt: dict[str, tuple[int, ...]],
-             diags: list[Diagnostic], diag: DiagFn) -> Declared:
+             written_dealer: str | None, scheduled: str | None, first: bool, first_drawer: str,
+             dealt: dict[str, tuple[int, ...]], diags: list[Diagnostic], diag: DiagFn) -> Declared:
     """The declarations at a fixed-partner table (:func:`replay.declare.resolve_declarations`,
-    with the draw order when the declarations are timed) and the dealer they make."""
-    first_drawer = hand.first or written_dealer or dealer or "N"
+    with the draw order from ``first_drawer`` when the declarations are timed) and the dealer they make."""
     events, after_bury = [], False
     buries = []  # `hand.buries`, read once here (the property builds its list at each call)
     timed = False  # a declaration is written with its draw (`@k`)

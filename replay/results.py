@@ -173,6 +173,13 @@ class HandResult:
     #: each ``declare`` line's act as :mod:`replay.declare` read it (:data:`replay.declare.ACTS`:
     #: ``declare``, ``override``, ``reinforce``, ``partner``, ``refused``), in record order
     declaration_acts: tuple[str, ...] = ()
+    #: fixed partners: the dealer the declarations were read from, before they moved the deal (the
+    #: previous hand's next dealer, or the one written where the previous hands leave none; on the
+    #: match's first hand the one written, if any), and the seat the draw began from — what
+    #: :func:`replay.declare.resolve_declarations` was given (``declarer_deals``/``attacker_level`` may
+    #: then make :attr:`dealer` another seat)
+    declared_from: str | None = None
+    first_drawer: str | None = None
 
     @property
     def attackers(self) -> str | None:

@@ -334,8 +334,8 @@ EXPLANATIONS: dict[str, Explanation] = {
                "against another declaration the engine would have accepted then, or against passing, over deals "
                "consistent with what the declarer had seen (their first k cards, the declarations so far), the "
                "rest of the draw, the bury (with campus 反主抄底 where the rules have it) and the play left to the "
-               "bots. On the match's first hand, where the "
-               "declarations decide who deals, each play-out's sides follow from it.",
+               "bots. Where the declarations decide who deals (the match's first hand; every hand under "
+               "`declarer_deals` or `attacker_level`), each play-out's sides follow from it.",
                "declare S C4 @2                  ; <- passing: the attackers finish 20 points lower on average",
                "Prefer the declaration (or the pass) the message suggests."),
     "SJ690": E("A note (info): the search's node budget kept the exact search from judging this play of the "

@@ -46,7 +46,7 @@ from replay.friend_calls import card_forbidden
 from replay.match import MatchFlow
 from replay.order import Order
 from replay.ruleset import Ruleset, preset
-from replay.scoring import HandOutcome, team_of
+from replay.scoring import HandOutcome, other_team, team_of
 from replay.seats import SEATS, Seat, table_names
 from replay.state import HandState, IllegalPlay
 from replay.teams import FriendResult, Teams, assign_holders
@@ -130,7 +130,8 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *
     first_hand = dealer is None
     level = levels[team_of(dealer)] if dealer else levels["NS"]
     deal = _deal(rs, rng, bot, level=level, dealer=dealer, first_drawer=first_drawer,
-                 first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None)
+                 first_hand=first_hand, eager=eager, team_levels=levels if rs.declarer_deals else None,
+                 attacker_level=levels[other_team(team_of(dealer))] if rs.attacker_level and dealer else None)
     flow.step("declare")
     events: list[Declaration | Bury] = list(deal.events)
     state = deal.state
@@ -153,8 +154,9 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *
         return hand, None
     dealer = res.dealer
     assert dealer is not None and res.trump is not None
-    if rs.declarer_deals and res.level is not None:
-        level = res.level               # the declarer deals, at its own team's level
+    if res.level is not None:
+        level = res.level               # declarer_deals: the declarer deals, at its own team's level;
+        #                                 attacker_level: an attacker's own-level declaration took the deal
     hand.dealer = Seat[dealer].name  # type: ignore[assignment]  # a compass seat's name: one of the model's Literal seats
     if first_hand and dealer == first_drawer:
         hand.first = None
@@ -272,11 +274,15 @@ class DrawLoop:
     so every declaration is one the engine accepts). The generator runs it
     whole; the review (:mod:`analyzer.review.mistakes.declarations`) replays
     a record's declarations up to a decision, puts an option in its place and
-    lets the bots draw on."""
+    lets the bots draw on.
+
+    ``team_levels`` (``declarer_deals``: each seat declares its own team's
+    level) and ``attacker_level`` (the attackers' own level, ``attacker_level``
+    rules on a later hand) are :func:`replay.declare.resolve_declarations`'s."""
 
     def __init__(self, rs: Ruleset, bot: Bot, full: dict[str, tuple[int, ...]], *, level: int,
                  dealer: str | None, first_drawer: str, first_hand: bool,
-                 team_levels: dict[str, int] | None = None) -> None:
+                 team_levels: dict[str, int] | None = None, attacker_level: int | None = None) -> None:
         self.bot = bot
         self.full = full
         self.level = level
@@ -284,7 +290,7 @@ class DrawLoop:
         self.hs = rs.hand_size
         self.order = draw_order(first_drawer)
         self.state = start(rs, level, first_hand=first_hand, dealer=dealer, first_drawer=first_drawer, deal=full,
-                           team_levels=team_levels)
+                           team_levels=team_levels, attacker_level=attacker_level)
         self.events: list[Declaration] = []
         self.version = 0                       # bumps when a declaration is accepted
         self.seen = {s: 0 for s in SEATS}      # the version each seat last looked at
@@ -337,7 +343,7 @@ class DrawLoop:
 
 def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str | None,
           first_drawer: str, first_hand: bool, eager: bool,
-          team_levels: dict[str, int] | None = None) -> _Deal:
+          team_levels: dict[str, int] | None = None, attacker_level: int | None = None) -> _Deal:
     """Shuffle, draw one card at a time, and let each seat declare as it draws."""
     deck = deck_cards(rs)
     rng.shuffle(deck)
@@ -350,7 +356,7 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
     kitty = tuple(deck[4 * hs:])
     full = {s: tuple(cs) for s, cs in seat_cards.items()}
     loop = DrawLoop(rs, bot, full, level=level, dealer=dealer, first_drawer=first_drawer, first_hand=first_hand,
-                    team_levels=team_levels)
+                    team_levels=team_levels, attacker_level=attacker_level)
     if level != JOKER_LEVEL:
         loop.run()
         loop.last_chance(eager)

@@ -14,11 +14,12 @@ from hypothesis import strategies as st
 from analyzer.play.generate import generate_match
 from analyzer.review.mistakes import review_full
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.declarations import PASS, DeclarationSetting, sample_deck, value_declaration
+from analyzer.review.mistakes.declarations import PASS, DeclarationSetting, sample_deck, state_before, value_declaration
 from notation.reader import read_records
 from notation.writer import write_record
 from replay.deck import deck_cards
 from replay.game import replay
+from replay.scoring import other_team, team_of
 
 
 def _match(rules: str = "standard", hands: int = 4, seed: int = 3):
@@ -48,18 +49,95 @@ def test_first_hand_sides_follow_the_declaration(standard):
     assert d.reason is None and d.considered is not None and "sides" in d.considered
 
 
-def test_said_where_not_valued():
-    rec, match = _match("shengji-godot", hands=2, seed=2)   # declarer_deals: the declaration picks the level
-    from analyzer.review.mistakes.declarations import review_declarations
+def _attacker_level_match(monkeypatch, seed: int = 3, hands: int = 4):
+    """A standard match generated and replayed with ``attacker_level`` on (正常报主; no preset has it)."""
+    import analyzer.play.generate as gen
+    from notation.model import Tag
+    orig = gen.preset
+    monkeypatch.setattr(gen, "preset", lambda n: orig(n).model_copy(update={"attacker_level": True}))
+    rec = generate_match("standard", hands=hands, seed=seed)
+    rec.tags.append(Tag(name="Rule.attacker_level", value="true"))
+    rec, _diags = next(read_records(write_record(rec)))
+    match = replay(rec)
+    assert match.ruleset.attacker_level and not match.diagnostics
+    return rec, match
+
+
+def _reproduces_the_engine(s):
+    """The setting's draw (first drawer, dealer, levels) reads the record's
+    declarations as the engine did: every act, the dealer, the trump, the level."""
+    from replay.declare import conclude
+    h = s.ctx.hand
+    state = state_before(s, len(s.lines), s.dealt)
+    assert state.accepted_count == sum(a != "refused" for a in s.acts)
+    res = conclude(state, kitty=h.kitty, declare_none=False, recorded=True)
+    assert (res.dealer, res.trump) == (h.dealer, h.trump)
+    assert (res.level if res.level is not None else h.levels[team_of(res.dealer)]) == h.level
+
+
+def test_declarer_deals_valued():
+    """shengji-godot (``declarer_deals``): each seat declares its own team's
+    level and the declarer deals; the draw starts from the previous hand's
+    dealer (HandResult.declared_from, .first_drawer), each play-out's dealer
+    follows from the option, valued from the declarer's side."""
+    from analyzer.review.mistakes.declarations import play_option, review_declarations
     from analyzer.review.mistakes.summary import hand_review
+    rec, match = _match("shengji-godot", hands=4, seed=2)
+    moved = later = 0
     for s in _settings(rec, match):
-        if not s.ctx.record_hand.events:
+        if not s.lines:
             continue
-        assert s.why is not None and "who deals or at what level" in s.why
+        h = s.ctx.hand
+        assert s.why is None and s.moves and s.team_levels == h.levels
+        assert (s.first_drawer, s.start_dealer) == (h.first_drawer, h.declared_from)
+        _reproduces_the_engine(s)
+        if s.first:
+            continue
+        later += 1
+        moved += h.declared_from != h.dealer
         hr = hand_review(s.ctx, s.ctx.endgame_tricks)
         hr.decisions = []
         review_declarations(s.ctx, hr, [], None, samples=4)
-        assert hr.decisions and all(d.kind == "declare" and d.reason == s.why and not d.judged for d in hr.decisions)
+        assert hr.decisions and all(d.kind == "declare" and d.reason is None and d.samples == 4
+                                    for d in hr.decisions)
+        assert all("the declarer deals" in d.considered["sides"] for d in hr.decisions)
+        # the line written (the first declaration stands under godot): its declarer deals every play-out
+        line = s.lines[0]
+        for t in range(3):
+            deal = sample_deck(s, 0, random.Random(t))
+            assert deal is not None
+            got = play_option(s, 0, *deal, tuple(sorted(line.cards)), f"godot:{t}")
+            assert got is not None and got[2] == line.seat
+    assert later >= 2 and moved >= 1     # a declaration moved the deal from the previous hand's dealer
+
+
+def test_attacker_level_valued(monkeypatch):
+    """``attacker_level`` (正常报主): on a later hand an attacker may declare its
+    own team's level (an option, as the engine would take it) and so take the
+    deal, at its level; the play-outs follow it."""
+    from analyzer.review.mistakes.declarations import play_option
+    rec, match = _attacker_level_match(monkeypatch)
+    own = 0
+    for s in list(_settings(rec, match))[1:]:
+        h = s.ctx.hand
+        assert s.why is None and s.moves and not s.first
+        _reproduces_the_engine(s)
+        alt = h.levels[other_team(team_of(h.declared_from))]
+        assert s.attacker_level == alt
+        for j, line in enumerate(s.lines):
+            d = value_declaration(s, j, samples=4)
+            assert d.reason is None and d.samples == 4 and "an attacker" in d.considered["sides"]
+            if team_of(line.seat) == team_of(h.declared_from) or alt == h.levels[team_of(h.declared_from)]:
+                continue
+            mine = [o for o in d.options if any(c < 52 and c % 13 + 2 == alt for c in o.play)]
+            assert mine, d.considered["options"]          # the attacker's own-level declaration was valued
+            o = mine[0].play
+            deal = sample_deck(s, j, random.Random(j))
+            assert deal is not None
+            got = play_option(s, j, *deal, o, "att")
+            assert got is not None and got[2] in (line.seat, h.declared_from)
+            own += got[2] == line.seat != h.declared_from
+    assert own >= 1                                       # a play-out where the deal passed to the attacker
 
 
 def test_later_hands_valued_with_pass_and_chosen(standard):
@@ -96,7 +174,8 @@ def test_deterministic(standard):
     assert a.options == b.options and a.loss == b.loss
 
 
-@pytest.mark.parametrize("rules", ["standard", "tractor97", "one-deck", "titanic", "80fen", "shengji-fly"])
+@pytest.mark.parametrize("rules", ["standard", "tractor97", "one-deck", "titanic", "80fen", "shengji-fly",
+                                   "shengji-godot"])
 def test_sampled_deck_is_consistent(rules):
     """The declarer's first k cards stay in place, each card another seat showed
     earlier is within that seat's first @k draws, the deck is whole."""

@@ -38,16 +38,23 @@ The expected loss, its standard error, significance and band are the plays'
 (:func:`analyzer.review.mistakes.decisions.finish`); a judged declaration
 counts in points lost and accuracy like a play.
 
-*The match's first hand*: the declarations decide who deals, so each
-play-out's dealer is the engine's and the option is valued from the
-declarer's side as each play-out dealt (points counted from the line where
-the deal passes, as in finding friends: ``finish(..., signed=...)``).
+*Where the declarations decide who deals* (``DeclarationSetting.moves``): the
+match's first hand; every hand under ``declarer_deals`` (shengji-godot: each
+seat declares its own team's level, the declarer deals at it); a later hand
+under ``attacker_level`` (正常报主: an attacker's own-level declaration
+standing takes the deal, at the attackers' level; those declarations are
+among an attacker's options, as the engine would take them). The draw starts
+where the engine started it (:attr:`replay.results.HandResult.declared_from`
+and ``first_drawer``: the previous hand's dealer, before the declarations
+moved the deal), with the engine's ``team_levels``/``attacker_level``; each
+play-out's dealer and level are the engine's and the option is valued from
+the declarer's side as each play-out dealt (points counted from the line
+where the deal passes, as in finding friends: ``finish(..., signed=...)``).
 
-*Not valued* (said per declaration, left out of accuracy): presets where the
-declaration decides who deals or at what level on every hand
-(``declarer_deals``, ``attacker_level``); finding friends; declarations
-without ``@k``; after the bury; a hand whose deal is not fully known; a line
-the engine refused.
+*Not valued* (said per declaration, left out of accuracy): finding friends;
+a later hand under those rules whose dealer before the declarations is not
+known; declarations without ``@k``; after the bury; a hand whose deal is not
+fully known; a line the engine refused.
 """
 
 from __future__ import annotations
@@ -73,9 +80,9 @@ from analyzer.review.mistakes.pov import SEED
 from primitives.cards import JOKER_LEVEL
 from primitives.diagnostics import INFO
 from replay.deck import deck_cards
-from replay.declare import advance, conclude, legal_declarations
+from replay.declare import advance, can_declare, conclude, legal_declarations
 from replay.declare_state import DeclEvent, DeclState, start
-from replay.scoring import hand_outcome, team_of
+from replay.scoring import hand_outcome, other_team, team_of
 from replay.texts import cards_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -105,6 +112,10 @@ class DeclarationSetting:
         self.order: list[str] = []
         self.dealt: dict[str, tuple[int, ...]] = {}
         self.first = False
+        #: who deals follows from each play-out (the match's first hand, ``declarer_deals``, ``attacker_level``)
+        self.moves = False
+        self.team_levels: dict[str, int] | None = None
+        self.attacker_level: int | None = None
         self.start_dealer: str | None = None
         self.start_level = h.level
         self.line = 0
@@ -116,8 +127,6 @@ class DeclarationSetting:
             return
         if h.team is not None:
             self.why = "finding friends: declarations are not valued yet"
-        elif rs.declarer_deals or rs.attacker_level:
-            self.why = "under these rules the declaration decides who deals or at what level (not valued yet)"
         elif h.level == JOKER_LEVEL:
             self.why = "nothing to declare at the joker level"
         elif len(h.dealt) != 4 or any(len(c) != rs.hand_size for c in h.dealt.values()) or h.kitty is None:
@@ -129,11 +138,23 @@ class DeclarationSetting:
         #: the match's first hand: the declarations decide who deals, so each play-out's sides follow from it
         self.first = h.number == 1 or rh.first is not None or h.dealer is None
         written = rh.dealer if rh.dealer in ("N", "W", "S", "E") else None
-        self.first_drawer = (rh.first or written or h.dealer or "N") if self.first else (h.dealer or "N")
-        #: the dealer the draw starts from (the first hand: the one written, if any) and its level
-        self.start_dealer = written if self.first else h.dealer
-        self.start_level = (h.levels[team_of(self.start_dealer)] if self.start_dealer else h.levels["NS"]) \
-            if self.first else h.level
+        #: the dealer the draw starts from (the first hand: the one written, if any) and its level, and
+        #: the first drawer: the engine's (HandResult.declared_from, .first_drawer), else as written
+        if h.first_drawer is not None and (h.declared_from is not None or self.first):
+            self.first_drawer, self.start_dealer = h.first_drawer, h.declared_from
+        elif (rs.declarer_deals or rs.attacker_level) and not self.first:
+            self.why = "the dealer before the declarations is not known"
+            return
+        else:
+            self.first_drawer = (rh.first or written or h.dealer or "N") if self.first else (h.dealer or "N")
+            self.start_dealer = written if self.first else h.dealer
+        self.start_level = h.levels[team_of(self.start_dealer)] if self.start_dealer else h.levels["NS"]
+        if rs.declarer_deals:     # each seat declares its own team's level; the declarer deals
+            self.team_levels = dict(h.levels)
+        if rs.attacker_level and not self.first and self.start_dealer is not None:
+            # 正常报主: an attacker may declare its own team's level and so take the deal
+            self.attacker_level = h.levels[other_team(team_of(self.start_dealer))]
+        self.moves = self.first or rs.declarer_deals or rs.attacker_level
         #: the attackers' total from which the deal passes (a side's points are counted from it
         #: when the sides follow from the declaration, as in finding friends)
         self.line = deal_line(rs)
@@ -153,7 +174,8 @@ def state_before(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]
     """The declarations' state just before line ``j``, on the deal ``full``."""
     ctx = st.ctx
     state = start(ctx.ruleset, st.start_level, first_hand=st.first, dealer=st.start_dealer,
-                  first_drawer=st.first_drawer, deal=full)
+                  first_drawer=st.first_drawer, deal=full, attacker_level=st.attacker_level,
+                  team_levels=st.team_levels)
     for line, act in zip(st.lines[:j], st.acts[:j], strict=True):
         if act != "refused":
             state, _ok, _ = advance(state, DeclEvent(line.seat, tuple(line.cards), line.at))
@@ -217,7 +239,7 @@ def begin_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]
             at.setdefault(p, []).append(prev)
     try:
         loop = DrawLoop(rs, bot, full, level=st.start_level, dealer=st.start_dealer, first_drawer=st.first_drawer,
-                        first_hand=st.first)
+                        first_hand=st.first, team_levels=st.team_levels, attacker_level=st.attacker_level)
         for i in range(dec + 1):
             seat, kk, _new = loop.draw(i)
             for prev in at.get(i, ()):
@@ -227,9 +249,10 @@ def begin_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]
         loop.run(dec + 1)
         loop.last_chance()
         res = conclude(loop.state, kitty=kitty, declare_none=not loop.events, recorded=bool(loop.events))
-        if res.redeal or res.trump is None or res.dealer is None or (not st.first and res.dealer != h.dealer):
+        if res.redeal or res.trump is None or res.dealer is None or (not st.moves and res.dealer != h.dealer):
             return None
-        level = h.levels[team_of(res.dealer)] if st.first else h.level
+        # the level the engine gives (declarer_deals, attacker_level), else the dealer's team's
+        level = res.level if res.level is not None else h.levels[team_of(res.dealer)] if st.moves else h.level
         begun = start_play(rs, bot, loop.state, full, kitty, dealer=res.dealer, level=level, trump=res.trump,
                            first_hand=st.first)
     except (GenerationError, ValueError, IndexError, KeyError):
@@ -271,7 +294,12 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         d.reason = "the declaration's draw (@k) is past the deal"
         return d
     state = state_before(st, j, st.dealt)
-    legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, st.dealt[line.seat][:k])
+    drawn = st.dealt[line.seat][:k]
+    legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
+    if st.attacker_level is not None:   # an attacker's own-level declarations, as the engine would take them
+        legal = sorted(set(legal) | {o for o in legal_declarations(ctx.ruleset, st.attacker_level, state, line.seat,
+                                                                   drawn)
+                                     if can_declare(ctx.ruleset, st.start_level, state, line.seat, o)})
     opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
     opts = opts[:MAX_OPTIONS - 1] + [PASS]
     d.capped = max(0, len(legal) + 1 - len(opts))
@@ -279,7 +307,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     n = max(2, samples - samples % 2)
     rows: list[list[float]] = []    # per deal, per option: the attackers' final total
     lev: list[list[float]] = []     # the level score, dealers' side
-    srows: list[list[float]] = []   # the first hand: the same from the declarer's side as each play-out dealt
+    srows: list[list[float]] = []   # st.moves: the same from the declarer's side as each play-out dealt
     slev: list[list[float]] = []
     dropped = 0
     rng = random.Random(f"{seed}:{h.number}:declare:{j}")
@@ -301,7 +329,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
             dropped += 1   # a redeal, or a continuation that could not be finished: dropped for every option
             continue
         rows.append([float(t) for t, _h, _d in got])
-        if st.first:
+        if st.moves:
             levels = [_level(st, t, hooked, dealer) for t, hooked, dealer in got]
             mine = [team_of(dealer) == team_of(line.seat) for _t, _h, dealer in got]
             lev.append(levels)
@@ -314,8 +342,11 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     if len(rows) < max(2, n // 2):
         d.reason = "too few deals could be played out after the declaration (redeals, or none consistent)"
         return d
-    if st.first:
-        d.considered["sides"] = "who deals follows from each play-out (the match's first hand)"
+    if st.moves:
+        d.considered["sides"] = ("who deals follows from each play-out (the match's first hand)" if st.first else
+                                 "who deals follows from each play-out (the declarer deals)"
+                                 if st.team_levels is not None else
+                                 "who deals follows from each play-out (an attacker's own level takes the deal)")
         finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
     else:
         finish(ctx, d, opts, rows, lev, 0)
@@ -351,7 +382,7 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} cards drawn; from {d.seat}'s view "
             f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots"
-            + (", who deals following from each" if st.first else "") + ") "
+            + (", who deals following from each" if st.moves else "") + ") "
             f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
     return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,
@@ -391,5 +422,5 @@ def review_declarations(ctx: HandContext, hr: HandReview, out: list[Mistake], se
     hr.decisions[0:0] = made
 
 
-__all__ = ["DeclarationSetting", "sample_deck", "begin_option", "play_option", "value_declaration", "declaration_finding",
+__all__ = ["DeclarationSetting", "sample_deck", "state_before", "begin_option", "play_option", "value_declaration", "declaration_finding",
            "review_declarations", "DECLARE_CODE", "PASS"]
