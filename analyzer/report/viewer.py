@@ -30,8 +30,12 @@ alternatives [{play, expected, stderr}], band, explanation, exact, actual
 {best, line}), the Review panel shows it at its play; otherwise "not reviewed".
 The bury's decision (``kind`` ``bury``, trick 0, ``play_index`` null) is shown
 at the declarations/bury step: its band on the bury line, and in the Review
-panel the candidate buries (``options_considered``) with their values and the
-SJ603 finding; in another seat's view it is hidden, like the kitty. The
+panel the candidate buries (``options_considered``) with their values, the
+explanation and the SJ603 finding (its repeat of the explanation's text shown
+as "the explanation above"); a click on a candidate shows it as the kitty and
+the burier's hand with the cards actually buried back in (a second click, or
+the bury made, shows the bury made again); in another seat's view it is
+hidden, like the kitty. The
 review's card text (suit symbols, ``♠K10``) reads like SJN text.
 
 The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
