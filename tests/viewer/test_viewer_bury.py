@@ -330,6 +330,16 @@ def test_the_bury_findings_text_is_shown_once(open_page, artifact_dir, valued):
     assert "the explanation above" in finding
     assert ("note (pattern only, not valued)" in finding) != valued
     assert ("26 ± 6 points expected" in finding) == valued
+    # a candidate clicked redraws the panel: the finding stays unfolded, its text still once
+    d = _bury_of(r)
+    other = next(o["play"] for o in d["alternatives"] if Counter(parse_cards(_sym(o["play"]))) != Counter(parse_cards(_sym(d["chosen"]))))
+    page.click(f'#decision table.bury-alts tr[data-bury="{other}"]')
+    assert page.locator("#decision table.bury-alts tr.shown").count() == 1
+    assert page.locator("#decision details.finding").evaluate("el => el.open") is True
+    assert page.inner_text("#decision").count(text) == 1
+    page.click("#next")
+    page.click("#prev")                                            # another step and back: folded again
+    assert page.locator("#decision details.finding").evaluate("el => el.open") is False
     if valued:   # the panel alone (a full-page shot resizes the window: the page redraws, the finding folds)
         shot = artifact_dir / "review-bury-finding-once.png"
         page.locator("#decision").screenshot(path=str(shot))

@@ -697,12 +697,17 @@
     /* the explanations attached (the pattern rule's text), then the finding itself (SJ603), its text folded */
     var mk = P.notes[0].filter(function (n) { return n.kind === "mistake" && /^SJ603/.test(n.code || ""); });
     var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
+    /* the findings unfolded stay so when the panel is redrawn for the same bury (a candidate clicked, the window resized) */
+    var where = state.m + ":" + state.h, unfolded = {};
+    if (box.getAttribute("data-bury-of") === where) {
+      Array.prototype.forEach.call(box.querySelectorAll("details.finding[open]"), function (el) { unfolded[el.getAttribute("data-code")] = true; });
+    }
     box.innerHTML = head + '<div class="verdict">' + band + ' <span class="kind">bury</span>' + loss + "</div>" +
       (rows.length ? '<table class="alts bury-alts"><thead><tr><th>#</th><th>bury</th><th>candidate</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th></tr></thead><tbody>' +
         rows.join("") + "</tbody></table>" : "") +
       (expl ? '<ul class="explain">' + expl + "</ul>" : "") +
       mk.map(function (n) {   /* the finding repeats the explanation's text: shown once, above */
-        return '<details class="finding" data-code="' + esc(n.code) + '"><summary><code>' + esc(n.code) + "</code> finding: " + esc(labelOf(n)) +
+        return '<details class="finding" data-code="' + esc(n.code) + '"' + (unfolded[n.code] ? " open" : "") + '><summary><code>' + esc(n.code) + "</code> finding: " + esc(labelOf(n)) +
           "</summary>" + findingHTML(n.message, d.explanation) + "</details>";
       }).join("") +
       '<div class="hint">' + (alts.length ? "Expected final attacker points, the kitty included, from " + esc(d.seat) + "\u2019s view" +
@@ -710,6 +715,7 @@
       "The candidates are a named set, not every possible bury. " + (rows.length > 1 ? "Click a candidate to see it buried (the cards actually buried back in " +
         esc(d.seat) + "\u2019s hand); click it again, or the bury made, to come back." : "") + "</div>";
     box.setAttribute("data-reviewed", d.judged ? "yes" : "no");
+    box.setAttribute("data-bury-of", where);
   }
   function fmt(x) { return x == null ? "" : (Math.round(x * 10) / 10).toFixed(1); }
   function cardKey(text) { return parseCards(text).sort().join(" "); }
