@@ -8,7 +8,9 @@ with the Gouji viewer (``base.css``, ``stepper.js``) and this viewer's own
 ``viewer.{html,css,js}``. The page holds its data as one JSON blob,
 ``<script type="application/json" id="data">``: the report dict itself, plus
 one key ``"viewer"`` with what the dict does not say and the page needs (the
-trump cards of each hand, for drawing them in gold).
+trump cards of each hand, for drawing them in gold, and, where the bury was
+reviewed, the hand's display order, for sorting the burier's hand with another
+candidate buried).
 
 The page shows the table (N top, W left, S bottom, E right), each seat's
 cards, trump and level, and steps through a match: per hand, the
@@ -28,8 +30,12 @@ alternatives [{play, expected, stderr}], band, explanation, exact, actual
 {best, line}), the Review panel shows it at its play; otherwise "not reviewed".
 The bury's decision (``kind`` ``bury``, trick 0, ``play_index`` null) is shown
 at the declarations/bury step: its band on the bury line, and in the Review
-panel the candidate buries (``options_considered``) with their values and the
-SJ603 finding; in another seat's view it is hidden, like the kitty. The
+panel the candidate buries (``options_considered``) with their values, the
+explanation and the SJ603 finding (its repeat of the explanation's text shown
+as "the explanation above"); a click on a candidate shows it as the kitty and
+the burier's hand with the cards actually buried back in (a second click, or
+the bury made, shows the bury made again); in another seat's view it is
+hidden, like the kitty. The
 review's card text (suit symbols, ``♠K10``) reads like SJN text.
 
 The current state is exposed on ``#status`` (``data-match``, ``data-hand``,
@@ -54,6 +60,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from analyzer.report.reading import Annotator
     from notation.model import Record
+    from replay.order import Order
     from replay.ruleset import Ruleset
 
 #: a report dict of :func:`analyzer.report.reading.build_report` (or one of its parts): JSON-ready
@@ -102,9 +109,9 @@ def _resolved_ruleset(match: JsonDict) -> Ruleset | None:
     return ruleset
 
 
-def trump_cards(match: JsonDict, hand: JsonDict) -> str | None:
-    """SJN text of every card that is trump in ``hand`` (``None`` when the trump is unknown)."""
-    from primitives.cards import NUM_CARDS, format_cards, parse_rank
+def _order(match: JsonDict, hand: JsonDict) -> Order | None:
+    """The hand's :class:`replay.order.Order` (``None`` when the trump, the level or the rules are unknown)."""
+    from primitives.cards import parse_rank
     from replay.order import NT, Order
 
     if hand.get("trump") is None or not hand.get("level"):
@@ -117,15 +124,55 @@ def trump_cards(match: JsonDict, hand: JsonDict) -> str | None:
         trump = NT if hand["trump"] == "NT" else "SHDC".index(hand["trump"])
     except ValueError:
         return None
-    order = Order.for_ruleset(level, trump, ruleset)
+    return Order.for_ruleset(level, trump, ruleset)
+
+
+def trump_cards(match: JsonDict, hand: JsonDict) -> str | None:
+    """SJN text of every card that is trump in ``hand`` (``None`` when the trump is unknown)."""
+    from primitives.cards import NUM_CARDS, format_cards
+
+    order = _order(match, hand)
+    if order is None:
+        return None
     return format_cards(order.sorted(c for c in range(NUM_CARDS) if order.is_trump(c)))
+
+
+def display_order(match: JsonDict, hand: JsonDict) -> str | None:
+    """SJN text of the 54 cards in ``hand``'s display order (:meth:`replay.order.Order.sorted`:
+    trumps high to low, then ♠ ♥ ♦ ♣), for a hand whose review has a bury decision: a click on
+    another candidate bury puts the cards actually buried back in the burier's hand, and the page
+    sorts it by this. ``None`` for other hands, or when the trump is unknown."""
+    from primitives.cards import NUM_CARDS, format_cards
+
+    if hand.get("number") not in _bury_reviewed(match):
+        return None
+    order = _order(match, hand)
+    return None if order is None else format_cards(order.sorted(range(NUM_CARDS)))
+
+
+def _bury_reviewed(match: JsonDict) -> set[Any]:
+    """The numbers of the hands whose review (``review.hands[].decisions``) has a bury decision."""
+    review = match.get("review")
+    hands = review.get("hands") if isinstance(review, dict) else None
+    out = set()
+    for h in hands if isinstance(hands, list) else ():
+        ds = h.get("decisions") if isinstance(h, dict) else None
+        if isinstance(ds, list) and any(isinstance(d, dict) and d.get("kind") == "bury" for d in ds):
+            out.add(h.get("hand"))
+    return out
+
+
+def viewer_key(matches: list[JsonDict]) -> JsonDict:
+    """The ``"viewer"`` key of the page's data for ``matches``: per match and hand, the trump cards
+    (:func:`trump_cards`) and the display order where a bury was reviewed (:func:`display_order`)."""
+    return {"schema": VIEWER_SCHEMA,
+            "trumps": [[trump_cards(m, h) for h in m.get("hands", [])] for m in matches],
+            "orders": [[display_order(m, h) for h in m.get("hands", [])] for m in matches]}
 
 
 def view_data(report: JsonDict) -> JsonDict:
     """The page's data: the report dict plus the ``"viewer"`` key (the report is not changed)."""
-    matches = report.get("matches", [])
-    return {**report, "viewer": {"schema": VIEWER_SCHEMA,
-                                 "trumps": [[trump_cards(m, h) for h in m.get("hands", [])] for m in matches]}}
+    return {**report, "viewer": viewer_key(report.get("matches", []))}
 
 
 def data_json(data: Any) -> str:
@@ -202,14 +249,16 @@ def stream_html(out: Any, report_head: JsonDict, matches: Any) -> None:
 
     out.write("{" + ",".join(f"{piece(k)}:{piece(v)}" for k, v in report_head.items() if k != "matches")
               + ("," if len(report_head) > 1 else "") + '"matches":[')
-    trumps = []
+    trumps, orders = [], []
     import itertools
     for k, m in enumerate(itertools.chain(first, it)):
         if k:
             out.write(",")
         out.write(piece(m))
-        trumps.append([trump_cards(m, h) for h in m.get("hands", [])])
-    out.write('],"viewer":' + piece({"schema": VIEWER_SCHEMA, "trumps": trumps}) + "}")
+        key = viewer_key([m])
+        trumps += key["trumps"]
+        orders += key["orders"]
+    out.write('],"viewer":' + piece({"schema": VIEWER_SCHEMA, "trumps": trumps, "orders": orders}) + "}")
     out.write(after)
 
 
@@ -250,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 __all__ = ["content_security_policy", "render_html", "stream_html", "render_text", "render_record", "view_data", "data_json",
-           "trump_cards",
+           "trump_cards", "display_order", "viewer_key",
            "VIEWER_SCHEMA", "TEMPLATES"]
 
 if __name__ == "__main__":

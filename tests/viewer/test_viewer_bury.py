@@ -19,13 +19,17 @@ import re
 from collections import Counter
 from functools import cache
 
+import pytest
 from viewer_helpers import dom_cards, page_for
 
 from analyzer.play.generate import generate_match
 from analyzer.report.viewer import render_html
 from analyzer.review.mistakes import review_mistakes
-from notation import write
+from analyzer.review.mistakes.findings import Mistake, as_note, pattern_text
+from notation import parse, write
 from primitives.cards import parse_cards
+from primitives.diagnostics import INFO
+from replay.game import replay
 
 BLOB = re.compile(r'<script type="application/json" id="data">(.*?)</script>', re.S)
 #: a one-deck hand whose bury the review judges (two candidates valued)
@@ -34,8 +38,13 @@ TOKEN = re.compile(r"^(BJ|LJ|[SHDC](10|[2-9JQKA]))$")
 
 
 @cache
+def _text() -> str:
+    return write([generate_match("one-deck", hands=1, seed=SEED)])
+
+
+@cache
 def _reviewed() -> tuple[str, dict]:
-    report, page = page_for(write([generate_match("one-deck", hands=1, seed=SEED)]), "gen.sjn", annotate=review_mistakes)
+    report, page = page_for(_text(), "gen.sjn", annotate=review_mistakes)
     return page, report
 
 
@@ -192,4 +201,147 @@ def test_a_friends_review_lists_its_players(open_page):
     assert "91.0%" not in page.inner_text("#review") and f"{90.0 - len(seats) + 1:.1f}%" in page.inner_text("#review")
     heads = page.locator("#review table.per-hand th").all_inner_texts()
     assert [h.split()[0] for h in heads[2:]] == seats
+    opened.assert_clean()
+
+
+def _engine_hand():
+    """The engine's hand of :func:`_text`: the hands at trick 1 (after the bury), the bury, the display order."""
+    records, _ = parse(_text())
+    return replay(records[0]).hands[0]
+
+
+def test_the_page_has_the_display_order_where_a_bury_was_reviewed():
+    """The burier's hand with another candidate in it is sorted by the engine's order, which the page's
+    data holds for a hand whose bury was reviewed only (a page without the review is unchanged)."""
+    page, _report = _reviewed()
+    (found,) = BLOB.findall(page)
+    (orders,) = json.loads(found)["viewer"]["orders"]
+    assert list(parse_cards(orders[0])) == _engine_hand().order.sorted(range(54))
+    _plain, plain_page = page_for(_text(), "gen.sjn")
+    (found,) = BLOB.findall(plain_page)
+    assert json.loads(found)["viewer"]["orders"] == [[None]]
+
+
+def _hand_tokens(opened, seat: str) -> list[str]:
+    return opened.page.locator(f'#table .seat[data-seat="{seat}"] .hand .card').evaluate_all("els => els.map(e => e.dataset.card)")
+
+
+def test_clicking_a_candidate_bury_shows_it_on_the_board(open_page, artifact_dir):
+    """As a play's alternative shows the table after it: a candidate bury clicked shows it as the kitty and
+    the burier's hand with the cards actually buried back in (marked), in the engine's display order; a
+    second click, or the bury made, shows the bury made again; another seat's view does not show it."""
+    page_html, report = _reviewed()
+    d = _bury_of(report)
+    hr = _engine_hand()
+    seat = d["seat"]
+    before = {s: Counter(c) for s, c in zip(hr.seats, hr.tricks[0].hands_before, strict=True)}
+    made = Counter(hr.bury)
+    opened = open_page(page_html, "bury-click.html")
+    page = opened.page
+    shown = {s: dom_cards(t) for s, t in opened.state()["seats"].items()}
+    assert shown == before and page.locator("#center .bury-row.alternative").count() == 0
+    others = [o for o in d["alternatives"] if Counter(parse_cards(_sym(o["play"]))) != made]
+    assert others
+    for o in others:
+        cand = Counter(parse_cards(_sym(o["play"])))
+        page.click(f'#decision table.bury-alts tr[data-bury="{o["play"]}"]')
+        state = opened.state()
+        assert state["attrs"]["kind"] == "deal" and "buried instead" in page.inner_text("#status")
+        kitty = page.locator("#center .bury-row.alternative .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert dom_cards(kitty) == cand
+        want = before[seat] + made - cand
+        assert dom_cards(state["seats"][seat]) == want
+        tokens = _hand_tokens(opened, seat)
+        assert [c for t in tokens for c in parse_cards(t)] == hr.order.sorted(want.elements())
+        back = page.locator(f'#table .seat[data-seat="{seat}"] .card.returned').evaluate_all("els => els.map(e => e.dataset.card)")
+        assert dom_cards(back) == made - cand
+        for s in hr.seats:
+            if s != seat:
+                assert dom_cards(state["seats"][s]) == before[s]
+        assert page.locator("#decision table.bury-alts tr.shown").get_attribute("data-bury") == o["play"]
+        # the bury made is still there, below
+        made_row = page.locator("#center .bury-row.made .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert dom_cards(made_row) == made
+    opened.screenshot("board-bury-candidate.png", artifact_dir)
+    # another seat's view: the bury is the burier's secret, so is the candidate
+    other = next(s for s in hr.seats if s != seat)
+    page.select_option("#seat-pick", other)
+    assert page.locator("#center .bury-row.alternative").count() == 0
+    assert "buried instead" not in page.inner_text("#status")
+    page.select_option("#seat-pick", "")
+    assert dom_cards(opened.state()["seats"][seat]) != before[seat]    # back in All hands: still shown
+    # the same row again: back to the bury made
+    page.click(f'#decision table.bury-alts tr[data-bury="{others[-1]["play"]}"]')
+    assert dom_cards(opened.state()["seats"][seat]) == before[seat]
+    assert page.locator("#center .bury-row.alternative").count() == 0 and page.locator("#decision tr.shown").count() == 0
+    # a candidate, then the bury made: back too
+    page.click(f'#decision table.bury-alts tr[data-bury="{others[0]["play"]}"]')
+    page.click("#decision table.bury-alts tr.chosen")
+    assert dom_cards(opened.state()["seats"][seat]) == before[seat] and page.locator("#center .bury-row.alternative").count() == 0
+    # stepping away and back: the bury made
+    page.click(f'#decision table.bury-alts tr[data-bury="{others[0]["play"]}"]')
+    page.click("#next")
+    page.click("#prev")
+    assert dom_cards(opened.state()["seats"][seat]) == before[seat] and page.locator("#center .bury-row.alternative").count() == 0
+    assert page.locator(f'#table .seat[data-seat="{seat}"] .card.returned').count() == 0
+    opened.assert_clean()
+
+
+def _pattern(seat: str, hand: int) -> Mistake:
+    """An SJ603 pattern finding as the pattern rule writes it (band and hindsight cost, then its text)."""
+    return Mistake("SJ603", f"mistake (40 points): {seat} buried 10 points (♦10) and N took the last trick: 10 × 4 = 40 "
+                   "to the attackers; a point-free bury, keeping ♦10 and burying ♥4 instead, would have saved 40",
+                   9, 1, 9, 20, INFO, hand, None, seat, "bury", 40, "mistake")
+
+
+def _with_pattern(report: dict, valued: bool) -> tuple[dict, str]:
+    """The report with the bury's SJ603 pattern attached as the full review attaches it
+    (:func:`analyzer.review.mistakes.bury.review_bury`): the decision's explanation, and the
+    finding (the valued verdict's text then the pattern's, or the pattern kept as a note)."""
+    r = copy.deepcopy(report)
+    m = r["matches"][0]
+    d = _bury_of(r)
+    pat = _pattern(d["seat"], m["hands"][0]["number"])
+    text = pattern_text(pat)
+    d["explanation"] = [f"{pat.code} {text}"]
+    if valued:
+        d.update(band="mistake", loss=25.5, loss_stderr=5.5)
+        message = f"mistake (26 ± 6 points expected): {d['seat']} buried {d['chosen']}; from its view … was better; {text}"
+    else:
+        message = as_note(pat).message
+    m["annotations"] = [a for a in m["annotations"] if a["code"] != "SJ603"] + [
+        {"code": "SJ603", "name": "risky-bury", "severity": "info", "line": 9, "column": 1, "end_line": 9,
+         "end_column": 20, "hand": pat.hand, "trick": None, "message": message}]
+    return r, text
+
+
+@pytest.mark.parametrize("valued", [False, True], ids=["note", "verdict"])
+def test_the_bury_findings_text_is_shown_once(open_page, artifact_dir, valued):
+    """The explanation is the SJ603 pattern's text, which the finding repeats: the Review panel shows it once."""
+    _page_html, report = _reviewed()
+    r, text = _with_pattern(report, valued)
+    opened = open_page(render_html(r), "bury-once.html")
+    page = opened.page
+    page.click("#decision details.finding summary")
+    box = page.inner_text("#decision")
+    assert box.count(text) == 1, box
+    assert text in page.inner_text("#decision ul.explain")
+    finding = page.inner_text("#decision details.finding")
+    assert "the explanation above" in finding
+    assert ("note (pattern only, not valued)" in finding) != valued
+    assert ("26 ± 6 points expected" in finding) == valued
+    # a candidate clicked redraws the panel: the finding stays unfolded, its text still once
+    d = _bury_of(r)
+    other = next(o["play"] for o in d["alternatives"] if Counter(parse_cards(_sym(o["play"]))) != Counter(parse_cards(_sym(d["chosen"]))))
+    page.click(f'#decision table.bury-alts tr[data-bury="{other}"]')
+    assert page.locator("#decision table.bury-alts tr.shown").count() == 1
+    assert page.locator("#decision details.finding").evaluate("el => el.open") is True
+    assert page.inner_text("#decision").count(text) == 1
+    page.click("#next")
+    page.click("#prev")                                            # another step and back: folded again
+    assert page.locator("#decision details.finding").evaluate("el => el.open") is False
+    if valued:   # the panel alone (a full-page shot resizes the window: the page redraws, the finding folds)
+        shot = artifact_dir / "review-bury-finding-once.png"
+        page.locator("#decision").screenshot(path=str(shot))
+        print(f"viewer screenshot: {shot}")
     opened.assert_clean()

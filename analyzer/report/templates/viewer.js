@@ -9,6 +9,8 @@
   var RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "Joker"];
   var matches = DATA.matches || [];
   var trumpsOf = (DATA.viewer && DATA.viewer.trumps) || [];
+  /* per hand whose bury was reviewed: the 54 cards in the engine's display order (replay.order.Order.sorted) */
+  var ordersOf = (DATA.viewer && DATA.viewer.orders) || [];
   var state = {m: 0, h: 0, i: 0, s: 0, p: 0, view: ""};
   var cache = {};
   var shown = "";
@@ -97,7 +99,7 @@
     return t === "NT" ? "no trump" : SYM[t];
   }
 
-  function cardHTML(c, trumps) {
+  function cardHTML(c, trumps, extra) {
     var cls, rank, pip, title;
     if (c === "BJ" || c === "LJ") {
       cls = "joker " + c.toLowerCase();
@@ -110,6 +112,7 @@
       title = rank + pip;
     }
     if (trumps && trumps.has(c)) { cls += " trump"; title += " (trump)"; }
+    if (extra) cls += " " + extra;
     return '<span class="card ' + cls + '" data-card="' + esc(c) + '" data-pip="' + pip + '" title="' + esc(title) +
       '"><b' + (rank === "10" ? ' class="t"' : "") + ">" + esc(rank) + "</b><i>" + pip + "</i></span>";
   }
@@ -117,15 +120,20 @@
     return '<span class="cards">' + cards.map(function (c) { return cardHTML(c, trumps); }).join("") + "</span>";
   }
   /* a holding in suit groups: trumps, then each plain suit (the report sorts cards in trump order) */
-  function handHTML(cards, trumps) {
-    var groups = [], key = null;
+  function handHTML(cards, trumps, marked) {
+    var groups = [], key = null, left = {};
+    (marked || []).forEach(function (c) { left[c] = (left[c] || 0) + 1; });
     cards.forEach(function (c) {
       var k = trumps.has(c) ? "T" : (c === "BJ" || c === "LJ" ? "J" : c.charAt(0));
       if (k !== key) { groups.push([]); key = k; }
       groups[groups.length - 1].push(c);
     });
     return groups.map(function (g) {
-      return '<div class="group">' + g.map(function (c) { return cardHTML(c, trumps); }).join("") + "</div>";
+      return '<div class="group">' + g.map(function (c) {
+        if (!left[c]) return cardHTML(c, trumps);
+        left[c]--;
+        return cardHTML(c, trumps, "returned");
+      }).join("") + "</div>";
     }).join("");
   }
 
@@ -137,6 +145,8 @@
     var M = matches[mi], H = M.hands[hi], T = H.tricks.length;
     var ttext = trumpsOf[mi] ? trumpsOf[mi][hi] : null;
     var trumps = new Set(parseCards(ttext));
+    var otext = ordersOf[mi] ? ordersOf[mi][hi] : null, place0 = null;
+    if (otext) { place0 = {}; parseCards(otext).forEach(function (c, k) { if (!(c in place0)) place0[c] = k; }); }
     var start = H.start_hands || {}, cur = {}, hands = [];
     seatsOf(H).forEach(function (s) { cur[s] = parseCards(start[s]); });
     hands.push(cur);
@@ -183,7 +193,7 @@
       for (var j = 1; j <= n; j++) pos.push({s: k + 1, p: j, n: n});
     });
     pos.push({s: T + 1, p: 0, n: 0});
-    var P = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes, pos: pos};
+    var P = {M: M, H: H, T: T, hands: hands, trumps: trumps, known: !!ttext, notes: notes, pos: pos, place: place0};
     P.decisions = decisionsOf(P);
     P.bury = buryOf(P);
     P.decls = declsOf(P);
@@ -236,6 +246,32 @@
         if (i >= 0) hand.splice(i, 1);
       });
     });
+    return out;
+  }
+  /* another candidate bury clicked in the bury's review, at the deal step, in the burier's view or All hands:
+     {seat, text, cards (the candidate), made (the cards buried), back (buried, now in hand), out (in hand, now buried)}, or null */
+  function buryAlt(P, s) {
+    var a = state.alt, d = P.bury;
+    if (!a || !a.bury || s !== 0 || a.h !== state.h || a.i !== state.i || !d || !P.H.bury) return null;
+    if (state.view && state.view !== d.seat) return null;
+    var cards = parseCards(a.play), made = parseCards(P.H.bury);
+    return {seat: d.seat, text: a.play, cards: cards, made: made, back: less(made, cards), out: less(cards, made)};
+  }
+  /* the multiset a less b */
+  function less(a, b) {
+    var out = a.slice();
+    b.forEach(function (c) { var i = out.indexOf(c); if (i >= 0) out.splice(i, 1); });
+    return out;
+  }
+  /* the burier's hand at the deal with another bury: the cards buried back in, the candidate's out,
+     in the engine's display order (the page's data has it for a hand whose bury was reviewed) */
+  function handWithBury(P, cards, alt) {
+    var out = less(cards, alt.out).concat(alt.back);
+    if (P.place) {
+      var at = function (c) { return c in P.place ? P.place[c] : 1e6; };
+      out = out.map(function (c, k) { return [c, k]; }).sort(function (x, y) { return at(x[0]) - at(y[0]) || x[1] - y[1]; })
+        .map(function (x) { return x[0]; });
+    }
     return out;
   }
   /* a card's suit as the game sees it: T (trump) or S H D C */
@@ -368,7 +404,7 @@
     var body = !cards.length ? '<div class="unknown">' + (recorded ? "no cards left" : "cards not recorded") + "</div>"
       : hidden ? '<div class="backs" title="hidden: ' + esc(state.view) + '\u2019s view">' +
         cards.map(function () { return '<span class="back"></span>'; }).join("") + "</div>"
-      : handHTML(cards, P.trumps);
+      : handHTML(cards, P.trumps, info.buryAlt && info.buryAlt.seat === seat ? info.buryAlt.back : null);
     var v = voids[seat] ? ["T", "S", "H", "D", "C"].filter(function (k) { return voids[seat][k]; }) : [];
     var voidLine = v.length ? '<div class="voids" data-voids="' + v.join("") + '">void in ' + v.map(function (k) { return VOIDNAME[k]; }).join(" ") + "</div>" : "";
     var win = info.winner === seat ? " winner" : "", turn = info.kind === "play" && info.next === seat ? " to-play" : "";
@@ -427,7 +463,7 @@
     return out;
   }
 
-  function dealHTML(P) {
+  function dealHTML(P, alt) {
     var H = P.H, rows = ["<h3>Hand " + H.number + ": deal, declarations and bury</h3>"];
     if (H.redeal) rows.push('<div class="row">Redeal: nobody declared.</div>');
     if (H.declarations && H.declarations.length) {
@@ -450,7 +486,13 @@
     if (H.bury && !secret) {
       var bd = P.bury, verdict = bd && bd.band ? ' <span class="band band-' + esc(bd.band) + '" title="the review of the bury: see the Review panel">' +
         esc(bd.band) + "</span>" : bd && bd.judged ? ' <span class="band band-ok">fine</span>' : "";
-      rows.push('<div class="row bury-row"><span class="lbl">' + esc(bd ? bd.seat : H.dealer || "?") + " buries</span>" +
+      if (alt) {   /* another candidate clicked in the review: it as the kitty, the bury made below */
+        var cand = candidateNames(bd)[cardKey(alt.text)];
+        rows.push('<div class="row bury-row alternative" data-bury="' + esc(alt.text) + '"><span class="lbl">' + esc(alt.seat) + " buries instead</span>" +
+          cardsHTML(alt.cards, P.trumps) + (cand ? "<span>" + esc(CANDIDATE[cand] || cand) + "</span>" : "") + "</div>");
+      }
+      rows.push('<div class="row bury-row' + (alt ? " made" : "") + '"><span class="lbl">' + esc(bd ? bd.seat : H.dealer || "?") +
+        (alt ? " buried" : " buries") + "</span>" +
         cardsHTML(parseCards(H.bury), P.trumps) + "<span>" + plural(H.bury_points || 0, "point") + "</span>" + verdict + "</div>");
     }
     if (rows.length === 1) rows.push('<div class="row">Nothing recorded before the first trick.</div>');
@@ -512,11 +554,17 @@
     var trumpCls = H.trump === "NT" ? "nt" : (H.trump === "H" || H.trump === "D" ? "red" : "black");
     var isTrick = info.kind === "trick" || info.kind === "play";
     var center = isTrick ? '<div id="center" class="big">' + trickHTML(P, info.trick, info.p) + "</div>"
-      : '<div id="center">' + (info.kind === "deal" ? dealHTML(P) : resultHTML(P)) + "</div>";
+      : '<div id="center">' + (info.kind === "deal" ? dealHTML(P, info.buryAlt) : resultHTML(P)) + "</div>";
     var sub = info.kind === "deal" ? "before trick 1" : info.kind === "trick" ? "after trick " + info.trick.number
       : info.kind === "play" ? "before trick " + info.trick.number + " ends"
       : (H.complete ? "final, with the kitty" : "so far");
     var held = holdingsAt(P, s, info.p, info.trick), voids = voidsAt(P, s, info.p);
+    if (info.buryAlt) {   /* another candidate bury: the burier's hand with it */
+      var copy = {};
+      for (var seat in held) copy[seat] = held[seat];
+      copy[info.buryAlt.seat] = handWithBury(P, held[info.buryAlt.seat] || [], info.buryAlt);
+      held = copy;
+    }
     $("table").innerHTML =
       '<div class="corner tl"><div class="trumpbox"><span class="sym ' + trumpCls + '">' + (H.trump === "NT" ? "NT" : trumpName(H.trump)) +
       "</span><div><div><b>Trump</b> " + (H.trump === "NT" ? "none (NT)" : H.trump ? "" : "unknown") + "</div>" +
@@ -602,6 +650,22 @@
   /* the candidate buries' names (analyzer.review.mistakes.bury.CANDIDATES) as a reader says them */
   var CANDIDATE = {made: "the bury made", bot: "the bots\u2019 bury", no_points: "no point cards", void_short: "voids a short suit"};
   /* the review of the bury (at the deal step): its verdict, the candidate buries valued, the finding's explanation */
+  /* the candidate buries' names by their cards ({cardKey: "made" | "bot" | ...}) */
+  function candidateNames(d) {
+    var cands = (d && d.options_considered && d.options_considered.candidates) || {}, nameOf = {};
+    Object.keys(cands).forEach(function (k) { nameOf[cardKey(cands[k])] = k; });
+    return nameOf;
+  }
+  /* a finding's text as HTML, the explanations shown above it (the pattern's text, which the finding
+     repeats) not repeated: "the explanation above" in their place */
+  function findingHTML(message, explanation) {
+    var out = message || "";
+    (explanation || []).forEach(function (x) {
+      var t = String(x || "").replace(/^[A-Z]+\d+ /, ""), k = t ? out.indexOf(t) : -1;
+      if (k >= 0) out = out.slice(0, k) + "\u0000" + out.slice(k + t.length);
+    });
+    return symHTML0(out).split("\u0000").join('<span class="same">the explanation above</span>');
+  }
   function renderBury(P, d, box) {
     if (state.view && state.view !== d.seat) {   /* another seat's view: the bury is the burier's secret */
       box.innerHTML = "<h2>Review: " + esc(d.seat) + " buries</h2>" + '<div class="none">The bury is seen by ' + esc(d.seat) +
@@ -610,19 +674,19 @@
       return;
     }
     var head = "<h2>Review: " + esc(d.seat) + " buries " + symHTML(d.chosen) + "</h2>";
-    var cands = (d.options_considered && d.options_considered.candidates) || {}, nameOf = {};
-    Object.keys(cands).forEach(function (k) { nameOf[cardKey(cands[k])] = k; });
-    var alts = d.alternatives || [], chosenKey = cardKey(d.chosen);
+    var cands = (d.options_considered && d.options_considered.candidates) || {}, nameOf = candidateNames(d);
+    var alts = d.alternatives || [], chosenKey = cardKey(d.chosen), alt = buryAlt(P, 0);
+    function isShown(text) { return !!alt && alt.text === text; }
     var rows = alts.map(function (o, k) {
       var mine = cardKey(o.play) === chosenKey, name = nameOf[cardKey(o.play)];
-      return '<tr class="opt' + (mine ? " chosen" : "") + '" data-bury="' + esc(o.play) + '"><td>' + (k + 1) + "</td><td>" +
+      return '<tr class="opt' + (mine ? " chosen" : "") + (isShown(o.play) ? " shown" : "") + '" data-bury="' + esc(o.play) + '"><td>' + (k + 1) + "</td><td>" +
         symHTML(o.play) + (mine ? ' <span class="tagc">buried</span>' : "") + '</td><td class="cand">' + esc(CANDIDATE[name] || name || "") +
         '</td><td class="n">' + fmt(o.expected) + '</td><td class="n">\u00b1 ' + fmt(o.stderr) + "</td></tr>";
     });
     if (!rows.length) {   /* not judged: the candidates considered, without values */
       rows = Object.keys(cands).map(function (k, i) {
         var mine = cardKey(cands[k]) === chosenKey;
-        return '<tr class="opt' + (mine ? " chosen" : "") + '" data-bury="' + esc(cands[k]) + '"><td>' + (i + 1) + "</td><td>" + symHTML(cands[k]) +
+        return '<tr class="opt' + (mine ? " chosen" : "") + (isShown(cands[k]) ? " shown" : "") + '" data-bury="' + esc(cands[k]) + '"><td>' + (i + 1) + "</td><td>" + symHTML(cands[k]) +
           (mine ? ' <span class="tagc">buried</span>' : "") + '</td><td class="cand">' + esc(CANDIDATE[k] || k) + '</td><td class="n"></td><td></td></tr>';
       });
     }
@@ -633,18 +697,25 @@
     /* the explanations attached (the pattern rule's text), then the finding itself (SJ603), its text folded */
     var mk = P.notes[0].filter(function (n) { return n.kind === "mistake" && /^SJ603/.test(n.code || ""); });
     var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
+    /* the findings unfolded stay so when the panel is redrawn for the same bury (a candidate clicked, the window resized) */
+    var where = state.m + ":" + state.h, unfolded = {};
+    if (box.getAttribute("data-bury-of") === where) {
+      Array.prototype.forEach.call(box.querySelectorAll("details.finding[open]"), function (el) { unfolded[el.getAttribute("data-code")] = true; });
+    }
     box.innerHTML = head + '<div class="verdict">' + band + ' <span class="kind">bury</span>' + loss + "</div>" +
       (rows.length ? '<table class="alts bury-alts"><thead><tr><th>#</th><th>bury</th><th>candidate</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th></tr></thead><tbody>' +
         rows.join("") + "</tbody></table>" : "") +
       (expl ? '<ul class="explain">' + expl + "</ul>" : "") +
-      mk.map(function (n) {
-        return '<details class="finding" data-code="' + esc(n.code) + '"><summary><code>' + esc(n.code) + "</code> finding: " + esc(labelOf(n)) +
-          "</summary>" + symHTML0(n.message) + "</details>";
+      mk.map(function (n) {   /* the finding repeats the explanation's text: shown once, above */
+        return '<details class="finding" data-code="' + esc(n.code) + '"' + (unfolded[n.code] ? " open" : "") + '><summary><code>' + esc(n.code) + "</code> finding: " + esc(labelOf(n)) +
+          "</summary>" + findingHTML(n.message, d.explanation) + "</details>";
       }).join("") +
       '<div class="hint">' + (alts.length ? "Expected final attacker points, the kitty included, from " + esc(d.seat) + "\u2019s view" +
         (d.samples ? " (their hand and the kitty; " + d.samples + " deals of the other hands, each played out by the bots with each candidate)" : "") + ". " : "") +
-      "The candidates are a named set, not every possible bury.</div>";
+      "The candidates are a named set, not every possible bury. " + (rows.length > 1 ? "Click a candidate to see it buried (the cards actually buried back in " +
+        esc(d.seat) + "\u2019s hand); click it again, or the bury made, to come back." : "") + "</div>";
     box.setAttribute("data-reviewed", d.judged ? "yes" : "no");
+    box.setAttribute("data-bury-of", where);
   }
   function fmt(x) { return x == null ? "" : (Math.round(x * 10) / 10).toFixed(1); }
   function cardKey(text) { return parseCards(text).sort().join(" "); }
@@ -988,6 +1059,8 @@
       if (info.kind === "trick") { info.kind = "play"; info.winner = ""; info.n = t2.plays.length; info.p = info.p; }
       info.alt = true;
     }
+    var balt = buryAlt(P, s);
+    if (balt) { info.buryAlt = balt; info.alt = true; }
     var handKey = state.m + ":" + state.h + ":" + window.innerWidth;
     if (handKey !== shown) {          /* what changes only with the hand (or the window) */
       if (!shown || shown.split(":")[0] !== String(state.m)) { renderHeader(); renderPlayers(); renderReview(); renderSeatPick(); }
@@ -1034,7 +1107,8 @@
     }
     var shown = notesHere(P, s, info), n = shown.length;
     if (shown.length) text += " \u00b7 \u26a0 " + notesText(shown);
-    if (info.alt) text += ' \u00b7 <span class="viewing">showing the table after ' + symHTML(state.alt.play) + " instead</span>";
+    if (info.buryAlt) text += ' \u00b7 <span class="viewing">showing ' + esc(info.buryAlt.seat) + "\u2019s hand with " + symHTML(state.alt.play) + " buried instead</span>";
+    else if (info.alt) text += ' \u00b7 <span class="viewing">showing the table after ' + symHTML(state.alt.play) + " instead</span>";
     if (state.view) text += ' \u00b7 <span class="viewing">as ' + esc(state.view) + " saw it</span>";
     setStatus({match: state.m + 1, hand: H.number, "hand-index": state.h, step: s, steps: P.T + 2, kind: info.kind,
       trick: info.trick ? info.trick.number : "", winner: info.winner, score: info.score, notes: n,
@@ -1108,6 +1182,14 @@
     e.preventDefault();
   });
   $("decision").addEventListener("click", function (e) {
+    var br = e.target.closest("table.bury-alts tr[data-bury]");
+    if (br) {   /* a candidate bury: it as the kitty and the burier's hand without it; again, or the bury made: back */
+      var cards = br.getAttribute("data-bury"), bd = prep(state.m, state.h).bury;
+      var again = state.alt && state.alt.bury && state.alt.play === cards && state.alt.i === state.i && state.alt.h === state.h;
+      state.alt = bd && state.s === 0 && cardKey(cards) !== cardKey(bd.chosen) && !again ? {h: state.h, i: state.i, play: cards, bury: true} : null;
+      render();
+      return;
+    }
     var tr = e.target.closest("tr.alt[data-play]");
     if (!tr) return;
     var play = tr.getAttribute("data-play");
