@@ -114,3 +114,28 @@ def test_a_bury_decision_reads_bury_in_the_verdict_tables():
     play = {**d, "trick": 5}
     rows = decision_rows({"hands": [{"decisions": [d, play]}]})
     assert [r[1] for r in rows] == ["bury", "5"]
+
+
+@pytest.mark.parametrize("valued", [False, True], ids=["not valued", "valued, no verdict"])
+def test_a_pattern_kept_as_a_note_says_whether_the_bury_was_valued(monkeypatch, valued):
+    """A risky-bury pattern with no significant expected loss behind it is kept as a
+    note; the note says "not valued" only when the bury really had no value (a bury
+    valued within noise says so, with its loss and the deals)."""
+    import analyzer.review.mistakes.bury as B
+    from analyzer.review.mistakes.decisions import Decision
+    from analyzer.review.mistakes.findings import Mistake
+
+    d = Decision(1, 0, 0, "W", "bury", (1, 2))
+    d.samples, d.loss, d.loss_se = 8, 3.2, 4.1
+    monkeypatch.setattr(B, "value_bury", lambda ctx, samples: d if valued else None)
+    monkeypatch.setattr(B, "bury_finding", lambda *a: None)
+    pat = Mistake("SJ603", "blunder (40 points): W buried 10 points (♦10)", 5, 1, 5, 9, "info", 1, None, "W",
+                  "bury", 40, "blunder", None, None, None)
+    out: list = []
+    hr = type("HR", (), {"decisions": []})()
+    B.review_bury(None, hr, [pat], out, None, 8)
+    (note,) = out
+    assert note.cost == 0 and note.band == "note"
+    assert ("not valued" in note.message) != valued
+    assert ("3 ± 4 points over 8 deals" in note.message) == valued
+    assert note.message.endswith("W buried 10 points (♦10)")

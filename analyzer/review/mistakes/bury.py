@@ -292,7 +292,11 @@ def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], o
                 out.append(f)
             return
     if pat is not None:
-        out.append(as_note(pat))
+        valued = None
+        if d is not None and not d.forced and d.reason is None and d.samples:
+            valued = (f"valued: no significant expected loss from {d.seat}'s view, "
+                      f"{d.loss:.0f} ± {d.loss_se:.0f} points over {d.samples} deals")
+        out.append(as_note(pat, valued))
 
 
 __all__ = ["review_bury", "value_bury", "friends_deals", "candidates", "pickup", "bury_finding", "BURY_CODE", "CANDIDATES"]

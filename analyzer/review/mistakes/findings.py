@@ -70,7 +70,10 @@ def pattern_text(f: Mistake) -> str:
     return rest if sep else msg
 
 
-def as_note(f: Mistake) -> Mistake:
-    """A pattern finding with no valued decision behind it, kept as a note (cost 0)."""
-    return replace(f, message=f"note (pattern only, not valued): {pattern_text(f)}", cost=0, band="note",
+def as_note(f: Mistake, valued: str | None = None) -> Mistake:
+    """A pattern finding with no significant expected loss behind it, kept as a
+    note (cost 0). ``valued``: what the decision's value showed, when it was
+    valued (the note then says so rather than "not valued")."""
+    head = f"pattern only, {valued}" if valued else "pattern only, not valued"
+    return replace(f, message=f"note ({head}): {pattern_text(f)}", cost=0, band="note",
                    level_change=None)
