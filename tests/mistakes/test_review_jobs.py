@@ -121,3 +121,34 @@ def test_a_worker_ignores_ctrl_c():
     finally:
         signal.signal(signal.SIGINT, old)
         workers._STATE = None
+
+
+_FORKSERVER_PROBE = """
+import os, sys
+from analyzer.review.mistakes import workers
+workers._start_forkserver()
+for d in os.listdir('/proc'):
+    if d.isdigit():
+        try:
+            stat = open(f'/proc/{d}/stat').read()
+            cmd = open(f'/proc/{d}/cmdline', 'rb').read()
+        except OSError:
+            continue
+        if int(stat.rsplit(')', 1)[1].split()[1]) == os.getpid() and b'forkserver' in cmd:
+            status = open(f'/proc/{d}/status').read()
+            ignored = int(next(l for l in status.splitlines() if l.startswith('SigIgn:')).split()[1], 16)
+            print(os.readlink(f'/proc/{d}/fd/2'), bool(ignored & (1 << 1)))
+print(os.readlink('/proc/self/fd/2') != '/dev/null', __import__('signal').getsignal(2) is not __import__('signal').SIG_IGN)
+"""
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="reads /proc")
+def test_the_forkserver_is_quiet_and_ignores_ctrl_c():
+    """The workers' forkserver (and so every worker) writes nowhere and ignores
+    SIGINT from its start; this process has its stderr and Ctrl-C back."""
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", _FORKSERVER_PROBE], capture_output=True, text=True, timeout=60,
+                       env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.splitlines() == ["/dev/null True", "True True"]
