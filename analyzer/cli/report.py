@@ -1,6 +1,7 @@
 """``shengji report``: per hand, per match and per player summaries (each game's own: :meth:`analyzer.games.Game.report`)."""
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -45,5 +46,19 @@ def report(
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         mistakes = False
     src = Source(file, source_format)
+    more = {}
+    if mistakes and _takes_jobs(src.game.report):   # (a game whose report has no review workers: none)
+        more["jobs"] = review_jobs(jobs)
     src.game.report(src, file, form, output, force=force, rules=rules, mistakes=mistakes, progress=not no_progress,
-                    jobs=review_jobs(jobs) if mistakes else 1)
+                    **more)
+
+
+def _takes_jobs(report: Callable[..., Any]) -> bool:
+    """Does a game's ``report`` take ``jobs`` (the review's worker processes)? A game
+    added before ``--jobs`` (docs/extending.md) has the older signature."""
+    import inspect
+    try:
+        params = inspect.signature(report).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "jobs" or p.kind is p.VAR_KEYWORD for p in params)
