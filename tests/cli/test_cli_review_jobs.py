@@ -126,18 +126,56 @@ def test_ctrl_c_stops_the_workers_at_once_with_no_traceback(when):
         time.sleep(0.5)
     os.killpg(proc.pid, signal.SIGINT)     # as a terminal's Ctrl-C: to the whole process group
     sent = time.monotonic()
-    out, err = proc.communicate(timeout=60)
-    # the hands under review are dropped, not waited for (a two-deck hand takes seconds)
-    assert time.monotonic() - sent < 3
-    assert proc.returncode == 130, err
-    assert "Traceback" not in out + err and 'File "' not in err, err
-    assert out == ""
-    deadline = time.monotonic() + 3        # the forkserver and the workers go with the command
-    while time.monotonic() < deadline:
+    try:
+        out, err = proc.communicate(timeout=60)
+        # the hands under review are dropped, not waited for (a two-deck hand takes seconds)
+        assert time.monotonic() - sent < 3
+        assert proc.returncode == 130, err
+        assert "Traceback" not in out + err and 'File "' not in err, err
+        assert out == ""
+        deadline = time.monotonic() + 3        # the forkserver and the workers go with the command
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("processes of the review are left after Ctrl-C")
+    finally:
         try:
-            os.killpg(proc.pid, 0)
+            os.killpg(proc.pid, signal.SIGKILL)    # (whatever is left, so that a failure leaves nothing)
         except ProcessLookupError:
-            break
-        time.sleep(0.05)
-    else:
-        pytest.fail("processes of the review are left after Ctrl-C")
+            pass
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
+def test_a_command_killed_outright_leaves_no_worker():
+    """SIGKILL (or the out-of-memory killer) gives the command no chance to stop its
+    workers: each ends by itself with the command, and the forkserver with them."""
+    env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT)}
+    match = ROOT / "samples" / "matches" / "standard.sjn"
+    proc = subprocess.Popen([sys.executable, "-m", "analyzer", "annotate", str(match), "-j", "2", "--no-progress"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None and not _forkserver(proc.pid, workers=True):
+        time.sleep(0.01)
+    assert proc.poll() is None, "the review ended before its workers were seen"
+    time.sleep(0.5)
+    proc.kill()
+    proc.wait()
+    try:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(proc.pid, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            pytest.fail("workers of a killed command are left")
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)    # (whatever is left, so that a failure leaves nothing)
+        except ProcessLookupError:
+            pass

@@ -21,7 +21,9 @@ forkserver imports the review once (:data:`PRELOAD`); each worker forks from it,
 and one forkserver serves every record of a file. A worker ignores Ctrl-C (SIGINT
 goes to the whole process group): this process stops the workers and the command
 exits as any interrupted command does (130). A worker that dies (killed, out of
-memory) ends the review with :class:`WorkerDied` (one line, exit status 2); an
+memory) ends the review with :class:`WorkerDied` (one line, exit status 2); a
+reviewing process killed outright (SIGKILL: it cannot stop its workers) leaves
+none behind, each worker watching it (:func:`_end_with`); an
 error inside a hand's review comes back to this process and is told as with one
 process (an internal error, SJ901)."""
 
@@ -59,13 +61,43 @@ class WorkerDied(UserError):
 _STATE: tuple[Callable[..., HandResult], Any, Any, dict[str, Any]] | None = None
 
 
-def _init(blob: bytes) -> None:
-    """A worker's start: Ctrl-C is the reviewing process's to handle; the match, once."""
+def _init(blob: bytes, owner: int | None = None) -> None:
+    """A worker's start: Ctrl-C is the reviewing process's to handle; the match, once;
+    the worker ends with ``owner`` (the reviewing process), however that one ends."""
     import pickle
     import signal
     global _STATE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if owner is not None:
+        import threading
+        threading.Thread(target=_end_with, args=(owner,), name="owner-watch", daemon=True).start()
     _STATE = pickle.loads(blob)
+
+
+def _end_with(pid: int) -> None:
+    """In a worker: exit as soon as process ``pid`` has ended. A worker waits for its
+    next hand on a pipe it holds both ends of, so a reviewing process killed outright
+    (SIGKILL, the out-of-memory killer: no chance to stop its workers) would leave it
+    waiting for ever, and its forkserver with it."""
+    import os
+    import select
+    import time
+    try:
+        fd = os.pidfd_open(pid)      # (Linux 5.3+: readable once the process has ended)
+    except (AttributeError, OSError):
+        fd = None
+    if fd is not None:
+        select.select([fd], [], [])
+    else:
+        while True:
+            time.sleep(1.0)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                break
+            except OSError:
+                pass
+    os._exit(3)
 
 
 def _review(index: int) -> HandResult:
@@ -76,7 +108,8 @@ def _review(index: int) -> HandResult:
 
 
 def pool(jobs: int, blob: bytes) -> ProcessPoolExecutor:
-    """``jobs`` review workers, each given ``blob`` (the pickled match) once."""
+    """``jobs`` review workers, each given ``blob`` (the pickled match) once, each
+    ending with this process."""
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     ctx = None
@@ -84,7 +117,8 @@ def pool(jobs: int, blob: bytes) -> ProcessPoolExecutor:
         ctx = mp.get_context("forkserver")
         ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
         _start_forkserver()
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(blob,))
+    import os
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init, initargs=(blob, os.getpid()))
 
 
 def _start_forkserver() -> None:
