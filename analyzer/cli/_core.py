@@ -22,6 +22,18 @@ CLUSTER_HELP = ("Run on a Dask cluster: local:N (N worker processes here) or a s
 NO_PROGRESS_HELP = ("No progress on stderr (by default a bar on a terminal, else a line every "
                     "10 s once the work has run for 2 s).")
 
+#: ``report --mistakes`` and ``annotate``: the review's ``--jobs``
+REVIEW_JOBS_HELP = ("worker processes reviewing the hands (default: all cores; one process for a "
+                    "one-hand record). The review is the same whatever N.")
+
+
+def review_jobs(jobs: int | None) -> int:
+    """``--jobs`` of the review: all cores when not given (as ``lint``)."""
+    if jobs is not None:
+        return jobs
+    from analyzer.lint.pool import default_jobs
+    return default_jobs()
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 

@@ -4,7 +4,7 @@ from typing import Annotated
 
 import typer
 
-from analyzer.cli._core import NO_PROGRESS_HELP, command
+from analyzer.cli._core import NO_PROGRESS_HELP, REVIEW_JOBS_HELP, command, review_jobs
 from analyzer.io.echo import PROG, echo_err, fail, wrote
 from analyzer.io.importers.registry import FROM_HELP
 
@@ -16,6 +16,8 @@ from analyzer.io.importers.registry import FROM_HELP
   shengji annotate match.sjn -o reviewed.sjn
 
   shengji annotate match.sjn --select SJ610 --endgame 8
+
+  shengji annotate match.sjn -j 1                 the review in this one process
 
 The comments are SJN commentary attached to the play they are about; the
 annotated record reads back like any other (shengji fmt keeps them). Running
@@ -31,6 +33,7 @@ def annotate(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
     unicode: Annotated[bool, typer.Option("--unicode", help="Write suits as ♠ ♥ ♦ ♣.")] = False,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help=REVIEW_JOBS_HELP[0].upper() + REVIEW_JOBS_HELP[1:])] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help=NO_PROGRESS_HELP)] = False,
 ) -> None:
     """Review the plays and write the record back with mistake annotations (SJ6xx)."""
@@ -52,7 +55,8 @@ def annotate(
     try:
         with open_output(output, spool=True, inert=True) as out:
             count, records, _ = annotate_records(src, out, rules=rules, endgame=endgame, prefixes=prefixes,
-                                                 unicode=unicode, err=echo_err, progress=progress, lines=lines)
+                                                 unicode=unicode, err=echo_err, progress=progress, lines=lines,
+                                                 jobs=review_jobs(jobs))
     finally:
         progress.stop()
     wrote(output)

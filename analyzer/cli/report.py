@@ -1,10 +1,11 @@
 """``shengji report``: per hand, per match and per player summaries (each game's own: :meth:`analyzer.games.Game.report`)."""
 
-from typing import Annotated
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
-from analyzer.cli._core import NO_PROGRESS_HELP, command, refuse_page_on_terminal
+from analyzer.cli._core import NO_PROGRESS_HELP, REVIEW_JOBS_HELP, command, refuse_page_on_terminal, review_jobs
 from analyzer.io.echo import PROG
 from analyzer.io.importers.registry import FROM_HELP
 from analyzer.report.formats import ReportFormat, canonical
@@ -18,6 +19,8 @@ from analyzer.report.formats import ReportFormat, canonical
 
   shengji report match.sjn --format html -o match.html --force
 
+  shengji report match.sjn --mistakes -j 4      the review in 4 worker processes
+
   shengji report club.gjn --format html -o club.html    the six-seat Gouji replay page""")
 def report(
     file: Annotated[str, typer.Argument(metavar="FILE", help="An SJN, GJN or JSON record file, or another program's log (- for stdin).")],
@@ -27,6 +30,7 @@ def report(
     rules: Annotated[str | None, typer.Option("--rules", metavar="PRESET", help="A preset that overrides the record's [Rules] tag.")] = None,
     mistakes: Annotated[bool, typer.Option("--mistakes", help="Also list mistakes (SJ6xx) per hand and player.")] = False,
     source_format: Annotated[str | None, typer.Option("--from", metavar="FORMAT", help=FROM_HELP)] = None,
+    jobs: Annotated[int | None, typer.Option("--jobs", "-j", min=1, metavar="N", help="With --mistakes: " + REVIEW_JOBS_HELP)] = None,
     no_progress: Annotated[bool, typer.Option("--no-progress", help="With --mistakes: " + NO_PROGRESS_HELP[0].lower() + NO_PROGRESS_HELP[1:])] = False,
 ) -> None:
     """Per hand, per match and per player summary of a record file."""
@@ -42,4 +46,19 @@ def report(
         typer.echo(f"{PROG}: mistake rules are not available yet; --mistakes is ignored", err=True)
         mistakes = False
     src = Source(file, source_format)
-    src.game.report(src, file, form, output, force=force, rules=rules, mistakes=mistakes, progress=not no_progress)
+    more = {}
+    if mistakes and _takes_jobs(src.game.report):   # (a game whose report has no review workers: none)
+        more["jobs"] = review_jobs(jobs)
+    src.game.report(src, file, form, output, force=force, rules=rules, mistakes=mistakes, progress=not no_progress,
+                    **more)
+
+
+def _takes_jobs(report: Callable[..., Any]) -> bool:
+    """Does a game's ``report`` take ``jobs`` (the review's worker processes)? A game
+    added before ``--jobs`` (docs/extending.md) has the older signature."""
+    import inspect
+    try:
+        params = inspect.signature(report).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return any(p.name == "jobs" or p.kind is p.VAR_KEYWORD for p in params)

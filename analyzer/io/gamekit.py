@@ -133,8 +133,9 @@ class Game:
         raise NotImplementedError
 
     def report(self, src: Any, file: str, fmt: str, output: str | None, *, force: bool, rules: str | None,
-               mistakes: bool, progress: bool) -> None:
-        """``shengji report``: the report (the model, its rendering, the viewer page)."""
+               mistakes: bool, progress: bool, jobs: int = 1) -> None:
+        """``shengji report``: the report (the model, its rendering, the viewer page);
+        ``jobs``: the mistake review's worker processes (``--mistakes --jobs``)."""
         raise NotImplementedError
 
     def convert(self, src: Any, to: str, output: str | None, *, spans: bool, unicode: bool) -> None:

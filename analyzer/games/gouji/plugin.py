@@ -88,7 +88,7 @@ class Gouji(Game):
         replay_records(src, file, game=hand, record=record, rules=rules)
 
     def report(self, src: Any, file: str, fmt: str, output: str | None, *, force: bool, rules: str | None,
-               mistakes: bool, progress: bool) -> None:
+               mistakes: bool, progress: bool, jobs: int = 1) -> None:
         from analyzer.games.gouji.commands import report_records
         report_records(src, file, fmt, output, force=force, rules=rules, mistakes=mistakes)
 

@@ -21,13 +21,15 @@ def _stderr(line: str) -> None:
 
 def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, endgame: int | None = None,
                      prefixes: Sequence[str] = (), unicode: bool = False,
-                     err: Echo = _stderr, progress: Any = None, lines: Any = None) -> tuple[int, int, Any]:
+                     err: Echo = _stderr, progress: Any = None, lines: Any = None,
+                     jobs: int = 1) -> tuple[int, int, Any]:
     """Review every record of ``src`` and write it to ``out`` with its mistake
     annotations (SJ6xx comments on the plays). ``(annotations, records, summary
     lines)``. A record with reading errors refuses the whole output.
     ``progress``: an :class:`analyzer.io.progress.Progress` told of every hand reviewed.
     ``lines``: where the summary lines go (``append``, ``extend``; a list by
-    default; the command gives :class:`analyzer.io.spool.SpooledLines`)."""
+    default; the command gives :class:`analyzer.io.spool.SpooledLines`).
+    ``jobs``: the review's worker processes (one record's hands at a time)."""
     from analyzer.report.matches import TAG_OF_SEAT
     from analyzer.report.text import summary_lines
     from analyzer.review.mistakes import ENDGAME_TRICKS, review_full, summarize
@@ -49,7 +51,7 @@ def annotate_records(src: Source, out: IO[str], *, rules: str | None = None, end
         match = run_replay(record, rules=rules)
         if progress is not None:
             progress.add_total(len(match.hands))
-        rv = review_full(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame,
+        rv = review_full(match, record=record, endgame_tricks=ENDGAME_TRICKS if endgame is None else endgame, jobs=jobs,
                          on_hand=(lambda _i, _n: progress.advance()) if progress is not None else None)
         found = [d for d in rv.findings if not prefixes or any(d.code.startswith(p) for p in prefixes)]
         count += len(found)

@@ -82,8 +82,9 @@ def replay_records(src: Any, file: str, *, hand: int | None, trick: int | None, 
 
 
 def report_records(src: Any, file: str, form: str, output: str | None, *, rules: str | None, mistakes: bool,
-                   progress: bool) -> None:
-    """``shengji report``: the report model of every record, in ``form``."""
+                   progress: bool, jobs: int = 1) -> None:
+    """``shengji report``: the report model of every record, in ``form``; ``jobs``:
+    the review's worker processes (``--mistakes``)."""
     from analyzer import lint as L
     from analyzer.io.outputs import open_output
     from analyzer.report.formats import WRITERS
@@ -91,7 +92,7 @@ def report_records(src: Any, file: str, form: str, output: str | None, *, rules:
     annotate = None
     bar = None
     if mistakes:
-        annotate, bar = _reviewed(L.mistake_hook(L.REVIEW_ENTRY), progress)
+        annotate, bar = _reviewed(L.mistake_hook(L.REVIEW_ENTRY), progress, jobs)
     seen = {"records": 0, "reading_errors": 0}
 
     def pairs() -> Iterator[tuple[Any, list[Any]]]:
@@ -127,19 +128,21 @@ def report_records(src: Any, file: str, form: str, output: str | None, *, rules:
         raise typer.Exit(1)
 
 
-def _reviewed(hook: Any, shown: bool) -> tuple[Any, Any]:
+def _reviewed(hook: Any, shown: bool, jobs: int = 1) -> tuple[Any, Any]:
     """The mistake review (the slow part of ``report --mistakes``) with its
-    progress in hands: ``(annotate, progress)``."""
+    progress in hands, in ``jobs`` worker processes: ``(annotate, progress)``."""
     import inspect
 
     from analyzer.io.progress import Progress
     progress = Progress(f"{PROG} report: reviewing", "hands", enabled=shown)
-    if hook is None or "on_hand" not in inspect.signature(hook).parameters:
+    params = inspect.signature(hook).parameters if hook is not None else {}
+    if hook is None or "on_hand" not in params:
         return hook, None
+    more = {"jobs": jobs} if "jobs" in params else {}
 
     def annotate(record: Any, match: Any) -> Any:
         progress.add_total(len(match.hands))
-        return hook(record, match, on_hand=progress.advance)
+        return hook(record, match, on_hand=progress.advance, **more)
     return annotate, progress
 
 

@@ -67,9 +67,9 @@ class Shengji(Game):
         replay_records(src, file, hand=hand, trick=trick, step=step, record=record, rules=rules)
 
     def report(self, src: Any, file: str, fmt: str, output: str | None, *, force: bool, rules: str | None,
-               mistakes: bool, progress: bool) -> None:
+               mistakes: bool, progress: bool, jobs: int = 1) -> None:
         from analyzer.games.shengji.commands import report_records
-        report_records(src, file, fmt, output, rules=rules, mistakes=mistakes, progress=progress)
+        report_records(src, file, fmt, output, rules=rules, mistakes=mistakes, progress=progress, jobs=jobs)
 
     def convert(self, src: Any, to: str, output: str | None, *, spans: bool, unicode: bool) -> None:
         from analyzer.games.shengji.commands import convert_file

@@ -7,7 +7,7 @@ Public API::
            search_budget=SEARCH_BUDGET, samples=6, pov_budget=POV_BUDGET) -> list[Mistake]
     review_match(...)                               -> Review (findings, per-hand HandReview, .summary)
     find_mistakes(record, match_result)             -> list[Mistake]   (the lint hook: fast pass)
-    review_mistakes(record, match_result)           -> list[Mistake]   (the report hook: full review)
+    review_mistakes(record, match_result, *, jobs=1) -> list[Mistake]  (the report hook: full review)
     annotate(record, findings, *, replace=True)     -> Record          ({SJ6xx …} commentaries)
     RULES                                           code → rule (code, name, docstring, check)
     band(cost, level_change=False)                  -> "note" | "inaccuracy" | "mistake" | "blunder"
@@ -187,7 +187,9 @@ def review_full(match_result: MatchResult, *, record: Record | None = None, sele
     """The full review: every decision of every hand valued from the deciding
     player's own view (:mod:`analyzer.review.mistakes.full`,
     :mod:`analyzer.review.mistakes.decisions`); ``budgets``: ``samples``,
-    ``node_budget``, ``exact_tricks``, ``search_budget``, ``on_hand``."""
+    ``node_budget``, ``exact_tricks``, ``search_budget``, ``on_hand(i, total)``
+    (as each hand is done), ``jobs`` (worker processes, one a hand at most:
+    :mod:`analyzer.review.mistakes.workers`; the review is the same whatever the number)."""
     from analyzer.review.mistakes.full import full_review
     findings, hands = full_review(match_result, record=record, select=select, endgame_tricks=endgame_tricks,
                                   **budgets)
@@ -195,11 +197,12 @@ def review_full(match_result: MatchResult, *, record: Record | None = None, sele
 
 
 def review_mistakes(record: Record | None, match_result: MatchResult, *,
-                    on_hand: Callable[[], object] | None = None) -> list[Diagnostic]:
+                    on_hand: Callable[[], object] | None = None, jobs: int = 1) -> list[Diagnostic]:
     """The hook ``shengji report --mistakes`` calls: the full review
     (:func:`review_full`: every decision valued from its player's view).
-    ``on_hand()``: called after each hand (the command's progress)."""
-    rv = review_full(match_result, record=record,
+    ``on_hand()``: called after each hand (the command's progress); ``jobs``:
+    worker processes (``report --jobs``)."""
+    rv = review_full(match_result, record=record, jobs=jobs,
                      on_hand=(lambda _i, _n: on_hand()) if on_hand is not None else None)
     out = Findings(rv.findings)
     out.summary = rv.summary

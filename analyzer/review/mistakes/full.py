@@ -20,7 +20,7 @@ every decision of every hand valued from the deciding player's own view
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from analyzer.review.mistakes.base import one_per_play, run_rules
 from analyzer.review.mistakes.bury import review_bury
@@ -41,58 +41,85 @@ if TYPE_CHECKING:  # pragma: no cover
 def full_review(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
                 samples: int = SAMPLES, node_budget: int = NODE_BUDGET, exact_tricks: int = EXACT_TRICKS,
                 endgame_tricks: int = ENDGAME_TRICKS, search_budget: int | None = SEARCH_BUDGET,
-                on_hand: Callable[[int, int], None] | None = None) -> tuple[list[Mistake], list[HandReview]]:
-    """(findings, per-hand reviews with their decisions) of every hand of ``match_result``."""
+                on_hand: Callable[[int, int], None] | None = None,
+                jobs: int = 1) -> tuple[list[Mistake], list[HandReview]]:
+    """(findings, per-hand reviews with their decisions) of every hand of ``match_result``.
+
+    ``on_hand(i, total)`` is called as each hand's review is done (hand ``i``,
+    0-based: in hand order in this process, as they finish with workers).
+    ``jobs``: the hands are reviewed in that many worker processes
+    (:mod:`analyzer.review.mistakes.workers`) when there are two or more hands; the
+    result is the same as with one (every hand's review is deterministic and
+    depends on its hand only) and is gathered in hand order."""
     select = list(select) if select is not None else None
+    kw: dict[str, Any] = {"select": select, "samples": samples, "node_budget": node_budget, "exact_tricks": exact_tricks,
+          "endgame_tricks": endgame_tricks, "search_budget": search_budget}
+    total = len(match_result.hands)
+    if jobs > 1 and total > 1:
+        from analyzer.review.mistakes.workers import review_in_workers
+        per_hand = review_in_workers(review_hand, match_result, record, kw, jobs, on_hand=on_hand)
+    else:
+        per_hand = []
+        for i in range(total):
+            per_hand.append(review_hand(match_result, i, record=record, **kw))
+            if on_hand is not None:
+                on_hand(i, total)
     out: list[Mistake] = []
     hands: list[HandReview] = []
-    total = len(match_result.hands)
-    for i, hand in enumerate(match_result.hands):
-        if on_hand is not None:
-            on_hand(i, total)
-        node = None
-        if record is not None and 1 <= hand.number <= len(record.hands):
-            node = record.hands[hand.number - 1]
-        if hand.team is not None:
-            hands.append(_friends_hand(match_result, hand, node, out, select, samples))
-            continue
-        ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks, search_budget=search_budget,
-                          match=match_result, samples=0)
-        patterns = one_per_play(run_rules(ctx, select)) if ctx.playable else []
-        hr = hand_review(ctx, ctx.endgame_tricks)
-        hr.decisions = []
-        hr.order = ctx.order
-        if not ctx.searchable:
-            hr.skipped = "the four hands are not all known (or the hand is incomplete or has rule errors)"
-            hr.judged = {}
-            hands.append(hr)
-            continue
-        by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
-        for ti, t in enumerate(hand.tricks):
-            for k, p in enumerate(t.plays):
-                d = value_decision(ctx, ti, k, samples=samples, node_budget=node_budget, exact_tricks=exact_tricks)
-                pat = by_play.get((t.number, p.seat))
-                if pat is not None and pat.code == "SJ610":
-                    pat = None  # the search's own verdict on the real deal: d.actual says it
-                if pat is not None:
-                    d.explanations.append(f"{pat.code} {pattern_text(pat)}")
-                _with_actual(ctx, d, ti, k)
-                hr.decisions.append(d)
-                f = finding_of(ctx, d, pat)
-                if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
-                    out.append(f)
-        # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
-        # pattern (SJ603) is its explanation, a note when the bury has no verdict
-        review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
-        # the declarations: valued from the declarer's view (analyzer.review.mistakes.declarations)
-        review_declarations(ctx, hr, out, select, samples=samples)
-        hr.judged = {}
-        for d in hr.decisions:
-            if d.judged:
-                hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
+    for found, hr in per_hand:   # (in hand order: the sort below keeps a hand's own order)
+        out.extend(found)
         hands.append(hr)
     out.sort(key=lambda d: (d.hand or 0, d.trick or 0, d.line, d.column, d.code))
     return out, hands
+
+
+def review_hand(match_result: MatchResult, index: int, *, record: Record | None = None,
+                select: list[str] | None = None, samples: int = SAMPLES, node_budget: int = NODE_BUDGET,
+                exact_tricks: int = EXACT_TRICKS, endgame_tricks: int = ENDGAME_TRICKS,
+                search_budget: int | None = SEARCH_BUDGET) -> tuple[list[Mistake], HandReview]:
+    """(findings, review) of hand ``index`` (0-based) of ``match_result``: what
+    :func:`full_review` gathers, one hand at a time (in this process or a worker's)."""
+    hand = match_result.hands[index]
+    out: list[Mistake] = []
+    node = None
+    if record is not None and 1 <= hand.number <= len(record.hands):
+        node = record.hands[hand.number - 1]
+    if hand.team is not None:
+        return out, _friends_hand(match_result, hand, node, out, select, samples)
+    ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks, search_budget=search_budget,
+                      match=match_result, samples=0)
+    patterns = one_per_play(run_rules(ctx, select)) if ctx.playable else []
+    hr = hand_review(ctx, ctx.endgame_tricks)
+    hr.decisions = []
+    hr.order = ctx.order
+    if not ctx.searchable:
+        hr.skipped = "the four hands are not all known (or the hand is incomplete or has rule errors)"
+        hr.judged = {}
+        return out, hr
+    by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
+    for ti, t in enumerate(hand.tricks):
+        for k, p in enumerate(t.plays):
+            d = value_decision(ctx, ti, k, samples=samples, node_budget=node_budget, exact_tricks=exact_tricks)
+            pat = by_play.get((t.number, p.seat))
+            if pat is not None and pat.code == "SJ610":
+                pat = None  # the search's own verdict on the real deal: d.actual says it
+            if pat is not None:
+                d.explanations.append(f"{pat.code} {pattern_text(pat)}")
+            _with_actual(ctx, d, ti, k)
+            hr.decisions.append(d)
+            f = finding_of(ctx, d, pat)
+            if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
+                out.append(f)
+    # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
+    # pattern (SJ603) is its explanation, a note when the bury has no verdict
+    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    # the declarations: valued from the declarer's view (analyzer.review.mistakes.declarations)
+    review_declarations(ctx, hr, out, select, samples=samples)
+    hr.judged = {}
+    for d in hr.decisions:
+        if d.judged:
+            hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
+    return out, hr
 
 
 def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand | None, out: list[Mistake],
@@ -194,4 +221,4 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
     return None
 
 
-__all__ = ["full_review", "finding_of"]
+__all__ = ["full_review", "review_hand", "finding_of"]
