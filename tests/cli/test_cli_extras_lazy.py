@@ -175,3 +175,28 @@ def _outcome(call):
     except Exception as exc:  # the error Typer reports
         return ("error", type(exc).__name__, str(getattr(exc, "message", exc)))
     return ("value", type(value).__name__, value)
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line():
+    """A Ctrl-C that lands while ``shengji`` is still importing its modules ends as one
+    during a command: status 130, "Aborted.", no traceback (the console script is
+    :func:`analyzer.entry.main`, which imports the command line inside its guard)."""
+    code = (
+        "import builtins\n"
+        "real = builtins.__import__\n"
+        "def stop(name, *a, **k):\n"
+        "    if name.startswith('analyzer.cli'):\n"
+        "        raise KeyboardInterrupt\n"
+        "    return real(name, *a, **k)\n"
+        "builtins.__import__ = stop\n"
+        "from analyzer.entry import main\n"
+        "main()\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 130, (out.returncode, out.stderr)
+    assert out.stderr == "Aborted.\n", out.stderr
+
+
+def test_the_console_script_is_the_guarded_entry():
+    import tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["scripts"]
+    assert scripts == {"shengji": "analyzer.entry:main"}
