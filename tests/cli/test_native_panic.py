@@ -2,7 +2,9 @@
 ``shengji_native.InternalError`` (tests/native/test_native_boundary.py); here the whole
 way: the commands whose endgame search runs in the extension (``lint --mistakes``,
 ``report --mistakes``, ``annotate``) report it as internal error SJ901 and go on, with
-an exit status of 1 or 2 and no traceback. Skipped without the extension."""
+an exit status of 1 or 2 and no traceback. Skipped without the extension. In one
+process (``-j 1``): the panic is injected by patching this process, which the review's
+worker processes (``--jobs``) do not share."""
 
 from __future__ import annotations
 
@@ -34,8 +36,8 @@ class _Panicking:
 
 @pytest.mark.skipif(not native.available(), reason=f"no native core: {native.backend()}")
 @pytest.mark.parametrize("args", [["lint", "--no-cache", "--mistakes", "-j", "1", "{f}"],
-                                  ["report", "--mistakes", "--no-progress", "{f}"],
-                                  ["annotate", "--endgame", "2", "--no-progress", "{f}"]])
+                                  ["report", "--mistakes", "--no-progress", "-j", "1", "{f}"],
+                                  ["annotate", "--endgame", "2", "--no-progress", "-j", "1", "{f}"]])
 def test_a_native_panic_is_sj901_not_a_crash(monkeypatch, args):
     monkeypatch.setattr(tree.Tree, "_native_solver", lambda self: _Panicking())
     r = CliRunner().invoke(app, [a.replace("{f}", str(SAMPLE)) for a in args], env=ENV)
