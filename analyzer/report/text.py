@@ -203,6 +203,7 @@ def decision_rows(review: dict[str, Any]) -> list[list[str]]:
             if not d.get("band"):
                 continue
             alts = "; ".join(f"{a['play']} {a['expected']:.0f} ± {a['stderr']:.0f}"
+                             + (f" ({d['seat']}'s side {a['side']:+.0f})" if a.get("side") is not None else "")
                              for a in d["alternatives"][:TOP_ALTERNATIVES])
             rows.append([str(d["hand"]), str(d["trick"]) if d.get("trick") else ("declare" if d.get("kind") == "declare" else "bury"), d["seat"], d["chosen"],
                          f"{d['loss']:.0f} ± {d['loss_stderr']:.0f}", d["band"] + (" (exact)" if d["exact"] else ""),

@@ -101,6 +101,13 @@ def test_declarer_deals_valued():
         assert hr.decisions and all(d.kind == "declare" and d.reason is None and d.samples == 4
                                     for d in hr.decisions)
         assert all("the declarer deals" in d.considered["sides"] for d in hr.decisions)
+        for d in hr.decisions:   # the attackers differ by option: each option's value for the declarer's side, ordered by it
+            if d.forced:
+                continue
+            sides = [o.side for o in d.options]
+            assert None not in sides and sides == sorted(sides, reverse=True), sides
+            alts = d.as_dict(None)["alternatives"]
+            assert all("side" in a and "side_stderr" in a for a in alts)
         # the line written (the first declaration stands under godot): its declarer deals every play-out
         line = s.lines[0]
         for t in range(3):
@@ -152,6 +159,9 @@ def test_later_hands_valued_with_pass_and_chosen(standard):
             plays = {o.play for o in d.options} | {p for o in d.options for p in o.same}
             assert d.chosen in plays and PASS in plays   # the line written and passing are both valued
             assert d.considered is not None and "pass" in d.considered["options"]
+            # the sides are fixed here: no side column (the attackers' final says it all)
+            assert all(o.side is None for o in d.options)
+            assert all("side" not in a for a in d.as_dict(None)["alternatives"])
             seen += 1
     assert seen >= 2
 
@@ -291,3 +301,18 @@ def test_campus_play_out_has_the_after_bury_step():
                         after += 1
                         assert begun.events[1].seat == begun.events[2].seat != begun.state.dealer
     assert after >= 1
+
+
+def test_the_tables_give_the_sides_value():
+    """Markdown/terminal/text: an alternative with the seat's side's value says it."""
+    from analyzer.report.text import decision_rows
+    d = {"hand": 1, "trick": 0, "kind": "declare", "seat": "S", "chosen": "♣2", "loss": 21.0, "loss_stderr": 6.0,
+         "band": "inaccuracy", "exact": False, "explanation": [],
+         "alternatives": [{"play": "pass", "expected": 85.6, "stderr": 12.3, "side": 12.4, "side_stderr": 5.0},
+                          {"play": "♣2", "expected": 60.0, "stderr": 14.7, "side": -8.6, "side_stderr": 6.1}]}
+    (row,) = decision_rows({"hands": [{"decisions": [d]}]})
+    assert row[1] == "declare" and row[6] == "pass 86 ± 12 (S's side +12); ♣2 60 ± 15 (S's side -9)"
+    for a in d["alternatives"]:
+        del a["side"]
+    (row,) = decision_rows({"hands": [{"decisions": [d]}]})
+    assert row[6] == "pass 86 ± 12; ♣2 60 ± 15"

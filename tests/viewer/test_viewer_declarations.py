@@ -73,3 +73,34 @@ def test_a_declaration_verdict_marks_the_deal_step(open_page, artifact_dir):
     assert "BLUNDER" in block.upper() and "29.0 ± 7.0" in block
     opened.screenshot("board-declarations-review.png", artifact_dir)
     opened.assert_clean()
+
+
+def test_the_declarers_side_column_where_the_declaration_decides_who_deals(open_page):
+    """The match's first hand: who deals follows from each play-out, so the attackers'
+    final is not always the same side's; the options are ordered by the declarer's
+    side's value (the alternatives' ``side``), which gets a column of its own and a
+    hint. Where the sides are fixed (no ``side``) there is no such column."""
+    page_html, report = _reviewed()
+    decls = _decls(report)
+    sided = [d for d in decls if not d["forced"] and d["alternatives"]]
+    assert sided and all("side" in o for d in sided for o in d["alternatives"])
+    page = open_page(page_html, "declarations-side.html").page
+    for k, d in enumerate(decls):
+        block = page.locator("#decision div.decl").nth(k)
+        if d not in sided:
+            continue
+        assert block.locator("th.side").inner_text() == f"{d['seat']}\u2019s side"
+        cells = block.locator("table.decl-alts tbody tr td.side")
+        assert cells.count() == len(d["alternatives"])
+        for i, o in enumerate(d["alternatives"]):
+            assert cells.nth(i).inner_text() == f"{'+' if o['side'] > 0 else ''}{o['side']:.1f} ± {o['side_stderr']:.1f}"
+        assert "ordered by it" in block.inner_text()
+    # the same report without the side values: the plain table
+    r = copy.deepcopy(report)
+    for d in _decls(r):
+        for o in d["alternatives"]:
+            o.pop("side", None)
+            o.pop("side_stderr", None)
+    plain = open_page(render_html(r), "declarations-plain.html").page
+    assert plain.locator("#decision th.side").count() == 0
+    assert "ordered by it" not in plain.inner_text("#decision")

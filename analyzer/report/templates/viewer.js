@@ -302,6 +302,22 @@
     var R = reviewOf(P.M, P.H);
     return ((R && R.decisions) || []).filter(function (d) { return d && d.kind === "bury"; })[0] || null;
   }
+  /* where the sides follow from each play-out (finding friends; a declaration that decides who deals) the
+     attackers differ between options and deals: the review orders the options by the deciding seat's side's
+     points counted from the line where the deal passes (the alternatives' "side"), shown in a column of its own */
+  function hasSide(d) {
+    return (d.alternatives || []).some(function (o) { return o.side !== undefined && o.side !== null; });
+  }
+  function sideHead(d) { return '<th class="n side">' + esc(d.seat) + "\u2019s side</th>"; }
+  function sideCell(o) {
+    if (o.side === undefined || o.side === null) return '<td class="n side"></td>';
+    return '<td class="n side">' + (o.side > 0 ? "+" : "") + fmt(o.side) + " \u00b1 " + fmt(o.side_stderr) + "</td>";
+  }
+  function sideHint(d) {
+    return "Who attacks follows from each play-out here, so the attackers\u2019 final is not always the same side\u2019s: the column " +
+      esc(d.seat) + "\u2019s side counts that side\u2019s points from the line where the deal passes (more is better for " + esc(d.seat) +
+      "), and the options are ordered by it.";
+  }
   /* the review's declaration decisions of this hand (kind "declare", trick 0), in record order */
   function declsOf(P) {
     var R = reviewOf(P.M, P.H);
@@ -317,17 +333,19 @@
       var hidden = state.view && state.view !== d.seat;
       var loss = hidden ? "" : d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points"
         : (d.reason ? " (" + esc(d.reason) + ")" : "");
+      var sided = hasSide(d);
       var rows = hidden ? [] : (d.alternatives || []).map(function (o, i) {
         var mine = o.play === d.chosen;
         return '<tr class="opt' + (mine ? " chosen" : "") + '"><td>' + (i + 1) + "</td><td>" + (o.play === "pass" ? "pass" : symHTML(o.play)) +
           (mine ? ' <span class="tagc">written</span>' : "") + '</td><td class="n">' + fmt(o.expected) + '</td><td class="n">\u00b1 ' +
-          fmt(o.stderr) + "</td></tr>";
+          fmt(o.stderr) + "</td>" + (sided ? sideCell(o) : "") + "</tr>";
       });
       return '<div class="decl" data-decl="' + esc(String(d.declaration_index)) + '"><div class="verdict">' + esc(d.seat) + " wrote " +
         symHTML(d.chosen) + " " + band + loss + "</div>" +
         (hidden ? '<div class="none">Its options are seen in ' + esc(d.seat) + "\u2019s view (or All hands).</div>" : "") +
         (rows.length ? '<table class="alts decl-alts"><thead><tr><th>#</th><th>declaration</th><th class="n">attackers\u2019 final</th>' +
-          '<th class="n">s.e.</th></tr></thead><tbody>' + rows.join("") + "</tbody></table>" : "") + "</div>";
+          '<th class="n">s.e.</th>' + (sided ? sideHead(d) : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>" +
+          (sided ? '<div class="hint">' + sideHint(d) + "</div>" : "") : "") + "</div>";
     });
     return "<h3>Declarations</h3>" + blocks.join("") +
       '<div class="hint">Each declaration valued from its declarer\u2019s view when written (their cards drawn so far, ' +
@@ -624,27 +642,27 @@
       box.setAttribute("data-reviewed", "no");
       return;
     }
-    var alts = d.alternatives || [], best = alts.length ? alts[0] : null, chosenKey = cardKey(d.chosen);
+    var alts = d.alternatives || [], best = alts.length ? alts[0] : null, chosenKey = cardKey(d.chosen), sided = hasSide(d);
     var rows = alts.slice(0, 5).map(function (o, k) {
       var mine = cardKey(o.play) === chosenKey, cur = state.alt && state.alt.i === state.i && state.alt.h === state.h && state.alt.play === o.play;
       return '<tr class="alt' + (mine ? " chosen" : "") + (cur ? " shown" : "") + '" data-play="' + esc(o.play) + '"><td>' + (k + 1) + "</td><td>" +
         symHTML(o.play) + (mine ? ' <span class="tagc">played</span>' : "") + '</td><td class="n">' + fmt(o.expected) +
-        '</td><td class="n">\u00b1 ' + fmt(o.stderr) + "</td></tr>";
+        '</td><td class="n">\u00b1 ' + fmt(o.stderr) + "</td>" + (sided ? sideCell(o) : "") + "</tr>";
     });
     var inTop = alts.slice(0, 5).some(function (o) { return cardKey(o.play) === chosenKey; });
     if (!inTop) rows.push('<tr class="alt chosen" data-play="' + esc(d.chosen) + '"><td></td><td>' + symHTML(d.chosen) + ' <span class="tagc">played</span></td><td class="n">' +
-      "</td><td></td></tr>");
+      "</td><td></td>" + (sided ? "<td></td>" : "") + "</tr>");
     var band = d.band ? '<span class="band band-' + esc(d.band) + '">' + esc(d.band) + "</span>" : '<span class="band band-ok">' + (d.judged ? "fine" : "not judged") + "</span>";
     var loss = d.judged ? " \u00b7 expected loss " + fmt(d.loss) + " \u00b1 " + fmt(d.loss_stderr) + " points" : (d.reason ? " (" + esc(d.reason) + ")" : "");
     var expl = (d.explanation || []).map(function (x) { return "<li>" + symHTML0(x) + "</li>"; }).join("");
     var act = d.actual && d.actual.judged ? '<div class="exact">' + (d.exact ? "solved exactly" : "with all hands known") + ": best " +
       (d.actual.best ? symHTML(d.actual.best) : "as played") + (d.actual.line ? ' \u00b7 best line <span class="line">' + symHTML0(d.actual.line) + "</span>" : "") + "</div>" : "";
     box.innerHTML = head + '<div class="verdict">' + band + ' <span class="kind">' + esc(d.kind || "") + "</span>" + loss + "</div>" +
-      (rows.length ? '<table class="alts"><thead><tr><th>#</th><th>play</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th></tr></thead><tbody>' +
-        rows.join("") + "</tbody></table>" : "") +
+      (rows.length ? '<table class="alts"><thead><tr><th>#</th><th>play</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th>' +
+        (sided ? sideHead(d) : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>" : "") +
       (expl ? '<ul class="explain">' + expl + "</ul>" : "") + act +
       (best ? '<div class="hint">Expected final attacker points from ' + esc(d.seat) + "\u2019s view" + (d.samples ? " over " + d.samples + " deals" : "") +
-        "; click a play to see the table after it.</div>" : "");
+        "; click a play to see the table after it." + (sided ? " " + sideHint(d) : "") + "</div>" : "");
     box.setAttribute("data-reviewed", "yes");
   }
   /* the candidate buries' names (analyzer.review.mistakes.bury.CANDIDATES) as a reader says them */

@@ -97,6 +97,11 @@ class Option:
     level: float
     #: the same option also stands for these plays (equal in every sampled deal)
     same: tuple[tuple[int, ...], ...] = ()
+    #: where the sides follow from each play-out (finding friends, a declaration that
+    #: decides who deals): the deciding seat's side's expected points counted from the
+    #: line where the deal passes, and its standard error (the options' order); else None
+    side: float | None = None
+    side_se: float | None = None
 
 
 @dataclass(slots=True)
@@ -140,7 +145,9 @@ class Decision:
 
     def as_dict(self, order: Order | None) -> dict[str, Any]:
         opts = [{"play": cards_text(o.play, order) if o.play or self.kind != "declare" else "pass", "expected": round(o.expected, 1),
-                 "stderr": round(o.stderr, 1), "level": round(o.level, 2)} for o in self.options]
+                 "stderr": round(o.stderr, 1), "level": round(o.level, 2),
+                 **({"side": round(o.side, 1), "side_stderr": round(o.side_se or 0.0, 1)} if o.side is not None else {})}
+                for o in self.options]
         return {"hand": self.hand, "seat": self.seat, "trick": self.trick,
                 "play_index": None if self.kind in ("bury", "declare") else self.index,
                 **({"declaration_index": self.index} if self.kind == "declare" else {}),
@@ -361,7 +368,11 @@ def finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: lis
         return
     options = []
     for i in reps:
-        options.append((i, _option(ctx, opts[i], [r[i] for r in rows], [x[i] for x in lev], base_total, same[i])))
+        o = _option(ctx, opts[i], [r[i] for r in rows], [x[i] for x in lev], base_total, same[i])
+        if signed is not None:
+            sm, sse = _mean_se([r[i] for r in prow])
+            o = Option(o.play, o.expected, o.stderr, o.level, o.same, sm, sse)
+        options.append((i, o))
     if signed is None:
         options.sort(key=lambda io: -sign * io[1].expected)
         d.stake = sign * (options[0][1].expected - options[-1][1].expected)
