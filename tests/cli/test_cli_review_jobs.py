@@ -133,20 +133,9 @@ def test_ctrl_c_stops_the_workers_at_once_with_no_traceback(when):
         assert proc.returncode == 130, err
         assert "Traceback" not in out + err and 'File "' not in err, err
         assert out == ""
-        deadline = time.monotonic() + 3        # the forkserver and the workers go with the command
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail("processes of the review are left after Ctrl-C")
+        _group_ends(proc.pid, 3, "processes of the review are left after Ctrl-C")   # the forkserver and the workers too
     finally:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)    # (whatever is left, so that a failure leaves nothing)
-        except ProcessLookupError:
-            pass
+        _kill_group(proc.pid)
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
@@ -165,17 +154,26 @@ def test_a_command_killed_outright_leaves_no_worker():
     proc.kill()
     proc.wait()
     try:
-        deadline = time.monotonic() + 5
-        while time.monotonic() < deadline:
-            try:
-                os.killpg(proc.pid, 0)
-            except ProcessLookupError:
-                break
-            time.sleep(0.05)
-        else:
-            pytest.fail("workers of a killed command are left")
+        _group_ends(proc.pid, 5, "workers of a killed command are left")
     finally:
+        _kill_group(proc.pid)
+
+
+def _group_ends(pgid: int, within: float, message: str) -> None:
+    """Fails with ``message`` unless process group ``pgid`` is gone within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
         try:
-            os.killpg(proc.pid, signal.SIGKILL)    # (whatever is left, so that a failure leaves nothing)
+            os.killpg(pgid, 0)
         except ProcessLookupError:
-            pass
+            return
+        time.sleep(0.05)
+    pytest.fail(message)
+
+
+def _kill_group(pgid: int) -> None:
+    """Whatever is left of process group ``pgid`` (so that a failure leaves nothing)."""
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
