@@ -351,6 +351,7 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
     """Every cumulative card set ``seat`` could write now and have accepted.
 
     ``drawn_cards``: the seat's cards so far (all of them after the deal).
+    Under ``attacker_level`` an attacker's own-level declarations are among them.
     Each result is the seat's previously shown cards joined (multiset union)
     with one declaration unit, sorted; the list is sorted and has no duplicates.
     """
@@ -363,13 +364,18 @@ def legal_declarations(ruleset: Ruleset, level: int, state: DeclState, seat: str
     own = st.own_levels
     if own is not None:               # declarer_deals: the seat's own team's level
         level = own[0] if seat in ("N", "S") else own[1]
-    for u in declaration_units(have, level, ruleset.declaration, joker_mode(ruleset)):
-        written = prev | Counter(u.cards)
-        if not written <= have:
-            continue
-        cards = tuple(sorted(written.elements()))
-        if cards not in out and _decide(st, seat, cards, after_bury)[0] is not None:
-            out.add(cards)
+    levels = [level]
+    alt = st.alt_level
+    if alt is not None and alt != level and seat != st.dealer and partner_of(seat) != st.dealer:
+        levels.append(alt)            # attacker_level (正常报主): an attacker may show its own team's level
+    for lv in levels:
+        for u in declaration_units(have, lv, ruleset.declaration, joker_mode(ruleset)):
+            written = prev | Counter(u.cards)
+            if not written <= have:
+                continue
+            cards = tuple(sorted(written.elements()))
+            if cards not in out and _decide(st, seat, cards, after_bury)[0] is not None:
+                out.add(cards)
     return sorted(out)
 
 

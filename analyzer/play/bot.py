@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from analyzer.play.trick_play import TrickPlay
 from analyzer.play.views import BotParams
 from primitives.cards import LJ, POINTS, suit_of
-from replay.bids import Bid
+from replay.bids import Bid, is_level_card, partner_of
 from replay.declare import advance, legal_declarations
 from replay.declare_state import DeclEvent, DeclState
 from replay.order import NT, TRUMP, Order
@@ -87,9 +87,15 @@ class Bot(TrickPlay):
         level = state.level
         if state.own_levels is not None:   # declarer_deals: each seat declares its own team's level
             level = state.own_levels[0] if seat in ("N", "S") else state.own_levels[1]
+        alt = state.alt_level       # attacker_level: an attacker may also show its own team's level
+        if alt is not None and (seat == state.dealer or partner_of(seat) == state.dealer):
+            alt = None
         # cheap filters first (bot policy, not rules): the engine is asked only when
         # the seat holds cards that may declare and would want to use them
-        held = Counter(c for c in drawn if c in self._order(level, NT).trump_cards)
+        trumps = self._order(level, NT).trump_cards
+        if alt is not None:
+            trumps = trumps | self._order(alt, NT).trump_cards
+        held = Counter(c for c in drawn if c in trumps)
         if not held:
             return None
         if not eager:
@@ -108,7 +114,9 @@ class Bot(TrickPlay):
             return None
         # what each option would do, as the engine reads it
         bids = {o: self._bid_of(state, seat, o, after_bury) for o in options}
-        scored = sorted(((self._share(drawn, level, bids[o].trump), o) for o in options),
+        # (an attacker's own-level declaration is judged at the level it would make the hand's)
+        scored = sorted(((self._share(drawn, alt if alt is not None and any(is_level_card(c, alt) for c in o)
+                                      else level, bids[o].trump), o) for o in options),
                         key=lambda x: -x[0])
         if eager:
             return scored[0][1]

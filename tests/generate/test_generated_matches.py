@@ -230,3 +230,25 @@ def test_same_seed_same_record_in_another_process():
         outs.append(subprocess.run([sys.executable, "-c", code], cwd=root, env=env, check=True,
                                    capture_output=True, text=True).stdout)
     assert outs[0] == outs[1] == repr(generate_match("campus", hands=2, seed=99).model_dump()) + "\n"
+
+
+def test_bots_declare_their_own_level_under_attacker_level(monkeypatch):
+    """正常报主 (seeds 000, 002; no preset has it): the engine offers an attacker its own team's
+    level (``legal_declarations``) and the bots use it, so some later hands pass the deal to the
+    attackers; every such match replays clean."""
+    import analyzer.play.generate as gen
+    from notation.model import Tag
+    from notation.reader import read_records
+    from notation.writer import write_record
+    orig = gen.preset
+    monkeypatch.setattr(gen, "preset", lambda n: orig(n).model_copy(update={"attacker_level": True}))
+    taken = 0
+    for seed in (1, 2, 3):
+        rec = gen.generate_match("standard", hands=8, seed=seed)
+        rec.tags.append(Tag(name="Rule.attacker_level", value="true"))
+        rec, diags = next(read_records(write_record(rec)))
+        match = replay(rec)
+        assert not diags and not match.diagnostics, (seed, match.diagnostics[:3])
+        taken += sum(1 for h in match.hands if h.number > 1 and h.declared_from is not None
+                     and h.dealer != h.declared_from)
+    assert taken >= 1

@@ -14,8 +14,8 @@ from collections import Counter
 import pytest
 
 from primitives.cards import parse_cards as C
-from replay.declare import kitty_trump, resolve_declarations
-from replay.declare_state import DeclEvent
+from replay.declare import can_declare, kitty_trump, legal_declarations, resolve_declarations
+from replay.declare_state import DeclEvent, start
 from replay.follow import check_follow_printed, printed_suit
 from replay.legal import build_follow, is_legal_follow, legal_follows
 from replay.order import NT, Order
@@ -187,6 +187,23 @@ def test_attacker_level(events, dealer, level, trump, source):
         assert res.trump == trump, source
     off = run(rules(), 5, [ev("W", "S9")], first_hand=False, dealer="N", attacker_level=9)
     assert off.accepted == [False] and off.dealer == "N"    # off in every preset
+
+
+@pytest.mark.parametrize("seat,drawn,offered,source", [
+    ("W", "S9 D3", ["S9"], "seed 002 正常报主: an attacker may show its own team's level card"),
+    ("E", "H9 H9 S5", ["H9", "H9 H9", "S5"], "seed 002: an attacker's own-level card or pair, and the dealers' level card"),
+    ("S", "S9 H5", ["H5"], "the dealers have no other level: ♠9 is no level card for S"),
+    ("N", "S9", [], "the dealer has no other level either"),
+])
+def test_attacker_level_legal_declarations(seat, drawn, offered, source):
+    # what the engine offers (the bots and the review ask it): a later hand, dealer N, NS at 5, EW at 9
+    st = start(rules(attacker_level=True), 5, first_hand=False, dealer="N", first_drawer="N", attacker_level=9)
+    got = legal_declarations(st.ruleset, 5, st, seat, C(drawn))
+    assert got == sorted(tuple(sorted(C(o))) for o in offered), source
+    for o in got:
+        assert can_declare(st.ruleset, 5, st, seat, o), source
+    off = start(rules(), 5, first_hand=False, dealer="N", first_drawer="N", attacker_level=9)
+    assert legal_declarations(off.ruleset, 5, off, "W", C("S9 D3")) == []    # off in every preset
 
 
 def test_attacker_level_not_on_the_first_hand():
