@@ -158,6 +158,8 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
             out.append(f)
     # the bury: valued from the burier's view as at four seats (the friends unknown to them)
     review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    # the declarations: valued from the declarer's view (analyzer.review.mistakes.friends_declarations)
+    review_declarations(ctx, hr, out, select, samples=samples)
     for d in hr.decisions:
         if d.judged:
             hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
