@@ -3,7 +3,7 @@
 analyzer.review.mistakes.declarations): valued from the declarer's view at its
 draw (@k), the engine's stand-in fold, the bots finishing the draw, burying,
 calling friends by the generator's policy and playing out with the team as
-revealed; source: docs/review.md, "Declarations"."""
+revealed; source: docs/diagnostics.md, "The full review" (Declarations, at a table of friends)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from notation.reader import read_records
 from notation.writer import write_record
 from primitives.cards import LJ, deck_list, to_str
 from primitives.cards import parse_cards as C
-from replay.declare import conclude
 from replay.deck import deck_cards
+from replay.declare import conclude
 from replay.game import replay
 
 

@@ -1,5 +1,6 @@
 """A declaration as a decision valued from the declarer's own view (four
-seats, fixed partners).
+seats, fixed partners; at a table of friends the steps that differ are
+:mod:`analyzer.review.mistakes.friends_declarations`'s).
 
 *The decision*: a ``declare`` line written with its draw (``@k``) before any
 bury. At that moment the declarer had seen the first ``k`` cards of their own
@@ -51,8 +52,7 @@ play-out's dealer and level are the engine's and the option is valued from
 the declarer's side as each play-out dealt (points counted from the line
 where the deal passes, as in finding friends: ``finish(..., signed=...)``).
 
-*Not valued* (said per declaration, left out of accuracy): finding friends;
-a later hand under those rules whose dealer before the declarations is not
+*Not valued* (said per declaration, left out of accuracy): a later hand under those rules whose dealer before the declarations is not
 known; declarations without ``@k``; after the bury; a hand whose deal is not
 fully known; a line the engine refused.
 """

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from analyzer.review.mistakes.decisions import outcome_score, play_to_end
 from primitives.cards import LJ, points
@@ -56,8 +56,22 @@ from replay.teams import Teams, assign_holders
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
-    from analyzer.review.mistakes.declarations import DeclarationSetting
+    from analyzer.review.mistakes.context import HandContext
+    from notation.model import Declaration
     from replay.ruleset import Ruleset
+
+
+class DeclarationSetting(Protocol):
+    """What is read here of :class:`analyzer.review.mistakes.declarations.DeclarationSetting`
+    (that module calls this one; a protocol keeps the import one way)."""
+
+    ctx: HandContext
+    lines: list[Declaration]
+    order: list[str]
+    first: bool
+    start_level: int
+
+    def position(self, line: Declaration) -> int | None: ...
 
 #: how a friends declaration was valued (``Decision.friends["valued"]``)
 VALUED = ("by the bots' play-outs from the declarer's draw (finding friends: the rest of the draw, the bury, "

@@ -130,7 +130,9 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     player knew them at that play (:class:`~analyzer.review.mistakes.friends.FriendsContext`:
     a friend not yet revealed is of unknown side, and no pattern fires on a guess);
     a pattern is attached to its decision as the 4-seat review attaches it. The
-    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`)."""
+    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`),
+    the declarations from the declarer's draw
+    (:mod:`analyzer.review.mistakes.friends_declarations`)."""
     from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
     hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
