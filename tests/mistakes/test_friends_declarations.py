@@ -214,6 +214,8 @@ def test_declaring_the_short_suit_is_a_mistake():
     assert d.band in ("inaccuracy", "mistake", "blunder") and d.loss > 2 * d.loss_se
     f = declaration_finding(s, d)
     assert f is not None and f.code == "SJ612" and f.best == C("S2") and f.seat == "P1"
+    assert "declaring ♠2 was better" in f.message and "the teams following from each" in f.message
+    assert "who deals" not in f.message            # the dealer is written: it does not move
 
 
 def test_what_cannot_be_valued_says_why():

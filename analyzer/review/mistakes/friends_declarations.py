@@ -36,6 +36,13 @@ that play-out's teams formed (``total − line`` as an attacker, ``line −
 total`` on the dealer's team; the level outcome,
 :func:`replay.friend_calls.friends_outcome`, signed the same way), as the
 finding-friends plays are valued (:class:`analyzer.review.mistakes.friends.SignedRows`).
+
+*Known limits.* The generator deals a table of friends without declarations
+(the dealer picks the trump), so the bots' declaring here is the four-seat
+policy seen through the stand-ins: a bot takes the stand-in opposite its own
+for a partner and overrides it less readily. The fold's stand-ins mirror the
+engine's private :func:`replay.friends._declarations` (a test keeps them
+equal); the engine could expose them.
 """
 
 from __future__ import annotations
