@@ -304,3 +304,20 @@ def test_an_untimed_line_keeps_its_cards_with_its_seat():
         assert deal is not None
         full, _kitty = deal
         assert full["P3"].count(h2) == 2
+
+
+def test_a_line_by_a_seat_not_at_the_table():
+    """``declare N …`` at a table of P1…P5 (the match's first hand, ``dealer ?``):
+    the engine does not read it (refused, no stand-in claimed, the fold at the
+    level of the first declarer at the table); the line after it is valued."""
+    text = (_one_suit_text("S2", 9, "S7").replace("dealer P1", "dealer ?")
+            .replace("declare P1 S2 @9", "declare N D2 @3\ndeclare P1 S2 @9"))
+    rec, _ = next(read_records(text))
+    match = replay(rec)
+    assert match.hands[0].declaration_acts == ("refused", "declare")
+    s = next(_settings(rec, match))
+    assert s.why is None and s.first
+    assert friends_state_before(s, 2)[1].of == {"P1": "N"}
+    assert value_declaration(s, 0, samples=2).reason == "the engine refused this declaration"
+    d = value_declaration(s, 1, samples=2)
+    assert d.reason is None and d.samples == 2

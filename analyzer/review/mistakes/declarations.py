@@ -191,7 +191,9 @@ class DeclarationSetting:
         i = seats.index(self.first_drawer)
         self.order = list(seats[i:] + seats[:i])
         self.start_dealer = None if self.first else h.dealer
-        self.start_level = h.levels[decl[0].seat] if self.first else h.levels[h.dealer or seats[0]]
+        # the engine folds at the dealer's level; on the first hand at the first declarer's (at the table)
+        seated = [x.seat for x in decl if x.seat in seats]
+        self.start_level = h.levels[seated[0] if self.first and seated else h.dealer or seats[0]]
         self.moves = True     # the teams follow from each play-out's calls (and the first hand's dealer)
         self.line = deal_line(rs)
         self.dealt = dict(h.dealt)

@@ -133,6 +133,8 @@ def friends_state_before(st: DeclarationSetting, j: int) -> tuple[DeclState, Sta
     state = fold_start(st)
     ins = StandIns()
     for line in st.lines[:j]:
+        if line.seat not in st.order:
+            continue                             # not at the table: the engine does not read it
         si = ins.get(line.seat)
         if si is not None:
             state, _ok, _ = advance(state, DeclEvent(si, tuple(line.cards), None))
@@ -220,6 +222,8 @@ def begin_friends_option(st: DeclarationSetting, j: int, full: dict[str, tuple[i
     at: dict[int, list[int]] = {}
     last = 0
     for i, prev in enumerate(st.lines[:j]):
+        if prev.seat not in st.order:
+            continue                             # not at the table: the engine does not read it
         p = st.position(prev)
         last = min(dec, max(last, p if p is not None else last))   # an untimed line: with the one before it
         at.setdefault(last, []).append(i)
