@@ -80,6 +80,7 @@ class DeclarationSetting(Protocol):
 
     def position(self, line: Declaration) -> int | None: ...
 
+
 #: how a friends declaration was valued (``Decision.friends["valued"]``)
 VALUED = ("by the bots' play-outs from the declarer's draw (finding friends: the rest of the draw, the bury, "
           "the calls and the play by the bots; no exact window)")
@@ -100,11 +101,6 @@ class StandIns:
 
     def __init__(self) -> None:
         self.of: dict[str, str] = {}
-
-    def copy(self) -> StandIns:
-        new = StandIns()
-        new.of = dict(self.of)
-        return new
 
     def get(self, seat: str, *, claim: bool = True) -> str | None:
         """``seat``'s stand-in (a new one claimed when it writes a line, if ``claim``); None past four."""
