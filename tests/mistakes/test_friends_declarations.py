@@ -321,3 +321,10 @@ def test_a_line_by_a_seat_not_at_the_table():
     assert value_declaration(s, 0, samples=2).reason == "the engine refused this declaration"
     d = value_declaration(s, 1, samples=2)
     assert d.reason is None and d.samples == 2
+
+
+def test_deterministic():
+    """The same declaration valued twice gives the same options and loss (deals and bots seeded per decision)."""
+    s = _one_suit("S2", 9)
+    a, b = value_declaration(s, 0, samples=4), value_declaration(s, 0, samples=4)
+    assert a.options == b.options and a.loss == b.loss and a.friends == b.friends
