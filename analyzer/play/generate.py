@@ -367,6 +367,33 @@ def _deal(rs: Ruleset, rng: random.Random, bot: Bot, *, level: int, dealer: str 
 # finding friends (找朋友): tables of 4–8, friends called by a card
 # ---------------------------------------------------------------------------
 
+def call_friends(rs: Ruleset, rng: random.Random, order: Order, level: int, dealer_holding: Mapping[int, int],
+                 buried: Sequence[int]) -> list[FriendResult]:
+    """The dealer's friend calls, the bots' policy: the highest plain cards the
+    rules allow (:func:`replay.friend_calls.card_forbidden`) of which the
+    dealer (``dealer_holding`` after the bury, and ``buried``) does not hold
+    every copy; under ``played`` the ordinal is drawn from ``rng`` past the
+    dealer's own copies. Unanswered (the tricks answer them). The generator
+    and the declarations' review
+    (:mod:`analyzer.review.mistakes.friends_declarations`) both call here."""
+    calls: list[FriendResult] = []
+    candidates = [c for c in range(52) if order.eff[c] != 4 and card_forbidden(c, rs, order, level) is None]
+    candidates.sort(key=lambda c: (-order.key[c], c))
+    for c in candidates:
+        if len(calls) == rs.friend_calls:
+            break
+        if any(x.card == c for x in calls):
+            continue
+        own = dealer_holding.get(c, 0) + sum(1 for b in buried if b == c)
+        if own >= rs.decks:
+            continue
+        if rs.friend_rule == "held":
+            calls.append(FriendResult(None, c, None, None, NO_SPAN))
+        else:
+            calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
+    return calls
+
+
 def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
                    players: int | None, start_levels: Sequence[int] | None = None) -> Record:
     """A finding-friends match: each hand dealt from the dealer round the table,
@@ -412,22 +439,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
         buried = bot.bury(list(holdings[dealer].elements()), order, rs.kitty)
         holdings[dealer].subtract(buried)
         holdings = {s: +h for s, h in holdings.items()}
-        # the calls: high plain cards the rules allow, not all held by the dealer
-        calls: list[FriendResult] = []
-        candidates = [c for c in range(52) if order.eff[c] != 4 and card_forbidden(c, rs, order, level) is None]
-        candidates.sort(key=lambda c: (-order.key[c], c))
-        for c in candidates:
-            if len(calls) == rs.friend_calls:
-                break
-            if any(x.card == c for x in calls):
-                continue
-            own = holdings[dealer][c] + sum(1 for b in buried if b == c)
-            if own >= rs.decks:
-                continue
-            if rs.friend_rule == "held":
-                calls.append(FriendResult(None, c, None, None, NO_SPAN))
-            else:
-                calls.append(FriendResult(rng.randint(own + 1, rs.decks), c, None, None, NO_SPAN))
+        calls = call_friends(rs, rng, order, level, holdings[dealer], buried)
         held = rs.friend_rule == "held"
         if held:  # seed 001: the holder nearest the dealer
             assign_holders(calls, ring, holdings)
@@ -459,4 +471,4 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     return Record(tags=tags, hands=out)
 
 
-__all__ = ["generate_match", "GenerationError", "start_play", "PlayStart"]
+__all__ = ["generate_match", "GenerationError", "start_play", "PlayStart", "call_friends"]

@@ -1,5 +1,6 @@
 """A declaration as a decision valued from the declarer's own view (four
-seats, fixed partners).
+seats, fixed partners; at a table of friends the steps that differ are
+:mod:`analyzer.review.mistakes.friends_declarations`'s).
 
 *The decision*: a ``declare`` line written with its draw (``@k``) before any
 bury. At that moment the declarer had seen the first ``k`` cards of their own
@@ -51,8 +52,7 @@ play-out's dealer and level are the engine's and the option is valued from
 the declarer's side as each play-out dealt (points counted from the line
 where the deal passes, as in finding friends: ``finish(..., signed=...)``).
 
-*Not valued* (said per declaration, left out of accuracy): finding friends;
-a later hand under those rules whose dealer before the declarations is not
+*Not valued* (said per declaration, left out of accuracy): a later hand under those rules whose dealer before the declarations is not
 known; declarations without ``@k``; after the bury; a hand whose deal is not
 fully known; a line the engine refused.
 """
@@ -119,15 +119,18 @@ class DeclarationSetting:
         self.start_dealer: str | None = None
         self.start_level = h.level
         self.line = 0
+        #: a table of friends (:mod:`analyzer.review.mistakes.friends_declarations`)
+        self.friends = h.team is not None
         if rh is None:
             self.why = "no record of the hand"
             return
         decl = [e for e in rh.events if e.kind == "declare"]
         if not decl:
             return
-        if h.team is not None:
-            self.why = "finding friends: declarations are not valued yet"
-        elif h.level == JOKER_LEVEL:
+        if self.friends:
+            self._friends_table(decl)
+            return
+        if h.level == JOKER_LEVEL:
             self.why = "nothing to declare at the joker level"
         elif len(h.dealt) != 4 or any(len(c) != rs.hand_size for c in h.dealt.values()) or h.kitty is None:
             self.why = "the deal is not fully known"
@@ -163,11 +166,44 @@ class DeclarationSetting:
         self.dealt = dict(h.dealt)
         self.lines = decl
 
+    def _friends_table(self, decl: list[Declaration]) -> None:
+        """A table of friends: the draw round the table from the dealer (the
+        match's first hand, no dealer written: from the seat written on
+        ``first``, else the first seat; the declarations decide who deals),
+        the fold at the dealer's level (the first hand: the first declarer's,
+        as the engine reads it)."""
+        ctx = self.ctx
+        h, rh, rs = ctx.hand, ctx.record_hand, ctx.ruleset
+        assert rh is not None
+        seats = tuple(h.seats)
+        self.first = h.number == 1 and rh.dealer in (None, "?")
+        if h.level == JOKER_LEVEL:
+            self.why = "nothing to declare at the joker level"
+        elif len(h.dealt) != len(seats) or any(len(c) != rs.hand_size for c in h.dealt.values()) or h.kitty is None:
+            self.why = "the deal is not fully known"
+        elif len(decl) != len(self.acts):
+            self.why = "the declarations could not be read"
+        elif not self.first and h.dealer not in seats:
+            self.why = "the dealer is not known"
+        if self.why is not None:
+            return
+        self.first_drawer = (rh.first if rh.first in seats else seats[0]) if self.first else h.dealer or seats[0]
+        i = seats.index(self.first_drawer)
+        self.order = list(seats[i:] + seats[:i])
+        self.start_dealer = None if self.first else h.dealer
+        # the engine folds at the dealer's level; on the first hand at the first declarer's (at the table)
+        seated = [x.seat for x in decl if x.seat in seats]
+        self.start_level = h.levels[seated[0] if self.first and seated else h.dealer or seats[0]]
+        self.moves = True     # the teams follow from each play-out's calls (and the first hand's dealer)
+        self.line = deal_line(rs)
+        self.dealt = dict(h.dealt)
+        self.lines = decl
+
     def position(self, line: Declaration) -> int | None:
         """The 0-based draw index of ``line`` (None without ``@k``)."""
         if line.at is None or line.seat not in self.order:
             return None
-        return (line.at - 1) * 4 + self.order.index(line.seat)
+        return (line.at - 1) * len(self.order) + self.order.index(line.seat)
 
 
 def state_before(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]) -> DeclState:
@@ -196,12 +232,12 @@ def sample_deck(st: DeclarationSetting, j: int, rng: random.Random) -> tuple[dic
     pool.subtract(st.dealt[seat][:k])
     shown: dict[str, Counter[int]] = {}
     for prev, act in zip(st.lines[:j], st.acts[:j], strict=True):
-        if act == "refused" or prev.seat == seat or prev.at is None:
+        if act == "refused" or prev.seat == seat or (prev.at is None and not st.friends):
             continue
         new = Counter(prev.cards) - shown.get(prev.seat, Counter())
         shown.setdefault(prev.seat, Counter()).update(new)
         for c in sorted(new.elements()):
-            free = [i for i in range(min(prev.at, hs)) if slots[prev.seat][i] is None]
+            free = [i for i in range(min(prev.at or hs, hs)) if slots[prev.seat][i] is None]
             if not free or pool[c] <= 0:
                 return None
             slots[prev.seat][rng.choice(free)] = c
@@ -293,9 +329,16 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     if k > ctx.ruleset.hand_size:
         d.reason = "the declaration's draw (@k) is past the deal"
         return d
-    state = state_before(st, j, st.dealt)
     drawn = st.dealt[line.seat][:k]
-    legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
+    if st.friends:   # the engine's fold with stand-ins (friends_declarations)
+        from analyzer.review.mistakes.friends_declarations import VALUED, friends_state_before
+        fstate, ins = friends_state_before(st, j)
+        si = ins.get(line.seat, claim=False)
+        legal = [] if si is None else legal_declarations(fstate.ruleset, st.start_level, fstate, si, drawn)
+        d.friends = {"valued": VALUED}
+    else:
+        state = state_before(st, j, st.dealt)
+        legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
     if st.attacker_level is not None:   # an attacker's own-level declarations, as the engine would take them
         legal = sorted(set(legal) | {o for o in legal_declarations(ctx.ruleset, st.attacker_level, state, line.seat,
                                                                    drawn)
@@ -309,7 +352,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     lev: list[list[float]] = []     # the level score, dealers' side
     srows: list[list[float]] = []   # st.moves: the same from the declarer's side as each play-out dealt
     slev: list[list[float]] = []
-    dropped = 0
+    dropped = on_team = 0
     rng = random.Random(f"{seed}:{h.number}:declare:{j}")
     tries = 0
     while len(rows) < n and tries < 2 * n:
@@ -319,6 +362,20 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
             dropped += 1
             continue
         full, kitty = deal
+        if st.friends:
+            from analyzer.review.mistakes.friends_declarations import play_friends_option
+            fgot = [play_friends_option(st, j, full, kitty, o, f"{seed}:{h.number}:declare:{j}:{tries}")
+                    for o in opts]
+            if any(r is None for r in fgot):
+                dropped += 1
+                continue
+            ok = [r for r in fgot if r is not None]
+            rows.append([float(t) for t, _m, _v in ok])
+            lev.append([v for _t, _m, v in ok])
+            srows.append([(st.line - t) if m else (t - st.line) for t, m, _v in ok])
+            slev.append([v if m else -v for _t, m, v in ok])
+            on_team += ok[0][1]
+            continue
         got = []
         for o in opts:
             r = play_option(st, j, full, kitty, o, f"{seed}:{h.number}:declare:{j}:{tries}")
@@ -342,7 +399,13 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     if len(rows) < max(2, n // 2):
         d.reason = "too few deals could be played out after the declaration (redeals, or none consistent)"
         return d
-    if st.moves:
+    if st.friends:
+        from analyzer.review.mistakes.friends_declarations import SIDES
+        assert d.friends is not None
+        d.friends["dealer_team_deals"] = on_team
+        d.considered["sides"] = SIDES + ("; who deals follows from each (the match's first hand)" if st.first else "")
+        finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
+    elif st.moves:
         d.considered["sides"] = ("who deals follows from each play-out (the match's first hand)" if st.first else
                                  "who deals follows from each play-out (the declarer deals)"
                                  if st.team_levels is not None else
@@ -382,7 +445,8 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} cards drawn; from {d.seat}'s view "
             f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots"
-            + (", who deals following from each" if st.moves else "") + ") "
+            + (", the dealer's friend calls and the teams following from each" if st.friends else "")
+            + (", who deals following from each" if st.moves and (st.first or not st.friends) else "") + ") "
             f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
     return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,

@@ -130,7 +130,9 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
     player knew them at that play (:class:`~analyzer.review.mistakes.friends.FriendsContext`:
     a friend not yet revealed is of unknown side, and no pattern fires on a guess);
     a pattern is attached to its decision as the 4-seat review attaches it. The
-    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`)."""
+    bury is valued as at four seats (:func:`analyzer.review.mistakes.bury.review_bury`),
+    the declarations from the declarer's draw
+    (:mod:`analyzer.review.mistakes.friends_declarations`)."""
     from analyzer.review.mistakes.friends import FriendsContext, FriendsHand, review_friends_hand
     ctx = HandContext(hand, record_hand=node, endgame_tricks=0, search_budget=None, match=match_result, samples=0)
     hr = HandReview(hand.number, len(hand.tricks), None, 0, False, 0, seats=tuple(hand.seats),
@@ -158,6 +160,8 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
             out.append(f)
     # the bury: valued from the burier's view as at four seats (the friends unknown to them)
     review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    # the declarations: valued from the declarer's view (analyzer.review.mistakes.friends_declarations)
+    review_declarations(ctx, hr, out, select, samples=samples)
     for d in hr.decisions:
         if d.judged:
             hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
