@@ -196,6 +196,35 @@ def declare_at_table(hand: Hand, number: int, rs: Ruleset, seats: tuple[str, ...
 
 # -- declarations -------------------------------------------------------------------------------
 
+def stand_in_rules(rs: Ruleset) -> Ruleset:
+    """The rules a table of friends' declarations are folded under: four stand-in
+    compass seats (:class:`StandIns`), no partner reinforcement."""
+    return rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
+
+
+class StandIns:
+    """Each declarer's stand-in compass seat, in the order of their first line (at most
+    four: a fifth declarer has none and is refused). The review's draw of a friends
+    hand claims them line by line as this fold does for the whole hand."""
+
+    def __init__(self) -> None:
+        self.of: dict[str, str] = {}
+
+    def get(self, seat: str, *, claim: bool = True) -> str | None:
+        """``seat``'s stand-in (a new one claimed when it writes a line, if ``claim``); None past four."""
+        got = self.of.get(seat)
+        if got is not None or len(self.of) >= 4:
+            return got
+        new = COMPASS[len(self.of)]
+        if claim:
+            self.of[seat] = new
+        return new
+
+    def back(self, stand_in: str | None) -> str | None:
+        """The seat a stand-in stands for (None: none does)."""
+        return next((s for s, x in self.of.items() if x == stand_in), None)
+
+
 def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int, first: bool, dealer: str | None,
                   seats: tuple[str, ...]) -> DeclResult:
     """The declarations of a table of any size, resolved by :func:`replay.declare.resolve_declarations`.
@@ -204,12 +233,12 @@ def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int
     (no partner reinforcement, no ``@k`` draw order at a table of friends), so
     the declarers stand in for the first four compass seats in order of their
     first declaration and the answer is mapped back."""
-    mapping: dict[str, str] = {}
+    stand_ins = StandIns()
     for ev in events:
-        if ev.seat not in mapping and len(mapping) < 4:
-            mapping[ev.seat] = COMPASS[len(mapping)]
+        stand_ins.get(ev.seat)
+    mapping = stand_ins.of
     back = {v: k for k, v in mapping.items()}
-    local = rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
+    local = stand_in_rules(rs)
     decl: list[DeclEvent] = []
     after_bury = False
     included: list[bool] = []        # each declare line of the hand: read by the resolver?
@@ -248,7 +277,8 @@ def _declarations(rs: Ruleset, hand: Hand, events: list[Declaration], level: int
 
 # -- score and levels ---------------------------------------------------------------------------------
 
-__all__ = ["table_seats", "needs_friends", "player_levels", "declare_at_table", "infer_trump", "COMPASS", "NUMBERED"]
+__all__ = ["table_seats", "needs_friends", "player_levels", "declare_at_table", "infer_trump", "stand_in_rules",
+           "StandIns", "COMPASS", "NUMBERED"]
 
 
 def infer_trump(said: Iterable[tuple[Sequence[Play], str]], level: int) -> int | None:

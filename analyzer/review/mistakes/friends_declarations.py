@@ -8,9 +8,10 @@ stand-ins (:func:`replay.friends.declare_at_table`): the declarers stand in
 for the compass seats ``N W S E`` in the order of their first ``declare``
 line (a fifth declarer's lines are refused), under the table's rules with
 no partner reinforcement, no draw timing (``@k`` is not read) and no deal.
-:class:`StandIns` and :func:`stand_in_rules` mirror that, so the draw of
-every play-out is folded as the engine would fold its record (a test checks
-every record line's act, the trump and the dealer against the engine's).
+:class:`replay.friends.StandIns` and :func:`replay.friends.stand_in_rules`
+are the engine's own: the draw of every play-out claims the stand-ins line by
+line as the engine's fold does for the whole hand (a test checks every record
+line's act, the trump and the dealer against the engine's).
 
 *The draw.* One card at a time round the table from the first drawer: the
 dealer on a later hand (as the generator deals,
@@ -40,9 +41,7 @@ finding-friends plays are valued (:class:`analyzer.review.mistakes.friends.Signe
 *Known limits.* The generator deals a table of friends without declarations
 (the dealer picks the trump), so the bots' declaring here is the four-seat
 policy seen through the stand-ins: a bot takes the stand-in opposite its own
-for a partner and overrides it less readily. The fold's stand-ins mirror the
-engine's private :func:`replay.friends._declarations` (a test keeps them
-equal); the engine could expose them.
+for a partner and overrides it less readily.
 """
 
 from __future__ import annotations
@@ -56,8 +55,8 @@ from primitives.cards import LJ, points
 from replay.declare import advance, conclude
 from replay.declare_state import DeclEvent, DeclState, start
 from replay.friend_calls import friends_outcome
+from replay.friends import StandIns, stand_in_rules
 from replay.order import Order
-from replay.seats import SEATS
 from replay.state import HandState
 from replay.teams import Teams, assign_holders
 
@@ -65,7 +64,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
     from analyzer.review.mistakes.context import HandContext
     from notation.model import Declaration
-    from replay.ruleset import Ruleset
 
 
 class DeclarationSetting(Protocol):
@@ -87,34 +85,6 @@ VALUED = ("by the bots' play-outs from the declarer's draw (finding friends: the
 #: what a friends declaration says about how its play-outs' sides were formed
 SIDES = ("the teams follow from each play-out (finding friends: the dealer's calls, by the bots' policy, "
          "answered in its play)")
-
-
-def stand_in_rules(rs: Ruleset) -> Ruleset:
-    """The rules the engine folds a table of friends' declarations under
-    (:func:`replay.friends._declarations`): four stand-in seats, no partner
-    reinforcement."""
-    return rs.model_copy(update={"partner_reinforce": False, "partners": "fixed", "players": 4})
-
-
-class StandIns:
-    """Each declarer's stand-in compass seat, in the order of their first line (at most four)."""
-
-    def __init__(self) -> None:
-        self.of: dict[str, str] = {}
-
-    def get(self, seat: str, *, claim: bool = True) -> str | None:
-        """``seat``'s stand-in (a new one claimed when it writes a line, if ``claim``); None past four."""
-        got = self.of.get(seat)
-        if got is not None or len(self.of) >= 4:
-            return got
-        new = SEATS[len(self.of)]
-        if claim:
-            self.of[seat] = new
-        return new
-
-    def back(self, stand_in: str | None) -> str | None:
-        """The seat a stand-in stands for (None: none does)."""
-        return next((s for s, x in self.of.items() if x == stand_in), None)
 
 
 def fold_start(st: DeclarationSetting) -> DeclState:
@@ -281,5 +251,5 @@ def play_friends_option(st: DeclarationSetting, j: int, full: dict[str, tuple[in
     return end.final_points, end.defends(st.lines[j].seat), level
 
 
-__all__ = ["StandIns", "stand_in_rules", "fold_start", "friends_state_before", "FriendsDrawLoop",
+__all__ = ["fold_start", "friends_state_before", "FriendsDrawLoop",
            "begin_friends_option", "play_friends_option", "SIDES", "VALUED"]
