@@ -80,7 +80,7 @@ from analyzer.review.mistakes.pov import SEED
 from primitives.cards import JOKER_LEVEL
 from primitives.diagnostics import INFO
 from replay.deck import deck_cards
-from replay.declare import advance, can_declare, conclude, legal_declarations
+from replay.declare import advance, conclude, legal_declarations
 from replay.declare_state import DeclEvent, DeclState, start
 from replay.scoring import hand_outcome, other_team, team_of
 from replay.texts import cards_text
@@ -338,11 +338,8 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         d.friends = {"valued": VALUED}
     else:
         state = state_before(st, j, st.dealt)
+        # (under attacker_level the engine's list has an attacker's own-level declarations too)
         legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
-    if st.attacker_level is not None:   # an attacker's own-level declarations, as the engine would take them
-        legal = sorted(set(legal) | {o for o in legal_declarations(ctx.ruleset, st.attacker_level, state, line.seat,
-                                                                   drawn)
-                                     if can_declare(ctx.ruleset, st.start_level, state, line.seat, o)})
     opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
     opts = opts[:MAX_OPTIONS - 1] + [PASS]
     d.capped = max(0, len(legal) + 1 - len(opts))
