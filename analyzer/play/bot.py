@@ -75,12 +75,14 @@ class Bot(TrickPlay):
     # ------------------------------------------------------------------ declaring
     def declaration(self, state: DeclState, seat: str, drawn: Sequence[int], *,
                     after_bury: bool = False, last_chance: bool = False,
-                    eager: bool = False) -> tuple[int, ...] | None:
+                    eager: bool = False, partners: bool = True) -> tuple[int, ...] | None:
         """The cumulative card set ``seat`` writes on a ``declare`` line now, or None.
 
         ``drawn``: the seat's cards so far; ``last_chance``: the deal is over;
         ``eager``: declare anything legal (the generator's guard against a long
-        run of redeals); ``after_bury``: campus 反主抄底.
+        run of redeals); ``after_bury``: campus 反主抄底; ``partners=False``: no
+        seat is a partner yet (a table of friends, declaring through the engine's
+        stand-in seats, :class:`replay.friends.StandIns`: the stand-in opposite is no partner).
         """
         rng, p, rs = self.rng, self.p, self.rs
         cur = state.standing
@@ -135,7 +137,7 @@ class Bot(TrickPlay):
             return best if rng.random() < p.reinforce_chance else None
         if cur.seat == seat:                              # 自反: rarely
             return best if quality >= 0.4 and rng.random() < 0.15 else None
-        if team_of(cur.seat) == team_of(seat):            # over the partner: rarely
+        if partners and team_of(cur.seat) == team_of(seat):   # over the partner: rarely
             return best if quality >= 0.45 and rng.random() < 0.1 else None
         # an opponent's declaration stands: override (反主)
         if (rs.declaration == "campus" and not state.first_hand and not after_bury

@@ -252,3 +252,28 @@ def test_bots_declare_their_own_level_under_attacker_level(monkeypatch):
         taken += sum(1 for h in match.hands if h.number > 1 and h.declared_from is not None
                      and h.dealer != h.declared_from)
     assert taken >= 1
+
+
+class _Half:
+    """An rng whose every draw is 0.5: between the bots' chance to bid over a partner (0.1)
+    and over an opponent (0.7)."""
+
+    def random(self):
+        return 0.5
+
+
+@pytest.mark.parametrize("partners,bids", [(True, False), (False, True)])
+def test_bot_bids_over_a_stand_in_opposite_as_over_anyone(partners, bids):
+    """At a table of friends nobody is a partner while the cards are drawn: the review's draw
+    asks the bots through the engine's stand-in seats with ``partners=False``, and a bot then
+    overrides the stand-in opposite as it would an opponent (with a fixed partner: rarely)."""
+    from analyzer.play.bot import Bot
+    from primitives.cards import parse_cards
+    rs = preset("standard")
+    st0 = start(rs, 2, first_hand=True, dealer=None, first_drawer="N")
+    st1, ok, _ = advance(st0, DeclEvent("S", parse_cards("D2"), None))
+    assert ok
+    bot = Bot(rs, _Half())  # type: ignore[arg-type]
+    drawn = parse_cards("S2 S2 SA SK SQ SJ S10 S9 H3")
+    got = bot.declaration(st1, "N", drawn, partners=partners)
+    assert (got is not None) == bids

@@ -38,10 +38,11 @@ total`` on the dealer's team; the level outcome,
 :func:`replay.friend_calls.friends_outcome`, signed the same way), as the
 finding-friends plays are valued (:class:`analyzer.review.mistakes.friends.SignedRows`).
 
-*Known limits.* The generator deals a table of friends without declarations
-(the dealer picks the trump), so the bots' declaring here is the four-seat
-policy seen through the stand-ins: a bot takes the stand-in opposite its own
-for a partner and overrides it less readily.
+*The bots' declaring.* The generator deals a table of friends without
+declarations (the dealer picks the trump), so the bots' declaring here is the
+four-seat policy seen through the stand-ins, with no seat a partner
+(``Bot.declaration(..., partners=False)``: the stand-in opposite is overridden
+as any other declarer).
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ class FriendsDrawLoop:
         if si is None:
             self.seen[seat] = self.version
             return
-        self.write(seat, self.bot.declaration(self.state, si, self.full[seat][:k], **kw))
+        self.write(seat, self.bot.declaration(self.state, si, self.full[seat][:k], partners=False, **kw))
 
     def run(self, begin: int = 0) -> None:
         for i in range(begin, len(self.order) * self.hs):
