@@ -55,7 +55,8 @@ def _load() -> tuple[ModuleType | None, str]:
 
 #: what this package calls on the extension (an older build lacking any of it is not used)
 _API = ("InternalError", "FEATURES", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
-        "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout")
+        "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout",
+        "NativeRules.bot_playout")
 
 
 _loaded, _loaded_backend = _load()

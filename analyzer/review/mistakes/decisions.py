@@ -40,7 +40,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST
@@ -48,8 +48,10 @@ from analyzer.review.mistakes.pov import SEED, sample_deals
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
 from replay.scoring import advancement
+from replay.seats import SEATS, Seat
 from replay.state import HandState
 from replay.texts import cards_text
+from replay.trick import throw_penalty
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
@@ -210,18 +212,47 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     return None if end is None else end.final_points - st.attacker_points
 
 
-def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *, friends: bool = False) -> HandState | None:
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """The end of a play-out the native core played (:func:`play_to_end`): what
+    the review reads of it, as the Python play-out's final :class:`HandState` says it."""
+
+    #: the attackers' total (:attr:`HandState.final_points`)
+    final_points: int
+    #: the attackers won the last trick with a level card (:attr:`HandState.hooked`)
+    hooked: bool
+    #: every play after the start, as the bots chose it (a failed throw: the attempt)
+    plays: tuple[tuple[int, ...], ...]
+
+
+@overload
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: Literal[True]) -> HandState | None: ...
+@overload
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: bool = False) -> HandState | PlayedOut | None: ...
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: bool = False) -> HandState | PlayedOut | None:
     """A copy of ``st`` after ``play`` (None: from ``st`` itself) with the bots playing the rest of the hand
     (a bot that finds no play gives way to the cheapest legal play); None when
     the position cannot be played out. ``friends``: the bots see the team as
     revealed so far (finding friends) and a lead is put in card order. The copy
-    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``)."""
+    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``).
+
+    Four seats with fixed partners, the bot an :class:`analyzer.play.bot.Bot` and a
+    ruleset the native core knows: the native core plays the bots (``native/src/bot.rs``,
+    move for move the Python bot's plays, its ``rng`` left as the Python play-out
+    leaves it) and the result is a :class:`PlayedOut` instead of the final state."""
     from analyzer.play.views import TrickView
     s = st.copy(undo=False)
     v: TrickView | None = None
     try:
         if play is not None:
             s.push(play, check=False)
+        if not friends and not s.is_over:
+            done = native_play_to_end(s, bot)
+            if done is not None:
+                return done
         while not s.is_over:
             if v is None:
                 v = TrickView.of(s, friends)
@@ -241,6 +272,43 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *, friend
     except (ValueError, IndexError, KeyError):
         return None
     return s
+
+
+def native_play_to_end(s: HandState, bot: Any) -> PlayedOut | None:
+    """The bots' play-out of ``s`` (after which ``s`` is unchanged) by the native core, or None
+    where it does not apply (no native core, a ruleset it does not know, not four seats with
+    fixed partners, another bot or generator) or where the Python bot would give way to the
+    cheapest legal play (the caller then plays the hand in Python, from the same ``rng`` state)."""
+    from replay import native
+    if not native.available():
+        return None
+    from analyzer.play.bot import Bot
+    if type(bot) is not Bot or type(bot.rng) is not random.Random or bot.rs != s.ruleset:
+        return None
+    if type(s) is not HandState or s.seats != SEATS or set(s.team) != {s.dealer, Seat[s.dealer].partner().name}:
+        return None
+    rules = native.rules_for(s.order, s.ruleset)
+    if rules is None:
+        return None
+    hands = [list(s.holding(x).items()) for x in SEATS]
+    for h in hands:
+        for c, k in h:
+            if type(c) is not int or not 0 <= c < 54 or type(k) is not int or not 0 < k <= 8:
+                return None
+    plays = [list(cards) for _, cards in s.plays]
+    if not all(native.valid_cards(p) for p in plays):
+        return None
+    penalty = 0 if s.attempted is None else throw_penalty(s.ruleset, len(s.attempted))
+    version, words, gauss = bot.rng.getstate()
+    p = bot.p
+    got = rules.bot_playout(hands, SEATS.index(s.leader), plays, penalty, SEATS.index(s.dealer),
+                            s.kitty_points, s.attacker_points, list(words),
+                            (float(p.throw_chance), float(p.risky_throw_chance), float(p.ruff_chance), int(p.endgame)))
+    if got is None:
+        return None
+    final, hooked, moves, after = got
+    bot.rng.setstate((version, tuple(after), gauss))
+    return PlayedOut(final, hooked, tuple(tuple(m) for m in moves))
 
 
 def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:
@@ -422,5 +490,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

@@ -1,0 +1,151 @@
+"""The bots' play-out in the native core (``native/src/bot.rs``) against the Python bot
+(:class:`analyzer.play.bot.Bot` through :func:`analyzer.review.mistakes.decisions.play_to_end`),
+which is its specification: from positions of hands the bots play, at every trick
+number, of every four-seat fixed-partners preset (one deck and more, throws on and
+off, the trick options varied), both must make every single play alike, end on the
+same points and hook-back, and leave the bot's generator in the same state."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from analyzer.play.bot import Bot
+from analyzer.review.mistakes.decisions import PlayedOut, native_play_to_end, play_to_end
+from replay import native
+from replay.ruleset import PRESETS, Ruleset
+from replay.seats import SEATS
+from replay.state import HandState
+from tests.native.native_positions import deal, orders, rulesets
+
+FOUR_SEAT = tuple(n for n, v in PRESETS.items() if v.get("partners", "fixed") == "fixed"
+                  and v.get("players", 4) == 4)
+
+
+def python_moves(start: HandState, end: HandState) -> list[tuple[int, ...]]:
+    """Every play after ``start`` as the bots chose it (a failed throw: its attempt)."""
+    out: list[tuple[int, ...]] = []
+    skip = len(start.plays)
+    for t in end.tricks[len(start.tricks):]:
+        for i, (_seat, cards) in enumerate(t.plays):
+            if skip:
+                skip -= 1
+                continue
+            out.append(tuple(t.attempted) if i == 0 and t.attempted is not None else tuple(cards))
+    return out
+
+
+def both(start: HandState, seed: str):
+    """(Python's end, its moves, the rng state after) and the native play-out with the same generator."""
+    native.set_enabled(False)
+    try:
+        py_bot = Bot(start.ruleset, random.Random(seed))
+        py_end = play_to_end(start, None, py_bot)
+    finally:
+        native.set_enabled(True)
+    nat_bot = Bot(start.ruleset, random.Random(seed))
+    nat_end = play_to_end(start, None, nat_bot)
+    return py_end, py_bot.rng.getstate(), nat_end, nat_bot.rng.getstate()
+
+
+@st.composite
+def positions(draw, presets: tuple[str, ...] = FOUR_SEAT):
+    """A hand dealt in full, the bots' plays up to some point of it (any trick, any seat)."""
+    rs: Ruleset = draw(rulesets(fixed_only=True, presets=presets))
+    if draw(st.booleans()):   # one deck as well as more (the presets' own or drawn)
+        rs = rs.model_copy(update={"decks": 1})
+    if draw(st.integers(0, 2)) == 0:
+        rs = rs.model_copy(update={"throws": not rs.throws})
+    order = draw(orders(rs))
+    seed = draw(st.integers(0, 10**6))
+    per_seat = draw(st.sampled_from((6, 12, 25 if rs.decks >= 2 else 12, 13 * rs.decks - 2)))
+    hands = deal(rs, seed, per_seat, 4)
+    dealer = draw(st.sampled_from(SEATS))
+    kitty = draw(st.sampled_from((0, 5, 10, 25, 40)))
+    state = HandState(rs, order, dict(zip(SEATS, hands, strict=True)), leader=draw(st.sampled_from(SEATS)),
+                      dealer=dealer, kitty_points=kitty)
+    # the bots play some of the hand (Python): the position of any trick and any seat in it
+    steps = draw(st.integers(0, max(0, 4 * min(len(h) for h in hands) - 1)))
+    native.set_enabled(False)
+    try:
+        bot = Bot(rs, random.Random(seed))
+        from analyzer.play.views import TrickView
+        for _ in range(steps):
+            if state.is_over:
+                break
+            v = TrickView.of(state)
+            move = bot.follow(v) if v.plays else bot.lead(v)
+            state.push(move, check=False)
+    finally:
+        native.set_enabled(True)
+    return state, f"{seed}:{steps}"
+
+
+def check(case) -> None:
+    start, seed = case
+    if start.is_over:
+        return
+    py_end, py_rng, nat_end, nat_rng = both(start, seed)
+    assert isinstance(py_end, HandState)
+    if not isinstance(nat_end, PlayedOut):
+        # the native core gave the hand to Python (a bot that would raise): the same end
+        assert isinstance(nat_end, HandState) and nat_end.final_points == py_end.final_points
+        return
+    assert list(nat_end.plays) == python_moves(start, py_end)
+    assert nat_end.final_points == py_end.final_points
+    assert nat_end.hooked == py_end.hooked
+    assert nat_rng == py_rng
+
+
+@pytest.fixture(autouse=True)
+def _native_on():
+    native.set_enabled(True)
+    yield
+    native.set_enabled(True)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions())
+def test_the_native_play_out_is_the_python_bots_play_for_play(case):
+    check(case)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(positions(presets=tuple(n for n in FOUR_SEAT if PRESETS[n].get("follow_suit") == "printed")
+                 or FOUR_SEAT))
+def test_printed_follow_suit_plays_alike(case):
+    check(case)
+
+
+@pytest.mark.parametrize("seed", ["", "x", "0:1:2:3:4", "a much longer seed string 12345"])
+def test_the_generator_draws_as_cpython(seed):
+    """random() and choice() drawn in Rust leave the state CPython's leave: a play-out of
+    one-card hands with throws is not needed for this; compare a whole play-out's state."""
+    rs = Ruleset(**{"name": "standard", **PRESETS["standard"]})
+    rng = random.Random(seed)
+    hands = deal(rs, 7, 25, 4)
+    from replay.order import Order
+    st_ = HandState(rs, Order.for_ruleset(2, 0, rs), dict(zip(SEATS, hands, strict=True)), leader="N", dealer="N")
+    case = (st_, seed)
+    check(case)
+    assert rng.random() == random.Random(seed).random()
+
+
+def test_not_applicable_is_none():
+    """Another bot, another generator, or no native core: not the native play-out."""
+    rs = Ruleset(**{"name": "standard", **PRESETS["standard"]})
+    from replay.order import Order
+    st_ = HandState(rs, Order.for_ruleset(2, 0, rs), dict(zip(SEATS, deal(rs, 3, 12, 4), strict=True)),
+                    leader="N", dealer="N")
+    assert native_play_to_end(st_, Bot(rs, random.Random(1))) is not None
+
+    class Other(Bot):
+        pass
+
+    assert native_play_to_end(st_, Other(rs, random.Random(1))) is None
+    assert native_play_to_end(st_, Bot(rs, random.SystemRandom())) is None
+    native.set_enabled(False)
+    assert native_play_to_end(st_, Bot(rs, random.Random(1))) is None
