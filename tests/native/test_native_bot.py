@@ -149,3 +149,34 @@ def test_not_applicable_is_none():
     assert native_play_to_end(st_, Bot(rs, random.SystemRandom())) is None
     native.set_enabled(False)
     assert native_play_to_end(st_, Bot(rs, random.Random(1))) is None
+
+
+def _one_hand(sample: str, number: int, tmp_path) -> str:
+    """Hand ``number`` of a sample match as a record of its own (the match's tags kept)."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "samples" / "matches" / sample).read_text(encoding="utf-8")
+    head, *hands = text.split("\nhand ")
+    mine = next(h for h in hands if h.split("\n", 1)[0].strip() == str(number))
+    path = tmp_path / f"{sample}-{number}.sjn"
+    path.write_text(head + "\nhand " + mine.rstrip("\n") + "\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("sample,number", [("one-deck.sjn", 2), ("standard.sjn", 1)])
+def test_the_review_is_byte_identical_with_and_without_the_native_bots(tmp_path, sample, number):
+    """``report --mistakes -f json`` of one hand (one-deck hand 2 has a failed throw) in one
+    process: the same bytes with the native core and in Python."""
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+    path = _one_hand(sample, number, tmp_path)
+    env = {"NO_COLOR": "1", "COLUMNS": "100", "TERM": "dumb"}
+    args = ["report", "--mistakes", "-f", "json", "--no-progress", "-j", "1", path]
+    outs = []
+    for on in (True, False):
+        native.set_enabled(on)
+        r = CliRunner().invoke(app, args, env=env)
+        assert r.exit_code == 0, r.stdout[-800:]
+        outs.append(r.stdout)
+    assert '"alternatives"' in outs[0]
+    assert outs[0] == outs[1]
