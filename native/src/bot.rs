@@ -619,8 +619,9 @@ pub struct Playout<'a> {
     /// the attackers' points so far (tricks and penalties)
     pub attacker_points: i64,
     costs: [i32; 54],
-    /// every play made, in order (the cards as the bot chose them)
+    /// every play the bots made, in order (the cards as chosen), when `record`
     pub moves: Vec<Vec<u8>>,
+    pub record: bool,
     /// the last trick: (winner, its units, lead length, last play)
     last: Option<(usize, Vec<Unit>, usize, Vec<u8>)>,
 }
@@ -641,7 +642,7 @@ impl<'a> Playout<'a> {
                penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64) -> Playout<'a> {
         let hands = hands.map(|h| h.into_iter().filter(|e| e.1 > 0).collect::<Counts>());
         Playout { rules, params, rng, hands, leader, plays, penalty, dealer, kitty_points, attacker_points,
-                  costs: cost_table(rules), moves: Vec::new(), last: None }
+                  costs: cost_table(rules), moves: Vec::new(), record: false, last: None }
     }
 
     fn turn(&self) -> usize {
@@ -656,8 +657,13 @@ impl<'a> Playout<'a> {
         mates(s, self.dealer)
     }
 
-    /// Play the hand to its end: the attackers' final total and whether they hooked the kitty back.
-    pub fn run(mut self) -> R<End> {
+    /// Play the hand to its end (`first`: a play made before the bots play): the attackers'
+    /// final total and whether they hooked the kitty back.
+    pub fn run(mut self, first: Option<Vec<u8>>) -> R<End> {
+        if let Some(f) = first {
+            let seat = self.turn();
+            self.push(seat, f, false)?;
+        }
         let mut guard = 0usize;
         while !self.is_over() {
             guard += 1;
@@ -666,7 +672,7 @@ impl<'a> Playout<'a> {
             }
             let seat = self.turn();
             let mv = if self.plays.is_empty() { self.lead(seat)? } else { self.follow(seat)? };
-            self.push(seat, mv)?;
+            self.push(seat, mv, true)?;
         }
         let (mult, hooked) = match &self.last {
             Some((w, units, lead_len, last_play)) if !self.defends(*w) => {
@@ -681,7 +687,7 @@ impl<'a> Playout<'a> {
     }
 
     /// `HandState.push(cards, check=False)`.
-    fn push(&mut self, seat: usize, cards: Vec<u8>) -> R<()> {
+    fn push(&mut self, seat: usize, cards: Vec<u8>, bot: bool) -> R<()> {
         let order = &self.rules.order;
         let mut played = cards.clone();
         if self.plays.is_empty() && cards.len() > 1 && decompose(&cards, order).len() > 1 {
@@ -692,7 +698,9 @@ impl<'a> Playout<'a> {
                 self.penalty = self.rules.throw_penalty(cards.len());
             }
         }
-        self.moves.push(cards);
+        if bot && self.record {
+            self.moves.push(cards);
+        }
         if !remove_from(&mut self.hands[seat], &played) {
             return Err(Abort);
         }

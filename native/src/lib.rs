@@ -191,16 +191,25 @@ mod python {
 
         /// The bots' play-out of a four-seat fixed-partners hand (`native/src/bot.rs`,
         /// `analyzer.review.mistakes.decisions.play_to_end`): `hands` N W S E, each as the
-        /// (card, copies) of its Counter in order; `plays` the current trick as played;
+        /// (card, copies) of its Counter in order; `plays` the current trick as played; `first`: a play pushed
+        /// before the bots play (`play_to_end`'s `play`);
         /// `mt` the 624 words and index of `random.Random.getstate()`; `params`
         /// (throw_chance, risky_throw_chance, ruff_chance, endgame). (final attacker points,
-        /// hooked, the plays as chosen, the generator's state after) or None where the Python
+        /// hooked, the plays as chosen when `record`, the generator's state after as a tuple) or None where the Python
         /// bot would give way to the cheapest legal play (the caller plays it in Python).
         #[allow(clippy::too_many_arguments)]
-        fn bot_playout(&self, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>, penalty: i32,
-                       dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
-                       params: (f64, f64, f64, usize))
-                       -> PyResult<Option<(i64, bool, Vec<Vec<u8>>, Vec<u32>)>> {
+        #[pyo3(signature = (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, mt, params,
+                            first=None, record=false))]
+        fn bot_playout<'py>(&self, py: Python<'py>, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>,
+                            penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
+                            params: (f64, f64, f64, usize), first: Option<Vec<u8>>, record: bool)
+                            -> PyResult<Option<(i64, bool, Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>)>> {
+            if let Some(f) = &first {
+                cards_ok(f)?;
+                if f.is_empty() || f.len() > 54 {
+                    return Err(PyValueError::new_err("bot_playout: a first play of 1..54 cards"));
+                }
+            }
             if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
                 || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 {
                 return Err(PyValueError::new_err("bot_playout: four hands, seats 0..3, at most three plays, an MT state"));
@@ -220,13 +229,15 @@ mod python {
                 let params = crate::bot::Params { throw_chance: params.0, risky_throw_chance: params.1,
                                                   ruff_chance: params.2, endgame: params.3 };
                 let hands: [Vec<(u8, u8)>; 4] = [hands[0].clone(), hands[1].clone(), hands[2].clone(), hands[3].clone()];
-                let po = crate::bot::Playout::new(&self.rules, params, rng, hands, leader, plays, penalty, dealer,
-                                                  kitty_points, attacker_points);
-                match po.run() {
+                let mut po = crate::bot::Playout::new(&self.rules, params, rng, hands, leader, plays, penalty, dealer,
+                                                      kitty_points, attacker_points);
+                po.record = record;
+                match po.run(first) {
                     Ok(end) => {
                         let mut st = end.rng.state.to_vec();
                         st.push(end.rng.index as u32);
-                        Ok(Some((end.final_points, end.hooked, end.moves, st)))
+                        let moves = if record { Some(end.moves) } else { None };
+                        Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?)))
                     }
                     Err(_) => Ok(None),
                 }

@@ -7,6 +7,7 @@ same points and hook-back, and leave the bot's generator in the same state."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -25,10 +26,11 @@ FOUR_SEAT = tuple(n for n, v in PRESETS.items() if v.get("partners", "fixed") ==
                   and v.get("players", 4) == 4)
 
 
-def python_moves(start: HandState, end: HandState) -> list[tuple[int, ...]]:
-    """Every play after ``start`` as the bots chose it (a failed throw: its attempt)."""
+def python_moves(start: HandState, end: HandState, first: bool) -> list[tuple[int, ...]]:
+    """Every play the bots made after ``start`` (and the ``first`` play) as they chose it
+    (a failed throw: its attempt)."""
     out: list[tuple[int, ...]] = []
-    skip = len(start.plays)
+    skip = len(start.plays) + first
     for t in end.tricks[len(start.tricks):]:
         for i, (_seat, cards) in enumerate(t.plays):
             if skip:
@@ -38,16 +40,18 @@ def python_moves(start: HandState, end: HandState) -> list[tuple[int, ...]]:
     return out
 
 
-def both(start: HandState, seed: str):
-    """(Python's end, its moves, the rng state after) and the native play-out with the same generator."""
+def both(start: HandState, first: tuple[int, ...] | None, seed: str):
+    """(Python's end, the rng state after) and the same of the native play-out, with the same generator."""
     native.set_enabled(False)
     try:
         py_bot = Bot(start.ruleset, random.Random(seed))
-        py_end = play_to_end(start, None, py_bot)
+        py_end = play_to_end(start, first, py_bot)
     finally:
         native.set_enabled(True)
     nat_bot = Bot(start.ruleset, random.Random(seed))
-    nat_end = play_to_end(start, None, nat_bot)
+    nat_end = native_play_to_end(start, first, nat_bot, record=True)
+    if nat_end is None:
+        nat_end = play_to_end(start, first, nat_bot)
     return py_end, py_bot.rng.getstate(), nat_end, nat_bot.rng.getstate()
 
 
@@ -81,20 +85,28 @@ def positions(draw, presets: tuple[str, ...] = FOUR_SEAT):
             state.push(move, check=False)
     finally:
         native.set_enabled(True)
-    return state, f"{seed}:{steps}"
+    # play_to_end's option played first (any legal play: a throw that fails too), or none
+    first = None
+    if not state.is_over and draw(st.booleans()):
+        legal = list(itertools.islice(state.legal_plays(), 40))
+        first = tuple(draw(st.sampled_from(legal))) if legal else None
+    return state, first, f"{seed}:{steps}"
 
 
 def check(case) -> None:
-    start, seed = case
+    start, first, seed = case
     if start.is_over:
         return
-    py_end, py_rng, nat_end, nat_rng = both(start, seed)
+    py_end, py_rng, nat_end, nat_rng = both(start, first, seed)
+    if py_end is None:
+        assert nat_end is None
+        return
     assert isinstance(py_end, HandState)
     if not isinstance(nat_end, PlayedOut):
         # the native core gave the hand to Python (a bot that would raise): the same end
         assert isinstance(nat_end, HandState) and nat_end.final_points == py_end.final_points
         return
-    assert list(nat_end.plays) == python_moves(start, py_end)
+    assert list(nat_end.plays) == python_moves(start, py_end, first is not None)
     assert nat_end.final_points == py_end.final_points
     assert nat_end.hooked == py_end.hooked
     assert nat_rng == py_rng
@@ -129,7 +141,7 @@ def test_the_generator_draws_as_cpython(seed):
     hands = deal(rs, 7, 25, 4)
     from replay.order import Order
     st_ = HandState(rs, Order.for_ruleset(2, 0, rs), dict(zip(SEATS, hands, strict=True)), leader="N", dealer="N")
-    case = (st_, seed)
+    case = (st_, None, seed)
     check(case)
     assert rng.random() == random.Random(seed).random()
 
@@ -140,15 +152,17 @@ def test_not_applicable_is_none():
     from replay.order import Order
     st_ = HandState(rs, Order.for_ruleset(2, 0, rs), dict(zip(SEATS, deal(rs, 3, 12, 4), strict=True)),
                     leader="N", dealer="N")
-    assert native_play_to_end(st_, Bot(rs, random.Random(1))) is not None
+    assert isinstance(play_to_end(st_, None, Bot(rs, random.Random(1))), PlayedOut)
+    assert native_play_to_end(st_, None, Bot(rs, random.Random(1))) is not None
 
     class Other(Bot):
         pass
 
-    assert native_play_to_end(st_, Other(rs, random.Random(1))) is None
-    assert native_play_to_end(st_, Bot(rs, random.SystemRandom())) is None
+    assert native_play_to_end(st_, None, Other(rs, random.Random(1))) is None
+    assert native_play_to_end(st_, None, Bot(rs, random.SystemRandom())) is None
     native.set_enabled(False)
-    assert native_play_to_end(st_, Bot(rs, random.Random(1))) is None
+    assert native_play_to_end(st_, None, Bot(rs, random.Random(1))) is None
+    assert isinstance(play_to_end(st_, None, Bot(rs, random.Random(1))), HandState)
 
 
 def _one_hand(sample: str, number: int, tmp_path) -> str:

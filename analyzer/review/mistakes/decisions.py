@@ -221,8 +221,8 @@ class PlayedOut:
     final_points: int
     #: the attackers won the last trick with a level card (:attr:`HandState.hooked`)
     hooked: bool
-    #: every play after the start, as the bots chose it (a failed throw: the attempt)
-    plays: tuple[tuple[int, ...], ...]
+    #: with ``record``: every play the bots made, as they chose it (a failed throw: the attempt)
+    plays: tuple[tuple[int, ...], ...] = ()
 
 
 @overload
@@ -244,15 +244,15 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     move for move the Python bot's plays, its ``rng`` left as the Python play-out
     leaves it) and the result is a :class:`PlayedOut` instead of the final state."""
     from analyzer.play.views import TrickView
+    if not friends and not st.is_over:
+        done = native_play_to_end(st, play, bot)
+        if done is not None:
+            return done
     s = st.copy(undo=False)
     v: TrickView | None = None
     try:
         if play is not None:
             s.push(play, check=False)
-        if not friends and not s.is_over:
-            done = native_play_to_end(s, bot)
-            if done is not None:
-                return done
         while not s.is_over:
             if v is None:
                 v = TrickView.of(s, friends)
@@ -274,41 +274,48 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     return s
 
 
-def native_play_to_end(s: HandState, bot: Any) -> PlayedOut | None:
-    """The bots' play-out of ``s`` (after which ``s`` is unchanged) by the native core, or None
-    where it does not apply (no native core, a ruleset it does not know, not four seats with
-    fixed partners, another bot or generator) or where the Python bot would give way to the
-    cheapest legal play (the caller then plays the hand in Python, from the same ``rng`` state)."""
+def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                       record: bool = False) -> PlayedOut | None:
+    """:func:`play_to_end` of ``st`` (not over) after ``play`` by the native core (``st`` is not
+    changed), or None where it does not apply (no native core, a ruleset it does not know, not
+    four seats with fixed partners, another bot or generator, input that may not cross) or
+    where the Python bot would give way to the cheapest legal play (the caller then plays the
+    hand in Python, from the same ``rng`` state). ``record``: keep the bots' plays.
+
+    What crosses is checked by the extension before it plays (cards 0..53, at most eight
+    copies, four hands, seats 0..3, a generator's state): a refusal is a ``ValueError``, a
+    value of the wrong type a ``TypeError`` or ``OverflowError``, and the hand is played in Python."""
     from replay import native
     if not native.available():
         return None
     from analyzer.play.bot import Bot
-    if type(bot) is not Bot or type(bot.rng) is not random.Random or bot.rs != s.ruleset:
+    if type(bot) is not Bot or type(bot.rng) is not random.Random or bot.rs != st.ruleset:
         return None
-    if type(s) is not HandState or s.seats != SEATS or set(s.team) != {s.dealer, Seat[s.dealer].partner().name}:
+    if type(st) is not HandState or st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
         return None
-    rules = native.rules_for(s.order, s.ruleset)
+    rules = native.rules_for(st.order, st.ruleset)
     if rules is None:
         return None
-    hands = [list(s.holding(x).items()) for x in SEATS]
-    for h in hands:
-        for c, k in h:
-            if type(c) is not int or not 0 <= c < 54 or type(k) is not int or not 0 < k <= 8:
-                return None
-    plays = [list(cards) for _, cards in s.plays]
-    if not all(native.valid_cards(p) for p in plays):
-        return None
-    penalty = 0 if s.attempted is None else throw_penalty(s.ruleset, len(s.attempted))
+    hands = [list(st.holding(x).items()) for x in SEATS]
+    penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
     version, words, gauss = bot.rng.getstate()
     p = bot.p
-    got = rules.bot_playout(hands, SEATS.index(s.leader), plays, penalty, SEATS.index(s.dealer),
-                            s.kitty_points, s.attacker_points, list(words),
-                            (float(p.throw_chance), float(p.risky_throw_chance), float(p.ruff_chance), int(p.endgame)))
+    try:
+        got = rules.bot_playout(hands, _INDEX[st.leader], [cards for _, cards in st.plays], penalty,
+                                _INDEX[st.dealer], st.kitty_points, st.attacker_points, words,
+                                (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame), play, record)
+    except (ValueError, TypeError, OverflowError):
+        return None
     if got is None:
         return None
     final, hooked, moves, after = got
-    bot.rng.setstate((version, tuple(after), gauss))
-    return PlayedOut(final, hooked, tuple(tuple(m) for m in moves))
+    bot.rng.setstate((version, after, gauss))
+    return PlayedOut(final, hooked, tuple(tuple(m) for m in moves) if moves is not None else ())
+
+
+#: fixed partners: each compass seat's partner and index (N W S E)
+_PARTNER = {s: Seat[s].partner().name for s in SEATS}
+_INDEX = {s: i for i, s in enumerate(SEATS)}
 
 
 def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:
