@@ -622,6 +622,8 @@ pub struct Playout<'a> {
     /// every play the bots made, in order (the cards as chosen), when `record`
     pub moves: Vec<Vec<u8>>,
     pub record: bool,
+    /// plays pushed (the first play too)
+    pub pushed: usize,
     /// the last trick: (winner, its units, lead length, last play)
     last: Option<(usize, Vec<Unit>, usize, Vec<u8>)>,
 }
@@ -632,6 +634,8 @@ pub struct End {
     pub final_points: i64,
     pub hooked: bool,
     pub moves: Vec<Vec<u8>>,
+    /// plays pushed (the first play too)
+    pub pushed: usize,
     /// the generator after the play-out (the Python bot's `rng` goes on from there)
     pub rng: Mt,
 }
@@ -642,7 +646,7 @@ impl<'a> Playout<'a> {
                penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64) -> Playout<'a> {
         let hands = hands.map(|h| h.into_iter().filter(|e| e.1 > 0).collect::<Counts>());
         Playout { rules, params, rng, hands, leader, plays, penalty, dealer, kitty_points, attacker_points,
-                  costs: cost_table(rules), moves: Vec::new(), record: false, last: None }
+                  costs: cost_table(rules), moves: Vec::new(), record: false, pushed: 0, last: None }
     }
 
     fn turn(&self) -> usize {
@@ -683,7 +687,7 @@ impl<'a> Playout<'a> {
             }
             _ => (0, false),
         };
-        Ok(End { final_points: self.attacker_points + self.kitty_points * mult as i64, hooked, moves: self.moves, rng: self.rng })
+        Ok(End { final_points: self.attacker_points + self.kitty_points * mult as i64, hooked, moves: self.moves, pushed: self.pushed, rng: self.rng })
     }
 
     /// `HandState.push(cards, check=False)`.
@@ -698,6 +702,7 @@ impl<'a> Playout<'a> {
                 self.penalty = self.rules.throw_penalty(cards.len());
             }
         }
+        self.pushed += 1;
         if bot && self.record {
             self.moves.push(cards);
         }

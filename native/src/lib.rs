@@ -195,7 +195,8 @@ mod python {
         /// before the bots play (`play_to_end`'s `play`);
         /// `mt` the 624 words and index of `random.Random.getstate()`; `params`
         /// (throw_chance, risky_throw_chance, ruff_chance, endgame). (final attacker points,
-        /// hooked, the plays as chosen when `record`, the generator's state after as a tuple) or None where the Python
+        /// hooked, the plays as chosen when `record`, the generator's state after as a tuple, the
+        /// number of plays made) or None where the Python
         /// bot would give way to the cheapest legal play (the caller plays it in Python).
         #[allow(clippy::too_many_arguments)]
         #[pyo3(signature = (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, mt, params,
@@ -203,7 +204,7 @@ mod python {
         fn bot_playout<'py>(&self, py: Python<'py>, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>,
                             penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
                             params: (f64, f64, f64, usize), first: Option<Vec<u8>>, record: bool)
-                            -> PyResult<Option<(i64, bool, Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>)>> {
+                            -> PyResult<Option<(i64, bool, Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>, usize)>> {
             if let Some(f) = &first {
                 cards_ok(f)?;
                 if f.is_empty() || f.len() > 54 {
@@ -237,7 +238,7 @@ mod python {
                         let mut st = end.rng.state.to_vec();
                         st.push(end.rng.index as u32);
                         let moves = if record { Some(end.moves) } else { None };
-                        Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?)))
+                        Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?, end.pushed)))
                     }
                     Err(_) => Ok(None),
                 }

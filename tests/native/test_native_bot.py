@@ -106,7 +106,9 @@ def check(case) -> None:
         # the native core gave the hand to Python (a bot that would raise): the same end
         assert isinstance(nat_end, HandState) and nat_end.final_points == py_end.final_points
         return
-    assert list(nat_end.plays) == python_moves(start, py_end, first is not None)
+    moves = python_moves(start, py_end, first is not None)
+    assert list(nat_end.plays) == moves
+    assert nat_end.count == len(moves) + (first is not None)
     assert nat_end.final_points == py_end.final_points
     assert nat_end.hooked == py_end.hooked
     assert nat_rng == py_rng

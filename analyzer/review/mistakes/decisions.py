@@ -221,6 +221,8 @@ class PlayedOut:
     final_points: int
     #: the attackers won the last trick with a level card (:attr:`HandState.hooked`)
     hooked: bool
+    #: the plays made from the start to the end (the option played first too)
+    count: int
     #: with ``record``: every play the bots made, as they chose it (a failed throw: the attempt)
     plays: tuple[tuple[int, ...], ...] = ()
 
@@ -289,14 +291,15 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     if not native.available():
         return None
     from analyzer.play.bot import Bot
-    if type(bot) is not Bot or type(bot.rng) is not random.Random or bot.rs != st.ruleset:
+    if type(bot) is not Bot or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
         return None
     if type(st) is not HandState or st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
         return None
     rules = native.rules_for(st.order, st.ruleset)
     if rules is None:
         return None
-    hands = [list(st.holding(x).items()) for x in SEATS]
+    held = st.holdings
+    hands = [list(held[x].items()) for x in SEATS]
     penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
     version, words, gauss = bot.rng.getstate()
     p = bot.p
@@ -308,9 +311,9 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
         return None
     if got is None:
         return None
-    final, hooked, moves, after = got
+    final, hooked, moves, after, count = got
     bot.rng.setstate((version, after, gauss))
-    return PlayedOut(final, hooked, tuple(tuple(m) for m in moves) if moves is not None else ())
+    return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
 
 
 #: fixed partners: each compass seat's partner and index (N W S E)
