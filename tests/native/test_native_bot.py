@@ -162,6 +162,13 @@ def test_not_applicable_is_none():
 
     assert native_play_to_end(st_, None, Other(rs, random.Random(1))) is None
     assert native_play_to_end(st_, None, Bot(rs, random.SystemRandom())) is None
+    # input that may not cross: refused here or by the extension, the hand played in Python
+    for bad in (60, -1, 3.0, "S3"):
+        hands = {s: list(h) for s, h in zip(SEATS, deal(rs, 3, 12, 4), strict=True)}
+        hands["W"][0] = bad
+        bad_st = HandState(rs, Order.for_ruleset(2, 0, rs), hands, leader="N", dealer="N")
+        assert native_play_to_end(bad_st, None, Bot(rs, random.Random(1))) is None, bad
+    assert native_play_to_end(st_, (99,), Bot(rs, random.Random(1))) is None
     native.set_enabled(False)
     assert native_play_to_end(st_, None, Bot(rs, random.Random(1))) is None
     assert isinstance(play_to_end(st_, None, Bot(rs, random.Random(1))), HandState)

@@ -284,9 +284,10 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     where the Python bot would give way to the cheapest legal play (the caller then plays the
     hand in Python, from the same ``rng`` state). ``record``: keep the bots' plays.
 
-    What crosses is checked by the extension before it plays (cards 0..53, at most eight
-    copies, four hands, seats 0..3, a generator's state): a refusal is a ``ValueError``, a
-    value of the wrong type a ``TypeError`` or ``OverflowError``, and the hand is played in Python."""
+    What crosses is checked here (cards 0..53, at most eight copies of one) and again by the
+    extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
+    is a ``ValueError``, a value of the wrong type a ``TypeError`` or ``OverflowError``, and
+    the hand is played in Python."""
     from replay import native
     if not native.available():
         return None
@@ -299,7 +300,17 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     if rules is None:
         return None
     held = st.holdings
-    hands = [list(held[x].items()) for x in SEATS]
+    hands = []
+    try:
+        for x in SEATS:
+            h = held[x]
+            if h and (min(h) < 0 or max(h) >= 54 or not 0 < min(h.values()) <= max(h.values()) <= 8):
+                return None
+            hands.append(list(h.items()))
+    except TypeError:   # a card or a count that is not a number
+        return None
+    if play is not None and not native.valid_cards(play):
+        return None
     penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
     version, words, gauss = bot.rng.getstate()
     p = bot.p
