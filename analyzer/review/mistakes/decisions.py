@@ -47,6 +47,7 @@ from analyzer.review.mistakes.findings import MIN_COST
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
+from replay import native
 from replay.scoring import advancement
 from replay.seats import SEATS, Seat
 from replay.state import HandState
@@ -288,11 +289,9 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
     is a ``ValueError``, a value of the wrong type a ``TypeError`` or ``OverflowError``, and
     the hand is played in Python."""
-    from replay import native
     if not native.available():
         return None
-    from analyzer.play.bot import Bot
-    if type(bot) is not Bot or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
+    if type(bot) is not _bot_class() or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
         return None
     if type(st) is not HandState or st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
         return None
@@ -327,6 +326,16 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
 
 
+def _bot_class() -> Any:
+    """:class:`analyzer.play.bot.Bot` (imported once, when a play-out first asks)."""
+    global _BOT
+    if _BOT is None:
+        from analyzer.play.bot import Bot
+        _BOT = Bot
+    return _BOT
+
+
+_BOT: Any = None
 #: fixed partners: each compass seat's partner and index (N W S E)
 _PARTNER = {s: Seat[s].partner().name for s in SEATS}
 _INDEX = {s: i for i, s in enumerate(SEATS)}
