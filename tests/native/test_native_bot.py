@@ -13,6 +13,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from native_positions import deal, orders, rulesets
 
 from analyzer.play.bot import Bot
 from analyzer.review.mistakes.decisions import PlayedOut, native_play_to_end, play_to_end
@@ -20,7 +21,6 @@ from replay import native
 from replay.ruleset import PRESETS, Ruleset
 from replay.seats import SEATS
 from replay.state import HandState
-from tests.native.native_positions import deal, orders, rulesets
 
 FOUR_SEAT = tuple(n for n, v in PRESETS.items() if v.get("partners", "fixed") == "fixed"
                   and v.get("players", 4) == 4)
@@ -121,7 +121,7 @@ def _native_on():
     native.set_enabled(True)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_the_native_play_out_is_the_python_bots_play_for_play(case):
     check(case)
