@@ -692,6 +692,9 @@ impl<'a> Playout<'a> {
 
     /// `HandState.push(cards, check=False)`.
     fn push(&mut self, seat: usize, cards: Vec<u8>, bot: bool) -> R<()> {
+        if cards.is_empty() || self.plays.first().is_some_and(|lead| lead.len() != cards.len()) {
+            return Err(Abort); // (a seat short of cards: a position the Python play-out judges)
+        }
         let order = &self.rules.order;
         let mut played = cards.clone();
         if self.plays.is_empty() && cards.len() > 1 && decompose(&cards, order).len() > 1 {

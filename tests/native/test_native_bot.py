@@ -203,3 +203,20 @@ def test_the_review_is_byte_identical_with_and_without_the_native_bots(tmp_path,
         outs.append(r.stdout)
     assert '"alternatives"' in outs[0]
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("short", ["N", "W", "S", "E"])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_seat_short_of_cards_ends_as_in_python(short, seed):
+    """A position the deal could not give (one seat a card short): whatever the Python
+    play-out makes of it (no play-out, or an end), the native core's is the same."""
+    rs = Ruleset(**{"name": "standard", **PRESETS["standard"]})
+    from replay.order import Order
+    hands = {s: list(h) for s, h in zip(SEATS, deal(rs, seed, 8, 4), strict=True)}
+    hands[short] = hands[short][1:]
+    st_ = HandState(rs, Order.for_ruleset(2, 0, rs), hands, leader="N", dealer="N", kitty_points=10)
+    py_end, _py_rng, nat_end, _nat_rng = both(st_, None, str(seed))
+    if py_end is None:
+        assert nat_end is None
+    else:
+        assert nat_end is not None and nat_end.final_points == py_end.final_points
