@@ -94,7 +94,9 @@ def main(argv: list[str] | None = None) -> None:
             end = plain_play_to_end(st, play, bot, **kw)
             spent[0] += time.process_time() - t0
             spent[1] += 1
-            if end is not None:
+            if isinstance(end, decisions.PlayedOut):   # played by the native core
+                spent[2] += end.count
+            elif end is not None:
                 spent[2] += (sum(len(t.plays) for t in end.tricks) - sum(len(t.plays) for t in st.tricks)
                              - len(st.plays))
             return end

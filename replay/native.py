@@ -2,8 +2,10 @@
 
 ``native/`` ports the play phase of this package (card order, units and
 tractors, follow obligations, throws and their failure, trick winners, points,
-penalties, the last trick's multiplier) and the endgame search of
-:mod:`analyzer.review.search` to Rust. The Python engine stays the specification and
+penalties, the last trick's multiplier), the endgame search of
+:mod:`analyzer.review.search` and the bots' trick play of the review's play-outs
+(:mod:`analyzer.play.trick_play`, ``NativeRules.bot_playout``, used by
+:func:`analyzer.review.mistakes.decisions.play_to_end`) to Rust. The Python engine stays the specification and
 the fallback: the extension is used only when it is importable, not disabled
 (``SHENGJI_NATIVE=0`` in the environment) and knows every play-phase option of
 the ruleset at hand (a ruleset with an option the port does not know is played
@@ -55,7 +57,8 @@ def _load() -> tuple[ModuleType | None, str]:
 
 #: what this package calls on the extension (an older build lacking any of it is not used)
 _API = ("InternalError", "FEATURES", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
-        "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout")
+        "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout",
+        "NativeRules.bot_playout")
 
 
 _loaded, _loaded_backend = _load()

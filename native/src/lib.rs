@@ -12,6 +12,7 @@
 // the caches' and the search's keys are tuples of card vectors, named where they are used
 #![allow(clippy::type_complexity)]
 
+pub mod bot;
 pub mod order;
 pub mod sjio;
 pub mod sjio_fallbacks;
@@ -185,6 +186,62 @@ mod python {
                 let pts: i32 = plays.iter().flatten().map(|&c| crate::order::points(c)).sum();
                 let mult = self.rules.last_trick_multiplier(&units, plays[0].len(), plays.last().unwrap());
                 Ok((w, units_py(py, &units)?, ruffed, pts, mult))
+            })
+        }
+
+        /// The bots' play-out of a four-seat fixed-partners hand (`native/src/bot.rs`,
+        /// `analyzer.review.mistakes.decisions.play_to_end`): `hands` N W S E, each as the
+        /// (card, copies) of its Counter in order; `plays` the current trick as played; `first`: a play pushed
+        /// before the bots play (`play_to_end`'s `play`);
+        /// `mt` the 624 words and index of `random.Random.getstate()`; `params`
+        /// (throw_chance, risky_throw_chance, ruff_chance, endgame). (final attacker points,
+        /// hooked, the plays as chosen when `record`, the generator's state after as a tuple, the
+        /// number of plays made) or None where the Python
+        /// bot would give way to the cheapest legal play (the caller plays it in Python).
+        #[allow(clippy::too_many_arguments)]
+        #[pyo3(signature = (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, mt, params,
+                            first=None, record=false))]
+        fn bot_playout<'py>(&self, py: Python<'py>, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>,
+                            penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
+                            params: (f64, f64, f64, usize), first: Option<Vec<u8>>, record: bool)
+                            -> PyResult<Option<(i64, bool, Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>, usize)>> {
+            if let Some(f) = &first {
+                cards_ok(f)?;
+                if f.is_empty() || f.len() > 54 {
+                    return Err(PyValueError::new_err("bot_playout: a first play of 1..54 cards"));
+                }
+            }
+            if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
+                || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 {
+                return Err(PyValueError::new_err("bot_playout: four hands, seats 0..3, at most three plays, an MT state"));
+            }
+            for h in &hands {
+                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+                if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
+                    return Err(PyValueError::new_err("bot_playout: a hand of more cards than four decks deal"));
+                }
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            guard(|| {
+                let rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                    .ok_or_else(|| PyValueError::new_err("bot_playout: an MT state"))?;
+                let params = crate::bot::Params { throw_chance: params.0, risky_throw_chance: params.1,
+                                                  ruff_chance: params.2, endgame: params.3 };
+                let hands: [Vec<(u8, u8)>; 4] = [hands[0].clone(), hands[1].clone(), hands[2].clone(), hands[3].clone()];
+                let mut po = crate::bot::Playout::new(&self.rules, params, rng, hands, leader, plays, penalty, dealer,
+                                                      kitty_points, attacker_points);
+                po.record = record;
+                match po.run(first) {
+                    Ok(end) => {
+                        let mut st = end.rng.state.to_vec();
+                        st.push(end.rng.index as u32);
+                        let moves = if record { Some(end.moves) } else { None };
+                        Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?, end.pushed)))
+                    }
+                    Err(_) => Ok(None),
+                }
             })
         }
 

@@ -40,16 +40,19 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from analyzer.review.search import SearchBudgetExceeded, Solver
 from primitives.cards import points
+from replay import native
 from replay.scoring import advancement
+from replay.seats import SEATS, Seat
 from replay.state import HandState
 from replay.texts import cards_text
+from replay.trick import throw_penalty
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
@@ -210,13 +213,44 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     return None if end is None else end.final_points - st.attacker_points
 
 
-def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *, friends: bool = False) -> HandState | None:
+@dataclass(frozen=True, slots=True)
+class PlayedOut:
+    """The end of a play-out the native core played (:func:`play_to_end`): what
+    the review reads of it, as the Python play-out's final :class:`HandState` says it."""
+
+    #: the attackers' total (:attr:`HandState.final_points`)
+    final_points: int
+    #: the attackers won the last trick with a level card (:attr:`HandState.hooked`)
+    hooked: bool
+    #: the plays made from the start to the end (the option played first too)
+    count: int
+    #: with ``record``: every play the bots made, as they chose it (a failed throw: the attempt)
+    plays: tuple[tuple[int, ...], ...] = ()
+
+
+@overload
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: Literal[True]) -> HandState | None: ...
+@overload
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: bool = False) -> HandState | PlayedOut | None: ...
+def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                friends: bool = False) -> HandState | PlayedOut | None:
     """A copy of ``st`` after ``play`` (None: from ``st`` itself) with the bots playing the rest of the hand
     (a bot that finds no play gives way to the cheapest legal play); None when
     the position cannot be played out. ``friends``: the bots see the team as
     revealed so far (finding friends) and a lead is put in card order. The copy
-    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``)."""
+    is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``).
+
+    Four seats with fixed partners, the bot an :class:`analyzer.play.bot.Bot` and a
+    ruleset the native core knows: the native core plays the bots (``native/src/bot.rs``,
+    move for move the Python bot's plays, its ``rng`` left as the Python play-out
+    leaves it) and the result is a :class:`PlayedOut` instead of the final state."""
     from analyzer.play.views import TrickView
+    if not friends and not st.is_over:
+        done = native_play_to_end(st, play, bot)
+        if done is not None:
+            return done
     s = st.copy(undo=False)
     v: TrickView | None = None
     try:
@@ -241,6 +275,70 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *, friend
     except (ValueError, IndexError, KeyError):
         return None
     return s
+
+
+def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                       record: bool = False) -> PlayedOut | None:
+    """:func:`play_to_end` of ``st`` (not over) after ``play`` by the native core (``st`` is not
+    changed), or None where it does not apply (no native core, a ruleset it does not know, not
+    four seats with fixed partners, another bot or generator, input that may not cross) or
+    where the Python bot would give way to the cheapest legal play (the caller then plays the
+    hand in Python, from the same ``rng`` state). ``record``: keep the bots' plays.
+
+    What crosses is checked here (cards 0..53, at most eight copies of one) and again by the
+    extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
+    is a ``ValueError``, a value of the wrong type a ``TypeError`` or ``OverflowError``, and
+    the hand is played in Python."""
+    if not native.available():
+        return None
+    if type(bot) is not _bot_class() or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
+        return None
+    if type(st) is not HandState or st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
+        return None
+    rules = native.rules_for(st.order, st.ruleset)
+    if rules is None:
+        return None
+    held = st.holdings
+    hands = []
+    try:
+        for x in SEATS:
+            h = held[x]
+            if h and (min(h) < 0 or max(h) >= 54 or not 0 < min(h.values()) <= max(h.values()) <= 8):
+                return None
+            hands.append(list(h.items()))
+    except TypeError:   # a card or a count that is not a number
+        return None
+    if play is not None and not native.valid_cards(play):
+        return None
+    penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
+    version, words, gauss = bot.rng.getstate()
+    p = bot.p
+    try:
+        got = rules.bot_playout(hands, _INDEX[st.leader], [cards for _, cards in st.plays], penalty,
+                                _INDEX[st.dealer], st.kitty_points, st.attacker_points, words,
+                                (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame), play, record)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if got is None:
+        return None
+    final, hooked, moves, after, count = got
+    bot.rng.setstate((version, after, gauss))
+    return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
+
+
+def _bot_class() -> Any:
+    """:class:`analyzer.play.bot.Bot` (imported once, when a play-out first asks)."""
+    global _BOT
+    if _BOT is None:
+        from analyzer.play.bot import Bot
+        _BOT = Bot
+    return _BOT
+
+
+_BOT: Any = None
+#: fixed partners: each compass seat's partner and index (N W S E)
+_PARTNER = {s: Seat[s].partner().name for s in SEATS}
+_INDEX = {s: i for i, s in enumerate(SEATS)}
 
 
 def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:
@@ -422,5 +520,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]
