@@ -213,6 +213,24 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
     return None if end is None else end.final_points - st.attacker_points
 
 
+def _option_rollouts(st: HandState, opts: Sequence[tuple[int, ...]], bot: Any) -> list[int | None]:
+    """:func:`_rollout` of each option of one sampled deal, every option's bots from the same
+    generator state (the state a new ``Bot`` with the deal's seed starts from): one bot and
+    one seeding a deal, not one an option; the native core is handed that state as it is (no
+    copy to and from the generator an option)."""
+    state = bot.rng.getstate()
+    out: list[int | None] = []
+    for m in opts:
+        end: HandState | PlayedOut | None = None
+        if not st.is_over:
+            end = native_play_to_end(st, m, bot, rng_state=state)
+        if end is None:
+            bot.rng.setstate(state)
+            end = play_to_end(st, m, bot)
+        out.append(None if end is None else end.final_points - st.attacker_points)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class PlayedOut:
     """The end of a play-out the native core played (:func:`play_to_end`): what
@@ -278,12 +296,14 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
 
 
 def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
-                       record: bool = False) -> PlayedOut | None:
+                       record: bool = False, rng_state: Any = None) -> PlayedOut | None:
     """:func:`play_to_end` of ``st`` (not over) after ``play`` by the native core (``st`` is not
     changed), or None where it does not apply (no native core, a ruleset it does not know, not
     four seats with fixed partners, another bot or generator, input that may not cross) or
     where the Python bot would give way to the cheapest legal play (the caller then plays the
     hand in Python, from the same ``rng`` state). ``record``: keep the bots' plays.
+    ``rng_state``: the bots' generator state to start from (``random.Random.getstate()``); the
+    bot's own ``rng`` is then neither read nor changed.
 
     What crosses is checked here (cards 0..53, at most eight copies of one) and again by the
     extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
@@ -311,7 +331,7 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     if play is not None and not native.valid_cards(play):
         return None
     penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
-    version, words, gauss = bot.rng.getstate()
+    version, words, gauss = bot.rng.getstate() if rng_state is None else rng_state
     p = bot.p
     try:
         got = rules.bot_playout(hands, _INDEX[st.leader], [cards for _, cards in st.plays], penalty,
@@ -322,7 +342,8 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     if got is None:
         return None
     final, hooked, moves, after, count = got
-    bot.rng.setstate((version, after, gauss))
+    if rng_state is None:
+        bot.rng.setstate((version, after, gauss))
     return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
 
 
@@ -407,8 +428,7 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
                 vals = None
         if vals is None:
             exact_all = False
-            rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}"
-            got = [_rollout(st, m, lambda: _bot(ctx, rng_seed)) for m in opts]
+            got = _option_rollouts(st, opts, _bot(ctx, f"{seed}:{h.number}:{ti}:{k}:{j}"))
             if any(v is None for v in got):
                 continue  # a deal that cannot be played out is dropped for every option
             vals = [v for v in got if v is not None]

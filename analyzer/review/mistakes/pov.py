@@ -28,9 +28,11 @@ decision with fewer than half its samples solved is not judged.
 from __future__ import annotations
 
 import random
+from bisect import bisect
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from itertools import accumulate
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
@@ -188,10 +190,14 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
     to a slot void in its suit (most constrained cards first; retried on a
     dead end). ``pins``: cards (not in ``pool``) each dealt first to one of
     its own slots (:func:`pinned`)."""
+    # the slots each suit may go to (not void there), in the slots' order, and how many
+    open_to = {e: [i for i in sizes if e not in void_of[i]] for e in {eff[c] for c in pool}}
+    width = {e: len(v) for e, v in open_to.items()}
+    rand = rng.random
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
-        cards.sort(key=lambda c: sum(1 for i in sizes if eff[c] not in void_of[i]))
+        cards.sort(key=lambda c: width[eff[c]])
         left = dict(sizes)
         got: dict[int, list[int]] = {i: [] for i in sizes}
         ok = True
@@ -200,20 +206,27 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
             if not can:
                 ok = False
                 break
-            i = can[0] if len(can) == 1 else rng.choices(can, weights=[left[j] for j in can])[0]
+            i = can[0] if len(can) == 1 else _weighted(can, [left[j] for j in can], rand)
             got[i].append(c)
             left[i] -= 1
         for c in cards if ok else ():
-            can = [i for i in sizes if left[i] > 0 and eff[c] not in void_of[i]]
+            can = [i for i in open_to[eff[c]] if left[i] > 0]
             if not can:
                 ok = False
                 break
-            i = rng.choices(can, weights=[left[j] for j in can])[0]
+            i = _weighted(can, [left[j] for j in can], rand)
             got[i].append(c)
             left[i] -= 1
         if ok:
             return got
     return None
+
+
+def _weighted(items: list[int], weights: list[int], rand: Callable[[], float]) -> int:
+    """``random.Random.choices(items, weights)[0]`` draw for draw (one ``random()``, the same
+    cumulative weights and bisection), without its argument checks."""
+    cum = list(accumulate(weights))
+    return items[bisect(cum, rand() * (cum[-1] + 0.0), 0, len(items) - 1)]
 
 
 def average_value(ctx: HandContext, seat: str, t_index: int, k: int, objective: str = "points", *,
