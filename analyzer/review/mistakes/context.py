@@ -82,6 +82,7 @@ class HandContext:
         self._verdicts: dict[tuple[int, int], Verdict | None] = {}
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._states: dict[tuple[int, int], HandState] = {}
+        self._outcomes: dict[tuple[int, bool], HandOutcome | None] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
         self.budget_cut = False
 
@@ -185,10 +186,19 @@ class HandContext:
     # -- outcomes --------------------------------------------------------------------------
 
     def outcome(self, total: int, hooked: bool = False) -> HandOutcome | None:
+        """The hand's outcome for ``total`` attacker points (kept per total: the review asks
+        for a few dozen totals thousands of times)."""
+        key = (total, hooked)
+        try:
+            return self._outcomes[key]
+        except KeyError:
+            pass
         h = self.hand
-        if h.outcome is None or not h.dealer:
-            return None
-        return hand_outcome(self.ruleset, h.levels, h.dealer, total, last_trick_rank_hook=hooked)
+        got = None
+        if h.outcome is not None and h.dealer:
+            got = hand_outcome(self.ruleset, h.levels, h.dealer, total, last_trick_rank_hook=hooked)
+        self._outcomes[key] = got
+        return got
 
     def level_change(self, actual_total: int, better_total: int, *, actual_hooked: bool | None = None,
                      better_hooked: bool | None = None, actual_label: str = "in the hand",

@@ -219,11 +219,12 @@ def _option_rollouts(st: HandState, opts: Sequence[tuple[int, ...]], bot: Any) -
     one seeding a deal, not one an option; the native core is handed that state as it is (no
     copy to and from the generator an option)."""
     state = bot.rng.getstate()
+    prepared = None if st.is_over else _native_position(st, bot)   # the position checked once for every option
     out: list[int | None] = []
     for m in opts:
         end: HandState | PlayedOut | None = None
-        if not st.is_over:
-            end = native_play_to_end(st, m, bot, rng_state=state)
+        if prepared is not None:
+            end = _native_play(prepared, st, m, bot, rng_state=state)
         if end is None:
             bot.rng.setstate(state)
             end = play_to_end(st, m, bot)
@@ -309,6 +310,15 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
     is a ``ValueError``, a value of the wrong type a ``TypeError`` or ``OverflowError``, and
     the hand is played in Python."""
+    prepared = _native_position(st, bot)
+    if prepared is None:
+        return None
+    return _native_play(prepared, st, play, bot, record=record, rng_state=rng_state)
+
+
+def _native_position(st: HandState, bot: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    """What :func:`native_play_to_end` hands the native core of ``st`` whatever the play
+    (the rules and the position, checked), or None where the core does not apply."""
     if not native.available():
         return None
     if type(bot) is not _bot_class() or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
@@ -328,15 +338,22 @@ def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
             hands.append(list(h.items()))
     except TypeError:   # a card or a count that is not a number
         return None
+    penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
+    p = bot.p
+    return rules, (hands, _INDEX[st.leader], [cards for _, cards in st.plays], penalty, _INDEX[st.dealer],
+                   st.kitty_points, st.attacker_points, (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame))
+
+
+def _native_play(prepared: tuple[Any, tuple[Any, ...]], st: HandState, play: tuple[int, ...] | None, bot: Any, *,
+                 record: bool = False, rng_state: Any = None) -> PlayedOut | None:
+    """:func:`native_play_to_end` from a position :func:`_native_position` prepared."""
     if play is not None and not native.valid_cards(play):
         return None
-    penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
+    rules, (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, knobs) = prepared
     version, words, gauss = bot.rng.getstate() if rng_state is None else rng_state
-    p = bot.p
     try:
-        got = rules.bot_playout(hands, _INDEX[st.leader], [cards for _, cards in st.plays], penalty,
-                                _INDEX[st.dealer], st.kitty_points, st.attacker_points, words,
-                                (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame), play, record)
+        got = rules.bot_playout(hands, leader, plays, penalty, dealer, kitty_points, attacker_points, words,
+                                knobs, play, record)
     except (ValueError, TypeError, OverflowError):
         return None
     if got is None:
