@@ -33,15 +33,22 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.search import Position, SearchBudgetExceeded, position_of
 from primitives.cards import points
 from replay.seats import SEATS as SEAT_ORDER
+from replay.trick import check_throw
+
+if TYPE_CHECKING:  # pragma: no cover
+    from replay.results import PlayResult
 
 #: hidden deals sampled per decision
 SAMPLES = 6
+#: deals drawn again, per deal asked, where a throw seen would have been judged otherwise
+THROW_REDRAWS = 8
 #: the seed of the sampler (combined with hand, trick and play)
 SEED = 19
 #: nodes the imperfect-information searches of one hand may visit
@@ -99,6 +106,72 @@ def declared_cards(ctx: HandContext) -> dict[str, tuple[int, ...]]:
     return {s: tuple(sorted(c.elements())) for s, c in out.items()}
 
 
+def _before(ctx: HandContext, t_index: int, k: int) -> list[tuple[int, list[PlayResult]]]:
+    """The tricks before play ``k`` of trick ``t_index``: (index, its plays so far)."""
+    tricks = ctx.hand.tricks
+    return [(ti, list(tricks[ti].plays[:k] if ti == t_index else tricks[ti].plays))
+            for ti in range(min(t_index + 1, len(tricks)))]
+
+
+def throws_seen(ctx: HandContext, t_index: int, k: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], bool]]:
+    """Each throw (a lead of several units) the table saw checked before play ``k`` of trick
+    ``t_index``: (trick index, the cards thrown, the cards played, whether it stood).
+    Where the rules check no throw, a throw tells nothing."""
+    if ctx.ruleset.throw_check == "none":
+        return []
+    out = []
+    for ti, plays in _before(ctx, t_index, k):
+        if plays and plays[0].cards:
+            lead = plays[0]
+            thrown = tuple(lead.attempted or lead.cards)
+            if ctx.is_throw(thrown):
+                out.append((ti, thrown, tuple(lead.cards), lead.attempted is None))
+    return out
+
+
+def returned_cards(ctx: HandContext, t_index: int, k: int) -> dict[str, Counter[int]]:
+    """The cards each seat's failed throws took back (shown to the table) and not played
+    since, before play ``k`` of trick ``t_index``."""
+    before = _before(ctx, t_index, k)
+    out: dict[str, Counter[int]] = {}
+    for j, plays in before:
+        if not plays or plays[0].attempted is None:
+            continue
+        who = plays[0].seat
+        back = Counter(plays[0].attempted) - Counter(plays[0].cards)
+        for _, later in before[j + 1:]:
+            for p in later:
+                if p.seat == who:
+                    back -= Counter(p.cards)
+        got = out.setdefault(who, Counter())
+        got |= back
+    return {s: c for s, c in out.items() if c}
+
+
+def throws_agree(ctx: HandContext, t_index: int, k: int, hands: Sequence[Sequence[int]],
+                 throws: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], bool]]) -> bool:
+    """Would every throw in ``throws`` (:func:`throws_seen`) have been judged as the table saw
+    it, had the hidden cards lain as in ``hands`` (the four hands N W S E at the decision)?
+    A throw that stood: nobody after the thrower could beat a unit of it; one that failed:
+    someone could, and the unit the thrower had to play is one the engine would ask for."""
+    if not throws:
+        return True
+    before = _before(ctx, t_index, k)
+    rs, order = ctx.ruleset, ctx.order
+    for j, thrown, played, stood in throws:
+        held = [Counter(h) for h in hands]
+        for _, plays in before[j:]:
+            for p in plays:
+                held[SEAT_ORDER.index(p.seat)].update(p.cards)
+        lead = before[j][1][0].seat
+        first = SEAT_ORDER.index(lead)
+        seats = [SEAT_ORDER[(first + n) % 4] for n in range(4)]
+        chk = check_throw(thrown, 0, [held[SEAT_ORDER.index(x)] for x in seats], seats, order, rs)
+        if stood != (not chk.blockers) or (not stood and not chk.accepts(played)):
+            return False
+    return True
+
+
 def pinned(ctx: HandContext, seat: str, t_index: int, k: int, slot_of: dict[str, int], kitty_slot: int | None,
            pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]]) -> list[tuple[int, tuple[int, ...]]]:
     """The hidden cards whose place ``seat`` knows from the declarations
@@ -111,7 +184,8 @@ def pinned(ctx: HandContext, seat: str, t_index: int, k: int, slot_of: dict[str,
     card that is not among the hidden ones. Only what the table saw enters:
     the declarations, the plays and the hidden cards as a set."""
     shown = declared_cards(ctx)
-    if not shown:
+    returned = returned_cards(ctx, t_index, k)
+    if not shown and not returned:
         return []
     rh = ctx.record_hand
     buriers: set[str] = {b.seat for b in rh.buries} if rh is not None else set()
@@ -124,11 +198,19 @@ def pinned(ctx: HandContext, seat: str, t_index: int, k: int, slot_of: dict[str,
     left = Counter(pool)
     eff = ctx.order.eff
     out: list[tuple[int, tuple[int, ...]]] = []
+    # the cards a failed throw took back are in the thrower's hand (after any bury) unless played since
+    for who, rest in returned.items():
+        i = slot_of.get(who)
+        if i is None or rest.total() > sizes.get(i, 0) or any(eff[c] in void_of.get(i, ()) for c in rest) \
+                or any(left[c] < n for c, n in rest.items()):
+            continue
+        left -= rest
+        out.extend((c, (i,)) for c in sorted(rest.elements()))
     for who, cards in shown.items():
         i = slot_of.get(who)
         if i is None:
             continue   # the deciding player (or a seat not at this table)
-        rest = Counter(cards) - played.get(who, Counter())
+        rest = Counter(cards) - played.get(who, Counter()) - returned.get(who, Counter())
         if who in buriers:
             if len(buriers) > 1 or kitty_slot is None:
                 continue
@@ -170,14 +252,22 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
         free = Counter(pool) - Counter(c for c, _ in pins)
         pool = sorted(free.elements())
     rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}")
+    throws = throws_seen(ctx, t_index, k) if len(SEAT_ORDER) == len(pos.hands) == 4 else []
     out: list[tuple[Position, int]] = []
-    for _ in range(n):
+    redraws = THROW_REDRAWS * n
+    while len(out) < n:
         deal = _deal(pool, sizes, void_of, eff, rng, pins=pins)
         if deal is None:
+            n -= 1     # a dead end of the sampler costs a deal
             continue
         hands = list(pos.hands)
         for i in slots:
             hands[i] = tuple(sorted(deal[i]))
+        if not throws_agree(ctx, t_index, k, hands, throws):
+            redraws -= 1    # the throws seen would have been judged otherwise: not a deal the player can be in
+            if redraws < 0:
+                break
+            continue
         kp = points(deal[4]) if 4 in deal else points(kitty)
         out.append((Position(tuple(hands), pos.leader, pos.plays), kp))
     return out
