@@ -41,6 +41,13 @@ fn main() {
         let hands: Hands = Solver::hands(&hv).unwrap();
         let mut s = Solver::new(rules, attacker, mid[4], false);
         s.limit = limit;
+        if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
+            s.table_limit = t;
+        }
+        // SOLVE_PLAIN=1: one wide search (the Python search's tree), not null-window tests
+        s.mtd = std::env::var("SOLVE_PLAIN").is_err() && std::env::var("SOLVE_NO_MTD").is_err();
+        s.history_order = std::env::var("SOLVE_PLAIN").is_err() && std::env::var("SOLVE_NO_HIST").is_err();
+        s.bound_cut = std::env::var("SOLVE_PLAIN").is_err() && std::env::var("SOLVE_NO_BOUND").is_err();
         let t = Instant::now();
         let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).map_or("cut".to_string(), |v| v.to_string());
         let dt = t.elapsed().as_secs_f64();
