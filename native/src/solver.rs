@@ -243,23 +243,6 @@ fn points_held(hands: &Hands) -> i64 {
         .sum()
 }
 
-/// the points in `hands` and on the table (`plays`), read off the counts as [`points_held`]
-fn points_at_stake(hands: &Hands, plays: &Trick) -> i64 {
-    let mut w = [0u64; 3];
-    for h in hands.iter().chain(plays.plays()) {
-        for (x, y) in w.iter_mut().zip(h.w) {
-            *x += y;
-        }
-    }
-    POINT_CARDS
-        .iter()
-        .map(|&(c, p)| {
-            let (i, b) = bit(c);
-            ((w[i] / b) & 7) as i64 * p
-        })
-        .sum()
-}
-
 fn packed_hands(hands: &Hands) -> PackedTrick {
     words4([&hands[0].w, &hands[1].w, &hands[2].w, &hands[3].w])
 }
@@ -342,15 +325,6 @@ pub struct Solver {
     pub table_limit: usize,
     pub trim_mask: u64,
     pub cache_limit: usize,
-    /// wide windows as null-window tests (MTD(f), see [`Solver::root`])
-    pub mtd: bool,
-    /// the points-at-stake bound checked inside a trick too, not only at its start
-    pub bound_cut: bool,
-    /// leads below the root ordered by the cut-offs they made (history heuristic)
-    pub history_order: bool,
-    history: FxMap<(u8, Packed), u32>,
-    /// cards a seat held at the root's trick start
-    root_n: usize,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -383,11 +357,6 @@ impl Solver {
             table_limit: 400_000,
             trim_mask: 0xFFF,
             cache_limit: 150_000,
-            mtd: true,
-            bound_cut: true,
-            history_order: true,
-            history: FxMap::default(),
-            root_n: 0,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -712,84 +681,7 @@ impl Solver {
 
     /// `Solver._root`: the value of a position within (alpha, beta) (fail-soft);
     /// `plays`: the current trick's plays (their cards already out of `hands`).
-    ///
-    /// A wide window is searched as a series of null-window tests (MTD(f), when
-    /// [`Solver::mtd`] is on, the default): each asks "is the value at least b?" of the
-    /// tree and narrows the bounds the table keeps, starting from the play-out's value
-    /// (a line the search can reach), until the value is known or lies outside the
-    /// window. The value answered is the one the single wide search answers (the same
-    /// fail-soft contract); the tree and the node count differ.
     pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
-        if !self.mtd || beta - alpha <= 1 {
-            return self.root_window(hands, leader, plays, alpha, beta);
-        }
-        let guess = self.playout(hands, leader, plays);
-        let (mut lo, mut hi) = (-INF, INF);
-        let mut g = guess;
-        loop {
-            if lo >= hi {
-                break;
-            }
-            if hi <= alpha {
-                return Ok(hi);
-            }
-            if lo >= beta {
-                return Ok(lo);
-            }
-            // a test point in (lo, hi] and in (alpha, beta]: the value is at least b, or not
-            let b = (if g <= lo { lo + 1 } else { g }).min(hi).clamp(alpha + 1, beta);
-            let v = self.root_window(hands, leader, plays, b - 1, b)?;
-            if v >= b {
-                lo = v;
-            } else {
-                hi = v;
-            }
-            g = v;
-        }
-        let v = lo;
-        if plays.is_empty() {
-            self.settle_root_move(hands, leader, v)?;
-        }
-        Ok(v)
-    }
-
-    /// After the value `v` of a trick-start position is known: its table entry holds the
-    /// first lead (in the leads' order) that reaches `v`, the lead one wide search of the
-    /// position stores (the first strictly better move of its loop), not the lead the last
-    /// null-window test happened to store. (`best_move` tries the table's lead first.)
-    fn settle_root_move(&mut self, hands: &Hands, leader: usize, v: i64) -> Result<(), Exceeded> {
-        let a = self.analyse(hands);
-        let key = (leader as u8, a.desc.clone());
-        if !self.tt.contains_key(&key) {
-            // no entry: the position was answered without its node (one card each, no
-            // points left), as the wide search answers it
-            return Ok(());
-        }
-        let maxi = self.attacker[leader];
-        let moves = self.lead_moves(hands, leader, &a);
-        let mut found = None;
-        for m in moves.iter() {
-            let mut nh = *hands;
-            nh[leader] = hands[leader].minus(m);
-            let np = Trick::new(&[*m]);
-            let reaches = if maxi {
-                self.node(&nh, leader, &np, v - 1, v, &a, None, None)? >= v
-            } else {
-                self.node(&nh, leader, &np, v, v + 1, &a, None, None)? <= v
-            };
-            if reaches {
-                found = Some(*m);
-                break;
-            }
-        }
-        self.tt.insert(key, (v, v, found));
-        Ok(())
-    }
-
-    /// the fail-soft search of one window (the wide search's tree)
-    pub fn root_window(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64)
-                       -> Result<i64, Exceeded> {
-        self.root_n = hands[leader].len() + plays.first().map_or(0, |p| p.len());
         if plays.is_empty() {
             return self.trick_start(hands, leader, alpha, beta);
         }
@@ -876,21 +768,6 @@ impl Solver {
         let k = plays.n as usize;
         let seat = (leader + k) % 4;
         let maxi = self.attacker[seat];
-        if k > 0 && self.bound_cut && !self.last_trick_objective {
-            // inside a trick too, the value lies between 0 and the points still at stake
-            // (held, or on the table) + the most the kitty can be worth: `seat` has not
-            // played yet, so it holds as many cards as any trick still has
-            let mut left = points_at_stake(hands, plays);
-            if self.kitty_points != 0 {
-                left += self.kitty_points * self.max_multiplier(hands[seat].len());
-            }
-            if left <= alpha || left == 0 {
-                return Ok(left);
-            }
-            if beta <= 0 {
-                return Ok(0);
-            }
-        }
         // a trick start whose table entry holds a best lead tries that lead first, then the
         // others in their order (walked in place below: no copy of the moves)
         let mut first_move: Option<Play> = None;
@@ -901,18 +778,7 @@ impl Solver {
                     first_move = Some(f);
                 }
             }
-            if self.history_order && first.is_none() && moves.len() > 1 && hands[seat].len() < self.root_n {
-                // below the root, leads that cut elsewhere first (stable: the rest keep their order)
-                let mut v: Vec<(std::cmp::Reverse<u32>, usize)> = moves
-                    .iter()
-                    .enumerate()
-                    .map(|(i, m)| (std::cmp::Reverse(self.history.get(&(seat as u8, m.packed())).copied().unwrap_or(0)), i))
-                    .collect();
-                v.sort_unstable();
-                Rc::new(v.into_iter().map(|(_, i)| moves[i]).collect())
-            } else {
-                moves
-            }
+            moves
         } else {
             let moves = self.follow_moves(&plays.p[0], &hands[seat], a, seat);
             if moves.len() > 1 {
@@ -1014,10 +880,6 @@ impl Solver {
                 }
             }
             if alpha >= beta {
-                if k == 0 && self.history_order {
-                    let n = hands[seat].len() as u32;
-                    *self.history.entry((seat as u8, m.packed())).or_insert(0) += n * n;
-                }
                 break;
             }
         }
