@@ -43,6 +43,8 @@ fn main() {
         let hands: Hands = Solver::hands(&hv).unwrap();
         let mut s = Solver::new(rules, attacker, mid[4], false);
         s.limit = limit;
+        // SOLVE_PLAIN=1: the kitty's bound without the hands' units (the tree before the seventeenth session)
+        s.held_units = std::env::var("SOLVE_PLAIN").is_err();
         // SOLVE_TABLE: the transposition table's limit (entries; 400,000 as the review's unless set)
         if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
             s.table_limit = t;

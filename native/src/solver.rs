@@ -243,6 +243,24 @@ fn points_held(hands: &Hands) -> i64 {
         .sum()
 }
 
+/// low bit of each three-bit count of [`Cards::w`]
+const LOW_BITS: u64 = 0x1249_2492_4924_9249;
+
+/// how many distinct cards the counts `w` hold at least `at` times (`at` in 2..=4; a
+/// count is at most 4)
+fn held_at_least(w: &[u64; 3], at: usize) -> usize {
+    w.iter()
+        .map(|&x| {
+            let hit = match at {
+                2 => (x >> 1) | (x >> 2),
+                3 => (x >> 2) | ((x >> 1) & x),
+                _ => x >> 2,
+            };
+            (hit & LOW_BITS).count_ones() as usize
+        })
+        .sum()
+}
+
 fn packed_hands(hands: &Hands) -> PackedTrick {
     words4([&hands[0].w, &hands[1].w, &hands[2].w, &hands[3].w])
 }
@@ -325,6 +343,9 @@ pub struct Solver {
     pub table_limit: usize,
     pub trim_mask: u64,
     pub cache_limit: usize,
+    /// the kitty's bound from the units the hands can still form ([`Solver::max_multiplier_held`]);
+    /// the Python search bounds so too: off only to measure the tree without it
+    pub held_units: bool,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -337,7 +358,7 @@ pub struct Solver {
     winner: FxMap<PackedTrick, (usize, i64, i64)>,
     partial: FxMap<PackedTrick, usize>,
     stands: FxMap<(Packed, PackedTrick), bool>,
-    max_mult: FxMap<usize, i64>,
+    max_mult: FxMap<(usize, [usize; 5]), i64>,
     rank: [u32; 54],
 }
 
@@ -357,6 +378,7 @@ impl Solver {
             table_limit: 400_000,
             trim_mask: 0xFFF,
             cache_limit: 150_000,
+            held_units: true,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -642,12 +664,37 @@ impl Solver {
     // -- the search ------------------------------------------------------------------------
 
     fn max_multiplier(&mut self, n: usize) -> i64 {
-        if let Some(&got) = self.max_mult.get(&n) {
+        self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4])
+    }
+
+    /// The most the kitty can be worth from `hands` (`n` cards a seat): as
+    /// [`Solver::max_multiplier`], but a unit of width `w` ≥ 2 and length `l` needs `l`
+    /// cards held `w` times in one seat's hand, so its length is at most the most such
+    /// cards any seat holds now (cards only leave the hands; a play's units, the lead's,
+    /// the winner's or the last play's, are one seat's cards).
+    fn max_multiplier_held(&mut self, hands: &Hands, n: usize) -> i64 {
+        let mut most = [n, n, 0, 0, 0];
+        for h in hands {
+            for (w, m) in most.iter_mut().enumerate().skip(2) {
+                *m = (*m).max(held_at_least(&h.w, w));
+            }
+        }
+        for (w, m) in most.iter_mut().enumerate().skip(2) {
+            *m = (*m).min(n / w);
+        }
+        self.max_multiplier_of(n, most)
+    }
+
+    /// the largest multiplier of a unit of width `w` and length at most `longest[w]`,
+    /// played with at most `n` cards (cached)
+    fn max_multiplier_of(&mut self, n: usize, longest: [usize; 5]) -> i64 {
+        let key = (n, longest);
+        if let Some(&got) = self.max_mult.get(&key) {
             return got;
         }
         let mut got: i64 = 1;
-        for w in 1..=self.rules.decks as usize {
-            for length in 1..=n / w {
+        for (w, &most) in longest.iter().enumerate().take(self.rules.decks as usize + 1).skip(1) {
+            for length in 1..=(n / w).min(most) {
                 let u = Unit { width: w as u8, length: length as u8, top: 0, cards: Vec::new() };
                 for cards in w * length..=n {
                     let m = kitty_multiplier(
@@ -661,7 +708,7 @@ impl Solver {
                 }
             }
         }
-        self.max_mult.insert(n, got);
+        self.max_mult.insert(key, got);
         got
     }
 
@@ -715,7 +762,11 @@ impl Solver {
         if !self.last_trick_objective {
             let mut left = points_held(hands);
             if self.kitty_points != 0 {
-                left += self.kitty_points * self.max_multiplier(hands[leader].len());
+                left += self.kitty_points * if self.held_units {
+                    self.max_multiplier_held(hands, hands[leader].len())
+                } else {
+                    self.max_multiplier(hands[leader].len())
+                };
             }
             if left <= alpha || left == 0 {
                 return Ok(left);
@@ -1092,6 +1143,40 @@ mod tests {
         assert_eq!(points_held(&none), 0);
         let some = Solver::hands(&[vec![3, 3], vec![8], vec![50], vec![11, 24]]).unwrap();
         assert_eq!(points_held(&some), 5 + 5 + 10 + 10 + 10 + 10);
+    }
+
+    #[test]
+    fn kitty_bound_counts_the_units_held() {
+        // W (attacker) leads a ♠A pair at the last trick: 5 + 25 × 4. A bound that forgot
+        // the pair (multiplier 2: 5 + 50) would answer 55 to a window above it.
+        let hands = Solver::hands(&[vec![1, 2], vec![12, 12], vec![3, 4], vec![5, 6]]).unwrap();
+        let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
+        assert_eq!(s.root(&hands, 1, &[], 55, INF).unwrap(), 105);
+        assert_eq!(s.root(&hands, 1, &[], 104, 106).unwrap(), 105);
+        // no pair anywhere: 15 points held and the kitty worth at most 25 × 2, so a window
+        // from 65 up is answered by the bound alone (no node); a pair's bound (× 4) would search
+        let single = Solver::hands(&[vec![1, 2], vec![11, 12], vec![3, 4], vec![5, 6]]).unwrap();
+        let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
+        assert_eq!(s.root(&single, 1, &[], 65, INF).unwrap(), 65);
+        assert_eq!(s.nodes, 0);
+        assert_eq!(s.root(&single, 1, &[], -INF, INF).unwrap(), 15 + 50);
+    }
+
+    #[test]
+    fn cards_held_at_least() {
+        // (cards, held twice or more, three times or more, four times)
+        let cases: [(&[u8], [usize; 3]); 6] = [
+            (&[], [0, 0, 0]),
+            (&[0, 1, 2, 53], [0, 0, 0]),
+            (&[5, 5, 7, 7, 7, 9], [2, 1, 0]),
+            (&[20, 20, 21, 21, 21, 21, 42, 42, 42], [3, 2, 1]),
+            (&[53, 53, 53, 53, 52, 52], [2, 1, 1]),
+            (&[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3], [4, 4, 4]),
+        ];
+        for (cards, want) in cases {
+            let c = Cards::from_slice(cards);
+            assert_eq!([held_at_least(&c.w, 2), held_at_least(&c.w, 3), held_at_least(&c.w, 4)], want, "{cards:?}");
+        }
     }
 
     #[test]

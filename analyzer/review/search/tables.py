@@ -42,7 +42,7 @@ class Tables:
     _stands: dict[tuple[Play, Hands], bool]
     _leads: dict[tuple[Hands, int], list[Play]]
     _winner: dict[tuple[Play, ...], tuple[int, int, int]]
-    _max_mult: dict[int, int]
+    _max_mult: dict[tuple[int, tuple[int, int, int, int, int]], int]
     _analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]]
     _rank: tuple[int, ...]
     _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
@@ -59,17 +59,42 @@ class Tables:
     def _max_multiplier(self, n: int) -> int:
         """The largest kitty multiplier a last trick of at most ``n`` cards per play
         can give (asked of the engine for every unit shape that fits)."""
-        got = self._max_mult.get(n)
+        return self._max_multiplier_of(n, (n, n, n // 2, n // 3, n // 4))
+
+    def _max_multiplier_held(self, hands: Hands, n: int) -> int:
+        """:meth:`_max_multiplier` for ``hands`` (``n`` cards a seat): a unit of width
+        ``w`` >= 2 and length ``l`` needs ``l`` cards held ``w`` times in one seat's hand,
+        so its length is at most the most such cards any seat holds now (cards only
+        leave the hands, and a play's units are one seat's cards)."""
+        most = [n, n, 0, 0, 0]
+        for h in hands:
+            held = [0, 0, 0, 0, 0]
+            run = 0
+            for i, c in enumerate(h):
+                run += 1
+                if i + 1 == len(h) or h[i + 1] != c:
+                    for w in range(2, min(run, 4) + 1):
+                        held[w] += 1
+                    run = 0
+            for w in (2, 3, 4):
+                most[w] = max(most[w], held[w])
+        return self._max_multiplier_of(n, (n, n, min(most[2], n // 2), min(most[3], n // 3), min(most[4], n // 4)))
+
+    def _max_multiplier_of(self, n: int, longest: tuple[int, int, int, int, int]) -> int:
+        """The largest multiplier of a unit of width ``w`` and length at most
+        ``longest[w]``, played with at most ``n`` cards (cached)."""
+        key = (n, longest)
+        got = self._max_mult.get(key)
         if got is None:
             got = 1
             policy = self.ruleset.kitty_multiplier
             for w in range(1, self.ruleset.decks + 1):
-                for length in range(1, n // w + 1):
+                for length in range(1, min(n // w, longest[w]) + 1):
                     u = Unit(w, length, 0, ())
                     for cards in range(w * length, n + 1):
                         got = max(got, kitty_multiplier(policy, [u], play_cards=cards, lead_cards=cards,
                                                         last_play=[u]))
-            self._max_mult[n] = got
+            self._max_mult[key] = got
         return got
 
     def _trick(self, plays: tuple[Play, ...]) -> tuple[int, int, int]:

@@ -61,7 +61,7 @@ class Tree(Moves):
         self._stands: dict[tuple[Play, Hands], bool] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._winner: dict[tuple[Play, ...], tuple[int, int, int]] = {}
-        self._max_mult: dict[int, int] = {}
+        self._max_mult: dict[tuple[int, tuple[int, int, int, int, int]], int] = {}
         self._analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]] = {}
         #: a card's (effective suit, strength) as one int: suit * 128 + key
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
@@ -117,13 +117,14 @@ class Tree(Moves):
             return self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
         if self.objective == "points":
             # the value lies between 0 and the points still held (+ the most the
-            # kitty can be worth with plays of this many cards)
+            # kitty can be worth with plays of this many cards and units the hands
+            # can still form)
             left = 0
             for h in hands:
                 for c in h:
                     left += POINTS[c]
             if self.kitty_points:
-                left += self.kitty_points * self._max_multiplier(len(hands[leader]))
+                left += self.kitty_points * self._max_multiplier_held(hands, len(hands[leader]))
             if left <= alpha or left == 0:
                 return left
             if beta <= 0:
