@@ -693,18 +693,21 @@ impl Solver {
             return got;
         }
         let mut got: i64 = 1;
+        // a play of more units than one (a throw) too: the botzone multiplier reads the
+        // largest of several units otherwise than one alone (2 × its size for a tractor, 4 for
+        // a pair, where one unit alone gives the play's cards); the others read the largest unit
+        let single = Unit { width: 1, length: 1, top: 0, cards: Vec::new() };
         for (w, &most) in longest.iter().enumerate().take(self.rules.decks as usize + 1).skip(1) {
             for length in 1..=(n / w).min(most) {
                 let u = Unit { width: w as u8, length: length as u8, top: 0, cards: Vec::new() };
+                let throw = [u.clone(), single.clone()];
                 for cards in w * length..=n {
-                    let m = kitty_multiplier(
-                        self.rules.kitty_multiplier,
-                        std::slice::from_ref(&u),
-                        cards,
-                        cards,
-                        std::slice::from_ref(&u),
-                    ) as i64;
-                    got = got.max(m);
+                    let policy = self.rules.kitty_multiplier;
+                    let mut m = kitty_multiplier(policy, std::slice::from_ref(&u), cards, cards, std::slice::from_ref(&u));
+                    if cards > w * length {
+                        m = m.max(kitty_multiplier(policy, &throw, cards, cards, &throw));
+                    }
+                    got = got.max(m as i64);
                 }
             }
         }

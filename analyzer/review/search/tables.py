@@ -88,12 +88,19 @@ class Tables:
         if got is None:
             got = 1
             policy = self.ruleset.kitty_multiplier
+            # a play of more units than one (a throw) too: the botzone multiplier reads the
+            # largest of several units otherwise than one alone (2 × its size for a tractor,
+            # 4 for a pair, where one unit alone gives the play's cards)
+            single = Unit(1, 1, 0, ())
             for w in range(1, self.ruleset.decks + 1):
                 for length in range(1, min(n // w, longest[w]) + 1):
                     u = Unit(w, length, 0, ())
                     for cards in range(w * length, n + 1):
                         got = max(got, kitty_multiplier(policy, [u], play_cards=cards, lead_cards=cards,
                                                         last_play=[u]))
+                        if cards > w * length:
+                            got = max(got, kitty_multiplier(policy, [u, single], play_cards=cards,
+                                                            lead_cards=cards, last_play=[u, single]))
             self._max_mult[key] = got
         return got
 
