@@ -246,17 +246,16 @@ fn points_held(hands: &Hands) -> i64 {
 /// low bit of each three-bit count of [`Cards::w`]
 const LOW_BITS: u64 = 0x1249_2492_4924_9249;
 
-/// how many distinct cards the counts `w` hold at least `at` times (`at` in 2..=4; a
-/// count is at most 4)
-fn held_at_least(w: &[u64; 3], at: usize) -> usize {
+/// how many copies the counts `w` hold beyond their distinct cards (the cards held
+/// twice or more are at most this many, three times or more at most half, four times a
+/// third)
+fn extra_copies(w: &[u64; 3]) -> usize {
     w.iter()
         .map(|&x| {
-            let hit = match at {
-                2 => (x >> 1) | (x >> 2),
-                3 => (x >> 2) | ((x >> 1) & x),
-                _ => x >> 2,
-            };
-            (hit & LOW_BITS).count_ones() as usize
+            // a card's count in three bits (at most 4): the card is there when any bit is
+            let distinct = ((x | (x >> 1) | (x >> 2)) & LOW_BITS).count_ones();
+            let total = (x & LOW_BITS).count_ones() + 2 * ((x >> 1) & LOW_BITS).count_ones() + 4 * ((x >> 2) & LOW_BITS).count_ones();
+            (total - distinct) as usize
         })
         .sum()
 }
@@ -669,20 +668,14 @@ impl Solver {
 
     /// The most the kitty can be worth from `hands` (`n` cards a seat): as
     /// [`Solver::max_multiplier`], but a unit of width `w` ≥ 2 and length `l` needs `l`
-    /// cards held `w` times in one seat's hand, so its length is at most the most such
-    /// cards any seat holds now (cards only leave the hands; a play's units, the lead's,
-    /// the winner's or the last play's, are one seat's cards).
+    /// cards held `w` times in one seat's hand (cards only leave the hands; a play's units,
+    /// the lead's, the winner's or the last play's, are one seat's cards). A hand with `e`
+    /// copies beyond its distinct cards holds at most `e` cards twice, `e / 2` three times
+    /// and `e / 3` four times (exactly `e` pairs with two decks), which bounds the lengths
+    /// (`Tables._max_multiplier_held` alike, node for node).
     fn max_multiplier_held(&mut self, hands: &Hands, n: usize) -> i64 {
-        let mut most = [n, n, 0, 0, 0];
-        for h in hands {
-            for (w, m) in most.iter_mut().enumerate().skip(2) {
-                *m = (*m).max(held_at_least(&h.w, w));
-            }
-        }
-        for (w, m) in most.iter_mut().enumerate().skip(2) {
-            *m = (*m).min(n / w);
-        }
-        self.max_multiplier_of(n, most)
+        let e = hands.iter().map(|h| extra_copies(&h.w)).max().unwrap_or(0);
+        self.max_multiplier_of(n, [n, n, e.min(n / 2), (e / 2).min(n / 3), (e / 3).min(n / 4)])
     }
 
     /// the largest multiplier of a unit of width `w` and length at most `longest[w]`,
@@ -763,13 +756,19 @@ impl Solver {
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
-            let mut left = points_held(hands);
+            let pts = points_held(hands);
+            let mut left = pts;
             if self.kitty_points != 0 {
-                left += self.kitty_points * if self.held_units {
-                    self.max_multiplier_held(hands, hands[leader].len())
-                } else {
-                    self.max_multiplier(hands[leader].len())
-                };
+                // the most the kitty can be worth with plays of this many cards; and, when that
+                // would decide, with the units the hands can still form (`Tree._trick_start` alike)
+                let n = hands[leader].len();
+                left += self.kitty_points * self.max_multiplier(n);
+                if self.held_units && left > alpha {
+                    let singles = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+                    if pts + self.kitty_points * singles <= alpha {
+                        left = pts + self.kitty_points * self.max_multiplier_held(hands, n);
+                    }
+                }
             }
             if left <= alpha || left == 0 {
                 return Ok(left);
@@ -1166,19 +1165,18 @@ mod tests {
     }
 
     #[test]
-    fn cards_held_at_least() {
-        // (cards, held twice or more, three times or more, four times)
-        let cases: [(&[u8], [usize; 3]); 6] = [
-            (&[], [0, 0, 0]),
-            (&[0, 1, 2, 53], [0, 0, 0]),
-            (&[5, 5, 7, 7, 7, 9], [2, 1, 0]),
-            (&[20, 20, 21, 21, 21, 21, 42, 42, 42], [3, 2, 1]),
-            (&[53, 53, 53, 53, 52, 52], [2, 1, 1]),
-            (&[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3], [4, 4, 4]),
+    fn copies_beyond_the_distinct_cards() {
+        let cases: [(&[u8], usize); 7] = [
+            (&[], 0),
+            (&[0, 1, 2, 53], 0),
+            (&[5, 5, 7, 7, 7, 9], 3),
+            (&[20, 20, 21, 21, 21, 21, 42, 42, 42], 6),
+            (&[53, 53, 53, 53, 52, 52], 4),
+            (&[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3], 12),
+            (&[20, 21, 41, 41, 42, 43, 43], 2),
         ];
         for (cards, want) in cases {
-            let c = Cards::from_slice(cards);
-            assert_eq!([held_at_least(&c.w, 2), held_at_least(&c.w, 3), held_at_least(&c.w, 4)], want, "{cards:?}");
+            assert_eq!(extra_copies(&Cards::from_slice(cards).w), want, "{cards:?}");
         }
     }
 

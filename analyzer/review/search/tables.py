@@ -43,6 +43,7 @@ class Tables:
     _leads: dict[tuple[Hands, int], list[Play]]
     _winner: dict[tuple[Play, ...], tuple[int, int, int]]
     _max_mult: dict[tuple[int, tuple[int, int, int, int, int]], int]
+    _mult_bound: dict[int, tuple[int, int]]
     _analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]]
     _rank: tuple[int, ...]
     _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
@@ -61,24 +62,28 @@ class Tables:
         can give (asked of the engine for every unit shape that fits)."""
         return self._max_multiplier_of(n, (n, n, n // 2, n // 3, n // 4))
 
+    def _mult_bounds(self, n: int) -> tuple[int, int]:
+        """(:meth:`_max_multiplier` of ``n``, the same for hands without a card held
+        twice): the kitty's bound, and the least :meth:`_max_multiplier_held` can make it."""
+        got = self._mult_bound.get(n)
+        if got is None:
+            got = (self._max_multiplier(n), self._max_multiplier_of(n, (n, n, 0, 0, 0)))
+            self._mult_bound[n] = got
+        return got
+
     def _max_multiplier_held(self, hands: Hands, n: int) -> int:
         """:meth:`_max_multiplier` for ``hands`` (``n`` cards a seat): a unit of width
-        ``w`` >= 2 and length ``l`` needs ``l`` cards held ``w`` times in one seat's hand,
-        so its length is at most the most such cards any seat holds now (cards only
-        leave the hands, and a play's units are one seat's cards)."""
-        most = [n, n, 0, 0, 0]
+        ``w`` >= 2 and length ``l`` needs ``l`` cards held ``w`` times in one seat's hand
+        (cards only leave the hands, and a play's units are one seat's cards). A hand with
+        ``e`` copies beyond its distinct cards holds at most ``e`` cards twice, ``e // 2``
+        three times and ``e // 3`` four times (exactly ``e`` pairs with two decks), which
+        bounds the units' lengths (the native search bounds alike, node for node)."""
+        e = 0
         for h in hands:
-            held = [0, 0, 0, 0, 0]
-            run = 0
-            for i, c in enumerate(h):
-                run += 1
-                if i + 1 == len(h) or h[i + 1] != c:
-                    for w in range(2, min(run, 4) + 1):
-                        held[w] += 1
-                    run = 0
-            for w in (2, 3, 4):
-                most[w] = max(most[w], held[w])
-        return self._max_multiplier_of(n, (n, n, min(most[2], n // 2), min(most[3], n // 3), min(most[4], n // 4)))
+            extra = len(h) - len(set(h))
+            if extra > e:
+                e = extra
+        return self._max_multiplier_of(n, (n, n, min(e, n // 2), min(e // 2, n // 3), min(e // 3, n // 4)))
 
     def _max_multiplier_of(self, n: int, longest: tuple[int, int, int, int, int]) -> int:
         """The largest multiplier of a unit of width ``w`` and length at most
