@@ -20,6 +20,7 @@ endgame=6)``), whose endgames hold more pairs, tractors and trumps.
     (a preset the port does not know, e.g. shengji-io since h29, is searched in Python both times)
     python bench/bench_native.py --ks 8 --matches 6 --rules standard
     python bench/bench_native.py --py-max-k 6 --py-budget 300000
+    python bench/bench_native.py --ks 6,8 --dump /tmp/pos.txt   # positions for native/examples/solve.rs
 
 Targets (issue 31): K = 8 under 50 ms a hand at the median and under 1 s for
 every hand; at least ×50 the Python search's nodes per second.
@@ -32,6 +33,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -80,6 +82,17 @@ def solve(h, k: int, use_native: bool, budget: int | None) -> tuple[float, int, 
         native.set_enabled(True)
 
 
+def dump_line(h: Any, k: int) -> str:
+    """The position K tricks from the end in ``native/examples/solve.rs``'s line format."""
+    kitty = points(h.bury or ())
+    s = Solver(h.order, h.ruleset, h.dealer, kitty)
+    t = h.tricks[-k]
+    pos = position(t.hands_before, t.leader)
+    args = " ".join(str(int(x)) for x in native.rule_args(h.order, h.ruleset))
+    head = f"{k} {args} | {' '.join(str(int(a)) for a in s.attacker)} {kitty} {pos.leader}"
+    return " | ".join([head] + [" ".join(map(str, hand)) for hand in pos.hands])
+
+
 def quantile(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -100,7 +113,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--py-max-k", type=int, default=6, help="the largest K the Python search is run at")
     ap.add_argument("--py-budget", type=int, default=200_000, help="the Python search's node budget a hand")
     ap.add_argument("--native-budget", type=int, default=5_000_000, help="the native search's node budget a hand")
+    ap.add_argument("--dump", metavar="FILE",
+                    help="write the positions (K tricks from the end, ported rulesets) for native/examples/solve.rs "
+                         "to FILE instead of solving them")
     args = ap.parse_args(argv)
+    if args.dump:
+        lines = []
+        for corpus in args.corpora.split(","):
+            for rules in args.rules.split(","):
+                sample = hands(rules, args.matches, args.hands, args.seed, CORPORA[corpus])
+                for k in (int(x) for x in args.ks.split(",")):
+                    lines += [dump_line(h, k) for h in sample if len(h.tricks) >= k and native.ported(h.ruleset)]
+        Path(args.dump).write_text("".join(line + "\n" for line in lines))
+        print(f"{len(lines)} positions written to {args.dump}")
+        return
     if not native.available():
         print(f"no native core: {native.backend()}")
         return

@@ -1,6 +1,8 @@
 //! Solve positions from a text file (one a line) and print time and nodes: a
 //! profiling harness for the search without Python.
-//! `SOLVE_LIMIT=n`: the node budget a position (a position past it prints `value=cut`).
+//! `SOLVE_LIMIT=n`: the node budget a position (a position past it prints `value=cut`);
+//! `SOLVE_TABLE=n`: the table's limit. `python bench/bench_native.py --dump FILE` writes
+//! the bench's positions in this format.
 //! Line: `K <14 rule args (replay.native.rule_args; a 13th-arg line: unit_split longest)> | <4 attacker flags> <kitty> <leader> | hand | hand | hand | hand`.
 use shengji_native::order::Order;
 use shengji_native::solver::{Hands, Solver, INF};
@@ -41,6 +43,12 @@ fn main() {
         let hands: Hands = Solver::hands(&hv).unwrap();
         let mut s = Solver::new(rules, attacker, mid[4], false);
         s.limit = limit;
+        // SOLVE_PLAIN=1: the kitty's bound without the hands' units (the tree before the seventeenth session)
+        s.held_units = std::env::var("SOLVE_PLAIN").is_err();
+        // SOLVE_TABLE: the transposition table's limit (entries; 400,000 as the review's unless set)
+        if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
+            s.table_limit = t;
+        }
         let t = Instant::now();
         let v = s.root(&hands, mid[5] as usize, &[], -INF, INF).map_or("cut".to_string(), |v| v.to_string());
         let dt = t.elapsed().as_secs_f64();

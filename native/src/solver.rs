@@ -243,6 +243,23 @@ fn points_held(hands: &Hands) -> i64 {
         .sum()
 }
 
+/// low bit of each three-bit count of [`Cards::w`]
+const LOW_BITS: u64 = 0x1249_2492_4924_9249;
+
+/// how many copies the counts `w` hold beyond their distinct cards (the cards held
+/// twice or more are at most this many, three times or more at most half, four times a
+/// third)
+fn extra_copies(w: &[u64; 3]) -> usize {
+    w.iter()
+        .map(|&x| {
+            // a card's count in three bits (at most 4): the card is there when any bit is
+            let distinct = ((x | (x >> 1) | (x >> 2)) & LOW_BITS).count_ones();
+            let total = (x & LOW_BITS).count_ones() + 2 * ((x >> 1) & LOW_BITS).count_ones() + 4 * ((x >> 2) & LOW_BITS).count_ones();
+            (total - distinct) as usize
+        })
+        .sum()
+}
+
 fn packed_hands(hands: &Hands) -> PackedTrick {
     words4([&hands[0].w, &hands[1].w, &hands[2].w, &hands[3].w])
 }
@@ -325,6 +342,9 @@ pub struct Solver {
     pub table_limit: usize,
     pub trim_mask: u64,
     pub cache_limit: usize,
+    /// the kitty's bound from the units the hands can still form ([`Solver::max_multiplier_held`]);
+    /// the Python search bounds so too: off only to measure the tree without it
+    pub held_units: bool,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -337,7 +357,7 @@ pub struct Solver {
     winner: FxMap<PackedTrick, (usize, i64, i64)>,
     partial: FxMap<PackedTrick, usize>,
     stands: FxMap<(Packed, PackedTrick), bool>,
-    max_mult: FxMap<usize, i64>,
+    max_mult: FxMap<(usize, [usize; 5]), i64>,
     rank: [u32; 54],
 }
 
@@ -357,6 +377,7 @@ impl Solver {
             table_limit: 400_000,
             trim_mask: 0xFFF,
             cache_limit: 150_000,
+            held_units: true,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -642,26 +663,48 @@ impl Solver {
     // -- the search ------------------------------------------------------------------------
 
     fn max_multiplier(&mut self, n: usize) -> i64 {
-        if let Some(&got) = self.max_mult.get(&n) {
+        self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4])
+    }
+
+    /// The most the kitty can be worth from `hands` (`n` cards a seat): as
+    /// [`Solver::max_multiplier`], but a unit of width `w` ≥ 2 and length `l` needs `l`
+    /// cards held `w` times in one seat's hand (cards only leave the hands; a play's units,
+    /// the lead's, the winner's or the last play's, are one seat's cards). A hand with `e`
+    /// copies beyond its distinct cards holds at most `e` cards twice, `e / 2` three times
+    /// and `e / 3` four times (exactly `e` pairs with two decks), which bounds the lengths
+    /// (`Tables._max_multiplier_held` alike, node for node).
+    fn max_multiplier_held(&mut self, hands: &Hands, n: usize) -> i64 {
+        let e = hands.iter().map(|h| extra_copies(&h.w)).max().unwrap_or(0);
+        self.max_multiplier_of(n, [n, n, e.min(n / 2), (e / 2).min(n / 3), (e / 3).min(n / 4)])
+    }
+
+    /// the largest multiplier of a unit of width `w` and length at most `longest[w]`,
+    /// played with at most `n` cards (cached)
+    fn max_multiplier_of(&mut self, n: usize, longest: [usize; 5]) -> i64 {
+        let key = (n, longest);
+        if let Some(&got) = self.max_mult.get(&key) {
             return got;
         }
         let mut got: i64 = 1;
-        for w in 1..=self.rules.decks as usize {
-            for length in 1..=n / w {
+        // a play of more units than one (a throw) too: the botzone multiplier reads the
+        // largest of several units otherwise than one alone (2 × its size for a tractor, 4 for
+        // a pair, where one unit alone gives the play's cards); the others read the largest unit
+        let single = Unit { width: 1, length: 1, top: 0, cards: Vec::new() };
+        for (w, &most) in longest.iter().enumerate().take(self.rules.decks as usize + 1).skip(1) {
+            for length in 1..=(n / w).min(most) {
                 let u = Unit { width: w as u8, length: length as u8, top: 0, cards: Vec::new() };
+                let throw = [u.clone(), single.clone()];
                 for cards in w * length..=n {
-                    let m = kitty_multiplier(
-                        self.rules.kitty_multiplier,
-                        std::slice::from_ref(&u),
-                        cards,
-                        cards,
-                        std::slice::from_ref(&u),
-                    ) as i64;
-                    got = got.max(m);
+                    let policy = self.rules.kitty_multiplier;
+                    let mut m = kitty_multiplier(policy, std::slice::from_ref(&u), cards, cards, std::slice::from_ref(&u));
+                    if cards > w * length {
+                        m = m.max(kitty_multiplier(policy, &throw, cards, cards, &throw));
+                    }
+                    got = got.max(m as i64);
                 }
             }
         }
-        self.max_mult.insert(n, got);
+        self.max_mult.insert(key, got);
         got
     }
 
@@ -713,9 +756,19 @@ impl Solver {
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
-            let mut left = points_held(hands);
+            let pts = points_held(hands);
+            let mut left = pts;
             if self.kitty_points != 0 {
-                left += self.kitty_points * self.max_multiplier(hands[leader].len());
+                // the most the kitty can be worth with plays of this many cards; and, when that
+                // would decide, with the units the hands can still form (`Tree._trick_start` alike)
+                let n = hands[leader].len();
+                left += self.kitty_points * self.max_multiplier(n);
+                if self.held_units && left > alpha {
+                    let singles = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+                    if pts + self.kitty_points * singles <= alpha {
+                        left = pts + self.kitty_points * self.max_multiplier_held(hands, n);
+                    }
+                }
             }
             if left <= alpha || left == 0 {
                 return Ok(left);
@@ -1092,6 +1145,39 @@ mod tests {
         assert_eq!(points_held(&none), 0);
         let some = Solver::hands(&[vec![3, 3], vec![8], vec![50], vec![11, 24]]).unwrap();
         assert_eq!(points_held(&some), 5 + 5 + 10 + 10 + 10 + 10);
+    }
+
+    #[test]
+    fn kitty_bound_counts_the_units_held() {
+        // W (attacker) leads a ♠A pair at the last trick: 5 + 25 × 4. A bound that forgot
+        // the pair (multiplier 2: 5 + 50) would answer 55 to a window above it.
+        let hands = Solver::hands(&[vec![1, 2], vec![12, 12], vec![3, 4], vec![5, 6]]).unwrap();
+        let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
+        assert_eq!(s.root(&hands, 1, &[], 55, INF).unwrap(), 105);
+        assert_eq!(s.root(&hands, 1, &[], 104, 106).unwrap(), 105);
+        // no pair anywhere: 15 points held and the kitty worth at most 25 × 2, so a window
+        // from 65 up is answered by the bound alone (no node); a pair's bound (× 4) would search
+        let single = Solver::hands(&[vec![1, 2], vec![11, 12], vec![3, 4], vec![5, 6]]).unwrap();
+        let mut s = Solver::new(rules(), [false, true, false, true], 25, false);
+        assert_eq!(s.root(&single, 1, &[], 65, INF).unwrap(), 65);
+        assert_eq!(s.nodes, 0);
+        assert_eq!(s.root(&single, 1, &[], -INF, INF).unwrap(), 15 + 50);
+    }
+
+    #[test]
+    fn copies_beyond_the_distinct_cards() {
+        let cases: [(&[u8], usize); 7] = [
+            (&[], 0),
+            (&[0, 1, 2, 53], 0),
+            (&[5, 5, 7, 7, 7, 9], 3),
+            (&[20, 20, 21, 21, 21, 21, 42, 42, 42], 6),
+            (&[53, 53, 53, 53, 52, 52], 4),
+            (&[0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3], 12),
+            (&[20, 21, 41, 41, 42, 43, 43], 2),
+        ];
+        for (cards, want) in cases {
+            assert_eq!(extra_copies(&Cards::from_slice(cards).w), want, "{cards:?}");
+        }
     }
 
     #[test]

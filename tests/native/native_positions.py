@@ -68,7 +68,9 @@ def deal(rs: Ruleset, seed: int, per_seat: int, seats: int) -> list[list[int]]:
     cards = deck_list(rs.decks)
     if rng.random() < 0.5:   # fewer suits: long suits, pairs, tractors and voids
         keep = set(rng.sample(range(5), rng.randint(1, 3)))
-        cards = [c for c in cards if (c // 13 if c < 52 else 4) in keep]
+        kept = [c for c in cards if (c // 13 if c < 52 else 4) in keep]
+        if len(kept) >= seats:   # (one deck's jokers alone would deal nobody a card)
+            cards = kept
     rng.shuffle(cards)
     per_seat = min(per_seat, len(cards) // seats)
     return [sorted(cards[i * per_seat:(i + 1) * per_seat]) for i in range(seats)]

@@ -148,3 +148,28 @@ def test_playouts_agree(case):
     assert a == b
     if not pos.plays and len(pos.hands[0]) == 1:   # one card each: one line, the exact value
         assert a[0] == Solver(order, rs, dealer, kitty).value(pos)
+
+
+def test_the_kitty_bound_holds_for_a_throw_in_the_last_trick():
+    """The bound a trick start cuts with (points held + the kitty × the largest multiplier)
+    must hold for throws: under ``botzone`` a last play of a pair and a single is × 4 where
+    any one unit of three cards is × 3 at most. W throws ♣A♣A♣K and N, last to play, follows
+    with ♣J♣J♣Q: 10 + 20 × 4 = 90, and a window from 70 up must still get 90 (a bound of
+    × 3, 10 + 60 = 70, answered 70: "at most 70")."""
+    from primitives.cards import CLUBS, HEARTS, make
+    from replay.order import Order
+    from replay.ruleset import PRESETS, Ruleset
+
+    rs = Ruleset(name="botzone", **{k: v for k, v in PRESETS["botzone"].items() if k != "name"})
+    assert rs.kitty_multiplier == "botzone"
+    order = Order.for_ruleset(2, HEARTS, rs)
+    c = lambda r: make(CLUBS, r)
+    hands = [(c(11), c(11), c(12)), (c(14), c(14), c(13)), (c(7), c(8), c(9)), (c(3), c(4), c(6))]
+    pos = position(hands, 1)
+
+    def ask(s):
+        return [s._root(pos.hands, pos.leader, pos.plays, alpha, 10 ** 9) for alpha in (0, 61, 70, 85, 89)] + [
+            s.value(pos)]
+    a, b = _ask(lambda: Solver(order, rs, "N", 20), ask)
+    assert a == b
+    assert a[0] == [90, 90, 90, 90, 90, 90]

@@ -42,7 +42,8 @@ class Tables:
     _stands: dict[tuple[Play, Hands], bool]
     _leads: dict[tuple[Hands, int], list[Play]]
     _winner: dict[tuple[Play, ...], tuple[int, int, int]]
-    _max_mult: dict[int, int]
+    _max_mult: dict[tuple[int, tuple[int, int, int, int, int]], int]
+    _mult_bound: dict[int, tuple[int, int]]
     _analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]]
     _rank: tuple[int, ...]
     _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
@@ -59,17 +60,53 @@ class Tables:
     def _max_multiplier(self, n: int) -> int:
         """The largest kitty multiplier a last trick of at most ``n`` cards per play
         can give (asked of the engine for every unit shape that fits)."""
-        got = self._max_mult.get(n)
+        return self._max_multiplier_of(n, (n, n, n // 2, n // 3, n // 4))
+
+    def _mult_bounds(self, n: int) -> tuple[int, int]:
+        """(:meth:`_max_multiplier` of ``n``, the same for hands without a card held
+        twice): the kitty's bound, and the least :meth:`_max_multiplier_held` can make it."""
+        got = self._mult_bound.get(n)
+        if got is None:
+            got = (self._max_multiplier(n), self._max_multiplier_of(n, (n, n, 0, 0, 0)))
+            self._mult_bound[n] = got
+        return got
+
+    def _max_multiplier_held(self, hands: Hands, n: int) -> int:
+        """:meth:`_max_multiplier` for ``hands`` (``n`` cards a seat): a unit of width
+        ``w`` >= 2 and length ``l`` needs ``l`` cards held ``w`` times in one seat's hand
+        (cards only leave the hands, and a play's units are one seat's cards). A hand with
+        ``e`` copies beyond its distinct cards holds at most ``e`` cards twice, ``e // 2``
+        three times and ``e // 3`` four times (exactly ``e`` pairs with two decks), which
+        bounds the units' lengths (the native search bounds alike, node for node)."""
+        e = 0
+        for h in hands:
+            extra = len(h) - len(set(h))
+            if extra > e:
+                e = extra
+        return self._max_multiplier_of(n, (n, n, min(e, n // 2), min(e // 2, n // 3), min(e // 3, n // 4)))
+
+    def _max_multiplier_of(self, n: int, longest: tuple[int, int, int, int, int]) -> int:
+        """The largest multiplier of a unit of width ``w`` and length at most
+        ``longest[w]``, played with at most ``n`` cards (cached)."""
+        key = (n, longest)
+        got = self._max_mult.get(key)
         if got is None:
             got = 1
             policy = self.ruleset.kitty_multiplier
+            # a play of more units than one (a throw) too: the botzone multiplier reads the
+            # largest of several units otherwise than one alone (2 × its size for a tractor,
+            # 4 for a pair, where one unit alone gives the play's cards)
+            single = Unit(1, 1, 0, ())
             for w in range(1, self.ruleset.decks + 1):
-                for length in range(1, n // w + 1):
+                for length in range(1, min(n // w, longest[w]) + 1):
                     u = Unit(w, length, 0, ())
                     for cards in range(w * length, n + 1):
                         got = max(got, kitty_multiplier(policy, [u], play_cards=cards, lead_cards=cards,
                                                         last_play=[u]))
-            self._max_mult[n] = got
+                        if cards > w * length:
+                            got = max(got, kitty_multiplier(policy, [u, single], play_cards=cards,
+                                                            lead_cards=cards, last_play=[u, single]))
+            self._max_mult[key] = got
         return got
 
     def _trick(self, plays: tuple[Play, ...]) -> tuple[int, int, int]:

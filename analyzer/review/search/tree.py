@@ -61,7 +61,8 @@ class Tree(Moves):
         self._stands: dict[tuple[Play, Hands], bool] = {}
         self._leads: dict[tuple[Hands, int], list[Play]] = {}
         self._winner: dict[tuple[Play, ...], tuple[int, int, int]] = {}
-        self._max_mult: dict[int, int] = {}
+        self._max_mult: dict[tuple[int, tuple[int, int, int, int, int]], int] = {}
+        self._mult_bound: dict[int, tuple[int, int]] = {}
         self._analysis: dict[Hands, tuple[tuple[tuple[int, ...], ...], Reps]] = {}
         #: a card's (effective suit, strength) as one int: suit * 128 + key
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
@@ -117,13 +118,19 @@ class Tree(Moves):
             return self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
         if self.objective == "points":
             # the value lies between 0 and the points still held (+ the most the
-            # kitty can be worth with plays of this many cards)
-            left = 0
+            # kitty can be worth with plays of this many cards; and, when that
+            # would decide, with the units the hands can still form)
+            pts = 0
             for h in hands:
                 for c in h:
-                    left += POINTS[c]
+                    pts += POINTS[c]
+            left = pts
             if self.kitty_points:
-                left += self.kitty_points * self._max_multiplier(len(hands[leader]))
+                n = len(hands[leader])
+                most, singles = self._mult_bounds(n)
+                left += self.kitty_points * most
+                if left > alpha and pts + self.kitty_points * singles <= alpha:
+                    left = pts + self.kitty_points * self._max_multiplier_held(hands, n)
             if left <= alpha or left == 0:
                 return left
             if beta <= 0:
