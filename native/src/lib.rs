@@ -250,6 +250,8 @@ mod python {
         /// far, `place` each card's place in display order. (final points, hooked, moves, the
         /// generator's state, plays pushed, the dealer's team at the end), or None.
         #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+        #[pyo3(signature = (hands, leader, plays, penalty, dealer, kitty_points, mt, params, members, calls, held,
+                            won, pen, place, first=None, record=false))]
         fn bot_playout_friends<'py>(&self, py: Python<'py>, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>,
                                     penalty: i32, dealer: usize, kitty_points: i64, mt: Vec<u32>,
                                     params: (f64, f64, f64, usize), members: Vec<usize>, calls: Vec<(u8, i64, u32, bool)>,
