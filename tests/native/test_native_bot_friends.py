@@ -68,6 +68,9 @@ def positions(draw):
         rs = rs.model_copy(update={"friend_rule": "held"})
     if draw(st.integers(0, 2)) == 0:
         rs = rs.model_copy(update={"throws": not rs.throws})
+    if draw(st.booleans()):   # failed throws that cost (the penalty counted for the team at the end)
+        rs = rs.model_copy(update={"throw_penalty": draw(st.sampled_from(("per_card", "per_attempt"))),
+                                   "throw_check": "strict", "throws": True})
     n = rs.players
     seats = tuple(f"P{i}" for i in range(1, n + 1))
     order = draw(orders(rs))
