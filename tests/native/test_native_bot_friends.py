@@ -171,3 +171,75 @@ def test_no_native_core_or_another_table_is_python():
     assert native_play_to_end(st2, None, Bot(rs, random.Random(1)), friends=True) is None
     native.set_enabled(False)
     assert isinstance(play_to_end(st_, None, Bot(rs, random.Random(1)), friends=True), HandState)
+
+
+@st.composite
+def generated_positions(draw):
+    """A position of a generated finding-friends match (5–8 players, the decks drawn or the
+    table's own): the real deal before any play of any trick, the record's plays pushed
+    (friends revealed as the record reveals them), an option played first or none."""
+    from analyzer.play.generate import generate_match
+    from analyzer.review.mistakes.context import HandContext
+    from analyzer.review.mistakes.friends import FriendsHand
+    from primitives.cards import points
+    from replay.game import replay
+    players = draw(st.integers(5, 8))
+    decks = draw(st.sampled_from((None, 2, 3, 4)))
+    match = replay(generate_match("shengji-io-friends", hands=1, seed=draw(st.integers(0, 10**4)),
+                                  players=players, decks=decks))
+    h = match.hands[0]
+    ctx = HandContext(h, match=match, samples=0)
+    fh = FriendsHand(ctx)
+    if fh.why_not() is not None or not h.tricks:
+        return None, None, ""
+    ti = draw(st.integers(0, len(h.tricks) - 1))
+    k = draw(st.integers(0, len(h.tricks[ti].plays) - 1))
+    start = dict(zip(fh.seats, h.tricks[0].hands_before, strict=True))
+    state = fh.replayed(start, points(h.bury or ()), ti, k)
+    if state is None:
+        return None, None, ""
+    first = None
+    if draw(st.booleans()):
+        legal = list(itertools.islice(state.legal_plays(), 40))
+        first = tuple(draw(st.sampled_from(legal))) if legal else None
+    return state, first, f"{ti}:{k}"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(generated_positions())
+def test_generated_friends_matches_play_alike(case):
+    if case[0] is None:
+        return
+    played = check(case)
+    event(f"native: {played}")
+    event(f"revealed before: {len(case[0].team) > 1}")
+
+
+def _one_hand(sample: str, number: int, tmp_path) -> str:
+    """Hand ``number`` of a sample match as a record of its own (the match's tags kept)."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parents[2] / "samples" / "matches" / sample).read_text(encoding="utf-8")
+    head, *hands = text.split("\nhand ")
+    mine = next(h for h in hands if h.split("\n", 1)[0].strip() == str(number))
+    path = tmp_path / f"{sample}-{number}.sjn"
+    path.write_text(head + "\nhand " + mine.rstrip("\n") + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_the_friends_review_is_byte_identical_with_and_without_the_native_bots(tmp_path):
+    """``report --mistakes -f json`` of a finding-friends hand in one process: the same
+    bytes with the native core and in Python."""
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+    path = _one_hand("shengji-io-friends.sjn", 1, tmp_path)
+    env = {"NO_COLOR": "1", "COLUMNS": "100", "TERM": "dumb"}
+    args = ["report", "--mistakes", "-f", "json", "--no-progress", "-j", "1", path]
+    outs = []
+    for on in (True, False):
+        native.set_enabled(on)
+        r = CliRunner().invoke(app, args, env=env)
+        assert r.exit_code == 0, r.stdout[-800:]
+        outs.append(r.stdout)
+    assert '"alternatives"' in outs[0]
+    assert outs[0] == outs[1]
