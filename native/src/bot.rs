@@ -131,6 +131,79 @@ fn mates(a: usize, b: usize) -> bool {
     a % 2 == b % 2
 }
 
+/// A finding-friends table's teams (`replay.teams.Teams` of a forming team): the dealer's
+/// team as revealed so far, the friend calls and how they are answered, and what each seat
+/// won so far (the attackers' points are counted for the team as it stands at the end).
+#[derive(Debug, Clone)]
+pub struct Friends {
+    /// the dealer's team, in the order it was joined (the dealer first)
+    pub members: Vec<usize>,
+    /// the calls: (card, answering seat: None before, skips left, revealed)
+    pub calls: Vec<Call>,
+    /// the `held` rule (seed 001 §4), else `played` (shengji.io)
+    pub held: bool,
+    /// card points of the tricks each seat won (finished tricks)
+    pub won: Vec<i64>,
+    /// failed-throw penalties of the tricks each seat led
+    pub pen: Vec<i64>,
+}
+
+/// One friend call (`replay.teams.FriendResult` as the play-out needs it).
+#[derive(Debug, Clone)]
+pub struct Call {
+    pub card: u8,
+    /// `played`: who answered (None: nobody yet); `held`: the holder named before play
+    pub seat: Option<usize>,
+    /// `played`: copies still to skip before the answering one
+    pub skips: u32,
+    /// `held`: the holder has shown the card (`call.trick is not None`)
+    pub revealed: bool,
+}
+
+impl Friends {
+    #[inline]
+    fn defends(&self, s: usize) -> bool {
+        self.members.contains(&s)
+    }
+
+    /// `Teams.answer` of a finished trick (`answer_calls` / `answer_held_calls`).
+    fn answer(&mut self, plays: &[(usize, &[u8])]) {
+        if self.calls.is_empty() {
+            return;
+        }
+        if self.held {
+            for call in &mut self.calls {
+                if let (Some(h), false) = (call.seat, call.revealed) {
+                    if plays.iter().any(|(s, p)| *s == h && p.contains(&call.card)) {
+                        call.revealed = true;
+                        if !self.members.contains(&h) {
+                            self.members.push(h);
+                        }
+                    }
+                }
+            }
+            return;
+        }
+        for &(seat, cards) in plays {
+            for &card in cards {
+                for call in &mut self.calls {
+                    if call.card != card || call.seat.is_some() {
+                        continue;
+                    }
+                    if call.skips > 0 {
+                        call.skips -= 1;
+                        continue;
+                    }
+                    call.seat = Some(seat);
+                    if !self.members.contains(&seat) {
+                        self.members.push(seat);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[inline]
 fn total(h: &Counts) -> usize {
     h.iter().map(|e| e.1 as usize).sum()
@@ -608,7 +681,13 @@ pub struct Playout<'a> {
     pub params: Params,
     pub rng: Mt,
     /// every seat's cards (ordered counts: `HandState`'s Counter order)
-    pub hands: [Counts; SEATS],
+    pub hands: Vec<Counts>,
+    /// seats at the table (4 with fixed partners; 4..8 finding friends)
+    pub n: usize,
+    /// finding friends: the teams as revealed (None: fixed partners N S / W E)
+    pub friends: Option<Friends>,
+    /// finding friends: each card's place in display order (`Order.sorted`: a lead is put in it)
+    pub place: Option<Vec<i32>>,
     pub leader: usize,
     /// the current trick's plays as played, leader first
     pub plays: Vec<Vec<u8>>,
@@ -638,19 +717,38 @@ pub struct End {
     pub pushed: usize,
     /// the generator after the play-out (the Python bot's `rng` goes on from there)
     pub rng: Mt,
+    /// finding friends: the dealer's team at the end, in the order it was joined (else empty)
+    pub team: Vec<usize>,
 }
 
 impl<'a> Playout<'a> {
     #[allow(clippy::too_many_arguments)]
-    pub fn new(rules: &'a Rules, params: Params, rng: Mt, hands: [Counts; SEATS], leader: usize, plays: Vec<Vec<u8>>,
+    pub fn new(rules: &'a Rules, params: Params, rng: Mt, hands: Vec<Counts>, leader: usize, plays: Vec<Vec<u8>>,
                penalty: i32, dealer: usize, kitty_points: i64, attacker_points: i64) -> Playout<'a> {
-        let hands = hands.map(|h| h.into_iter().filter(|e| e.1 > 0).collect::<Counts>());
-        Playout { rules, params, rng, hands, leader, plays, penalty, dealer, kitty_points, attacker_points,
-                  costs: cost_table(rules), moves: Vec::new(), record: false, pushed: 0, last: None }
+        let hands: Vec<Counts> = hands.into_iter().map(|h| h.into_iter().filter(|e| e.1 > 0).collect::<Counts>()).collect();
+        let n = hands.len();
+        Playout { rules, params, rng, hands, n, friends: None, place: None, leader, plays, penalty, dealer, kitty_points,
+                  attacker_points, costs: cost_table(rules), moves: Vec::new(), record: false, pushed: 0, last: None }
+    }
+
+    /// Finding friends: the teams (`friends`) and the display order a lead is put in (`place`).
+    pub fn with_friends(mut self, friends: Friends, place: Vec<i32>) -> Playout<'a> {
+        self.friends = Some(friends);
+        self.place = Some(place);
+        self
     }
 
     fn turn(&self) -> usize {
-        (self.leader + self.plays.len()) % SEATS
+        (self.leader + self.plays.len()) % self.n
+    }
+
+    /// Are `a` and `b` on one side (`TrickView.mates`: as far as the table knows)?
+    #[inline]
+    fn mates(&self, a: usize, b: usize) -> bool {
+        match &self.friends {
+            None => mates(a, b),
+            Some(f) => f.defends(a) == f.defends(b),
+        }
     }
 
     fn is_over(&self) -> bool {
@@ -658,7 +756,10 @@ impl<'a> Playout<'a> {
     }
 
     fn defends(&self, s: usize) -> bool {
-        mates(s, self.dealer)
+        match &self.friends {
+            None => mates(s, self.dealer),
+            Some(f) => f.defends(s),
+        }
     }
 
     /// Play the hand to its end (`first`: a play made before the bots play): the attackers'
@@ -675,8 +776,22 @@ impl<'a> Playout<'a> {
                 return Err(Abort);
             }
             let seat = self.turn();
-            let mv = if self.plays.is_empty() { self.lead(seat)? } else { self.follow(seat)? };
+            let mv = if self.plays.is_empty() {
+                let mut mv = self.lead(seat)?;
+                if let Some(place) = &self.place {
+                    mv.sort_by_key(|&c| place[c as usize]); // (friends: `s.order.sorted(bot.lead(v))`)
+                }
+                mv
+            } else {
+                self.follow(seat)?
+            };
             self.push(seat, mv, true)?;
+        }
+        if let Some(f) = &self.friends {
+            // (`HandState.attacker_points`: every trick counted for the team as it stands at the end)
+            self.attacker_points = (0..self.n)
+                .map(|s| if f.defends(s) { f.pen[s] } else { f.won[s] - f.pen[s] })
+                .sum();
         }
         let (mult, hooked) = match &self.last {
             Some((w, units, lead_len, last_play)) if !self.defends(*w) => {
@@ -687,7 +802,9 @@ impl<'a> Playout<'a> {
             }
             _ => (0, false),
         };
-        Ok(End { final_points: self.attacker_points + self.kitty_points * mult as i64, hooked, moves: self.moves, pushed: self.pushed, rng: self.rng })
+        let team = self.friends.map_or_else(Vec::new, |f| f.members);
+        Ok(End { final_points: self.attacker_points + self.kitty_points * mult as i64, hooked, moves: self.moves,
+                 pushed: self.pushed, rng: self.rng, team })
     }
 
     /// `HandState.push(cards, check=False)`.
@@ -698,7 +815,7 @@ impl<'a> Playout<'a> {
         let order = &self.rules.order;
         let mut played = cards.clone();
         if self.plays.is_empty() && cards.len() > 1 && decompose(&cards, order).len() > 1 {
-            let ring: Vec<Counts> = (0..SEATS).map(|k| self.hands[(seat + k) % SEATS].clone()).collect();
+            let ring: Vec<Counts> = (0..self.n).map(|k| self.hands[(seat + k) % self.n].clone()).collect();
             let (blockers, allowed) = self.rules.check_throw(&cards, &ring);
             if !blockers.is_empty() && !allowed.is_empty() {
                 played = allowed[0].cards.clone();
@@ -713,7 +830,7 @@ impl<'a> Playout<'a> {
             return Err(Abort);
         }
         self.plays.push(played);
-        if self.plays.len() == SEATS {
+        if self.plays.len() == self.n {
             self.finish();
         }
         Ok(())
@@ -722,26 +839,35 @@ impl<'a> Playout<'a> {
     fn finish(&mut self) {
         let refs: Vec<&[u8]> = self.plays.iter().map(|p| p.as_slice()).collect();
         let (wi, units, _) = self.rules.trick_winner(&refs);
-        let winner = (self.leader + wi) % SEATS;
+        let winner = (self.leader + wi) % self.n;
         let pts: i64 = self.plays.iter().flatten().map(|&c| points(c) as i64).sum();
-        if !self.defends(winner) {
-            self.attacker_points += pts;
-        }
-        if self.penalty != 0 {
-            let p = self.penalty as i64;
-            self.attacker_points += if self.defends(self.leader) { p } else { -p };
+        if let Some(f) = &mut self.friends {
+            f.won[winner] += pts;
+            f.pen[self.leader] += self.penalty as i64;
+            let (leader, n) = (self.leader, self.n);
+            let plays: Vec<(usize, &[u8])> =
+                self.plays.iter().enumerate().map(|(i, p)| ((leader + i) % n, p.as_slice())).collect();
+            f.answer(&plays);
+        } else {
+            if !self.defends(winner) {
+                self.attacker_points += pts;
+            }
+            if self.penalty != 0 {
+                let p = self.penalty as i64;
+                self.attacker_points += if self.defends(self.leader) { p } else { -p };
+            }
         }
         let lead_len = self.plays[0].len();
-        let last_play = self.plays[SEATS - 1].clone();
+        let last_play = self.plays[self.n - 1].clone();
         self.last = Some((winner, units, lead_len, last_play));
         self.leader = winner;
         self.plays.clear();
         self.penalty = 0;
     }
 
-    /// `_AFTER[seat]`: the other seats in play order after `seat`.
-    fn after(seat: usize) -> [usize; 3] {
-        [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4]
+    /// `TrickView.after(seat)`: the other seats in play order after `seat`.
+    fn after(&self, seat: usize) -> Vec<usize> {
+        (1..self.n).map(|k| (seat + k) % self.n).collect()
     }
 
     // -- leading ----------------------------------------------------------------------------
@@ -753,12 +879,12 @@ impl<'a> Playout<'a> {
         let eff = &order.eff;
         let key = &order.key;
         let hold = &self.hands[seat];
-        let others = Self::after(seat);
+        let others = self.after(seat);
         let by_suit = split(hold, eff);
         let costs = self.costs;
         let others_by_suit: Vec<Vec<(u8, Counts)>> = others.iter().map(|&s| split(&self.hands[s], eff)).collect();
         let opp_by_suit: Vec<&Vec<(u8, Counts)>> =
-            others.iter().enumerate().filter(|(_, &s)| !mates(s, seat)).map(|(i, _)| &others_by_suit[i]).collect();
+            others.iter().enumerate().filter(|(_, &s)| !self.mates(s, seat)).map(|(i, _)| &others_by_suit[i]).collect();
         let stands = |u: &Unit| -> bool {
             let s = eff[u.cards[0] as usize];
             for h in &others_by_suit {
@@ -790,7 +916,7 @@ impl<'a> Playout<'a> {
         }
         if rules.throws && self.rng.random() < self.params.throw_chance {
             if let Some(throw) = standing_throw(&by_suit, &stands, &ruffable, rules) {
-                let ring: Vec<Counts> = (0..SEATS).map(|k| self.hands[(seat + k) % SEATS].clone()).collect();
+                let ring: Vec<Counts> = (0..self.n).map(|k| self.hands[(seat + k) % self.n].clone()).collect();
                 let (blockers, _) = rules.check_throw(&throw, &ring);
                 if blockers.is_empty() {
                     return Ok(throw);
@@ -813,7 +939,7 @@ impl<'a> Playout<'a> {
             }
         }
         let trumps = suit_of(&by_suit, TRUMP).map_or(0, total);
-        let pull = trumps as f64 >= 0.5 * left as f64 && mates(seat, self.dealer);
+        let pull = trumps as f64 >= 0.5 * left as f64 && self.mates(seat, self.dealer);
         cands.sort_by(|a, b| {
             let ka = (a.size(), (eff[a.cards[0] as usize] == TRUMP) == pull, a.top);
             let kb = (b.size(), (eff[b.cards[0] as usize] == TRUMP) == pull, b.top);
@@ -862,11 +988,11 @@ impl<'a> Playout<'a> {
         let plays: Vec<&[u8]> = self.plays.iter().map(|p| p.as_slice()).collect();
         let (cur_i, cur_units, cur_ruffed) =
             if plays.len() > 1 { rules.trick_winner(&plays) } else { (0, lead_units.clone(), false) };
-        let cur_seat = (self.leader + cur_i) % SEATS;
-        let later: Vec<usize> = Self::after(seat)[..3 - plays.len()].to_vec();
+        let cur_seat = (self.leader + cur_i) % self.n;
+        let later: Vec<usize> = self.after(seat)[..self.n - 1 - plays.len()].to_vec();
         let last = later.is_empty();
-        let mate_wins = mates(cur_seat, seat);
-        let opp_later: Vec<usize> = later.iter().copied().filter(|&s| !mates(s, seat)).collect();
+        let mate_wins = self.mates(cur_seat, seat);
+        let opp_later: Vec<usize> = later.iter().copied().filter(|&s| !self.mates(s, seat)).collect();
         let costs = self.costs;
         let low = |c: u8| -> Pref { (costs[c as usize] + 4 * (get(hold, c) > 1) as i32, 0, 0) };
         if mate_wins {

@@ -229,7 +229,6 @@ mod python {
                     .ok_or_else(|| PyValueError::new_err("bot_playout: an MT state"))?;
                 let params = crate::bot::Params { throw_chance: params.0, risky_throw_chance: params.1,
                                                   ruff_chance: params.2, endgame: params.3 };
-                let hands: [Vec<(u8, u8)>; 4] = [hands[0].clone(), hands[1].clone(), hands[2].clone(), hands[3].clone()];
                 let mut po = crate::bot::Playout::new(&self.rules, params, rng, hands, leader, plays, penalty, dealer,
                                                       kitty_points, attacker_points);
                 po.record = record;
@@ -239,6 +238,69 @@ mod python {
                         st.push(end.rng.index as u32);
                         let moves = if record { Some(end.moves) } else { None };
                         Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?, end.pushed)))
+                    }
+                    Err(_) => Ok(None),
+                }
+            })
+        }
+
+        /// `bot_playout` at a finding-friends table of 4..8 seats in play order: `members` the
+        /// dealer's team as revealed (the dealer first), `calls` (card, seat or -1, skips left,
+        /// revealed), `held` the rule, `won`/`pen` each seat's trick points and led penalties so
+        /// far, `place` each card's place in display order. (final points, hooked, moves, the
+        /// generator's state, plays pushed, the dealer's team at the end), or None.
+        #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+        #[pyo3(signature = (hands, leader, plays, penalty, dealer, kitty_points, mt, params, members, calls, held,
+                            won, pen, place, first=None, record=false))]
+        fn bot_playout_friends<'py>(&self, py: Python<'py>, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>,
+                                    penalty: i32, dealer: usize, kitty_points: i64, mt: Vec<u32>,
+                                    params: (f64, f64, f64, usize), members: Vec<usize>, calls: Vec<(u8, i64, u32, bool)>,
+                                    held: bool, won: Vec<i64>, pen: Vec<i64>, place: Vec<i32>, first: Option<Vec<u8>>,
+                                    record: bool)
+                                    -> PyResult<Option<(i64, bool, Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>, usize, Vec<usize>)>> {
+            let n = hands.len();
+            if let Some(f) = &first {
+                cards_ok(f)?;
+                if f.is_empty() || f.len() > 54 {
+                    return Err(PyValueError::new_err("bot_playout_friends: a first play of 1..54 cards"));
+                }
+            }
+            if !(4..=8).contains(&n) || leader >= n || dealer >= n || plays.len() >= n || mt.len() != 625
+                || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624
+                || members.is_empty() || members.len() > n || members.iter().any(|&m| m >= n)
+                || calls.len() > 8 || calls.iter().any(|c| c.0 >= 54 || c.1 < -1 || c.1 >= n as i64 || c.2 > 8)
+                || won.len() != n || pen.len() != n || place.len() != 54
+                || won.iter().chain(pen.iter()).any(|x| x.abs() > 1 << 40) {
+                return Err(PyValueError::new_err(
+                    "bot_playout_friends: 4..8 hands, seats in range, fewer plays than seats, an MT state, a team, calls"));
+            }
+            for h in &hands {
+                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+                if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
+                    return Err(PyValueError::new_err("bot_playout_friends: a hand of more cards than four decks deal"));
+                }
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            guard(|| {
+                let rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                    .ok_or_else(|| PyValueError::new_err("bot_playout_friends: an MT state"))?;
+                let params = crate::bot::Params { throw_chance: params.0, risky_throw_chance: params.1,
+                                                  ruff_chance: params.2, endgame: params.3 };
+                let calls = calls.iter().map(|&(card, seat, skips, revealed)| crate::bot::Call {
+                    card, seat: if seat < 0 { None } else { Some(seat as usize) }, skips, revealed }).collect();
+                let friends = crate::bot::Friends { members, calls, held, won, pen };
+                let mut po = crate::bot::Playout::new(&self.rules, params, rng, hands, leader, plays, penalty, dealer,
+                                                      kitty_points, 0)
+                    .with_friends(friends, place);
+                po.record = record;
+                match po.run(first) {
+                    Ok(end) => {
+                        let mut st = end.rng.state.to_vec();
+                        st.push(end.rng.index as u32);
+                        let moves = if record { Some(end.moves) } else { None };
+                        Ok(Some((end.final_points, end.hooked, moves, PyTuple::new(py, st)?, end.pushed, end.team)))
                     }
                     Err(_) => Ok(None),
                 }

@@ -40,7 +40,7 @@ import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal, overload
+from typing import TYPE_CHECKING, Any
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST
@@ -245,14 +245,14 @@ class PlayedOut:
     count: int
     #: with ``record``: every play the bots made, as they chose it (a failed throw: the attempt)
     plays: tuple[tuple[int, ...], ...] = ()
+    #: finding friends: the dealer's team at the end (:attr:`HandState.team`); else empty
+    team: tuple[str, ...] = ()
+
+    def defends(self, seat: str) -> bool:
+        """Is ``seat`` on the dealer's team at the end (finding friends: :meth:`HandState.defends`)?"""
+        return seat in self.team
 
 
-@overload
-def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
-                friends: Literal[True]) -> HandState | None: ...
-@overload
-def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
-                friends: bool = False) -> HandState | PlayedOut | None: ...
 def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
                 friends: bool = False) -> HandState | PlayedOut | None:
     """A copy of ``st`` after ``play`` (None: from ``st`` itself) with the bots playing the rest of the hand
@@ -261,13 +261,14 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
     revealed so far (finding friends) and a lead is put in card order. The copy
     is only pushed (:meth:`replay.state.HandState.copy` with ``undo=False``).
 
-    Four seats with fixed partners, the bot an :class:`analyzer.play.bot.Bot` and a
-    ruleset the native core knows: the native core plays the bots (``native/src/bot.rs``,
-    move for move the Python bot's plays, its ``rng`` left as the Python play-out
-    leaves it) and the result is a :class:`PlayedOut` instead of the final state."""
+    Four seats with fixed partners, or (``friends``) a finding-friends table of 4–8 seats,
+    the bot an :class:`analyzer.play.bot.Bot` and a ruleset the native core knows: the
+    native core plays the bots (``native/src/bot.rs``, move for move the Python bot's plays,
+    its ``rng`` left as the Python play-out leaves it) and the result is a :class:`PlayedOut`
+    instead of the final state (with ``friends``: the dealer's team at the end too)."""
     from analyzer.play.views import TrickView
-    if not friends and not st.is_over:
-        done = native_play_to_end(st, play, bot)
+    if not st.is_over:
+        done = native_play_to_end(st, play, bot, friends=friends)
         if done is not None:
             return done
     s = st.copy(undo=False)
@@ -297,33 +298,39 @@ def play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
 
 
 def native_play_to_end(st: HandState, play: tuple[int, ...] | None, bot: Any, *,
-                       record: bool = False, rng_state: Any = None) -> PlayedOut | None:
+                       record: bool = False, rng_state: Any = None, friends: bool = False) -> PlayedOut | None:
     """:func:`play_to_end` of ``st`` (not over) after ``play`` by the native core (``st`` is not
     changed), or None where it does not apply (no native core, a ruleset it does not know, not
     four seats with fixed partners, another bot or generator, input that may not cross) or
     where the Python bot would give way to the cheapest legal play (the caller then plays the
     hand in Python, from the same ``rng`` state). ``record``: keep the bots' plays.
     ``rng_state``: the bots' generator state to start from (``random.Random.getstate()``); the
-    bot's own ``rng`` is then neither read nor changed.
+    bot's own ``rng`` is then neither read nor changed. ``friends``: :func:`play_to_end`'s
+    ``friends`` (a finding-friends table of 4–8 seats P1…Pn, or N W S E, its team as revealed,
+    the calls of either ``friend_rule``; without it only four seats with fixed partners).
 
     What crosses is checked here (cards 0..53, at most eight copies of one) and again by the
     extension before it plays (four hands, seats 0..3, a generator's state): a refusal there
     is a ``ValueError``, a value of the wrong type a ``TypeError`` or ``OverflowError``, and
     the hand is played in Python."""
-    prepared = _native_position(st, bot)
+    prepared = _native_position(st, bot, friends)
     if prepared is None:
         return None
     return _native_play(prepared, st, play, bot, record=record, rng_state=rng_state)
 
 
-def _native_position(st: HandState, bot: Any) -> tuple[Any, tuple[Any, ...]] | None:
+def _native_position(st: HandState, bot: Any, friends: bool = False) -> tuple[Any, tuple[Any, ...]] | None:
     """What :func:`native_play_to_end` hands the native core of ``st`` whatever the play
     (the rules and the position, checked), or None where the core does not apply."""
     if not native.available():
         return None
     if type(bot) is not _bot_class() or type(bot.rng) is not random.Random or (bot.rs is not st.ruleset and bot.rs != st.ruleset):
         return None
-    if type(st) is not HandState or st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
+    if type(st) is not HandState:
+        return None
+    if friends:
+        return _native_friends_position(st, bot)
+    if st.seats != SEATS or set(st.team) != {st.dealer, _PARTNER[st.dealer]}:
         return None
     rules = native.rules_for(st.order, st.ruleset)
     if rules is None:
@@ -344,11 +351,69 @@ def _native_position(st: HandState, bot: Any) -> tuple[Any, tuple[Any, ...]] | N
                    st.kitty_points, st.attacker_points, (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame))
 
 
+def _native_friends_position(st: HandState, bot: Any) -> tuple[Any, tuple[Any, ...]] | None:
+    """:func:`_native_position` of a finding-friends play-out (``friends=True``): the table
+    in play order (P1…Pn as :meth:`replay.seats.Seat.next` goes round it, or N W S E), the
+    dealer's team as revealed, the calls (answered seat or holder, skips left, revealed),
+    each seat's trick points and led penalties so far, and the display order of a lead."""
+    seats = st.seats
+    n = len(seats)
+    if seats != _NUMBERED.get(n) and seats != SEATS:
+        return None
+    index = {s: i for i, s in enumerate(seats)}
+    teams = st.teams
+    try:
+        members = [index[s] for s in teams.members]
+        dealer = index[st.dealer]
+        if not members or len(set(members)) != len(members):
+            return None
+        calls = []
+        for k, c in enumerate(teams.calls):
+            card = c.card
+            if type(card) is not int or not 0 <= card < 54:
+                return None
+            seat = -1 if c.seat is None else index[c.seat]
+            skips = teams.skips[k] if not teams.held else 0
+            calls.append((card, seat, skips, c.trick is not None))
+        won, pen = [0] * n, [0] * n
+        for t in st.tricks:
+            won[index[t.winner]] += t.points
+            pen[index[t.plays[0][0]]] += t.penalty
+        rules = native.rules_for(st.order, st.ruleset)
+        if rules is None:
+            return None
+        hands = []
+        held = st.holdings
+        for x in seats:
+            h = held[x]
+            if h and (min(h) < 0 or max(h) >= 54 or not 0 < min(h.values()) <= max(h.values()) <= 8):
+                return None
+            hands.append(list(h.items()))
+        place = _place(st.order)
+    except (KeyError, IndexError, TypeError):   # a seat off the table, a card or a count that is not a number
+        return None
+    penalty = 0 if st.attempted is None else throw_penalty(st.ruleset, len(st.attempted))
+    p = bot.p
+    return rules, (hands, index[st.leader], [cards for _, cards in st.plays], penalty, dealer, st.kitty_points,
+                   (p.throw_chance, p.risky_throw_chance, p.ruff_chance, p.endgame), members, calls,
+                   teams.held, won, pen, place, seats)
+
+
+def _place(order: Order) -> list[int]:
+    """Each card's place in display order (:meth:`replay.order.Order.sorted`'s key)."""
+    got = _PLACES.get(order)
+    if got is None:
+        got = _PLACES[order] = [i for i, _ in sorted(enumerate(order.sorted(range(54))), key=lambda ic: ic[1])]
+    return got
+
+
 def _native_play(prepared: tuple[Any, tuple[Any, ...]], st: HandState, play: tuple[int, ...] | None, bot: Any, *,
                  record: bool = False, rng_state: Any = None) -> PlayedOut | None:
     """:func:`native_play_to_end` from a position :func:`_native_position` prepared."""
     if play is not None and not native.valid_cards(play):
         return None
+    if len(prepared[1]) == 14:
+        return _native_play_friends(prepared, play, bot, record=record, rng_state=rng_state)
     rules, (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, knobs) = prepared
     version, words, gauss = bot.rng.getstate() if rng_state is None else rng_state
     try:
@@ -364,6 +429,26 @@ def _native_play(prepared: tuple[Any, tuple[Any, ...]], st: HandState, play: tup
     return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
 
 
+def _native_play_friends(prepared: tuple[Any, tuple[Any, ...]], play: tuple[int, ...] | None, bot: Any, *,
+                         record: bool = False, rng_state: Any = None) -> PlayedOut | None:
+    """:func:`_native_play` at a finding-friends table (``bot_playout_friends``)."""
+    rules, (hands, leader, plays, penalty, dealer, kitty_points, knobs, members, calls, held, won, pen, place,
+            seats) = prepared
+    version, words, gauss = bot.rng.getstate() if rng_state is None else rng_state
+    try:
+        got = rules.bot_playout_friends(hands, leader, plays, penalty, dealer, kitty_points, words, knobs, members,
+                                        calls, held, won, pen, place, play, record)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if got is None:
+        return None
+    final, hooked, moves, after, count, team = got
+    if rng_state is None:
+        bot.rng.setstate((version, after, gauss))
+    return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else (),
+                     tuple(seats[i] for i in team))
+
+
 def _bot_class() -> Any:
     """:class:`analyzer.play.bot.Bot` (imported once, when a play-out first asks)."""
     global _BOT
@@ -377,6 +462,10 @@ _BOT: Any = None
 #: fixed partners: each compass seat's partner and index (N W S E)
 _PARTNER = {s: Seat[s].partner().name for s in SEATS}
 _INDEX = {s: i for i, s in enumerate(SEATS)}
+#: a finding-friends table of n seats in play order (``Seat.next`` goes round it so)
+_NUMBERED = {n: tuple(f"P{i}" for i in range(1, n + 1)) for n in range(4, 9)}
+#: each order's display places (:func:`_place`)
+_PLACES: dict[Any, list[int]] = {}
 
 
 def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -> tuple[list[tuple[int, ...]], int]:

@@ -53,7 +53,15 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.decisions import MAX_OPTIONS, SAMPLES, Decision, deal_line, finish, outcome_score
+from analyzer.review.mistakes.decisions import (
+    MAX_OPTIONS,
+    SAMPLES,
+    Decision,
+    PlayedOut,
+    deal_line,
+    finish,
+    outcome_score,
+)
 from analyzer.review.mistakes.pov import SEED, _deal, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
@@ -273,14 +281,15 @@ def options(ctx: HandContext, st: HandState, chosen: tuple[int, ...]) -> tuple[l
     return [chosen] + rest, capped
 
 
-def playout(st: HandState, play: tuple[int, ...], bot: Bot) -> HandState | None:
+def playout(st: HandState, play: tuple[int, ...], bot: Bot) -> HandState | PlayedOut | None:
     """``st`` after ``play`` with the bots playing the rest of the hand (seeing
-    the team as revealed so far); None when it cannot be played out."""
+    the team as revealed so far; the native core's :class:`PlayedOut` where it plays it);
+    None when it cannot be played out."""
     from analyzer.review.mistakes.decisions import play_to_end
     return play_to_end(st, play, bot, friends=True)
 
 
-def level_of(fh: FriendsHand, end: HandState) -> float:
+def level_of(fh: FriendsHand, end: HandState | PlayedOut) -> float:
     """The hand's level outcome in a played-out deal, from the dealers' side
     (+levels when they keep the deal, −(1 + levels) when it passes):
     :func:`replay.friend_calls.friends_outcome` with the deal's final team."""
@@ -309,7 +318,7 @@ class SignedRows:
         self.slev: list[list[float]] = []
         self.on_team = 0                     # deals where the seat was on the dealer's team
 
-    def add(self, ends: Sequence[HandState]) -> None:
+    def add(self, ends: Sequence[HandState | PlayedOut]) -> None:
         """One deal's play-out ends, one per option."""
         totals = [float(e.final_points) for e in ends]
         levels = [level_of(self.fh, e) for e in ends]
