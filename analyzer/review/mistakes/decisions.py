@@ -214,21 +214,28 @@ def _rollout(st: HandState, play: tuple[int, ...], bot_of: Callable[[], object])
 
 
 def _option_rollouts(st: HandState, opts: Sequence[tuple[int, ...]], bot: Any) -> list[int | None]:
-    """:func:`_rollout` of each option of one sampled deal, every option's bots from the same
-    generator state (the state a new ``Bot`` with the deal's seed starts from): one bot and
-    one seeding a deal, not one an option; the native core is handed that state as it is (no
-    copy to and from the generator an option)."""
+    """:func:`_rollout` of each option of one sampled deal (:func:`option_ends`)."""
+    return [None if end is None else end.final_points - st.attacker_points for end in option_ends(st, opts, bot)]
+
+
+def option_ends(st: HandState, opts: Sequence[tuple[int, ...]], bot: Any, *,
+                friends: bool = False) -> list[HandState | PlayedOut | None]:
+    """:func:`play_to_end` of each option of one sampled deal, every option's bots from the
+    same generator state (the state ``bot`` has, as a new ``Bot`` with the deal's seed):
+    one bot and one seeding a deal, not one an option; the native core gets the position
+    checked and built once for every option, and the generator's state as it is (no copy
+    to and from the generator an option)."""
     state = bot.rng.getstate()
-    prepared = None if st.is_over else _native_position(st, bot)   # the position checked once for every option
-    out: list[int | None] = []
+    prepared = None if st.is_over else _native_position(st, bot, friends)
+    out: list[HandState | PlayedOut | None] = []
     for m in opts:
         end: HandState | PlayedOut | None = None
         if prepared is not None:
             end = _native_play(prepared, st, m, bot, rng_state=state)
         if end is None:
             bot.rng.setstate(state)
-            end = play_to_end(st, m, bot)
-        out.append(None if end is None else end.final_points - st.attacker_points)
+            end = play_to_end(st, m, bot, friends=friends)
+        out.append(end)
     return out
 
 
@@ -646,5 +653,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

@@ -345,6 +345,7 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
     """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its
     player's view; ``real``: the real state before it."""
     from analyzer.play.bot import Bot
+    from analyzer.review.mistakes.decisions import option_ends
     ctx, h = fh.ctx, fh.hand
     t = h.tricks[ti]
     p = t.plays[k]
@@ -366,7 +367,7 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
     acc = SignedRows(fh, p.seat)
     for j, st in enumerate(states):
         rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}:friends"
-        ends = [playout(st, m, Bot(ctx.ruleset, random.Random(rng_seed))) for m in opts]
+        ends = option_ends(st, opts, Bot(ctx.ruleset, random.Random(rng_seed)), friends=True)   # = playout a fresh bot an option
         done = [e for e in ends if e is not None]
         if len(done) < len(ends):
             continue   # a deal that cannot be played out is dropped for every option
