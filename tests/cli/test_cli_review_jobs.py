@@ -107,17 +107,33 @@ def _forkserver(pid: int, *, workers: bool) -> bool:
     return False
 
 
+def _terminal_sigint() -> None:
+    """In the child, before the command starts: Ctrl-C as a terminal's shell leaves it to a
+    foreground command (a test run from a background job inherits SIGINT ignored, which a
+    Python process keeps)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _long_match(tmp_path: Path) -> Path:
+    """The standard sample four times over (twelve two-deck hands): a review that lasts
+    seconds even with the native core."""
+    text = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8").strip() + "\n"
+    path = tmp_path / "long.sjn"
+    path.write_text("\n".join([text] * 4), encoding="utf-8")
+    return path
+
+
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
 @pytest.mark.parametrize("when", [
     "starting",   # the first worker was just forked: it is still starting
     "working",    # the workers review hands (two-deck hands: seconds each)
 ])
-def test_ctrl_c_stops_the_workers_at_once_with_no_traceback(when):
+def test_ctrl_c_stops_the_workers_at_once_with_no_traceback(when, tmp_path):
     env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT)}
-    match = ROOT / "samples" / "matches" / "standard.sjn"
+    match = _long_match(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "annotate", str(match), "-j", "2", "--no-progress"],
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=_terminal_sigint)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None and not _forkserver(proc.pid, workers=True):
         time.sleep(0.005)
@@ -139,11 +155,11 @@ def test_ctrl_c_stops_the_workers_at_once_with_no_traceback(when):
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="reads /proc")
-def test_a_command_killed_outright_leaves_no_worker():
+def test_a_command_killed_outright_leaves_no_worker(tmp_path):
     """SIGKILL (or the out-of-memory killer) gives the command no chance to stop its
     workers: each ends by itself with the command, and the forkserver with them."""
     env = {**os.environ, **ENV, "PYTHONPATH": str(ROOT)}
-    match = ROOT / "samples" / "matches" / "standard.sjn"
+    match = _long_match(tmp_path)
     proc = subprocess.Popen([sys.executable, "-m", "analyzer", "annotate", str(match), "-j", "2", "--no-progress"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     deadline = time.monotonic() + 60

@@ -146,9 +146,15 @@ print(os.readlink('/proc/self/fd/2') != '/dev/null', __import__('signal').getsig
 def test_the_forkserver_is_quiet_and_ignores_ctrl_c():
     """The workers' forkserver (and so every worker) writes nowhere and ignores
     SIGINT from its start; this process has its stderr and Ctrl-C back."""
+    import signal
     import subprocess
     import sys
+
+    def terminal_sigint() -> None:   # as from a terminal (a background job inherits SIGINT ignored)
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     r = subprocess.run([sys.executable, "-c", _FORKSERVER_PROBE], capture_output=True, text=True, timeout=60,
-                       env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+                       env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+                       preexec_fn=terminal_sigint)
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines() == ["/dev/null True", "True True"]
