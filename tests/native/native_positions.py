@@ -14,6 +14,7 @@ from primitives.cards import JOKER_LEVEL, deck_list
 from replay import native
 from replay.order import Order
 from replay.ruleset import LINKS, PRESETS, Ruleset
+from replay.state import HandState
 
 #: the trick options and their values (each position may override some)
 TRICK_OPTIONS = {
@@ -78,3 +79,17 @@ def deal(rs: Ruleset, seed: int, per_seat: int, seats: int) -> list[list[int]]:
 
 #: the presets that read leads, check throws, walk follows and find winners as shengji.io does
 SJIO_PRESETS = tuple(n for n, v in PRESETS.items() if v.get("unit_split") == "shengji_io" or v.get("follow_policy") == "shengji_io")
+
+
+def python_moves(start: HandState, end: HandState, first: bool) -> list[tuple[int, ...]]:
+    """Every play the bots made after ``start`` (and the ``first`` play) as they chose it
+    (a failed throw: its attempt)."""
+    out: list[tuple[int, ...]] = []
+    skip = len(start.plays) + first
+    for t in end.tricks[len(start.tricks):]:
+        for i, (_seat, cards) in enumerate(t.plays):
+            if skip:
+                skip -= 1
+                continue
+            out.append(tuple(t.attempted) if i == 0 and t.attempted is not None else tuple(cards))
+    return out

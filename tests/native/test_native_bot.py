@@ -13,7 +13,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from native_positions import deal, orders, rulesets
+from native_positions import deal, orders, python_moves, rulesets
 
 from analyzer.play.bot import Bot
 from analyzer.review.mistakes.decisions import PlayedOut, native_play_to_end, play_to_end
@@ -24,20 +24,6 @@ from replay.state import HandState
 
 FOUR_SEAT = tuple(n for n, v in PRESETS.items() if v.get("partners", "fixed") == "fixed"
                   and v.get("players", 4) == 4)
-
-
-def python_moves(start: HandState, end: HandState, first: bool) -> list[tuple[int, ...]]:
-    """Every play the bots made after ``start`` (and the ``first`` play) as they chose it
-    (a failed throw: its attempt)."""
-    out: list[tuple[int, ...]] = []
-    skip = len(start.plays) + first
-    for t in end.tricks[len(start.tricks):]:
-        for i, (_seat, cards) in enumerate(t.plays):
-            if skip:
-                skip -= 1
-                continue
-            out.append(tuple(t.attempted) if i == 0 and t.attempted is not None else tuple(cards))
-    return out
 
 
 def both(start: HandState, first: tuple[int, ...] | None, seed: str):

@@ -15,7 +15,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from native_positions import deal, orders, rulesets
+from native_positions import deal, orders, python_moves, rulesets
 
 from analyzer.play.bot import Bot
 from analyzer.play.views import TrickView
@@ -28,20 +28,6 @@ from replay.teams import FriendResult, Teams, assign_holders
 FRIENDS = tuple(n for n, v in PRESETS.items() if v.get("partners") == "friends")
 
 pytestmark = pytest.mark.skipif(not native.available(), reason="no native core")
-
-
-def python_moves(start: HandState, end: HandState, first: bool) -> list[tuple[int, ...]]:
-    """Every play the bots made after ``start`` (and the ``first`` play) as pushed (a failed
-    throw: its attempt)."""
-    out: list[tuple[int, ...]] = []
-    skip = len(start.plays) + first
-    for t in end.tricks[len(start.tricks):]:
-        for i, (_seat, cards) in enumerate(t.plays):
-            if skip:
-                skip -= 1
-                continue
-            out.append(tuple(t.attempted) if i == 0 and t.attempted is not None else tuple(cards))
-    return out
 
 
 def both(start: HandState, first: tuple[int, ...] | None, seed: str):
