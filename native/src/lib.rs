@@ -461,6 +461,33 @@ mod python {
         }
     }
 
+    /// The sampler's deal of the hidden cards (`native/src/options.rs`, `pov._deal`): `eff` each
+    /// card's effective suit, `sizes` each slot's cards to take, `voids` each slot's void suits,
+    /// `pins` (card, slot indices), `mt` the 624 words and index of `random.Random.getstate()`.
+    /// (each slot's cards in the order dealt, or None; the generator's state after as a tuple)
+    #[pyfunction]
+    #[allow(clippy::type_complexity)]
+    fn sample_deal<'py>(py: Python<'py>, eff: Vec<u8>, pool: Vec<u8>, sizes: Vec<usize>, voids: Vec<Vec<u8>>,
+                        pins: Vec<(u8, Vec<usize>)>, mt: Vec<u32>, tries: usize)
+                        -> PyResult<(Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>)> {
+        cards_ok(&pool)?;
+        cards_ok(&pins.iter().map(|p| p.0).collect::<Vec<u8>>())?;
+        if eff.len() != 54 || eff.iter().any(|&e| e > 4) || sizes.len() != voids.len() || sizes.len() > 64
+            || pool.len() > 432 || pins.len() > 432 || mt.len() != 625 || mt[624] > 624 || tries > 1000 {
+            return Err(PyValueError::new_err("sample_deal: 54 suits 0..4, a void list a slot, an MT state"));
+        }
+        guard(|| {
+            let mut rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                .ok_or_else(|| PyValueError::new_err("sample_deal: an MT state"))?;
+            let mut suits = [0u8; 54];
+            suits.copy_from_slice(&eff);
+            let got = crate::options::deal(&suits, &pool, &sizes, &voids, &pins, &mut rng, tries);
+            let mut st = rng.state.to_vec();
+            st.push(rng.index as u32);
+            Ok((got, PyTuple::new(py, st)?))
+        })
+    }
+
     /// For tests: a panic inside a guarded call (it must come out as InternalError).
     #[pyfunction]
     fn _panic_for_tests() -> PyResult<()> {
@@ -484,6 +511,7 @@ mod python {
         m.add_class::<NativeRules>()?;
         m.add_class::<NativeSolver>()?;
         m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+        m.add_function(wrap_pyfunction!(sample_deal, m)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         // the play-phase options this build knows beyond the first port (replay/native.py checks them)
         m.add("FEATURES", ("shengji_io",))?;

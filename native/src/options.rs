@@ -4,7 +4,11 @@
 //! then trumps, then strength, then the cards; equal keys in the follows' sorted order).
 //! Three and four decks make a void seat's follows many (C(30, 6) discards of a
 //! six-card lead): they are counted and capped here, never handed to Python one by one.
+//!
+//! And the sampler's deal of the hidden cards (`analyzer.review.mistakes.pov._deal`), draw
+//! for draw as the Python one draws from CPython's generator.
 
+use crate::bot::Mt;
 use crate::order::{points, TRUMP};
 use crate::trick::Rules;
 use crate::units::Counts;
@@ -47,6 +51,77 @@ pub fn follow_options(rules: &Rules, lead: &[u8], holding: &Counts, chosen: &[u8
     let mut slots: Vec<Option<Vec<u8>>> = moves.into_iter().map(Some).collect();
     let kept = keyed.iter().map(|&(_, i)| slots[i].take().unwrap_or_default()).collect();
     (kept, total)
+}
+
+/// `pov._deal`: `pool` dealt at random to the slots (`sizes`: how many cards each slot takes,
+/// in the slots' order; `voids`: the effective suits each slot may not get), the cards of the
+/// suits open to fewest slots first, each to a slot drawn with weights the cards it has left;
+/// `pins` (card, the slots it may go to; an index past the slots: none) dealt first; retried
+/// `tries` times on a dead end. The cards each slot got in the order dealt, or None; `rng` is
+/// drawn as CPython's `shuffle` and `random` draw it.
+pub fn deal(eff: &[u8; 54], pool: &[u8], sizes: &[usize], voids: &[Vec<u8>], pins: &[(u8, Vec<usize>)], rng: &mut Mt,
+            tries: usize) -> Option<Vec<Vec<u8>>> {
+    let n = sizes.len();
+    let open = |e: u8, i: usize| !voids[i].contains(&e);
+    // each effective suit's open slots (in the slots' order)
+    let open_to: Vec<Vec<usize>> = (0..=4u8).map(|e| (0..n).filter(|&i| open(e, i)).collect()).collect();
+    let mut can: Vec<usize> = Vec::with_capacity(n);
+    let mut cum: Vec<usize> = Vec::with_capacity(n);
+    for _ in 0..tries {
+        let mut cards = pool.to_vec();
+        for i in (1..cards.len()).rev() {
+            let j = rng.randbelow(i + 1);
+            cards.swap(i, j);
+        }
+        cards.sort_by_key(|&c| open_to[eff[c as usize] as usize].len());   // stable, as Python's sort
+        let mut left = sizes.to_vec();
+        let mut got: Vec<Vec<u8>> = vec![Vec::new(); n];
+        let mut ok = true;
+        for (c, allowed) in pins {
+            let e = eff[*c as usize];
+            can.clear();
+            can.extend(allowed.iter().copied().filter(|&i| i < n && left[i] > 0 && open(e, i)));
+            if can.is_empty() {
+                ok = false;
+                break;
+            }
+            let i = if can.len() == 1 { can[0] } else { weighted(&can, &left, &mut cum, rng) };
+            got[i].push(*c);
+            left[i] -= 1;
+        }
+        if ok {
+            for &c in &cards {
+                can.clear();
+                can.extend(open_to[eff[c as usize] as usize].iter().copied().filter(|&i| left[i] > 0));
+                if can.is_empty() {
+                    ok = false;
+                    break;
+                }
+                let i = weighted(&can, &left, &mut cum, rng);
+                got[i].push(c);
+                left[i] -= 1;
+            }
+        }
+        if ok {
+            return Some(got);
+        }
+    }
+    None
+}
+
+/// `pov._weighted` (`random.choices(can, weights)[0]`): one `random()`, the cumulative
+/// weights and `bisect(cum, x, 0, len - 1)`.
+fn weighted(can: &[usize], left: &[usize], cum: &mut Vec<usize>, rng: &mut Mt) -> usize {
+    cum.clear();
+    let mut total = 0usize;
+    for &i in can {
+        total += left[i];
+        cum.push(total);
+    }
+    let x = rng.random() * (total as f64);
+    let hi = can.len() - 1;
+    let at = cum[..hi].iter().take_while(|&&w| (w as f64) <= x).count();
+    can[at]
 }
 
 #[cfg(test)]

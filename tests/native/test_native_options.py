@@ -183,3 +183,43 @@ def test_the_options_of_a_deal_end_alike_in_one_call(case):
             assert g.count == sum(len(t.plays) for t in p.tricks[len(state.tricks):]) - len(state.plays)
         else:
             assert one is None   # the native core gave this option to Python
+
+
+@st.composite
+def deal_inputs(draw):
+    """The sampler's input: hidden cards of 2–4 decks, 3–8 slots (a kitty among them), the
+    suits each slot showed void in, cards pinned to one or two slots (one off the table too)."""
+    decks = draw(st.integers(2, 4))
+    rs = Ruleset(**{"name": "standard", **PRESETS["standard"], "decks": decks})
+    order = draw(orders(rs))
+    seed = draw(st.integers(0, 10**6))
+    rng = random.Random(seed)
+    n = draw(st.integers(3, 8))
+    sizes = {i: draw(st.integers(0, 12)) for i in range(n)}
+    cards = [c for c in range(54) for _ in range(decks)]
+    rng.shuffle(cards)
+    total = sum(sizes.values())
+    npins = draw(st.integers(0, 4)) if total else 0
+    pool = sorted(cards[:max(0, total - npins + draw(st.sampled_from((0, 0, 0, 1, -1))))])
+    pins = [(cards[total + p], tuple(sorted(rng.sample(range(n + 1), draw(st.integers(1, 2))))))
+            for p in range(npins)]
+    void_of = {i: set(draw(st.sets(st.integers(0, 4), max_size=2))) if draw(st.booleans()) else set() for i in range(n)}
+    return pool, sizes, void_of, order.eff, pins, f"{seed}", draw(st.sampled_from((1, 3, 40)))
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(deal_inputs())
+def test_the_native_deal_is_the_samplers_draw_for_draw(case):
+    from analyzer.review.mistakes import pov
+    pool, sizes, void_of, eff, pins, seed, tries = case
+    a, b = random.Random(seed), random.Random(seed)
+    got = pov._native_deal(pool, sizes, void_of, eff, a, tries, pins)
+    assert got is not pov._PYTHON
+    native.set_enabled(False)
+    try:
+        want = pov._deal(pool, sizes, void_of, eff, b, tries, pins=pins)
+    finally:
+        native.set_enabled(True)
+    assert got == want
+    assert a.getstate() == b.getstate()
+    event("dealt" if want is not None else "a dead end")

@@ -33,12 +33,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.search import Position, SearchBudgetExceeded, position_of
 from primitives.cards import points
+from replay import native
 from replay.seats import SEATS as SEAT_ORDER
 from replay.shapes import Unit
 from replay.trick import check_suited_throw, check_throw, lead_suit
@@ -335,7 +336,11 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
     """A random assignment of ``pool`` to the slots with their sizes, no card
     to a slot void in its suit (most constrained cards first; retried on a
     dead end). ``pins``: cards (not in ``pool``) each dealt first to one of
-    its own slots (:func:`pinned`)."""
+    its own slots (:func:`pinned`). Dealt by the native core where it applies
+    (:func:`_native_deal`: the same draws, the same deal, the generator left alike)."""
+    dealt = _native_deal(pool, sizes, void_of, eff, rng, tries, pins)
+    if dealt is not _PYTHON:
+        return cast("dict[int, list[int]] | None", dealt)
     # the slots each suit may go to (not void there), in the slots' order, and how many
     open_to = {e: [i for i in sizes if e not in void_of[i]] for e in {eff[c] for c in pool}}
     # each card's open slots and their number (the order cards are dealt in), looked up once
@@ -377,6 +382,37 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
         if ok:
             return got
     return None
+
+
+#: :func:`_native_deal`'s answer where the native core does not apply
+_PYTHON: Any = object()
+
+
+def _native_deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff: Sequence[int],
+                 rng: random.Random, tries: int, pins: Sequence[tuple[int, tuple[int, ...]]]) -> Any:
+    """:func:`_deal` by the native core (``shengji_native.sample_deal``, ``rng``'s state handed
+    over and taken back), or :data:`_PYTHON` where it does not apply (no native core, another
+    generator, a slot without its voids, input that may not cross: the Python deal then draws
+    from the untouched generator)."""
+    mod = native.module()
+    if mod is None or type(rng) is not random.Random or len(eff) != 54:
+        return _PYTHON
+    slots = list(sizes)
+    place = {s: i for i, s in enumerate(slots)}
+    try:
+        voids = [sorted(void_of[s]) for s in slots]
+        counts = [sizes[s] for s in slots]
+        where = [(c, [place.get(s, len(slots)) for s in allowed]) for c, allowed in pins]
+        if not (native.valid_cards(pool) and native.valid_cards(c for c, _ in pins)):
+            return _PYTHON
+        version, words, gauss = rng.getstate()
+        dealt, after = mod.sample_deal(list(eff), list(pool), counts, voids, where, list(words), tries)
+    except (KeyError, ValueError, TypeError, OverflowError):
+        return _PYTHON
+    rng.setstate((version, after, gauss))
+    if dealt is None:
+        return None
+    return {s: list(d) for s, d in zip(slots, dealt, strict=True)}
 
 
 def _weighted(items: list[int], weights: list[int], rand: Callable[[], float]) -> int:
