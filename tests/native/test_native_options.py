@@ -223,3 +223,33 @@ def test_the_native_deal_is_the_samplers_draw_for_draw(case):
     assert got == want
     assert a.getstate() == b.getstate()
     event("dealt" if want is not None else "a dead end")
+
+
+def test_bad_input_to_the_new_entry_points_is_refused_not_a_crash():
+    """What may not cross is refused with a ValueError, TypeError or OverflowError (the callers
+    then take the Python path), never a panic."""
+    from replay.order import Order
+    from replay.ruleset import preset
+    rules = native.rules_for(Order(2, 1), preset("standard"))
+    mod = native.module()
+    bad = (ValueError, TypeError, OverflowError)
+    words = list(random.Random(1).getstate()[1])
+    for args in (([54], [(1, 1)], [], 7), ([1], [(1, -1)], [], 7), ([], [(1, 1)], [], 7), ([1, 2], [(1, 1)], [], 7),
+                 ([1], [(1, 9)], [], 7), ([1], [(1, 1)], [60], 7), ([1], [(1, 1)], [], -1)):
+        with pytest.raises(bad):
+            rules.follow_options(*args)
+    hands = [[(c, 1)] for c in (1, 2, 3, 4)]
+    for h, mt in ((hands[:3], words), (hands, words[:600]), (hands, words[:624] + [700]), ([[(60, 1)]] * 4, words)):
+        with pytest.raises(bad):
+            rules.bot_playouts(h, 0, [], 0, 0, 0, 0, mt, (0.1, 0.1, 0.1, 4), [[1]])
+    got = rules.bot_playouts(hands, 0, [], 0, 0, 0, 0, words, (0.1, 0.1, 0.1, 4), [[], [99], list(range(60)), [1]])
+    assert got[:3] == [None, None, None] and len(got) == 4
+    eff = list(Order(2, 1).eff)
+    for args in ((eff[:53], [1], [1], [[]], [], words, 3), (eff, [60], [1], [[]], [], words, 3),
+                 (eff, [1], [1, 1], [[]], [], words, 3), (eff, [1], [1], [[]], [], words[:624] + [625], 3),
+                 (eff, [1], [-1], [[]], [], words, 3), ([9] * 54, [1], [1], [[]], [], words, 3)):
+        with pytest.raises(bad):
+            mod.sample_deal(*args)
+    # a pin to no slot, a slot of nothing: dealt or a dead end, never a panic
+    dealt, after = mod.sample_deal(eff, [1, 2], [2, 0], [[], []], [(3, [5])], words, 3)
+    assert dealt is None and len(after) == 625
