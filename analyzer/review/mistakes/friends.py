@@ -221,27 +221,30 @@ class DealReplay:
         order = fh.ctx.order
         eff = order.eff
         done = real.tricks
-        for i in range(ti + 1 if k else ti):
-            p = tricks[i].plays[0]
+        since: dict[str, Counter[int]] = {s: Counter() for s in fh.seats}
+        for i in range(ti, -1, -1):   # from the decision back: the cards played since each lead
+            plays = tricks[i].plays[:k] if i == ti else tricks[i].plays
+            for q in plays:
+                since[q.seat].update(q.cards)
+            if not plays:
+                continue
+            p = plays[0]
             cards = tuple(p.attempted or p.cards)
             if len(cards) > 1 and len(decompose(cards, order)) > 1:
                 first = fh.seats.index(p.seat)
                 ring = list(fh.seats[first:] + fh.seats[:first])
-                since: dict[str, Counter[int]] = {s: Counter() for s in fh.seats}
-                for j in range(i, ti + 1):
-                    for q in tricks[j].plays[:k] if j == ti else tricks[j].plays:
-                        since[q.seat].update(q.cards)
                 got = done[i].plays[0][1] if i < ti else real.plays[0][1]
                 suits = {eff[c] for c in cards}
                 # a throw of one effective suit is checked against the others' cards of that suit only
                 # (check_throw looks at no other): the deal's cards of it, and those played since
                 suit = suits.pop() if len(suits) == 1 else None
-                if suit is not None:
-                    since = {s: Counter({c: m for c, m in h.items() if eff[c] == suit}) for s, h in since.items()}
-                self.throws.append((cards, suit, ring, [since[s] for s in ring], got))
+                then = [Counter(since[s]) if suit is None else Counter({c: m for c, m in since[s].items() if eff[c] == suit})
+                        for s in ring]
+                self.throws.append((cards, suit, ring, then, got))
+        self.throws.reverse()   # in play order: the first that disagrees decides, as in the replay
         #: ``real`` without its holdings: what each deal's state is copied from
         self.base = real.copy(undo=False)
-        self.base._hands = {s: Counter() for s in fh.seats}
+        self.base._hands = {}   # (nothing to copy: each deal sets its own)
         self.teams: Teams | None = None
         self.done: list[TrickDone] = list(done)
         if not fh.held:   # the calls' answers follow from the plays alone: once for every deal
@@ -314,10 +317,13 @@ class DealReplay:
         held: dict[str, Counter[int]] = {}
         for s in fh.seats:
             hc = now[s]
+            first = [card for card in self.keys[s] if card in hc]
+            if not first:   # no card of it played before: the hand's own order
+                held[s] = hc
+                continue
             h: Counter[int] = Counter()
-            for card in self.keys[s]:
-                if card in hc:
-                    h[card] = hc[card]
+            for card in first:
+                h[card] = hc[card]
             if len(h) < len(hc):
                 for card, m in hc.items():
                     if card not in h:
