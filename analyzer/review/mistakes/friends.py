@@ -12,13 +12,17 @@ unknown until the friends are revealed.
 * **Sampling** (:func:`sample_states`). The hidden cards (the other players'
   holdings and, unless the player buried it, the kitty) are dealt again at
   random, as a sorted set, so nothing of who really holds what enters the
-  deal; each deal is replayed from trick 1 on the engine's
+  deal; each deal is the record's plays on the engine's
   :class:`~replay.state.HandState` with the hand's friend calls (the
   engine's :class:`~replay.teams.Teams` answers them: who is a friend in a
   deal follows from the deal, never from the real hand). A deal in which the
   record's plays so far would not come out the same (a failed throw standing,
   a different forced unit, a ``held`` call's holder revealed otherwise) is
-  inconsistent with what the player saw and is dealt again.
+  inconsistent with what the player saw and is dealt again. The record is
+  replayed once a decision and each deal built from it (:class:`DealReplay`:
+  only the throws and the ``held`` calls depend on the deal, and the engine
+  judges them in each), the same states as replaying each deal from trick 1
+  (:meth:`FriendsHand.replayed`).
 * **Valuing.** The exact solver is four-seat only: every option is valued in
   every deal by the bots' play-out (:class:`analyzer.play.bot.Bot`, seeing the
   team as revealed so far) to the end of the hand, the option first; common
