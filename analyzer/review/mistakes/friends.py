@@ -266,8 +266,10 @@ class DealReplay:
             rec = tricks[i].plays[:k] if i == ti else tricks[i].plays
             got = real.plays if i == ti else done[i].plays
             attempted = real.attempted if i == ti else done[i].attempted
-            if len(got) != len(rec) or any(seat != p.seat or sorted(c) != sorted(p.cards)
-                                           for (seat, c), p in zip(got, rec, strict=True)):
+            # each play as the replay pushes it (a failed throw: the forced unit, as the engine writes it)
+            if len(got) != len(rec) or any(seat != p.seat or (c != tuple(p.cards) if j or not p.attempted
+                                                              else sorted(c) != sorted(p.cards))
+                                           for j, ((seat, c), p) in enumerate(zip(got, rec, strict=True))):
                 return None
             if rec and attempted != (tuple(rec[0].attempted) if rec[0].attempted else None):
                 return None
