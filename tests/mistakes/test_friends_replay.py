@@ -98,14 +98,12 @@ def test_the_deals_replayed_once_are_the_deals_replayed_whole(case):
         assert slots(a) == slots(b)
 
 
-
-
 def test_any_deal_of_the_hidden_cards_comes_out_as_replayed_whole():
-    """Deals of the hidden cards at random (no void kept, and the last thrower's victims
-    given none of the suit once a decision: some disagree with a throw the record shows):
+    """Deals of the hidden cards at random (no void kept, so some contradict a throw that
+    stood in the record; once a decision the last thrower is given the suit's cards):
     :meth:`DealReplay.state` refuses exactly the deals the whole replay refuses, and
     gives the same state for the others (a generated six-player hand under the ``held``
-    rule whose throws stood, every 7th decision)."""
+    rule, every 7th decision)."""
     rec = friends_record(6, None, 2, {"friend_rule": "held"})
     match = replay(rec)
     h = match.hands[0]
