@@ -45,11 +45,6 @@ fn main() {
         s.limit = limit;
         // SOLVE_PLAIN=1: the kitty's bound without the hands' units (the tree before the seventeenth session)
         s.held_units = std::env::var("SOLVE_PLAIN").is_err();
-        // SOLVE_EXACT=1: the table keyed as the Python search keys it (cards held twice or more
-        // named, not ranked: the tree before the eighteenth session)
-        if std::env::var("SOLVE_EXACT").is_ok() {
-            s.relative = false;
-        }
         // SOLVE_TABLE: the transposition table's limit (entries; 400,000 as the review's unless set)
         if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
             s.table_limit = t;

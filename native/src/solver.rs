@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
 use crate::trick::{kitty_multiplier, Rules};
-use crate::units::{count, Unit, POLICY_SHENGJI_IO};
+use crate::units::{count, Unit};
 
 pub const INF: i64 = 1_000_000_000;
 
@@ -359,15 +359,6 @@ pub struct Solver {
     stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<(usize, [usize; 5]), i64>,
     rank: [u32; 54],
-    /// the table's key describes cards held twice or more by their ranks among the cards in
-    /// play too ([`Solver::analyse`]), not only single cards: a smaller tree than the Python
-    /// search's, the same values. Off under the rules whose units or follows read more than
-    /// the effective suit, the order and the ladder's adjacency (`unit_split: shengji_io`,
-    /// `follow_policy: shengji_io`, `follow_suit: printed`): there the key is the Python one.
-    pub relative: bool,
-    /// per card: another card shares its effective suit and key (the off-suit level cards,
-    /// the off-suit 2s when 2s are trumps): such cards stay named in the key
-    shared: [bool; 54],
 }
 
 impl Solver {
@@ -376,11 +367,6 @@ impl Solver {
         for (c, r) in rank.iter_mut().enumerate() {
             *r = rules.order.eff[c] as u32 * 128 + rules.order.key[c] as u32;
         }
-        let mut shared = [false; 54];
-        for (c, x) in shared.iter_mut().enumerate() {
-            *x = (0..54).any(|d| d != c && rank[d] == rank[c]);
-        }
-        let relative = !(rules.order.sjio || rules.printed || rules.follow_policy == POLICY_SHENGJI_IO);
         Solver {
             rules,
             attacker,
@@ -404,8 +390,6 @@ impl Solver {
             stands: FxMap::default(),
             max_mult: FxMap::default(),
             rank,
-            relative,
-            shared,
         }
     }
 
@@ -561,7 +545,6 @@ impl Solver {
             return got.clone();
         }
         let rank = &self.rank;
-        let relative = self.relative;
         // per (suit, key) slot: cards each seat holds there (and the total); at most one
         // slot a card, so fixed arrays on the stack (no allocation per position)
         let mut slots = [(0u32, [0u32; 5]); 54];
@@ -621,20 +604,10 @@ impl Solver {
             let mut nf = 0usize;
             let n = h.len();
             let mut prev: i32 = -1;
-            // the cards held twice or more, once each with their count (`relative` keys)
-            let mut multi = [(0u32, 0u8, 0u8); MAX];
-            let mut nm = 0usize;
             for (j, &c) in h.iter().enumerate() {
                 if c as i32 == prev || (j + 1 < n && h[j + 1] == c) {
-                    if !relative {
-                        desc[nd] = c as u32;
-                        nd += 1;
-                    } else if c as i32 == prev {
-                        multi[nm - 1].2 += 1;
-                    } else {
-                        multi[nm] = (rank[c as usize], c, 1);
-                        nm += 1;
-                    }
+                    desc[nd] = c as u32;
+                    nd += 1;
                 } else {
                     let r = rank[c as usize];
                     let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
@@ -658,43 +631,8 @@ impl Solver {
                 }
                 prev = c as i32;
             }
-            desc[..nd].sort_unstable();
-            if nm > 0 {
-                // after the singles (sorted), the cards held twice or more in the order of the
-                // game (suit, key, card), each by its rank among the others' cards as a single
-                // is, its points and count, and its step from the one before in its suit (0: the
-                // same key, 1: adjacent, 2: a gap; 3: the suit's first): the hand's pairs,
-                // triples and tractors, which the ranks among the others' cards do not tell.
-                // A card that shares its key with another card (an off-suit level card) is named.
-                let multi = &mut multi[..nm];
-                multi.sort_unstable();
-                let mut last: Option<u32> = None;
-                for &(r, c, k) in multi.iter() {
-                    let step = match last {
-                        Some(p) if p >> 7 == r >> 7 => (r - p).min(2),
-                        _ => 3,
-                    };
-                    last = Some(r);
-                    let copies = k as u32;
-                    desc[nd] = if self.shared[c as usize] {
-                        (1 << 30) | ((c as u32) << 8) | (copies << 2) | step
-                    } else {
-                        let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
-                        let (tb, ob) = below[si];
-                        let x = slots[si].1;
-                        let lo = tb - ob[i];
-                        let hi = lo + x[4] - x[i];
-                        let pts = match points(c) {
-                            0 => 0,
-                            5 => 1,
-                            _ => 2,
-                        };
-                        (1 << 31) | ((r >> 7) << 21) | (pts << 19) | (copies << 16) | (lo << 9) | (hi << 2) | step
-                    };
-                    nd += 1;
-                }
-            }
-            let desc = &desc[..nd];
+            let desc = &mut desc[..nd];
+            desc.sort_unstable();
             desc_all[n_all] = nd as u32;
             desc_all[n_all + 1..n_all + 1 + nd].copy_from_slice(desc);
             n_all += 1 + nd;
@@ -1239,53 +1177,6 @@ mod tests {
         ];
         for (cards, want) in cases {
             assert_eq!(extra_copies(&Cards::from_slice(cards).w), want, "{cards:?}");
-        }
-    }
-
-    /// The table's key at a trick start (`relative` or the Python search's).
-    fn key_of(relative: bool, hands: &[Vec<u8>]) -> Vec<u32> {
-        let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
-        s.relative = relative;
-        let hands = Solver::hands(hands).unwrap();
-        s.canon(&hands, 0).1.to_vec()
-    }
-
-    fn value_of(hands: &[Vec<u8>]) -> i64 {
-        let mut s = Solver::new(rules(), [false, true, false, true], 0, false);
-        s.relative = false;
-        s.root(&Solver::hands(hands).unwrap(), 0, &[], -INF, INF).unwrap()
-    }
-
-    #[test]
-    fn relative_keys() {
-        // level 2, ♥ trump; ♠3 = 1, ♠4 = 2, ♠5 = 3, ♠6 = 4, ♠7 = 5, ♠8 = 6, ♠9 = 7, ♠10 = 8,
-        // ♠J = 9, ♠Q = 10, ♠K = 11, ♠A = 12; ♦2 = 26 and ♣2 = 39 are off-suit level cards
-        // S: ♠3♠3 ♠J ♥2, W: ♠10 ♣3 ♣4 ♣5 in every position
-        let with = |n: Vec<u8>, e: Vec<u8>| vec![n, e, vec![1, 1, 9, 13], vec![8, 40, 41, 42]];
-        // (position, position, one key?): each case's two positions differ in N's or E's hand only
-        let cases: [(Vec<Vec<u8>>, Vec<Vec<u8>>, bool); 7] = [
-            // N's ♠6♠6 or ♠7♠7, nobody else holding a card between them: one key (and one value)
-            (with(vec![4, 4, 12, 12], vec![7, 7, 0, 0]), with(vec![5, 5, 12, 12], vec![7, 7, 0, 0]), true),
-            // a tractor ♠6♠6♠7♠7 against a pair and a pair a gap apart (♠6♠6♠8♠8, no ♠7 left): the
-            // same places among the others' cards
-            (with(vec![4, 4, 5, 5], vec![7, 7, 12, 12]), with(vec![4, 4, 6, 6], vec![7, 7, 12, 12]), false),
-            (with(vec![4, 4, 5, 5], vec![12, 12, 0, 0]), with(vec![4, 4, 6, 6], vec![12, 12, 0, 0]), false),
-            // a point card: ♠4♠4 or ♠5♠5 (5 points each), the same places
-            (with(vec![2, 2, 12, 12], vec![7, 7, 0, 0]), with(vec![3, 3, 12, 12], vec![7, 7, 0, 0]), false),
-            // a place among the others' cards: ♠6♠6 below E's ♠9♠9, ♠K♠K above it
-            (with(vec![4, 4, 12, 12], vec![7, 7, 0, 0]), with(vec![11, 11, 12, 12], vec![7, 7, 0, 0]), false),
-            // E's ♠7♠7 or ♠8♠8, both between N's ♠6♠6 and W's ♠10 (next to N's pair: another hand's)
-            (with(vec![4, 4, 12, 12], vec![5, 5, 0, 0]), with(vec![4, 4, 12, 12], vec![6, 6, 0, 0]), true),
-            // off-suit level cards stay named: ♦2♦2 against ♣2♣2
-            (with(vec![4, 4, 12, 12], vec![7, 7, 26, 26]), with(vec![4, 4, 12, 12], vec![7, 7, 39, 39]), false),
-        ];
-        for (i, (p, q, same)) in cases.iter().enumerate() {
-            assert_eq!(key_of(true, p) == key_of(true, q), *same, "case {i}");
-            // the Python search's key names every card held twice
-            assert_ne!(key_of(false, p), key_of(false, q), "case {i}");
-            if *same {
-                assert_eq!(value_of(p), value_of(q), "case {i}");
-            }
         }
     }
 
