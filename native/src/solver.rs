@@ -345,8 +345,6 @@ pub struct Solver {
     /// the kitty's bound from the units the hands can still form ([`Solver::max_multiplier_held`]);
     /// the Python search bounds so too: off only to measure the tree without it
     pub held_units: bool,
-    /// enhanced transposition cut-offs at a trick's fourth seat (an experiment)
-    pub etc: bool,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -380,7 +378,6 @@ impl Solver {
             trim_mask: 0xFFF,
             cache_limit: 150_000,
             held_units: true,
-            etc: true,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -845,36 +842,6 @@ impl Solver {
                 moves
             }
         };
-        if k == 3 && self.etc && moves.len() > 1 {
-            // enhanced transposition cut-off: a move whose trick start the table already puts
-            // past the window answers before any is searched
-            for m in moves.iter() {
-                let mut nh = *hands;
-                nh[seat] = hands[seat].minus(m);
-                let np = plays.with(m);
-                let (w, pts, mult) = self.trick(&np);
-                let wseat = (leader + w) % 4;
-                let att = self.attacker[wseat];
-                let (lo, hi) = if nh[wseat].is_empty() {
-                    let v = self.gain(att, true, pts, mult);
-                    (v, v)
-                } else {
-                    let g = self.gain(att, false, pts, mult);
-                    // only the positions already analysed (a table entry needs one)
-                    let Some(an) = self.analysis.get(&packed_hands(&nh)) else { continue };
-                    match self.tt.get(&(wseat as u8, an.desc.clone())) {
-                        Some(e) => (g + e.0, g + e.1),
-                        None => continue,
-                    }
-                };
-                if maxi && lo >= beta {
-                    return Ok(lo);
-                }
-                if !maxi && hi <= alpha {
-                    return Ok(hi);
-                }
-            }
-        }
         let (a0, b0) = (alpha, beta);
         let mut best = if maxi { -INF } else { INF };
         let mut best_move: Option<Play> = None;
