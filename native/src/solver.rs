@@ -497,13 +497,21 @@ impl Solver {
         moves.sort_unstable();
         moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
-        let other_hands: Vec<&[u8]> = (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
+        let other_hands = others_idx.map(|i| hands[i].as_slice());
         let eff = self.rules.order.eff;
         for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
             let mut others = [Cards::EMPTY; 3];
             for (j, &i) in others_idx.iter().enumerate() {
-                let v: Vec<u8> = hands[i].as_slice().iter().copied().filter(|&c| eff[c as usize] == suit).collect();
-                others[j] = Cards::from_slice(&v);
+                // the holding's cards of the throw's suit (sorted stays sorted), on the stack
+                let mut v = [0u8; MAX];
+                let mut n = 0;
+                for &c in hands[i].as_slice() {
+                    if eff[c as usize] == suit {
+                        v[n] = c;
+                        n += 1;
+                    }
+                }
+                others[j] = Cards::from_slice(&v[..n]);
             }
             let play = Cards::from_slice(&cards);
             let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));
