@@ -45,7 +45,6 @@ fn main() {
         s.limit = limit;
         // SOLVE_PLAIN=1: the kitty's bound without the hands' units (the tree before the seventeenth session)
         s.held_units = std::env::var("SOLVE_PLAIN").is_err();
-        s.quick = std::env::var("SOLVE_QUICK").is_ok() && !rules_printed_or_sjio(&s);
         // SOLVE_TABLE: the transposition table's limit (entries; 400,000 as the review's unless set)
         if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
             s.table_limit = t;
@@ -58,8 +57,4 @@ fn main() {
         println!("K={k} value={v} nodes={} ms={:.1} nodes/s={:.0}", s.nodes, dt * 1000.0, s.nodes as f64 / dt);
     }
     println!("total nodes={total_nodes} s={total_s:.2} nodes/s={:.0}", total_nodes as f64 / total_s.max(1e-9));
-}
-
-fn rules_printed_or_sjio(s: &Solver) -> bool {
-    s.rules.printed || s.rules.order.sjio || s.rules.follow_policy == 3
 }

@@ -345,8 +345,6 @@ pub struct Solver {
     /// the kitty's bound from the units the hands can still form ([`Solver::max_multiplier_held`]);
     /// the Python search bounds so too: off only to measure the tree without it
     pub held_units: bool,
-    /// the leader's sure winners bound the value at a trick start (an experiment)
-    pub quick: bool,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -380,7 +378,6 @@ impl Solver {
             trim_mask: 0xFFF,
             cache_limit: 150_000,
             held_units: true,
-            quick: false,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -719,49 +716,6 @@ impl Solver {
         got
     }
 
-    /// The points of the leader's sure winners (an experiment): the single cards it can
-    /// lead one after another and win, whatever the others play. A plain suit's cards above
-    /// every other card of the suit, as many as the shortest other holding of the suit (each
-    /// must follow: nobody ruffs); then the trumps above every other trump. The plain suits
-    /// first: their rounds take only that suit from the others (they follow), the trumps'
-    /// rounds cannot be beaten whatever the others discard.
-    fn sure_points(&self, hands: &Hands, leader: usize) -> i64 {
-        let eff = &self.rules.order.eff;
-        let key = &self.rules.order.key;
-        // per suit: the others' highest key and shortest holding
-        let mut top = [-1i32; 5];
-        let mut short = [usize::MAX; 5];
-        for o in 1..4 {
-            let mut n = [0usize; 5];
-            for &c in hands[(leader + o) % 4].as_slice() {
-                let e = eff[c as usize] as usize;
-                n[e] += 1;
-                top[e] = top[e].max(key[c as usize]);
-            }
-            for e in 0..5 {
-                short[e] = short[e].min(n[e]);
-            }
-        }
-        let mut mine: [[(i32, i64); MAX]; 5] = [[(0, 0); MAX]; 5];
-        let mut nm = [0usize; 5];
-        for &c in hands[leader].as_slice() {
-            let e = eff[c as usize] as usize;
-            if key[c as usize] > top[e] {
-                mine[e][nm[e]] = (key[c as usize], points(c) as i64);
-                nm[e] += 1;
-            }
-        }
-        let mut sure = 0;
-        for e in 0..5 {
-            let take = if e == TRUMP as usize { nm[e] } else { nm[e].min(short[e]) };
-            // (the plain cards taken: any `take` of them win, each above all the others' cards)
-            let mut v = mine[e][..nm[e]].to_vec();
-            v.sort_unstable_by_key(|x| -x.1);
-            sure += v.iter().take(take).map(|x| x.1).sum::<i64>();
-        }
-        sure
-    }
-
     fn gain(&self, att: bool, last: bool, pts: i64, mult: i64) -> i64 {
         if self.last_trick_objective {
             return if att && last { 1 } else { 0 };
@@ -829,16 +783,6 @@ impl Solver {
             }
             if beta <= 0 {
                 return Ok(0);
-            }
-            if self.quick {
-                let sure = self.sure_points(hands, leader);
-                if self.attacker[leader] {
-                    if sure >= beta {
-                        return Ok(sure);
-                    }
-                } else if left - sure <= alpha {
-                    return Ok(left - sure);
-                }
             }
         }
         let a = self.analyse(hands);
