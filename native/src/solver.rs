@@ -300,6 +300,11 @@ impl Trick {
     fn plays(&self) -> &[Cards] {
         &self.p[..self.n as usize]
     }
+    /// the plays as card slices, on the stack (the first `n` are the plays)
+    #[inline]
+    fn refs(&self) -> [&[u8]; 4] {
+        [self.p[0].as_slice(), self.p[1].as_slice(), self.p[2].as_slice(), self.p[3].as_slice()]
+    }
     #[inline]
     fn key(&self) -> PackedTrick {
         words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
@@ -444,8 +449,9 @@ impl Solver {
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
-        let (w, units, _) = self.rules.trick_winner(&refs);
+        let refs = t.refs();
+        let refs = &refs[..t.n as usize];
+        let (w, units, _) = self.rules.trick_winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
         let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
         let got = (w, pts, mult);
@@ -457,8 +463,8 @@ impl Solver {
         if let Some(&got) = self.partial.get(&t.key()) {
             return got;
         }
-        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
-        let got = self.rules.trick_winner(&refs).0;
+        let refs = t.refs();
+        let got = self.rules.trick_winner(&refs[..t.n as usize]).0;
         self.partial.insert(t.key(), got);
         got
     }
