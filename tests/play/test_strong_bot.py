@@ -120,6 +120,8 @@ def test_the_plain_bots_move_stands_out_of_the_window_and_when_the_search_is_cut
     assert _move(bot, state) == plain and bot.asked == 0
     bot = _strong(rules, tricks=0)
     assert _move(bot, state) == plain and bot.asked == 0
+    bot = _strong(rules, tricks=2)                 # two cards held, a window of two tricks: solved
+    assert _move(bot, state) != plain and bot.asked == 1
     # a cut search (the endgame answers None) keeps the plain bot's move
     bot = _strong(rules, endgame=lambda state, proposal: None)
     assert _move(bot, state) == plain and (bot.asked, bot.cut) == (1, 1)
