@@ -40,7 +40,7 @@ import analyzer.play.generate as G
 from analyzer.play.bot import Bot
 from analyzer.play.strong import ENDGAME_TRICKS, StrongBot
 from analyzer.review.mistakes import review_full
-from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame
+from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
 from replay.game import replay
 
 
@@ -62,7 +62,8 @@ def random_seat_bot(seat: str, seed: int, base: type[Bot] = Bot) -> type[Bot]:
     return RandomSeat
 
 
-def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int) -> tuple[G.MakeBot, list[Bot]]:
+def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
+              view_samples: int = 16) -> tuple[G.MakeBot, list[Bot]]:
     """The ``make_bot`` of a match whose ``seat`` plays at random and whose other seats are
     ``kind`` bots (``plain``: :class:`Bot`; ``strong``: :class:`StrongBot`, the exact endgame
     in the last ``tricks`` tricks), and the list the bot built is put in."""
@@ -75,7 +76,7 @@ def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int) -> tuple
             return built[-1]
         return plain, built
     strong_cls = random_seat_bot(seat, seed, StrongBot)
-    endgame = ExactEndgame(nodes)
+    endgame = ExactEndgame(nodes) if kind == "strong" else ViewEndgame(nodes, samples=view_samples)
 
     def strong(rs, rng, params):  # type: ignore[no-untyped-def]
         built.append(strong_cls(rs, rng, params, endgame=endgame, tricks=tricks))
@@ -92,14 +93,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
     ap.add_argument("--bots", default="strong",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
-                         "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame)")
+                         "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame), view (StrongBot "
+                         "with ViewEndgame: the endgame valued from the seat's own view over sampled deals)")
     ap.add_argument("--tricks", type=int, default=ENDGAME_TRICKS,
                     help="strong bots: solve exactly from this many tricks from the end")
     ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
+    ap.add_argument("--view-samples", type=int, default=16,
+                    help="view bots: deals sampled a decision (the exact endgame from the seat's own view)")
     ap.add_argument("--json", metavar="FILE", help="also write each hand's accuracies here (JSON lines)")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
-        if kind not in ("plain", "strong"):
+        if kind not in ("plain", "strong", "view"):
             ap.error(f"--bots: unknown bot {kind!r}")
         measure(args, kind)
 
@@ -112,7 +116,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
     out = open(args.json, "a") if args.json else None
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
-        make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes)
+        make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples)
         t0 = time.process_time()
         record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m, make_bot=make_bot)
         gen_cpu += time.process_time() - t0
@@ -143,13 +147,16 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                 out.flush()
     if out is not None:
         out.close()
-    label = kind if kind == "plain" else f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)"
+    label = {"plain": "plain",
+             "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
+             "view": f"view (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
+                     f"{args.nodes:,} nodes)"}[kind]
     if not counted:
         print(f"{label}: no hand reviewed")
         return
     print(f"{args.rules}, {label} bots: {hands} hands reviewed ({counted} with an accuracy for every seat), "
           f"{args.samples} deals per decision; {hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
-    if kind == "strong":
+    if kind != "plain":
         print(f"  generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search asked {asked} times, "
               f"changed the plain bot's move {changed} times, cut {cut} times")
     print(f"  random seat below every bot seat: {below}/{counted} = {100 * below / counted:.0f} %; "

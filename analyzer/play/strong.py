@@ -32,7 +32,7 @@ from replay.state import HandState
 
 #: tricks from the end at which :class:`StrongBot` solves by default (the seat to play holds at most
 #: this many cards); measured in docs/performance.md, "Eighteenth session"
-ENDGAME_TRICKS = 5
+ENDGAME_TRICKS = 6
 
 
 class Endgame(Protocol):

@@ -189,10 +189,8 @@ def test_the_strong_bot_changes_plays_and_only_in_the_window():
 
 
 @settings(max_examples=8)
-@given(st.integers(0, 10**6), st.sampled_from(["standard", "one-deck", "campus", "shengji-io", "three-decks"]))
+@given(st.integers(0, 10**6), st.sampled_from(["standard", "one-deck", "campus", "shengji-io", "titanic"]))
 def test_strong_matches_are_clean_and_deterministic(seed, rules):
-    if rules not in PRESETS:
-        rules = "standard"
     a = generate_match(rules, hands=1, seed=seed, make_bot=StrongBot.factory(ExactEndgame()))
     check_clean(a)
     assert a == generate_match(rules, hands=1, seed=seed, make_bot=StrongBot.factory(ExactEndgame()))
@@ -243,3 +241,66 @@ def test_generate_bot_strong(tmp_path):
     assert r.exit_code == 0 and r.stdout == texts["plain"]
     r = runner.invoke(app, ["generate", "--rules", "gouji", "--bot", "strong"], catch_exceptions=False)
     assert r.exit_code == 2 and "--bot strong is for the Shengji presets" in r.output
+
+
+# -- the endgame from the seat's own view (ViewEndgame) ---------------------------------------------
+
+@settings(max_examples=40)
+@given(st.data())
+def test_the_view_sampler_deals_every_card_once_and_respects_the_voids(data):
+    from analyzer.review.search.endgame import _deal
+
+    pool = sorted(data.draw(st.lists(st.integers(0, 53), min_size=3, max_size=24)))
+    n = len(pool)
+    cut = sorted(data.draw(st.lists(st.integers(0, n), min_size=2, max_size=2)))
+    sizes = {"W": cut[0], "S": cut[1] - cut[0], "E": n - cut[1]}
+    eff = [c // 13 if c < 52 else 4 for c in range(54)]
+    voids = {s: frozenset(data.draw(st.sets(st.integers(0, 4), max_size=2))) for s in sizes}
+    got = _deal(pool, sizes, voids, eff, random.Random(data.draw(st.integers(0, 99))))
+    if got is None:
+        return
+    assert sorted(c for cs in got.values() for c in cs) == pool
+    for s, cs in got.items():
+        assert len(cs) == sizes[s]
+        assert not any(eff[c] in voids[s] for c in cs)
+
+
+def test_the_view_sampler_finds_the_only_deal_and_says_when_there_is_none():
+    from analyzer.review.search.endgame import _deal
+
+    eff = [c // 13 if c < 52 else 4 for c in range(54)]
+    # W is out of spades, S out of hearts: the spade goes to S, the heart to W
+    got = _deal([0, 13], {"W": 1, "S": 1}, {"W": frozenset({0}), "S": frozenset({1})}, eff, random.Random(1))
+    assert got == {"W": [13], "S": [0]}
+    assert _deal([0, 1], {"W": 1, "S": 1}, {"W": frozenset({0}), "S": frozenset({0})}, eff, random.Random(1)) is None
+
+
+@pytest.mark.parametrize("rules", ["standard", "one-deck", "campus", "shengji-io", "titanic", "botzone", "shengji-godot"])
+def test_view_endgame_matches_are_clean_and_deterministic(rules):
+    from analyzer.review.search.endgame import ViewEndgame
+
+    made: list[StrongBot] = []
+
+    def make(rs, rng, params=None):
+        made.append(StrongBot(rs, rng, params, endgame=ViewEndgame(samples=6), tricks=4))
+        return made[-1]
+
+    a = generate_match(rules, hands=2, seed=3, make_bot=make)
+    check_clean(a)
+    check_accounting(a)
+    assert made[0].asked > 0 and made[0].cut < made[0].asked
+    assert a == generate_match(rules, hands=2, seed=3,
+                               make_bot=StrongBot.factory(ViewEndgame(samples=6), tricks=4))
+
+
+def test_view_endgame_keeps_the_proposal_when_cut_or_alone():
+    from analyzer.review.search.endgame import ViewEndgame
+
+    rules, level, trump, dealer, leader, kitty, holdings, plays, plain, _ = ERRS[0]
+    state = _state(rules, level, trump, dealer, leader, kitty, holdings, plays)
+    assert ViewEndgame(max_nodes=1, samples=4)(state, plain) is None
+    got = ViewEndgame(samples=8)(state, plain)
+    assert got is not None and got in [tuple(sorted(m)) for m in Solver.for_state(state).moves(state)]
+    # the last trick: one legal move each, nothing to weigh
+    last = _state("one-deck", 2, 3, "W", "E", 0, {"N": [0], "W": [13], "S": [21], "E": [32]}, [])
+    assert ViewEndgame(samples=8)(last, (32,)) == (32,)
