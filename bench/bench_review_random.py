@@ -11,15 +11,20 @@ CPU time of one core).
 
     python bench/bench_review_random.py                          # one-deck, 2 matches × 4 hands
     python bench/bench_review_random.py --rules standard --matches 3 --hands 3 --samples 8
-    python bench/bench_review_random.py --rules standard --bots plain,strong --tricks 8 --samples 32
+    python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
+    python bench/bench_review_random.py --rules one-deck --matches 12 --bots view --tricks 6 --samples 32
 
 ``--bots`` names the bots at the three other seats (each measured on the same
-seeds, one after the other): ``plain`` (:class:`analyzer.play.bot.Bot`) or
-``strong`` (:class:`analyzer.play.strong.StrongBot`: the plain bot with an
-exact endgame in the last ``--tricks`` tricks). The default is ``strong``: the
-target asks whether accuracy tells a random player from good play, and the
-plain bots' own exact losses in the last tricks blur that (seventeenth
-session); ``plain`` stays for comparison.
+seeds, one after the other): ``plain`` (:class:`analyzer.play.bot.Bot`),
+``strong`` (:class:`analyzer.play.strong.StrongBot` with
+:class:`analyzer.review.search.endgame.ExactEndgame`: the plain bot with an
+exact endgame on the real deal in the last ``--tricks`` tricks, 8 by default)
+or ``view`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
+the endgame move best from the seat's own view, over ``--view-samples``
+deals). The default is ``strong``: the target asks whether accuracy tells a
+random player from good play, and the plain bots' own exact losses in the
+last tricks blur that (seventeenth session); ``plain`` stays for comparison,
+``view`` is the eighteenth session's experiment (docs/performance.md).
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
@@ -38,10 +43,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import analyzer.play.generate as G
 from analyzer.play.bot import Bot
-from analyzer.play.strong import ENDGAME_TRICKS, StrongBot
+from analyzer.play.strong import StrongBot
 from analyzer.review.mistakes import review_full
 from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
 from replay.game import replay
+
+#: the strong bots' endgame window here: wider than the generator's default (``ENDGAME_TRICKS``, 6),
+#: as wide as the native search answers in milliseconds a question (docs/performance.md, eighteenth session)
+BENCH_TRICKS = 8
 
 
 def random_seat_bot(seat: str, seed: int, base: type[Bot] = Bot) -> type[Bot]:
@@ -95,8 +104,8 @@ def main(argv: list[str] | None = None) -> None:
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
                          "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame), view (StrongBot "
                          "with ViewEndgame: the endgame valued from the seat's own view over sampled deals)")
-    ap.add_argument("--tricks", type=int, default=ENDGAME_TRICKS,
-                    help="strong bots: solve exactly from this many tricks from the end")
+    ap.add_argument("--tricks", type=int, default=BENCH_TRICKS,
+                    help="strong and view bots: solve exactly from this many tricks from the end")
     ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
     ap.add_argument("--view-samples", type=int, default=16,
                     help="view bots: deals sampled a decision (the exact endgame from the seat's own view)")
