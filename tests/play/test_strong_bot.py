@@ -304,3 +304,20 @@ def test_view_endgame_keeps_the_proposal_when_cut_or_alone():
     # the last trick: one legal move each, nothing to weigh
     last = _state("one-deck", 2, 3, "W", "E", 0, {"N": [0], "W": [13], "S": [21], "E": [32]}, [])
     assert ViewEndgame(samples=8)(last, (32,)) == (32,)
+
+
+def test_view_endgame_plays_the_move_best_in_every_deal_for_its_side():
+    """N (the dealer: it knows the kitty, 0 points) plays last to a trick the attackers
+    win with 20 points on the table, void in diamonds: the big joker takes the 20 in
+    every deal of the hidden cards (three pointless hearts); keeping it for the last
+    trick gives the 20 away. The plain-looking discard is not kept."""
+    from analyzer.review.search.endgame import ViewEndgame
+
+    holdings = {"N": [53, 14], "W": [37, 17], "S": [27, 18], "E": [34, 19]}
+    plays = [("W", (37,)), ("S", (27,)), ("E", (34,))]
+    state = _state("one-deck", 2, 3, "N", "W", 0, holdings, plays)
+    assert state.turn == "N"
+    solver = Solver.for_state(state)
+    assert solver.play_value(state, (53,)) == 0 and solver.play_value(state, (14,)) == 20
+    assert ViewEndgame(samples=6)(state, (14,)) == (53,)
+    assert ViewEndgame(samples=6)(state, (53,)) == (53,)

@@ -129,7 +129,7 @@ class ViewEndgame(ExactEndgame):
             if deal is None:
                 continue
             kitty = deal.pop("kitty", None)
-            kp = points(kitty_real.elements()) if kitty is None else points(kitty)
+            kp = state.kitty_points if kitty is None else points(kitty)
             hands = {s: deal[s] for s in others}
             hands[seat] = list(state.holding(seat).elements())
             for s, cards in state.plays:
