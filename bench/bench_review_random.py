@@ -110,6 +110,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--view-samples", type=int, default=16,
                     help="view bots: deals sampled a decision (the exact endgame from the seat's own view)")
     ap.add_argument("--json", metavar="FILE", help="also write each hand's accuracies here (JSON lines)")
+    ap.add_argument("--decisions", metavar="FILE",
+                    help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
+                         "the kind, the loss and the stake): where the bots lose")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view"):
@@ -123,6 +126,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
     asked = changed = cut = 0
     accs: dict[str, list[float]] = {"random": [], "bots": []}
     out = open(args.json, "a") if args.json else None
+    dec_out = open(args.decisions, "a") if args.decisions else None
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
         make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples)
@@ -139,6 +143,13 @@ def measure(args: argparse.Namespace, kind: str) -> None:
         for h in rv.summary["hands"]:
             if h.get("skipped") or not h.get("decisions"):
                 continue
+            if dec_out is not None:
+                for d in h["decisions"]:
+                    if d["judged"]:
+                        dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                                  "random": seat, **{k: d[k] for k in (
+                                                      "hand", "seat", "trick", "kind", "loss", "stake", "exact",
+                                                      "chosen")}}) + "\n")
             hands += 1
             mine = h["players"][seat]["accuracy"]
             others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
@@ -154,8 +165,9 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                                       "random": seat, "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}})
                           + "\n")
                 out.flush()
-    if out is not None:
-        out.close()
+    for f in (out, dec_out):
+        if f is not None:
+            f.close()
     label = {"plain": "plain",
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
              "view": f"view (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
