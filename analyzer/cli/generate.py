@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from analyzer.cli._core import command
-from analyzer.io.echo import echo_err, wrote
+from analyzer.io.echo import echo_err, usage, wrote
 
 
 class BotKind(str, Enum):
@@ -44,7 +44,13 @@ def generate(
     if game is None:
         check_preset(rules_name)
         return
-    text, name, notes = game.generate(rules_name, hands, seed, players=players, games=games, bot=bot.value)
+    extra = {}
+    if bot is not BotKind.plain:     # (a game plugin's generate need not know --bot: only asked when given)
+        import inspect
+        if "bot" not in inspect.signature(game.generate).parameters:
+            usage(f"--bot {bot.value}: the {rules_name} rules have one kind of bot")
+        extra["bot"] = bot.value
+    text, name, notes = game.generate(rules_name, hands, seed, players=players, games=games, **extra)
     _write_match(text, output, name, force)
     for note in notes:
         echo_err(note)
