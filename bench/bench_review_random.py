@@ -21,10 +21,12 @@ seeds, one after the other): ``plain`` (:class:`analyzer.play.bot.Bot`),
 exact endgame on the real deal in the last ``--tricks`` tricks, 8 by default)
 or ``view`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
 the endgame move best from the seat's own view, over ``--view-samples``
-deals). The default is ``strong``: the target asks whether accuracy tells a
-random player from good play, and the plain bots' own exact losses in the
-last tricks blur that (seventeenth session); ``plain`` stays for comparison,
-``view`` is the eighteenth session's experiment (docs/performance.md).
+deals). The default is ``strong``: the opponents the random seat is told
+from should not make the exact blunders in the last tricks that the
+seventeenth session found (a search finds them in milliseconds, and the
+review costs no more); the eighteenth session measured no difference in the
+figures the bench can establish (docs/performance.md), so ``plain`` stays
+for comparison and ``view`` is that session's experiment.
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
