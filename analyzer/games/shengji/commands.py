@@ -158,8 +158,9 @@ def convert_file(src: Any, to: str, output: str | None, *, spans: bool, unicode:
 
 
 def generate_match(rules_name: str, hands: int, seed: int, *, players: int | None,
-                   games: int | None) -> tuple[str, str, list[str]]:
-    """``shengji generate`` of a Shengji preset: ``(SJN text, file name, notes)``."""
+                   games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
+    """``shengji generate`` of a Shengji preset: ``(SJN text, file name, notes)``;
+    ``bot="strong"``: the bots play the last tricks exactly (:class:`analyzer.play.strong.StrongBot`)."""
     from notation import write
     from replay.ruleset import preset
     if games is not None:
@@ -172,7 +173,12 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
         if players is not None and players != 4 and preset(rules_name).partners != "friends":
             fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
                  f"use a finding-friends preset such as shengji-io-friends")
-        record = gen.generate_match(rules_name, hands, seed, players=players)
+        make_bot = None
+        if bot == "strong":
+            from analyzer.play.strong import StrongBot
+            from analyzer.review.search.endgame import ExactEndgame
+            make_bot = StrongBot.factory(ExactEndgame())
+        record = gen.generate_match(rules_name, hands, seed, players=players, make_bot=make_bot)
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     notes = []
