@@ -237,8 +237,14 @@ def test_generate_bot_strong(tmp_path):
         records, diags = parse(texts[bot])
         assert diags == [] and replay(records[0]).diagnostics == []
     assert texts["plain"] != texts["strong"]
+    # the record says which bots played it (the seed alone does not replay it); the plain bot's is as ever
+    assert '[Seed "2"]\n[Bot "strong"]\n' in texts["strong"] and "[Bot " not in texts["plain"]
     r = runner.invoke(app, ["generate", "--rules", "one-deck", "--hands", "2", "--seed", "2"], catch_exceptions=False)
     assert r.exit_code == 0 and r.stdout == texts["plain"]
+    # at a finding-friends table the strong bot plays as the plain one: no tag, and a note says so
+    r = runner.invoke(app, ["generate", "--rules", "shengji-io-friends", "--players", "5", "--bot", "strong"],
+                      catch_exceptions=False)
+    assert r.exit_code == 0 and "[Bot " not in r.stdout and "plays as the plain bot" in r.stderr
     r = runner.invoke(app, ["generate", "--rules", "gouji", "--bot", "strong"], catch_exceptions=False)
     assert r.exit_code == 2 and "--bot strong is for the Shengji presets" in r.output
 

@@ -179,9 +179,18 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
             from analyzer.review.search.endgame import ExactEndgame
             make_bot = StrongBot.factory(ExactEndgame())
         record = gen.generate_match(rules_name, hands, seed, players=players, make_bot=make_bot)
+        friends_table = preset(rules_name).partners == "friends"
+        if make_bot is not None and not friends_table:   # (a record says which bots played it: the seed alone does not replay it)
+            from notation.model import Tag
+            at = next((i for i, t in enumerate(record.tags) if t.name == "Seed"), len(record.tags) - 1) + 1
+            record = record.model_copy(update={"tags": [*record.tags[:at], Tag(name="Bot", value=bot),
+                                                        *record.tags[at:]]})
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     notes = []
+    if bot == "strong" and friends_table:
+        notes.append("note: --bot strong plays as the plain bot at a finding-friends table "
+                     "(its exact endgame needs fixed partners)")
     played = _played_hands(record)
     if played < hands:
         notes.append(f"note: the match was won after {played} of the {hands} hands asked: "
