@@ -11,6 +11,22 @@ CPU time of one core).
 
     python bench/bench_review_random.py                          # one-deck, 2 matches × 4 hands
     python bench/bench_review_random.py --rules standard --matches 3 --hands 3 --samples 8
+    python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
+    python bench/bench_review_random.py --rules one-deck --matches 12 --bots view --tricks 6 --samples 32
+
+``--bots`` names the bots at the three other seats (each measured on the same
+seeds, one after the other): ``plain`` (:class:`analyzer.play.bot.Bot`),
+``strong`` (:class:`analyzer.play.strong.StrongBot` with
+:class:`analyzer.review.search.endgame.ExactEndgame`: the plain bot with an
+exact endgame on the real deal in the last ``--tricks`` tricks, 8 by default)
+or ``view`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
+the endgame move best from the seat's own view, over ``--view-samples``
+deals). The default is ``strong``: the opponents the random seat is told
+from should not make the exact blunders in the last tricks that the
+seventeenth session found (a search finds them in milliseconds, and the
+review costs no more); the eighteenth session measured no difference in the
+figures the bench can establish (docs/performance.md), so ``plain`` stays
+for comparison and ``view`` is that session's experiment.
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
@@ -19,6 +35,7 @@ at 100 % in ≤ 2 % of hands.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -28,15 +45,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import analyzer.play.generate as G
 from analyzer.play.bot import Bot
+from analyzer.play.strong import StrongBot
 from analyzer.review.mistakes import review_full
+from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
 from replay.game import replay
 
+#: the strong bots' endgame window here: wider than the generator's default (``ENDGAME_TRICKS``, 6),
+#: as wide as the native search answers in milliseconds a question (docs/performance.md, eighteenth session)
+BENCH_TRICKS = 8
 
-def random_seat_bot(seat: str, seed: int) -> type[Bot]:
-    """A Bot class whose ``seat`` plays uniformly random legal plays."""
+
+def random_seat_bot(seat: str, seed: int, base: type[Bot] = Bot) -> type[Bot]:
+    """A ``base`` bot class whose ``seat`` plays uniformly random legal plays."""
     pick = random.Random(seed)
 
-    class RandomSeat(Bot):
+    class RandomSeat(base):  # type: ignore[valid-type,misc]
         def lead(self, view):  # type: ignore[override]
             if view.seat == seat and view.state is not None:
                 return pick.choice(view.state.unit_leads())
@@ -50,6 +73,28 @@ def random_seat_bot(seat: str, seed: int) -> type[Bot]:
     return RandomSeat
 
 
+def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
+              view_samples: int = 16) -> tuple[G.MakeBot, list[Bot]]:
+    """The ``make_bot`` of a match whose ``seat`` plays at random and whose other seats are
+    ``kind`` bots (``plain``: :class:`Bot`; ``strong``: :class:`StrongBot`, the exact endgame
+    in the last ``tricks`` tricks), and the list the bot built is put in."""
+    built: list[Bot] = []
+    if kind == "plain":
+        cls = random_seat_bot(seat, seed)
+
+        def plain(rs, rng, params):  # type: ignore[no-untyped-def]
+            built.append(cls(rs, rng, params))
+            return built[-1]
+        return plain, built
+    strong_cls = random_seat_bot(seat, seed, StrongBot)
+    endgame = ExactEndgame(nodes) if kind == "strong" else ViewEndgame(nodes, samples=view_samples)
+
+    def strong(rs, rng, params):  # type: ignore[no-untyped-def]
+        built.append(strong_cls(rs, rng, params, endgame=endgame, tricks=tricks))
+        return built[-1]
+    return strong, built
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--rules", default="one-deck")
@@ -57,19 +102,42 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
+    ap.add_argument("--bots", default="strong",
+                    help="the bots at the other seats, comma-separated, each measured on the same seeds: "
+                         "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame), view (StrongBot "
+                         "with ViewEndgame: the endgame valued from the seat's own view over sampled deals)")
+    ap.add_argument("--tricks", type=int, default=BENCH_TRICKS,
+                    help="strong and view bots: solve exactly from this many tricks from the end")
+    ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
+    ap.add_argument("--view-samples", type=int, default=16,
+                    help="view bots: deals sampled a decision (the exact endgame from the seat's own view)")
+    ap.add_argument("--json", metavar="FILE", help="also write each hand's accuracies here (JSON lines)")
+    ap.add_argument("--decisions", metavar="FILE",
+                    help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
+                         "the kind, the loss and the stake): where the bots lose")
     args = ap.parse_args(argv)
+    for kind in args.bots.split(","):
+        if kind not in ("plain", "strong", "view"):
+            ap.error(f"--bots: unknown bot {kind!r}")
+        measure(args, kind)
 
+
+def measure(args: argparse.Namespace, kind: str) -> None:
     below = at_100 = counted = hands = 0
-    cpu = 0.0
+    cpu = gen_cpu = 0.0
+    asked = changed = cut = 0
     accs: dict[str, list[float]] = {"random": [], "bots": []}
+    out = open(args.json, "a") if args.json else None
+    dec_out = open(args.decisions, "a") if args.decisions else None
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
-        real_bot = G.Bot
-        G.Bot = random_seat_bot(seat, args.seed + m)  # type: ignore[misc]
-        try:
-            record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m)
-        finally:
-            G.Bot = real_bot  # type: ignore[misc]
+        make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples)
+        t0 = time.process_time()
+        record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m, make_bot=make_bot)
+        gen_cpu += time.process_time() - t0
+        for b in built:
+            if isinstance(b, StrongBot):
+                asked, changed, cut = asked + b.asked, changed + b.changed, cut + b.cut
         match = replay(record)
         t0 = time.process_time()
         rv = review_full(match, record=record, samples=args.samples)
@@ -77,6 +145,13 @@ def main(argv: list[str] | None = None) -> None:
         for h in rv.summary["hands"]:
             if h.get("skipped") or not h.get("decisions"):
                 continue
+            if dec_out is not None:
+                for d in h["decisions"]:
+                    if d["judged"]:
+                        dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                                  "random": seat, **{k: d[k] for k in (
+                                                      "hand", "seat", "trick", "kind", "loss", "stake", "exact",
+                                                      "chosen")}}) + "\n")
             hands += 1
             mine = h["players"][seat]["accuracy"]
             others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
@@ -87,15 +162,30 @@ def main(argv: list[str] | None = None) -> None:
             accs["bots"].extend(others)
             below += all(mine < a for a in others)
             at_100 += mine >= 100.0
+            if out is not None:
+                out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m, "hand": h.get("hand"),
+                                      "random": seat, "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}})
+                          + "\n")
+                out.flush()
+    for f in (out, dec_out):
+        if f is not None:
+            f.close()
+    label = {"plain": "plain",
+             "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
+             "view": f"view (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
+                     f"{args.nodes:,} nodes)"}[kind]
     if not counted:
-        print("no hand reviewed")
+        print(f"{label}: no hand reviewed")
         return
-    print(f"{args.rules}: {hands} hands reviewed ({counted} with an accuracy for every seat), "
+    print(f"{args.rules}, {label} bots: {hands} hands reviewed ({counted} with an accuracy for every seat), "
           f"{args.samples} deals per decision; {hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
-    print(f"random seat below every bot seat: {below}/{counted} = {100 * below / counted:.0f} %; "
+    if kind != "plain":
+        print(f"  generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search asked {asked} times, "
+              f"changed the plain bot's move {changed} times, cut {cut} times")
+    print(f"  random seat below every bot seat: {below}/{counted} = {100 * below / counted:.0f} %; "
           f"random seat at 100 %: {at_100}/{counted} = {100 * at_100 / counted:.0f} %")
-    print(f"mean accuracy: random {sum(accs['random']) / len(accs['random']):.1f} %, "
-          f"bots {sum(accs['bots']) / len(accs['bots']):.1f} %")
+    print(f"  mean accuracy: random {sum(accs['random']) / len(accs['random']):.1f} %, "
+          f"bots {sum(accs['bots']) / len(accs['bots']):.1f} %", flush=True)
 
 
 if __name__ == "__main__":

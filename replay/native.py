@@ -35,6 +35,12 @@ from replay.ruleset import LINKS, Ruleset
 ENV = "SHENGJI_NATIVE"
 
 
+class NativeRequired(RuntimeError):
+    """``SHENGJI_NATIVE=1`` but the extension cannot be used (missing, or built from another
+    version of ``native/``): a set-up error the command reports as one line, not a bug. Not an
+    ``ImportError``: the fallbacks that catch one must not hide it."""
+
+
 def _load() -> tuple[ModuleType | None, str]:
     setting = os.environ.get(ENV, "").strip().lower()
     if setting in ("0", "no", "off", "false"):
@@ -43,14 +49,16 @@ def _load() -> tuple[ModuleType | None, str]:
         import shengji_native
     except ImportError as exc:
         if setting in ("1", "yes", "on", "true"):
-            raise ImportError(f"{ENV}={os.environ[ENV]} but the shengji-native extension is missing: {exc}") from exc
+            raise NativeRequired(f"{ENV}={os.environ[ENV]} but the shengji-native extension is missing ({exc}): "
+                                 f"install it (pip install ./native) or unset {ENV}") from exc
         return None, "python (the shengji-native extension is not installed)"
     version = getattr(shengji_native, "__version__", "?")
     missing = [name for name in _API if not hasattr(shengji_native, name.split(".")[0])
                or ("." in name and not hasattr(getattr(shengji_native, name.split(".")[0]), name.split(".")[1]))]
     if missing:   # an extension built from another version of native/: not this package's port
         if setting in ("1", "yes", "on", "true"):
-            raise ImportError(f"the installed shengji-native {version} lacks {', '.join(missing)}")
+            raise NativeRequired(f"{ENV}={os.environ[ENV]} but the installed shengji-native {version} lacks "
+                                 f"{', '.join(missing)}: reinstall it from this package's native/ or unset {ENV}")
         return None, f"python (the installed shengji-native {version} does not match this shengji)"
     return shengji_native, f"native (shengji-native {version})"
 

@@ -203,6 +203,8 @@ def failure_message(exc: BaseException) -> str:
         if not where and exc.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EPIPE, errno.EDQUOT):
             return f"{PROG}: error: cannot write the output: {what}"
         return f"{PROG}: error: {where}{what}"
+    if type(exc).__name__ == "NativeRequired":   # replay.native's set-up error (not imported here: --version stays fast)
+        return f"{PROG}: error: {_one_line(str(exc))}"
     if isinstance(exc, RecursionError):
         return f"{PROG}: error: the input is nested too deeply to be read (recursion limit)"
     if _memory_error(exc):
@@ -333,6 +335,8 @@ def search_backend() -> str:
     try:
         import shengji_native
     except ImportError:
+        if setting in ("1", "yes", "on", "true"):
+            return f"none (SHENGJI_NATIVE={os.environ['SHENGJI_NATIVE']} but the shengji-native extension is missing)"
         return "python (the shengji-native extension is not installed)"
     return f"native (shengji-native {getattr(shengji_native, '__version__', '?')})"
 

@@ -1,11 +1,17 @@
 """``shengji generate``: legal random matches played by bots (the game of the preset: :meth:`analyzer.games.Game.generate`)."""
 
+from enum import Enum
 from typing import Annotated
 
 import typer
 
 from analyzer.cli._core import command
-from analyzer.io.echo import echo_err, wrote
+from analyzer.io.echo import echo_err, usage, wrote
+
+
+class BotKind(str, Enum):
+    plain = "plain"
+    strong = "strong"
 
 
 @command(epilog="""Examples:
@@ -14,7 +20,9 @@ from analyzer.io.echo import echo_err, wrote
 
   shengji generate --rules one-deck --hands 1 --seed 1 -o games/
 
-  shengji generate --rules shengji-io-friends --players 6 --hands 3 --seed 2""")
+  shengji generate --rules shengji-io-friends --players 6 --hands 3 --seed 2
+
+  shengji generate --rules standard --hands 3 --seed 7 --bot strong""")
 def generate(
     rules_name: Annotated[str, typer.Option("--rules", metavar="PRESET", help="The preset to play by.")] = "standard",
     players: Annotated[int | None, typer.Option("--players", min=4, max=8, metavar="N",
@@ -25,6 +33,9 @@ def generate(
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="A file, or a directory to write into.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
     games: Annotated[int | None, typer.Option("--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands).")] = None,
+    bot: Annotated[BotKind, typer.Option("--bot", help="The bots: plain (the default), or strong: the plain bots "
+                                                        "with an exact endgame in the last tricks (Shengji "
+                                                        "presets, fixed partners).")] = BotKind.plain,
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from analyzer.io.gamekit import by_preset
@@ -33,7 +44,13 @@ def generate(
     if game is None:
         check_preset(rules_name)
         return
-    text, name, notes = game.generate(rules_name, hands, seed, players=players, games=games)
+    extra = {}
+    if bot is not BotKind.plain:     # (a game plugin's generate need not know --bot: only asked when given)
+        import inspect
+        if "bot" not in inspect.signature(game.generate).parameters:
+            usage(f"--bot {bot.value}: the {rules_name} rules have one kind of bot")
+        extra["bot"] = bot.value
+    text, name, notes = game.generate(rules_name, hands, seed, players=players, games=games, **extra)
     _write_match(text, output, name, force)
     for note in notes:
         echo_err(note)

@@ -152,8 +152,9 @@ class Game:
         return None
 
     def generate(self, rules: str, count: int, seed: int, *, players: int | None,
-                 games: int | None) -> tuple[str, str, list[str]]:
-        """``shengji generate``: ``(text, default file name, notes)`` of a match played by bots."""
+                 games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
+        """``shengji generate``: ``(text, default file name, notes)`` of a match played by bots
+        (``bot``: which bots, ``plain`` or ``strong``, ``generate --bot``)."""
         raise NotImplementedError
 
     def bot(self) -> Any:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -58,6 +58,9 @@ def _name(seat: str) -> SeatName:
     return cast(SeatName, seat)
 
 
+#: what builds the bot of a match: ``(ruleset, rng, params) -> Bot`` (the class :class:`Bot` itself by default)
+MakeBot = Callable[[Ruleset, random.Random, BotParams | None], Bot]
+
 #: after this many redeals in a row the bots declare whatever they can
 _EAGER_AFTER = 3
 
@@ -78,7 +81,7 @@ class _Deal:
 def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
                    params: BotParams | None = None, first_drawer: str | None = None,
                    players: int | None = None, decks: int | None = None,
-                   start_levels: Sequence[int] | None = None) -> Record:
+                   start_levels: Sequence[int] | None = None, make_bot: MakeBot | None = None) -> Record:
     """A complete match of ``hands`` played hands (fewer when the match ends).
 
     ``rules`` names a preset (``replay.ruleset.PRESETS``). ``first_drawer``
@@ -89,7 +92,10 @@ def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
     given: written as ``[Rule.decks]``). ``start_levels`` (finding friends):
     each player's first level is drawn from it (a match from the middle, e.g.
     near the top rank); by default every player starts at the first level.
+    ``make_bot`` builds the bot that plays every seat (default: :class:`Bot`;
+    :meth:`analyzer.play.strong.StrongBot.factory`: the bot with an exact endgame).
     """
+    make_bot = make_bot or Bot
     rs = preset(rules)
     if players is not None and players != rs.players:
         rs = rs.model_copy(update={"players": players})
@@ -97,9 +103,9 @@ def generate_match(rules: str = "standard", hands: int = 1, seed: int = 0, *,
     if decks is not None and rs.partners == "friends":
         rs = type(rs)(**{**rs.model_dump(), "decks": decks})
     if rs.partners == "friends":
-        return _friends_match(rs, rules, hands, seed, params, players, start_levels)
+        return _friends_match(rs, rules, hands, seed, params, players, start_levels, make_bot)
     rng = random.Random(seed)
-    bot = Bot(rs, rng, params)
+    bot = make_bot(rs, rng, params)
     first = first_drawer or rng.choice(SEATS)
     flow = MatchFlow(rs, {"NS": rs.first_level, "EW": rs.first_level})
     out: list[Hand] = []
@@ -395,7 +401,8 @@ def call_friends(rs: Ruleset, rng: random.Random, order: Order, level: int, deal
 
 
 def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotParams | None,
-                   players: int | None, start_levels: Sequence[int] | None = None) -> Record:
+                   players: int | None, start_levels: Sequence[int] | None = None,
+                   make_bot: MakeBot = Bot) -> Record:
     """A finding-friends match: each hand dealt from the dealer round the table,
     trump chosen by the dealer (written as ``trump``: no declarations are
     recorded), a bury, the friend calls (cards the engine allows:
@@ -404,7 +411,7 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     from notation.model import FriendCall, PlayerLevels
 
     rng = random.Random(seed)
-    bot = Bot(rs, rng, params)
+    bot = make_bot(rs, rng, params)
     seats = table_names(rs.players)
     first_levels = {s: rs.first_level for s in seats}
     first_dealer = rng.choice(seats)
@@ -471,4 +478,4 @@ def _friends_match(rs: Ruleset, rules: str, hands: int, seed: int, params: BotPa
     return Record(tags=tags, hands=out)
 
 
-__all__ = ["generate_match", "GenerationError", "start_play", "PlayStart", "call_friends"]
+__all__ = ["generate_match", "GenerationError", "MakeBot", "start_play", "PlayStart", "call_friends"]

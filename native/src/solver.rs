@@ -300,6 +300,11 @@ impl Trick {
     fn plays(&self) -> &[Cards] {
         &self.p[..self.n as usize]
     }
+    /// the plays as card slices, on the stack (the first `n` are the plays)
+    #[inline]
+    fn refs(&self) -> [&[u8]; 4] {
+        [self.p[0].as_slice(), self.p[1].as_slice(), self.p[2].as_slice(), self.p[3].as_slice()]
+    }
     #[inline]
     fn key(&self) -> PackedTrick {
         words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
@@ -444,8 +449,9 @@ impl Solver {
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
-        let (w, units, _) = self.rules.trick_winner(&refs);
+        let refs = t.refs();
+        let refs = &refs[..t.n as usize];
+        let (w, units, _) = self.rules.trick_winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
         let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
         let got = (w, pts, mult);
@@ -457,8 +463,8 @@ impl Solver {
         if let Some(&got) = self.partial.get(&t.key()) {
             return got;
         }
-        let refs: Vec<&[u8]> = t.plays().iter().map(|p| p.as_slice()).collect();
-        let got = self.rules.trick_winner(&refs).0;
+        let refs = t.refs();
+        let got = self.rules.trick_winner(&refs[..t.n as usize]).0;
         self.partial.insert(t.key(), got);
         got
     }
@@ -497,13 +503,21 @@ impl Solver {
         moves.sort_unstable();
         moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
-        let other_hands: Vec<&[u8]> = (0..4).filter(|&i| i != seat).map(|i| hands[i].as_slice()).collect();
+        let other_hands = others_idx.map(|i| hands[i].as_slice());
         let eff = self.rules.order.eff;
         for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
             let mut others = [Cards::EMPTY; 3];
             for (j, &i) in others_idx.iter().enumerate() {
-                let v: Vec<u8> = hands[i].as_slice().iter().copied().filter(|&c| eff[c as usize] == suit).collect();
-                others[j] = Cards::from_slice(&v);
+                // the holding's cards of the throw's suit (sorted stays sorted), on the stack
+                let mut v = [0u8; MAX];
+                let mut n = 0;
+                for &c in hands[i].as_slice() {
+                    if eff[c as usize] == suit {
+                        v[n] = c;
+                        n += 1;
+                    }
+                }
+                others[j] = Cards::from_slice(&v[..n]);
             }
             let play = Cards::from_slice(&cards);
             let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));

@@ -107,8 +107,11 @@ class Gouji(Game):
         return "the JSON of a Gouji record (use shengji convert --to gjn)" if kind == "gjn-json" else None
 
     def generate(self, rules: str, count: int, seed: int, *, players: int | None,
-                 games: int | None) -> tuple[str, str, list[str]]:
+                 games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
         from analyzer.games.gouji.commands import generate_match
+        if bot != "plain":
+            from analyzer.io.echo import usage
+            usage(f"--bot {bot} is for the Shengji presets; a {rules} match is played by the Gouji bots")
         return generate_match(rules, games or count, seed)
 
     def bot(self) -> Any:

@@ -158,8 +158,9 @@ def convert_file(src: Any, to: str, output: str | None, *, spans: bool, unicode:
 
 
 def generate_match(rules_name: str, hands: int, seed: int, *, players: int | None,
-                   games: int | None) -> tuple[str, str, list[str]]:
-    """``shengji generate`` of a Shengji preset: ``(SJN text, file name, notes)``."""
+                   games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
+    """``shengji generate`` of a Shengji preset: ``(SJN text, file name, notes)``;
+    ``bot="strong"``: the bots play the last tricks exactly (:class:`analyzer.play.strong.StrongBot`)."""
     from notation import write
     from replay.ruleset import preset
     if games is not None:
@@ -172,10 +173,24 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
         if players is not None and players != 4 and preset(rules_name).partners != "friends":
             fail(f"--players {players}: the {rules_name} rules have fixed partners (four players); "
                  f"use a finding-friends preset such as shengji-io-friends")
-        record = gen.generate_match(rules_name, hands, seed, players=players)
+        make_bot = None
+        if bot == "strong":
+            from analyzer.play.strong import StrongBot
+            from analyzer.review.search.endgame import ExactEndgame
+            make_bot = StrongBot.factory(ExactEndgame())
+        record = gen.generate_match(rules_name, hands, seed, players=players, make_bot=make_bot)
+        friends_table = preset(rules_name).partners == "friends"
+        if make_bot is not None and not friends_table:   # (a record says which bots played it: the seed alone does not replay it)
+            from notation.model import Tag
+            at = next((i for i, t in enumerate(record.tags) if t.name == "Seed"), len(record.tags) - 1) + 1
+            record = record.model_copy(update={"tags": [*record.tags[:at], Tag(name="Bot", value=bot),
+                                                        *record.tags[at:]]})
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     notes = []
+    if bot == "strong" and friends_table:
+        notes.append("note: --bot strong plays as the plain bot at a finding-friends table "
+                     "(its exact endgame needs fixed partners)")
     played = _played_hands(record)
     if played < hands:
         notes.append(f"note: the match was won after {played} of the {hands} hands asked: "

@@ -84,9 +84,9 @@ class Shengji(Game):
         return "JSON (use shengji convert --to sjn)" if kind == "json" else None
 
     def generate(self, rules: str, count: int, seed: int, *, players: int | None,
-                 games: int | None) -> tuple[str, str, list[str]]:
+                 games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
         from analyzer.games.shengji.commands import generate_match
-        return generate_match(rules, count, seed, players=players, games=games)
+        return generate_match(rules, count, seed, players=players, games=games, bot=bot)
 
     def bot(self) -> Any:
         from analyzer.play import bot

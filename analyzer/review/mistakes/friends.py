@@ -12,13 +12,17 @@ unknown until the friends are revealed.
 * **Sampling** (:func:`sample_states`). The hidden cards (the other players'
   holdings and, unless the player buried it, the kitty) are dealt again at
   random, as a sorted set, so nothing of who really holds what enters the
-  deal; each deal is replayed from trick 1 on the engine's
+  deal; each deal is the record's plays on the engine's
   :class:`~replay.state.HandState` with the hand's friend calls (the
   engine's :class:`~replay.teams.Teams` answers them: who is a friend in a
   deal follows from the deal, never from the real hand). A deal in which the
   record's plays so far would not come out the same (a failed throw standing,
   a different forced unit, a ``held`` call's holder revealed otherwise) is
-  inconsistent with what the player saw and is dealt again.
+  inconsistent with what the player saw and is dealt again. The record is
+  replayed once a decision and each deal built from it (:class:`DealReplay`:
+  only the throws and the ``held`` calls depend on the deal, and the engine
+  judges them in each), the same states as replaying each deal from trick 1
+  (:meth:`FriendsHand.replayed`).
 * **Valuing.** The exact solver is four-seat only: every option is valued in
   every deal by the bots' play-out (:class:`analyzer.play.bot.Bot`, seeing the
   team as revealed so far) to the end of the hand, the option first; common
@@ -66,8 +70,11 @@ from analyzer.review.mistakes.pov import SEED, _deal, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
-from replay.state import HandState
+from replay.holdings import by_suit
+from replay.state import HandState, TrickDone
 from replay.teams import FriendResult, Teams, assign_holders
+from replay.trick import check_throw
+from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from analyzer.play.bot import Bot
@@ -97,6 +104,8 @@ class FriendsHand:
         #: the attackers' total from which the deal passes to them (the engine's
         #: :func:`replay.scoring.advancement`): a side's points are measured from it
         self.line = deal_line(ctx.ruleset)
+        #: :func:`level_of` by (final team, attackers' total)
+        self.levels: dict[tuple[tuple[str, ...], int], float] = {}
 
     def why_not(self) -> str | None:
         """Why this hand cannot be reviewed (None: it can)."""
@@ -158,6 +167,13 @@ class FriendsHand:
                 return None
         return st
 
+    def replay_once(self, real: HandState, ti: int, k: int) -> DealReplay | None:
+        """The record's plays before play ``k`` of trick ``ti`` replayed once for every deal
+        of one decision (:class:`DealReplay`), or None where ``real`` (the real state
+        there) is not the record's plays as the engine replayed them (each deal is then
+        replayed whole: :meth:`replayed`)."""
+        return DealReplay.of(self, real, ti, k)
+
     def played_before(self, ti: int, k: int) -> dict[str, list[int]]:
         """The cards each seat played before play ``k`` of trick ``ti`` (as played: a failed throw's forced unit)."""
         out: dict[str, list[int]] = {s: [] for s in self.seats}
@@ -165,6 +181,166 @@ class FriendsHand:
             p = self.hand.tricks[i].plays[j]
             out[p.seat].extend(p.cards)
         return out
+
+
+class DealReplay:
+    """:meth:`FriendsHand.replayed` for every deal of one decision, the record replayed once.
+
+    What the engine makes of the record's plays before the decision depends on
+    the deal in two places only: a lead of several units (the throw check asks
+    the others' holdings at that lead whether it stands, and which unit a failed
+    one forces) and, under the ``held`` rule, who holds each called card at the
+    start (:func:`replay.teams.assign_holders`), so the calls' answers. The rest
+    (each trick's plays as played, winner, points, penalty and units, the calls'
+    answers under ``played``) is the record's in every deal that agrees with it.
+    So ``real`` (the real state there, the record's plays as the engine replayed
+    them) is copied for each deal with that deal's holdings and kitty points;
+    each throw is checked in the deal by the engine
+    (:func:`replay.trick.check_throw`, as :meth:`HandState.throw_check` asks it)
+    and, under ``held``, the calls are assigned in the deal and answered trick by
+    trick by the engine's :class:`~replay.teams.Teams`. A deal in which a throw
+    would not come out as recorded is not consistent (None), as in
+    :meth:`FriendsHand.replayed`; the reveals are compared by the caller as before.
+
+    The state is the one :meth:`FriendsHand.replayed` gives, slot for slot (the
+    holdings in the same key order too), but for the undo log: a sampled state
+    is only played out (:func:`~analyzer.review.mistakes.decisions.play_to_end`
+    copies it with ``undo=False``), so it has none (``tests/mistakes/test_friends_replay.py``
+    compares the two). Where a deal's throw would force a unit written in
+    another card order than the real one (not seen), that deal is replayed whole.
+    """
+
+    __slots__ = ("fh", "real", "ti", "k", "keys", "played", "throws", "base", "teams", "done", "start_counts")
+
+    def __init__(self, fh: FriendsHand, real: HandState, ti: int, k: int) -> None:
+        self.fh, self.real, self.ti, self.k = fh, real, ti, k
+        self.played = fh.played_before(ti, k)
+        #: each seat's cards played before, each once, in the order first played (the holdings' key order)
+        self.keys = {s: tuple(dict.fromkeys(c)) for s, c in self.played.items()}
+        self.start_counts = {s: Counter(c) for s, c in self.played.items()} if fh.held else {}
+        #: each lead of several units before the decision: (its cards, the seats from the
+        #: leader, the cards each of them played from that lead on, the cards played as in ``real``)
+        self.throws: list[tuple[tuple[int, ...], int | None, list[str], list[Counter[int]], tuple[int, ...]]] = []
+        tricks = fh.hand.tricks
+        order = fh.ctx.order
+        eff = order.eff
+        done = real.tricks
+        since: dict[str, Counter[int]] = {s: Counter() for s in fh.seats}
+        for i in range(ti, -1, -1):   # from the decision back: the cards played since each lead
+            plays = tricks[i].plays[:k] if i == ti else tricks[i].plays
+            for q in plays:
+                since[q.seat].update(q.cards)
+            if not plays:
+                continue
+            p = plays[0]
+            cards = tuple(p.attempted or p.cards)
+            if len(cards) > 1 and len(decompose(cards, order)) > 1:
+                first = fh.seats.index(p.seat)
+                ring = list(fh.seats[first:] + fh.seats[:first])
+                got = done[i].plays[0][1] if i < ti else real.plays[0][1]
+                suits = {eff[c] for c in cards}
+                # a throw of one effective suit is checked against the others' cards of that suit only
+                # (check_throw looks at no other): the deal's cards of it, and those played since
+                suit = suits.pop() if len(suits) == 1 else None
+                then = [Counter(since[s]) if suit is None else Counter({c: m for c, m in since[s].items() if eff[c] == suit})
+                        for s in ring]
+                self.throws.append((cards, suit, ring, then, got))
+        self.throws.reverse()   # in play order: the first that disagrees decides, as in the replay
+        #: ``real`` without its holdings: what each deal's state is copied from
+        self.base = real.copy(undo=False)
+        self.base._hands = {}   # (nothing to copy: each deal sets its own)
+        self.teams: Teams | None = None
+        self.done: list[TrickDone] = list(done)
+        if not fh.held:   # the calls' answers follow from the plays alone: once for every deal
+            self.teams, self.done = self._answered(None)
+
+    @classmethod
+    def of(cls, fh: FriendsHand, real: HandState, ti: int, k: int) -> DealReplay | None:
+        """The replay of one decision (see :meth:`FriendsHand.replay_once`)."""
+        tricks = fh.hand.tricks
+        if (type(real) is not HandState or real.seats != fh.seats or real.dealer != fh.dealer
+                or real.trick_number != ti + 1 or len(real.tricks) != ti or len(real.plays) != k):
+            return None
+        done = real.tricks
+        for i in range(ti + 1):
+            rec = tricks[i].plays[:k] if i == ti else tricks[i].plays
+            got = real.plays if i == ti else done[i].plays
+            attempted = real.attempted if i == ti else done[i].attempted
+            # each play as the replay pushes it (a failed throw: the forced unit, as the engine writes it)
+            if len(got) != len(rec) or any(seat != p.seat or (c != tuple(p.cards) if j or not p.attempted
+                                                              else sorted(c) != sorted(p.cards))
+                                           for j, ((seat, c), p) in enumerate(zip(got, rec, strict=True))):
+                return None
+            if rec and attempted != (tuple(rec[0].attempted) if rec[0].attempted else None):
+                return None
+        return cls(fh, real, ti, k)
+
+    def _answered(self, holdings: Mapping[str, Mapping[int, int]] | None) -> tuple[Teams, list[TrickDone]]:
+        """The hand's calls answered by the tricks before the decision, the calls assigned
+        from ``holdings`` (each seat's cards at the start) under ``held``; the finished
+        tricks with the teams before each."""
+        fh = self.fh
+        calls = fh.calls()
+        if holdings is not None:   # held: the holder nearest the dealer, as this deal says
+            assign_holders(calls, fh.ring, holdings)
+        teams = Teams.forming(fh.dealer, calls, held=fh.held)
+        done = []
+        for t in self.real.tricks:
+            before = teams.snapshot()
+            teams.answer(t.number, t.plays)
+            done.append(t if before == t.teams_before else
+                        t._replace(friends_before=before[0], skips_before=before[1], team_before=before[2]))
+        return teams, done
+
+    def state(self, hands: Mapping[str, Sequence[int]], kitty_points: int) -> HandState | None:
+        """The state before the decision in the deal where each seat holds ``hands`` now
+        (None: the record's plays would not come out the same in it)."""
+        fh = self.fh
+        now = {s: Counter(hands[s]) for s in fh.seats}
+        ctx = fh.ctx
+        split: dict[str, tuple[dict[int, int], ...]] = {}
+        for cards, suit, ring, since, got in self.throws:
+            held_then = []
+            for s, more in zip(ring, since, strict=True):
+                if suit is None:
+                    then = now[s] + more
+                else:
+                    if s not in split:
+                        split[s] = by_suit(now[s], ctx.order.eff)
+                    then = Counter(split[s][suit])
+                    then.update(more)
+                held_then.append(then)
+            chk = check_throw(cards, 0, held_then, ring, ctx.order, ctx.ruleset)
+            played = tuple(chk.forced.cards) if chk.blockers and chk.forced is not None else cards
+            if played != got:
+                if sorted(played) == sorted(got):   # the same unit in another order: replay it whole
+                    start = {s: self.played[s] + list(hands[s]) for s in fh.seats}
+                    return fh.replayed(start, kitty_points, self.ti, self.k)
+                return None
+        st = self.base.copy(undo=False)
+        st.kitty_points = kitty_points
+        # each holding as the replay leaves it: the start's keys in the order first seen, less the cards played
+        held: dict[str, Counter[int]] = {}
+        for s in fh.seats:
+            hc = now[s]
+            first = [card for card in self.keys[s] if card in hc]
+            if not first:   # no card of it played before: the hand's own order
+                held[s] = hc
+                continue
+            h: Counter[int] = Counter()
+            for card in first:
+                h[card] = hc[card]
+            if len(h) < len(hc):
+                for card, m in hc.items():
+                    if card not in h:
+                        h[card] = m
+            held[s] = h
+        st._hands = held
+        if self.teams is not None:
+            st._teams, st._done = self.teams.copy(), list(self.done)
+        else:
+            st._teams, st._done = self._answered({s: self.start_counts[s] + now[s] for s in fh.seats})
+        return st
 
 
 class FriendsContext(HandContext):
@@ -213,7 +389,7 @@ class FriendsContext(HandContext):
 
 
 def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, n: int,
-                  seed: int = SEED) -> list[HandState]:
+                  seed: int = SEED, *, replay_once: bool = True) -> list[HandState]:
     """Up to ``n`` states before play ``k`` of trick ``ti``, each a deal of the
     hidden cards consistent with what ``seat`` has seen (see the module doc).
     ``real``: the real state there (only its public facts are read: the hand
@@ -241,6 +417,7 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
     if pins:   # the declarations' cards (pov.pinned), dealt to their holders first
         pool = sorted((Counter(pool) - Counter(c for c, _ in pins)).elements())
     rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends")
+    fast = fh.replay_once(real, ti, k) if replay_once else None
     out: list[HandState] = []
     for _ in range(n * RETRIES):
         if len(out) == n:
@@ -248,9 +425,11 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
         deal = _deal(pool, sizes, void_of, ctx.order.eff, rng, pins=pins)
         if deal is None:
             continue
-        start = {s: played[s] + (mine if i == me else deal[i]) for i, s in enumerate(seats)}
         kp = points(deal[kslot]) if kslot in deal else points(kitty)
-        st = fh.replayed(start, kp, ti, k)
+        if fast is not None:
+            st = fast.state({s: mine if i == me else deal[i] for i, s in enumerate(seats)}, kp)
+        else:
+            st = fh.replayed({s: played[s] + (mine if i == me else deal[i]) for i, s in enumerate(seats)}, kp, ti, k)
         if st is None or _revealed(st) != snap or st.team != real.team:
             continue   # the record's plays or reveals would not come out the same: not this deal
         out.append(st)
@@ -296,11 +475,18 @@ def level_of(fh: FriendsHand, end: HandState | PlayedOut) -> float:
     h = fh.hand
     if h.outcome is None or not h.levels:
         return 0.0
-    try:
-        o = friends_outcome(fh.ctx.ruleset, h.levels, fh.dealer, tuple(end.team), fh.seats, end.final_points)
-    except (KeyError, ValueError):
-        return 0.0
-    return outcome_score(o)
+    team = tuple(end.team)
+    key = (team, end.final_points)
+    got = fh.levels.get(key)   # (a function of the final team and total: once a hand each)
+    if got is None:
+        try:
+            o = friends_outcome(fh.ctx.ruleset, h.levels, fh.dealer, team, fh.seats, end.final_points)
+        except (KeyError, ValueError):
+            got = 0.0
+        else:
+            got = outcome_score(o)
+        fh.levels[key] = got
+    return got
 
 
 class SignedRows:
