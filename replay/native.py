@@ -66,7 +66,7 @@ def _load() -> tuple[ModuleType | None, str]:
 #: what this package calls on the extension (an older build lacking any of it is not used)
 _API = ("InternalError", "FEATURES", "NativeRules.legal_follows", "NativeRules.check_throw", "NativeRules.trick_result",
         "NativeSolver.search", "NativeSolver.table_move", "NativeSolver.trim", "NativeSolver.playout",
-        "NativeRules.bot_playout")
+        "NativeRules.bot_playout", "NativeRules.follow_options", "NativeRules.bot_playouts", "sample_deal")
 
 
 _loaded, _loaded_backend = _load()

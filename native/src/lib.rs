@@ -13,6 +13,7 @@
 #![allow(clippy::type_complexity)]
 
 pub mod bot;
+pub mod options;
 pub mod order;
 pub mod sjio;
 pub mod sjio_fallbacks;
@@ -310,6 +311,66 @@ mod python {
         fn throw_penalty(&self, attempted: usize) -> i32 {
             self.rules.throw_penalty(attempted)
         }
+
+        /// The review's options of a follow (`native/src/options.rs`,
+        /// `decisions.options_of`): the legal follows to `lead` of a seat holding `holding`
+        /// but `chosen`, all of them (sorted) or, when there are more than `keep`, the `keep`
+        /// cheapest (`Solver.cheap_key`, ties in sorted order); and how many there are.
+        fn follow_options(&self, lead: Vec<u8>, holding: Vec<(u8, u8)>, chosen: Vec<u8>, keep: usize)
+                          -> PyResult<(Vec<Vec<u8>>, usize)> {
+            cards_ok(&lead)?;
+            cards_ok(&chosen)?;
+            cards_ok(&holding.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+            let held: usize = holding.iter().map(|e| e.1 as usize).sum();
+            if lead.is_empty() || lead.len() > 54 || held < lead.len() || held > 216 || holding.iter().any(|e| e.1 > 8) {
+                return Err(PyValueError::new_err("follow_options: a lead, and as many cards held (at most 8 copies)"));
+            }
+            guard(|| {
+                let holding: Vec<(u8, u8)> = holding.into_iter().filter(|e| e.1 > 0).collect();
+                Ok(crate::options::follow_options(&self.rules, &lead, &holding, &chosen, keep))
+            })
+        }
+
+        /// `bot_playout` of each of `firsts` from one position and one generator state (the
+        /// review's options of a sampled deal, `decisions.option_ends`): for each, (final
+        /// attacker points, hooked, plays pushed), or None where `bot_playout` gives None or
+        /// the play may not cross (then the caller plays that option in Python).
+        #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+        fn bot_playouts(&self, hands: Vec<Vec<(u8, u8)>>, leader: usize, plays: Vec<Vec<u8>>, penalty: i32,
+                        dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
+                        params: (f64, f64, f64, usize), firsts: Vec<Vec<u8>>)
+                        -> PyResult<Vec<Option<(i64, bool, usize)>>> {
+            if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
+                || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 || firsts.len() > 4096 {
+                return Err(PyValueError::new_err("bot_playouts: four hands, seats 0..3, at most three plays, an MT state"));
+            }
+            for h in &hands {
+                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+                if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
+                    return Err(PyValueError::new_err("bot_playouts: a hand of more cards than four decks deal"));
+                }
+            }
+            for p in &plays {
+                cards_ok(p)?;
+            }
+            guard(|| {
+                let rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                    .ok_or_else(|| PyValueError::new_err("bot_playouts: an MT state"))?;
+                let params = crate::bot::Params { throw_chance: params.0, risky_throw_chance: params.1,
+                                                  ruff_chance: params.2, endgame: params.3 };
+                let mut out = Vec::with_capacity(firsts.len());
+                for f in firsts {
+                    if f.is_empty() || f.len() > 54 || f.iter().any(|&c| c >= 54) {
+                        out.push(None);
+                        continue;
+                    }
+                    let po = crate::bot::Playout::new(&self.rules, params, rng.clone(), hands.clone(), leader,
+                                                      plays.clone(), penalty, dealer, kitty_points, attacker_points);
+                    out.push(po.run(Some(f)).ok().map(|end| (end.final_points, end.hooked, end.pushed)));
+                }
+                Ok(out)
+            })
+        }
     }
 
     /// The exact endgame search of one hand (four seats N W S E, fixed partners).
@@ -400,6 +461,33 @@ mod python {
         }
     }
 
+    /// The sampler's deal of the hidden cards (`native/src/options.rs`, `pov._deal`): `eff` each
+    /// card's effective suit, `sizes` each slot's cards to take, `voids` each slot's void suits,
+    /// `pins` (card, slot indices), `mt` the 624 words and index of `random.Random.getstate()`.
+    /// (each slot's cards in the order dealt, or None; the generator's state after as a tuple)
+    #[pyfunction]
+    #[allow(clippy::type_complexity)]
+    fn sample_deal<'py>(py: Python<'py>, eff: Vec<u8>, pool: Vec<u8>, sizes: Vec<usize>, voids: Vec<Vec<u8>>,
+                        pins: Vec<(u8, Vec<usize>)>, mt: Vec<u32>, tries: usize)
+                        -> PyResult<(Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>)> {
+        cards_ok(&pool)?;
+        cards_ok(&pins.iter().map(|p| p.0).collect::<Vec<u8>>())?;
+        if eff.len() != 54 || eff.iter().any(|&e| e > 4) || sizes.len() != voids.len() || sizes.len() > 64
+            || pool.len() > 432 || pins.len() > 432 || mt.len() != 625 || mt[624] > 624 || tries > 1000 {
+            return Err(PyValueError::new_err("sample_deal: 54 suits 0..4, a void list a slot, an MT state"));
+        }
+        guard(|| {
+            let mut rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                .ok_or_else(|| PyValueError::new_err("sample_deal: an MT state"))?;
+            let mut suits = [0u8; 54];
+            suits.copy_from_slice(&eff);
+            let got = crate::options::deal(&suits, &pool, &sizes, &voids, &pins, &mut rng, tries);
+            let mut st = rng.state.to_vec();
+            st.push(rng.index as u32);
+            Ok((got, PyTuple::new(py, st)?))
+        })
+    }
+
     /// For tests: a panic inside a guarded call (it must come out as InternalError).
     #[pyfunction]
     fn _panic_for_tests() -> PyResult<()> {
@@ -423,6 +511,7 @@ mod python {
         m.add_class::<NativeRules>()?;
         m.add_class::<NativeSolver>()?;
         m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
+        m.add_function(wrap_pyfunction!(sample_deal, m)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         // the play-phase options this build knows beyond the first port (replay/native.py checks them)
         m.add("FEATURES", ("shengji_io",))?;

@@ -227,10 +227,13 @@ def option_ends(st: HandState, opts: Sequence[tuple[int, ...]], bot: Any, *,
     to and from the generator an option)."""
     state = bot.rng.getstate()
     prepared = None if st.is_over else _native_position(st, bot, friends)
+    batch = _native_plays(prepared, opts, state) if prepared is not None and len(prepared[1]) == 8 else None
     out: list[HandState | PlayedOut | None] = []
-    for m in opts:
+    for i, m in enumerate(opts):
         end: HandState | PlayedOut | None = None
-        if prepared is not None:
+        if batch is not None:
+            end = batch[i]
+        elif prepared is not None:
             end = _native_play(prepared, st, m, bot, rng_state=state)
         if end is None:
             bot.rng.setstate(state)
@@ -436,6 +439,24 @@ def _native_play(prepared: tuple[Any, tuple[Any, ...]], st: HandState, play: tup
     return PlayedOut(final, hooked, count, tuple(tuple(m) for m in moves) if moves is not None else ())
 
 
+def _native_plays(prepared: tuple[Any, tuple[Any, ...]], opts: Sequence[tuple[int, ...]],
+                  rng_state: Any) -> list[PlayedOut | None] | None:
+    """:func:`_native_play` of each of ``opts`` from the generator state ``rng_state`` at a
+    four-seat table, in one call (``NativeRules.bot_playouts``: the position and the state
+    cross once a deal, not once an option); None for an option the core does not play (the
+    caller plays it in Python), None for all when the call is refused."""
+    rules, (hands, leader, plays, penalty, dealer, kitty_points, attacker_points, knobs) = prepared
+    firsts = [list(m) if m and len(m) <= 54 and native.valid_cards(m) else [] for m in opts]
+    try:
+        got = rules.bot_playouts(hands, leader, plays, penalty, dealer, kitty_points, attacker_points, rng_state[1],
+                                 knobs, firsts)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if len(got) != len(opts):
+        return None
+    return [None if g is None else PlayedOut(g[0], g[1], g[2]) for g in got]
+
+
 def _native_play_friends(prepared: tuple[Any, tuple[Any, ...]], play: tuple[int, ...] | None, bot: Any, *,
                          record: bool = False, rng_state: Any = None) -> PlayedOut | None:
     """:func:`_native_play` at a finding-friends table (``bot_playout_friends``)."""
@@ -485,8 +506,24 @@ def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -
     t = ctx.hand.tricks[ti]
     p = t.plays[k]
     chosen = tuple(sorted(p.attempted or p.cards))
-    st = ctx.node(ti, k) if st is None else st.copy()
-    s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", 0)
+    return position_options(ctx.node(ti, k) if st is None else st, chosen, ctx.order, ctx.ruleset,
+                            ctx.dealer or "N")
+
+
+def position_options(st: HandState, chosen: tuple[int, ...], order: Order, ruleset: Ruleset,
+                     dealer: str = "N") -> tuple[list[tuple[int, ...]], int]:
+    """:func:`options_of` of the seat to play in ``st`` (not changed) whose play was
+    ``chosen`` (cards ascending): ``chosen`` first, then the search's other moves
+    (:meth:`analyzer.review.search.Solver.moves`), past :data:`MAX_OPTIONS` the cheapest
+    of them (:meth:`~analyzer.review.search.Solver.cheap_key`, the search's own preference
+    among equals); and how many were left out. A follow is listed by the native core where
+    it applies (:func:`_native_follow_options`), the same options in the same order."""
+    got = _native_follow_options(st, chosen)
+    if got is not None:
+        rest, total = got
+        return [chosen] + rest, max(0, 1 + total - MAX_OPTIONS)
+    st = st.copy()
+    s = Solver(order, ruleset, dealer, 0)
     try:
         moves = [tuple(sorted(m)) for m in s.moves(st)]
     except Exception:
@@ -498,6 +535,27 @@ def options_of(ctx: HandContext, ti: int, k: int, st: HandState | None = None) -
         rest = sorted(out[1:], key=s.cheap_key)
         out = [chosen] + rest[:MAX_OPTIONS - 1]
     return out, capped
+
+
+def _native_follow_options(st: HandState, chosen: tuple[int, ...]) -> tuple[list[tuple[int, ...]], int] | None:
+    """:func:`options_of`'s options of a follow by the native core (``NativeRules.follow_options``:
+    the legal follows but the play made, sorted, or past :data:`MAX_OPTIONS` the cheapest by
+    :meth:`~analyzer.review.search.Solver.cheap_key`, and how many there are), or None where it
+    does not apply (a lead, no native core, a ruleset it does not know, input that may not cross)."""
+    if not st.plays or type(st) is not HandState or not native.available():
+        return None
+    rules = native.rules_for(st.order, st.ruleset)
+    if rules is None:
+        return None
+    lead = st.plays[0][1]
+    held = st.holding(st.turn)
+    try:
+        if not (native.valid_cards(lead) and native.valid_cards(held) and native.valid_cards(chosen)):
+            return None
+        got, total = rules.follow_options(list(lead), list(held.items()), list(chosen), MAX_OPTIONS - 1)
+    except (ValueError, TypeError, OverflowError):
+        return None
+    return [tuple(m) for m in got], total
 
 
 def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES, node_budget: int = NODE_BUDGET,
@@ -653,5 +711,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "finish", "options_of", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "finish", "options_of", "position_options", "level_score", "verdict_band", "SAMPLES",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

@@ -33,14 +33,17 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import accumulate
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from analyzer.review.mistakes.context import HandContext
 from analyzer.review.mistakes.findings import MIN_COST, Mistake
 from analyzer.review.search import Position, SearchBudgetExceeded, position_of
 from primitives.cards import points
+from replay import native
 from replay.seats import SEATS as SEAT_ORDER
-from replay.trick import check_throw
+from replay.shapes import Unit
+from replay.trick import check_suited_throw, check_throw, lead_suit
+from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
     from replay.results import PlayResult
@@ -156,17 +159,70 @@ def throws_agree(ctx: HandContext, t_index: int, k: int, hands: Sequence[Sequenc
     someone could, and the unit the thrower had to play is one the engine would ask for."""
     if not throws:
         return True
+    return _throws_agree(ctx, _throw_views(ctx, t_index, k, throws), hands)
+
+
+#: what the check of one throw seen reads that no deal changes (:func:`_throw_views`): the
+#: throw, the cards played, whether it stood, the seats in turn from the thrower (indices,
+#: names), the cards each seat played since the throw (in the order played; of a throw of one
+#: suit, only that suit's, as counts), and the throw's suit and units (None: a lead mixing suits)
+_ThrowView = tuple[tuple[int, ...], tuple[int, ...], bool, list[int], list[str], list[Any],
+                   int | None, tuple[Unit, ...]]
+
+
+def _throw_views(ctx: HandContext, t_index: int, k: int,
+                 throws: Sequence[tuple[int, tuple[int, ...], tuple[int, ...], bool]]) -> list[_ThrowView]:
+    """Each of ``throws`` as :func:`_throws_agree` checks it against a deal (once per decision,
+    not once per deal)."""
     before = _before(ctx, t_index, k)
-    rs, order = ctx.ruleset, ctx.order
+    order, eff = ctx.order, ctx.order.eff
+    out: list[_ThrowView] = []
     for j, thrown, played, stood in throws:
-        held = [Counter(h) for h in hands]
+        suit = lead_suit(thrown, order)
+        first = SEAT_ORDER.index(before[j][1][0].seat)
+        ring = [(first + n) % 4 for n in range(4)]
+        since: list[Any] = [[] for _ in SEAT_ORDER] if suit is None else [{} for _ in SEAT_ORDER]
         for _, plays in before[j:]:
             for p in plays:
-                held[SEAT_ORDER.index(p.seat)].update(p.cards)
-        lead = before[j][1][0].seat
-        first = SEAT_ORDER.index(lead)
-        seats = [SEAT_ORDER[(first + n) % 4] for n in range(4)]
-        chk = check_throw(thrown, 0, [held[SEAT_ORDER.index(x)] for x in seats], seats, order, rs)
+                got = since[SEAT_ORDER.index(p.seat)]
+                if suit is None:
+                    got.extend(p.cards)
+                    continue
+                for c in p.cards:
+                    if eff[c] == suit:
+                        got[c] = got.get(c, 0) + 1
+        units = () if suit is None else tuple(decompose(thrown, order))
+        out.append((thrown, played, stood, ring, [SEAT_ORDER[i] for i in ring], since, suit, units))
+    return out
+
+
+def _throws_agree(ctx: HandContext, views: Sequence[_ThrowView], hands: Sequence[Sequence[int]]) -> bool:
+    """:func:`throws_agree` of the throws :func:`_throw_views` prepared, each seat holding its
+    hand in ``hands`` and then the cards it played since the throw. A throw of one suit is
+    checked on the other seats' cards of its suit only (:func:`replay.trick.check_suited_throw`:
+    the engine's check of such a throw, which is all :func:`replay.trick.check_throw` reads
+    of the holdings then); a lead mixing suits by :func:`replay.trick.check_throw`."""
+    rs, order = ctx.ruleset, ctx.order
+    eff = order.eff
+    for thrown, played, stood, ring, names, since, suit, units in views:
+        if suit is None:
+            held = [Counter(h) for h in hands]
+            for i, cards in enumerate(since):
+                held[i].update(cards)
+            chk = check_throw(thrown, 0, [held[i] for i in ring], names, order, rs)
+        elif len(units) < 2 or rs.throw_check == "none":
+            chk = check_throw(thrown, 0, [{} for _ in ring], names, order, rs, units)
+        else:
+            suited = []
+            for i, name in zip(ring[1:], names[1:]):
+                same: dict[int, int] = {}
+                for c in hands[i]:
+                    if eff[c] == suit:
+                        same[c] = same.get(c, 0) + 1
+                for c, n in since[i].items():
+                    same[c] = same.get(c, 0) + n
+                suited.append((name, same))
+            chk = check_suited_throw(units, suited, names[1:], order, rs)
         if stood != (not chk.blockers) or (not stood and not chk.accepts(played)):
             return False
     return True
@@ -253,6 +309,7 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
         pool = sorted(free.elements())
     rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}")
     throws = throws_seen(ctx, t_index, k) if len(SEAT_ORDER) == len(pos.hands) == 4 else []
+    views = _throw_views(ctx, t_index, k, throws) if throws else []
     out: list[tuple[Position, int]] = []
     redraws = THROW_REDRAWS * n
     while len(out) < n:
@@ -263,7 +320,7 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
         hands = list(pos.hands)
         for i in slots:
             hands[i] = tuple(sorted(deal[i]))
-        if not throws_agree(ctx, t_index, k, hands, throws):
+        if views and not _throws_agree(ctx, views, hands):
             redraws -= 1    # the throws seen would have been judged otherwise: not a deal the player can be in
             if redraws < 0:
                 break
@@ -279,15 +336,21 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
     """A random assignment of ``pool`` to the slots with their sizes, no card
     to a slot void in its suit (most constrained cards first; retried on a
     dead end). ``pins``: cards (not in ``pool``) each dealt first to one of
-    its own slots (:func:`pinned`)."""
+    its own slots (:func:`pinned`). Dealt by the native core where it applies
+    (:func:`_native_deal`: the same draws, the same deal, the generator left alike)."""
+    dealt = _native_deal(pool, sizes, void_of, eff, rng, tries, pins)
+    if dealt is not _PYTHON:
+        return cast("dict[int, list[int]] | None", dealt)
     # the slots each suit may go to (not void there), in the slots' order, and how many
     open_to = {e: [i for i in sizes if e not in void_of[i]] for e in {eff[c] for c in pool}}
-    width = {e: len(v) for e, v in open_to.items()}
+    # each card's open slots and their number (the order cards are dealt in), looked up once
+    slots_of = {c: open_to[eff[c]] for c in set(pool)}
+    width = {c: len(v) for c, v in slots_of.items()}
     rand = rng.random
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
-        cards.sort(key=lambda c: width[eff[c]])
+        cards.sort(key=width.__getitem__)
         left = dict(sizes)
         got: dict[int, list[int]] = {i: [] for i in sizes}
         ok = True
@@ -300,16 +363,56 @@ def _deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int
             got[i].append(c)
             left[i] -= 1
         for c in cards if ok else ():
-            can = [i for i in open_to[eff[c]] if left[i] > 0]
+            # :func:`_weighted` over the open slots with cards left, inlined (the hot loop)
+            can = []
+            cum = []
+            total = 0
+            for i in slots_of[c]:
+                n = left[i]
+                if n > 0:
+                    total += n
+                    cum.append(total)
+                    can.append(i)
             if not can:
                 ok = False
                 break
-            i = _weighted(can, [left[j] for j in can], rand)
+            i = can[bisect(cum, rand() * (total + 0.0), 0, len(can) - 1)]
             got[i].append(c)
             left[i] -= 1
         if ok:
             return got
     return None
+
+
+#: :func:`_native_deal`'s answer where the native core does not apply
+_PYTHON: Any = object()
+
+
+def _native_deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]], eff: Sequence[int],
+                 rng: random.Random, tries: int, pins: Sequence[tuple[int, tuple[int, ...]]]) -> Any:
+    """:func:`_deal` by the native core (``shengji_native.sample_deal``, ``rng``'s state handed
+    over and taken back), or :data:`_PYTHON` where it does not apply (no native core, another
+    generator, a slot without its voids, input that may not cross: the Python deal then draws
+    from the untouched generator)."""
+    mod = native.module()
+    if mod is None or type(rng) is not random.Random or len(eff) != 54:
+        return _PYTHON
+    slots = list(sizes)
+    place = {s: i for i, s in enumerate(slots)}
+    try:
+        voids = [sorted(void_of[s]) for s in slots]
+        counts = [sizes[s] for s in slots]
+        where = [(c, [place.get(s, len(slots)) for s in allowed]) for c, allowed in pins]
+        if not (native.valid_cards(pool) and native.valid_cards(c for c, _ in pins)):
+            return _PYTHON
+        version, words, gauss = rng.getstate()
+        dealt, after = mod.sample_deal(list(eff), list(pool), counts, voids, where, list(words), tries)
+    except (KeyError, ValueError, TypeError, OverflowError):
+        return _PYTHON
+    rng.setstate((version, after, gauss))
+    if dealt is None:
+        return None
+    return {s: list(d) for s, d in zip(slots, dealt, strict=True)}
 
 
 def _weighted(items: list[int], weights: list[int], rand: Callable[[], float]) -> int:
