@@ -440,10 +440,11 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
     line = st.lines[d.index]
     text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
-            + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} cards drawn; from {d.seat}'s view "
+            + f": {d.seat} wrote {cards_text(d.chosen, order)} with {line.at} card{'' if line.at == 1 else 's'} drawn; "
+            f"from {d.seat}'s view "
             f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots"
             + (", the dealer's friend calls and the teams following from each" if st.friends else "")
-            + (", who deals following from each" if st.moves and (st.first or not st.friends) else "") + ") "
+            + (", and who deals as each option makes it" if st.moves and (st.first or not st.friends) else "") + ") "
             f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
     return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,
