@@ -73,14 +73,61 @@ def random_seat_bot(seat: str, seed: int, base: type[Bot] = Bot) -> type[Bot]:
     return RandomSeat
 
 
+#: rollout bots: play-outs an option (each its own generator), the most options valued a decision
+ROLLOUTS, ROLLOUT_OPTIONS = 4, 16
+
+
+class RolloutBot(Bot):
+    """An experiment, not the project's bot: the plain bot, except that at each decision with
+    at most :data:`ROLLOUT_OPTIONS` legal options (a lead's single units and the plain bot's
+    own choice; a follow's legal follows) every option is played out :data:`ROLLOUTS` times on
+    the real deal by the plain bots (the bots are omniscient) and the option best for the
+    seat's side on average is played (the plain bot's choice on a tie). The review values a
+    decision the same way but from the player's view, over sampled deals: this bot asks how
+    much of the bots' judged loss a bot that plays what those play-outs reward removes."""
+
+    def _choose(self, view, plain):  # type: ignore[no-untyped-def]
+        from analyzer.review.mistakes.decisions import option_ends
+        st = view.state
+        if st is None or st.is_over:
+            return plain
+        if view.plays:
+            opts = list(st.legal_follows(limit=ROLLOUT_OPTIONS + 1))
+        else:
+            opts = list(st.unit_leads())
+        plain_t = tuple(plain)
+        if plain_t not in opts:
+            opts.insert(0, plain_t)
+        if len(opts) < 2 or len(opts) > ROLLOUT_OPTIONS:
+            return plain
+        sign = -1 if st.defends(view.seat) else 1
+        sums = [0.0] * len(opts)
+        self.asked = getattr(self, "asked", 0) + 1
+        for r in range(ROLLOUTS):
+            ends = option_ends(st, opts, Bot(self.rs, random.Random(self.asked * ROLLOUTS + r), self.p))
+            for i, end in enumerate(ends):
+                if end is None:
+                    return plain
+                sums[i] += sign * end.final_points
+        best = max(sums)
+        k = opts.index(plain_t)
+        return plain if sums[k] >= best else opts[sums.index(best)]
+
+    def lead(self, view):  # type: ignore[override]
+        return self._choose(view, super().lead(view))
+
+    def follow(self, view):  # type: ignore[override]
+        return self._choose(view, super().follow(view))
+
+
 def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
               view_samples: int = 16) -> tuple[G.MakeBot, list[Bot]]:
     """The ``make_bot`` of a match whose ``seat`` plays at random and whose other seats are
     ``kind`` bots (``plain``: :class:`Bot`; ``strong``: :class:`StrongBot`, the exact endgame
     in the last ``tricks`` tricks), and the list the bot built is put in."""
     built: list[Bot] = []
-    if kind == "plain":
-        cls = random_seat_bot(seat, seed)
+    if kind in ("plain", "rollout"):
+        cls = random_seat_bot(seat, seed, RolloutBot if kind == "rollout" else Bot)
 
         def plain(rs, rng, params):  # type: ignore[no-untyped-def]
             built.append(cls(rs, rng, params))
@@ -105,7 +152,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--bots", default="strong",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
                          "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame), view (StrongBot "
-                         "with ViewEndgame: the endgame valued from the seat's own view over sampled deals)")
+                         "with ViewEndgame: the endgame valued from the seat's own view over sampled deals), "
+                         "rollout (an experiment: RolloutBot, each option played out on the real deal)")
     ap.add_argument("--tricks", type=int, default=BENCH_TRICKS,
                     help="strong and view bots: solve exactly from this many tricks from the end")
     ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
@@ -117,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
                          "the kind, the loss and the stake): where the bots lose")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
-        if kind not in ("plain", "strong", "view"):
+        if kind not in ("plain", "strong", "view", "rollout"):
             ap.error(f"--bots: unknown bot {kind!r}")
         measure(args, kind)
 
@@ -170,7 +218,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
     for f in (out, dec_out):
         if f is not None:
             f.close()
-    label = {"plain": "plain",
+    label = {"plain": "plain", "rollout": f"rollout ({ROLLOUTS} play-outs an option, at most {ROLLOUT_OPTIONS} options)",
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
              "view": f"view (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
                      f"{args.nodes:,} nodes)"}[kind]

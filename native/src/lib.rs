@@ -466,7 +466,7 @@ mod python {
     /// `pins` (card, slot indices), `mt` the 624 words and index of `random.Random.getstate()`.
     /// (each slot's cards in the order dealt, or None; the generator's state after as a tuple)
     #[pyfunction]
-    #[allow(clippy::type_complexity)]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]  // (the Python signature: one argument a piece of the deal)
     fn sample_deal<'py>(py: Python<'py>, eff: Vec<u8>, pool: Vec<u8>, sizes: Vec<usize>, voids: Vec<Vec<u8>>,
                         pins: Vec<(u8, Vec<usize>)>, mt: Vec<u32>, tries: usize)
                         -> PyResult<(Option<Vec<Vec<u8>>>, Bound<'py, PyTuple>)> {
