@@ -12,21 +12,28 @@ CPU time of one core).
     python bench/bench_review_random.py                          # one-deck, 2 matches × 4 hands
     python bench/bench_review_random.py --rules standard --matches 3 --hands 3 --samples 8
     python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
-    python bench/bench_review_random.py --rules one-deck --matches 12 --bots view --tricks 6 --samples 32
+    python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --bots view,plain --samples 32
 
 ``--bots`` names the bots at the three other seats (each measured on the same
-seeds, one after the other): ``plain`` (:class:`analyzer.play.bot.Bot`),
-``strong`` (:class:`analyzer.play.strong.StrongBot` with
-:class:`analyzer.review.search.endgame.ExactEndgame`: the plain bot with an
-exact endgame on the real deal in the last ``--tricks`` tricks, 8 by default)
-or ``view`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
-the endgame move best from the seat's own view, over ``--view-samples``
-deals). The default is ``strong``: the opponents the random seat is told
-from should not make the exact blunders in the last tricks that the
-seventeenth session found (a search finds them in milliseconds, and the
-review costs no more); the eighteenth session measured no difference in the
-figures the bench can establish (docs/performance.md), so ``plain`` stays
-for comparison and ``view`` is that session's experiment.
+seeds, one after the other):
+
+* ``view`` (the default; ``generate --bot view``): :class:`analyzer.play.strong.StrongBot`
+  with :class:`analyzer.review.mistakes.rollouts.ViewRollouts` at every trick: each
+  decision from the seat's own view, every option played out by the plain bots on
+  deals of the cards it has not seen. The project's plain bots are omniscient, so
+  from their own view (the review's) they lose points a player knowing only their
+  own cards could not have avoided; these bots lose fewer (docs/performance.md,
+  "Eighteenth session: bots that play from their own view": the bots' mean
+  accuracy 80 → 83 %, the random seat below every bot seat in 69–91 % of hands
+  where the plain bots give 66–75 %: within the bench's noise at 32 hands).
+* ``plain`` (:class:`analyzer.play.bot.Bot`, the omniscient bots);
+* ``strong`` (StrongBot with :class:`analyzer.review.search.endgame.ExactEndgame`:
+  the plain bot with an exact endgame on the real deal in the last ``--tricks``
+  tricks, 8 by default);
+* ``view-endgame`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
+  the endgame move best from the seat's own view, over ``--view-samples`` deals);
+* ``rollout`` (an experiment, :class:`RolloutBot`: ``view`` on the real deal
+  instead of sampled ones; worse, as the figures show).
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
@@ -45,8 +52,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import analyzer.play.generate as G
 from analyzer.play.bot import Bot
-from analyzer.play.strong import StrongBot
+from analyzer.play.strong import Endgame, StrongBot
 from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
 from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
 from replay.game import replay
 
@@ -134,7 +142,10 @@ def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
             return built[-1]
         return plain, built
     strong_cls = random_seat_bot(seat, seed, StrongBot)
-    endgame = ExactEndgame(nodes) if kind == "strong" else ViewEndgame(nodes, samples=view_samples)
+    endgame: Endgame = (ExactEndgame(nodes) if kind == "strong" else ViewRollouts() if kind == "view"
+                        else ViewEndgame(nodes, samples=view_samples))
+    if kind == "view":
+        tricks = ALL_TRICKS
 
     def strong(rs, rng, params):  # type: ignore[no-untyped-def]
         built.append(strong_cls(rs, rng, params, endgame=endgame, tricks=tricks))
@@ -149,23 +160,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
-    ap.add_argument("--bots", default="strong",
+    ap.add_argument("--bots", default="view",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
-                         "plain (analyzer.play.bot.Bot), strong (StrongBot: an exact endgame), view (StrongBot "
-                         "with ViewEndgame: the endgame valued from the seat's own view over sampled deals), "
-                         "rollout (an experiment: RolloutBot, each option played out on the real deal)")
+                         "view (every decision from the seat's own view: ViewRollouts), plain (analyzer.play.bot.Bot), "
+                         "strong (StrongBot: an exact endgame), view-endgame (StrongBot with ViewEndgame: the "
+                         "endgame valued from the seat's own view over sampled deals), rollout (an experiment: "
+                         "RolloutBot, each option played out on the real deal)")
     ap.add_argument("--tricks", type=int, default=BENCH_TRICKS,
-                    help="strong and view bots: solve exactly from this many tricks from the end")
+                    help="strong and view-endgame bots: solve exactly from this many tricks from the end")
     ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
     ap.add_argument("--view-samples", type=int, default=16,
-                    help="view bots: deals sampled a decision (the exact endgame from the seat's own view)")
+                    help="view-endgame bots: deals sampled a decision (the exact endgame from the seat's own view)")
     ap.add_argument("--json", metavar="FILE", help="also write each hand's accuracies here (JSON lines)")
     ap.add_argument("--decisions", metavar="FILE",
                     help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
                          "the kind, the loss and the stake): where the bots lose")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
-        if kind not in ("plain", "strong", "view", "rollout"):
+        if kind not in ("plain", "strong", "view", "view-endgame", "rollout"):
             ap.error(f"--bots: unknown bot {kind!r}")
         measure(args, kind)
 
@@ -218,9 +230,10 @@ def measure(args: argparse.Namespace, kind: str) -> None:
     for f in (out, dec_out):
         if f is not None:
             f.close()
-    label = {"plain": "plain", "rollout": f"rollout ({ROLLOUTS} play-outs an option, at most {ROLLOUT_OPTIONS} options)",
+    label = {"plain": "plain", "view": "view (every decision from the seat's own view: ViewRollouts)",
+             "rollout": f"rollout ({ROLLOUTS} play-outs an option, at most {ROLLOUT_OPTIONS} options)",
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
-             "view": f"view (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
+             "view-endgame": f"view-endgame (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
                      f"{args.nodes:,} nodes)"}[kind]
     if not counted:
         print(f"{label}: no hand reviewed")

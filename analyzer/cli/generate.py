@@ -12,6 +12,7 @@ from analyzer.io.echo import echo_err, usage, wrote
 class BotKind(str, Enum):
     plain = "plain"
     strong = "strong"
+    view = "view"
 
 
 @command(epilog="""Examples:
@@ -33,9 +34,11 @@ def generate(
     output: Annotated[str | None, typer.Option("--output", "-o", metavar="FILE", help="A file, or a directory to write into.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing output file.")] = False,
     games: Annotated[int | None, typer.Option("--games", min=1, metavar="N", help="Games to play (Gouji presets; as --hands).")] = None,
-    bot: Annotated[BotKind, typer.Option("--bot", help="The bots: plain (the default), or strong: the plain bots "
-                                                        "with an exact endgame in the last tricks (Shengji "
-                                                        "presets, fixed partners).")] = BotKind.plain,
+    bot: Annotated[BotKind, typer.Option("--bot", help="The bots: plain (the default); strong: the plain bots "
+                                                        "with an exact endgame in the last tricks; view: every "
+                                                        "play chosen from the bot's own view, each option played "
+                                                        "out on sampled deals (slower). Shengji presets, fixed "
+                                                        "partners.")] = BotKind.plain,
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from analyzer.io.gamekit import by_preset

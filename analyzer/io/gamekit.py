@@ -154,7 +154,7 @@ class Game:
     def generate(self, rules: str, count: int, seed: int, *, players: int | None,
                  games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
         """``shengji generate``: ``(text, default file name, notes)`` of a match played by bots
-        (``bot``: which bots, ``plain`` or ``strong``, ``generate --bot``)."""
+        (``bot``: which bots, ``plain``, ``strong`` or ``view``, ``generate --bot``)."""
         raise NotImplementedError
 
     def bot(self) -> Any:

@@ -160,7 +160,8 @@ def convert_file(src: Any, to: str, output: str | None, *, spans: bool, unicode:
 def generate_match(rules_name: str, hands: int, seed: int, *, players: int | None,
                    games: int | None, bot: str = "plain") -> tuple[str, str, list[str]]:
     """``shengji generate`` of a Shengji preset: ``(SJN text, file name, notes)``;
-    ``bot="strong"``: the bots play the last tricks exactly (:class:`analyzer.play.strong.StrongBot`)."""
+    ``bot="strong"``: the bots play the last tricks exactly (:class:`analyzer.play.strong.StrongBot`);
+    ``bot="view"``: every play from the bot's own view (:class:`analyzer.review.mistakes.rollouts.ViewRollouts`)."""
     from notation import write
     from replay.ruleset import preset
     if games is not None:
@@ -178,6 +179,10 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
             from analyzer.play.strong import StrongBot
             from analyzer.review.search.endgame import ExactEndgame
             make_bot = StrongBot.factory(ExactEndgame())
+        elif bot == "view":
+            from analyzer.play.strong import StrongBot
+            from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
+            make_bot = StrongBot.factory(ViewRollouts(), tricks=ALL_TRICKS)
         record = gen.generate_match(rules_name, hands, seed, players=players, make_bot=make_bot)
         friends_table = preset(rules_name).partners == "friends"
         if make_bot is not None and not friends_table:   # (a record says which bots played it: the seed alone does not replay it)
@@ -188,9 +193,9 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
     except getattr(gen, "GenerationError", RuntimeError) as exc:
         fail(f"generation failed: {exc}", 1)
     notes = []
-    if bot == "strong" and friends_table:
-        notes.append("note: --bot strong plays as the plain bot at a finding-friends table "
-                     "(its exact endgame needs fixed partners)")
+    if bot != "plain" and friends_table:
+        notes.append(f"note: --bot {bot} plays as the plain bot at a finding-friends table "
+                     f"(it needs fixed partners)")
     played = _played_hands(record)
     if played < hands:
         notes.append(f"note: the match was won after {played} of the {hands} hands asked: "
