@@ -17,16 +17,17 @@ CPU time of one core).
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
 
-* ``view`` (the default; ``generate --bot view``): :class:`analyzer.play.strong.StrongBot`
+* ``plain`` (the default: :class:`analyzer.play.bot.Bot`, the omniscient bots
+  ``generate`` plays by default);
+* ``view`` (``generate --bot view``): :class:`analyzer.play.strong.StrongBot`
   with :class:`analyzer.review.mistakes.rollouts.ViewRollouts` at every trick: each
   decision from the seat's own view, every option played out by the plain bots on
   deals of the cards it has not seen. The project's plain bots are omniscient, so
   from their own view (the review's) they lose points a player knowing only their
   own cards could not have avoided; these bots lose fewer (docs/performance.md,
   "Eighteenth session: bots that play from their own view": the bots' mean
-  accuracy 80 → 83 %, the random seat below every bot seat in 69–91 % of hands
-  where the plain bots give 66–75 %: within the bench's noise at 32 hands).
-* ``plain`` (:class:`analyzer.play.bot.Bot`, the omniscient bots);
+  accuracy 80 → 82–83 %), but the random seat is below every bot seat in 70 %
+  of 64 hands with either;
 * ``strong`` (StrongBot with :class:`analyzer.review.search.endgame.ExactEndgame`:
   the plain bot with an exact endgame on the real deal in the last ``--tricks``
   tricks, 8 by default);
@@ -160,9 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
-    ap.add_argument("--bots", default="view",
+    ap.add_argument("--bots", default="plain",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
-                         "view (every decision from the seat's own view: ViewRollouts), plain (analyzer.play.bot.Bot), "
+                         "plain (analyzer.play.bot.Bot), view (every decision from the seat's own view: ViewRollouts), "
                          "strong (StrongBot: an exact endgame), view-endgame (StrongBot with ViewEndgame: the "
                          "endgame valued from the seat's own view over sampled deals), rollout (an experiment: "
                          "RolloutBot, each option played out on the real deal)")
