@@ -9,7 +9,7 @@ play from their own view"; these bots: about 83 %).
 :class:`ViewRollouts` plays what the review rewards: at each decision of the seat to play
 it deals the cards that seat has not seen again (hand sizes and the suits each seat has
 shown to be out of kept; the kitty too, but for the dealer who buried it:
-:func:`analyzer.review.search.endgame._deal`, a simpler sampler than the review's), plays
+:func:`analyzer.review.search.endgame.view_deals`, a simpler sampler than the review's), plays
 each legal option out to the end of the hand with the plain bots in every deal (the
 review's play-out, :func:`analyzer.review.mistakes.decisions.option_ends`, native when
 installed) and plays the option best for the seat's side on average; the plain bot's own
@@ -25,15 +25,12 @@ Four seats with fixed partners (StrongBot keeps the plain move elsewhere).
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from analyzer.play.bot import Bot
 from analyzer.review.mistakes.decisions import option_ends
-from analyzer.review.search.endgame import _deal
-from primitives.cards import points
-from replay.deck import deck_cards
-from replay.state import HandState, IllegalPlay
+from analyzer.review.search.endgame import view_deals
+from replay.state import HandState
 
 #: deals a question (each option played out once in each)
 DEALS = 8
@@ -61,51 +58,13 @@ class ViewRollouts:
             opts.insert(0, plain)
         if len(opts) < 2 or len(opts) > MAX_OPTIONS:
             return plain
-        # the cards the seat has not seen: the others' holdings and (but for the dealer) the kitty
-        unseen = Counter(deck_cards(state.ruleset))
-        for t in state.tricks:
-            for _, cards in t.plays:
-                unseen.subtract(cards)
-        for _, cards in state.plays:
-            unseen.subtract(cards)
-        unseen.subtract(state.holding(seat))
-        others = [s for s in state.seats if s != seat]
-        sizes = {s: sum(state.holding(s).values()) for s in others}
-        kitty = Counter(unseen)
-        for s in others:
-            kitty.subtract(state.holding(s))
-        kitty = +kitty
-        if seat == state.dealer:
-            unseen.subtract(kitty)
-        else:
-            sizes["kitty"] = sum(kitty.values())
-        pool = sorted((+unseen).elements())
-        voids = {s: state.shown_voids(s) for s in others}
         key = (self.seed, state.seats.index(seat), state.trick_number, len(state.plays),
                tuple(sorted(state.holding(seat).elements())))
         rng = random.Random(repr(key))
         sign = -1 if state.defends(seat) else 1
         sums = [0] * len(opts)
         played = 0
-        for _ in range(self.deals):
-            deal = _deal(pool, sizes, voids, state.order.eff, rng)
-            if deal is None:
-                continue
-            dealt_kitty = deal.pop("kitty", None)
-            hands = {s: deal[s] for s in others}
-            hands[seat] = list(state.holding(seat).elements())
-            for s, cards in state.plays:
-                hands[s] = hands[s] + list(cards)     # this trick's plays so far, played again below
-            st = HandState(state.ruleset, state.order, hands, leader=state.leader, dealer=state.dealer,
-                           kitty_points=state.kitty_points if dealt_kitty is None else points(dealt_kitty),
-                           teams=state.teams)
-            try:
-                for _, cards in state.plays:
-                    st.push(cards, check=False)
-                    if st.attempted is not None:    # a throw that stood would fail in this deal
-                        raise IllegalPlay("the deal disagrees with a throw")
-            except IllegalPlay:
-                continue
+        for st, _ in view_deals(state, seat, rng, self.deals):
             bots = Bot(state.ruleset, random.Random(rng.getrandbits(32)))
             ends = option_ends(st, opts, bots)
             if any(e is None for e in ends):

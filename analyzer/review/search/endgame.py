@@ -12,7 +12,7 @@ node budget per question: a cut search answers None.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from analyzer.review.search.position import SearchBudgetExceeded
 from analyzer.review.search.solver import Solver
@@ -85,10 +85,7 @@ class ViewEndgame(ExactEndgame):
         return s
 
     def __call__(self, state: HandState, proposal: Sequence[int]) -> tuple[int, ...] | None:
-        from collections import Counter
 
-        from primitives.cards import points
-        from replay.deck import deck_cards
 
         seat = state.turn
         proposal = tuple(sorted(proposal))
@@ -98,55 +95,12 @@ class ViewEndgame(ExactEndgame):
             cands.append(proposal)
         if len(cands) == 1:
             return proposal
-        # the cards not played yet and not in the seat's hand: the others' and the kitty
-        unseen = Counter(deck_cards(state.ruleset))
-        for t in state.tricks:
-            for _, cards in t.plays:
-                unseen.subtract(cards)
-        for _, cards in state.plays:
-            unseen.subtract(cards)
-        unseen.subtract(state.holding(seat))
-        others = [s for s in state.seats if s != seat]
-        sizes = {s: sum(state.holding(s).values()) for s in others}
-        kitty_real = Counter(unseen)
-        for s in others:
-            kitty_real.subtract(state.holding(s))
-        kitty_real = +kitty_real
-        if seat == state.dealer:        # the dealer buried the kitty: it is known
-            unseen.subtract(kitty_real)
-        else:
-            sizes["kitty"] = sum(kitty_real.values())
-        pool = sorted((+unseen).elements())
-        voids = {s: state.shown_voids(s) for s in others}
-        eff = state.order.eff
         key = (self.seed, state.seats.index(seat), state.trick_number, len(state.plays), tuple(sorted(state.holding(seat).elements())))
         rng = random.Random(hash(key))
         sums = [0] * len(cands)
         solved = 0
         maxi = not state.defends(seat)
-        for _ in range(self.samples):
-            deal = _deal(pool, sizes, voids, eff, rng)
-            if deal is None:
-                continue
-            kitty = deal.pop("kitty", None)
-            kp = state.kitty_points if kitty is None else points(kitty)
-            hands = {s: deal[s] for s in others}
-            hands[seat] = list(state.holding(seat).elements())
-            for s, cards in state.plays:
-                hands[s] = hands[s] + list(cards)     # this trick's plays so far, played again below
-            st = HandState(state.ruleset, state.order, hands, leader=state.leader, dealer=state.dealer,
-                           kitty_points=kp, teams=state.teams)
-            returned = False
-            try:
-                for _, cards in state.plays:
-                    st.push(cards, check=False)
-                    if st.attempted is not None:
-                        returned = True
-                        break
-            except IllegalPlay:
-                returned = True
-            if returned:
-                continue
+        for st, kp in view_deals(state, seat, rng, self.samples):
             sv = self._solver_for(state, kp)
             try:
                 vals = [sv.play_value(st, m) for m in cands]
@@ -161,6 +115,57 @@ class ViewEndgame(ExactEndgame):
         if sums[i] == best:
             return proposal
         return min((m for m, v in zip(cands, sums, strict=True) if v == best), key=real.cheap_key)
+
+
+def view_deals(state: HandState, seat: str, rng: random.Random, n: int) -> Iterator[tuple[HandState, int]]:
+    """``n`` draws of the cards ``seat`` has not seen in ``state`` (the other seats' holdings and,
+    but for the dealer who buried it, the kitty: :func:`_deal`, hand sizes and shown voids kept),
+    each as a position (this trick's plays so far played again) and its kitty's points; a draw
+    that runs into a dead end, or where a throw of this trick would not stand, is skipped."""
+    from collections import Counter
+
+    from primitives.cards import points
+    from replay.deck import deck_cards
+
+    unseen = Counter(deck_cards(state.ruleset))
+    for t in state.tricks:
+        for _, cards in t.plays:
+            unseen.subtract(cards)
+    for _, cards in state.plays:
+        unseen.subtract(cards)
+    unseen.subtract(state.holding(seat))
+    others = [s for s in state.seats if s != seat]
+    sizes = {s: sum(state.holding(s).values()) for s in others}
+    kitty_real = Counter(unseen)
+    for s in others:
+        kitty_real.subtract(state.holding(s))
+    kitty_real = +kitty_real
+    if seat == state.dealer:        # the dealer buried the kitty: it is known
+        unseen.subtract(kitty_real)
+    else:
+        sizes["kitty"] = sum(kitty_real.values())
+    pool = sorted((+unseen).elements())
+    voids = {s: state.shown_voids(s) for s in others}
+    for _ in range(n):
+        deal = _deal(pool, sizes, voids, state.order.eff, rng)
+        if deal is None:
+            continue
+        kitty = deal.pop("kitty", None)
+        kp = state.kitty_points if kitty is None else points(kitty)
+        hands = {s: deal[s] for s in others}
+        hands[seat] = list(state.holding(seat).elements())
+        for s, cards in state.plays:
+            hands[s] = hands[s] + list(cards)     # this trick's plays so far, played again below
+        st = HandState(state.ruleset, state.order, hands, leader=state.leader, dealer=state.dealer,
+                       kitty_points=kp, teams=state.teams)
+        try:
+            for _, cards in state.plays:
+                st.push(cards, check=False)
+                if st.attempted is not None:    # a throw that stood would fail in this deal
+                    raise IllegalPlay("the deal disagrees with a throw")
+        except IllegalPlay:
+            continue
+        yield st, kp
 
 
 def _deal(pool: Sequence[int], sizes: dict[str, int], voids: dict[str, frozenset[int]], eff: Sequence[int],
@@ -193,4 +198,4 @@ def _deal(pool: Sequence[int], sizes: dict[str, int], voids: dict[str, frozenset
         if ok:
             return out
     return None
-__all__ = ["ENDGAME_NODES", "ExactEndgame", "ViewEndgame"]
+__all__ = ["ENDGAME_NODES", "ExactEndgame", "ViewEndgame", "view_deals"]
