@@ -54,6 +54,28 @@ mod python {
         }
     }
 
+    /// The checks of a four-seat play-out's position before it crosses (`bot_playout`,
+    /// `bot_playouts`): four hands of (card, count) with at most four decks' cards, seats 0..3,
+    /// at most three plays of 1..54 cards, an MT state of 624 words and its index; `more`: the
+    /// caller's own bound holds.
+    fn four_seat_position(name: &str, hands: &[Vec<(u8, u8)>], leader: usize, dealer: usize, plays: &[Vec<u8>],
+                          mt: &[u32], more: bool) -> PyResult<()> {
+        if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
+            || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 || !more {
+            return Err(PyValueError::new_err(format!("{name}: four hands, seats 0..3, at most three plays, an MT state")));
+        }
+        for h in hands {
+            cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
+            if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
+                return Err(PyValueError::new_err(format!("{name}: a hand of more cards than four decks deal")));
+            }
+        }
+        for p in plays {
+            cards_ok(p)?;
+        }
+        Ok(())
+    }
+
     fn cards_ok(cards: &[u8]) -> PyResult<()> {
         if cards.iter().any(|&c| c >= 54) {
             return Err(PyValueError::new_err("a card is an int 0..53"));
@@ -212,19 +234,7 @@ mod python {
                     return Err(PyValueError::new_err("bot_playout: a first play of 1..54 cards"));
                 }
             }
-            if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
-                || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 {
-                return Err(PyValueError::new_err("bot_playout: four hands, seats 0..3, at most three plays, an MT state"));
-            }
-            for h in &hands {
-                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
-                if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
-                    return Err(PyValueError::new_err("bot_playout: a hand of more cards than four decks deal"));
-                }
-            }
-            for p in &plays {
-                cards_ok(p)?;
-            }
+            four_seat_position("bot_playout", &hands, leader, dealer, &plays, &mt, true)?;
             guard(|| {
                 let rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
                     .ok_or_else(|| PyValueError::new_err("bot_playout: an MT state"))?;
@@ -340,19 +350,7 @@ mod python {
                         dealer: usize, kitty_points: i64, attacker_points: i64, mt: Vec<u32>,
                         params: (f64, f64, f64, usize), firsts: Vec<Vec<u8>>)
                         -> PyResult<Vec<Option<(i64, bool, usize)>>> {
-            if hands.len() != 4 || leader > 3 || dealer > 3 || plays.len() > 3 || mt.len() != 625
-                || plays.iter().any(|p| p.is_empty() || p.len() > 54) || mt[624] > 624 || firsts.len() > 4096 {
-                return Err(PyValueError::new_err("bot_playouts: four hands, seats 0..3, at most three plays, an MT state"));
-            }
-            for h in &hands {
-                cards_ok(&h.iter().map(|e| e.0).collect::<Vec<u8>>())?;
-                if h.iter().any(|e| e.1 > 8) || h.iter().map(|e| e.1 as usize).sum::<usize>() > 216 {
-                    return Err(PyValueError::new_err("bot_playouts: a hand of more cards than four decks deal"));
-                }
-            }
-            for p in &plays {
-                cards_ok(p)?;
-            }
+            four_seat_position("bot_playouts", &hands, leader, dealer, &plays, &mt, firsts.len() <= 4096)?;
             guard(|| {
                 let rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
                     .ok_or_else(|| PyValueError::new_err("bot_playouts: an MT state"))?;
