@@ -75,7 +75,8 @@ def render_report(console: Console, report: dict[str, Any]) -> None:
                 console.print(Text(f"  {d['line']}:{d['column']}: {d['code']} {d['message']}",
                                    style="yellow" if d["severity"] != "error" else "red"))
             for d in rep.hand_mistakes(m, h_index):
-                console.print(Text(f"  mistake, trick {d.get('trick') or '-'} ({d['line']}:{d['column']}): "
+                where = f"trick {d['trick']}" if d.get("trick") else "the deal"   # a bury or the hand as a whole
+                console.print(Text(f"  review, {where} ({d['line']}:{d['column']}): "
                                    f"{d['code']} {d['message']}", style="magenta"))
         console.print()
         console.print(Text("Level progression", style="bold"))

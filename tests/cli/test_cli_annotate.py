@@ -46,7 +46,7 @@ def test_report_lists_mistakes_per_hand_and_player(run):
     plain = run("report", "clean.sjn", "--format", "md").stdout
     assert "Mistakes:" not in plain and "mistakes |" not in plain
     term = run("report", "clean.sjn", "--mistakes").stdout
-    assert "mistake, trick" in term
+    assert "review, trick" in term
     # the player summary in every format
     assert "## Mistake review" in md and "| N | Li | 13 | 0 | 0 | 1 | 1 | 8 | 79.0% |" in md
     assert "Worst mistakes first:" in md and "- **N** `SJ611` hand 1, trick 5:" in md

@@ -56,7 +56,7 @@ def test_bury_cases(name, tricks, flagged):
     if flagged:
         f = bury[0]
         assert f.code == "SJ603" and f.cost == round(d.loss) and (f.line, f.column) == (8, 1)
-        assert "candidate buries" in f.message and ("(bot)" in f.message or "(no_points)" in f.message)
+        assert "candidate buries" in f.message and ("(the bots' bury)" in f.message or "(the point-free bury)" in f.message)
         assert "SJ603" in " ".join(hands[0].decisions[0].explanations)   # the pattern explains it
         assert hands[0].decisions[0].judged
 

@@ -328,7 +328,7 @@ def test_the_bury_findings_text_is_shown_once(open_page, artifact_dir, valued):
     assert text in page.inner_text("#decision ul.explain")
     finding = page.inner_text("#decision details.finding")
     assert "the explanation above" in finding
-    assert ("note (pattern only, not valued)" in finding) != valued
+    assert ("note (a pattern seen in hindsight, not valued)" in finding) != valued
     assert ("26 ± 6 points expected" in finding) == valued
     # a candidate clicked redraws the panel: the finding stays unfolded, its text still once
     d = _bury_of(r)

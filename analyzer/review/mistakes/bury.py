@@ -265,13 +265,36 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation
             + f": {d.seat} buried {cards_text(d.chosen, order)}; from {d.seat}'s view ({d.samples} deals of the "
             f"other hands{', so of who the friends are' if d.friends is not None else ''}, each played out by the "
             f"bots with each of {len(names)} candidate buries) burying "
-            f"{best_text}" + (f" ({names[best.play]})" if best.play in names else "")
+            f"{best_text}" + (f" ({CANDIDATE_WORDS.get(names[best.play], names[best.play])})" if best.play in names else "")
             + f" was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made")
     if explanation:
         text += f"; {explanation}"
     return Mistake(BURY_CODE, text, line, col, eline, ecol, INFO, d.hand, None, d.seat, "bury",
                    round(d.loss), d.band, None, best.play, False)
+
+
+#: the candidates' names as a finding's text says them
+CANDIDATE_WORDS = {"made": "the bury made", "bot": "the bots' bury", "no_points": "the point-free bury",
+                   "void_short": "voiding the shortest suit"}
+
+
+def _candidates_text(ctx: HandContext, d: Decision) -> str:
+    """``: the attackers finish with 84 ± 14 after the bury made, 94 ± 15 after
+    burying ♥99863 ♦88 ♣4 (no_points)``: what the valued candidates showed (at
+    most three besides the bury made), or an empty string."""
+    mine = next((o for o in d.options if o.play == d.chosen or d.chosen in o.same), None)
+    if mine is None:
+        return ""
+    cards = pickup(ctx)
+    names = {v: k for k, v in candidates(ctx, cards, d.chosen).items()} if cards is not None else {}
+    others = [o for o in d.options if o is not mine][:3]
+    if not others:
+        return ""
+    return (f": the attackers finish with {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made, "
+            + ", ".join(f"{o.expected:.0f} ± {o.stderr:.0f} after burying {cards_text(o.play, ctx.order)}"
+                        + (f" ({CANDIDATE_WORDS.get(names[o.play], names[o.play])})" if o.play in names else "")
+                        for o in others))
 
 
 def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], out: list[Mistake],
@@ -294,8 +317,8 @@ def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], o
     if pat is not None:
         valued = None
         if d is not None and not d.forced and d.reason is None and d.samples:
-            valued = (f"valued: no significant expected loss from {d.seat}'s view, "
-                      f"{d.loss:.0f} ± {d.loss_se:.0f} points over {d.samples} deals")
+            valued = (f"from {d.seat}'s view no significant expected loss, {d.loss:.0f} ± {d.loss_se:.0f} "
+                      f"points over {d.samples} deals" + _candidates_text(ctx, d))
         out.append(as_note(pat, valued))
 
 

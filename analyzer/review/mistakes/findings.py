@@ -74,6 +74,6 @@ def as_note(f: Mistake, valued: str | None = None) -> Mistake:
     """A pattern finding with no significant expected loss behind it, kept as a
     note (cost 0). ``valued``: what the decision's value showed, when it was
     valued (the note then says so rather than "not valued")."""
-    head = f"pattern only, {valued}" if valued else "pattern only, not valued"
+    head = f"a pattern seen in hindsight; {valued}" if valued else "a pattern seen in hindsight, not valued"
     return replace(f, message=f"note ({head}): {pattern_text(f)}", cost=0, band="note",
                    level_change=None)
