@@ -137,17 +137,22 @@ impl Cards {
     /// this sorted holding without the cards of `play` (sorted stays sorted)
     fn minus(&self, play: &Cards) -> Cards {
         let mut out = *self;
+        out.remove(play);
+        out
+    }
+    /// take the cards of `play` out of this sorted holding, in place (sorted stays sorted)
+    #[inline]
+    fn remove(&mut self, play: &Cards) {
         for &c in play.as_slice() {
-            let n = out.n as usize;
-            if let Some(i) = out.c[..n].iter().position(|&d| d == c) {
-                out.c.copy_within(i + 1..n, i);
-                out.c[n - 1] = 0;
-                out.n -= 1;
+            let n = self.n as usize;
+            if let Some(i) = self.c[..n].iter().position(|&d| d == c) {
+                self.c.copy_within(i + 1..n, i);
+                self.c[n - 1] = 0;
+                self.n -= 1;
                 let (j, b) = bit(c);
-                out.w[j] -= b;
+                self.w[j] -= b;
             }
         }
-        out
     }
     fn plus_sorted(&self, play: &Cards) -> Cards {
         let mut v = self.as_slice().to_vec();
@@ -309,6 +314,18 @@ impl Trick {
     fn key(&self) -> PackedTrick {
         words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
     }
+    /// play `m` (the next seat's play), in place; [`Trick::pop`] takes it back
+    #[inline]
+    fn push(&mut self, m: &Cards) {
+        self.p[self.n as usize] = *m;
+        self.n += 1;
+    }
+    /// take the last play back (the slots past `n` stay empty: the key reads all four)
+    #[inline]
+    fn pop(&mut self) {
+        self.n -= 1;
+        self.p[self.n as usize] = Cards::EMPTY;
+    }
     #[inline]
     fn with(&self, m: &Cards) -> Trick {
         let mut t = *self;
@@ -363,6 +380,9 @@ pub struct Solver {
     partial: FxMap<PackedTrick, usize>,
     stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<(usize, [usize; 5]), i64>,
+    /// [`Solver::max_multiplier`] and the singles-only bound by the cards a seat (0: not
+    /// asked yet): asked at every trick start with a kitty, so an array, not the map
+    max_mult_by_n: [[i64; MAX + 1]; 2],
     rank: [u32; 54],
 }
 
@@ -394,6 +414,7 @@ impl Solver {
             partial: FxMap::default(),
             stands: FxMap::default(),
             max_mult: FxMap::default(),
+            max_mult_by_n: [[0; MAX + 1]; 2],
             rank,
         }
     }
@@ -446,20 +467,32 @@ impl Solver {
     // -- the rules, cached --------------------------------------------------------------
 
     fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
+        if t.p[0].len() == 1 {
+            // single cards: cheaper answered than looked up (no table)
+            let refs = t.refs();
+            let refs = &refs[..t.n as usize];
+            let (w, mult) = self.rules.trick_outcome(refs);
+            let pts: i64 = refs.iter().map(|p| points(p[0]) as i64).sum();
+            return (w, pts, mult as i64);
+        }
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
         let refs = t.refs();
         let refs = &refs[..t.n as usize];
-        let (w, units, _) = self.rules.trick_winner(refs);
+        let (w, mult) = self.rules.trick_outcome(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
-        let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
-        let got = (w, pts, mult);
+        let got = (w, pts, mult as i64);
         self.winner.insert(t.key(), got);
         got
     }
 
     fn partial_winner(&mut self, t: &Trick) -> usize {
+        if t.p[0].len() == 1 {
+            // single cards: cheaper answered than looked up (no table)
+            let refs = t.refs();
+            return self.rules.single_winner(&refs[..t.n as usize]).0;
+        }
         if let Some(&got) = self.partial.get(&t.key()) {
             return got;
         }
@@ -677,7 +710,18 @@ impl Solver {
     // -- the search ------------------------------------------------------------------------
 
     fn max_multiplier(&mut self, n: usize) -> i64 {
-        self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4])
+        if self.max_mult_by_n[0][n] == 0 {
+            self.max_mult_by_n[0][n] = self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4]);
+        }
+        self.max_mult_by_n[0][n]
+    }
+
+    /// the largest multiplier of single cards played `n` at a time (a throw of singles too)
+    fn max_multiplier_singles(&mut self, n: usize) -> i64 {
+        if self.max_mult_by_n[1][n] == 0 {
+            self.max_mult_by_n[1][n] = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+        }
+        self.max_mult_by_n[1][n]
     }
 
     /// The most the kitty can be worth from `hands` (`n` cards a seat): as
@@ -740,7 +784,7 @@ impl Solver {
     /// `plays`: the current trick's plays (their cards already out of `hands`).
     pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
         if plays.is_empty() {
-            return self.trick_start(hands, leader, alpha, beta);
+            return self.trick_start(&mut hands.clone(), leader, alpha, beta);
         }
         let ps: Vec<Cards> = plays
             .iter()
@@ -756,10 +800,13 @@ impl Solver {
             start[i] = start[i].plus_sorted(p);
         }
         let a = self.analyse(&start);
-        self.node(hands, leader, &Trick::new(&ps), alpha, beta, &a, None, None)
+        let mut hands = *hands;
+        self.node(&mut hands, leader, &mut Trick::new(&ps), alpha, beta, &a, None, None)
     }
 
-    fn trick_start(&mut self, hands: &Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
+    /// `hands`: changed during the search (each child's play made and taken back in place),
+    /// as it was when the search returns `Ok`
+    fn trick_start(&mut self, hands: &mut Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
         if hands[leader].len() == 1 {
             self.nodes += 1;
             let mut t = Trick { n: 4, p: [Cards::EMPTY; 4] };
@@ -778,7 +825,7 @@ impl Solver {
                 let n = hands[leader].len();
                 left += self.kitty_points * self.max_multiplier(n);
                 if self.held_units && left > alpha {
-                    let singles = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+                    let singles = self.max_multiplier_singles(n);
                     if pts + self.kitty_points * singles <= alpha {
                         left = pts + self.kitty_points * self.max_multiplier_held(hands, n);
                     }
@@ -810,15 +857,17 @@ impl Solver {
             }
             first = *f;
         }
-        self.node(hands, leader, &Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
+        self.node(hands, leader, &mut Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `hands` and `plays`: changed during the search (each child's play made and taken back
+    /// in place), as they were when the search returns `Ok`
     fn node(
         &mut self,
-        hands: &Hands,
+        hands: &mut Hands,
         leader: usize,
-        plays: &Trick,
+        plays: &mut Trick,
         mut alpha: i64,
         mut beta: i64,
         a: &Rc<Analysis>,
@@ -878,59 +927,15 @@ impl Solver {
                     &moves[next - 1]
                 }
             };
-            let mut nh = *hands;
-            nh[seat] = hands[seat].minus(m);
-            let np = plays.with(m);
-            let mut g = 0;
-            let mut v = 0;
-            let mut wseat = 0;
-            let mut search = true;
-            if k == 3 {
-                let (w, pts, mult) = self.trick(&np);
-                wseat = (leader + w) % 4;
-                let att = self.attacker[wseat];
-                if nh[wseat].is_empty() {
-                    v = self.gain(att, true, pts, mult);
-                    search = false;
-                } else {
-                    g = self.gain(att, false, pts, mult);
-                }
-            }
-            if search {
-                if best_move.is_none() || beta - alpha <= 1 {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, alpha - g, beta - g)?
-                    } else {
-                        self.node(&nh, leader, &np, alpha, beta, a, None, None)?
-                    };
-                } else if maxi {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, alpha - g, alpha - g + 1)?
-                    } else {
-                        self.node(&nh, leader, &np, alpha, alpha + 1, a, None, None)?
-                    };
-                    if alpha < v && v < beta {
-                        v = if k == 3 {
-                            g + self.trick_start(&nh, wseat, v - g, beta - g)?
-                        } else {
-                            self.node(&nh, leader, &np, v, beta, a, None, None)?
-                        };
-                    }
-                } else {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, beta - g - 1, beta - g)?
-                    } else {
-                        self.node(&nh, leader, &np, beta - 1, beta, a, None, None)?
-                    };
-                    if alpha < v && v < beta {
-                        v = if k == 3 {
-                            g + self.trick_start(&nh, wseat, alpha - g, v - g)?
-                        } else {
-                            self.node(&nh, leader, &np, alpha, v, a, None, None)?
-                        };
-                    }
-                }
-            }
+            // the child by making the play in place (taken back below): no copy of the four
+            // holdings and the trick a child
+            let held = hands[seat];
+            hands[seat].remove(m);
+            plays.push(m);
+            let v = self.child(hands, leader, plays, k, alpha, beta, maxi, best_move.is_none(), a);
+            plays.pop();
+            hands[seat] = held;
+            let v = v?;
             if maxi {
                 if v > best {
                     best = v;
@@ -971,6 +976,76 @@ impl Solver {
             self.tt.insert(tt_key, (lo, hi, best_move));
         }
         Ok(best)
+    }
+
+    /// the value of the child `plays` leads to (its last play made in `hands` and `plays`):
+    /// `first`: the node's first move (searched with the whole window), else a null window
+    /// first and a re-search inside (principal variation search)
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        hands: &mut Hands,
+        leader: usize,
+        plays: &mut Trick,
+        k: usize,
+        alpha: i64,
+        beta: i64,
+        maxi: bool,
+        first: bool,
+        a: &Rc<Analysis>,
+    ) -> Result<i64, Exceeded> {
+        let mut g = 0;
+        let mut v = 0;
+        let mut wseat = 0;
+        let mut search = true;
+        if k == 3 {
+            let (w, pts, mult) = self.trick(plays);
+            wseat = (leader + w) % 4;
+            let att = self.attacker[wseat];
+            if hands[wseat].is_empty() {
+                v = self.gain(att, true, pts, mult);
+                search = false;
+            } else {
+                g = self.gain(att, false, pts, mult);
+            }
+        }
+        if search {
+            if first || beta - alpha <= 1 {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, alpha - g, beta - g)?
+                } else {
+                    self.node(hands, leader, plays, alpha, beta, a, None, None)?
+                };
+            } else if maxi {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, alpha - g, alpha - g + 1)?
+                } else {
+                    self.node(hands, leader, plays, alpha, alpha + 1, a, None, None)?
+                };
+                if alpha < v && v < beta {
+                    v = if k == 3 {
+                        g + self.trick_start(hands, wseat, v - g, beta - g)?
+                    } else {
+                        self.node(hands, leader, plays, v, beta, a, None, None)?
+                    };
+                }
+            } else {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, beta - g - 1, beta - g)?
+                } else {
+                    self.node(hands, leader, plays, beta - 1, beta, a, None, None)?
+                };
+                if alpha < v && v < beta {
+                    v = if k == 3 {
+                        g + self.trick_start(hands, wseat, alpha - g, v - g)?
+                    } else {
+                        self.node(hands, leader, plays, alpha, v, a, None, None)?
+                    };
+                }
+            }
+        }
+        Ok(v)
     }
 
     /// `Solver.playout`: the attackers' points to the end when every seat plays the

@@ -424,27 +424,50 @@ impl Rules {
         }
     }
 
+    /// [`Rules::trick_winner`] of a trick led by a single card: (winning play index, its
+    /// card, ruffed), without building its unit
+    #[inline]
+    pub fn single_winner(&self, plays: &[&[u8]]) -> (usize, u8, bool) {
+        let order = &self.order;
+        let c = plays[0][0];
+        let led = order.eff(c);
+        let power = &order.power[led as usize];
+        let (mut best_i, mut best_card, mut best) = (0usize, c, power[c as usize]);
+        for (i, play) in plays.iter().enumerate().skip(1) {
+            if play.len() == 1 {
+                let d = play[0];
+                if power[d as usize] > best {
+                    best_i = i;
+                    best_card = d;
+                    best = power[d as usize];
+                }
+            }
+        }
+        (best_i, best_card, led != TRUMP && order.eff(best_card) == TRUMP)
+    }
+
+    /// The winning play's index and the kitty's multiplier if the trick were the last
+    /// ([`Rules::trick_winner`] then [`Rules::last_trick_multiplier`]); a trick of single
+    /// cards without a vector (its units are one single each: the multiplier is the
+    /// policy's for a single won by a single)
+    pub fn trick_outcome(&self, plays: &[&[u8]]) -> (usize, i32) {
+        if plays[0].len() == 1 {
+            let (w, _, _) = self.single_winner(plays);
+            let one = [Unit { width: 1, length: 1, top: 0, cards: Vec::new() }];
+            return (w, self.kitty_multiplier(&one, 1, 1, &one));
+        }
+        let (w, units, _) = self.trick_winner(plays);
+        (w, self.last_trick_multiplier(&units, plays[0].len(), plays[plays.len() - 1]))
+    }
+
     /// `replay.trick.trick_winner`: (winning play index, its units, ruffed).
     pub fn trick_winner(&self, plays: &[&[u8]]) -> (usize, Vec<Unit>, bool) {
         let order = &self.order;
         let lead_cards = plays[0];
         if lead_cards.len() == 1 {
-            let c = lead_cards[0];
-            let led = order.eff(c);
-            let power = &order.power[led as usize];
-            let (mut best_i, mut best_card, mut best) = (0usize, c, power[c as usize]);
-            for (i, play) in plays.iter().enumerate().skip(1) {
-                if play.len() == 1 {
-                    let d = play[0];
-                    if power[d as usize] > best {
-                        best_i = i;
-                        best_card = d;
-                        best = power[d as usize];
-                    }
-                }
-            }
+            let (best_i, best_card, ruffed) = self.single_winner(plays);
             let unit = crate::units::single(order, best_card);
-            return (best_i, vec![unit], led != TRUMP && order.eff(best_card) == TRUMP);
+            return (best_i, vec![unit], ruffed);
         }
         let suit = lead_suit(lead_cards, order);
         let lead = decompose(lead_cards, order);
