@@ -376,7 +376,7 @@ pub struct Solver {
     follows: FxMap<(Packed, Packed), Moves>,
     follow_distinct: FxMap<(Packed, Packed, u32), Moves>,
     ordered: FxMap<(PackedTrick, Packed, u32, u8), Moves>,
-    winner: FxMap<PackedTrick, (usize, i64, i64)>,
+    winner: FxMap<PackedTrick, (usize, i64)>,
     partial: FxMap<PackedTrick, usize>,
     stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<(usize, [usize; 5]), i64>,
@@ -466,25 +466,30 @@ impl Solver {
 
     // -- the rules, cached --------------------------------------------------------------
 
-    fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
-        if t.p[0].len() == 1 {
+    /// the trick's winning play (its index) and its points
+    fn trick(&mut self, t: &Trick) -> (usize, i64) {
+        let refs = t.refs();
+        let refs = &refs[..t.n as usize];
+        if refs[0].len() == 1 {
             // single cards: cheaper answered than looked up (no table)
-            let refs = t.refs();
-            let refs = &refs[..t.n as usize];
-            let (w, mult) = self.rules.trick_outcome(refs);
+            let w = self.rules.single_winner(refs).0;
             let pts: i64 = refs.iter().map(|p| points(p[0]) as i64).sum();
-            return (w, pts, mult as i64);
+            return (w, pts);
         }
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let refs = t.refs();
-        let refs = &refs[..t.n as usize];
-        let (w, mult) = self.rules.trick_outcome(refs);
+        let (w, _, _) = self.rules.trick_winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
-        let got = (w, pts, mult as i64);
+        let got = (w, pts);
         self.winner.insert(t.key(), got);
         got
+    }
+
+    /// the kitty's multiplier were the trick the last (asked only of a last trick: no table)
+    fn last_multiplier(&self, t: &Trick) -> i64 {
+        let refs = t.refs();
+        self.rules.trick_outcome(&refs[..t.n as usize]).1 as i64
     }
 
     fn partial_winner(&mut self, t: &Trick) -> usize {
@@ -813,7 +818,8 @@ impl Solver {
             for k in 0..4 {
                 t.p[k] = Cards::from_slice(&hands[(leader + k) % 4].as_slice()[..1]);
             }
-            let (w, pts, mult) = self.trick(&t);
+            let (w, pts) = self.trick(&t);
+            let mult = self.last_multiplier(&t);
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
@@ -1000,14 +1006,16 @@ impl Solver {
         let mut wseat = 0;
         let mut search = true;
         if k == 3 {
-            let (w, pts, mult) = self.trick(plays);
+            let (w, pts) = self.trick(plays);
             wseat = (leader + w) % 4;
             let att = self.attacker[wseat];
             if hands[wseat].is_empty() {
+                let mult = self.last_multiplier(plays);
                 v = self.gain(att, true, pts, mult);
                 search = false;
             } else {
-                g = self.gain(att, false, pts, mult);
+                // (not the last trick: the multiplier does not count)
+                g = self.gain(att, false, pts, 0);
             }
         }
         if search {
@@ -1086,9 +1094,11 @@ impl Solver {
             hands[seat] = hands[seat].minus(&m);
             trick = trick.with(&m);
             if k == 3 {
-                let (w, pts, mult) = self.trick(&trick);
+                let (w, pts) = self.trick(&trick);
                 let wseat = (leader + w) % 4;
-                total += self.gain(self.attacker[wseat], hands[wseat].is_empty(), pts, mult);
+                let last = hands[wseat].is_empty();
+                let mult = if last { self.last_multiplier(&trick) } else { 0 };
+                total += self.gain(self.attacker[wseat], last, pts, mult);
                 leader = wseat;
                 trick = Trick::new(&[]);
             }
