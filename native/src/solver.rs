@@ -352,7 +352,9 @@ struct Analysis {
     leads: RefCell<[Option<Moves>; 4]>,
 }
 
-type Moves = Rc<Vec<Play>>;
+/// a cached list of moves: one allocation (the list and its count), shared by the caches
+/// and the nodes walking it (a trim may drop the cache's copy under a node)
+type Moves = Rc<[Play]>;
 
 pub struct Solver {
     pub rules: Rules,
@@ -513,7 +515,7 @@ impl Solver {
             return got.clone();
         }
         let all = self.rules.legal_follows(lead.as_slice(), &count(hand.as_slice()));
-        let got: Moves = Rc::new(all.iter().map(|p| Cards::from_slice(p)).collect());
+        let got: Moves = all.iter().map(|p| Cards::from_slice(p)).collect();
         self.follows.insert(key, got.clone());
         got
     }
@@ -524,7 +526,12 @@ impl Solver {
             return got.clone();
         }
         let all = self.follows(lead, hand);
-        let got = Rc::new(distinct(all.as_ref().clone(), a.reps_id[seat], &a.rep[seat]));
+        // without equivalent cards the list is the follows' own (shared, not copied)
+        let got = if a.reps_id[seat] == 0 || all.len() < 2 {
+            all
+        } else {
+            Rc::from(distinct(all.to_vec(), a.reps_id[seat], &a.rep[seat]))
+        };
         self.follow_distinct.insert(key, got.clone());
         got
     }
@@ -536,7 +543,7 @@ impl Solver {
         }
         let hand = hands[seat].as_slice();
         // `Rules::unit_leads` without a vector a lead: sorted as card lists, repeats dropped
-        let mut moves: Vec<Play> = Vec::new();
+        let mut moves: Vec<Play> = Vec::with_capacity(32);
         self.rules.each_unit_lead(&count(hand), |p| moves.push(Cards::from_slice(p)));
         moves.sort_unstable();
         moves.dedup();
@@ -573,7 +580,7 @@ impl Solver {
             }
         }
         let moves = self.lead_order(distinct(moves, a.reps_id[seat], &a.rep[seat]));
-        let got = Rc::new(moves);
+        let got: Moves = Rc::from(moves);
         a.leads.borrow_mut()[seat] = Some(got.clone());
         self.leads_n += 1;
         got
@@ -582,7 +589,7 @@ impl Solver {
     fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
         let key = &self.rules.order.key;
         // stable, as Python's sort: leads of one key keep their order
-        moves.sort_by_cached_key(|m| {
+        moves.sort_by_key(|m| {
             let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
             let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
             (-(m.len() as i64), -(top as i64), -(pts as i64))
@@ -1160,7 +1167,7 @@ impl Solver {
         }
         // the moves are distinct, so no two entries are equal and an unstable sort orders as a stable one
         scored.sort_unstable();
-        let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
+        let got: Moves = scored.into_iter().map(|t| t.3).collect();
         self.ordered.insert(okey, got.clone());
         got
     }

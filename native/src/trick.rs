@@ -255,19 +255,21 @@ impl Rules {
     /// without a vector a lead.
     pub fn each_unit_lead(&self, holding: &Counts, mut f: impl FnMut(&[u8])) {
         let order = &self.order;
-        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        // the holding by effective suit (five at most), on the stack; a suit's cards in the
+        // holding's order
+        let mut by_suit = [[(0u8, 0u8); 54]; 5];
+        let mut in_suit = [0usize; 5];
         for &(c, n) in holding {
             if n == 0 {
                 continue;
             }
-            let e = order.eff(c);
-            match by_suit.iter_mut().find(|x| x.0 == e) {
-                Some(x) => x.1.push((c, n)),
-                None => by_suit.push((e, vec![(c, n)])),
-            }
+            let e = order.eff(c) as usize;
+            by_suit[e][in_suit[e]] = (c, n);
+            in_suit[e] += 1;
         }
         let mut buf: Vec<u8> = Vec::new();
-        for (_, cards) in &by_suit {
+        for (cards, &n_cards) in by_suit.iter().zip(&in_suit) {
+            let cards = &cards[..n_cards];
             for &(c, n) in cards {
                 let same = [c; 4];
                 for w in 1..=n as usize {
