@@ -514,8 +514,11 @@ impl Solver {
         if let Some(got) = self.follows.get(&key) {
             return got.clone();
         }
-        let all = self.rules.legal_follows(lead.as_slice(), &count(hand.as_slice()));
-        let got: Moves = all.iter().map(|p| Cards::from_slice(p)).collect();
+        let mut all: Vec<Play> = Vec::with_capacity(16);
+        self.rules.each_legal_follow(lead.as_slice(), &count(hand.as_slice()), |p| all.push(Cards::from_slice(p)));
+        // `Rules::legal_follows`' order (the follows are distinct: unstable sorts as stable)
+        all.sort_unstable();
+        let got: Moves = Rc::from(all);
         self.follows.insert(key, got.clone());
         got
     }

@@ -54,9 +54,14 @@ pub fn lead_suit(cards: &[u8], order: &Order) -> Option<u8> {
 
 /// Every distinct sub-multiset of `items` (card, copies; cards ascending) with `k` cards.
 pub fn multisets(items: &[(u8, u8)], k: usize, out: &mut Vec<Vec<u8>>) {
-    fn rec(items: &[(u8, u8)], i: usize, need: usize, cur: &mut Vec<u8>, suffix: &[usize], out: &mut Vec<Vec<u8>>) {
+    each_multiset(items, k, &mut |m| out.push(m.to_vec()));
+}
+
+/// [`multisets`] to `f`, in the same order, one buffer for all (no vector a multiset).
+pub fn each_multiset(items: &[(u8, u8)], k: usize, f: &mut impl FnMut(&[u8])) {
+    fn rec(items: &[(u8, u8)], i: usize, need: usize, cur: &mut Vec<u8>, suffix: &[usize], f: &mut impl FnMut(&[u8])) {
         if need == 0 {
-            out.push(cur.clone());
+            f(cur);
             return;
         }
         if i >= items.len() || suffix[i] < need {
@@ -68,18 +73,20 @@ pub fn multisets(items: &[(u8, u8)], k: usize, out: &mut Vec<Vec<u8>>) {
             for _ in 0..t {
                 cur.push(c);
             }
-            rec(items, i + 1, need - t, cur, suffix, out);
+            rec(items, i + 1, need - t, cur, suffix, f);
             for _ in 0..t {
                 cur.pop();
             }
         }
     }
-    let mut suffix = vec![0usize; items.len() + 1];
+    // the cards left from each item on (a holding has at most 54 distinct cards)
+    let mut suffix = [0usize; 55];
+    let suffix = &mut suffix[..items.len() + 1];
     for i in (0..items.len()).rev() {
         suffix[i] = suffix[i + 1] + items[i].1 as usize;
     }
-    let mut cur = Vec::new();
-    rec(items, 0, k, &mut cur, &suffix, out);
+    let mut cur = Vec::with_capacity(k);
+    rec(items, 0, k, &mut cur, suffix, f);
 }
 
 fn sorted_items(h: &Counts) -> Vec<(u8, u8)> {
@@ -177,9 +184,28 @@ impl Rules {
 
     /// Every legal follow to `lead` (distinct multisets, cards ascending; sorted).
     pub fn legal_follows(&self, lead: &[u8], holding: &Counts) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        self.each_legal_follow(lead, holding, |p| out.push(p.to_vec()));
+        out.sort();
+        out
+    }
+
+    /// [`Rules::legal_follows`] to `f`, each once (cards ascending), in no set order: the
+    /// search's follows without a vector a follow.
+    pub fn each_legal_follow(&self, lead: &[u8], holding: &Counts, mut f: impl FnMut(&[u8])) {
         let n = lead.len();
         let order = &self.order;
-        let mut out = Vec::new();
+        // a short play's own cards plus a fill of others, sorted, in one buffer
+        let fill_out = |base: &[u8], others: &[(u8, u8)], need: usize, f: &mut dyn FnMut(&[u8])| {
+            let mut p: Vec<u8> = Vec::with_capacity(n);
+            each_multiset(others, need, &mut |fill| {
+                p.clear();
+                p.extend_from_slice(base);
+                p.extend_from_slice(fill);
+                p.sort_unstable();
+                f(&p);
+            });
+        };
         if self.printed {
             let psuit = Self::printed_suit(lead);
             let mine: Vec<(u8, u8)> =
@@ -189,26 +215,16 @@ impl Rules {
             let have: usize = mine.iter().map(|e| e.1 as usize).sum();
             if have >= n {
                 let units = if lead_suit(lead, order).is_some() { decompose(lead, order) } else { Vec::new() };
-                let mut cands = Vec::new();
-                multisets(&mine, n, &mut cands);
-                for play in cands {
-                    if !self.printed_error(&units, psuit, holding, &play, n) {
-                        out.push(play);
+                each_multiset(&mine, n, &mut |play| {
+                    if !self.printed_error(&units, psuit, holding, play, n) {
+                        f(play);
                     }
-                }
+                });
             } else {
                 let base: Vec<u8> = mine.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-                let mut fills = Vec::new();
-                multisets(&others, n - have, &mut fills);
-                for f in fills {
-                    let mut p = base.clone();
-                    p.extend(f);
-                    p.sort_unstable();
-                    out.push(p);
-                }
+                fill_out(&base, &others, n - have, &mut f);
             }
-            out.sort();
-            return out;
+            return;
         }
         let suit = lead_suit(lead, order);
         let in_suit: Vec<(u8, u8)> =
@@ -217,28 +233,23 @@ impl Rules {
             sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) != suit).collect();
         let have: usize = in_suit.iter().map(|e| e.1 as usize).sum();
         if have >= n {
-            let units = decompose(lead, order);
-            let mut cands = Vec::new();
-            multisets(&in_suit, n, &mut cands);
-            let in_suit_counts: Counts = in_suit.clone();
-            for play in cands {
-                if !self.follow_error(&units, suit, &in_suit_counts, &play) {
-                    out.push(play);
+            if n == 1 {
+                // a single led: any card of the suit (`follow_error` of one card in suit)
+                for &(c, _) in &in_suit {
+                    f(&[c]);
                 }
+                return;
             }
+            let units = decompose(lead, order);
+            each_multiset(&in_suit, n, &mut |play| {
+                if !self.follow_error(&units, suit, &in_suit, play) {
+                    f(play);
+                }
+            });
         } else {
             let base: Vec<u8> = in_suit.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-            let mut fills = Vec::new();
-            multisets(&others, n - have, &mut fills);
-            for f in fills {
-                let mut p = base.clone();
-                p.extend(f);
-                p.sort_unstable();
-                out.push(p);
-            }
+            fill_out(&base, &others, n - have, &mut f);
         }
-        out.sort();
-        out
     }
 
     /// Every distinct single-unit lead (singles, tuples, tractors), cards ascending, sorted.
