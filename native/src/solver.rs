@@ -553,7 +553,9 @@ impl Solver {
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
         let other_hands = others_idx.map(|i| hands[i].as_slice());
         let eff = self.rules.order.eff;
-        for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
+        let mut cands: Vec<(Play, u8)> = Vec::new();
+        self.rules.each_throw_candidate(hand, &other_hands, |c, suit| cands.push((Cards::from_slice(c), suit)));
+        for (play, suit) in cands {
             let mut others = [Cards::EMPTY; 3];
             for (j, &i) in others_idx.iter().enumerate() {
                 // the holding's cards of the throw's suit (sorted stays sorted), on the stack
@@ -567,13 +569,12 @@ impl Solver {
                 }
                 others[j] = Cards::from_slice(&v[..n]);
             }
-            let play = Cards::from_slice(&cards);
             let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
                     let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
-                    let ok = self.rules.throw_stands(&cards, &counts);
+                    let ok = self.rules.throw_stands(play.as_slice(), &counts);
                     self.stands.insert(skey, ok);
                     ok
                 }

@@ -310,25 +310,44 @@ impl Rules {
     /// worth a throw check, with their suit (cards ascending, in the engine's order).
     /// `hand` is sorted ascending; `others` the other players' cards.
     pub fn throw_candidates(&self, hand: &[u8], others: &[&[u8]]) -> Vec<(Vec<u8>, u8)> {
+        let mut out = Vec::new();
+        self.each_throw_candidate(hand, others, |lead, suit| out.push((lead.to_vec(), suit)));
+        out
+    }
+
+    /// [`Rules::throw_candidates`] to `f`, in the same order, on the stack (no vector a
+    /// candidate; a candidate of distinct cards is several singles without `decompose`,
+    /// except under `unit_split: shengji_io`, whose reading `decompose` asks)
+    pub fn each_throw_candidate(&self, hand: &[u8], others: &[&[u8]], mut f: impl FnMut(&[u8], u8)) {
         if !self.throws {
-            return Vec::new();
+            return;
         }
         let order = &self.order;
-        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        // the hand's cards by effective suit, the suits in the order first met
+        let mut by_suit = [[(0u8, 0u8); 54]; 5];
+        let mut in_suit = [0usize; 5];
+        let mut suits = [0u8; 5];
+        let mut n_suits = 0usize;
         for &c in hand {
             let e = order.eff(c);
-            match by_suit.iter_mut().find(|x| x.0 == e) {
-                Some(x) => match x.1.iter_mut().find(|y| y.0 == c) {
-                    Some(y) => y.1 += 1,
-                    None => x.1.push((c, 1)),
-                },
-                None => by_suit.push((e, vec![(c, 1)])),
+            let ei = e as usize;
+            if in_suit[ei] == 0 {
+                suits[n_suits] = e;
+                n_suits += 1;
+            }
+            let cards = &mut by_suit[ei][..in_suit[ei]];
+            match cards.iter_mut().find(|y| y.0 == c) {
+                Some(y) => y.1 += 1,
+                None => {
+                    by_suit[ei][in_suit[ei]] = (c, 1);
+                    in_suit[ei] += 1;
+                }
             }
         }
         let mut tops: Option<[i32; 5]> = if self.throw_check { None } else { Some([-1; 5]) };
-        let mut out = Vec::new();
-        for (suit, cnt) in &by_suit {
-            let total: usize = cnt.iter().map(|e| e.1 as usize).sum();
+        for &suit in &suits[..n_suits] {
+            let cards = &mut by_suit[suit as usize][..in_suit[suit as usize]];
+            let total: usize = cards.iter().map(|e| e.1 as usize).sum();
             if total < 2 {
                 continue;
             }
@@ -344,43 +363,53 @@ impl Rules {
                 }
                 t
             });
-            let top = t[*suit as usize];
-            let mut cards: Vec<(u8, u8)> = cnt.clone();
+            let top = t[suit as usize];
             cards.sort_unstable();
-            let opts: Vec<(u8, Vec<u8>)> = cards
-                .iter()
-                .map(|&(c, k)| (c, (0..=k).filter(|&n| n != 1 || order.key(c) >= top).collect()))
-                .collect();
+            // each card's options: how many of it the lead holds (a single only of a card
+            // above every other of the suit)
+            // (0..=k, without 1 when the card is not above every other: option `i` holds
+            // `i + 1` copies past the first option then)
+            let mut skip_one = [false; 54];
+            let mut n_opts = [0usize; 54];
+            for (j, &(c, k)) in cards.iter().enumerate() {
+                skip_one[j] = order.key(c) < top;
+                n_opts[j] = k as usize + 1 - skip_one[j] as usize;
+            }
+            let opt = |j: usize, i: usize| i + (skip_one[j] && i >= 1) as usize;
+            let m = cards.len();
             // itertools.product: the last option varies fastest
-            let mut idx = vec![0usize; opts.len()];
+            let mut idx = [0usize; 54];
+            let mut lead: Vec<u8> = Vec::with_capacity(total);
             'product: loop {
-                let sum: usize = opts.iter().zip(&idx).map(|(o, &i)| o.1[i] as usize).sum();
+                let sum: usize = (0..m).map(|j| opt(j, idx[j])).sum();
                 if sum >= 2 {
-                    let mut lead = Vec::with_capacity(sum);
-                    for (o, &i) in opts.iter().zip(&idx) {
-                        for _ in 0..o.1[i] {
-                            lead.push(o.0);
+                    lead.clear();
+                    let mut distinct = true;
+                    for j in 0..m {
+                        let n = opt(j, idx[j]);
+                        distinct &= n <= 1;
+                        for _ in 0..n {
+                            lead.push(cards[j].0);
                         }
                     }
-                    if decompose(&lead, order).len() >= 2 {
-                        out.push((lead, *suit));
+                    if (distinct && !order.sjio) || decompose(&lead, order).len() >= 2 {
+                        f(&lead, suit);
                     }
                 }
-                let mut j = opts.len();
+                let mut j = m;
                 loop {
                     if j == 0 {
                         break 'product;
                     }
                     j -= 1;
                     idx[j] += 1;
-                    if idx[j] < opts[j].1.len() {
+                    if idx[j] < n_opts[j] {
                         break;
                     }
                     idx[j] = 0;
                 }
             }
         }
-        out
     }
 
     /// `replay.trick.check_throw`: the blockers of a lead of several units and the
