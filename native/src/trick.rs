@@ -779,6 +779,30 @@ mod tests {
     }
 
     #[test]
+    fn throw_candidates_in_the_engines_order() {
+        // (hand, others, the candidates in order): a single only of a card above the others'
+        // (♠K ♠A over ♠Q), a pair always; a candidate of one unit is none (♠55 alone)
+        let r = rules(2, 1);
+        let cases: [(&[u8], &[u8], Vec<Vec<u8>>); 3] = [
+            (
+                &[s(5), s(5), s(13), s(14)],
+                &[s(12)],
+                vec![vec![s(13), s(14)], vec![s(5), s(5), s(14)], vec![s(5), s(5), s(13)], vec![s(5), s(5), s(13), s(14)]],
+            ),
+            // nothing of the others above ♠9: its single counts, the ♠55 pair with it
+            (&[s(5), s(5), s(9)], &[s(8)], vec![vec![s(5), s(5), s(9)]]),
+            // ♠A held by another: neither ♠K nor ♠Q is a sure single; ♠3344 is one tractor
+            (&[s(12), s(13), s(3), s(3), s(4), s(4)], &[s(14)], vec![]),
+        ];
+        for (hand, others, want) in cases {
+            let mut hand = hand.to_vec();
+            hand.sort_unstable();
+            let got: Vec<Vec<u8>> = r.throw_candidates(&hand, &[others, &[], &[]]).into_iter().map(|x| x.0).collect();
+            assert_eq!(got, want, "{hand:?}");
+        }
+    }
+
+    #[test]
     fn kitty_multipliers() {
         let pair = Unit { width: 2, length: 1, top: 0, cards: vec![] };
         let tractor = Unit { width: 2, length: 2, top: 0, cards: vec![] };
