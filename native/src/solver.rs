@@ -137,17 +137,22 @@ impl Cards {
     /// this sorted holding without the cards of `play` (sorted stays sorted)
     fn minus(&self, play: &Cards) -> Cards {
         let mut out = *self;
+        out.remove(play);
+        out
+    }
+    /// take the cards of `play` out of this sorted holding, in place (sorted stays sorted)
+    #[inline]
+    fn remove(&mut self, play: &Cards) {
         for &c in play.as_slice() {
-            let n = out.n as usize;
-            if let Some(i) = out.c[..n].iter().position(|&d| d == c) {
-                out.c.copy_within(i + 1..n, i);
-                out.c[n - 1] = 0;
-                out.n -= 1;
+            let n = self.n as usize;
+            if let Some(i) = self.c[..n].iter().position(|&d| d == c) {
+                self.c.copy_within(i + 1..n, i);
+                self.c[n - 1] = 0;
+                self.n -= 1;
                 let (j, b) = bit(c);
-                out.w[j] -= b;
+                self.w[j] -= b;
             }
         }
-        out
     }
     fn plus_sorted(&self, play: &Cards) -> Cards {
         let mut v = self.as_slice().to_vec();
@@ -309,6 +314,18 @@ impl Trick {
     fn key(&self) -> PackedTrick {
         words4([&self.p[0].w, &self.p[1].w, &self.p[2].w, &self.p[3].w])
     }
+    /// play `m` (the next seat's play), in place; [`Trick::pop`] takes it back
+    #[inline]
+    fn push(&mut self, m: &Cards) {
+        self.p[self.n as usize] = *m;
+        self.n += 1;
+    }
+    /// take the last play back (the slots past `n` stay empty: the key reads all four)
+    #[inline]
+    fn pop(&mut self) {
+        self.n -= 1;
+        self.p[self.n as usize] = Cards::EMPTY;
+    }
     #[inline]
     fn with(&self, m: &Cards) -> Trick {
         let mut t = *self;
@@ -335,7 +352,9 @@ struct Analysis {
     leads: RefCell<[Option<Moves>; 4]>,
 }
 
-type Moves = Rc<Vec<Play>>;
+/// a cached list of moves: one allocation (the list and its count), shared by the caches
+/// and the nodes walking it (a trim may drop the cache's copy under a node)
+type Moves = Rc<[Play]>;
 
 pub struct Solver {
     pub rules: Rules,
@@ -359,10 +378,13 @@ pub struct Solver {
     follows: FxMap<(Packed, Packed), Moves>,
     follow_distinct: FxMap<(Packed, Packed, u32), Moves>,
     ordered: FxMap<(PackedTrick, Packed, u32, u8), Moves>,
-    winner: FxMap<PackedTrick, (usize, i64, i64)>,
+    winner: FxMap<PackedTrick, (usize, i64)>,
     partial: FxMap<PackedTrick, usize>,
     stands: FxMap<(Packed, PackedTrick), bool>,
     max_mult: FxMap<(usize, [usize; 5]), i64>,
+    /// [`Solver::max_multiplier`] and the singles-only bound by the cards a seat (0: not
+    /// asked yet): asked at every trick start with a kitty, so an array, not the map
+    max_mult_by_n: [[i64; MAX + 1]; 2],
     rank: [u32; 54],
 }
 
@@ -394,6 +416,7 @@ impl Solver {
             partial: FxMap::default(),
             stands: FxMap::default(),
             max_mult: FxMap::default(),
+            max_mult_by_n: [[0; MAX + 1]; 2],
             rank,
         }
     }
@@ -445,21 +468,38 @@ impl Solver {
 
     // -- the rules, cached --------------------------------------------------------------
 
-    fn trick(&mut self, t: &Trick) -> (usize, i64, i64) {
+    /// the trick's winning play (its index) and its points
+    fn trick(&mut self, t: &Trick) -> (usize, i64) {
+        let refs = t.refs();
+        let refs = &refs[..t.n as usize];
+        if refs[0].len() == 1 {
+            // single cards: cheaper answered than looked up (no table)
+            let w = self.rules.single_winner(refs).0;
+            let pts: i64 = refs.iter().map(|p| points(p[0]) as i64).sum();
+            return (w, pts);
+        }
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let refs = t.refs();
-        let refs = &refs[..t.n as usize];
-        let (w, units, _) = self.rules.trick_winner(refs);
+        let (w, _, _) = self.rules.trick_winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
-        let mult = self.rules.last_trick_multiplier(&units, refs[0].len(), refs[refs.len() - 1]) as i64;
-        let got = (w, pts, mult);
+        let got = (w, pts);
         self.winner.insert(t.key(), got);
         got
     }
 
+    /// the kitty's multiplier were the trick the last (asked only of a last trick: no table)
+    fn last_multiplier(&self, t: &Trick) -> i64 {
+        let refs = t.refs();
+        self.rules.trick_outcome(&refs[..t.n as usize]).1 as i64
+    }
+
     fn partial_winner(&mut self, t: &Trick) -> usize {
+        if t.p[0].len() == 1 {
+            // single cards: cheaper answered than looked up (no table)
+            let refs = t.refs();
+            return self.rules.single_winner(&refs[..t.n as usize]).0;
+        }
         if let Some(&got) = self.partial.get(&t.key()) {
             return got;
         }
@@ -474,8 +514,11 @@ impl Solver {
         if let Some(got) = self.follows.get(&key) {
             return got.clone();
         }
-        let all = self.rules.legal_follows(lead.as_slice(), &count(hand.as_slice()));
-        let got: Moves = Rc::new(all.iter().map(|p| Cards::from_slice(p)).collect());
+        let mut all: Vec<Play> = Vec::with_capacity(16);
+        self.rules.each_legal_follow(lead.as_slice(), &count(hand.as_slice()), |p| all.push(Cards::from_slice(p)));
+        // `Rules::legal_follows`' order (the follows are distinct: unstable sorts as stable)
+        all.sort_unstable();
+        let got: Moves = Rc::from(all);
         self.follows.insert(key, got.clone());
         got
     }
@@ -486,7 +529,12 @@ impl Solver {
             return got.clone();
         }
         let all = self.follows(lead, hand);
-        let got = Rc::new(distinct(all.as_ref().clone(), a.reps_id[seat], &a.rep[seat]));
+        // without equivalent cards the list is the follows' own (shared, not copied)
+        let got = if a.reps_id[seat] == 0 || all.len() < 2 {
+            all
+        } else {
+            Rc::from(distinct(all.to_vec(), a.reps_id[seat], &a.rep[seat]))
+        };
         self.follow_distinct.insert(key, got.clone());
         got
     }
@@ -498,14 +546,16 @@ impl Solver {
         }
         let hand = hands[seat].as_slice();
         // `Rules::unit_leads` without a vector a lead: sorted as card lists, repeats dropped
-        let mut moves: Vec<Play> = Vec::new();
+        let mut moves: Vec<Play> = Vec::with_capacity(32);
         self.rules.each_unit_lead(&count(hand), |p| moves.push(Cards::from_slice(p)));
         moves.sort_unstable();
         moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
         let other_hands = others_idx.map(|i| hands[i].as_slice());
         let eff = self.rules.order.eff;
-        for (cards, suit) in self.rules.throw_candidates(hand, &other_hands) {
+        let mut cands: Vec<(Play, u8)> = Vec::new();
+        self.rules.each_throw_candidate(hand, &other_hands, |c, suit| cands.push((Cards::from_slice(c), suit)));
+        for (play, suit) in cands {
             let mut others = [Cards::EMPTY; 3];
             for (j, &i) in others_idx.iter().enumerate() {
                 // the holding's cards of the throw's suit (sorted stays sorted), on the stack
@@ -519,13 +569,12 @@ impl Solver {
                 }
                 others[j] = Cards::from_slice(&v[..n]);
             }
-            let play = Cards::from_slice(&cards);
             let skey = (play.packed(), words4([&others[0].w, &others[1].w, &others[2].w, &[0; 3]]));
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
                     let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
-                    let ok = self.rules.throw_stands(&cards, &counts);
+                    let ok = self.rules.throw_stands(play.as_slice(), &counts);
                     self.stands.insert(skey, ok);
                     ok
                 }
@@ -535,7 +584,7 @@ impl Solver {
             }
         }
         let moves = self.lead_order(distinct(moves, a.reps_id[seat], &a.rep[seat]));
-        let got = Rc::new(moves);
+        let got: Moves = Rc::from(moves);
         a.leads.borrow_mut()[seat] = Some(got.clone());
         self.leads_n += 1;
         got
@@ -544,7 +593,7 @@ impl Solver {
     fn lead_order(&self, mut moves: Vec<Play>) -> Vec<Play> {
         let key = &self.rules.order.key;
         // stable, as Python's sort: leads of one key keep their order
-        moves.sort_by_cached_key(|m| {
+        moves.sort_by_key(|m| {
             let top = m.as_slice().iter().map(|&c| key[c as usize]).max().unwrap_or(0);
             let pts: i32 = m.as_slice().iter().map(|&c| points(c)).sum();
             (-(m.len() as i64), -(top as i64), -(pts as i64))
@@ -677,7 +726,18 @@ impl Solver {
     // -- the search ------------------------------------------------------------------------
 
     fn max_multiplier(&mut self, n: usize) -> i64 {
-        self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4])
+        if self.max_mult_by_n[0][n] == 0 {
+            self.max_mult_by_n[0][n] = self.max_multiplier_of(n, [n, n, n / 2, n / 3, n / 4]);
+        }
+        self.max_mult_by_n[0][n]
+    }
+
+    /// the largest multiplier of single cards played `n` at a time (a throw of singles too)
+    fn max_multiplier_singles(&mut self, n: usize) -> i64 {
+        if self.max_mult_by_n[1][n] == 0 {
+            self.max_mult_by_n[1][n] = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+        }
+        self.max_mult_by_n[1][n]
     }
 
     /// The most the kitty can be worth from `hands` (`n` cards a seat): as
@@ -740,7 +800,7 @@ impl Solver {
     /// `plays`: the current trick's plays (their cards already out of `hands`).
     pub fn root(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>], alpha: i64, beta: i64) -> Result<i64, Exceeded> {
         if plays.is_empty() {
-            return self.trick_start(hands, leader, alpha, beta);
+            return self.trick_start(&mut hands.clone(), leader, alpha, beta);
         }
         let ps: Vec<Cards> = plays
             .iter()
@@ -756,17 +816,21 @@ impl Solver {
             start[i] = start[i].plus_sorted(p);
         }
         let a = self.analyse(&start);
-        self.node(hands, leader, &Trick::new(&ps), alpha, beta, &a, None, None)
+        let mut hands = *hands;
+        self.node(&mut hands, leader, &mut Trick::new(&ps), alpha, beta, &a, None, None)
     }
 
-    fn trick_start(&mut self, hands: &Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
+    /// `hands`: changed during the search (each child's play made and taken back in place),
+    /// as it was when the search returns `Ok`
+    fn trick_start(&mut self, hands: &mut Hands, leader: usize, mut alpha: i64, mut beta: i64) -> Result<i64, Exceeded> {
         if hands[leader].len() == 1 {
             self.nodes += 1;
             let mut t = Trick { n: 4, p: [Cards::EMPTY; 4] };
             for k in 0..4 {
                 t.p[k] = Cards::from_slice(&hands[(leader + k) % 4].as_slice()[..1]);
             }
-            let (w, pts, mult) = self.trick(&t);
+            let (w, pts) = self.trick(&t);
+            let mult = self.last_multiplier(&t);
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
         if !self.last_trick_objective {
@@ -778,7 +842,7 @@ impl Solver {
                 let n = hands[leader].len();
                 left += self.kitty_points * self.max_multiplier(n);
                 if self.held_units && left > alpha {
-                    let singles = self.max_multiplier_of(n, [n, n, 0, 0, 0]);
+                    let singles = self.max_multiplier_singles(n);
                     if pts + self.kitty_points * singles <= alpha {
                         left = pts + self.kitty_points * self.max_multiplier_held(hands, n);
                     }
@@ -810,15 +874,17 @@ impl Solver {
             }
             first = *f;
         }
-        self.node(hands, leader, &Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
+        self.node(hands, leader, &mut Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
     }
 
     #[allow(clippy::too_many_arguments)]
+    /// `hands` and `plays`: changed during the search (each child's play made and taken back
+    /// in place), as they were when the search returns `Ok`
     fn node(
         &mut self,
-        hands: &Hands,
+        hands: &mut Hands,
         leader: usize,
-        plays: &Trick,
+        plays: &mut Trick,
         mut alpha: i64,
         mut beta: i64,
         a: &Rc<Analysis>,
@@ -878,59 +944,15 @@ impl Solver {
                     &moves[next - 1]
                 }
             };
-            let mut nh = *hands;
-            nh[seat] = hands[seat].minus(m);
-            let np = plays.with(m);
-            let mut g = 0;
-            let mut v = 0;
-            let mut wseat = 0;
-            let mut search = true;
-            if k == 3 {
-                let (w, pts, mult) = self.trick(&np);
-                wseat = (leader + w) % 4;
-                let att = self.attacker[wseat];
-                if nh[wseat].is_empty() {
-                    v = self.gain(att, true, pts, mult);
-                    search = false;
-                } else {
-                    g = self.gain(att, false, pts, mult);
-                }
-            }
-            if search {
-                if best_move.is_none() || beta - alpha <= 1 {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, alpha - g, beta - g)?
-                    } else {
-                        self.node(&nh, leader, &np, alpha, beta, a, None, None)?
-                    };
-                } else if maxi {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, alpha - g, alpha - g + 1)?
-                    } else {
-                        self.node(&nh, leader, &np, alpha, alpha + 1, a, None, None)?
-                    };
-                    if alpha < v && v < beta {
-                        v = if k == 3 {
-                            g + self.trick_start(&nh, wseat, v - g, beta - g)?
-                        } else {
-                            self.node(&nh, leader, &np, v, beta, a, None, None)?
-                        };
-                    }
-                } else {
-                    v = if k == 3 {
-                        g + self.trick_start(&nh, wseat, beta - g - 1, beta - g)?
-                    } else {
-                        self.node(&nh, leader, &np, beta - 1, beta, a, None, None)?
-                    };
-                    if alpha < v && v < beta {
-                        v = if k == 3 {
-                            g + self.trick_start(&nh, wseat, alpha - g, v - g)?
-                        } else {
-                            self.node(&nh, leader, &np, alpha, v, a, None, None)?
-                        };
-                    }
-                }
-            }
+            // the child by making the play in place (taken back below): no copy of the four
+            // holdings and the trick a child
+            let held = hands[seat];
+            hands[seat].remove(m);
+            plays.push(m);
+            let v = self.child(hands, leader, plays, k, alpha, beta, maxi, best_move.is_none(), a);
+            plays.pop();
+            hands[seat] = held;
+            let v = v?;
             if maxi {
                 if v > best {
                     best = v;
@@ -973,6 +995,78 @@ impl Solver {
         Ok(best)
     }
 
+    /// the value of the child `plays` leads to (its last play made in `hands` and `plays`):
+    /// `first`: the node's first move (searched with the whole window), else a null window
+    /// first and a re-search inside (principal variation search)
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        hands: &mut Hands,
+        leader: usize,
+        plays: &mut Trick,
+        k: usize,
+        alpha: i64,
+        beta: i64,
+        maxi: bool,
+        first: bool,
+        a: &Rc<Analysis>,
+    ) -> Result<i64, Exceeded> {
+        let mut g = 0;
+        let mut v = 0;
+        let mut wseat = 0;
+        let mut search = true;
+        if k == 3 {
+            let (w, pts) = self.trick(plays);
+            wseat = (leader + w) % 4;
+            let att = self.attacker[wseat];
+            if hands[wseat].is_empty() {
+                let mult = self.last_multiplier(plays);
+                v = self.gain(att, true, pts, mult);
+                search = false;
+            } else {
+                // (not the last trick: the multiplier does not count)
+                g = self.gain(att, false, pts, 0);
+            }
+        }
+        if search {
+            if first || beta - alpha <= 1 {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, alpha - g, beta - g)?
+                } else {
+                    self.node(hands, leader, plays, alpha, beta, a, None, None)?
+                };
+            } else if maxi {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, alpha - g, alpha - g + 1)?
+                } else {
+                    self.node(hands, leader, plays, alpha, alpha + 1, a, None, None)?
+                };
+                if alpha < v && v < beta {
+                    v = if k == 3 {
+                        g + self.trick_start(hands, wseat, v - g, beta - g)?
+                    } else {
+                        self.node(hands, leader, plays, v, beta, a, None, None)?
+                    };
+                }
+            } else {
+                v = if k == 3 {
+                    g + self.trick_start(hands, wseat, beta - g - 1, beta - g)?
+                } else {
+                    self.node(hands, leader, plays, beta - 1, beta, a, None, None)?
+                };
+                if alpha < v && v < beta {
+                    v = if k == 3 {
+                        g + self.trick_start(hands, wseat, alpha - g, v - g)?
+                    } else {
+                        self.node(hands, leader, plays, alpha, v, a, None, None)?
+                    };
+                }
+            }
+        }
+        Ok(v)
+    }
+
     /// `Solver.playout`: the attackers' points to the end when every seat plays the
     /// move the search would try first (no search; the same line as the Python one).
     pub fn playout(&mut self, hands: &Hands, leader: usize, plays: &[Vec<u8>]) -> i64 {
@@ -1011,9 +1105,11 @@ impl Solver {
             hands[seat] = hands[seat].minus(&m);
             trick = trick.with(&m);
             if k == 3 {
-                let (w, pts, mult) = self.trick(&trick);
+                let (w, pts) = self.trick(&trick);
                 let wseat = (leader + w) % 4;
-                total += self.gain(self.attacker[wseat], hands[wseat].is_empty(), pts, mult);
+                let last = hands[wseat].is_empty();
+                let mult = if last { self.last_multiplier(&trick) } else { 0 };
+                total += self.gain(self.attacker[wseat], last, pts, mult);
                 leader = wseat;
                 trick = Trick::new(&[]);
             }
@@ -1075,7 +1171,7 @@ impl Solver {
         }
         // the moves are distinct, so no two entries are equal and an unstable sort orders as a stable one
         scored.sort_unstable();
-        let got: Moves = Rc::new(scored.into_iter().map(|t| t.3).collect());
+        let got: Moves = scored.into_iter().map(|t| t.3).collect();
         self.ordered.insert(okey, got.clone());
         got
     }

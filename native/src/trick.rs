@@ -54,9 +54,14 @@ pub fn lead_suit(cards: &[u8], order: &Order) -> Option<u8> {
 
 /// Every distinct sub-multiset of `items` (card, copies; cards ascending) with `k` cards.
 pub fn multisets(items: &[(u8, u8)], k: usize, out: &mut Vec<Vec<u8>>) {
-    fn rec(items: &[(u8, u8)], i: usize, need: usize, cur: &mut Vec<u8>, suffix: &[usize], out: &mut Vec<Vec<u8>>) {
+    each_multiset(items, k, &mut |m| out.push(m.to_vec()));
+}
+
+/// [`multisets`] to `f`, in the same order, one buffer for all (no vector a multiset).
+pub fn each_multiset(items: &[(u8, u8)], k: usize, f: &mut impl FnMut(&[u8])) {
+    fn rec(items: &[(u8, u8)], i: usize, need: usize, cur: &mut Vec<u8>, suffix: &[usize], f: &mut impl FnMut(&[u8])) {
         if need == 0 {
-            out.push(cur.clone());
+            f(cur);
             return;
         }
         if i >= items.len() || suffix[i] < need {
@@ -68,18 +73,20 @@ pub fn multisets(items: &[(u8, u8)], k: usize, out: &mut Vec<Vec<u8>>) {
             for _ in 0..t {
                 cur.push(c);
             }
-            rec(items, i + 1, need - t, cur, suffix, out);
+            rec(items, i + 1, need - t, cur, suffix, f);
             for _ in 0..t {
                 cur.pop();
             }
         }
     }
-    let mut suffix = vec![0usize; items.len() + 1];
+    // the cards left from each item on (a holding has at most 54 distinct cards)
+    let mut suffix = [0usize; 55];
+    let suffix = &mut suffix[..items.len() + 1];
     for i in (0..items.len()).rev() {
         suffix[i] = suffix[i + 1] + items[i].1 as usize;
     }
-    let mut cur = Vec::new();
-    rec(items, 0, k, &mut cur, &suffix, out);
+    let mut cur = Vec::with_capacity(k);
+    rec(items, 0, k, &mut cur, suffix, f);
 }
 
 fn sorted_items(h: &Counts) -> Vec<(u8, u8)> {
@@ -177,9 +184,28 @@ impl Rules {
 
     /// Every legal follow to `lead` (distinct multisets, cards ascending; sorted).
     pub fn legal_follows(&self, lead: &[u8], holding: &Counts) -> Vec<Vec<u8>> {
+        let mut out = Vec::new();
+        self.each_legal_follow(lead, holding, |p| out.push(p.to_vec()));
+        out.sort();
+        out
+    }
+
+    /// [`Rules::legal_follows`] to `f`, each once (cards ascending), in no set order: the
+    /// search's follows without a vector a follow.
+    pub fn each_legal_follow(&self, lead: &[u8], holding: &Counts, mut f: impl FnMut(&[u8])) {
         let n = lead.len();
         let order = &self.order;
-        let mut out = Vec::new();
+        // a short play's own cards plus a fill of others, sorted, in one buffer
+        let fill_out = |base: &[u8], others: &[(u8, u8)], need: usize, f: &mut dyn FnMut(&[u8])| {
+            let mut p: Vec<u8> = Vec::with_capacity(n);
+            each_multiset(others, need, &mut |fill| {
+                p.clear();
+                p.extend_from_slice(base);
+                p.extend_from_slice(fill);
+                p.sort_unstable();
+                f(&p);
+            });
+        };
         if self.printed {
             let psuit = Self::printed_suit(lead);
             let mine: Vec<(u8, u8)> =
@@ -189,26 +215,16 @@ impl Rules {
             let have: usize = mine.iter().map(|e| e.1 as usize).sum();
             if have >= n {
                 let units = if lead_suit(lead, order).is_some() { decompose(lead, order) } else { Vec::new() };
-                let mut cands = Vec::new();
-                multisets(&mine, n, &mut cands);
-                for play in cands {
-                    if !self.printed_error(&units, psuit, holding, &play, n) {
-                        out.push(play);
+                each_multiset(&mine, n, &mut |play| {
+                    if !self.printed_error(&units, psuit, holding, play, n) {
+                        f(play);
                     }
-                }
+                });
             } else {
                 let base: Vec<u8> = mine.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-                let mut fills = Vec::new();
-                multisets(&others, n - have, &mut fills);
-                for f in fills {
-                    let mut p = base.clone();
-                    p.extend(f);
-                    p.sort_unstable();
-                    out.push(p);
-                }
+                fill_out(&base, &others, n - have, &mut f);
             }
-            out.sort();
-            return out;
+            return;
         }
         let suit = lead_suit(lead, order);
         let in_suit: Vec<(u8, u8)> =
@@ -217,28 +233,23 @@ impl Rules {
             sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) != suit).collect();
         let have: usize = in_suit.iter().map(|e| e.1 as usize).sum();
         if have >= n {
-            let units = decompose(lead, order);
-            let mut cands = Vec::new();
-            multisets(&in_suit, n, &mut cands);
-            let in_suit_counts: Counts = in_suit.clone();
-            for play in cands {
-                if !self.follow_error(&units, suit, &in_suit_counts, &play) {
-                    out.push(play);
+            if n == 1 {
+                // a single led: any card of the suit (`follow_error` of one card in suit)
+                for &(c, _) in &in_suit {
+                    f(&[c]);
                 }
+                return;
             }
+            let units = decompose(lead, order);
+            each_multiset(&in_suit, n, &mut |play| {
+                if !self.follow_error(&units, suit, &in_suit, play) {
+                    f(play);
+                }
+            });
         } else {
             let base: Vec<u8> = in_suit.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-            let mut fills = Vec::new();
-            multisets(&others, n - have, &mut fills);
-            for f in fills {
-                let mut p = base.clone();
-                p.extend(f);
-                p.sort_unstable();
-                out.push(p);
-            }
+            fill_out(&base, &others, n - have, &mut f);
         }
-        out.sort();
-        out
     }
 
     /// Every distinct single-unit lead (singles, tuples, tractors), cards ascending, sorted.
@@ -255,19 +266,21 @@ impl Rules {
     /// without a vector a lead.
     pub fn each_unit_lead(&self, holding: &Counts, mut f: impl FnMut(&[u8])) {
         let order = &self.order;
-        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        // the holding by effective suit (five at most), on the stack; a suit's cards in the
+        // holding's order
+        let mut by_suit = [[(0u8, 0u8); 54]; 5];
+        let mut in_suit = [0usize; 5];
         for &(c, n) in holding {
             if n == 0 {
                 continue;
             }
-            let e = order.eff(c);
-            match by_suit.iter_mut().find(|x| x.0 == e) {
-                Some(x) => x.1.push((c, n)),
-                None => by_suit.push((e, vec![(c, n)])),
-            }
+            let e = order.eff(c) as usize;
+            by_suit[e][in_suit[e]] = (c, n);
+            in_suit[e] += 1;
         }
         let mut buf: Vec<u8> = Vec::new();
-        for (_, cards) in &by_suit {
+        for (cards, &n_cards) in by_suit.iter().zip(&in_suit) {
+            let cards = &cards[..n_cards];
             for &(c, n) in cards {
                 let same = [c; 4];
                 for w in 1..=n as usize {
@@ -297,25 +310,44 @@ impl Rules {
     /// worth a throw check, with their suit (cards ascending, in the engine's order).
     /// `hand` is sorted ascending; `others` the other players' cards.
     pub fn throw_candidates(&self, hand: &[u8], others: &[&[u8]]) -> Vec<(Vec<u8>, u8)> {
+        let mut out = Vec::new();
+        self.each_throw_candidate(hand, others, |lead, suit| out.push((lead.to_vec(), suit)));
+        out
+    }
+
+    /// [`Rules::throw_candidates`] to `f`, in the same order, on the stack (no vector a
+    /// candidate; a candidate of distinct cards is several singles without `decompose`,
+    /// except under `unit_split: shengji_io`, whose reading `decompose` asks)
+    pub fn each_throw_candidate(&self, hand: &[u8], others: &[&[u8]], mut f: impl FnMut(&[u8], u8)) {
         if !self.throws {
-            return Vec::new();
+            return;
         }
         let order = &self.order;
-        let mut by_suit: Vec<(u8, Counts)> = Vec::new();
+        // the hand's cards by effective suit, the suits in the order first met
+        let mut by_suit = [[(0u8, 0u8); 54]; 5];
+        let mut in_suit = [0usize; 5];
+        let mut suits = [0u8; 5];
+        let mut n_suits = 0usize;
         for &c in hand {
             let e = order.eff(c);
-            match by_suit.iter_mut().find(|x| x.0 == e) {
-                Some(x) => match x.1.iter_mut().find(|y| y.0 == c) {
-                    Some(y) => y.1 += 1,
-                    None => x.1.push((c, 1)),
-                },
-                None => by_suit.push((e, vec![(c, 1)])),
+            let ei = e as usize;
+            if in_suit[ei] == 0 {
+                suits[n_suits] = e;
+                n_suits += 1;
+            }
+            let cards = &mut by_suit[ei][..in_suit[ei]];
+            match cards.iter_mut().find(|y| y.0 == c) {
+                Some(y) => y.1 += 1,
+                None => {
+                    by_suit[ei][in_suit[ei]] = (c, 1);
+                    in_suit[ei] += 1;
+                }
             }
         }
         let mut tops: Option<[i32; 5]> = if self.throw_check { None } else { Some([-1; 5]) };
-        let mut out = Vec::new();
-        for (suit, cnt) in &by_suit {
-            let total: usize = cnt.iter().map(|e| e.1 as usize).sum();
+        for &suit in &suits[..n_suits] {
+            let cards = &mut by_suit[suit as usize][..in_suit[suit as usize]];
+            let total: usize = cards.iter().map(|e| e.1 as usize).sum();
             if total < 2 {
                 continue;
             }
@@ -331,43 +363,53 @@ impl Rules {
                 }
                 t
             });
-            let top = t[*suit as usize];
-            let mut cards: Vec<(u8, u8)> = cnt.clone();
+            let top = t[suit as usize];
             cards.sort_unstable();
-            let opts: Vec<(u8, Vec<u8>)> = cards
-                .iter()
-                .map(|&(c, k)| (c, (0..=k).filter(|&n| n != 1 || order.key(c) >= top).collect()))
-                .collect();
+            // each card's options: how many of it the lead holds (a single only of a card
+            // above every other of the suit)
+            // (0..=k, without 1 when the card is not above every other: option `i` holds
+            // `i + 1` copies past the first option then)
+            let mut skip_one = [false; 54];
+            let mut n_opts = [0usize; 54];
+            for (j, &(c, k)) in cards.iter().enumerate() {
+                skip_one[j] = order.key(c) < top;
+                n_opts[j] = k as usize + 1 - skip_one[j] as usize;
+            }
+            let opt = |j: usize, i: usize| i + (skip_one[j] && i >= 1) as usize;
+            let m = cards.len();
             // itertools.product: the last option varies fastest
-            let mut idx = vec![0usize; opts.len()];
+            let mut idx = [0usize; 54];
+            let mut lead: Vec<u8> = Vec::with_capacity(total);
             'product: loop {
-                let sum: usize = opts.iter().zip(&idx).map(|(o, &i)| o.1[i] as usize).sum();
+                let sum: usize = (0..m).map(|j| opt(j, idx[j])).sum();
                 if sum >= 2 {
-                    let mut lead = Vec::with_capacity(sum);
-                    for (o, &i) in opts.iter().zip(&idx) {
-                        for _ in 0..o.1[i] {
-                            lead.push(o.0);
+                    lead.clear();
+                    let mut distinct = true;
+                    for j in 0..m {
+                        let n = opt(j, idx[j]);
+                        distinct &= n <= 1;
+                        for _ in 0..n {
+                            lead.push(cards[j].0);
                         }
                     }
-                    if decompose(&lead, order).len() >= 2 {
-                        out.push((lead, *suit));
+                    if (distinct && !order.sjio) || decompose(&lead, order).len() >= 2 {
+                        f(&lead, suit);
                     }
                 }
-                let mut j = opts.len();
+                let mut j = m;
                 loop {
                     if j == 0 {
                         break 'product;
                     }
                     j -= 1;
                     idx[j] += 1;
-                    if idx[j] < opts[j].1.len() {
+                    if idx[j] < n_opts[j] {
                         break;
                     }
                     idx[j] = 0;
                 }
             }
         }
-        out
     }
 
     /// `replay.trick.check_throw`: the blockers of a lead of several units and the
@@ -424,27 +466,50 @@ impl Rules {
         }
     }
 
+    /// [`Rules::trick_winner`] of a trick led by a single card: (winning play index, its
+    /// card, ruffed), without building its unit
+    #[inline]
+    pub fn single_winner(&self, plays: &[&[u8]]) -> (usize, u8, bool) {
+        let order = &self.order;
+        let c = plays[0][0];
+        let led = order.eff(c);
+        let power = &order.power[led as usize];
+        let (mut best_i, mut best_card, mut best) = (0usize, c, power[c as usize]);
+        for (i, play) in plays.iter().enumerate().skip(1) {
+            if play.len() == 1 {
+                let d = play[0];
+                if power[d as usize] > best {
+                    best_i = i;
+                    best_card = d;
+                    best = power[d as usize];
+                }
+            }
+        }
+        (best_i, best_card, led != TRUMP && order.eff(best_card) == TRUMP)
+    }
+
+    /// The winning play's index and the kitty's multiplier if the trick were the last
+    /// ([`Rules::trick_winner`] then [`Rules::last_trick_multiplier`]); a trick of single
+    /// cards without a vector (its units are one single each: the multiplier is the
+    /// policy's for a single won by a single)
+    pub fn trick_outcome(&self, plays: &[&[u8]]) -> (usize, i32) {
+        if plays[0].len() == 1 {
+            let (w, _, _) = self.single_winner(plays);
+            let one = [Unit { width: 1, length: 1, top: 0, cards: Vec::new() }];
+            return (w, self.kitty_multiplier(&one, 1, 1, &one));
+        }
+        let (w, units, _) = self.trick_winner(plays);
+        (w, self.last_trick_multiplier(&units, plays[0].len(), plays[plays.len() - 1]))
+    }
+
     /// `replay.trick.trick_winner`: (winning play index, its units, ruffed).
     pub fn trick_winner(&self, plays: &[&[u8]]) -> (usize, Vec<Unit>, bool) {
         let order = &self.order;
         let lead_cards = plays[0];
         if lead_cards.len() == 1 {
-            let c = lead_cards[0];
-            let led = order.eff(c);
-            let power = &order.power[led as usize];
-            let (mut best_i, mut best_card, mut best) = (0usize, c, power[c as usize]);
-            for (i, play) in plays.iter().enumerate().skip(1) {
-                if play.len() == 1 {
-                    let d = play[0];
-                    if power[d as usize] > best {
-                        best_i = i;
-                        best_card = d;
-                        best = power[d as usize];
-                    }
-                }
-            }
+            let (best_i, best_card, ruffed) = self.single_winner(plays);
             let unit = crate::units::single(order, best_card);
-            return (best_i, vec![unit], led != TRUMP && order.eff(best_card) == TRUMP);
+            return (best_i, vec![unit], ruffed);
         }
         let suit = lead_suit(lead_cards, order);
         let lead = decompose(lead_cards, order);
@@ -711,6 +776,30 @@ mod tests {
         let mut r = rules(2, 1);
         r.throws = false;
         assert!(r.throw_candidates(&[s(3), s(3), s(14)], &[&[s(13)], &[], &[]]).is_empty());
+    }
+
+    #[test]
+    fn throw_candidates_in_the_engines_order() {
+        // (hand, others, the candidates in order): a single only of a card above the others'
+        // (♠K ♠A over ♠Q), a pair always; a candidate of one unit is none (♠55 alone)
+        let r = rules(2, 1);
+        let cases: [(&[u8], &[u8], Vec<Vec<u8>>); 3] = [
+            (
+                &[s(5), s(5), s(13), s(14)],
+                &[s(12)],
+                vec![vec![s(13), s(14)], vec![s(5), s(5), s(14)], vec![s(5), s(5), s(13)], vec![s(5), s(5), s(13), s(14)]],
+            ),
+            // nothing of the others above ♠9: its single counts, the ♠55 pair with it
+            (&[s(5), s(5), s(9)], &[s(8)], vec![vec![s(5), s(5), s(9)]]),
+            // ♠A held by another: neither ♠K nor ♠Q is a sure single; ♠3344 is one tractor
+            (&[s(12), s(13), s(3), s(3), s(4), s(4)], &[s(14)], vec![]),
+        ];
+        for (hand, others, want) in cases {
+            let mut hand = hand.to_vec();
+            hand.sort_unstable();
+            let got: Vec<Vec<u8>> = r.throw_candidates(&hand, &[others, &[], &[]]).into_iter().map(|x| x.0).collect();
+            assert_eq!(got, want, "{hand:?}");
+        }
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn repeat_run(run_low_first: &[u8], w: u8) -> Vec<u8> {
 
 /// Maximal runs (length ≥ 2) of adjacent keys where some card has ≥ width copies,
 /// each lowest key first (the smallest card of each key).
-pub fn runs(counts: &Counts, key: &[i32; 54], width: u8) -> Vec<Vec<u8>> {
+pub fn runs(counts: &[(u8, u8)], key: &[i32; 54], width: u8) -> Vec<Vec<u8>> {
     let mut avail: Vec<(i32, u8)> = Vec::new();
     for &(c, n) in counts {
         if n >= width {
@@ -116,7 +116,7 @@ pub fn runs(counts: &Counts, key: &[i32; 54], width: u8) -> Vec<Vec<u8>> {
 }
 
 /// Every run of exactly `length` adjacent ranks with ≥ width copies, highest first.
-pub fn sub_runs(counts: &Counts, key: &[i32; 54], width: u8, length: u8) -> Vec<Vec<u8>> {
+pub fn sub_runs(counts: &[(u8, u8)], key: &[i32; 54], width: u8, length: u8) -> Vec<Vec<u8>> {
     let l = length as usize;
     let mut out: Vec<Vec<u8>> = Vec::new();
     for run in runs(counts, key, width) {
