@@ -141,7 +141,7 @@ def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
     Why the sum: each decision's clipped loss (its ``loss``, the verdict's figure) is
     biased upward by about 0.4 of its standard error, and over a hand's 20–30 decisions
     that bias is a large part of what a careful player is charged (a player picking the
-    best option on deals of its own: 86 % with the clipped losses, 93–94 % with the sum;
+    best option on deals of its own: 85–86 % with the clipped losses, 93–94 % with the sum;
     docs/performance.md, "Nineteenth session"); the sum's noise has mean zero, and clipping
     the total costs a fraction of one standard error of the total, not one per decision.
     Why cross-fitted stakes: ``best − worst`` of noisy averages is biased upward (twice the
