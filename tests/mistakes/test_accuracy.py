@@ -24,8 +24,9 @@ FED = [["N: D3", "W: DA", "S: D4", "E: D5"], ["W: CK", "S: C10", "E: C6", "N: C3
        ["W: S3", "S: C4", "E: S5", "N: SA"]]
 
 
-def _decision(raw: float, stake: float, judged: bool = True) -> Decision:
-    return Decision(1, 1, 0, "N", "lead", (), judged=judged, loss=max(0.0, raw), raw_loss=raw, stake=stake)
+def _decision(raw: float, stake: float, judged: bool = True, se: float = 0.0) -> Decision:
+    return Decision(1, 1, 0, "N", "lead", (), judged=judged, loss=max(0.0, raw), raw_loss=raw, stake=stake,
+                    loss_se=se)
 
 
 CASES = [
@@ -45,6 +46,12 @@ def test_accuracy_from_the_sum(name, decisions, lost, accuracy):
     got = weighted([_decision(r, s) for r, s in decisions])
     assert got["points_lost"] == lost and got["accuracy"] == accuracy
     assert got["judged"] == len(decisions)
+
+
+def test_the_standard_error_of_the_points_lost():
+    # the decisions' estimates are independent (their deals drawn apart): the variances add
+    got = weighted([_decision(3, 10, se=3.0), _decision(-2, 10, se=4.0), _decision(9, 1, judged=False, se=12.0)])
+    assert got["points_lost_stderr"] == 5.0 and got["points_lost"] == 1
 
 
 def test_decisions_not_judged_are_left_out():

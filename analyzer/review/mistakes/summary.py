@@ -20,6 +20,7 @@ clipped at 0 (:func:`weighted`).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -133,7 +134,8 @@ def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence[Decisi
 def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
     """The full review's figures over a seat's judged decisions (docs/diagnostics.md,
     "Accuracy"): points lost ``L = max(0, Σ raw_loss)``, the sum of the decisions'
-    unclipped cross-fitted losses clipped at 0 as a whole, per decision ``L / n``, and
+    unclipped cross-fitted losses clipped at 0 as a whole, and the standard error of that
+    sum (``points_lost_stderr``: ``√Σ loss_se²``), per decision ``L / n``, and
     the points-weighted accuracy ``100 × (1 − L / Σ stake)`` (at least 0), each stake
     cross-fitted (:func:`analyzer.review.mistakes.decisions.finish`); None when nothing
     was at stake.
@@ -154,7 +156,8 @@ def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
     stake = sum(d.stake for d in judged)
     acc = round(100.0 * max(0.0, 1.0 - loss / stake), 1) if stake > 0 else None
     unjudged = sum(1 for d in decisions if not d.judged and not d.forced)
-    return {"points_lost": round(loss), "judged": len(judged), "accuracy": acc,
+    se = math.sqrt(sum(d.loss_se ** 2 for d in judged))   # the decisions' deals are drawn apart
+    return {"points_lost": round(loss), "points_lost_stderr": round(se, 1), "judged": len(judged), "accuracy": acc,
             "lost_per_decision": round(loss / len(judged), 2) if judged else None,
             "not_judged": unjudged, "forced": sum(1 for d in decisions if d.forced)}
 
