@@ -13,6 +13,7 @@ CPU time of one core).
     python bench/bench_review_random.py --rules standard --matches 3 --hands 3 --samples 8
     python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --bots view,plain --samples 32
+    python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
 
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
@@ -39,7 +40,9 @@ seeds, one after the other):
   :class:`analyzer.review.mistakes.policy.ReviewChoice`): every lead and follow the
   option the review itself values best from the seat's own view (the review's sampler,
   options, exact solves and play-outs: ``value_decision``), over ``--choice-deals`` deals
-  drawn with another seed than the review's.
+  drawn with another seed than the review's. Slow (3 s a one-deck hand, 8 s a two-deck one,
+  four seats); on one deck the random seat is below every bot seat in 70 % of 64 hands
+  against 50 % with the plain bots (docs/performance.md, "Nineteenth session").
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
