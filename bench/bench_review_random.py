@@ -41,8 +41,9 @@ seeds, one after the other):
   option the review itself values best from the seat's own view (the review's sampler,
   options, exact solves and play-outs: ``value_decision``), over ``--choice-deals`` deals
   drawn with another seed than the review's. Slow (3 s a one-deck hand, 8 s a two-deck one,
-  four seats); on one deck the random seat is below every bot seat in 70 % of 64 hands
-  against 50 % with the plain bots (docs/performance.md, "Nineteenth session").
+  four seats); the random seat is below every bot seat in 70 % of 64 one-deck hands against
+  50 % with the plain bots, 78 % of 64 two-deck hands against 67 % (docs/performance.md,
+  "Nineteenth session").
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
