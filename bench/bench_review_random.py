@@ -13,6 +13,7 @@ CPU time of one core).
     python bench/bench_review_random.py --rules standard --matches 3 --hands 3 --samples 8
     python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --bots view,plain --samples 32
+    python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
 
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
@@ -34,7 +35,15 @@ seeds, one after the other):
 * ``view-endgame`` (StrongBot with :class:`~analyzer.review.search.endgame.ViewEndgame`:
   the endgame move best from the seat's own view, over ``--view-samples`` deals);
 * ``rollout`` (an experiment, :class:`RolloutBot`: ``view`` on the real deal
-  instead of sampled ones; worse, as the figures show).
+  instead of sampled ones; worse, as the figures show);
+* ``review`` (:class:`analyzer.play.review_bot.ReviewBot` with
+  :class:`analyzer.review.mistakes.policy.ReviewChoice`): every lead and follow the
+  option the review itself values best from the seat's own view (the review's sampler,
+  options, exact solves and play-outs: ``value_decision``), over ``--choice-deals`` deals
+  drawn with another seed than the review's. Slow (3 s a one-deck hand, 8 s a two-deck one,
+  four seats); the random seat is below every bot seat in 70 % of 64 one-deck hands against
+  50 % with the plain bots, 78 % of 64 two-deck hands against 67 % (docs/performance.md,
+  "Nineteenth session").
 
 Target (issue 32): the random seat below every bot seat in ≥ 90 % of hands,
 at 100 % in ≤ 2 % of hands.
@@ -53,8 +62,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import analyzer.play.generate as G
 from analyzer.play.bot import Bot
+from analyzer.play.review_bot import ReviewBot
 from analyzer.play.strong import Endgame, StrongBot
 from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.policy import ReviewChoice
 from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
 from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
 from replay.game import replay
@@ -130,7 +141,7 @@ class RolloutBot(Bot):
 
 
 def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
-              view_samples: int = 16) -> tuple[G.MakeBot, list[Bot]]:
+              view_samples: int = 16, choice_deals: int = 32) -> tuple[G.MakeBot, list[Bot]]:
     """The ``make_bot`` of a match whose ``seat`` plays at random and whose other seats are
     ``kind`` bots (``plain``: :class:`Bot`; ``strong``: :class:`StrongBot`, the exact endgame
     in the last ``tricks`` tricks), and the list the bot built is put in."""
@@ -142,6 +153,14 @@ def make_bots(kind: str, seat: str, seed: int, tricks: int, nodes: int,
             built.append(cls(rs, rng, params))
             return built[-1]
         return plain, built
+    if kind == "review":
+        review_cls = random_seat_bot(seat, seed, ReviewBot)
+        choice = ReviewChoice(choice_deals)
+
+        def review(rs, rng, params):  # type: ignore[no-untyped-def]
+            built.append(review_cls(rs, rng, params, choice=choice))
+            return built[-1]
+        return review, built
     strong_cls = random_seat_bot(seat, seed, StrongBot)
     endgame: Endgame = (ExactEndgame(nodes) if kind == "strong" else ViewRollouts() if kind == "view"
                         else ViewEndgame(nodes, samples=view_samples))
@@ -166,19 +185,22 @@ def main(argv: list[str] | None = None) -> None:
                          "plain (analyzer.play.bot.Bot), view (every decision from the seat's own view: ViewRollouts), "
                          "strong (StrongBot: an exact endgame), view-endgame (StrongBot with ViewEndgame: the "
                          "endgame valued from the seat's own view over sampled deals), rollout (an experiment: "
-                         "RolloutBot, each option played out on the real deal)")
+                         "RolloutBot, each option played out on the real deal), review (ReviewBot: the review's own best option "
+                         "from the seat's view, --choice-deals deals)")
     ap.add_argument("--tricks", type=int, default=BENCH_TRICKS,
                     help="strong and view-endgame bots: solve exactly from this many tricks from the end")
     ap.add_argument("--nodes", type=int, default=ENDGAME_NODES, help="strong bots: node budget of one question")
     ap.add_argument("--view-samples", type=int, default=16,
                     help="view-endgame bots: deals sampled a decision (the exact endgame from the seat's own view)")
+    ap.add_argument("--choice-deals", type=int, default=32,
+                    help="review bots: deals a decision of their choice (the review's valuation, another seed)")
     ap.add_argument("--json", metavar="FILE", help="also write each hand's accuracies here (JSON lines)")
     ap.add_argument("--decisions", metavar="FILE",
                     help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
                          "the kind, the loss and the stake): where the bots lose")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
-        if kind not in ("plain", "strong", "view", "view-endgame", "rollout"):
+        if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
             ap.error(f"--bots: unknown bot {kind!r}")
         measure(args, kind)
 
@@ -192,12 +214,13 @@ def measure(args: argparse.Namespace, kind: str) -> None:
     dec_out = open(args.decisions, "a") if args.decisions else None
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
-        make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples)
+        make_bot, built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples,
+                                    args.choice_deals)
         t0 = time.process_time()
         record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m, make_bot=make_bot)
         gen_cpu += time.process_time() - t0
         for b in built:
-            if isinstance(b, StrongBot):
+            if isinstance(b, (StrongBot, ReviewBot)):
                 asked, changed, cut = asked + b.asked, changed + b.changed, cut + b.cut
         match = replay(record)
         t0 = time.process_time()
@@ -211,7 +234,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                     if d["judged"]:
                         dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
                                                   "random": seat, **{k: d[k] for k in (
-                                                      "hand", "seat", "trick", "kind", "loss", "stake", "exact",
+                                                      "hand", "seat", "trick", "kind", "loss", "raw_loss", "loss_stderr", "stake", "exact",
                                                       "chosen")}}) + "\n")
             hands += 1
             mine = h["players"][seat]["accuracy"]
@@ -232,6 +255,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
         if f is not None:
             f.close()
     label = {"plain": "plain", "view": "view (every decision from the seat's own view: ViewRollouts)",
+             "review": f"review (the review's own choice, {args.choice_deals} deals a decision)",
              "rollout": f"rollout ({ROLLOUTS} play-outs an option, at most {ROLLOUT_OPTIONS} options)",
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
              "view-endgame": f"view-endgame (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "

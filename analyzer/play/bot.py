@@ -41,6 +41,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from analyzer.play.trick_play import TrickPlay
 from analyzer.play.views import BotParams
@@ -52,6 +53,9 @@ from replay.order import NT, TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import team_of
 from replay.shapes import Unit
+
+if TYPE_CHECKING:  # pragma: no cover
+    from notation.model import Hand
 
 
 class Bot(TrickPlay):
@@ -67,6 +71,12 @@ class Bot(TrickPlay):
         self._orders: dict[tuple[int, int], Order] = {}
         self._cost_order: Order | None = None
         self._cost_cache: tuple[int, ...] = ()
+
+    def begin_play(self, hand: Hand) -> None:
+        """Before trick 1 of a fixed-partner hand the generator hands the record hand
+        as written so far (the deal, the kitty, the declarations, the bury), its
+        ``tricks`` filled in as each trick finishes. The plain bot does not look at it
+        (:class:`analyzer.play.review_bot.ReviewBot` does)."""
 
     def new_hand(self) -> None:
         """Start a hand: draw this hand's mood (a shy hand: nobody likes the cards)."""

@@ -179,7 +179,9 @@ def _generate_hand(rs: Ruleset, rng: random.Random, bot: Bot, flow: MatchFlow, *
     # -- the tricks (the engine's HandState applies every rule), the score -------------
     flow.step("tricks")
     play = begun.state
-    tricks = _play(play, bot)
+    hand.tricks = []
+    bot.begin_play(hand)   # the hand as written so far; its tricks filled in as each finishes
+    tricks = _play(play, bot, out=hand.tricks)
     total = play.final_points
     hand.tricks = tricks
     hand.points = total
@@ -242,12 +244,14 @@ def start_play(rs: Ruleset, bot: Bot, decl: DeclState, seat_cards: Mapping[str, 
     return PlayStart(events, trump, order, buried, state)
 
 
-def _play(state: HandState, bot: Bot, friends: bool = False) -> list[Trick]:
+def _play(state: HandState, bot: Bot, friends: bool = False, out: list[Trick] | None = None) -> list[Trick]:
     """The bots play every trick of ``state`` to the end; the tricks as written
     (cards high to low; a failed throw as ``attempted -> forced``, as the engine
-    decides it). ``friends``: the bots see the dealer's team as revealed so far."""
+    decides it). ``friends``: the bots see the dealer's team as revealed so far.
+    ``out``: the list the tricks are appended to as each finishes (the record hand's,
+    which :meth:`Bot.begin_play` was given); a new one by default."""
     order = state.order
-    tricks: list[Trick] = []
+    tricks: list[Trick] = [] if out is None else out
     while not state.is_over:
         t_no = state.trick_number
         leader = state.turn

@@ -11,14 +11,16 @@ finding of band inaccuracy, mistake or blunder; notes do not count).
 
 Full review (``report --mistakes``, ``annotate``: :mod:`analyzer.review.mistakes.full`):
 every play with more than one option valued from its player's view;
-*points lost* is the sum of the expected losses, and *accuracy* is
-points-weighted: ``100 × (1 − Σ loss / Σ stake)`` over the decisions judged,
-``stake`` being a decision's expected points between its best and worst
-option (:func:`weighted`).
+*points lost* is the sum of the decisions' cross-fitted expected losses
+(unclipped, the total clipped at 0), and *accuracy* is points-weighted:
+``100 × (1 − points lost / Σ stake)`` over the decisions judged, ``stake``
+being a decision's cross-fitted points between its best and worst option,
+clipped at 0 (:func:`weighted`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -130,20 +132,32 @@ def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence[Decisi
 
 
 def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
-    """The full review's figures over a seat's judged decisions: points lost
-    (the sum of the expected losses), per decision, and the points-weighted
-    accuracy ``100 × (1 − Σ loss / Σ stake)``, where ``loss`` is each
-    decision's cross-fitted expected loss clipped at 0 and ``stake`` the
-    expected points between the decision's best and worst option; None when
-    nothing was at stake. (The unclipped sum was tried: unbiased, but with
-    heavy-tailed per-deal differences it put random play at 100 % in half the
-    hands; bench/bench_review_random.py.)"""
+    """The full review's figures over a seat's judged decisions (docs/diagnostics.md,
+    "Accuracy"): points lost ``L = max(0, Σ raw_loss)``, the sum of the decisions'
+    unclipped cross-fitted losses clipped at 0 as a whole, and the standard error of that
+    sum (``points_lost_stderr``: ``√Σ loss_se²``), per decision ``L / n``, and
+    the points-weighted accuracy ``100 × (1 − L / Σ stake)`` (at least 0), each stake
+    cross-fitted (:func:`analyzer.review.mistakes.decisions.finish`); None when nothing
+    was at stake.
+
+    Why the sum: each decision's clipped loss (its ``loss``, the verdict's figure) is
+    biased upward by about 0.4 of its standard error, and over a hand's 20–30 decisions
+    that bias is a large part of what a careful player is charged (a player picking the
+    best option on deals of its own: 85–86 % with the clipped losses, 93–94 % with the sum;
+    docs/performance.md, "Nineteenth session"); the sum's noise has mean zero, and clipping
+    the total costs a fraction of one standard error of the total, not one per decision.
+    Why cross-fitted stakes: ``best − worst`` of noisy averages is biased upward (twice the
+    cross-fitted stake at 32 deals, four times at 8), so a player picking the worst
+    option everywhere kept about half the scale; the cross-fitted stake clipped at 0
+    changes least with the number of deals (measured: 5.8, 5.1, 5.0 points a decision at
+    8, 16, 32 deals; best − worst 12.0, 9.4, 7.9)."""
     judged = [d for d in decisions if d.judged]
-    loss = sum(d.loss for d in judged)
+    loss = max(0.0, sum(d.raw_loss for d in judged))
     stake = sum(d.stake for d in judged)
     acc = round(100.0 * max(0.0, 1.0 - loss / stake), 1) if stake > 0 else None
     unjudged = sum(1 for d in decisions if not d.judged and not d.forced)
-    return {"points_lost": round(loss), "judged": len(judged), "accuracy": acc,
+    se = math.sqrt(sum(d.loss_se ** 2 for d in judged))   # the decisions' deals are drawn apart
+    return {"points_lost": round(loss), "points_lost_stderr": round(se, 1), "judged": len(judged), "accuracy": acc,
             "lost_per_decision": round(loss / len(judged), 2) if judged else None,
             "not_judged": unjudged, "forced": sum(1 for d in decisions if d.forced)}
 
