@@ -214,11 +214,10 @@ def decision_rows(review: dict[str, Any]) -> list[list[str]]:
 DECISION_COLUMNS = ["hand", "trick", "seat", "played", "expected loss", "band", "top alternatives (attackers' total)",
                     "explanation"]
 
-FULL_ACCURACY = ("Points lost are the sum of the expected points each decision lost from the player's own view "
-                 "(sampled deals of the hidden cards; each decision's estimate unclipped, noise of either sign, the "
-                 "total at least 0); accuracy is 100 × (1 − points lost / Σ points at stake) over the decisions "
-                 "judged (points at stake: the expected points between a decision's best and worst option, "
-                 "estimated as the losses are; forced plays are not decisions).")
+FULL_ACCURACY = ("Points lost are the expected points each decision lost from the player's own view (sampled deals "
+                 "of the hidden cards); accuracy is 100 × (1 − Σ expected loss / Σ points at stake) over the decisions "
+                 "judged (points at stake: the expected points between a decision's best and worst option; forced "
+                 "plays are not decisions).")
 
 
 def window_text(h: dict[str, Any]) -> str:

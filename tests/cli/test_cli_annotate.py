@@ -13,12 +13,10 @@ def test_annotate_writes_readable_sjn(run):
     # and N's ♥7 in trick 10 (10 points with all hands known) a note about luck
     assert r.stderr.endswith("2 annotations in 1 record\n")
     # the player summary: per player (expected points lost, bands, points-weighted accuracy) and per hand;
-    # points lost are the sum of the decisions' unclipped losses: N's blunder (13 ± 5) with the rest of
-    # N's decisions at -11 in all (within noise) is 2 points; S 18: 12 on the plays + 6 on the bury
-    # (valued from S's view, within noise: no finding)
-    assert "N Li: 2 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 1 note; accuracy 84.0% over 8 decisions" \
+    # S 29: 23 on the plays + 6 on the bury (valued from S's view, within noise: no finding)
+    assert "N Li: 13 points lost; 0 inaccuracies, 0 mistakes, 1 blunder, 1 note; accuracy 79.0% over 8 decisions" \
         in r.stderr
-    assert "hand 1 (last 4 of 4 tricks asked): points lost N 2, W 19, S 18, E 0" in r.stderr
+    assert "hand 1 (last 4 of 4 tricks asked): points lost N 13, W 23, S 29, E 12" in r.stderr
 
 
 def test_annotate_is_idempotent_and_select_filters(run_in, work):
@@ -50,15 +48,15 @@ def test_report_lists_mistakes_per_hand_and_player(run):
     term = run("report", "clean.sjn", "--mistakes").stdout
     assert "review, trick" in term
     # the player summary in every format
-    assert "## Mistake review" in md and "| N | Li | 2 | 0 | 0 | 1 | 1 | 8 | 84.0% |" in md
+    assert "## Mistake review" in md and "| N | Li | 13 | 0 | 0 | 1 | 1 | 8 | 79.0% |" in md
     assert "Worst mistakes first:" in md and "- **N** `SJ611` hand 1, trick 5:" in md
     # per decision with a verdict: the top alternatives with expected points and standard error
     assert "Decisions with a verdict:" in md and "| 1 | 5 | N | ♦3 | 13 ± 5 | blunder | ♦Q 52 ± 8; ♦3 66 ± 9 |" in md
-    assert "Mistake review" in term and "Worst mistakes first" in term and "84.0%" in term
+    assert "Mistake review" in term and "Worst mistakes first" in term and "79.0%" in term
     assert "Decisions with a verdict" in term
     import json
     js = json.loads(run("report", "clean.sjn", "--mistakes", "--format", "json").stdout)["matches"][0]["review"]
-    assert js["players"]["N"]["accuracy"] == 84.0 and js["players"]["N"]["blunder"] == 1
+    assert js["players"]["N"]["accuracy"] == 79.0 and js["players"]["N"]["blunder"] == 1
     assert js["hands"][0]["window"] == 4 and js["hands"][0]["eval"][-1] == 40
     # the per-decision shape the viewer reads
     d = next(d for d in js["hands"][0]["decisions"] if d["band"] == "blunder")

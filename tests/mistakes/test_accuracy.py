@@ -1,6 +1,6 @@
 """The full review's accuracy and points lost (analyzer.review.mistakes.summary.weighted,
-docs/diagnostics.md "Accuracy"): the sum of the decisions' unclipped cross-fitted losses,
-clipped at 0 as a whole, over the sum of their cross-fitted stakes (each clipped at 0).
+docs/diagnostics.md "Accuracy"): the sum of the decisions' cross-fitted losses, each
+clipped at 0 (as its finding shows it), over the sum of their stakes (best − worst option).
 
 A table of hands given by their decisions' raw losses and stakes, and properties of
 decisions valued by ``decisions.finish`` on fully known positions (every sampled deal the
@@ -31,18 +31,18 @@ def _decision(raw: float, stake: float, judged: bool = True, se: float = 0.0) ->
 
 CASES = [
     # (name, [(raw loss, stake)], points lost, accuracy)
-    # the sum, not the clipped losses (3 + 0 + 4 = 7 would give 76.7)
-    ("raw +3, -2, +4: the sum 5", [(3, 10), (-2, 10), (4, 10)], 5, 83.3),
-    ("a sum below 0 is 0 lost, 100 %", [(-3, 10), (-2, 10), (4, 10)], 0, 100.0),
-    ("the stakes summed", [(3, 10), (-2, 0), (4, 0)], 5, 50.0),
+    # each loss clipped at 0 before the sum (the unclipped sum, 5, would give 83.3: not kept, see the doc)
+    ("raw +3, -2, +4: 3 + 0 + 4", [(3, 10), (-2, 10), (4, 10)], 7, 76.7),
+    ("estimates below 0 count 0", [(-3, 10), (-2, 10), (4, 10)], 4, 86.7),
+    ("the stakes summed", [(3, 10), (-2, 0), (4, 0)], 7, 30.0),
     ("more lost than at stake is 0 %", [(8, 4), (3, 2)], 11, 0.0),
-    ("nothing at stake: no accuracy", [(1, 0), (-1, 0)], 0, None),
+    ("nothing at stake: no accuracy", [(1, 0), (-1, 0)], 1, None),
     ("one decision", [(2.5, 10)], 2, 75.0),
 ]
 
 
 @pytest.mark.parametrize("name,decisions,lost,accuracy", CASES, ids=[c[0] for c in CASES])
-def test_accuracy_from_the_sum(name, decisions, lost, accuracy):
+def test_accuracy_from_the_clipped_losses(name, decisions, lost, accuracy):
     got = weighted([_decision(r, s) for r, s in decisions])
     assert got["points_lost"] == lost and got["accuracy"] == accuracy
     assert got["judged"] == len(decisions)
@@ -51,13 +51,13 @@ def test_accuracy_from_the_sum(name, decisions, lost, accuracy):
 def test_the_standard_error_of_the_points_lost():
     # the decisions' estimates are independent (their deals drawn apart): the variances add
     got = weighted([_decision(3, 10, se=3.0), _decision(-2, 10, se=4.0), _decision(9, 1, judged=False, se=12.0)])
-    assert got["points_lost_stderr"] == 5.0 and got["points_lost"] == 1
+    assert got["points_lost_stderr"] == 5.0 and got["points_lost"] == 3
 
 
 def test_decisions_not_judged_are_left_out():
     got = weighted([_decision(3, 10), _decision(-2, 10), _decision(4, 10), _decision(50, 1, judged=False)])
-    assert (got["points_lost"], got["accuracy"], got["judged"], got["not_judged"]) == (5, 83.3, 3, 1)
-    assert got["lost_per_decision"] == round(5 / 3, 2)
+    assert (got["points_lost"], got["accuracy"], got["judged"], got["not_judged"]) == (7, 76.7, 3, 1)
+    assert got["lost_per_decision"] == round(7 / 3, 2)
 
 
 def _ctx() -> HandContext:
@@ -102,12 +102,12 @@ FINISH_CASES = [
     # (name, per deal: each option's value for the seat's side (option 0 played), raw loss, stake)
     ("the best played: nothing lost", [[10, 0], [10, 0], [10, 0], [10, 0]], 0.0, 10.0),
     ("the worst played: the stake lost", [[0, 10], [0, 10], [0, 10], [0, 10]], 10.0, 10.0),
-    # each half picks the option the other half rates worse: the loss below 0, the stake clipped
+    # each half picks the option the other half rates worse: the loss below 0 (clipped in `loss`)
     ("options that trade places between the halves", [[10, 0], [10, 0], [0, 10], [0, 10]], -5.0, 0.0),
-    # the best of noisy averages would give a stake of 2.5 (means 5 and 2.5)
-    ("noise: the halves disagree", [[10, 0], [10, 0], [0, 5], [0, 5]], -5.0, 0.0),
-    # three options: the halves agree on the best, not on the worst (best − worst of the averages: 8)
-    ("three options, the worst in doubt", [[10, 0, 4], [10, 0, 4], [10, 6, 0], [10, 6, 0]], 0.0, 5.0),
+    # the halves disagree; the stake is the averages' best − worst (5 − 2.5)
+    ("noise: the halves disagree", [[10, 0], [10, 0], [0, 5], [0, 5]], -5.0, 2.5),
+    # three options: the halves agree on the best (averages 10, 3, 2: the stake 8)
+    ("three options, the worst in doubt", [[10, 0, 4], [10, 0, 4], [10, 6, 0], [10, 6, 0]], 0.0, 8.0),
     ("the halves agree: the stake as averaged", [[10, 0], [0, 5], [10, 0], [0, 5]], 0.0, 2.5),
 ]
 

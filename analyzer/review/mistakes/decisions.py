@@ -29,13 +29,9 @@ option left is *forced* and is not counted.
 The verdict (no best-of-noisy-averages): the sampled deals are split in two
 halves; the best option chosen on one half is compared with the play made on
 the other half (paired differences), and the two directions are averaged
-(cross-fitting). That *expected loss* is unbiased for the loss against the
-option a half of the deals picks (at most the loss against the truly best
-option: conservative by how often a half picks a worse one); it is a verdict only when
+(cross-fitting). That *expected loss* is unbiased; it is a verdict only when
 it is at least :data:`~analyzer.review.mistakes.findings.MIN_COST` points and more than
-:data:`Z` standard errors. The level loss is measured the same way, and so is
-the decision's *stake* (the best and the worst option picked on one half, their
-difference judged on the other).
+:data:`Z` standard errors. The level loss is measured the same way.
 """
 
 from __future__ import annotations
@@ -128,17 +124,14 @@ class Decision:
     reason: str | None = None
     exact: bool = False   # every sampled deal was solved exactly
     samples: int = 0
-    loss: float = 0.0     # expected points lost (cross-fitted), clipped at 0: the verdict's figure
-    #: the cross-fitted estimate before clipping at 0 (may be negative): the player's
-    #: points lost and accuracy sum these (:func:`analyzer.review.mistakes.summary.weighted`)
+    loss: float = 0.0     # expected points lost (cross-fitted), >= 0
+    #: the cross-fitted estimate before clipping at 0 (may be negative; in the JSON, not summed:
+    #: docs/diagnostics.md, "Accuracy", says why)
     raw_loss: float = 0.0
     loss_se: float = 0.0
     level_loss: float = 0.0
     level_loss_se: float = 0.0
-    #: the points at stake, cross-fitted: the best and the worst option picked on one half of the
-    #: deals, their difference judged on the other (both directions averaged), clipped at 0 (a
-    #: stake is never negative); accuracy sums these
-    stake: float = 0.0
+    stake: float = 0.0    # best − worst option's expected points (the points at stake)
     band: str | None = None
     #: the pattern explanations attached (SJ601–SJ606, SJ611 texts)
     explanations: list[str] = field(default_factory=list)
@@ -672,30 +665,26 @@ def finish(ctx: HandContext, d: Decision, opts: list[tuple[int, ...]], rows: lis
         options.append((i, o))
     if signed is None:
         options.sort(key=lambda io: -sign * io[1].expected)
+        d.stake = sign * (options[0][1].expected - options[-1][1].expected)
     else:
         side = {i: sum(r[i] for r in prow) / len(prow) for i in reps}
         options.sort(key=lambda io: -side[io[0]])
+        d.stake = side[options[0][0]] - side[options[-1][0]]
     d.options = [o for _, o in options]
-    # cross-fitted loss and stake: the best (and the worst) option picked on one half
-    # of the deals, judged on the other (the play made first among equals)
+    # cross-fitted loss: best on one half, judged on the other
     half = len(rows) // 2
     idx = list(range(len(rows)))
     a, b = idx[:half], idx[half:]
     diffs_p: list[float] = []
     diffs_l: list[float] = []
-    diffs_s: list[float] = []
     for pick, judge in ((a, b), (b, a)):
-        sums = {i: sum(prow[j][i] for j in pick) for i in reps}
-        best = max(reps, key=lambda i: (sums[i], i == 0))
-        worst = min(reps, key=lambda i: (sums[i], i != 0))
+        best = max(reps, key=lambda i: (sum(prow[j][i] for j in pick), i == 0))
         diffs_p.extend(prow[j][best] - prow[j][0] for j in judge)
         diffs_l.extend(plev[j][best] - plev[j][0] for j in judge)
-        diffs_s.extend(prow[j][best] - prow[j][worst] for j in judge)
     loss, se = _mean_se(diffs_p)
     lloss, lse = _mean_se(diffs_l)
     d.loss, d.loss_se, d.level_loss, d.level_loss_se = max(0.0, loss), se, max(0.0, lloss), lse
     d.raw_loss = loss
-    d.stake = max(0.0, sum(diffs_s) / len(diffs_s))
     d.judged = True
     crit = critical(len(diffs_p))
     if d.loss >= MIN_COST and d.loss > crit * se:

@@ -11,11 +11,10 @@ finding of band inaccuracy, mistake or blunder; notes do not count).
 
 Full review (``report --mistakes``, ``annotate``: :mod:`analyzer.review.mistakes.full`):
 every play with more than one option valued from its player's view;
-*points lost* is the sum of the decisions' cross-fitted expected losses
-(unclipped, the total clipped at 0), and *accuracy* is points-weighted:
-``100 × (1 − points lost / Σ stake)`` over the decisions judged, ``stake``
-being a decision's cross-fitted points between its best and worst option,
-clipped at 0 (:func:`weighted`).
+*points lost* is the sum of the expected losses, and *accuracy* is
+points-weighted: ``100 × (1 − Σ loss / Σ stake)`` over the decisions judged,
+``stake`` being a decision's expected points between its best and worst
+option (:func:`weighted`).
 """
 
 from __future__ import annotations
@@ -133,26 +132,23 @@ def _counts(findings: Sequence[Mistake], judged: int, decisions: Sequence[Decisi
 
 def weighted(decisions: Sequence[Decision]) -> dict[str, Any]:
     """The full review's figures over a seat's judged decisions (docs/diagnostics.md,
-    "Accuracy"): points lost ``L = max(0, Σ raw_loss)``, the sum of the decisions'
-    unclipped cross-fitted losses clipped at 0 as a whole, and the standard error of that
-    sum (``points_lost_stderr``: ``√Σ loss_se²``), per decision ``L / n``, and
-    the points-weighted accuracy ``100 × (1 − L / Σ stake)`` (at least 0), each stake
-    cross-fitted (:func:`analyzer.review.mistakes.decisions.finish`); None when nothing
-    was at stake.
+    "Accuracy"): points lost (the sum of the decisions' expected losses, each the
+    cross-fitted estimate clipped at 0, as its finding shows it) with the standard error
+    of that sum (``points_lost_stderr``: ``√Σ loss_se²``), per decision, and the
+    points-weighted accuracy ``100 × (1 − Σ loss / Σ stake)``, ``stake`` the expected
+    points between the decision's best and worst option; None when nothing was at stake.
 
-    Why the sum: each decision's clipped loss (its ``loss``, the verdict's figure) is
-    biased upward by about 0.4 of its standard error, and over a hand's 20–30 decisions
-    that bias is a large part of what a careful player is charged (a player picking the
-    best option on deals of its own: 85–86 % with the clipped losses, 93–94 % with the sum;
-    docs/performance.md, "Nineteenth session"); the sum's noise has mean zero, and clipping
-    the total costs a fraction of one standard error of the total, not one per decision.
-    Why cross-fitted stakes: ``best − worst`` of noisy averages is biased upward (twice the
-    cross-fitted stake at 32 deals, four times at 8), so a player picking the worst
-    option everywhere kept about half the scale; the cross-fitted stake clipped at 0
-    changes least with the number of deals (measured: 5.8, 5.1, 5.0 points a decision at
-    8, 16, 32 deals; best − worst 12.0, 9.4, 7.9)."""
+    The unclipped sum (``Σ raw_loss``, the total clipped at 0) over cross-fitted stakes was
+    measured twice (the ninth and the nineteenth sessions; docs/performance.md): kinder to
+    a careful player (93–94 % against 85–86 %) and harsher to the worst option, but the
+    cross-fitted loss is itself biased downward where options are close, and a uniformly
+    random seat's sum fell to 0 or below — "100 %" — in 20–24 % of two-deck hands at the
+    default 8 deals (5 % at 32), while a player's points lost could fall below one of its
+    own findings. The clipped sum is kept: conservative (about 0.4 standard error a
+    decision charged to noise), consistent with the findings, and never calling noise a
+    perfect hand."""
     judged = [d for d in decisions if d.judged]
-    loss = max(0.0, sum(d.raw_loss for d in judged))
+    loss = sum(d.loss for d in judged)
     stake = sum(d.stake for d in judged)
     acc = round(100.0 * max(0.0, 1.0 - loss / stake), 1) if stake > 0 else None
     unjudged = sum(1 for d in decisions if not d.judged and not d.forced)
