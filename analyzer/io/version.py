@@ -23,6 +23,17 @@ NOT_FOUND = None
 
 def package_version(name: str = "shengji") -> str | None:
     """The version of the installed distribution ``name`` (None when it is not installed)."""
+    key = (name, tuple(sys.path))
+    if key not in _KNOWN:
+        _KNOWN[key] = _version(name)
+    return _KNOWN[key]
+
+
+#: (name, sys.path) -> version: looked up once a process (``lint`` asks twice: its cache, its output)
+_KNOWN: dict[tuple[str, tuple[str, ...]], str | None] = {}
+
+
+def _version(name: str) -> str | None:
     fast = _from_path(name)
     if fast is not _UNSURE:
         return fast
