@@ -35,7 +35,7 @@ _KNOWN: dict[tuple[str, tuple[str, ...]], str | None] = {}
 
 def _version(name: str) -> str | None:
     fast = _from_path(name)
-    if fast is not _UNSURE:
+    if not isinstance(fast, _Unsure):
         return fast
     from importlib.metadata import PackageNotFoundError, version
     try:
