@@ -3,6 +3,7 @@ says, read without it where it can be (start-up time)."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import importlib.metadata as metadata
 import sys
 import zipfile
@@ -52,11 +53,37 @@ def test_the_version_is_importlib_metadatas(tmp_path: Path, monkeypatch: pytest.
             _dist(root, folder, version, egg=egg)
         path.append(str(root))
     monkeypatch.setattr(sys, "path", path)
+    _only_the_paths_finder(monkeypatch)
     oracle = _oracle("shengji")
     if expected is not None:
         assert oracle == expected
     assert V.package_version("shengji") == oracle
     assert (V._from_path("shengji") is not V._UNSURE) == fast
+
+
+def _only_the_paths_finder(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No finder of distributions but the path's (another one, installed by an
+    earlier test or a plugin, leaves the version to importlib.metadata)."""
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is importlib.machinery.PathFinder
+                                           or not hasattr(f, "find_distributions")])
+
+
+def test_another_finder_of_distributions_is_left_to_importlib_metadata(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    class Finder:
+        def find_spec(self, *args: object) -> None:
+            return None
+
+        def find_distributions(self, *args: object) -> list[object]:
+            return []
+
+    _dist(tmp_path, "shengji-1.0.dist-info", "1.0")
+    monkeypatch.setattr(sys, "path", [str(tmp_path)])
+    _only_the_paths_finder(monkeypatch)
+    assert V._from_path("shengji") == "1.0"
+    monkeypatch.setattr(sys, "meta_path", [Finder(), *sys.meta_path])
+    assert V._from_path("shengji") is V._UNSURE
+    assert V.package_version("shengji") == _oracle("shengji") == "1.0"
 
 
 def test_a_zip_on_the_path_is_left_to_importlib_metadata(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,6 +93,7 @@ def test_a_zip_on_the_path_is_left_to_importlib_metadata(tmp_path: Path, monkeyp
     later = tmp_path / "later"
     _dist(later, "shengji-1.0.dist-info", "1.0")
     monkeypatch.setattr(sys, "path", [str(z), str(later)])
+    _only_the_paths_finder(monkeypatch)
     assert V._from_path("shengji") is V._UNSURE
     assert V.package_version("shengji") == _oracle("shengji") == "4.5"
 
