@@ -5,8 +5,9 @@ attributes in the hot path). Its pydantic schema is built only when something
 validates one (a ``[Rule.x]`` tag, ``Ruleset(...)``): the presets, the usual
 record's ruleset, are the tool's own values and are made without it
 (:func:`preset`; a test checks each against the validated one), which spares
-every command ~30 ms of start-up. ``resolve(name, overrides)`` turns a record's
-``[Rules]`` / ``[Rule.x]`` tags into a ruleset plus diagnostics (SJ150–SJ152):
+every command that reads a record ≈ 18 ms of start-up.
+
+``resolve(name, overrides)`` turns a record's ``[Rules]`` / ``[Rule.x]`` tags into a ruleset plus diagnostics (SJ150–SJ152):
 an unknown preset or a bad value never raises.
 """
 
