@@ -38,16 +38,9 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def version() -> str:
-    try:
-        from importlib.metadata import PackageNotFoundError
-        from importlib.metadata import version as _v
-        try:
-            return _v("shengji")
-        except PackageNotFoundError:
-            pass
-    except ImportError:  # pragma: no cover
-        pass
-    return "0.1.0"
+    """The installed version (:mod:`analyzer.io.version`: without ``importlib.metadata``'s import)."""
+    from analyzer.io.version import package_version
+    return package_version("shengji") or "0.1.0"
 
 
 class Command(TyperCommand):

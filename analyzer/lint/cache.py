@@ -75,11 +75,8 @@ def code_stamp() -> str:
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        return version("shengji")
-    except PackageNotFoundError:
-        return "0"
+    from analyzer.io.version import package_version
+    return package_version("shengji") or "0"
 
 
 def options_key(options: LintOptions) -> str:
