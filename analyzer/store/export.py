@@ -17,6 +17,10 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
     from analyzer.store.schema import StoreError, require_pyarrow
     bar = BytesProgress(files, enabled=progress)
     options = ExportOptions(rules=rules, source_format=source_format)
+    if cluster is None:        # the workers' forkserver imports while this process imports pyarrow
+        from analyzer.store.schema import SPLIT_BYTES
+        from analyzer.store.workers import start_early
+        start_early(jobs, bar.sizes, SPLIT_BYTES)
     try:
         require_pyarrow()
         bar.start(bar.size)
@@ -59,13 +63,14 @@ class BytesProgress(Progress):
 
         from analyzer.lint import expand_paths
         super().__init__("shengji export", "bytes", enabled=enabled)
-        size = 0
+        #: each file's size (0: not found, not a regular path)
+        self.sizes: list[int] = []
         for path, _ in expand_paths(files)[0]:
             try:
-                size += os.path.getsize(path)
+                self.sizes.append(os.path.getsize(path))
             except (OSError, TypeError):
-                pass
-        self.size = size
+                self.sizes.append(0)
+        self.size = sum(self.sizes)
 
     def on_chunk(self, job) -> None:  # type: ignore[no-untyped-def]  # an analyzer.store.cluster.Job
         import os

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -88,10 +88,37 @@ def unpack(data: bytes) -> ChunkExport:
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
     """The pool of ``jobs`` export workers: from a forkserver that has imported
     :data:`PRELOAD` (where the platform has one; else the platform's default start)."""
-    import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    ctx = None
-    if "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=_forkserver())
+
+
+def _forkserver() -> Any:
+    """The forkserver context, its preload set (None where the platform has no forkserver)."""
+    import multiprocessing as mp
+    if "forkserver" not in mp.get_all_start_methods():
+        return None
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
+    return ctx
+
+
+def start_early(jobs: int | None, sizes: Sequence[int], split_bytes: int) -> bool:
+    """Start the forkserver now if an export of files of ``sizes`` with ``jobs`` will use
+    workers (:func:`effective_jobs`; None: one per core), so that it imports :data:`PRELOAD`
+    while this process imports pyarrow: the command's own start and the workers' run side
+    by side instead of one after the other (docs/performance.md, "Nineteenth session").
+    Call it before this process starts a thread (pyarrow's import does): the forkserver is
+    started by fork and exec. True when it was started (or runs already)."""
+    if jobs is None:
+        from analyzer.lint.pool import default_jobs
+        jobs = default_jobs()
+    if effective_jobs(jobs, sizes, split_bytes) <= 1:
+        return False
+    if _forkserver() is None:
+        return False
+    from multiprocessing import forkserver
+    try:
+        forkserver.ensure_running()
+    except OSError:             # (no process could be started: the pool says so later, as before)
+        return False
+    return True

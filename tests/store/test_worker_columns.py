@@ -8,6 +8,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pa = pytest.importorskip("pyarrow")
 
@@ -64,13 +66,14 @@ def _old_card_lists(pa, names, flat, offsets, valid):
 
 def test_packed_card_lists_give_the_same_arrays():
     """Card lists with nulls, empty lists, no rows at all: the same arrays as built from lists."""
-    from analyzer.store.rows import _card_list_array, _card_names, _CardLists
+    from analyzer.store.rows import _card_list_array, _card_name_table, _card_names, _CardLists
     names = pa.array(_card_names(), pa.string())
-    for lists in ([], [None], [[]], [[0, 53, 7], None, [], [12, 12]], [[5]] * 3, [None, None]):
+    every = [list(range(len(_card_names()))), list(range(len(_card_names())))[::-1]]     # every name, both ways
+    for lists in ([], [None], [[]], [[0, 53, 7], None, [], [12, 12]], [[5]] * 3, [None, None], every):
         col = _CardLists()
         for cards in lists:
             col.add(cards)
-        got = _card_list_array(pa, names, pickle.loads(pickle.dumps(col.packed())))
+        got = _card_list_array(pa, _card_name_table(), pickle.loads(pickle.dumps(col.packed())))
         assert got.equals(_old_card_lists(pa, names, col.flat, col.offsets, col.valid)), lists
         assert got.to_pylist() == [None if c is None else [names[x].as_py() for x in c] for c in lists]
 
@@ -85,3 +88,17 @@ def test_rows_tables_are_the_arrow_tables_of_its_columns():
     assert tables["plays"].num_rows > 0
     for t, table in arrow_tables(pickle.loads(pickle.dumps(rows.columns()))).items():
         assert table.equals(tables[t])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.none() | st.lists(st.integers(0, 53), max_size=12), max_size=30))
+def test_packed_card_lists_are_the_card_names_property(lists):
+    """Any card lists, null or empty: the card names by number (as ``take`` gave them)."""
+    from analyzer.store.rows import _card_list_array, _card_name_table, _card_names, _CardLists
+    names = pa.array(_card_names(), pa.string())
+    col = _CardLists()
+    for cards in lists:
+        col.add(cards)
+    got = _card_list_array(pa, _card_name_table(), col.packed())
+    got.validate(full=True)
+    assert got.equals(_old_card_lists(pa, names, col.flat, col.offsets, col.valid))
