@@ -4,25 +4,38 @@ gouji_matches, gouji_games, gouji_plays), here, in worker processes or on a Dask
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from analyzer.io.progress import Progress
+
+if TYPE_CHECKING:
+    from analyzer.store.chunk import ExportOptions
 
 
 def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int | None = None,
                 cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
+    from analyzer.store.chunk import ExportOptions
+    bar = BytesProgress(files, enabled=progress)
+    options = ExportOptions(rules=rules, source_format=source_format)
+    from analyzer.store import workers as W
+    from analyzer.store.schema import SPLIT_BYTES
+    if cluster is None:        # the workers start (forked from here) before this process imports pyarrow
+        W.start_early(jobs, bar.sizes, SPLIT_BYTES)
+    try:
+        return _run(outdir, files, bar, options, jobs, cluster)
+    finally:
+        W.stop_early()
+
+
+def _run(outdir: str, files: list[str], bar: BytesProgress, options: ExportOptions, jobs: int | None,
+         cluster: str | None) -> int:
     import typer
 
     from analyzer.io.echo import fail
     from analyzer.store import parquet as S
-    from analyzer.store.chunk import ExportOptions
-    from analyzer.store.schema import StoreError, require_pyarrow
-    bar = BytesProgress(files, enabled=progress)
-    options = ExportOptions(rules=rules, source_format=source_format)
-    if cluster is None:        # the workers' forkserver imports while this process imports pyarrow
-        from analyzer.store.schema import SPLIT_BYTES
-        from analyzer.store.workers import start_early
-        start_early(jobs, bar.sizes, SPLIT_BYTES)
+    from analyzer.store.schema import StoreError, check_pyarrow
     try:
-        require_pyarrow()
+        check_pyarrow()
         bar.start(bar.size)
         try:
             if cluster is not None:
