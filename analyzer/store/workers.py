@@ -155,9 +155,13 @@ def start_early(jobs: int | None, sizes: Sequence[int], split_bytes: int) -> boo
     try:
         if "fork" in mp.get_all_start_methods() and _one_thread():
             import importlib
+            import sys
             from concurrent.futures import ProcessPoolExecutor
             for name in PRELOAD:
                 importlib.import_module(name)
+            for stream in (sys.stdout, sys.stderr):     # (a worker flushes its copy of their buffers at exit)
+                if stream is not None:
+                    stream.flush()
             pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork"))
             pool.submit(int)        # forks every worker now, then starts the pool's own thread
             _early = (jobs, pool)
