@@ -170,7 +170,7 @@ def start_early(jobs: int | None, sizes: Sequence[int], split_bytes: int) -> boo
             return False
         from multiprocessing import forkserver
         forkserver.ensure_running()
-    except OSError:             # (no process could be started: the pool says so later, as before)
+    except (OSError, ImportError):      # (no process could be started: the pool says so later, as before)
         return False
     return True
 
