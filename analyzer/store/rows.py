@@ -183,6 +183,40 @@ def _card_list_array(pa: ModuleType, names: tuple[Any, Any], col: PackedCards) -
                                  null_count=-1 if valid is not None else 0, children=[values])
 
 
+class PackedValues(NamedTuple):
+    """A column of integers or booleans without a null, as a worker sends it: the values
+    as machine integers of the column's width (booleans one byte each)."""
+
+    data: bytes
+
+
+#: an integer or boolean column's array typecode (its Arrow type's width; booleans one byte)
+_TYPECODES = {"int8": "b", "int16": "h", "int32": _INT32, "bool": "b"}
+
+
+def _pack(col: list[Any], kind: str) -> Any:
+    """A column as a worker sends it: integers and booleans without a null as
+    :class:`PackedValues` (pickled as one bytes object, made an Arrow array without a
+    conversion), anything else as it is."""
+    code = _TYPECODES.get(kind)
+    if code is None or not col:
+        return col
+    try:
+        return PackedValues(array(code, col).tobytes())
+    except (TypeError, OverflowError):          # a null, or out of the column's range: as before
+        return col
+
+
+def _values_array(pa: ModuleType, kind: Any, col: PackedValues) -> Any:
+    """The Arrow array (of type ``kind``) of a :class:`PackedValues` column."""
+    if pa.types.is_boolean(kind):
+        import numpy as np
+        bits = np.packbits(np.frombuffer(col.data, np.int8) != 0, bitorder="little")
+        return pa.Array.from_buffers(kind, len(col.data), [None, pa.py_buffer(bits)], null_count=0)
+    return pa.Array.from_buffers(kind, len(col.data) // kind.byte_width, [None, pa.py_buffer(col.data)],
+                                 null_count=0)
+
+
 #: a chunk's rows as plain Python data: table → column → a list of values (or a
 #: :class:`PackedCards`); what a worker sends back, pickled (:func:`arrow_tables`)
 Columns = dict[str, dict[str, Any]]
@@ -205,6 +239,8 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
                 if names is None:
                     names = _card_name_table()
                 arrays.append(_card_list_array(pa, names, col))
+            elif isinstance(col, PackedValues):
+                arrays.append(_values_array(pa, f.type, col))
             else:
                 arrays.append(pa.array(col, f.type))
         out[t] = pa.Table.from_arrays(arrays, schema=schema)
@@ -224,6 +260,8 @@ class Rows:
         #: table → its columns in order, each with whether it is a card list
         self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
                        for t in TABLES}
+        #: table → column → its type (schema.SCHEMAS)
+        self._kinds = {t: {c: ty for c, ty, _ in SCHEMAS[t]} for t in TABLES}
         #: id(order) → (order, {cards: structure}) (the order is held: its id stays its own)
         self.structures: dict[int, tuple[Any, dict[tuple[int, ...], str]]] = {}
 
@@ -236,8 +274,8 @@ class Rows:
 
     def columns(self) -> Columns:
         """The chunk's rows as plain data (picklable, no pyarrow): :func:`arrow_tables` makes the tables."""
-        return {t: {name: col.packed() if isinstance(col, _CardLists) else col for name, col in cols.items()}
-                for t, cols in self.cols.items()}
+        return {t: {name: col.packed() if isinstance(col, _CardLists) else _pack(col, self._kinds[t][name])
+                    for name, col in cols.items()} for t, cols in self.cols.items()}
 
     def tables(self) -> dict[str, pa.Table]:
         return arrow_tables(self.columns())

@@ -11,7 +11,7 @@ imported pyarrow, whose thread pools a fork can leave half-held: a forked worker
 in the garbage collector once, under the test suite; a notebook's DuckDB) the workers come
 from a *forkserver*, never forked from the exporting process: it imports :data:`PRELOAD`
 once and each worker forks from it with them loaded. A worker never imports
-pyarrow: it sends its chunk's rows back as plain columns (lists, card lists as bytes:
+pyarrow: it sends its chunk's rows back as plain columns (lists; card lists, integers and booleans as bytes:
 :meth:`analyzer.store.rows.Rows.columns`) and the exporting process makes the Arrow
 tables (:func:`analyzer.store.rows.arrow_tables`), which keeps about 30 MB of pyarrow
 out of every worker (issue 35: the whole export under 200 MB at the default ``--jobs``).
