@@ -19,12 +19,9 @@ def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs
     options = ExportOptions(rules=rules, source_format=source_format)
     from analyzer.store import workers as W
     from analyzer.store.schema import SPLIT_BYTES
-    if cluster is None:        # the workers start (forked from here) before this process imports pyarrow
+    if cluster is None:        # the workers' forkserver imports while this process imports pyarrow
         W.start_early(jobs, bar.sizes, SPLIT_BYTES)
-    try:
-        return _run(outdir, files, bar, options, jobs, cluster)
-    finally:
-        W.stop_early()
+    return _run(outdir, files, bar, options, jobs, cluster)
 
 
 def _run(outdir: str, files: list[str], bar: BytesProgress, options: ExportOptions, jobs: int | None,

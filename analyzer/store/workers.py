@@ -3,14 +3,14 @@ one per core, as ``shengji lint``): the chunks of :func:`analyzer.lint.iter_jobs
 pool, their tables come back **in the order of the chunks**, so the store's rows are in
 the same order whatever ``--jobs``.
 
-The command starts its workers first thing (:func:`start_early`), before it imports
-pyarrow: while it still runs one thread, it imports the reader, the engine and the rows'
-code (:data:`PRELOAD`, pure Python, no thread) and **forks** the workers from itself, so
-they read their first chunks while it imports pyarrow. Otherwise (a process that has
-imported pyarrow, whose thread pools a fork can leave half-held: a forked worker crashed
-in the garbage collector once, under the test suite; a notebook's DuckDB) the workers come
-from a *forkserver*, never forked from the exporting process: it imports :data:`PRELOAD`
-once and each worker forks from it with them loaded. A worker never imports
+The workers come from a *forkserver*, never forked from the exporting process: that one
+has pyarrow's (and, in a notebook, DuckDB's) thread pools, which a fork can leave
+half-held (a forked worker crashed in the garbage collector once, under the test suite);
+and workers forked from the command (before its first thread) ran their chunks about
+14 % slower than the forkserver's (docs/performance.md, "Nineteenth session"). The
+command starts the forkserver first thing (:func:`start_early`), before it imports
+pyarrow; it imports the reader, the engine and the rows' code (:data:`PRELOAD`, pure
+Python, no thread) once and each worker forks from it with them loaded. A worker never imports
 pyarrow: it sends its chunk's rows back as plain columns (lists; card lists, integers and booleans as bytes:
 :meth:`analyzer.store.rows.Rows.columns`) and the exporting process makes the Arrow
 tables (:func:`analyzer.store.rows.arrow_tables`), which keeps about 30 MB of pyarrow
@@ -97,16 +97,9 @@ def unpack(data: bytes) -> ChunkExport:
 
 
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
-    """The pool of ``jobs`` export workers: the one :func:`start_early` forked when it has
-    ``jobs`` workers, else from a forkserver that has imported :data:`PRELOAD` (where the
-    platform has one; else the platform's default start)."""
-    global _early
+    """The pool of ``jobs`` export workers: from a forkserver that has imported
+    :data:`PRELOAD` (where the platform has one; else the platform's default start)."""
     from concurrent.futures import ProcessPoolExecutor
-    if _early is not None:
-        early, _early = _early, None
-        if early[0] == jobs:
-            return early[1]
-        early[1].shutdown(cancel_futures=True)
     return ProcessPoolExecutor(max_workers=jobs, mp_context=_forkserver())
 
 
@@ -120,64 +113,21 @@ def _forkserver() -> Any:
     return ctx
 
 
-#: the pool :func:`start_early` forked, with its number of workers: the next :func:`worker_pool` of
-#: that many takes it (:func:`stop_early` shuts it down if none did)
-_early: tuple[int, ProcessPoolExecutor] | None = None
-
-
-def _one_thread() -> bool:
-    """Does this process run one thread (every thread counted, not only Python's: ``/proc``)?
-    False where that cannot be told."""
-    import os
-    try:
-        return len(os.listdir("/proc/self/task")) == 1
-    except OSError:
-        return False
-
-
 def start_early(jobs: int | None, sizes: Sequence[int], split_bytes: int) -> bool:
-    """Start the workers now if an export of files of ``sizes`` with ``jobs`` will use them
-    (:func:`effective_jobs`; None: one per core), before this process imports pyarrow: the
-    command's start and the workers' run side by side (docs/performance.md, "Nineteenth
-    session"). The command calls it first thing, while it runs one thread: then the workers
-    are **forked from this process** with :data:`PRELOAD` imported here (no forkserver to
-    start and import them again, no resource tracker), and the next :func:`worker_pool` of
-    ``jobs`` takes them; a process with another thread (pyarrow's, a notebook's) gets the
-    forkserver started instead (imported while this process goes on). True when either was
-    started."""
-    global _early
-    import multiprocessing as mp
+    """Start the forkserver now if an export of files of ``sizes`` with ``jobs`` will use
+    workers (:func:`effective_jobs`; None: one per core): it imports :data:`PRELOAD` while
+    this process goes on (the command: before it imports pyarrow), so the workers fork
+    from it sooner (docs/performance.md, "Nineteenth session"). True when it was started
+    (or runs already). Workers forked from the command itself instead (no forkserver)
+    started sooner still but ran their chunks about 14 % slower, measured: not kept."""
     if jobs is None:
         from analyzer.lint.pool import default_jobs
         jobs = default_jobs()
-    if effective_jobs(jobs, sizes, split_bytes) <= 1 or _early is not None:
+    if effective_jobs(jobs, sizes, split_bytes) <= 1 or _forkserver() is None:
         return False
+    from multiprocessing import forkserver
     try:
-        if "fork" in mp.get_all_start_methods() and _one_thread():
-            import importlib
-            import sys
-            from concurrent.futures import ProcessPoolExecutor
-            for name in PRELOAD:
-                importlib.import_module(name)
-            for stream in (sys.stdout, sys.stderr):     # (a worker flushes its copy of their buffers at exit)
-                if stream is not None:
-                    stream.flush()
-            pool = ProcessPoolExecutor(max_workers=jobs, mp_context=mp.get_context("fork"))
-            pool.submit(int)        # forks every worker now, then starts the pool's own thread
-            _early = (jobs, pool)
-            return True
-        if _forkserver() is None:
-            return False
-        from multiprocessing import forkserver
         forkserver.ensure_running()
-    except (OSError, ImportError):      # (no process could be started: the pool says so later, as before)
+    except OSError:             # (no process could be started: the pool says so later, as before)
         return False
     return True
-
-
-def stop_early() -> None:
-    """Shut down the pool :func:`start_early` forked if no export took it."""
-    global _early
-    if _early is not None:
-        _early[1].shutdown(cancel_futures=True)
-        _early = None

@@ -1,6 +1,6 @@
-"""The command starts its workers first thing (``analyzer.store.workers.start_early``):
-forked from its own process while that runs one thread, else from the forkserver; an
-export then takes that pool, and one that does not need it shuts it down."""
+"""The command starts the workers' forkserver first thing (``analyzer.store.workers.start_early``),
+before it imports pyarrow, when the export will use workers; never for ``--jobs 1`` or a
+small input."""
 
 from __future__ import annotations
 
@@ -15,28 +15,18 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 _PROBE = """
-import json, sys, threading
-from analyzer.store import workers as W
-if sys.argv[1] == "thread":                 # a thread runs already (as pyarrow's would)
-    stop = threading.Event()
-    threading.Thread(target=stop.wait, daemon=True).start()
-jobs, size = int(sys.argv[2]), int(sys.argv[3])
-started = W.start_early(jobs, [size], 1 << 20)
-early = W._early
-method = early[1]._mp_context.get_start_method() if early else None
-taken = W.worker_pool(int(sys.argv[5]) if len(sys.argv) > 5 else jobs) if sys.argv[4] == "take" else None
-if taken is not None:
-    answer = taken.submit(sum, [1, 2]).result()
-    taken.shutdown()
-else:
-    answer = None
-W.stop_early()
+import json, sys
 from multiprocessing import forkserver
-print(json.dumps({"started": started, "method": method, "taken": taken is not None and early is not None
-                  and taken is early[1], "answer": answer, "left": W._early is not None,
-                  "forkserver": forkserver._forkserver._forkserver_pid is not None}))
-if sys.argv[1] == "thread":
-    stop.set()
+from analyzer.store import workers as W
+jobs, size = int(sys.argv[1]), int(sys.argv[2])
+started = W.start_early(jobs, [size], 1 << 20)
+running = forkserver._forkserver._forkserver_pid is not None
+answer = None
+if sys.argv[3] == "use":            # the export's pool forks from that forkserver
+    with W.worker_pool(jobs) as pool:
+        answer = pool.submit(sum, [1, 2]).result()
+print(json.dumps({"started": started, "running": running, "answer": answer,
+                  "pyarrow": "pyarrow" in sys.modules}))
 """
 
 
@@ -48,26 +38,13 @@ def probe(*args: str) -> dict:
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted from /proc (Linux)")
-@pytest.mark.parametrize(("threads", "jobs", "size", "take", "expected"), [
-    # the export's pool has another number of workers: one of its own (from the forkserver), the early one
-    # shut down
-    ("one", 2, 4 << 20, ("take", "3"), {"started": True, "method": "fork", "taken": False, "answer": 3,
-                                        "left": False, "forkserver": True}),
-    # one thread: the workers forked from this process, the export's pool is that one
-    ("one", 2, 4 << 20, "take", {"started": True, "method": "fork", "taken": True, "answer": 3,
-                                 "left": False, "forkserver": False}),
-    # not taken (nothing new to export): shut down at the end
-    ("one", 2, 4 << 20, "leave", {"started": True, "method": "fork", "taken": False, "answer": None,
-                                  "left": False, "forkserver": False}),
-    # a thread runs: no fork; the forkserver started instead
-    ("thread", 2, 4 << 20, "take", {"started": True, "method": None, "taken": False, "answer": 3,
-                                    "left": False, "forkserver": True}),
+@pytest.mark.skipif(sys.platform == "win32", reason="no forkserver")
+@pytest.mark.parametrize(("jobs", "size", "use", "expected"), [
+    (2, 4 << 20, "use", {"started": True, "running": True, "answer": 3, "pyarrow": False}),
+    (2, 4 << 20, "leave", {"started": True, "running": True, "answer": None, "pyarrow": False}),
     # too little to share, or --jobs 1: nothing started
-    ("one", 2, 100 << 10, "leave", {"started": False, "method": None, "taken": False, "answer": None,
-                                    "left": False, "forkserver": False}),
-    ("one", 1, 4 << 20, "leave", {"started": False, "method": None, "taken": False, "answer": None,
-                                  "left": False, "forkserver": False}),
+    (2, 100 << 10, "leave", {"started": False, "running": False, "answer": None, "pyarrow": False}),
+    (1, 4 << 20, "leave", {"started": False, "running": False, "answer": None, "pyarrow": False}),
 ])
-def test_start_early(threads, jobs, size, take, expected):
-    assert probe(threads, str(jobs), str(size), *([take] if isinstance(take, str) else take)) == expected
+def test_start_early(jobs, size, use, expected):
+    assert probe(str(jobs), str(size), use) == expected
