@@ -5,6 +5,7 @@
     python bench/bench_store.py --against /tmp/old      # also a checkout of an older tree (same corpus)
     python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --command   # wall time too
     python bench/bench_store.py --hands 500 --copies 10 --against /tmp/old --only-command
+    python bench/bench_store.py --hands 500 --copies 10 --against /work/main --same   # the same tables?
 
 Each figure is the CPU time (user + system, ``time.process_time``: steadier
 than wall time on a shared machine) of the export alone, in a child process
@@ -21,6 +22,13 @@ times each: its wall time and its CPU time *with every process it started*
 children once it exits: this process becomes their subreaper, waits for
 them, and counts them in ``RUSAGE_CHILDREN``), and the load average (1 min)
 when it started. Nothing here asserts: the figures are in docs/performance.md.
+
+``--timeline``: one export of each tree (its default) traced: when each process
+starts, imports pyarrow or the engine, runs its chunks and ends (a
+``sitecustomize`` the command finds first on its path logs every process).
+
+``--same``: the tables each tree writes (``--jobs 1`` and its default), compared
+row for row with this tree's ``--jobs 1`` (a change meant to be faster only).
 """
 
 from __future__ import annotations
@@ -118,10 +126,11 @@ def _reap() -> None:
             return
 
 
-def command(root: Path, corpus: Path, jobs: str | None) -> dict:
+def command(root: Path, corpus: Path, jobs: str | None, keep: Path | None = None) -> dict:
     """``python -m analyzer export --to parquet STORE CORPUS [--jobs N]`` in ``root``: wall, CPU
-    of it and every process it started, load average when it started."""
-    store = Path(tempfile.mkdtemp(prefix="bench-store-")) / "s"
+    of it and every process it started, load average when it started (``keep``: the store
+    written there and kept)."""
+    store = keep if keep is not None else Path(tempfile.mkdtemp(prefix="bench-store-")) / "s"
     env = dict(child_env(), PYTHONPATH=str(root), PYTHONHASHSEED="0")
     cmd = [sys.executable, "-P", "-m", "analyzer", "export", "--to", "parquet", str(store), str(corpus)]
     if jobs is not None:
@@ -134,7 +143,8 @@ def command(root: Path, corpus: Path, jobs: str | None) -> dict:
     wall = time.perf_counter() - t
     _reap()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    shutil.rmtree(store.parent, ignore_errors=True)
+    if keep is None:
+        shutil.rmtree(store.parent, ignore_errors=True)
     if r.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)}: exit {r.returncode}: {r.stderr.strip()[-300:]}")
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
@@ -161,6 +171,166 @@ def commands(trees: list[tuple[str, Path]], corpus: Path, runs: int) -> None:
               f"   ×{base / best['wall']:.2f} wall against {trees[-1][0]} --jobs 1")
 
 
+def stored_tables(store: Path) -> dict:
+    """A store's tables as written (every batch's parts in its manifest's order, as pyarrow tables)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+    out: dict = {}
+    for manifest in sorted((store / "_batches").glob("*.json")):
+        for table, parts in json.loads(manifest.read_text(encoding="utf-8"))["parts"].items():
+            out.setdefault(table, []).extend(pq.read_table(store / p["file"]) for p in parts)
+    return {t: pa.concat_tables(parts) for t, parts in out.items()}
+
+
+def same_stores(trees: list[tuple[str, Path]], corpus: Path) -> bool:
+    """Export ``corpus`` with each tree, ``--jobs 1`` and its default, and say whether every
+    store holds the same tables row for row (in the same order) as the first."""
+    base = None
+    same = True
+    for name, root in trees:
+        for label, jobs in (("--jobs 1", "1"), ("default", None)):
+            store = Path(tempfile.mkdtemp(prefix="bench-same-")) / "s"
+            command(root, corpus, jobs, keep=store)
+            got = stored_tables(store)
+            shutil.rmtree(store.parent, ignore_errors=True)
+            rows = {t: v.num_rows for t, v in got.items()}
+            if base is None:
+                base, ok = got, True
+            else:
+                ok = got.keys() == base.keys() and all(got[t].equals(base[t]) for t in got)
+            same &= ok
+            print(f"  {name:12} {label:9} {'the same tables' if ok else 'DIFFERENT TABLES'}: {rows}")
+    return same
+
+
+#: ``--timeline``: a ``sitecustomize`` put first on the command's path; every Python process
+#: of the export (the command, the resource tracker, the forkserver and the workers forked
+#: from it) appends its events to ``$SHENGJI_TIMELINE``: "time pid event"
+_TRACER = r"""
+import os, sys, time
+_LOG = os.environ.get("SHENGJI_TIMELINE")
+if _LOG:
+    _fd = os.open(_LOG, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+
+    def _ev(what):
+        os.write(_fd, f"{time.time():.4f} {os.getpid()} {what}\n".encode())
+
+    _argv = " ".join(sys.orig_argv)
+    _ev("start " + ("forkserver" if "forkserver" in _argv else "tracker" if "resource_tracker" in _argv
+                    else "main"))
+    os.register_at_fork(after_in_child=lambda: _ev("start worker"))
+    import atexit
+    import importlib.abc
+    atexit.register(lambda: _ev(f"exit {time.process_time():.3f}"))
+    WATCH = {"analyzer.cli", "pyarrow", "pyarrow.parquet", "pyarrow.compute", "replay.game",
+             "analyzer.store.chunk", "analyzer.store.parquet", "analyzer.store.workers"}
+
+    def _wrap(owner, attr, label):
+        f = getattr(owner, attr)
+
+        def wrapped(*a, **k):
+            _ev("+" + label)
+            try:
+                return f(*a, **k)
+            finally:
+                _ev(f"-{label} {time.process_time():.3f}")
+        setattr(owner, attr, wrapped)
+
+    def _patch(name, mod):
+        if name == "analyzer.store.chunk":
+            _wrap(mod, "export_chunk", "chunk")
+        elif name == "analyzer.store.parquet":
+            _wrap(mod, "arrow_tables", "tables")
+            _wrap(mod._TableWriter, "_flush", "write")
+            _wrap(mod, "export_paths", "export")
+        elif name == "analyzer.store.workers":
+            _wrap(mod, "unpack", "unpack")
+
+    class _Finder(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path, target=None):
+            if name not in WATCH:
+                return None
+            for f in sys.meta_path:
+                if f is not self and (spec := getattr(f, "find_spec", lambda *a: None)(name, path, target)):
+                    break
+            else:
+                return None
+            run = spec.loader.exec_module
+
+            def exec_module(module, run=run, name=name):
+                _ev("+import " + name)
+                run(module)
+                _ev("-import " + name)
+                _patch(name, module)
+            spec.loader.exec_module = exec_module
+            return spec
+    sys.meta_path.insert(0, _Finder())
+"""
+
+
+def timeline(root: Path, corpus: Path, jobs: str | None) -> None:
+    """One export with :data:`_TRACER`: when each process starts, imports, runs its chunks, ends."""
+    trace = Path(tempfile.mkdtemp(prefix="bench-timeline-"))
+    (trace / "sitecustomize.py").write_text(_TRACER, encoding="utf-8")
+    log = trace / "events"
+    env = dict(child_env(), PYTHONPATH=f"{trace}{os.pathsep}{root}", PYTHONHASHSEED="0", SHENGJI_TIMELINE=str(log))
+    store = trace / "store"
+    cmd = [sys.executable, "-P", "-m", "analyzer", "export", "--to", "parquet", "--no-progress", str(store),
+           str(corpus)] + (["--jobs", jobs] if jobs else [])
+    _reap()
+    load = os.getloadavg()[0]
+    t0 = time.time()
+    subprocess.run(cmd, capture_output=True, env=env, cwd=tempfile.gettempdir(), check=True)
+    wall = time.time() - t0
+    _reap()
+    procs: dict[str, dict] = {}
+    order: list[str] = []
+    for line in log.read_text(encoding="utf-8").splitlines():
+        t, pid, what = line.split(" ", 2)
+        p = procs.setdefault(pid, {"ev": [], "chunks": [], "tables": []})
+        if pid not in order:
+            order.append(pid)
+        at = float(t) - t0
+        word, _, rest = what.partition(" ")
+        if word == "start":
+            p["role"], p["start"] = rest, at
+        elif word == "exit":
+            p["end"], p["cpu"] = at, float(rest)
+        elif word in ("+chunk", "+tables", "+write", "+unpack"):
+            p.setdefault("open", {})[word[1:]] = at
+        elif word in ("-chunk", "-tables", "-write", "-unpack"):
+            p.setdefault("spans", []).append((word[1:], p["open"].pop(word[1:]), at))
+            p["last_cpu"] = float(rest)
+        else:
+            p["ev"].append((at, what))
+    print(f"  timeline ({'--jobs ' + jobs if jobs else 'default'}): wall {wall:.2f} s, load {load:.1f}; "
+          f"seconds from the command's start")
+    for pid in order:
+        p = procs[pid]
+        role = p.get("role", "?")
+        spans = p.get("spans", [])
+        chunks = [(a, b) for k, a, b in spans if k == "chunk"]
+        line = f"    {role:10} start {p.get('start', 0):5.2f}"
+        for at, what in p["ev"]:
+            if what.startswith("-import"):
+                line += f", {what[len('-import '):]} imported {at:.2f}"
+        if chunks:
+            busy = sum(b - a for a, b in chunks)
+            line += (f"; {len(chunks)} chunks, first {chunks[0][0]:.2f}-{chunks[0][1]:.2f}, last ends "
+                     f"{chunks[-1][1]:.2f}, busy {busy:.2f} s")
+        own = {k: sum(b - a for kk, a, b in spans if kk == k) for k in ("unpack", "tables", "write")}
+        if any(own.values()):
+            firsts = [a for k, a, _ in spans if k == "unpack"]
+            line += (f"; first result {firsts[0]:.2f}, unpack {own['unpack']:.2f} s, tables {own['tables']:.2f}"
+                     f" s, writing {own['write']:.2f} s (last ends {max(b for _, _, b in spans):.2f})")
+        if "end" in p:
+            line += f"; exit {p['end']:.2f}, CPU {p['cpu']:.2f} s"
+        elif "last_cpu" in p:
+            line += f"; CPU {p['last_cpu']:.2f} s (at its last chunk's end)"
+        print(line)
+    shutil.rmtree(trace, ignore_errors=True)
+
+
 def files(store: Path) -> tuple[int, int]:
     parts = [p for p in store.rglob("*.parquet")]
     return len(parts), sum(p.stat().st_size for p in parts)
@@ -177,12 +347,26 @@ def main() -> None:
                     "(wall and CPU of every process it starts)")
     ap.add_argument("--only-command", action="store_true", help="--command alone (not the in-process figures "
                     "nor stats)")
+    ap.add_argument("--same", action="store_true", help="only check that each tree (this one, --against) "
+                    "writes the same tables row for row, --jobs 1 and its default (exit 1 if not)")
+    ap.add_argument("--timeline", action="store_true", help="only one export of each tree (its default) "
+                    "traced: when each process starts, imports, runs its chunks and ends")
     args = ap.parse_args()
     corpus = corpus_file(args.hands)
     if args.copies > 1:
         corpus = big_file(corpus.read_text(encoding="utf-8"), args.copies, args.hands)
     print(f"corpus: {corpus.name}, {args.hands * args.copies:,} hands, {corpus.stat().st_size / 1e6:.1f} MB")
     trees = [("this tree", ROOT)] + ([("--against", args.against)] if args.against else [])
+    if args.timeline:
+        _subreaper()
+        for name, root in trees:
+            print(f"  {name}:")
+            timeline(root, corpus, None)
+        return
+    if args.same:
+        if not _subreaper():
+            print("  (not Linux: the forkserver is not waited for)")
+        raise SystemExit(0 if same_stores(trees, corpus) else 1)
     if args.only_command:
         commands(trees, corpus, args.runs)
         return

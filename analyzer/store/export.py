@@ -4,21 +4,35 @@ gouji_matches, gouji_games, gouji_plays), here, in worker processes or on a Dask
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from analyzer.io.progress import Progress
+
+if TYPE_CHECKING:
+    from analyzer.store.chunk import ExportOptions
 
 
 def run_command(outdir: str, files: list[str], *, rules: str | None = None, jobs: int | None = None,
                 cluster: str | None = None, source_format: str | None = None, progress: bool = True) -> int:
+    from analyzer.store.chunk import ExportOptions
+    bar = BytesProgress(files, enabled=progress)
+    options = ExportOptions(rules=rules, source_format=source_format)
+    from analyzer.store import workers as W
+    from analyzer.store.schema import SPLIT_BYTES
+    if cluster is None:        # the workers' forkserver imports while this process imports pyarrow
+        W.start_early(jobs, bar.sizes, SPLIT_BYTES)
+    return _run(outdir, files, bar, options, jobs, cluster)
+
+
+def _run(outdir: str, files: list[str], bar: BytesProgress, options: ExportOptions, jobs: int | None,
+         cluster: str | None) -> int:
     import typer
 
     from analyzer.io.echo import fail
     from analyzer.store import parquet as S
-    from analyzer.store.chunk import ExportOptions
-    from analyzer.store.schema import StoreError, require_pyarrow
-    bar = BytesProgress(files, enabled=progress)
-    options = ExportOptions(rules=rules, source_format=source_format)
+    from analyzer.store.schema import StoreError, check_pyarrow
     try:
-        require_pyarrow()
+        check_pyarrow()
         bar.start(bar.size)
         try:
             if cluster is not None:
@@ -59,13 +73,14 @@ class BytesProgress(Progress):
 
         from analyzer.lint import expand_paths
         super().__init__("shengji export", "bytes", enabled=enabled)
-        size = 0
+        #: each file's size (0: not found, not a regular path)
+        self.sizes: list[int] = []
         for path, _ in expand_paths(files)[0]:
             try:
-                size += os.path.getsize(path)
+                self.sizes.append(os.path.getsize(path))
             except (OSError, TypeError):
-                pass
-        self.size = size
+                self.sizes.append(0)
+        self.size = sum(self.sizes)
 
     def on_chunk(self, job) -> None:  # type: ignore[no-untyped-def]  # an analyzer.store.cluster.Job
         import os

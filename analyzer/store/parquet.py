@@ -71,6 +71,7 @@ from analyzer.store.schema import (
     TABLES,
     StoreError,
     arrow_schema,
+    check_pyarrow,
     require_pyarrow,
     tables,
 )
@@ -96,7 +97,7 @@ class _TableWriter:
 
     def __init__(self, directory: Path, table: str, *, row_group_rows: int, part_bytes: int) -> None:
         self.dir = directory
-        self.schema = arrow_schema(table)
+        self.table = table
         self.row_group_rows = row_group_rows
         self.part_bytes = part_bytes
         self.pending: list[Any] = []
@@ -128,7 +129,7 @@ class _TableWriter:
         if self._writer is None:
             name = f"part-{len(self.parts):05d}.parquet"
             self._file = open(self.dir / name, "wb")
-            self._writer = pq.ParquetWriter(self._file, self.schema, compression="zstd")
+            self._writer = pq.ParquetWriter(self._file, arrow_schema(self.table), compression="zstd")
             self._rows = 0
         self._writer.write_table(data, row_group_size=max(self.row_group_rows, data.num_rows))
         self._rows += data.num_rows
@@ -324,7 +325,7 @@ def export_paths(paths: Iterable[str], outdir: str, *, options: ExportOptions = 
     Raises :class:`StoreError`.
     """
     from analyzer import lint as L
-    require_pyarrow()
+    check_pyarrow()             # (imported once the workers have their chunks: W.run_processes)
     out = Path(outdir)
     if out.exists() and not out.is_dir():
         raise StoreError(f"{outdir} exists and is not a directory")
@@ -483,7 +484,7 @@ def _export_batch(out: Path, files: list[tuple[str, str]], missing: list[str], o
             run_jobs(client, job_iter, export_chunk, (options,), on_result, in_flight=2 * jobs,
                      key_prefix="shengji-export")
         elif jobs > 1:
-            W.run_processes(job_iter, options, jobs, on_result)
+            W.run_processes(job_iter, options, jobs, on_result, on_started=require_pyarrow)
         else:
             for job in job_iter:
                 on_result(job, export_chunk(job, options))

@@ -147,15 +147,74 @@ class _CardLists:
                            None if all(self.valid) else [not v for v in self.valid])
 
 
-def _card_list_array(pa: ModuleType, names: Any, col: PackedCards) -> Any:
-    """The Arrow ``list<string>`` array of a packed card-list column (the card names taken
-    from ``names`` by number)."""
-    n = len(col.flat)
-    values = names.take(pa.Array.from_buffers(pa.int8(), n, [None, pa.py_buffer(col.flat)])) if n \
-        else pa.array([], pa.string())
-    offsets = pa.Array.from_buffers(pa.int32(), len(col.offsets) // 4, [None, pa.py_buffer(col.offsets)])
-    mask = None if col.nulls is None else pa.array(col.nulls, pa.bool_())
-    return pa.ListArray.from_arrays(offsets, values, mask=mask)
+def _card_name_table() -> tuple[Any, Any]:
+    """The card names as UTF-8 bytes by card number, for :func:`_card_list_array`: a numpy
+    table (one row a card, padded with zeros to the longest name) and each name's length."""
+    import numpy as np
+    names = [name.encode("utf-8") for name in _card_names()]
+    table = np.zeros((len(names), max(map(len, names))), np.uint8)
+    for i, name in enumerate(names):
+        table[i, :len(name)] = np.frombuffer(name, np.uint8)
+    return table, np.array([len(name) for name in names], np.int32)
+
+
+def _card_list_array(pa: ModuleType, names: tuple[Any, Any], col: PackedCards) -> Any:
+    """The Arrow ``list<string>`` array of a packed card-list column: the card names
+    (:func:`_card_name_table`) gathered by number into the strings' own buffers with numpy
+    (pyarrow's ``take``, as a mask given to ``ListArray.from_arrays``, would import
+    ``pyarrow.compute``, a tenth of a second of the command's CPU, for this alone)."""
+    import numpy as np
+    table, lengths = names
+    codes = np.frombuffer(col.flat, np.int8)
+    n = len(codes)
+    if n:
+        widths = lengths[codes]
+        ends = np.zeros(n + 1, np.int32)
+        np.cumsum(widths, out=ends[1:])
+        data = table[codes][np.arange(table.shape[1]) < widths[:, None]]    # each name's bytes, in order
+        values = pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(ends), pa.py_buffer(data)])
+    else:
+        values = pa.array([], pa.string())
+    rows = len(col.offsets) // 4 - 1
+    valid = None        # (a validity bitmap made here: ListArray.from_arrays's mask imports pyarrow.compute)
+    if col.nulls is not None:
+        valid = pa.py_buffer(np.packbits(~np.array(col.nulls, np.bool_), bitorder="little"))
+    return pa.Array.from_buffers(pa.list_(pa.string()), rows, [valid, pa.py_buffer(col.offsets)],
+                                 null_count=-1 if valid is not None else 0, children=[values])
+
+
+class PackedValues(NamedTuple):
+    """A column of integers or booleans without a null, as a worker sends it: the values
+    as machine integers of the column's width (booleans one byte each)."""
+
+    data: bytes
+
+
+#: an integer or boolean column's array typecode (its Arrow type's width; booleans one byte)
+_TYPECODES = {"int8": "b", "int16": "h", "int32": _INT32, "bool": "b"}
+
+
+def _pack(col: list[Any], kind: str) -> Any:
+    """A column as a worker sends it: integers and booleans without a null as
+    :class:`PackedValues` (pickled as one bytes object, made an Arrow array without a
+    conversion), anything else as it is."""
+    code = _TYPECODES.get(kind)
+    if code is None or not col:
+        return col
+    try:
+        return PackedValues(array(code, col).tobytes())
+    except (TypeError, OverflowError):          # a null, or out of the column's range: as before
+        return col
+
+
+def _values_array(pa: ModuleType, kind: Any, col: PackedValues) -> Any:
+    """The Arrow array (of type ``kind``) of a :class:`PackedValues` column."""
+    if pa.types.is_boolean(kind):
+        import numpy as np
+        bits = np.packbits(np.frombuffer(col.data, np.int8) != 0, bitorder="little")
+        return pa.Array.from_buffers(kind, len(col.data), [None, pa.py_buffer(bits)], null_count=0)
+    return pa.Array.from_buffers(kind, len(col.data) // kind.byte_width, [None, pa.py_buffer(col.data)],
+                                 null_count=0)
 
 
 #: a chunk's rows as plain Python data: table → column → a list of values (or a
@@ -178,8 +237,10 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
             col = cols[f.name]
             if isinstance(col, PackedCards):
                 if names is None:
-                    names = pa.array(_card_names(), pa.string())
+                    names = _card_name_table()
                 arrays.append(_card_list_array(pa, names, col))
+            elif isinstance(col, PackedValues):
+                arrays.append(_values_array(pa, f.type, col))
             else:
                 arrays.append(pa.array(col, f.type))
         out[t] = pa.Table.from_arrays(arrays, schema=schema)
@@ -199,6 +260,8 @@ class Rows:
         #: table → its columns in order, each with whether it is a card list
         self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
                        for t in TABLES}
+        #: table → column → its type (schema.SCHEMAS)
+        self._kinds = {t: {c: ty for c, ty, _ in SCHEMAS[t]} for t in TABLES}
         #: id(order) → (order, {cards: structure}) (the order is held: its id stays its own)
         self.structures: dict[int, tuple[Any, dict[tuple[int, ...], str]]] = {}
 
@@ -211,8 +274,8 @@ class Rows:
 
     def columns(self) -> Columns:
         """The chunk's rows as plain data (picklable, no pyarrow): :func:`arrow_tables` makes the tables."""
-        return {t: {name: col.packed() if isinstance(col, _CardLists) else col for name, col in cols.items()}
-                for t, cols in self.cols.items()}
+        return {t: {name: col.packed() if isinstance(col, _CardLists) else _pack(col, self._kinds[t][name])
+                    for name, col in cols.items()} for t, cols in self.cols.items()}
 
     def tables(self) -> dict[str, pa.Table]:
         return arrow_tables(self.columns())
@@ -340,9 +403,10 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     P["player"].extend([names.get(s, s) for s in seats])
     P["n_cards"].extend(lens)
     # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)
-    P["structure"].extend(["single" if n == 1 else None if order is None else
-                           ("pair" if c[0] == c[1] else "single + single") if n == 2 else
-                           cache.get(c) or _structure(c, order, cache) for n, c in zip(lens, cards)])
+    structures = ["single" if n == 1 else None if order is None else
+                  ("pair" if c[0] == c[1] else "single + single") if n == 2 else
+                  cache.get(c) or _structure(c, order, cache) for n, c in zip(lens, cards)]
+    P["structure"].extend(structures)
     P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
     P["cards"].extend(cards)
     P["attempted"].extend_maybe([p.attempted for p, _ in plays])
@@ -358,7 +422,9 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
             tl.add(lead)
     else:
         tl.extend(leads)  # (no None: checked)
-    T["lead_structure"].extend([_structure(c, order, cache) if c else None for c in leads])
+    # a lead's structure is its trick's first play's (found above)
+    T["lead_structure"].extend([structures[k] if prs else None
+                                for k, prs in zip(accumulate(map(len, per_trick), initial=0), per_trick)])
     T["winner"].extend([t.winner for t in tricks])
     T["points"].extend([t.points for t in tricks])
     T["to_attackers"].extend([t.to_attackers for t in tricks] if has_attackers else [None] * n_tricks)

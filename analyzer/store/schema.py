@@ -153,6 +153,19 @@ class StoreError(RuntimeError):
     """The store cannot be written or read (the message says why)."""
 
 
+def check_pyarrow() -> None:
+    """Raise :class:`StoreError` (as :func:`require_pyarrow`) when pyarrow is not installed,
+    without importing it: an export imports it only once its workers have their chunks
+    (a third of a second of CPU, and a thread, before the first row)."""
+    import importlib.util
+    try:
+        found = importlib.util.find_spec("pyarrow") is not None
+    except (ImportError, ValueError):
+        found = False
+    if not found:
+        require_pyarrow()
+
+
 def require_pyarrow() -> ModuleType:
     try:
         import pyarrow

@@ -5,10 +5,13 @@ the same order whatever ``--jobs``.
 
 The workers come from a *forkserver*, never forked from the exporting process: that one
 has pyarrow's (and, in a notebook, DuckDB's) thread pools, which a fork can leave
-half-held (a forked worker crashed in the garbage collector once, under the test suite).
-The forkserver imports the reader, the engine and the rows' code once (pure Python, no
-thread); each worker forks from it with them already loaded. A worker never imports
-pyarrow: it sends its chunk's rows back as plain columns (lists, card lists as bytes:
+half-held (a forked worker crashed in the garbage collector once, under the test suite);
+and workers forked from the command (before its first thread) ran their chunks about
+14 % slower than the forkserver's (docs/performance.md, "Nineteenth session"). The
+command starts the forkserver first thing (:func:`start_early`), before it imports
+pyarrow; it imports the reader, the engine and the rows' code (:data:`PRELOAD`, pure
+Python, no thread) once and each worker forks from it with them loaded. A worker never imports
+pyarrow: it sends its chunk's rows back as plain columns (lists; card lists, integers and booleans as bytes:
 :meth:`analyzer.store.rows.Rows.columns`) and the exporting process makes the Arrow
 tables (:func:`analyzer.store.rows.arrow_tables`), which keeps about 30 MB of pyarrow
 out of every worker (issue 35: the whole export under 200 MB at the default ``--jobs``).
@@ -18,7 +21,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -49,17 +52,25 @@ def effective_jobs(jobs: int, sizes: Sequence[int], split_bytes: int,
 
 
 def run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
-                  on_result: Callable[[Job, ChunkExport], None]) -> None:
+                  on_result: Callable[[Job, ChunkExport], None],
+                  on_started: Callable[[], object] | None = None) -> None:
     """``export_chunk(job, options)`` for every job in ``jobs`` worker processes, at most
     ``2 * jobs`` in flight; ``on_result`` is called in the jobs' order (a chunk done early
-    waits for the ones before it: the window bounds what is held)."""
+    waits for the ones before it: the window bounds what is held). ``on_started``: called
+    once the first chunks are sent (or there are none), before waiting for any (the export
+    imports pyarrow there, while the workers read)."""
     window: deque[tuple[Future[bytes], Job]] = deque()
     with worker_pool(jobs) as pool:
         for job in job_iter:
+            if on_started is not None and len(window) >= 2 * jobs:
+                on_started()
+                on_started = None
             while len(window) >= 2 * jobs:
                 fut, done = window.popleft()
                 on_result(done, unpack(fut.result()))
             window.append((pool.submit(export_chunk_pickled, job, options), job))
+        if on_started is not None:
+            on_started()
         while window:
             fut, done = window.popleft()
             on_result(done, unpack(fut.result()))
@@ -88,10 +99,35 @@ def unpack(data: bytes) -> ChunkExport:
 def worker_pool(jobs: int) -> ProcessPoolExecutor:
     """The pool of ``jobs`` export workers: from a forkserver that has imported
     :data:`PRELOAD` (where the platform has one; else the platform's default start)."""
-    import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    ctx = None
-    if "forkserver" in mp.get_all_start_methods():
-        ctx = mp.get_context("forkserver")
-        ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=ctx)
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=_forkserver())
+
+
+def _forkserver() -> Any:
+    """The forkserver context, its preload set (None where the platform has no forkserver)."""
+    import multiprocessing as mp
+    if "forkserver" not in mp.get_all_start_methods():
+        return None
+    ctx = mp.get_context("forkserver")
+    ctx.set_forkserver_preload(list(PRELOAD))    # (ignored if this process's forkserver runs already)
+    return ctx
+
+
+def start_early(jobs: int | None, sizes: Sequence[int], split_bytes: int) -> bool:
+    """Start the forkserver now if an export of files of ``sizes`` with ``jobs`` will use
+    workers (:func:`effective_jobs`; None: one per core): it imports :data:`PRELOAD` while
+    this process goes on (the command: before it imports pyarrow), so the workers fork
+    from it sooner (docs/performance.md, "Nineteenth session"). True when it was started
+    (or runs already). Workers forked from the command itself instead (no forkserver)
+    started sooner still but ran their chunks about 14 % slower, measured: not kept."""
+    if jobs is None:
+        from analyzer.lint.pool import default_jobs
+        jobs = default_jobs()
+    if effective_jobs(jobs, sizes, split_bytes) <= 1 or _forkserver() is None:
+        return False
+    from multiprocessing import forkserver
+    try:
+        forkserver.ensure_running()
+    except OSError:             # (no process could be started: the pool says so later, as before)
+        return False
+    return True

@@ -148,9 +148,9 @@ def pools(monkeypatch):
     started: list[int] = []
     real = W.run_processes
 
-    def spy(job_iter, options, jobs, on_result):
+    def spy(job_iter, options, jobs, on_result, **kwargs):
         started.append(jobs)
-        real(job_iter, options, jobs, on_result)
+        real(job_iter, options, jobs, on_result, **kwargs)
     monkeypatch.setattr(W, "run_processes", spy)
     return started
 

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+import sys
 from collections import Counter, defaultdict
 
 import pytest
@@ -197,6 +198,9 @@ def test_missing_extras_give_a_clear_message(monkeypatch, tmp_path):
             raise ImportError(name)
         return real(name, *args, **kwargs)
     monkeypatch.setattr(builtins, "__import__", no_duckdb)
+    for name in [m for m in sys.modules if m.split(".")[0] in ("duckdb", "pyarrow", "distributed")] + \
+            ["duckdb", "pyarrow", "distributed"]:
+        monkeypatch.setitem(sys.modules, name, None)     # not installed: not found either (importlib.util.find_spec)
     r = run("stats", str(tmp_path), code=2)
     assert "pip install 'shengji[stats]'" in r.stderr
     r = run("export", "parquet", str(tmp_path / "s"), str(tmp_path), code=2)

@@ -8,6 +8,8 @@ import pickle
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pa = pytest.importorskip("pyarrow")
 
@@ -16,7 +18,7 @@ from worker_probe import export_and_modules  # noqa: E402
 from analyzer import lint as L  # noqa: E402
 from analyzer.store import workers as W  # noqa: E402
 from analyzer.store.chunk import ExportOptions, export_chunk  # noqa: E402
-from analyzer.store.rows import PackedCards, Rows, add_record, arrow_tables  # noqa: E402
+from analyzer.store.rows import PackedCards, PackedValues, Rows, add_record, arrow_tables  # noqa: E402
 from analyzer.store.schema import arrow_schema  # noqa: E402
 from notation import parse  # noqa: E402
 
@@ -44,7 +46,7 @@ def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
         # what comes back is plain data: lists, and card lists as bytes
         for cols in result["columns"].values():
             for col in cols.values():
-                assert type(col) in (list, PackedCards), type(col)
+                assert type(col) in (list, PackedCards, PackedValues), type(col)
         # and the tables made from it are the ones the chunk makes in this process
         here = arrow_tables(export_chunk(job, ExportOptions())["columns"])
         there = arrow_tables(result["columns"])
@@ -64,13 +66,14 @@ def _old_card_lists(pa, names, flat, offsets, valid):
 
 def test_packed_card_lists_give_the_same_arrays():
     """Card lists with nulls, empty lists, no rows at all: the same arrays as built from lists."""
-    from analyzer.store.rows import _card_list_array, _card_names, _CardLists
+    from analyzer.store.rows import _card_list_array, _card_name_table, _card_names, _CardLists
     names = pa.array(_card_names(), pa.string())
-    for lists in ([], [None], [[]], [[0, 53, 7], None, [], [12, 12]], [[5]] * 3, [None, None]):
+    every = [list(range(len(_card_names()))), list(range(len(_card_names())))[::-1]]     # every name, both ways
+    for lists in ([], [None], [[]], [[0, 53, 7], None, [], [12, 12]], [[5]] * 3, [None, None], every):
         col = _CardLists()
         for cards in lists:
             col.add(cards)
-        got = _card_list_array(pa, names, pickle.loads(pickle.dumps(col.packed())))
+        got = _card_list_array(pa, _card_name_table(), pickle.loads(pickle.dumps(col.packed())))
         assert got.equals(_old_card_lists(pa, names, col.flat, col.offsets, col.valid)), lists
         assert got.to_pylist() == [None if c is None else [names[x].as_py() for x in c] for c in lists]
 
@@ -85,3 +88,57 @@ def test_rows_tables_are_the_arrow_tables_of_its_columns():
     assert tables["plays"].num_rows > 0
     for t, table in arrow_tables(pickle.loads(pickle.dumps(rows.columns()))).items():
         assert table.equals(tables[t])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.none() | st.lists(st.integers(0, 53), max_size=12), max_size=30))
+def test_packed_card_lists_are_the_card_names_property(lists):
+    """Any card lists, null or empty: the card names by number (as ``take`` gave them)."""
+    from analyzer.store.rows import _card_list_array, _card_name_table, _card_names, _CardLists
+    names = pa.array(_card_names(), pa.string())
+    col = _CardLists()
+    for cards in lists:
+        col.add(cards)
+    got = _card_list_array(pa, _card_name_table(), col.packed())
+    got.validate(full=True)
+    assert got.equals(_old_card_lists(pa, names, col.flat, col.offsets, col.valid))
+
+
+_RANGES = {"int8": (-(1 << 7), (1 << 7) - 1), "int16": (-(1 << 15), (1 << 15) - 1),
+           "int32": (-(1 << 31), (1 << 31) - 1)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["int8", "int16", "int32", "bool"]).flatmap(lambda kind: st.tuples(
+    st.just(kind), st.lists(st.none() | (st.booleans() if kind == "bool" else st.integers(*_RANGES[kind])),
+                            max_size=40))))
+def test_packed_values_are_the_arrays_of_their_lists_property(case):
+    """A worker's integer and boolean columns without a null go as machine integers; the
+    arrays made of them are those of the lists (a column with a null goes as a list)."""
+    from analyzer.store.rows import _pack, _values_array
+    from analyzer.store.schema import _arrow_type
+    kind, values = case
+    ty = _arrow_type(pa, kind)
+    packed = pickle.loads(pickle.dumps(_pack(values, kind)))
+    assert isinstance(packed, PackedValues) == (bool(values) and None not in values)
+    got = _values_array(pa, ty, packed) if isinstance(packed, PackedValues) else pa.array(packed, ty)
+    got.validate(full=True)
+    assert got.equals(pa.array(values, ty))
+
+
+def test_a_chunks_tables_are_those_of_its_plain_lists():
+    """The tables of a chunk's packed columns are the tables of its columns as plain lists."""
+    text = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
+    records, diags = parse(text)
+    rows = Rows()
+    for r in records:
+        add_record(rows, r, diags, "standard.sjn")
+    plain = {t: {c: col.packed() if hasattr(col, "packed") else list(col) for c, col in cols.items()}
+             for t, cols in rows.cols.items()}
+    packed = rows.columns()
+    assert any(isinstance(col, PackedValues) for cols in packed.values() for col in cols.values())
+    assert not any(isinstance(col, PackedValues) for cols in plain.values() for col in cols.values())
+    got, want = arrow_tables(pickle.loads(pickle.dumps(packed))), arrow_tables(plain)
+    assert got.keys() == want.keys() and all(got[t].num_rows for t in ("plays", "tricks"))
+    for t in got:
+        assert got[t].equals(want[t]), t
