@@ -13,6 +13,7 @@ class BotKind(str, Enum):
     plain = "plain"
     strong = "strong"
     view = "view"
+    review = "review"
 
 
 @command(epilog="""Examples:
@@ -37,8 +38,10 @@ def generate(
     bot: Annotated[BotKind, typer.Option("--bot", help="The bots: plain (the default); strong: the plain bots "
                                                         "with an exact endgame in the last tricks; view: every "
                                                         "play chosen from the bot's own view, each option played "
-                                                        "out on sampled deals (slower). Shengji presets, fixed "
-                                                        "partners.")] = BotKind.plain,
+                                                        "out on sampled deals (slower); review: every "
+                                                        "play the option the review values best from the bot's "
+                                                        "own view (slowest: seconds a hand). Shengji presets, "
+                                                        "fixed partners.")] = BotKind.plain,
 ) -> None:
     """Generate a legal random match (bots play every seat)."""
     from analyzer.io.gamekit import by_preset

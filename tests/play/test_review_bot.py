@@ -89,3 +89,25 @@ def test_a_match_of_review_bots_replays_clean_and_is_the_same_for_a_seed():
     b = built[0]
     assert b.asked > 0 and b.changed > 0
     assert write_record(record) != write_record(generate_match("one-deck", hands=1, seed=2))
+
+
+def test_generate_bot_review_writes_a_clean_record_with_its_tag(tmp_path):
+    """`shengji generate --bot review`: every play the review's best from the bot's view; the record
+    replays clean and says which bots played it (docs/cli.md, generate)."""
+    from typer.testing import CliRunner
+
+    from analyzer.cli import app
+    from notation import parse
+    from replay.game import replay
+
+    out = tmp_path / "review.sjn"
+    r = CliRunner().invoke(app, ["generate", "--rules", "one-deck", "--hands", "1", "--seed", "3", "--bot", "review",
+                                 "-o", str(out)], catch_exceptions=False)
+    assert r.exit_code == 0, r.output
+    text = out.read_text(encoding="utf-8")
+    records, diags = parse(text)
+    assert diags == [] and replay(records[0]).diagnostics == []
+    assert '[Seed "3"]\n[Bot "review"]\n' in text
+    plain = CliRunner().invoke(app, ["generate", "--rules", "one-deck", "--hands", "1", "--seed", "3"],
+                               catch_exceptions=False).stdout
+    assert plain != text.replace('[Bot "review"]\n', "")   # the review bot played differently

@@ -183,6 +183,10 @@ def generate_match(rules_name: str, hands: int, seed: int, *, players: int | Non
             from analyzer.play.strong import StrongBot
             from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
             make_bot = StrongBot.factory(ViewRollouts(), tricks=ALL_TRICKS)
+        elif bot == "review":
+            from analyzer.play.review_bot import ReviewBot
+            from analyzer.review.mistakes.policy import ReviewChoice
+            make_bot = ReviewBot.factory(ReviewChoice())
         record = gen.generate_match(rules_name, hands, seed, players=players, make_bot=make_bot)
         friends_table = preset(rules_name).partners == "friends"
         if make_bot is not None and not friends_table:   # (a record says which bots played it: the seed alone does not replay it)
