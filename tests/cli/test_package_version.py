@@ -63,9 +63,18 @@ def test_the_version_is_importlib_metadatas(tmp_path: Path, monkeypatch: pytest.
 
 def _only_the_paths_finder(monkeypatch: pytest.MonkeyPatch) -> None:
     """No finder of distributions but the path's (another one, installed by an
-    earlier test or a plugin, leaves the version to importlib.metadata)."""
+    earlier test or a plugin, leaves the version to importlib.metadata). The
+    ``importlib_metadata`` backport, once imported (dask imports it: the whole
+    suite collects tests/cluster), takes ``find_distributions`` off the
+    standard library's ``PathFinder`` and puts its own finder on
+    ``sys.meta_path``: the standard one is given back here for the test."""
     monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if f is importlib.machinery.PathFinder
                                            or not hasattr(f, "find_distributions")])
+    if not hasattr(importlib.machinery.PathFinder, "find_distributions"):
+        def find_distributions(*args: object, **kwargs: object) -> object:
+            return metadata.MetadataPathFinder.find_distributions(*args, **kwargs)  # type: ignore[arg-type]
+        monkeypatch.setattr(importlib.machinery.PathFinder, "find_distributions", staticmethod(find_distributions),
+                            raising=False)
 
 
 def test_another_finder_of_distributions_is_left_to_importlib_metadata(tmp_path: Path,
