@@ -213,7 +213,8 @@ def _values_array(pa: ModuleType, kind: Any, col: PackedValues) -> Any:
         import numpy as np
         bits = np.packbits(np.frombuffer(col.data, np.int8) != 0, bitorder="little")
         return pa.Array.from_buffers(kind, len(col.data), [None, pa.py_buffer(bits)], null_count=0)
-    return pa.Array.from_buffers(kind, len(col.data) // kind.byte_width, [None, pa.py_buffer(col.data)],
+    # (bit_width: DataType.byte_width is newer than the pyarrow floor, 15)
+    return pa.Array.from_buffers(kind, len(col.data) // (kind.bit_width // 8), [None, pa.py_buffer(col.data)],
                                  null_count=0)
 
 
