@@ -78,12 +78,17 @@ def test_packed_card_lists_give_the_same_arrays():
         assert got.to_pylist() == [None if c is None else [names[x].as_py() for x in c] for c in lists]
 
 
-def test_rows_tables_are_the_arrow_tables_of_its_columns():
-    text = (ROOT / "samples" / "docs" / "match.sjn").read_text(encoding="utf-8")
-    records, diags = parse(text)
+def _rows_of(path: Path) -> Rows:
+    """The export's rows of a sample file."""
+    records, diags = parse(path.read_text(encoding="utf-8"))
     rows = Rows()
     for r in records:
-        add_record(rows, r, diags, "match.sjn")
+        add_record(rows, r, diags, path.name)
+    return rows
+
+
+def test_rows_tables_are_the_arrow_tables_of_its_columns():
+    rows = _rows_of(ROOT / "samples" / "docs" / "match.sjn")
     tables = rows.tables()
     assert tables["plays"].num_rows > 0
     for t, table in arrow_tables(pickle.loads(pickle.dumps(rows.columns()))).items():
@@ -128,11 +133,7 @@ def test_packed_values_are_the_arrays_of_their_lists_property(case):
 
 def test_a_chunks_tables_are_those_of_its_plain_lists():
     """The tables of a chunk's packed columns are the tables of its columns as plain lists."""
-    text = (ROOT / "samples" / "matches" / "standard.sjn").read_text(encoding="utf-8")
-    records, diags = parse(text)
-    rows = Rows()
-    for r in records:
-        add_record(rows, r, diags, "standard.sjn")
+    rows = _rows_of(ROOT / "samples" / "matches" / "standard.sjn")
     plain = {t: {c: col.packed() if hasattr(col, "packed") else list(col) for c, col in cols.items()}
              for t, cols in rows.cols.items()}
     packed = rows.columns()
