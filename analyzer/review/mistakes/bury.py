@@ -240,6 +240,12 @@ def _bot(ctx: HandContext, seed: str) -> object:
     return Bot(ctx.ruleset, random.Random(seed))
 
 
+def _candidate_names(ctx: HandContext, d: Decision) -> dict[tuple[int, ...], str]:
+    """Each candidate bury's cards -> its name (``made``, ``bot``, ``no_points``, ``void_short``)."""
+    cards = pickup(ctx)
+    return {v: k for k, v in candidates(ctx, cards, d.chosen).items()} if cards is not None else {}
+
+
 def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation: str | None) -> Mistake | None:
     """The finding of a valued bury with a verdict (band set), else None; the
     pattern rule's text (``explanation``: :func:`~analyzer.review.mistakes.findings.pattern_text`
@@ -257,8 +263,7 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation
         line = col = eline = ecol = 0
     best = d.options[0]
     mine = next(o for o in d.options if o.play == d.chosen or d.chosen in o.same)
-    cards = pickup(ctx)
-    names = {v: k for k, v in candidates(ctx, cards, d.chosen).items()} if cards is not None else {}
+    names = _candidate_names(ctx, d)
     best_text = cards_text(best.play, order)
     text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
@@ -286,8 +291,7 @@ def _candidates_text(ctx: HandContext, d: Decision) -> str:
     mine = next((o for o in d.options if o.play == d.chosen or d.chosen in o.same), None)
     if mine is None:
         return ""
-    cards = pickup(ctx)
-    names = {v: k for k, v in candidates(ctx, cards, d.chosen).items()} if cards is not None else {}
+    names = _candidate_names(ctx, d)
     others = [o for o in d.options if o is not mine][:3]
     if not others:
         return ""
