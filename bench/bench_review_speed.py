@@ -17,8 +17,10 @@ package has its ``.pyc``; one warm-up run of each command first), its process
 CPU (user + sys of the child and its children, from the kernel's accounting)
 and its wall time; beside it the same file's review in this process
 (:func:`analyzer.review.mistakes.review_full` on the replayed match, warm,
-process CPU), so that the command's fixed part (the interpreter, the imports,
-reading, replaying, the report) reads as the difference. The anchors, timed in
+process CPU; and ``lint --mistakes`` as :func:`analyzer.lint.lint_text`), so
+that the command's fixed part (the interpreter, the imports, reading,
+replaying, the report) reads as the difference (column "fixed": ``report``'s
+CPU less the review's). The anchors, timed in
 the same run: ``python -c pass`` and ``shengji --version`` (best of 3).
 
 hands/s is the played hands (those with tricks) over the process CPU; a
@@ -75,6 +77,7 @@ class Case:
     wall: dict[str, float] = field(default_factory=dict)    # command → wall s
     status: dict[str, int] = field(default_factory=dict)    # command → exit status
     review: float | None = None                              # the review in process, CPU s
+    lint: float | None = None                                # lint --mistakes in process, CPU s
 
 
 def child_env() -> dict[str, str]:
@@ -161,6 +164,20 @@ def in_process(case: Case, runs: int) -> float:
     return best
 
 
+def lint_in_process(case: Case, runs: int) -> float:
+    """``lint --mistakes`` in this process (:func:`analyzer.lint.lint_text`: parse, replay, lint,
+    the exact window and the pattern rules), best process CPU of ``runs`` after a warm-up."""
+    from analyzer import lint as L
+    text = case.path.read_text(encoding="utf-8")
+    best = float("inf")
+    for i in range(runs + 1):
+        t = time.process_time()
+        L.lint_text(text, case.path.name, rules=None, mistakes=True)
+        if i:
+            best = min(best, time.process_time() - t)
+    return best
+
+
 def rate(hands: int, cpu: float | None) -> str:
     return "—" if not cpu else f"{hands / cpu:.2f}"
 
@@ -204,7 +221,7 @@ def main() -> None:
     for c in commands:
         head += f" | {c + ' CPU':>12} {'wall':>6} {'h/s':>6}"
     if not args.no_inprocess:
-        head += f" | {'review CPU':>10} {'h/s':>6} {'fixed':>6}"
+        head += f" | {'review CPU':>10} {'h/s':>6} {'fixed':>6} | {'lint CPU':>8} {'h/s':>6}"
     print(head)
     for case in cases:
         for c in commands:
@@ -215,6 +232,7 @@ def main() -> None:
             case.status[c] = max(g[2] for g in got)
         if not args.no_inprocess:
             case.review = in_process(case, args.runs)
+            case.lint = lint_in_process(case, args.runs)
         line = f"{case.name:28} {case.hands:5d} {case.decks:5d}"
         for c in commands:
             bad = "!" if case.status[c] not in (0, 1) else " "   # (lint: 1 = findings)
@@ -222,13 +240,14 @@ def main() -> None:
         if case.review is not None:
             fixed = case.cpu.get("report", case.cpu.get("annotate"))
             line += (f" | {case.review:10.2f} {rate(case.hands, case.review):>6} "
-                     f"{'' if fixed is None else f'{fixed - case.review:6.2f}':>6}")
+                     f"{'' if fixed is None else f'{fixed - case.review:6.2f}':>6}"
+                     f" | {case.lint or 0.0:8.2f} {rate(case.hands, case.lint):>6}")
         print(line, flush=True)
 
     print()
     print("per preset (hands over summed CPU):")
     head = f"{'preset':28} {'hands':>5}" + "".join(f" {c + ' h/s':>14}" for c in commands)
-    print(head + ("" if args.no_inprocess else f" {'in process h/s':>15}"))
+    print(head + ("" if args.no_inprocess else f" {'review in process h/s':>22} {'lint in process h/s':>20}"))
     groups: dict[str, list[Case]] = {}
     for case in cases:
         groups.setdefault(case.group, []).append(case)
@@ -236,7 +255,8 @@ def main() -> None:
         n = sum(x.hands for x in cs)
         line = f"{g:28} {n:5d}" + "".join(f" {rate(n, sum(x.cpu[c] for x in cs)):>14}" for c in commands)
         if not args.no_inprocess:
-            line += f" {rate(n, sum(x.review or 0.0 for x in cs)):>15}"
+            line += (f" {rate(n, sum(x.review or 0.0 for x in cs)):>22}"
+                     f" {rate(n, sum(x.lint or 0.0 for x in cs)):>20}")
         print(line)
     print("(! an exit status other than 0 or 1)")
     print(f"targets: report/annotate ≥ 2 hands/s, lint --mistakes ≥ 20 hands/s; load {os.getloadavg()[0]:.2f} at the end")
