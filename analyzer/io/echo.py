@@ -26,9 +26,10 @@ def usage(message: str) -> NoReturn:
 
 
 def echo_err(line: str) -> None:
-    """A line on stderr, a record's text in it inert (:func:`analyzer.io.safetext.inert`)."""
-    from analyzer.io.safetext import inert
-    typer.echo(inert(line), err=True)
+    """A line on stderr, a record's text in it inert (:func:`analyzer.io.safetext.inert`: the
+    reader's ``escape_controls``, taken from there so that no Rich is imported for a line)."""
+    from notation.reader import escape_controls
+    typer.echo(escape_controls(line), err=True)
 
 
 def wrote(output: str | None) -> None:

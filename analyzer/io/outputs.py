@@ -48,7 +48,7 @@ def open_output(out: str | None, *, spool: bool = False, inert: bool = False) ->
     from analyzer.io.atomic import atomic_writer
     if out is None or out == "-":
         stdout: IO[str] = sys.stdout
-        if inert:
+        if inert and _is_terminal(stdout):   # (safetext imports Rich: only for a terminal)
             from analyzer.io.safetext import terminal_stream
             stdout = terminal_stream(stdout)
         if not spool:
@@ -70,6 +70,14 @@ def open_output(out: str | None, *, spool: bool = False, inert: bool = False) ->
             yield f
     except OSError as exc:  # the old file, if any, is left as it was
         raise UserError(f"cannot write {out}: {exc.strerror or exc}") from None
+
+
+def _is_terminal(stream: IO[str]) -> bool:
+    """:func:`analyzer.io.safetext.is_terminal`, without importing that module."""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
 
 
 def write_output(out: str | None, text: str, *, force: bool, inputs: Sequence[str] = (),

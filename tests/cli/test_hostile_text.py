@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from cli_helpers import FIXTURES
 
-from analyzer.io import safetext
+from analyzer.io import outputs, safetext
 from notation.reader import escape_controls
 
 CLEAN = (FIXTURES / "clean.sjn").read_text(encoding="utf-8")
@@ -67,6 +67,7 @@ def test_terminal_outputs_show_a_records_text_inert(run, hostile, args):
 ])
 def test_sjn_and_json_shown_on_a_terminal_are_escaped(run, hostile, args, monkeypatch):
     monkeypatch.setattr(safetext, "is_terminal", lambda stream: True)
+    monkeypatch.setattr(outputs, "_is_terminal", lambda stream: True)   # (outputs asks before importing safetext)
     r = run(*[a.replace("{f}", str(hostile)) for a in args], code=None)
     assert r.exit_code in (0, 1), r.stderr
     _check(r)

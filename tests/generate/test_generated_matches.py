@@ -277,3 +277,21 @@ def test_bot_bids_over_a_stand_in_opposite_as_over_anyone(partners, bids):
     drawn = parse_cards("S2 S2 SA SK SQ SJ S10 S9 H3")
     got = bot.declaration(st1, "N", drawn, partners=partners)
     assert (got is not None) == bids
+
+
+@pytest.mark.parametrize("rules, players", [("standard", None), ("campus", None), ("titanic", None),
+                                            ("shengji-godot", None), ("shengji-io-friends", 6)])
+def test_the_events_are_what_validation_makes(rules, players):
+    # the declarations and buries are built unvalidated (no schema built for the review's
+    # thousands of draws): each equals its validated copy, its cards a tuple, its fields set alike
+    from notation.model import Bury, Declaration
+    seen = set()
+    for seed in range(3):
+        rec = generate_match(rules, hands=3, seed=seed, players=players)
+        for h in rec.hands:
+            for e in h.events:
+                kw = {"seat": e.seat, "cards": e.cards, **({"at": e.at} if "at" in e.model_fields_set else {})}
+                v = type(e)(**kw)
+                assert e == v and type(e.cards) is tuple and e.model_fields_set == v.model_fields_set
+                seen.add((type(e), "at" in e.model_fields_set))
+    assert (Bury, False) in seen and (rules == "shengji-io-friends" or (Declaration, True) in seen)

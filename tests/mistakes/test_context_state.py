@@ -97,6 +97,24 @@ def test_questions_answer_as_the_engine_functions(preset, seed):
             assert _snapshot(st) == before
 
 
+@pytest.mark.parametrize("preset, seed", [("standard", 3), ("one-deck", 5), ("titanic", 2)])
+def test_the_cached_questions_answer_as_the_state(preset, seed):
+    # follow_extremes and forced are kept per play: every play asked (twice, in two
+    # orders) answers what its own state answers
+    hand = _hand(preset, seed)
+    ctx = HandContext(hand)
+    plays = [(ti, k) for ti, t in enumerate(hand.tricks) for k in range(len(t.plays))]
+    for ti, k in [*plays, *reversed(plays)]:
+        st = ctx.state(ti, k)
+        if k:
+            assert ctx.follow_extremes(ti, k) == st.follow_extremes()
+            assert ctx.forced(ti, k) == (len(st.legal_follows()) <= 1)
+        else:
+            lead = hand.tricks[ti].plays[0]
+            assert ctx.forced(ti, k) == (len(st.unit_leads()) <= 1 and not ctx.is_throw(lead.attempted or lead.cards))
+    assert any(ctx.forced(ti, k) for ti, k in plays) and not all(ctx.forced(ti, k) for ti, k in plays)
+
+
 def test_teams_are_the_engines():
     hand = _hand("standard", 3)
     ctx = HandContext(hand)

@@ -83,6 +83,8 @@ class HandContext:
         self._holdings: dict[int, tuple[tuple[int, ...], ...]] = {}
         self._states: dict[tuple[int, int], HandState] = {}
         self._outcomes: dict[tuple[int, bool], HandOutcome | None] = {}
+        self._forced: dict[tuple[int, int], bool] = {}
+        self._extremes: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
         #: the window fitting stopped on the budget (fewer tricks than asked)
         self.budget_cut = False
 
@@ -401,12 +403,30 @@ class HandContext:
                 for k in range(len(self.hand.tricks[ti].plays)) if self.judge(ti, k) is None]
 
     def forced(self, t_index: int, k: int) -> bool:
-        """Play ``k`` of trick ``t_index`` had one legal option (no decision)."""
-        st = self.state(t_index, k)
-        if k:
-            return len(st.legal_follows(limit=2)) <= 1
-        return len(st.unit_leads()) <= 1 and not self.is_throw(self.hand.tricks[t_index].plays[0].attempted
-                                                                   or self.hand.tricks[t_index].plays[0].cards)
+        """Play ``k`` of trick ``t_index`` had one legal option (no decision); cached
+        (the review and the hand's summary both ask)."""
+        key = (t_index, k)
+        got = self._forced.get(key)
+        if got is None:
+            st = self.state(t_index, k)
+            if k:
+                got = len(st.legal_follows(limit=2)) <= 1
+            else:
+                lead = self.hand.tricks[t_index].plays[0]
+                got = len(st.unit_leads()) <= 1 and not self.is_throw(lead.attempted or lead.cards)
+            self._forced[key] = got
+        return got
+
+    def follow_extremes(self, t_index: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The engine's legal follows with the fewest and the most points before
+        follow ``k`` (> 0) of trick ``t_index`` (:meth:`~replay.state.HandState.follow_extremes`
+        of :meth:`state`), cached: SJ604 and SJ605 ask of the same plays, and on
+        three decks a follow's legal plays run to thousands."""
+        key = (t_index, k)
+        got = self._extremes.get(key)
+        if got is None:
+            got = self._extremes[key] = self.state(t_index, k).follow_extremes()
+        return got
 
     def pattern_note(self, t_index: int) -> str:
         """What a pattern rule's finding adds when the search could not judge

@@ -61,7 +61,7 @@ class PointsFed(Rule):
                 continue  # a partner's play, or one of a side p cannot know yet (finding friends)
             if not unbeatable_by(st, p.seat, sides, partners=True):
                 continue
-            low, _ = st.follow_extremes()
+            low, _ = ctx.follow_extremes(ti, k)
             if fed - points(low) < MIN_COST:
                 continue
             fed_cards = [c for c in order.sorted(p.cards) if POINTS[c]]

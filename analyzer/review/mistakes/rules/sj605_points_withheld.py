@@ -57,7 +57,7 @@ class PointsWithheld(Rule):
                 continue
             if not unbeatable_by(st, p.seat, sides, partners=False):
                 continue
-            _, high = st.follow_extremes()
+            _, high = ctx.follow_extremes(ti, k)
             if points(high) - points(p.cards) < MIN_COST:
                 continue
             kept = Counter(c for c in high if POINTS[c]) - Counter(p.cards)
