@@ -65,6 +65,7 @@ from analyzer.play.bot import Bot
 from analyzer.play.review_bot import ReviewBot
 from analyzer.play.strong import Endgame, StrongBot
 from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.decisions import MAX_SAMPLES, SAMPLES
 from analyzer.review.mistakes.policy import ReviewChoice
 from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
 from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
@@ -179,7 +180,16 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seed", type=int, default=500)
-    ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
+    ap.add_argument("--samples", type=int, default=SAMPLES,
+                    help="sampled deals per decision: the first batch (the review's default %(default)s)")
+    ap.add_argument("--max-samples", type=int, default=MAX_SAMPLES,
+                    help="the most deals a decision: batches of --samples more while a decision is unsure "
+                         "(sequential sampling; the review's default %(default)s; at most --samples: fixed)")
+    ap.add_argument("--honesty", type=int, default=0, metavar="DEALS",
+                    help="instead: the honesty test of sequential sampling. At each decision of the bot seats a "
+                         "player picks the option best on DEALS deals of its own (another seed) and is judged by "
+                         "the review on its deals, at --samples fixed and sequentially up to --max-samples: the "
+                         "share of significant verdicts (false ones, as far as the pick is right) must not rise")
     ap.add_argument("--bots", default="plain",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
                          "plain (analyzer.play.bot.Bot), view (every decision from the seat's own view: ViewRollouts), "
@@ -202,11 +212,72 @@ def main(argv: list[str] | None = None) -> None:
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
             ap.error(f"--bots: unknown bot {kind!r}")
-        measure(args, kind)
+        if args.honesty:
+            honesty(args, kind)
+        else:
+            measure(args, kind)
+
+
+#: the honest player's own deals are drawn with this seed (the review's: ``pov.SEED``)
+HONEST_SEED = 4_242
+
+
+def honesty(args: argparse.Namespace, kind: str) -> None:
+    """The honesty test (see ``--honesty``): a player whose choice does not depend on the
+    deals the review judges with, judged at a fixed number of deals and sequentially."""
+    from analyzer.review.mistakes.context import HandContext
+    from analyzer.review.mistakes.decisions import value_decision
+    fixed = {"verdicts": 0, "loss": 0.0, "stake": 0.0, "deals": 0}
+    seq = dict(fixed)
+    judged = 0
+    cpu = [0.0, 0.0]
+    for m in range(args.matches):
+        seat = "NWSE"[m % 4]
+        make_bot, _built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples,
+                                     args.choice_deals)
+        record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m, make_bot=make_bot)
+        match = replay(record)
+        for hand in match.hands:
+            if hand.team is not None:
+                continue
+            ctx = HandContext(hand, record_hand=record.hands[hand.number - 1], match=match, samples=0)
+            if not ctx.searchable:
+                continue
+            for ti, t in enumerate(hand.tricks):
+                for k, p in enumerate(t.plays):
+                    if p.seat == seat:
+                        continue
+                    own = value_decision(ctx, ti, k, samples=args.honesty, seed=HONEST_SEED)
+                    if own.forced or not own.judged or not own.options:
+                        continue
+                    pick = own.options[0].play
+                    got = []
+                    for i, top in enumerate((None, args.max_samples)):
+                        t0 = time.process_time()
+                        got.append(value_decision(ctx, ti, k, samples=args.samples, max_samples=top, chosen=pick))
+                        cpu[i] += time.process_time() - t0
+                    if not all(d.judged and not d.forced for d in got):
+                        continue
+                    judged += 1
+                    for acc, d in zip((fixed, seq), got, strict=True):
+                        acc["verdicts"] += d.band is not None
+                        acc["loss"] += d.loss
+                        acc["stake"] += d.stake
+                        acc["deals"] += d.samples
+    print(f"{args.rules}, {kind} bots, honesty: the best option on {args.honesty} deals of the player's own, "
+          f"judged by the review at {judged} decisions of the bot seats")
+    for name, acc, c in ((f"{args.samples} deals, fixed", fixed, cpu[0]),
+                         (f"sequential, {args.samples} to {args.max_samples}", seq, cpu[1])):
+        if not judged:
+            break
+        print(f"  {name}: significant verdicts {acc['verdicts']}/{judged} = {100 * acc['verdicts'] / judged:.1f} %; "
+              f"mean loss {acc['loss'] / judged:.2f}, accuracy {100 * (1 - acc['loss'] / max(acc['stake'], 1e-9)):.1f} %; "
+              f"{acc['deals'] / judged:.1f} deals a decision; {c:.1f} s CPU", flush=True)
 
 
 def measure(args: argparse.Namespace, kind: str) -> None:
     below = at_100 = counted = hands = 0
+    deals = decided = 0
     cpu = gen_cpu = 0.0
     asked = changed = cut = 0
     accs: dict[str, list[float]] = {"random": [], "bots": []}
@@ -224,7 +295,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                 asked, changed, cut = asked + b.asked, changed + b.changed, cut + b.cut
         match = replay(record)
         t0 = time.process_time()
-        rv = review_full(match, record=record, samples=args.samples)
+        rv = review_full(match, record=record, samples=args.samples, max_samples=args.max_samples)
         cpu += time.process_time() - t0
         for h in rv.summary["hands"]:
             if h.get("skipped") or not h.get("decisions"):
@@ -234,9 +305,12 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                     if d["judged"]:
                         dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
                                                   "random": seat, **{k: d[k] for k in (
-                                                      "hand", "seat", "trick", "kind", "loss", "raw_loss", "loss_stderr", "stake", "exact",
+                                                      "hand", "seat", "trick", "kind", "loss", "raw_loss", "loss_stderr", "stake", "exact", "samples", "band",
                                                       "chosen")}}) + "\n")
             hands += 1
+            for d in h["decisions"]:
+                if d["judged"] and d.get("kind") not in ("bury", "declare"):
+                    deals, decided = deals + d["samples"], decided + 1
             mine = h["players"][seat]["accuracy"]
             others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
             if mine is None or any(a is None for a in others):
@@ -264,7 +338,9 @@ def measure(args: argparse.Namespace, kind: str) -> None:
         print(f"{label}: no hand reviewed")
         return
     print(f"{args.rules}, {label} bots: {hands} hands reviewed ({counted} with an accuracy for every seat), "
-          f"{args.samples} deals per decision; {hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
+          f"{args.samples} deals per decision first, at most {max(args.samples, args.max_samples)} "
+          f"({deals / max(decided, 1):.1f} a judged play on average); "
+          f"{hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
     if kind != "plain":
         print(f"  generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search asked {asked} times, "
               f"changed the plain bot's move {changed} times, cut {cut} times")
