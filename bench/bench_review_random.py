@@ -182,9 +182,11 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=500)
     ap.add_argument("--samples", type=int, default=SAMPLES,
                     help="sampled deals per decision: the first batch (the review's default %(default)s)")
-    ap.add_argument("--max-samples", type=int, default=MAX_SAMPLES,
-                    help="the most deals a decision: batches of --samples more while a decision is unsure "
-                         "(sequential sampling; the review's default %(default)s; at most --samples: fixed)")
+    ap.add_argument("--max-samples", default=str(MAX_SAMPLES),
+                    help="the most deals a decision: a decision unsure after --samples deals is valued again on "
+                         "MAX - SAMPLES new deals (sequential sampling; the review's default %(default)s; at most "
+                         "--samples: fixed, main's review before it). Comma-separated: each generated match is "
+                         "reviewed at each, e.g. 8,24 (the honesty test: the first)")
     ap.add_argument("--honesty", type=int, default=0, metavar="DEALS",
                     help="instead: the honesty test of sequential sampling. At each decision of the bot seats a "
                          "player picks the option best on DEALS deals of its own (another seed) and is judged by "
@@ -252,7 +254,7 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
                         continue
                     pick = own.options[0].play
                     got = []
-                    for i, top in enumerate((None, args.max_samples)):
+                    for i, top in enumerate((None, int(str(args.max_samples).split(",")[-1]))):
                         t0 = time.process_time()
                         got.append(value_decision(ctx, ti, k, samples=args.samples, max_samples=top, chosen=pick))
                         cpu[i] += time.process_time() - t0
@@ -267,7 +269,7 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
     print(f"{args.rules}, {kind} bots, honesty: the best option on {args.honesty} deals of the player's own, "
           f"judged by the review at {judged} decisions of the bot seats")
     for name, acc, c in ((f"{args.samples} deals, fixed", fixed, cpu[0]),
-                         (f"sequential, {args.samples} to {args.max_samples}", seq, cpu[1])):
+                         (f"sequential, {args.samples} then {args.max_samples}", seq, cpu[1])):
         if not judged:
             break
         print(f"  {name}: significant verdicts {acc['verdicts']}/{judged} = {100 * acc['verdicts'] / judged:.1f} %; "
@@ -275,12 +277,20 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
               f"{acc['deals'] / judged:.1f} deals a decision; {c:.1f} s CPU", flush=True)
 
 
+class Tally:
+    """One review setting's counts over the hands of a run (:func:`measure`)."""
+
+    def __init__(self) -> None:
+        self.below = self.at_100 = self.counted = self.hands = self.deals = self.decided = self.again = 0
+        self.cpu = 0.0
+        self.accs: dict[str, list[float]] = {"random": [], "bots": []}
+
+
 def measure(args: argparse.Namespace, kind: str) -> None:
-    below = at_100 = counted = hands = 0
-    deals = decided = 0
-    cpu = gen_cpu = 0.0
+    gen_cpu = 0.0
     asked = changed = cut = 0
-    accs: dict[str, list[float]] = {"random": [], "bots": []}
+    tops = [int(x) for x in str(args.max_samples).split(",")]
+    tallies = {top: Tally() for top in tops}
     out = open(args.json, "a") if args.json else None
     dec_out = open(args.decisions, "a") if args.decisions else None
     for m in range(args.matches):
@@ -294,37 +304,40 @@ def measure(args: argparse.Namespace, kind: str) -> None:
             if isinstance(b, (StrongBot, ReviewBot)):
                 asked, changed, cut = asked + b.asked, changed + b.changed, cut + b.cut
         match = replay(record)
-        t0 = time.process_time()
-        rv = review_full(match, record=record, samples=args.samples, max_samples=args.max_samples)
-        cpu += time.process_time() - t0
-        for h in rv.summary["hands"]:
-            if h.get("skipped") or not h.get("decisions"):
-                continue
-            if dec_out is not None:
+        for top, tl in tallies.items():   # every setting reviews the same generated match
+            t0 = time.process_time()
+            rv = review_full(match, record=record, samples=args.samples, max_samples=top)
+            tl.cpu += time.process_time() - t0
+            for h in rv.summary["hands"]:
+                if h.get("skipped") or not h.get("decisions"):
+                    continue
+                if dec_out is not None:
+                    for d in h["decisions"]:
+                        if d["judged"]:
+                            dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                                      "max_samples": top, "random": seat, **{k: d[k] for k in (
+                                                          "hand", "seat", "trick", "kind", "loss", "raw_loss",
+                                                          "loss_stderr", "stake", "exact", "samples", "band",
+                                                          "chosen")}}) + "\n")
+                tl.hands += 1
                 for d in h["decisions"]:
-                    if d["judged"]:
-                        dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
-                                                  "random": seat, **{k: d[k] for k in (
-                                                      "hand", "seat", "trick", "kind", "loss", "raw_loss", "loss_stderr", "stake", "exact", "samples", "band",
-                                                      "chosen")}}) + "\n")
-            hands += 1
-            for d in h["decisions"]:
-                if d["judged"] and d.get("kind") not in ("bury", "declare"):
-                    deals, decided = deals + d["samples"], decided + 1
-            mine = h["players"][seat]["accuracy"]
-            others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
-            if mine is None or any(a is None for a in others):
-                continue
-            counted += 1
-            accs["random"].append(mine)
-            accs["bots"].extend(others)
-            below += all(mine < a for a in others)
-            at_100 += mine >= 100.0
-            if out is not None:
-                out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m, "hand": h.get("hand"),
-                                      "random": seat, "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}})
-                          + "\n")
-                out.flush()
+                    if d["judged"] and d.get("kind") not in ("bury", "declare"):
+                        tl.deals, tl.decided = tl.deals + d["samples"], tl.decided + 1
+                        tl.again += top > args.samples and d["samples"] != args.samples
+                mine = h["players"][seat]["accuracy"]
+                others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
+                if mine is None or any(a is None for a in others):
+                    continue
+                tl.counted += 1
+                tl.accs["random"].append(mine)
+                tl.accs["bots"].extend(others)
+                tl.below += all(mine < a for a in others)
+                tl.at_100 += mine >= 100.0
+                if out is not None:
+                    out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                          "max_samples": top, "hand": h.get("hand"), "random": seat,
+                                          "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}}) + "\n")
+                    out.flush()
     for f in (out, dec_out):
         if f is not None:
             f.close()
@@ -334,21 +347,26 @@ def measure(args: argparse.Namespace, kind: str) -> None:
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
              "view-endgame": f"view-endgame (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
                      f"{args.nodes:,} nodes)"}[kind]
-    if not counted:
-        print(f"{label}: no hand reviewed")
-        return
-    print(f"{args.rules}, {label} bots: {hands} hands reviewed ({counted} with an accuracy for every seat), "
-          f"{args.samples} deals per decision first, at most {max(args.samples, args.max_samples)} "
-          f"({deals / max(decided, 1):.1f} a judged play on average); "
-          f"{hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
     if kind != "plain":
-        print(f"  generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search asked {asked} times, "
-              f"changed the plain bot's move {changed} times, cut {cut} times")
-    print(f"  random seat below every bot seat: {below}/{counted} = {100 * below / counted:.0f} %; "
-          f"random seat at 100 %: {at_100}/{counted} = {100 * at_100 / counted:.0f} %")
-    print(f"  mean accuracy: random {sum(accs['random']) / len(accs['random']):.1f} %, "
-          f"bots {sum(accs['bots']) / len(accs['bots']):.1f} %", flush=True)
-
+        print(f"{args.rules}, {label} bots: generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search "
+              f"asked {asked} times, changed the plain bot's move {changed} times, cut {cut} times")
+    for top, tl in tallies.items():
+        if not tl.counted:
+            print(f"{label}: no hand reviewed")
+            continue
+        fixed = top <= args.samples
+        print(f"{args.rules}, {label} bots: {tl.hands} hands reviewed ({tl.counted} with an accuracy for every seat), "
+              + (f"{args.samples} deals per decision, fixed" if fixed else
+                 f"{args.samples} deals per decision first, unsure ones again on {top - args.samples} new deals")
+              + f" ({tl.deals / max(tl.decided, 1):.1f} deals a judged play's figures rest on, on average; "
+              f"{tl.again} of {tl.decided} judged plays valued again: "
+              f"{(tl.decided * args.samples + tl.again * max(0, top - args.samples)) / max(tl.decided, 1):.1f} deals "
+              f"drawn a judged play); "
+              f"{tl.hands / max(tl.cpu, 1e-9):.3f} hands/s (CPU, one core)")
+        print(f"  random seat below every bot seat: {tl.below}/{tl.counted} = {100 * tl.below / tl.counted:.0f} %; "
+              f"random seat at 100 %: {tl.at_100}/{tl.counted} = {100 * tl.at_100 / tl.counted:.0f} %")
+        print(f"  mean accuracy: random {sum(tl.accs['random']) / len(tl.accs['random']):.1f} %, "
+              f"bots {sum(tl.accs['bots']) / len(tl.accs['bots']):.1f} %", flush=True)
 
 if __name__ == "__main__":
     main()
