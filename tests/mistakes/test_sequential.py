@@ -175,3 +175,14 @@ def test_friends_clear_and_unsure(friends_hand):
         assert F.value_friends_decision(fh, real, 0, k, max_samples=24).as_dict(None) == seq.as_dict(None)
         fh.push(real, 0, k)
     assert seen[True] and seen[False]
+
+
+def test_friends_batches_have_their_own_deals(friends_hand):
+    fh, real = friends_hand
+    seat = fh.hand.tricks[0].plays[0].seat
+
+    def hands(batch):
+        return [tuple(tuple(sorted(st.holding(s).elements())) for s in fh.seats)
+                for st in F.sample_states(fh, real, seat, 0, 0, 8, batch=batch)]
+    assert hands(0) == hands(0)
+    assert hands(1) != hands(0) and hands(2) != hands(1)
