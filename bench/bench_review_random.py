@@ -296,7 +296,22 @@ class Tally:
         self.accs: dict[str, list[float]] = {"random": [], "bots": []}
 
 
+class CountUnsure:
+    """``decisions.unsure`` counting its yes answers (each a decision valued again)."""
+
+    def __init__(self) -> None:
+        from analyzer.review.mistakes import decisions
+        self.module, self.real, self.yes = decisions, decisions.unsure, 0
+        decisions.unsure = self   # value_decision and the friends' twin look it up at each call
+
+    def __call__(self, d: object) -> bool:
+        got = self.real(d)
+        self.yes += got
+        return got
+
+
 def measure(args: argparse.Namespace, kind: str) -> None:
+    counter = CountUnsure()
     gen_cpu = 0.0
     asked = changed = cut = 0
     tops = [int(x) for x in str(args.max_samples).split(",")]
@@ -316,8 +331,10 @@ def measure(args: argparse.Namespace, kind: str) -> None:
         match = replay(record)
         for top, tl in tallies.items():   # every setting reviews the same generated match
             t0 = time.process_time()
+            before = counter.yes
             rv = review_full(match, record=record, samples=args.samples, max_samples=top)
             tl.cpu += time.process_time() - t0
+            tl.again += counter.yes - before if top > args.samples else 0
             for h in rv.summary["hands"]:
                 if h.get("skipped") or not h.get("decisions"):
                     continue
@@ -333,7 +350,6 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                 for d in h["decisions"]:
                     if d["judged"] and d.get("kind") not in ("bury", "declare"):
                         tl.deals, tl.decided = tl.deals + d["samples"], tl.decided + 1
-                        tl.again += top > args.samples and d["samples"] != args.samples
                 mine = h["players"][seat]["accuracy"]
                 others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
                 if mine is None or any(a is None for a in others):
@@ -369,7 +385,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
               + (f"{args.samples} deals per decision, fixed" if fixed else
                  f"{args.samples} deals per decision first, unsure ones again on {top - args.samples} new deals")
               + f" ({tl.deals / max(tl.decided, 1):.1f} deals a judged play's figures rest on, on average; "
-              f"{tl.again} of {tl.decided} judged plays valued again: "
+              f"{tl.again} decisions valued again, of {tl.decided} judged plays: "
               f"{(tl.decided * args.samples + tl.again * max(0, top - args.samples)) / max(tl.decided, 1):.1f} deals "
               f"drawn a judged play); "
               f"{tl.hands / max(tl.cpu, 1e-9):.3f} hands/s (CPU, one core)")
