@@ -76,7 +76,7 @@ SAMPLES = 8
 #: the review's default most deals a decision (sequential sampling: a decision unsure after
 #: its first :data:`SAMPLES` deals, :func:`unsure`, is valued again on ``MAX_SAMPLES − SAMPLES``
 #: new deals)
-MAX_SAMPLES = 24
+MAX_SAMPLES = 16
 #: after the first batch a verdict needs this many standard errors to stop there
 #: (:func:`interim_critical`; Haybittle–Peto); the last look :func:`critical`
 INTERIM_Z = 3.0
