@@ -14,11 +14,11 @@ CPU time of one core).
     python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --bots view,plain --samples 32
     python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
-    python bench/bench_review_random.py --rules standard --matches 16 --hands 4 --max-samples 8,24,40
+    python bench/bench_review_random.py --rules standard --matches 16 --hands 4 --max-samples 8,16,24,40
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --honesty 16
 
 ``--samples`` is the review's first batch of deals a decision (8) and ``--max-samples`` the most
-(the review's default 24: sequential sampling, an unsure decision valued again on new deals;
+(the review's default 16: sequential sampling, an unsure decision valued again on new deals;
 ``--max-samples 8``: fixed, the review before the twentieth session); several, comma-separated,
 review each generated match at each (docs/performance.md, "Twentieth session: sequential
 sampling"). ``--honesty DEALS`` runs the honesty test instead: at each decision of the bot
