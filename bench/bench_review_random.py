@@ -14,6 +14,16 @@ CPU time of one core).
     python bench/bench_review_random.py --rules standard --matches 12 --bots plain,strong --samples 32
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --bots view,plain --samples 32
     python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
+    python bench/bench_review_random.py --rules standard --matches 16 --hands 4 --max-samples 8,16,24,40
+    python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --honesty 16
+
+``--samples`` is the review's first batch of deals a decision (8) and ``--max-samples`` the most
+(the review's default 16: sequential sampling, an unsure decision valued again on new deals;
+``--max-samples 8``: fixed, the review before the twentieth session); several, comma-separated,
+review each generated match at each (docs/performance.md, "Twentieth session: sequential
+sampling"). ``--honesty DEALS`` runs the honesty test instead: at each decision of the bot
+seats a player picks the option best on DEALS deals of its own and is judged by the review,
+fixed and sequentially; its share of significant verdicts must not rise.
 
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
@@ -65,6 +75,7 @@ from analyzer.play.bot import Bot
 from analyzer.play.review_bot import ReviewBot
 from analyzer.play.strong import Endgame, StrongBot
 from analyzer.review.mistakes import review_full
+from analyzer.review.mistakes.decisions import MAX_SAMPLES, SAMPLES
 from analyzer.review.mistakes.policy import ReviewChoice
 from analyzer.review.mistakes.rollouts import ALL_TRICKS, ViewRollouts
 from analyzer.review.search.endgame import ENDGAME_NODES, ExactEndgame, ViewEndgame
@@ -179,7 +190,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--matches", type=int, default=2)
     ap.add_argument("--hands", type=int, default=4)
     ap.add_argument("--seed", type=int, default=500)
-    ap.add_argument("--samples", type=int, default=8, help="sampled deals per decision")
+    ap.add_argument("--samples", type=int, default=SAMPLES,
+                    help="sampled deals per decision: the first batch (the review's default %(default)s)")
+    ap.add_argument("--max-samples", default=str(MAX_SAMPLES),
+                    help="the most deals a decision: a decision unsure after --samples deals is valued again on "
+                         "MAX - SAMPLES new deals (sequential sampling; the review's default %(default)s; at most "
+                         "--samples: fixed, main's review before it). Comma-separated: each generated match is "
+                         "reviewed at each, e.g. 8,24 (the honesty test: the first)")
+    ap.add_argument("--honesty", type=int, default=0, metavar="DEALS",
+                    help="instead: the honesty test of sequential sampling. At each decision of the bot seats a "
+                         "player picks the option best on DEALS deals of its own (another seed) and is judged by "
+                         "the review on its deals, at --samples fixed and sequentially up to --max-samples: the "
+                         "share of significant verdicts (false ones, as far as the pick is right) must not rise")
     ap.add_argument("--bots", default="plain",
                     help="the bots at the other seats, comma-separated, each measured on the same seeds: "
                          "plain (analyzer.play.bot.Bot), view (every decision from the seat's own view: ViewRollouts), "
@@ -202,14 +224,98 @@ def main(argv: list[str] | None = None) -> None:
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
             ap.error(f"--bots: unknown bot {kind!r}")
-        measure(args, kind)
+        if args.honesty:
+            honesty(args, kind)
+        else:
+            measure(args, kind)
+
+
+#: the honest player's own deals are drawn with this seed (the review's: ``pov.SEED``)
+HONEST_SEED = 4_242
+
+
+def honesty(args: argparse.Namespace, kind: str) -> None:
+    """The honesty test (see ``--honesty``): a player whose choice does not depend on the
+    deals the review judges with, judged at a fixed number of deals and sequentially."""
+    from analyzer.review.mistakes.context import HandContext
+    from analyzer.review.mistakes.decisions import value_decision
+    fixed = {"verdicts": 0, "loss": 0.0, "stake": 0.0, "deals": 0}
+    seq = dict(fixed)
+    judged = 0
+    cpu = [0.0, 0.0]
+    for m in range(args.matches):
+        seat = "NWSE"[m % 4]
+        make_bot, _built = make_bots(kind, seat, args.seed + m, args.tricks, args.nodes, args.view_samples,
+                                     args.choice_deals)
+        record = G.generate_match(args.rules, hands=args.hands, seed=args.seed + m, make_bot=make_bot)
+        match = replay(record)
+        for hand in match.hands:
+            if hand.team is not None:
+                continue
+            ctx = HandContext(hand, record_hand=record.hands[hand.number - 1], match=match, samples=0)
+            if not ctx.searchable:
+                continue
+            for ti, t in enumerate(hand.tricks):
+                for k, p in enumerate(t.plays):
+                    if p.seat == seat:
+                        continue
+                    own = value_decision(ctx, ti, k, samples=args.honesty, seed=HONEST_SEED)
+                    if own.forced or not own.judged or not own.options:
+                        continue
+                    pick = own.options[0].play
+                    got = []
+                    for i, top in enumerate((None, int(str(args.max_samples).split(",")[-1]))):
+                        t0 = time.process_time()
+                        got.append(value_decision(ctx, ti, k, samples=args.samples, max_samples=top, chosen=pick))
+                        cpu[i] += time.process_time() - t0
+                    if not all(d.judged and not d.forced for d in got):
+                        continue
+                    judged += 1
+                    for acc, d in zip((fixed, seq), got, strict=True):
+                        acc["verdicts"] += d.band is not None
+                        acc["loss"] += d.loss
+                        acc["stake"] += d.stake
+                        acc["deals"] += d.samples
+    print(f"{args.rules}, {kind} bots, honesty: the best option on {args.honesty} deals of the player's own, "
+          f"judged by the review at {judged} decisions of the bot seats")
+    for name, acc, c in ((f"{args.samples} deals, fixed", fixed, cpu[0]),
+                         (f"sequential, {args.samples} then {args.max_samples}", seq, cpu[1])):
+        if not judged:
+            break
+        print(f"  {name}: significant verdicts {acc['verdicts']}/{judged} = {100 * acc['verdicts'] / judged:.1f} %; "
+              f"mean loss {acc['loss'] / judged:.2f}, accuracy {100 * (1 - acc['loss'] / max(acc['stake'], 1e-9)):.1f} %; "
+              f"{acc['deals'] / judged:.1f} deals a decision; {c:.1f} s CPU", flush=True)
+
+
+class Tally:
+    """One review setting's counts over the hands of a run (:func:`measure`)."""
+
+    def __init__(self) -> None:
+        self.below = self.at_100 = self.counted = self.hands = self.deals = self.decided = self.again = 0
+        self.cpu = 0.0
+        self.accs: dict[str, list[float]] = {"random": [], "bots": []}
+
+
+class CountUnsure:
+    """``decisions.unsure`` counting its yes answers (each a decision valued again)."""
+
+    def __init__(self) -> None:
+        from analyzer.review.mistakes import decisions
+        self.module, self.real, self.yes = decisions, decisions.unsure, 0
+        decisions.unsure = self   # value_decision and the friends' twin look it up at each call
+
+    def __call__(self, d: object) -> bool:
+        got = self.real(d)
+        self.yes += got
+        return got
 
 
 def measure(args: argparse.Namespace, kind: str) -> None:
-    below = at_100 = counted = hands = 0
-    cpu = gen_cpu = 0.0
+    counter = CountUnsure()
+    gen_cpu = 0.0
     asked = changed = cut = 0
-    accs: dict[str, list[float]] = {"random": [], "bots": []}
+    tops = [int(x) for x in str(args.max_samples).split(",")]
+    tallies = {top: Tally() for top in tops}
     out = open(args.json, "a") if args.json else None
     dec_out = open(args.decisions, "a") if args.decisions else None
     for m in range(args.matches):
@@ -223,34 +329,41 @@ def measure(args: argparse.Namespace, kind: str) -> None:
             if isinstance(b, (StrongBot, ReviewBot)):
                 asked, changed, cut = asked + b.asked, changed + b.changed, cut + b.cut
         match = replay(record)
-        t0 = time.process_time()
-        rv = review_full(match, record=record, samples=args.samples)
-        cpu += time.process_time() - t0
-        for h in rv.summary["hands"]:
-            if h.get("skipped") or not h.get("decisions"):
-                continue
-            if dec_out is not None:
+        for top, tl in tallies.items():   # every setting reviews the same generated match
+            t0 = time.process_time()
+            before = counter.yes
+            rv = review_full(match, record=record, samples=args.samples, max_samples=top)
+            tl.cpu += time.process_time() - t0
+            tl.again += counter.yes - before if top > args.samples else 0
+            for h in rv.summary["hands"]:
+                if h.get("skipped") or not h.get("decisions"):
+                    continue
+                if dec_out is not None:
+                    for d in h["decisions"]:
+                        if d["judged"]:
+                            dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                                      "max_samples": top, "random": seat, **{k: d[k] for k in (
+                                                          "hand", "seat", "trick", "kind", "loss", "raw_loss",
+                                                          "loss_stderr", "stake", "exact", "samples", "band",
+                                                          "chosen")}}) + "\n")
+                tl.hands += 1
                 for d in h["decisions"]:
-                    if d["judged"]:
-                        dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
-                                                  "random": seat, **{k: d[k] for k in (
-                                                      "hand", "seat", "trick", "kind", "loss", "raw_loss", "loss_stderr", "stake", "exact",
-                                                      "chosen")}}) + "\n")
-            hands += 1
-            mine = h["players"][seat]["accuracy"]
-            others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
-            if mine is None or any(a is None for a in others):
-                continue
-            counted += 1
-            accs["random"].append(mine)
-            accs["bots"].extend(others)
-            below += all(mine < a for a in others)
-            at_100 += mine >= 100.0
-            if out is not None:
-                out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m, "hand": h.get("hand"),
-                                      "random": seat, "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}})
-                          + "\n")
-                out.flush()
+                    if d["judged"] and d.get("kind") not in ("bury", "declare"):
+                        tl.deals, tl.decided = tl.deals + d["samples"], tl.decided + 1
+                mine = h["players"][seat]["accuracy"]
+                others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
+                if mine is None or any(a is None for a in others):
+                    continue
+                tl.counted += 1
+                tl.accs["random"].append(mine)
+                tl.accs["bots"].extend(others)
+                tl.below += all(mine < a for a in others)
+                tl.at_100 += mine >= 100.0
+                if out is not None:
+                    out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
+                                          "max_samples": top, "hand": h.get("hand"), "random": seat,
+                                          "accuracy": {s: h["players"][s]["accuracy"] for s in "NWSE"}}) + "\n")
+                    out.flush()
     for f in (out, dec_out):
         if f is not None:
             f.close()
@@ -260,19 +373,26 @@ def measure(args: argparse.Namespace, kind: str) -> None:
              "strong": f"strong (exact endgame, last {args.tricks} tricks, {args.nodes:,} nodes)",
              "view-endgame": f"view-endgame (the endgame from the seat's view, {args.view_samples} deals, last {args.tricks} tricks, "
                      f"{args.nodes:,} nodes)"}[kind]
-    if not counted:
-        print(f"{label}: no hand reviewed")
-        return
-    print(f"{args.rules}, {label} bots: {hands} hands reviewed ({counted} with an accuracy for every seat), "
-          f"{args.samples} deals per decision; {hands / max(cpu, 1e-9):.3f} hands/s (CPU, one core)")
     if kind != "plain":
-        print(f"  generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search asked {asked} times, "
-              f"changed the plain bot's move {changed} times, cut {cut} times")
-    print(f"  random seat below every bot seat: {below}/{counted} = {100 * below / counted:.0f} %; "
-          f"random seat at 100 %: {at_100}/{counted} = {100 * at_100 / counted:.0f} %")
-    print(f"  mean accuracy: random {sum(accs['random']) / len(accs['random']):.1f} %, "
-          f"bots {sum(accs['bots']) / len(accs['bots']):.1f} %", flush=True)
-
+        print(f"{args.rules}, {label} bots: generation {gen_cpu:.2f} s CPU for {args.matches} matches; the search "
+              f"asked {asked} times, changed the plain bot's move {changed} times, cut {cut} times")
+    for top, tl in tallies.items():
+        if not tl.counted:
+            print(f"{label}: no hand reviewed")
+            continue
+        fixed = top <= args.samples
+        print(f"{args.rules}, {label} bots: {tl.hands} hands reviewed ({tl.counted} with an accuracy for every seat), "
+              + (f"{args.samples} deals per decision, fixed" if fixed else
+                 f"{args.samples} deals per decision first, unsure ones again on {top - args.samples} new deals")
+              + f" ({tl.deals / max(tl.decided, 1):.1f} deals a judged play's figures rest on, on average; "
+              f"{tl.again} decisions valued again, of {tl.decided} judged plays: "
+              f"{(tl.decided * args.samples + tl.again * max(0, top - args.samples)) / max(tl.decided, 1):.1f} deals "
+              f"drawn a judged play); "
+              f"{tl.hands / max(tl.cpu, 1e-9):.3f} hands/s (CPU, one core)")
+        print(f"  random seat below every bot seat: {tl.below}/{tl.counted} = {100 * tl.below / tl.counted:.0f} %; "
+              f"random seat at 100 %: {tl.at_100}/{tl.counted} = {100 * tl.at_100 / tl.counted:.0f} %")
+        print(f"  mean accuracy: random {sum(tl.accs['random']) / len(tl.accs['random']):.1f} %, "
+              f"bots {sum(tl.accs['bots']) / len(tl.accs['bots']):.1f} %", flush=True)
 
 if __name__ == "__main__":
     main()

@@ -31,12 +31,13 @@ def _dom(tmp_path: Path, html: str, fragment: str) -> str:
 
 
 def test_a_blunder_is_labelled_a_blunder(tmp_path: Path) -> None:
-    # the review's one verdict on this hand: N's ♦3 in trick 5 (SJ611), a blunder by its expected level loss
-    text = (ROOT / "tests" / "cli" / "fixtures" / "clean.sjn").read_text(encoding="utf-8")
-    report = build_report(text, "clean.sjn", annotate=mistake_hook(REVIEW_ENTRY))
-    dom = _dom(tmp_path, render_html(report), "#m1-h1-t5")  # hand 1, trick 5 complete
+    # the review's first verdict on this hand: E's ♥2 lead in trick 6 (SJ611, 16 ± 2 points on its
+    # first 8 deals: clear), a blunder by its expected level loss
+    text = (ROOT / "tests" / "cli" / "fixtures" / "continued97.sjn").read_text(encoding="utf-8")
+    report = build_report(text, "continued97.sjn", annotate=mistake_hook(REVIEW_ENTRY))
+    dom = _dom(tmp_path, render_html(report), "#m1-h1-t6")  # hand 1, trick 6 complete
     status = re.search(r'id="status"[^>]*>(.*?)</div>', dom, re.S)
     assert status is not None, dom[:2000]
     assert "\u26a0 1 blunder" in status.group(1) and "note" not in status.group(1)
     kinds = re.findall(r'class="kind">(.*?)</span>', dom)
-    assert any(k.startswith("blunder by N") for k in kinds), kinds
+    assert any(k.startswith("blunder by E") for k in kinds), kinds

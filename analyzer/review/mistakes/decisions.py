@@ -32,6 +32,18 @@ the other half (paired differences), and the two directions are averaged
 (cross-fitting). That *expected loss* is unbiased; it is a verdict only when
 it is at least :data:`~analyzer.review.mistakes.findings.MIN_COST` points and more than
 :data:`Z` standard errors. The level loss is measured the same way.
+
+Sequential sampling (the review's default; ``max_samples``): a decision is first valued
+on :data:`SAMPLES` deals. Where it is *unsure* after them (:func:`unsure`: its loss plus
+:data:`UNSURE_Z` standard error could reach :data:`~analyzer.review.mistakes.findings.MIN_COST`,
+and it is not a verdict beyond the stricter interim critical value
+:func:`interim_critical`, 3.54 standard errors at 8 deals: Haybittle–Peto), it is valued
+again on ``max_samples − samples`` **new** deals (:data:`MAX_SAMPLES` in all), seeded per
+decision and batch, and the first deals are left out of the second valuation: they only
+chose the decisions to look at again, so the second estimate, its verdict (at
+:func:`critical`) and its cross-fitting are independent of that choice (no selection bias,
+and a false verdict is no likelier than with a fixed number of deals). The deals a
+decision's figures rest on are its ``samples``.
 """
 
 from __future__ import annotations
@@ -59,8 +71,17 @@ if TYPE_CHECKING:  # pragma: no cover
     from replay.order import Order
     from replay.ruleset import Ruleset
 
-#: sampled deals per decision (even: two halves)
+#: sampled deals per decision (even: two halves): the first batch, and each batch after it
 SAMPLES = 8
+#: the review's default most deals a decision (sequential sampling: a decision unsure after
+#: its first :data:`SAMPLES` deals, :func:`unsure`, is valued again on ``MAX_SAMPLES − SAMPLES``
+#: new deals)
+MAX_SAMPLES = 16
+#: after the first batch a verdict needs this many standard errors to stop there
+#: (:func:`interim_critical`; Haybittle–Peto); the last look :func:`critical`
+INTERIM_Z = 3.0
+#: unsure after the first batch: the loss plus this many standard errors reaches MIN_COST
+UNSURE_Z = 1.0
 #: nodes one sampled deal's exact search may visit (then the bots play it out)
 NODE_BUDGET = 4_000
 #: the exact search is tried only when at most this many tricks are left
@@ -82,6 +103,16 @@ def critical(n: int) -> float:
         return float("inf")
     got = next((T95[k] for k in sorted(T95) if k >= df), Z)
     return max(Z, got)
+
+
+def interim_critical(n: int) -> float:
+    """How many standard errors a loss from ``n`` paired differences must exceed for a verdict
+    at the first look of the sequential sampling, where more deals could still be drawn
+    (Haybittle–Peto: a strict boundary at an interim look, the last at :func:`critical`):
+    :data:`INTERIM_Z`, or the Student t quantile scaled alike when larger (3.54 at 8 deals)."""
+    return max(INTERIM_Z, critical(n) * INTERIM_Z / Z)
+
+
 #: level-loss band thresholds (expected change of the hand's level score, see the module doc)
 LEVEL_BANDS = (("blunder", 0.5), ("mistake", 0.2))
 #: a verdict's band when it moves the level score less: mistake from this many points
@@ -559,60 +590,101 @@ def _native_follow_options(st: HandState, chosen: tuple[int, ...]) -> tuple[list
     return [tuple(m) for m in got], total
 
 
-def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES, node_budget: int = NODE_BUDGET,
-                   exact_tricks: int = EXACT_TRICKS, seed: int = SEED) -> Decision:
-    """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its player's view."""
+def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES, max_samples: int | None = None,
+                   node_budget: int = NODE_BUDGET, exact_tricks: int = EXACT_TRICKS, seed: int = SEED,
+                   chosen: tuple[int, ...] | None = None) -> Decision:
+    """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its player's view.
+
+    ``samples`` deals first; with ``max_samples`` above it, a decision unsure after them
+    (:func:`unsure`) is valued again on ``max_samples − samples`` new deals, the first
+    ones left out (sequential sampling, the module doc; :data:`MAX_SAMPLES` is the review's
+    default); None: ``samples`` deals, fixed.
+    ``chosen``: value this play in the decision's place instead of the play made (cards
+    ascending, one of its legal plays; a test of the review's honesty)."""
     h = ctx.hand
     t = h.tricks[ti]
     p = t.plays[k]
-    chosen = tuple(sorted(p.attempted or p.cards))
+    if chosen is None:
+        chosen = tuple(sorted(p.attempted or p.cards))
     kind = "follow" if k else ("throw" if ctx.is_throw(chosen) else "lead")
     d = Decision(h.number, t.number, k, p.seat, kind, chosen)
     if ctx.forced(ti, k):
         d.forced = True
         d.options = []
         return d
-    n = max(2, samples - samples % 2)
-    deals = sample_deals(ctx, p.seat, ti, k, n, seed)
-    if len(deals) < n:
+    first = max(2, samples - samples % 2)
+    top = first if max_samples is None else max(first, max_samples - max_samples % 2)
+    deals = sample_deals(ctx, p.seat, ti, k, first, seed)
+    if len(deals) < first:
         d.reason = "too few deals consistent with what the player saw"
         return d
     states = [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in deals]
     opts, d.capped = options_of(ctx, ti, k, states[0])
+    if chosen != opts[0]:
+        opts = [chosen] + [m for m in opts if m != chosen]
     if len(opts) == 1:
         d.forced = True
         return d
     base_total = ctx.points_before(ti) + (t.penalty if k else 0)
     left = len(h.tricks) - ti
-    rows: list[list[float]] = []   # per deal: value per option
-    lev: list[list[float]] = []
-    exact_all = True
-    for j, ((_pos, kp), st) in enumerate(zip(deals, states, strict=True)):
-        vals: list[int] | None = None
-        if left <= exact_tricks and node_budget > 0:
-            s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", kp)
-            s.node_limit = node_budget
-            try:
-                vals = [s.play_value(st, m) for m in opts]
-            except SearchBudgetExceeded:
-                vals = None
-            except Exception:
-                vals = None
-        if vals is None:
-            exact_all = False
-            got = _option_rollouts(st, opts, _bot(ctx, f"{seed}:{h.number}:{ti}:{k}:{j}"))
-            if any(v is None for v in got):
-                continue  # a deal that cannot be played out is dropped for every option
-            vals = [v for v in got if v is not None]
-        rows.append([float(v) for v in vals])
-        lev.append([level_score(ctx, base_total + v) for v in vals])
-    d.samples = len(rows)
-    d.exact = exact_all
-    if len(rows) < 2:
-        d.reason = "the sampled deals could not be played out"
+
+    def valued(deals: Sequence[tuple[Any, int]], states: Sequence[HandState], start: int, into: Decision) -> Decision:
+        """``into`` valued over ``deals`` (the bots' seeds numbered from ``start``)."""
+        rows: list[list[float]] = []   # per deal: value per option
+        lev: list[list[float]] = []
+        exact_all = True
+        for j, ((_pos, kp), st) in enumerate(zip(deals, states, strict=True), start=start):
+            vals: list[int] | None = None
+            if left <= exact_tricks and node_budget > 0:
+                s = Solver(ctx.order, ctx.ruleset, ctx.dealer or "N", kp)
+                s.node_limit = node_budget
+                try:
+                    vals = [s.play_value(st, m) for m in opts]
+                except SearchBudgetExceeded:
+                    vals = None
+                except Exception:
+                    vals = None
+            if vals is None:
+                exact_all = False
+                got = _option_rollouts(st, opts, _bot(ctx, f"{seed}:{h.number}:{ti}:{k}:{j}"))
+                if any(v is None for v in got):
+                    continue  # a deal that cannot be played out is dropped for every option
+                vals = [v for v in got if v is not None]
+            rows.append([float(v) for v in vals])
+            lev.append([level_score(ctx, base_total + v) for v in vals])
+        into.samples = len(rows)
+        into.exact = exact_all
+        if len(rows) < 2:
+            into.reason = "the sampled deals could not be played out"
+            return into
+        finish(ctx, into, opts, rows, lev, base_total)
+        return into
+
+    valued(deals, states, 0, d)
+    if top <= first or not unsure(d):
         return d
-    finish(ctx, d, opts, rows, lev, base_total)
-    return d
+    # unsure after the first batch (the screen): the decision is valued again on new deals
+    # only (seeded per decision and batch), the screen's deals left out (module doc)
+    more = sample_deals(ctx, p.seat, ti, k, top - first, seed, batch=1)
+    if len(more) < 2:
+        return d
+    again = valued(more, [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in more], first,
+                   Decision(h.number, t.number, k, p.seat, kind, chosen, capped=d.capped))
+    return again if again.judged or again.forced else d
+
+
+def unsure(d: Decision) -> bool:
+    """Is a judged decision's verdict still open after its first batch of deals (sequential
+    sampling, see the module doc)? Its loss could be :data:`MIN_COST` points or more (the
+    cross-fitted estimate, unclipped, plus :data:`UNSURE_Z` standard errors reaches it),
+    and it is not a verdict beyond the stricter interim critical value
+    (:func:`interim_critical`). Clear, no more deals: a loss clearly below
+    :data:`MIN_COST` (also one that is 0 in every deal), or a clear verdict."""
+    if not d.judged or d.forced:
+        return False
+    if d.raw_loss + UNSURE_Z * d.loss_se < MIN_COST:
+        return False
+    return not (d.loss >= MIN_COST and d.loss > interim_critical(d.samples) * d.loss_se)
 
 
 def _bot(ctx: HandContext, seed: str) -> Bot:
@@ -712,5 +784,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "finish", "options_of", "position_options", "level_score", "verdict_band", "SAMPLES",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "unsure", "interim_critical", "critical", "finish", "options_of", "position_options", "level_score", "verdict_band", "SAMPLES", "MAX_SAMPLES", "INTERIM_Z", "UNSURE_Z",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

@@ -389,11 +389,12 @@ class FriendsContext(HandContext):
 
 
 def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, n: int,
-                  seed: int = SEED, *, replay_once: bool = True) -> list[HandState]:
+                  seed: int = SEED, *, replay_once: bool = True, batch: int = 0) -> list[HandState]:
     """Up to ``n`` states before play ``k`` of trick ``ti``, each a deal of the
     hidden cards consistent with what ``seat`` has seen (see the module doc).
     ``real``: the real state there (only its public facts are read: the hand
-    sizes, the voids shown, the cards hidden from ``seat`` as one sorted set)."""
+    sizes, the voids shown, the cards hidden from ``seat`` as one sorted set).
+    ``batch``: the sequential sampling's batch (0: the first; each batch its own seed)."""
     ctx = fh.ctx
     seats = fh.seats
     me = seats.index(seat)
@@ -416,7 +417,7 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
                   pool, sizes, void_of)
     if pins:   # the declarations' cards (pov.pinned), dealt to their holders first
         pool = sorted((Counter(pool) - Counter(c for c, _ in pins)).elements())
-    rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends")
+    rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends" + (f":{batch}" if batch else ""))
     fast = fh.replay_once(real, ti, k) if replay_once else None
     out: list[HandState] = []
     for _ in range(n * RETRIES):
@@ -527,11 +528,14 @@ class SignedRows:
 
 
 def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *, samples: int = SAMPLES,
-                           seed: int = SEED) -> Decision:
+                           max_samples: int | None = None, seed: int = SEED) -> Decision:
     """The :class:`Decision` of play ``k`` of trick ``ti`` (0-based) from its
-    player's view; ``real``: the real state before it."""
+    player's view; ``real``: the real state before it. ``samples`` deals first; where
+    the decision is unsure, valued again on ``max_samples − samples`` new deals
+    (:func:`analyzer.review.mistakes.decisions.value_decision`'s sequential sampling;
+    None: ``samples`` deals, fixed)."""
     from analyzer.play.bot import Bot
-    from analyzer.review.mistakes.decisions import option_ends
+    from analyzer.review.mistakes.decisions import option_ends, unsure
     ctx, h = fh.ctx, fh.hand
     t = h.tricks[ti]
     p = t.plays[k]
@@ -546,23 +550,39 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
         d.forced = True
         return d
     n = max(2, samples - samples % 2)
+    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
     states = sample_states(fh, real, p.seat, ti, k, n, seed)
     if len(states) < n:
         d.reason = "too few deals consistent with what the player saw"
         return d
-    acc = SignedRows(fh, p.seat)
-    for j, st in enumerate(states):
-        rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}:friends"
-        ends = option_ends(st, opts, Bot(ctx.ruleset, random.Random(rng_seed)), friends=True)   # = playout a fresh bot an option
-        done = [e for e in ends if e is not None]
-        if len(done) < len(ends):
-            continue   # a deal that cannot be played out is dropped for every option
-        acc.add(done)
-    acc.finish(ctx, d, opts)
-    return d
+
+    def valued(states: Sequence[HandState], start: int, into: Decision) -> Decision:
+        """``into`` valued over ``states`` (the bots' seeds numbered from ``start``)."""
+        acc = SignedRows(fh, p.seat)
+        for j, st in enumerate(states, start=start):
+            rng_seed = f"{seed}:{h.number}:{ti}:{k}:{j}:friends"
+            ends = option_ends(st, opts, Bot(ctx.ruleset, random.Random(rng_seed)), friends=True)   # = playout a fresh bot an option
+            done = [e for e in ends if e is not None]
+            if len(done) < len(ends):
+                continue   # a deal that cannot be played out is dropped for every option
+            acc.add(done)
+        acc.finish(ctx, into, opts)
+        return into
+
+    valued(states, 0, d)
+    if top <= n or not unsure(d):
+        return d
+    # unsure after the first batch (the screen): valued again on new deals only (decisions' module doc)
+    more = sample_states(fh, real, p.seat, ti, k, top - n, seed, batch=1)
+    if len(more) < 2:
+        return d
+    again = valued(more, n, Decision(h.number, t.number, k, p.seat, kind, chosen, friends={"valued": VALUED},
+                                     capped=d.capped))
+    return again if again.judged or again.forced else d
 
 
-def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) -> list[Decision]:
+def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | None = None,
+                        seed: int = SEED) -> list[Decision]:
     """Every play of a finding-friends hand valued from its player's view (the
     hand must be reviewable: :meth:`FriendsHand.why_not` is None)."""
     fh = FriendsHand(ctx)
@@ -571,7 +591,7 @@ def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, seed: int =
     out: list[Decision] = []
     for ti, t in enumerate(h.tricks):
         for k in range(len(t.plays)):
-            out.append(value_friends_decision(fh, real, ti, k, samples=samples, seed=seed))
+            out.append(value_friends_decision(fh, real, ti, k, samples=samples, max_samples=max_samples, seed=seed))
             fh.push(real, ti, k)
     return out
 

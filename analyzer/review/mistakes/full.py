@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from analyzer.review.mistakes.base import one_per_play, run_rules
 from analyzer.review.mistakes.bury import review_bury
 from analyzer.review.mistakes.context import ENDGAME_TRICKS, SEARCH_BUDGET, HandContext
-from analyzer.review.mistakes.decisions import EXACT_TRICKS, NODE_BUDGET, SAMPLES, Decision, value_decision
+from analyzer.review.mistakes.decisions import EXACT_TRICKS, MAX_SAMPLES, NODE_BUDGET, SAMPLES, Decision, value_decision
 from analyzer.review.mistakes.declarations import review_declarations
 from analyzer.review.mistakes.findings import MIN_COST, Mistake, pattern_text
 from analyzer.review.mistakes.summary import FRIENDS_NO_WINDOW, HandReview, hand_review
@@ -39,9 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 
 def full_review(match_result: MatchResult, *, record: Record | None = None, select: Iterable[str] | None = None,
-                samples: int = SAMPLES, node_budget: int = NODE_BUDGET, exact_tricks: int = EXACT_TRICKS,
-                endgame_tricks: int = ENDGAME_TRICKS, search_budget: int | None = SEARCH_BUDGET,
-                on_hand: Callable[[int, int], None] | None = None,
+                samples: int = SAMPLES, max_samples: int | None = MAX_SAMPLES, node_budget: int = NODE_BUDGET,
+                exact_tricks: int = EXACT_TRICKS, endgame_tricks: int = ENDGAME_TRICKS,
+                search_budget: int | None = SEARCH_BUDGET, on_hand: Callable[[int, int], None] | None = None,
                 jobs: int = 1) -> tuple[list[Mistake], list[HandReview]]:
     """(findings, per-hand reviews with their decisions) of every hand of ``match_result``.
 
@@ -50,9 +50,12 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
     ``jobs``: the hands are reviewed in that many worker processes
     (:mod:`analyzer.review.mistakes.workers`) when there are two or more hands; the
     result is the same as with one (every hand's review is deterministic and
-    depends on its hand only) and is gathered in hand order."""
+    depends on its hand only) and is gathered in hand order. ``samples``: deals a decision
+    first; ``max_samples``: the most, batches of ``samples`` more while a decision is unsure
+    (sequential sampling: :func:`analyzer.review.mistakes.decisions.unsure`; None or at most
+    ``samples``: ``samples`` deals, fixed)."""
     select = list(select) if select is not None else None
-    kw: dict[str, Any] = {"select": select, "samples": samples, "node_budget": node_budget, "exact_tricks": exact_tricks,
+    kw: dict[str, Any] = {"select": select, "samples": samples, "max_samples": max_samples, "node_budget": node_budget, "exact_tricks": exact_tricks,
           "endgame_tricks": endgame_tricks, "search_budget": search_budget}
     total = len(match_result.hands)
     if jobs > 1 and total > 1:
@@ -74,8 +77,8 @@ def full_review(match_result: MatchResult, *, record: Record | None = None, sele
 
 
 def review_hand(match_result: MatchResult, index: int, *, record: Record | None = None,
-                select: list[str] | None = None, samples: int = SAMPLES, node_budget: int = NODE_BUDGET,
-                exact_tricks: int = EXACT_TRICKS, endgame_tricks: int = ENDGAME_TRICKS,
+                select: list[str] | None = None, samples: int = SAMPLES, max_samples: int | None = MAX_SAMPLES,
+                node_budget: int = NODE_BUDGET, exact_tricks: int = EXACT_TRICKS, endgame_tricks: int = ENDGAME_TRICKS,
                 search_budget: int | None = SEARCH_BUDGET) -> tuple[list[Mistake], HandReview]:
     """(findings, review) of hand ``index`` (0-based) of ``match_result``: what
     :func:`full_review` gathers, one hand at a time (in this process or a worker's)."""
@@ -85,7 +88,7 @@ def review_hand(match_result: MatchResult, index: int, *, record: Record | None 
     if record is not None and 1 <= hand.number <= len(record.hands):
         node = record.hands[hand.number - 1]
     if hand.team is not None:
-        return out, _friends_hand(match_result, hand, node, out, select, samples)
+        return out, _friends_hand(match_result, hand, node, out, select, samples, max_samples)
     ctx = HandContext(hand, record_hand=node, endgame_tricks=endgame_tricks, search_budget=search_budget,
                       match=match_result, samples=0)
     patterns = one_per_play(run_rules(ctx, select)) if ctx.playable else []
@@ -99,7 +102,8 @@ def review_hand(match_result: MatchResult, index: int, *, record: Record | None 
     by_play = {(f.trick, f.seat): f for f in patterns if f.target == "play"}
     for ti, t in enumerate(hand.tricks):
         for k, p in enumerate(t.plays):
-            d = value_decision(ctx, ti, k, samples=samples, node_budget=node_budget, exact_tricks=exact_tricks)
+            d = value_decision(ctx, ti, k, samples=samples, max_samples=max_samples, node_budget=node_budget,
+                               exact_tricks=exact_tricks)
             pat = by_play.get((t.number, p.seat))
             if pat is not None and pat.code == "SJ610":
                 pat = None  # the search's own verdict on the real deal: d.actual says it
@@ -123,7 +127,7 @@ def review_hand(match_result: MatchResult, index: int, *, record: Record | None 
 
 
 def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand | None, out: list[Mistake],
-                  select: list[str] | None, samples: int) -> HandReview:
+                  select: list[str] | None, samples: int, max_samples: int | None = None) -> HandReview:
     """A finding-friends hand (:mod:`analyzer.review.mistakes.friends`): every
     decision valued by the bots' play-outs from its player's view; its findings
     go to ``out``. No exact window. The pattern rules run on the sides as each
@@ -145,7 +149,7 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
         return hr
     hr.actual = [ctx.points_before(ti) for ti in range(len(hand.tricks))] + [hand.attacker_points]
     hr.eval = [None] * len(hr.actual)
-    hr.decisions = review_friends_hand(ctx, samples=samples)
+    hr.decisions = review_friends_hand(ctx, samples=samples, max_samples=max_samples)
     try:
         patterns = one_per_play(run_rules(FriendsContext(hand, record_hand=node, match=match_result), select))
     except ValueError:   # a record play the engine would not take: no pattern; the valued decisions stand

@@ -282,9 +282,11 @@ def pinned(ctx: HandContext, seat: str, t_index: int, k: int, slot_of: dict[str,
     return out
 
 
-def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int) -> list[tuple[Position, int]]:
+def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed: int, *,
+                 batch: int = 0) -> list[tuple[Position, int]]:
     """Up to ``n`` deals of the hidden cards consistent with what ``seat`` has
-    seen before play ``k`` of trick ``t_index``: (position, kitty points)."""
+    seen before play ``k`` of trick ``t_index``: (position, kitty points).
+    ``batch``: the sequential sampling's batch (0: the first; each batch its own seed)."""
     pos = position_of(ctx.state(t_index, k))
     me = SEAT_ORDER.index(seat)
     kitty = tuple(ctx.kitty_cards or ())
@@ -307,7 +309,7 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
     if pins:
         free = Counter(pool) - Counter(c for c, _ in pins)
         pool = sorted(free.elements())
-    rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}")
+    rng = random.Random(f"{seed}:{ctx.hand.number}:{t_index}:{k}:{seat}" + (f":{batch}" if batch else ""))
     throws = throws_seen(ctx, t_index, k) if len(SEAT_ORDER) == len(pos.hands) == 4 else []
     views = _throw_views(ctx, t_index, k, throws) if throws else []
     out: list[tuple[Position, int]] = []
