@@ -481,7 +481,7 @@ impl Solver {
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let (w, _, _) = self.rules.trick_winner(refs);
+        let w = self.rules.winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
         let got = (w, pts);
         self.winner.insert(t.key(), got);
@@ -504,7 +504,7 @@ impl Solver {
             return got;
         }
         let refs = t.refs();
-        let got = self.rules.trick_winner(&refs[..t.n as usize]).0;
+        let got = self.rules.winner(&refs[..t.n as usize]);
         self.partial.insert(t.key(), got);
         got
     }
