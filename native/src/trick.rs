@@ -103,7 +103,7 @@ impl Rules {
 
     /// `replay.trick.follow_error` (no message): is `play` an illegal follow?
     /// `holding`: the player's cards (any suits, before the play).
-    pub fn follow_error(&self, lead: &[Unit], suit: Option<u8>, holding: &Counts, play: &[u8]) -> bool {
+    pub fn follow_error(&self, lead: &[Unit], suit: Option<u8>, holding: &[(u8, u8)], play: &[u8]) -> bool {
         let Some(suit) = suit else { return false };
         let order = &self.order;
         let n: usize = lead.iter().map(|u| u.size()).sum();
@@ -113,8 +113,16 @@ impl Rules {
             }
             return holding.iter().any(|&(c, k)| k > 0 && order.eff(c) == suit);
         }
-        let played: Vec<u8> = play.iter().copied().filter(|&c| order.eff(c) == suit).collect();
-        let n_played = played.len();
+        // the play's cards of the suit and the holding's, on the stack
+        let mut played_buf = [0u8; 64];
+        let mut n_played = 0usize;
+        for &c in play {
+            if order.eff(c) == suit && n_played < played_buf.len() {
+                played_buf[n_played] = c;
+                n_played += 1;
+            }
+        }
+        let played = &played_buf[..n_played];
         if n_played == n {
             if lead.len() == 1 {
                 let u = &lead[0];
@@ -125,7 +133,15 @@ impl Rules {
                 return false;
             }
         }
-        let suit_held: Counts = holding.iter().copied().filter(|&(c, k)| k > 0 && order.eff(c) == suit).collect();
+        let mut held_buf = [(0u8, 0u8); 54];
+        let mut n_kinds = 0usize;
+        for &(c, k) in holding {
+            if k > 0 && order.eff(c) == suit {
+                held_buf[n_kinds] = (c, k);
+                n_kinds += 1;
+            }
+        }
+        let suit_held = &held_buf[..n_kinds];
         let n_held: usize = suit_held.iter().map(|e| e.1 as usize).sum();
         let need = n.min(n_held);
         if n_played < need {
@@ -136,9 +152,16 @@ impl Rules {
         }
         if self.follow_policy == POLICY_SHENGJI_IO {
             // `replay.follow._engine_follow`: shengji.io's fallback shapes (sjio.rs)
-            return played.len() == n && !sjio::follow_ok(lead, &suit_held, &played, order);
+            return played.len() == n && !sjio::follow_ok(lead, &suit_held.to_vec(), played, order);
         }
-        let got = obligation(lead, &played, order, self.follow_policy);
+        if lead.len() == 1 && lead[0].shape() == (2, 1) && n_played == n {
+            // a pair led, followed by two cards of the suit that are no pair, from a holding of
+            // the suit with a pair (the cases above let the rest pass): `obligation` asks one
+            // pair of a pair led under every policy (no tractor: its pairs only), the play
+            // meets none, the holding one
+            return true;
+        }
+        let got = obligation(lead, played, order, self.follow_policy);
         if got == self.full_obligation(lead) {
             return false;
         }
@@ -227,28 +250,45 @@ impl Rules {
             return;
         }
         let suit = lead_suit(lead, order);
-        let in_suit: Vec<(u8, u8)> =
-            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) == suit).collect();
-        let others: Vec<(u8, u8)> =
-            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) != suit).collect();
+        // the holding's cards of the led suit and the others, sorted, on the stack
+        let (mut in_buf, mut out_buf) = ([(0u8, 0u8); 54], [(0u8, 0u8); 54]);
+        let (mut n_in, mut n_out) = (0usize, 0usize);
+        for &(c, k) in holding {
+            if k == 0 {
+                continue;
+            }
+            if Some(order.eff(c)) == suit {
+                in_buf[n_in] = (c, k);
+                n_in += 1;
+            } else {
+                out_buf[n_out] = (c, k);
+                n_out += 1;
+            }
+        }
+        let in_suit = &mut in_buf[..n_in];
+        in_suit.sort_unstable();
+        let in_suit = &*in_suit;
+        let others = &mut out_buf[..n_out];
+        others.sort_unstable();
+        let others = &*others;
         let have: usize = in_suit.iter().map(|e| e.1 as usize).sum();
         if have >= n {
             if n == 1 {
                 // a single led: any card of the suit (`follow_error` of one card in suit)
-                for &(c, _) in &in_suit {
+                for &(c, _) in in_suit {
                     f(&[c]);
                 }
                 return;
             }
             let units = decompose(lead, order);
-            each_multiset(&in_suit, n, &mut |play| {
-                if !self.follow_error(&units, suit, &in_suit, play) {
+            each_multiset(in_suit, n, &mut |play| {
+                if !self.follow_error(&units, suit, in_suit, play) {
                     f(play);
                 }
             });
         } else {
             let base: Vec<u8> = in_suit.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-            fill_out(&base, &others, n - have, &mut f);
+            fill_out(&base, others, n - have, &mut f);
         }
     }
 
