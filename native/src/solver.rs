@@ -573,8 +573,22 @@ impl Solver {
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
-                    let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
-                    let ok = self.rules.throw_stands(play.as_slice(), &counts);
+                    // each holding's (card, copies) on the stack (its cards are sorted)
+                    let mut counts = [[(0u8, 0u8); MAX]; 3];
+                    let mut lens = [0usize; 3];
+                    for (j, o) in others.iter().enumerate() {
+                        for &c in o.as_slice() {
+                            let n = lens[j];
+                            if n > 0 && counts[j][n - 1].0 == c {
+                                counts[j][n - 1].1 += 1;
+                            } else {
+                                counts[j][n] = (c, 1);
+                                lens[j] += 1;
+                            }
+                        }
+                    }
+                    let refs = [&counts[0][..lens[0]], &counts[1][..lens[1]], &counts[2][..lens[2]]];
+                    let ok = self.rules.throw_stands(play.as_slice(), &refs);
                     self.stands.insert(skey, ok);
                     ok
                 }

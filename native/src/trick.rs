@@ -6,7 +6,7 @@ use crate::order::{Order, TRUMP};
 use crate::units::POLICY_SHENGJI_IO;
 use crate::{sjio, sjio_winner};
 use crate::units::{
-    all_covers, compare_covers, count, cover, decompose, forced_units, obligation, runs, sub_runs, throw_blockers,
+    all_covers, compare_covers, count, cover, decompose, forced_units, obligation, runs, sub_runs, throw_blocked, throw_blockers,
     Blocker, Counts, Unit, COMPARE_ALL_UNITS,
 };
 
@@ -479,8 +479,8 @@ impl Rules {
     }
 
     /// Does a throw of `lead` stand (no other player blocks it)? `others`: their
-    /// cards of the lead's suit (any order), in turn order after the thrower.
-    pub fn throw_stands(&self, lead: &[u8], others: &[Counts]) -> bool {
+    /// cards of the lead's suit as (card, copies) (any order), in turn order after the thrower.
+    pub fn throw_stands(&self, lead: &[u8], others: &[&[(u8, u8)]]) -> bool {
         let units = decompose(lead, &self.order);
         if units.len() < 2 || !self.throw_check {
             return true;
@@ -494,8 +494,7 @@ impl Rules {
                 .collect();
             return sjio::engine_throw(&units, &suited, &self.order).0.is_empty();
         }
-        let others: Vec<(usize, Counts)> = others.iter().enumerate().map(|(k, h)| (k + 1, h.clone())).collect();
-        throw_blockers(&units, &others, &self.order).is_empty()
+        !throw_blocked(&units, others, &self.order)
     }
 
     pub fn throw_penalty(&self, attempted: usize) -> i32 {
