@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
 use crate::trick::{kitty_multiplier, Rules};
-use crate::units::{count, Unit};
+use crate::units::Unit;
 
 pub const INF: i64 = 1_000_000_000;
 
@@ -153,6 +153,20 @@ impl Cards {
                 self.w[j] -= b;
             }
         }
+    }
+    /// the cards as (card, copies), ascending, into `out`; how many
+    #[inline]
+    pub fn counts(&self, out: &mut [(u8, u8); MAX]) -> usize {
+        let mut n = 0usize;
+        for &c in self.as_slice() {
+            if n > 0 && out[n - 1].0 == c {
+                out[n - 1].1 += 1;
+            } else {
+                out[n] = (c, 1);
+                n += 1;
+            }
+        }
+        n
     }
     fn plus_sorted(&self, play: &Cards) -> Cards {
         let mut v = self.as_slice().to_vec();
@@ -515,7 +529,9 @@ impl Solver {
             return got.clone();
         }
         let mut all: Vec<Play> = Vec::with_capacity(16);
-        self.rules.each_legal_follow(lead.as_slice(), &count(hand.as_slice()), |p| all.push(Cards::from_slice(p)));
+        let mut held = [(0u8, 0u8); MAX];
+        let n = hand.counts(&mut held);
+        self.rules.each_legal_follow(lead.as_slice(), &held[..n], |p| all.push(Cards::from_slice(p)));
         // `Rules::legal_follows`' order (the follows are distinct: unstable sorts as stable)
         all.sort_unstable();
         let got: Moves = Rc::from(all);
@@ -547,7 +563,9 @@ impl Solver {
         let hand = hands[seat].as_slice();
         // `Rules::unit_leads` without a vector a lead: sorted as card lists, repeats dropped
         let mut moves: Vec<Play> = Vec::with_capacity(32);
-        self.rules.each_unit_lead(&count(hand), |p| moves.push(Cards::from_slice(p)));
+        let mut held = [(0u8, 0u8); MAX];
+        let n = hands[seat].counts(&mut held);
+        self.rules.each_unit_lead(&held[..n], |p| moves.push(Cards::from_slice(p)));
         moves.sort_unstable();
         moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
@@ -577,15 +595,7 @@ impl Solver {
                     let mut counts = [[(0u8, 0u8); MAX]; 3];
                     let mut lens = [0usize; 3];
                     for (j, o) in others.iter().enumerate() {
-                        for &c in o.as_slice() {
-                            let n = lens[j];
-                            if n > 0 && counts[j][n - 1].0 == c {
-                                counts[j][n - 1].1 += 1;
-                            } else {
-                                counts[j][n] = (c, 1);
-                                lens[j] += 1;
-                            }
-                        }
+                        lens[j] = o.counts(&mut counts[j]);
                     }
                     let refs = [&counts[0][..lens[0]], &counts[1][..lens[1]], &counts[2][..lens[2]]];
                     let ok = self.rules.throw_stands(play.as_slice(), &refs);

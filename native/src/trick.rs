@@ -6,7 +6,7 @@ use crate::order::{Order, TRUMP};
 use crate::units::POLICY_SHENGJI_IO;
 use crate::{sjio, sjio_winner};
 use crate::units::{
-    all_covers, compare_covers, count, cover, decompose, forced_units, obligation, runs, sub_runs, throw_blocked, throw_blockers,
+    all_covers, compare_covers, count, cover, decompose, forced_units, obligation, throw_blocked, throw_blockers,
     Blocker, Counts, Unit, COMPARE_ALL_UNITS,
 };
 
@@ -89,7 +89,7 @@ pub fn each_multiset(items: &[(u8, u8)], k: usize, f: &mut impl FnMut(&[u8])) {
     rec(items, 0, k, &mut cur, suffix, f);
 }
 
-fn sorted_items(h: &Counts) -> Vec<(u8, u8)> {
+fn sorted_items(h: &[(u8, u8)]) -> Vec<(u8, u8)> {
     let mut v: Vec<(u8, u8)> = h.iter().copied().filter(|e| e.1 > 0).collect();
     v.sort_unstable();
     v
@@ -184,7 +184,7 @@ impl Rules {
     }
 
     /// `replay.trick.check_follow_printed` (no message): is `play` an illegal follow?
-    pub fn printed_error(&self, lead: &[Unit], psuit: Option<u8>, holding: &Counts, play: &[u8], n: usize) -> bool {
+    pub fn printed_error(&self, lead: &[Unit], psuit: Option<u8>, holding: &[(u8, u8)], play: &[u8], n: usize) -> bool {
         if psuit.is_none() {
             return false;
         }
@@ -215,7 +215,7 @@ impl Rules {
 
     /// [`Rules::legal_follows`] to `f`, each once (cards ascending), in no set order: the
     /// search's follows without a vector a follow.
-    pub fn each_legal_follow(&self, lead: &[u8], holding: &Counts, mut f: impl FnMut(&[u8])) {
+    pub fn each_legal_follow(&self, lead: &[u8], holding: &[(u8, u8)], mut f: impl FnMut(&[u8])) {
         let n = lead.len();
         let order = &self.order;
         // a short play's own cards plus a fill of others, sorted, in one buffer
@@ -304,7 +304,7 @@ impl Rules {
     /// Every single-unit lead (cards ascending), in no set order and possibly twice, to `f`
     /// ([`Rules::unit_leads`] sorts them and drops the repeats): the search's leads
     /// without a vector a lead.
-    pub fn each_unit_lead(&self, holding: &Counts, mut f: impl FnMut(&[u8])) {
+    pub fn each_unit_lead(&self, holding: &[(u8, u8)], mut f: impl FnMut(&[u8])) {
         let order = &self.order;
         // the holding by effective suit (five at most), on the stack; a suit's cards in the
         // holding's order
@@ -318,6 +318,8 @@ impl Rules {
             by_suit[e][in_suit[e]] = (c, n);
             in_suit[e] += 1;
         }
+        let key = &order.key;
+        // (allocated at the first tractor only)
         let mut buf: Vec<u8> = Vec::new();
         for (cards, &n_cards) in by_suit.iter().zip(&in_suit) {
             let cards = &cards[..n_cards];
@@ -333,14 +335,40 @@ impl Rules {
             }
             let top = cards.iter().map(|e| e.1).max().unwrap_or(0);
             for w in 2..=top {
-                let longest = runs(cards, &order.key, w).iter().map(|r| r.len()).max().unwrap_or(0);
-                for length in 2..=longest {
-                    for run in sub_runs(cards, &order.key, w, length as u8) {
-                        buf.clear();
-                        buf.extend(run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)));
-                        buf.sort_unstable();
-                        f(&buf);
+                // `units::sub_runs` of every length ≥ 2 on the stack: the keys where a card is
+                // held `w` times, the smallest such card a key (`units::runs`), in key order;
+                // every window of two or more adjacent keys is a tractor
+                let mut avail = [(0i32, 0u8); 54];
+                let mut na = 0usize;
+                for &(c, n) in cards {
+                    if n >= w {
+                        let k = key[c as usize];
+                        match avail[..na].iter_mut().find(|e| e.0 == k) {
+                            Some(e) => e.1 = e.1.min(c),
+                            None => {
+                                avail[na] = (k, c);
+                                na += 1;
+                            }
+                        }
                     }
+                }
+                let avail = &mut avail[..na];
+                avail.sort_unstable_by_key(|e| e.0);
+                let mut start = 0usize;
+                while start < na {
+                    let mut end = start + 1;
+                    while end < na && avail[end].0 == avail[end - 1].0 + 1 {
+                        end += 1;
+                    }
+                    for i in start..end {
+                        for j in i + 2..=end {
+                            buf.clear();
+                            buf.extend(avail[i..j].iter().flat_map(|&(_, c)| std::iter::repeat_n(c, w as usize)));
+                            buf.sort_unstable();
+                            f(&buf);
+                        }
+                    }
+                    start = end;
                 }
             }
         }
@@ -927,6 +955,54 @@ mod tests {
         let mut r = rules(2, 1);
         r.throws = false;
         assert!(r.throw_candidates(&[s(3), s(3), s(14)], &[&[s(13)], &[], &[]]).is_empty());
+    }
+
+    #[test]
+    fn unit_leads_as_runs_and_sub_runs() {
+        // random holdings (three decks, ♥ trump at level 2: the off-suit 2s one key): the unit
+        // leads are every tuple of a card and every window of two or more adjacent keys of
+        // `units::runs` at each width (`units::sub_runs`), each card a key the smallest
+        use crate::units::{runs, sub_runs};
+        let r = rules(2, 1);
+        let pool: Vec<u8> = (3..=8).map(s).chain((10..=14).map(h)).chain([0, 26, 39, 13, 52]).collect();
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let (mut tractors, mut n_cases) = (0, 0);
+        for _ in 0..3000 {
+            let mut hand: Vec<u8> = Vec::new();
+            for _ in 0..12 {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let c = pool[(x >> 33) as usize % pool.len()];
+                if hand.iter().filter(|&&d| d == c).count() < 3 {
+                    hand.push(c);
+                }
+            }
+            let held = count(&hand);
+            let mut want: Vec<Vec<u8>> = Vec::new();
+            for suit in 0..5u8 {
+                let cards: Vec<(u8, u8)> = held.iter().copied().filter(|e| r.order.eff(e.0) == suit).collect();
+                for &(c, n) in &cards {
+                    for w in 1..=n {
+                        want.push(vec![c; w as usize]);
+                    }
+                }
+                for w in 2..=3u8 {
+                    for length in 2..=12u8 {
+                        for run in sub_runs(&cards, &r.order.key, w, length) {
+                            let mut v: Vec<u8> = run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
+                            v.sort_unstable();
+                            want.push(v);
+                            tractors += 1;
+                        }
+                    }
+                    assert!(runs(&cards, &r.order.key, w).iter().all(|run| run.len() <= 12));
+                }
+            }
+            want.sort();
+            want.dedup();
+            assert_eq!(r.unit_leads(&held), want, "{hand:?}");
+            n_cases += 1;
+        }
+        assert!(tractors > 1000 && n_cases == 3000, "{tractors}");
     }
 
     #[test]
