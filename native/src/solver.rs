@@ -636,26 +636,33 @@ impl Solver {
         // slot a card, so fixed arrays on the stack (no allocation per position)
         let mut slots = [(0u32, [0u32; 5]); 54];
         let mut ns = 0usize;
+        // each rank's slot (u8::MAX: none yet), by rank (a suit's keys are below 128): no search
+        let mut at = [u8::MAX; 5 * 128];
         for (i, h) in hands.iter().enumerate() {
             for &c in h.as_slice() {
                 let r = rank[c as usize];
-                match slots[..ns].iter_mut().find(|s| s.0 == r) {
-                    Some(s) => {
-                        s.1[i] += 1;
-                        s.1[4] += 1;
-                    }
-                    None => {
+                match at[r as usize] {
+                    u8::MAX => {
                         let mut x = [0u32; 5];
                         x[i] = 1;
                         x[4] = 1;
                         slots[ns] = (r, x);
+                        at[r as usize] = ns as u8;
                         ns += 1;
+                    }
+                    j => {
+                        let s = &mut slots[j as usize];
+                        s.1[i] += 1;
+                        s.1[4] += 1;
                     }
                 }
             }
         }
         let slots = &mut slots[..ns];
         slots.sort_unstable_by_key(|s| s.0);
+        for (j, s) in slots.iter().enumerate() {
+            at[s.0 as usize] = j as u8;
+        }
         // per slot: cards of its suit below it, in total and per seat
         let mut below = [(0u32, [0u32; 4]); 54];
         let mut suit = u32::MAX;
@@ -697,7 +704,7 @@ impl Solver {
                     nd += 1;
                 } else {
                     let r = rank[c as usize];
-                    let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
+                    let si = at[r as usize] as usize;
                     let (tb, ob) = below[si];
                     let x = slots[si].1;
                     let lo = tb - ob[i];
