@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
 use crate::trick::{kitty_multiplier, Rules};
-use crate::units::{count, Unit};
+use crate::units::Unit;
 
 pub const INF: i64 = 1_000_000_000;
 
@@ -153,6 +153,20 @@ impl Cards {
                 self.w[j] -= b;
             }
         }
+    }
+    /// the cards as (card, copies), ascending, into `out`; how many
+    #[inline]
+    pub fn counts(&self, out: &mut [(u8, u8); MAX]) -> usize {
+        let mut n = 0usize;
+        for &c in self.as_slice() {
+            if n > 0 && out[n - 1].0 == c {
+                out[n - 1].1 += 1;
+            } else {
+                out[n] = (c, 1);
+                n += 1;
+            }
+        }
+        n
     }
     fn plus_sorted(&self, play: &Cards) -> Cards {
         let mut v = self.as_slice().to_vec();
@@ -481,7 +495,7 @@ impl Solver {
         if let Some(&got) = self.winner.get(&t.key()) {
             return got;
         }
-        let (w, _, _) = self.rules.trick_winner(refs);
+        let w = self.rules.winner(refs);
         let pts: i64 = refs.iter().flat_map(|p| p.iter()).map(|&c| points(c) as i64).sum();
         let got = (w, pts);
         self.winner.insert(t.key(), got);
@@ -504,7 +518,7 @@ impl Solver {
             return got;
         }
         let refs = t.refs();
-        let got = self.rules.trick_winner(&refs[..t.n as usize]).0;
+        let got = self.rules.winner(&refs[..t.n as usize]);
         self.partial.insert(t.key(), got);
         got
     }
@@ -515,7 +529,9 @@ impl Solver {
             return got.clone();
         }
         let mut all: Vec<Play> = Vec::with_capacity(16);
-        self.rules.each_legal_follow(lead.as_slice(), &count(hand.as_slice()), |p| all.push(Cards::from_slice(p)));
+        let mut held = [(0u8, 0u8); MAX];
+        let n = hand.counts(&mut held);
+        self.rules.each_legal_follow(lead.as_slice(), &held[..n], |p| all.push(Cards::from_slice(p)));
         // `Rules::legal_follows`' order (the follows are distinct: unstable sorts as stable)
         all.sort_unstable();
         let got: Moves = Rc::from(all);
@@ -547,7 +563,9 @@ impl Solver {
         let hand = hands[seat].as_slice();
         // `Rules::unit_leads` without a vector a lead: sorted as card lists, repeats dropped
         let mut moves: Vec<Play> = Vec::with_capacity(32);
-        self.rules.each_unit_lead(&count(hand), |p| moves.push(Cards::from_slice(p)));
+        let mut held = [(0u8, 0u8); MAX];
+        let n = hands[seat].counts(&mut held);
+        self.rules.each_unit_lead(&held[..n], |p| moves.push(Cards::from_slice(p)));
         moves.sort_unstable();
         moves.dedup();
         let others_idx = [(seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4];
@@ -573,8 +591,14 @@ impl Solver {
             let ok = match self.stands.get(&skey) {
                 Some(&ok) => ok,
                 None => {
-                    let counts: Vec<_> = others.iter().map(|o| count(o.as_slice())).collect();
-                    let ok = self.rules.throw_stands(play.as_slice(), &counts);
+                    // each holding's (card, copies) on the stack (its cards are sorted)
+                    let mut counts = [[(0u8, 0u8); MAX]; 3];
+                    let mut lens = [0usize; 3];
+                    for (j, o) in others.iter().enumerate() {
+                        lens[j] = o.counts(&mut counts[j]);
+                    }
+                    let refs = [&counts[0][..lens[0]], &counts[1][..lens[1]], &counts[2][..lens[2]]];
+                    let ok = self.rules.throw_stands(play.as_slice(), &refs);
                     self.stands.insert(skey, ok);
                     ok
                 }
@@ -612,26 +636,33 @@ impl Solver {
         // slot a card, so fixed arrays on the stack (no allocation per position)
         let mut slots = [(0u32, [0u32; 5]); 54];
         let mut ns = 0usize;
+        // each rank's slot (u8::MAX: none yet), by rank (a suit's keys are below 128): no search
+        let mut at = [u8::MAX; 5 * 128];
         for (i, h) in hands.iter().enumerate() {
             for &c in h.as_slice() {
                 let r = rank[c as usize];
-                match slots[..ns].iter_mut().find(|s| s.0 == r) {
-                    Some(s) => {
-                        s.1[i] += 1;
-                        s.1[4] += 1;
-                    }
-                    None => {
+                match at[r as usize] {
+                    u8::MAX => {
                         let mut x = [0u32; 5];
                         x[i] = 1;
                         x[4] = 1;
                         slots[ns] = (r, x);
+                        at[r as usize] = ns as u8;
                         ns += 1;
+                    }
+                    j => {
+                        let s = &mut slots[j as usize];
+                        s.1[i] += 1;
+                        s.1[4] += 1;
                     }
                 }
             }
         }
         let slots = &mut slots[..ns];
         slots.sort_unstable_by_key(|s| s.0);
+        for (j, s) in slots.iter().enumerate() {
+            at[s.0 as usize] = j as u8;
+        }
         // per slot: cards of its suit below it, in total and per seat
         let mut below = [(0u32, [0u32; 4]); 54];
         let mut suit = u32::MAX;
@@ -673,7 +704,7 @@ impl Solver {
                     nd += 1;
                 } else {
                     let r = rank[c as usize];
-                    let si = slots.binary_search_by_key(&r, |s| s.0).unwrap();
+                    let si = at[r as usize] as usize;
                     let (tb, ob) = below[si];
                     let x = slots[si].1;
                     let lo = tb - ob[i];

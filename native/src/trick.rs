@@ -6,7 +6,7 @@ use crate::order::{Order, TRUMP};
 use crate::units::POLICY_SHENGJI_IO;
 use crate::{sjio, sjio_winner};
 use crate::units::{
-    all_covers, compare_covers, count, cover, decompose, forced_units, get, obligation, runs, sub_runs, throw_blockers,
+    all_covers, compare_covers, count, cover, decompose, forced_units, obligation, throw_blocked, throw_blockers,
     Blocker, Counts, Unit, COMPARE_ALL_UNITS,
 };
 
@@ -89,7 +89,7 @@ pub fn each_multiset(items: &[(u8, u8)], k: usize, f: &mut impl FnMut(&[u8])) {
     rec(items, 0, k, &mut cur, suffix, f);
 }
 
-fn sorted_items(h: &Counts) -> Vec<(u8, u8)> {
+fn sorted_items(h: &[(u8, u8)]) -> Vec<(u8, u8)> {
     let mut v: Vec<(u8, u8)> = h.iter().copied().filter(|e| e.1 > 0).collect();
     v.sort_unstable();
     v
@@ -103,7 +103,7 @@ impl Rules {
 
     /// `replay.trick.follow_error` (no message): is `play` an illegal follow?
     /// `holding`: the player's cards (any suits, before the play).
-    pub fn follow_error(&self, lead: &[Unit], suit: Option<u8>, holding: &Counts, play: &[u8]) -> bool {
+    pub fn follow_error(&self, lead: &[Unit], suit: Option<u8>, holding: &[(u8, u8)], play: &[u8]) -> bool {
         let Some(suit) = suit else { return false };
         let order = &self.order;
         let n: usize = lead.iter().map(|u| u.size()).sum();
@@ -113,8 +113,16 @@ impl Rules {
             }
             return holding.iter().any(|&(c, k)| k > 0 && order.eff(c) == suit);
         }
-        let played: Vec<u8> = play.iter().copied().filter(|&c| order.eff(c) == suit).collect();
-        let n_played = played.len();
+        // the play's cards of the suit and the holding's, on the stack
+        let mut played_buf = [0u8; 64];
+        let mut n_played = 0usize;
+        for &c in play {
+            if order.eff(c) == suit && n_played < played_buf.len() {
+                played_buf[n_played] = c;
+                n_played += 1;
+            }
+        }
+        let played = &played_buf[..n_played];
         if n_played == n {
             if lead.len() == 1 {
                 let u = &lead[0];
@@ -125,7 +133,15 @@ impl Rules {
                 return false;
             }
         }
-        let suit_held: Counts = holding.iter().copied().filter(|&(c, k)| k > 0 && order.eff(c) == suit).collect();
+        let mut held_buf = [(0u8, 0u8); 54];
+        let mut n_kinds = 0usize;
+        for &(c, k) in holding {
+            if k > 0 && order.eff(c) == suit {
+                held_buf[n_kinds] = (c, k);
+                n_kinds += 1;
+            }
+        }
+        let suit_held = &held_buf[..n_kinds];
         let n_held: usize = suit_held.iter().map(|e| e.1 as usize).sum();
         let need = n.min(n_held);
         if n_played < need {
@@ -136,9 +152,16 @@ impl Rules {
         }
         if self.follow_policy == POLICY_SHENGJI_IO {
             // `replay.follow._engine_follow`: shengji.io's fallback shapes (sjio.rs)
-            return played.len() == n && !sjio::follow_ok(lead, &suit_held, &played, order);
+            return played.len() == n && !sjio::follow_ok(lead, &suit_held.to_vec(), played, order);
         }
-        let got = obligation(lead, &played, order, self.follow_policy);
+        if lead.len() == 1 && lead[0].shape() == (2, 1) && n_played == n {
+            // a pair led, followed by two cards of the suit that are no pair, from a holding of
+            // the suit with a pair (the cases above let the rest pass): `obligation` asks one
+            // pair of a pair led under every policy (no tractor: its pairs only), the play
+            // meets none, the holding one
+            return true;
+        }
+        let got = obligation(lead, played, order, self.follow_policy);
         if got == self.full_obligation(lead) {
             return false;
         }
@@ -161,7 +184,7 @@ impl Rules {
     }
 
     /// `replay.trick.check_follow_printed` (no message): is `play` an illegal follow?
-    pub fn printed_error(&self, lead: &[Unit], psuit: Option<u8>, holding: &Counts, play: &[u8], n: usize) -> bool {
+    pub fn printed_error(&self, lead: &[Unit], psuit: Option<u8>, holding: &[(u8, u8)], play: &[u8], n: usize) -> bool {
         if psuit.is_none() {
             return false;
         }
@@ -192,7 +215,7 @@ impl Rules {
 
     /// [`Rules::legal_follows`] to `f`, each once (cards ascending), in no set order: the
     /// search's follows without a vector a follow.
-    pub fn each_legal_follow(&self, lead: &[u8], holding: &Counts, mut f: impl FnMut(&[u8])) {
+    pub fn each_legal_follow(&self, lead: &[u8], holding: &[(u8, u8)], mut f: impl FnMut(&[u8])) {
         let n = lead.len();
         let order = &self.order;
         // a short play's own cards plus a fill of others, sorted, in one buffer
@@ -227,28 +250,45 @@ impl Rules {
             return;
         }
         let suit = lead_suit(lead, order);
-        let in_suit: Vec<(u8, u8)> =
-            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) == suit).collect();
-        let others: Vec<(u8, u8)> =
-            sorted_items(holding).into_iter().filter(|&(c, _)| Some(order.eff(c)) != suit).collect();
+        // the holding's cards of the led suit and the others, sorted, on the stack
+        let (mut in_buf, mut out_buf) = ([(0u8, 0u8); 54], [(0u8, 0u8); 54]);
+        let (mut n_in, mut n_out) = (0usize, 0usize);
+        for &(c, k) in holding {
+            if k == 0 {
+                continue;
+            }
+            if Some(order.eff(c)) == suit {
+                in_buf[n_in] = (c, k);
+                n_in += 1;
+            } else {
+                out_buf[n_out] = (c, k);
+                n_out += 1;
+            }
+        }
+        let in_suit = &mut in_buf[..n_in];
+        in_suit.sort_unstable();
+        let in_suit = &*in_suit;
+        let others = &mut out_buf[..n_out];
+        others.sort_unstable();
+        let others = &*others;
         let have: usize = in_suit.iter().map(|e| e.1 as usize).sum();
         if have >= n {
             if n == 1 {
                 // a single led: any card of the suit (`follow_error` of one card in suit)
-                for &(c, _) in &in_suit {
+                for &(c, _) in in_suit {
                     f(&[c]);
                 }
                 return;
             }
             let units = decompose(lead, order);
-            each_multiset(&in_suit, n, &mut |play| {
-                if !self.follow_error(&units, suit, &in_suit, play) {
+            each_multiset(in_suit, n, &mut |play| {
+                if !self.follow_error(&units, suit, in_suit, play) {
                     f(play);
                 }
             });
         } else {
             let base: Vec<u8> = in_suit.iter().flat_map(|&(c, k)| std::iter::repeat_n(c, k as usize)).collect();
-            fill_out(&base, &others, n - have, &mut f);
+            fill_out(&base, others, n - have, &mut f);
         }
     }
 
@@ -264,7 +304,7 @@ impl Rules {
     /// Every single-unit lead (cards ascending), in no set order and possibly twice, to `f`
     /// ([`Rules::unit_leads`] sorts them and drops the repeats): the search's leads
     /// without a vector a lead.
-    pub fn each_unit_lead(&self, holding: &Counts, mut f: impl FnMut(&[u8])) {
+    pub fn each_unit_lead(&self, holding: &[(u8, u8)], mut f: impl FnMut(&[u8])) {
         let order = &self.order;
         // the holding by effective suit (five at most), on the stack; a suit's cards in the
         // holding's order
@@ -278,6 +318,8 @@ impl Rules {
             by_suit[e][in_suit[e]] = (c, n);
             in_suit[e] += 1;
         }
+        let key = &order.key;
+        // (allocated at the first tractor only)
         let mut buf: Vec<u8> = Vec::new();
         for (cards, &n_cards) in by_suit.iter().zip(&in_suit) {
             let cards = &cards[..n_cards];
@@ -293,14 +335,40 @@ impl Rules {
             }
             let top = cards.iter().map(|e| e.1).max().unwrap_or(0);
             for w in 2..=top {
-                let longest = runs(cards, &order.key, w).iter().map(|r| r.len()).max().unwrap_or(0);
-                for length in 2..=longest {
-                    for run in sub_runs(cards, &order.key, w, length as u8) {
-                        buf.clear();
-                        buf.extend(run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)));
-                        buf.sort_unstable();
-                        f(&buf);
+                // `units::sub_runs` of every length ≥ 2 on the stack: the keys where a card is
+                // held `w` times, the smallest such card a key (`units::runs`), in key order;
+                // every window of two or more adjacent keys is a tractor
+                let mut avail = [(0i32, 0u8); 54];
+                let mut na = 0usize;
+                for &(c, n) in cards {
+                    if n >= w {
+                        let k = key[c as usize];
+                        match avail[..na].iter_mut().find(|e| e.0 == k) {
+                            Some(e) => e.1 = e.1.min(c),
+                            None => {
+                                avail[na] = (k, c);
+                                na += 1;
+                            }
+                        }
                     }
+                }
+                let avail = &mut avail[..na];
+                avail.sort_unstable_by_key(|e| e.0);
+                let mut start = 0usize;
+                while start < na {
+                    let mut end = start + 1;
+                    while end < na && avail[end].0 == avail[end - 1].0 + 1 {
+                        end += 1;
+                    }
+                    for i in start..end {
+                        for j in i + 2..=end {
+                            buf.clear();
+                            buf.extend(avail[i..j].iter().flat_map(|&(_, c)| std::iter::repeat_n(c, w as usize)));
+                            buf.sort_unstable();
+                            f(&buf);
+                        }
+                    }
+                    start = end;
                 }
             }
         }
@@ -439,8 +507,8 @@ impl Rules {
     }
 
     /// Does a throw of `lead` stand (no other player blocks it)? `others`: their
-    /// cards of the lead's suit (any order), in turn order after the thrower.
-    pub fn throw_stands(&self, lead: &[u8], others: &[Counts]) -> bool {
+    /// cards of the lead's suit as (card, copies) (any order), in turn order after the thrower.
+    pub fn throw_stands(&self, lead: &[u8], others: &[&[(u8, u8)]]) -> bool {
         let units = decompose(lead, &self.order);
         if units.len() < 2 || !self.throw_check {
             return true;
@@ -454,8 +522,7 @@ impl Rules {
                 .collect();
             return sjio::engine_throw(&units, &suited, &self.order).0.is_empty();
         }
-        let others: Vec<(usize, Counts)> = others.iter().enumerate().map(|(k, h)| (k + 1, h.clone())).collect();
-        throw_blockers(&units, &others, &self.order).is_empty()
+        !throw_blocked(&units, others, &self.order)
     }
 
     pub fn throw_penalty(&self, attempted: usize) -> i32 {
@@ -502,22 +569,96 @@ impl Rules {
         (w, self.last_trick_multiplier(&units, plays[0].len(), plays[plays.len() - 1]))
     }
 
-    /// `replay.trick.trick_winner`: (winning play index, its units, ruffed).
-    pub fn trick_winner(&self, plays: &[&[u8]]) -> (usize, Vec<Unit>, bool) {
+    /// A lead of one unit of several cards, read on its cards without `decompose`: one
+    /// card `n` times (a tuple), or `length` ≥ 2 cards of one effective suit held `width` ≥ 2
+    /// times each on adjacent keys, one card a key (a tractor). (width, length, top key), or
+    /// None for anything else (a single, a throw, mixed suits; under `unit_split:
+    /// shengji_io` all but a tuple), which `decompose` reads. `decompose` reads exactly
+    /// these leads as one unit: its pairs' runs and `decompose_general`'s widest, longest
+    /// run take every card only when every card is held as often, one a key, on adjacent
+    /// keys (two cards of one key, or a card held less often, leave a second unit).
+    pub fn one_unit(&self, cards: &[u8]) -> Option<(u8, u8, i32)> {
         let order = &self.order;
-        let lead_cards = plays[0];
-        if lead_cards.len() == 1 {
-            let (best_i, best_card, ruffed) = self.single_winner(plays);
-            let unit = crate::units::single(order, best_card);
-            return (best_i, vec![unit], ruffed);
+        let n = cards.len();
+        if n < 2 {
+            return None;
         }
-        let suit = lead_suit(lead_cards, order);
-        let lead = decompose(lead_cards, order);
-        let Some(suit) = suit else { return (0, lead, false) };
-        if lead.len() == 1 && lead[0].length == 1 {
-            let n = lead_cards.len();
+        let c0 = cards[0];
+        if cards.iter().all(|&d| d == c0) {
+            return Some((n as u8, 1, order.key(c0)));
+        }
+        if order.sjio {
+            return None;
+        }
+        let w = cards.iter().filter(|&&d| d == c0).count();
+        if w < 2 || !n.is_multiple_of(w) {
+            return None;
+        }
+        let e = order.eff(c0);
+        if cards.iter().any(|&d| order.eff(d) != e) {
+            return None;
+        }
+        let length = n / w;
+        self.tractor_top(cards, w as u8, length as u8).map(|top| (w as u8, length as u8, top))
+    }
+
+    /// The top key of `cards` (of one effective suit) when they are `length` ≥ 2 distinct
+    /// cards held `w` times each on adjacent keys (`tractor_winner`'s test of a play), on the
+    /// stack; None otherwise
+    fn tractor_top(&self, cards: &[u8], w: u8, length: u8) -> Option<i32> {
+        let key = &self.order.key;
+        if cards.len() != w as usize * length as usize {
+            return None;
+        }
+        let mut distinct = [(0u8, 0u8); 64];
+        let mut nd = 0usize;
+        for &c in cards {
+            match distinct[..nd].iter_mut().find(|e| e.0 == c) {
+                Some(e) => e.1 += 1,
+                None => {
+                    if nd == length as usize {
+                        return None;
+                    }
+                    distinct[nd] = (c, 1);
+                    nd += 1;
+                }
+            }
+        }
+        if nd != length as usize {
+            return None;
+        }
+        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
+        for &(c, k) in &distinct[..nd] {
+            if k != w {
+                return None;
+            }
+            lo = lo.min(key[c as usize]);
+            hi = hi.max(key[c as usize]);
+        }
+        // `length` keys spanning `length` places are adjacent when no two are equal
+        if hi - lo + 1 != length as i32 {
+            return None;
+        }
+        let mut seen = 0u64;
+        for &(c, _) in &distinct[..nd] {
+            let b = 1u64 << (key[c as usize] - lo);
+            if seen & b != 0 {
+                return None;
+            }
+            seen |= b;
+        }
+        Some(hi)
+    }
+
+    /// The play that takes a trick led by one unit of `w` × `length` cards in effective suit
+    /// `suit` whose top key is `top` (a tuple: `length` 1; a tractor): (its index, its
+    /// first card, ruffed); the lead's when no play beats it. On the cards, no vector.
+    fn unit_winner(&self, plays: &[&[u8]], suit: u8, w: u8, length: u8, top: i32) -> (usize, bool) {
+        let order = &self.order;
+        let n = w as usize * length as usize;
+        if length == 1 {
             let power = &order.power[suit as usize];
-            let (mut best_i, mut best_card, mut best) = (0usize, 0u8, lead[0].top + 1);
+            let (mut best_i, mut best_card, mut best) = (0usize, 0u8, top + 1);
             for (i, cards) in plays.iter().enumerate().skip(1) {
                 if cards.len() == n {
                     let c = cards[0];
@@ -528,14 +669,101 @@ impl Rules {
                     }
                 }
             }
-            if best_i == 0 {
+            return (best_i, best_i != 0 && suit != TRUMP && order.eff(best_card) == TRUMP);
+        }
+        let (mut best_i, mut best_top, mut best_ruff) = (0usize, top, false);
+        for (i, cards) in plays.iter().enumerate().skip(1) {
+            if cards.len() != n {
+                continue;
+            }
+            let e = order.eff(cards[0]);
+            if e == suit {
+                if best_ruff {
+                    continue;
+                }
+            } else if !(e == TRUMP && suit != TRUMP) {
+                continue;
+            }
+            if cards.iter().any(|&c| order.eff(c) != e) {
+                continue;
+            }
+            let Some(t) = self.tractor_top(cards, w, length) else { continue };
+            let ruff = e != suit;
+            if (ruff && !best_ruff) || t > best_top {
+                best_i = i;
+                best_top = t;
+                best_ruff = ruff;
+            }
+        }
+        (best_i, best_ruff)
+    }
+
+    /// The unit of a play of one unit (`w` × `length` cards, one card a key): its cards
+    /// highest first, as `decompose` lists them
+    fn unit_of(&self, cards: &[u8], w: u8, length: u8) -> Unit {
+        let key = &self.order.key;
+        let mut run: Vec<u8> = Vec::with_capacity(cards.len());
+        for &c in cards {
+            if !run.contains(&c) {
+                run.push(c);
+            }
+        }
+        run.sort_by_key(|&c| -key[c as usize]);
+        let top = key[run[0] as usize];
+        let cards: Vec<u8> = run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
+        Unit { width: w, length, top, cards }
+    }
+
+    /// The index of the play that takes the trick ([`Rules::trick_winner`]'s first answer),
+    /// without its units: a lead of one card or one unit, or a throw no play can ruff
+    /// (only a play all of trumps and of the lead's size takes a throw of a plain suit),
+    /// answered on the cards
+    pub fn winner(&self, plays: &[&[u8]]) -> usize {
+        let order = &self.order;
+        let lead = plays[0];
+        if lead.len() == 1 {
+            return self.single_winner(plays).0;
+        }
+        let Some(suit) = lead_suit(lead, order) else { return 0 };
+        if let Some((w, length, top)) = self.one_unit(lead) {
+            return self.unit_winner(plays, suit, w, length, top).0;
+        }
+        if !order.sjio {
+            // (not one unit: `decompose` reads two or more, a throw)
+            let ruffs = suit != TRUMP
+                && plays[1..].iter().any(|p| p.len() == lead.len() && p.iter().all(|&c| order.eff(c) == TRUMP));
+            if !ruffs {
+                return 0;
+            }
+        }
+        self.trick_winner(plays).0
+    }
+
+    /// `replay.trick.trick_winner`: (winning play index, its units, ruffed).
+    pub fn trick_winner(&self, plays: &[&[u8]]) -> (usize, Vec<Unit>, bool) {
+        let order = &self.order;
+        let lead_cards = plays[0];
+        if lead_cards.len() == 1 {
+            let (best_i, best_card, ruffed) = self.single_winner(plays);
+            let unit = crate::units::single(order, best_card);
+            return (best_i, vec![unit], ruffed);
+        }
+        let suit = lead_suit(lead_cards, order);
+        if let (Some(suit), Some((w, length, top))) = (suit, self.one_unit(lead_cards)) {
+            // a tuple or a tractor: on the cards (`one_unit`), the winner's unit built once
+            let (i, ruffed) = self.unit_winner(plays, suit, w, length, top);
+            return (i, vec![self.unit_of(plays[i], w, length)], ruffed);
+        }
+        let lead = decompose(lead_cards, order);
+        let Some(suit) = suit else { return (0, lead, false) };
+        if lead.len() == 1 {
+            // one unit `one_unit` does not read (`unit_split: shengji_io`'s)
+            let u = &lead[0];
+            let (i, ruffed) = self.unit_winner(plays, suit, u.width, u.length, u.top);
+            if i == 0 {
                 return (0, lead, false);
             }
-            let u = Unit { width: n as u8, length: 1, top: order.key(best_card), cards: plays[best_i].to_vec() };
-            return (best_i, vec![u], suit != TRUMP && order.eff(best_card) == TRUMP);
-        }
-        if lead.len() == 1 {
-            return self.tractor_winner(plays, lead, suit);
+            return (i, vec![self.unit_of(plays[i], u.width, u.length)], ruffed);
         }
         if order.sjio && self.throw_compare == COMPARE_ALL_UNITS {
             // shengji.io (trick.rs compute_winner): its readings in its matcher's order (sjio_winner.rs)
@@ -588,55 +816,6 @@ impl Rules {
             }
         }
         (best_i, best_units, best_ruff)
-    }
-
-    fn tractor_winner(&self, plays: &[&[u8]], lead: Vec<Unit>, suit: u8) -> (usize, Vec<Unit>, bool) {
-        let order = &self.order;
-        let (w, length) = (lead[0].width, lead[0].length);
-        let n = w as usize * length as usize;
-        let (mut best_i, mut best_top, mut best_ruff) = (0usize, lead[0].top, false);
-        let mut best_run: Option<Vec<u8>> = None;
-        for (i, cards) in plays.iter().enumerate().skip(1) {
-            if cards.len() != n {
-                continue;
-            }
-            let e = order.eff(cards[0]);
-            if e == suit {
-                if best_ruff {
-                    continue;
-                }
-            } else if !(e == TRUMP && suit != TRUMP) {
-                continue;
-            }
-            if cards.iter().any(|&c| order.eff(c) != e) {
-                continue;
-            }
-            let counts = count(cards);
-            if counts.len() != length as usize {
-                continue;
-            }
-            let mut run: Vec<u8> = counts.iter().map(|e| e.0).collect();
-            run.sort_by_key(|&c| order.key(c));
-            let k0 = order.key(run[0]);
-            if run.iter().enumerate().any(|(j, &c)| get(&counts, c) != w || order.key(c) != k0 + j as i32) {
-                continue;
-            }
-            let top = order.key(*run.last().unwrap());
-            let ruff = e != suit;
-            if (ruff && !best_ruff) || top > best_top {
-                best_i = i;
-                best_top = top;
-                best_ruff = ruff;
-                best_run = Some(run);
-            }
-        }
-        match best_run {
-            None => (0, lead, false),
-            Some(run) => {
-                let cards: Vec<u8> = run.iter().rev().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
-                (best_i, vec![Unit { width: w, length, top: best_top, cards }], best_ruff)
-            }
-        }
     }
 
     /// `replay.scoring.kitty_multiplier`.
@@ -779,6 +958,54 @@ mod tests {
     }
 
     #[test]
+    fn unit_leads_as_runs_and_sub_runs() {
+        // random holdings (three decks, ♥ trump at level 2: the off-suit 2s one key): the unit
+        // leads are every tuple of a card and every window of two or more adjacent keys of
+        // `units::runs` at each width (`units::sub_runs`), each card a key the smallest
+        use crate::units::{runs, sub_runs};
+        let r = rules(2, 1);
+        let pool: Vec<u8> = (3..=8).map(s).chain((10..=14).map(h)).chain([0, 26, 39, 13, 52]).collect();
+        let mut x: u64 = 0x1234_5678_9abc_def1;
+        let (mut tractors, mut n_cases) = (0, 0);
+        for _ in 0..3000 {
+            let mut hand: Vec<u8> = Vec::new();
+            for _ in 0..12 {
+                x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                let c = pool[(x >> 33) as usize % pool.len()];
+                if hand.iter().filter(|&&d| d == c).count() < 3 {
+                    hand.push(c);
+                }
+            }
+            let held = count(&hand);
+            let mut want: Vec<Vec<u8>> = Vec::new();
+            for suit in 0..5u8 {
+                let cards: Vec<(u8, u8)> = held.iter().copied().filter(|e| r.order.eff(e.0) == suit).collect();
+                for &(c, n) in &cards {
+                    for w in 1..=n {
+                        want.push(vec![c; w as usize]);
+                    }
+                }
+                for w in 2..=3u8 {
+                    for length in 2..=12u8 {
+                        for run in sub_runs(&cards, &r.order.key, w, length) {
+                            let mut v: Vec<u8> = run.iter().flat_map(|&c| std::iter::repeat_n(c, w as usize)).collect();
+                            v.sort_unstable();
+                            want.push(v);
+                            tractors += 1;
+                        }
+                    }
+                    assert!(runs(&cards, &r.order.key, w).iter().all(|run| run.len() <= 12));
+                }
+            }
+            want.sort();
+            want.dedup();
+            assert_eq!(r.unit_leads(&held), want, "{hand:?}");
+            n_cases += 1;
+        }
+        assert!(tractors > 1000 && n_cases == 3000, "{tractors}");
+    }
+
+    #[test]
     fn throw_candidates_in_the_engines_order() {
         // (hand, others, the candidates in order): a single only of a card above the others'
         // (♠K ♠A over ♠Q), a pair always; a candidate of one unit is none (♠55 alone)
@@ -800,6 +1027,61 @@ mod tests {
             let got: Vec<Vec<u8>> = r.throw_candidates(&hand, &[others, &[], &[]]).into_iter().map(|x| x.0).collect();
             assert_eq!(got, want, "{hand:?}");
         }
+    }
+
+    #[test]
+    fn one_unit_and_winner_as_decompose_and_trick_winner() {
+        // random tricks, each play drawn from three neighbours of a pool rich in adjacent pairs, level cards of one
+        // key (♠2 ♦2) and trumps (♥ at level 2, ♠ at level 5), two and three decks: `one_unit`
+        // reads a lead of one suit as one unit exactly when `decompose` does (its shape and top), `winner` names
+        // `trick_winner`'s play, and `trick_winner`'s units are `decompose`'s for the lead
+        let pool = [s(3), s(4), s(5), s(6), s(7), s(13), s(14), h(5), h(6), h(12), h(14), 0, 26, h(13), 52, 53];
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut rnd = |n: usize| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as usize % n
+        };
+        let (mut one, mut tractors, mut won) = (0, 0, 0);
+        for (level, trump, decks) in [(2u8, 1u8, 2u8), (5, 0, 2), (2, 1, 3)] {
+            let r = rules(level, trump);
+            for _ in 0..10_000 {
+                let n = 2 + rnd(5);
+                // each play from three neighbours of the pool (adjacent ranks, mostly of one suit)
+                let mut draw = || {
+                    let i = rnd(pool.len());
+                    let three = [pool[i], pool[(i + 1) % pool.len()], pool[(i + 2) % pool.len()]];
+                    let mut v: Vec<u8> = Vec::new();
+                    while v.len() < n {
+                        let c = three[rnd(3)];
+                        if v.iter().filter(|&&d| d == c).count() < decks as usize {
+                            v.push(c);
+                        }
+                    }
+                    v.sort_unstable();
+                    v
+                };
+                let plays: Vec<Vec<u8>> = (0..4).map(|_| draw()).collect();
+                let refs: Vec<&[u8]> = plays.iter().map(|p| p.as_slice()).collect();
+                let units = decompose(&plays[0], &r.order);
+                let suited = lead_suit(&plays[0], &r.order).is_some();
+                let want = if units.len() == 1 && suited { Some((units[0].width, units[0].length, units[0].top)) } else { None };
+                assert_eq!(r.one_unit(&plays[0]), want, "{plays:?}");
+                let (w, wunits, _) = r.trick_winner(&refs);
+                assert_eq!(r.winner(&refs), w, "{plays:?}");
+                if w == 0 && suited {
+                    assert_eq!(wunits, units, "{plays:?}");
+                }
+                one += want.is_some() as usize;
+                tractors += want.is_some_and(|u| u.1 >= 2) as usize;
+                won += (w != 0) as usize;
+            }
+        }
+        // two ruffing tractors of one top (♥AA with ♠22 or ♦22, the level cards one key): the first
+        let r = rules(2, 1);
+        let t: [&[u8]; 4] = [&[s(3), s(3), s(4), s(4)], &[0, 0, h(14), h(14)], &[26, 26, h(14), h(14)], &[s(5), s(5), s(6), s(6)]];
+        assert_eq!((r.winner(&t), r.trick_winner(&t).0), (1, 1));
+        // the draw reaches every case: units, tractors among them, and tricks taken from the lead
+        assert!(one > 800 && tractors > 200 && won > 1000, "{one} {tractors} {won}");
     }
 
     #[test]

@@ -592,6 +592,62 @@ pub fn throw_blockers(lead: &[Unit], others: &[(usize, Counts)], order: &Order) 
     out
 }
 
+/// Whether a unit of `same` (cards of the unit's effective suit) of the unit's shape beats
+/// it ([`beats`] is some), without building it: a tuple by a card held as often above it,
+/// a tractor by a run of its width as long or longer whose top is above its top (the
+/// highest of the run's windows of the unit's length has the run's top)
+fn beats_any(same: &[(u8, u8)], unit: &Unit, key: &[i32; 54]) -> bool {
+    let w = unit.width;
+    if unit.length == 1 {
+        return same.iter().any(|&(c, n)| n >= w && key[c as usize] > unit.top);
+    }
+    runs(same, key, w).iter().any(|r| r.len() >= unit.length as usize && key[*r.last().unwrap() as usize] > unit.top)
+}
+
+/// Whether [`throw_blockers`] finds a blocker (some other player beats a unit of the
+/// throw), stopping at the first, without building them: `others`, the other players'
+/// holdings (any suits, any order), each player's cards of a suit filtered on the stack
+pub fn throw_blocked(lead: &[Unit], others: &[&[(u8, u8)]], order: &Order) -> bool {
+    if lead.len() < 2 {
+        return false;
+    }
+    let key = &order.key;
+    let mut buf = [(0u8, 0u8); 54];
+    let suited = |buf: &mut [(u8, u8); 54], h: &[(u8, u8)], s: u8| -> usize {
+        let mut n = 0;
+        for &(c, k) in h {
+            if k > 0 && order.eff(c) == s {
+                buf[n] = (c, k);
+                n += 1;
+            }
+        }
+        n
+    };
+    let first = order.eff(lead[0].cards[0]);
+    let mixed = lead.iter().any(|u| order.eff(u.cards[0]) != first);
+    if mixed {
+        for u in lead {
+            let s = order.eff(u.cards[0]);
+            for h in others {
+                let n = suited(&mut buf, h, s);
+                if beats_any(&buf[..n], u, key) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+    for h in others {
+        let n = suited(&mut buf, h, first);
+        let same = &buf[..n];
+        let Some(high) = same.iter().map(|e| key[e.0 as usize]).max() else { continue };
+        if lead.iter().any(|u| high > u.top && beats_any(same, u, key)) {
+            return true;
+        }
+    }
+    false
+}
+
 pub const FORCED_SMALLEST: u8 = 0;
 pub const FORCED_FIRST_BLOCKER: u8 = 1;
 pub const FORCED_LOWEST: u8 = 2;
@@ -841,6 +897,49 @@ mod tests {
         assert_eq!(b[0].seat, 2);
         let f = forced_units(&b, FORCED_SMALLEST, &[1, 2, 3]);
         assert_eq!(f[0].cards, vec![s(12)]);
+    }
+
+    #[test]
+    fn throw_blocked_as_throw_blockers() {
+        // random throws of spades and trumps (♥ trump, level 2; two decks) against random
+        // holdings: `throw_blocked` finds a blocker exactly when `throw_blockers` does
+        let o = Order::new(2, 1, false, ALL);
+        let pool: Vec<u8> = (3..=14).map(s).chain((3..=9).map(h)).chain([0, 26, 52, 53]).collect();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        fn rnd(x: &mut u64, n: usize) -> usize {
+            *x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (*x >> 33) as usize % n
+        }
+        // n cards (at most two of each) from the `span` cards of the pool from `from` on
+        let draw = |x: &mut u64, n: usize, from: usize, span: usize| -> Vec<u8> {
+            let mut v: Vec<u8> = Vec::new();
+            while v.len() < n {
+                let c = pool[(from + rnd(x, span)) % pool.len()];
+                if v.iter().filter(|&&d| d == c).count() < 2 {
+                    v.push(c);
+                }
+            }
+            v
+        };
+        let (mut blocked, mut stands) = (0, 0);
+        for _ in 0..20_000 {
+            let at = rnd(&mut x, pool.len());
+            let n = 2 + rnd(&mut x, 5);
+            let lead = decompose(&draw(&mut x, n, at, 5), &o);
+            let hands: Vec<Counts> = (0..3)
+                .map(|_| {
+                    let n = rnd(&mut x, 6);
+                    count(&draw(&mut x, n, at, 7))
+                })
+                .collect();
+            let refs: Vec<&[(u8, u8)]> = hands.iter().map(|h| h.as_slice()).collect();
+            let others: Vec<(usize, Counts)> = hands.iter().cloned().enumerate().collect();
+            let want = !throw_blockers(&lead, &others, &o).is_empty();
+            assert_eq!(throw_blocked(&lead, &refs, &o), want, "{lead:?} {hands:?}");
+            blocked += (want && lead.len() >= 2) as usize;
+            stands += (!want && lead.len() >= 2) as usize;
+        }
+        assert!(blocked > 5000 && stands > 1000, "{blocked} {stands}");
     }
 
     #[test]
