@@ -7,7 +7,7 @@ import hashlib
 import re
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain, islice
+from itertools import accumulate, chain, islice, pairwise, repeat
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -30,6 +30,8 @@ from analyzer.store.schema import (
 _TRUMP: dict[int | None, str] = {0: "S", 1: "H", 2: "D", 3: "C", 4: "NT"}
 _SEAT_TAG = {"N": "North", "W": "West", "S": "South", "E": "East"}
 _TEAM_SEATS = {"NS": ["N", "S"], "EW": ["E", "W"]}
+#: the numbered seats of a table of friends (their names are the tags of the same name)
+_NUMBERED = tuple(f"P{k}" for k in range(1, 9))
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*\Z")
 
 
@@ -300,9 +302,9 @@ class _FromCards:
         """The rows' values (the list the worker would otherwise send)."""
         flat, offsets = self.cards.flat, self.cards.offsets
         if self.what == "n_cards":
-            return [b - a for a, b in zip(offsets, offsets[1:])]
+            return [b - a for a, b in pairwise(offsets)]
         pts = _points_table()
-        return [sum(pts[c] for c in flat[a:b]) for a, b in zip(offsets, offsets[1:])]
+        return [sum(pts[c] for c in flat[a:b]) for a, b in pairwise(offsets)]
 
     def packed(self) -> CardsDerived:
         return CardsDerived(self.what)
@@ -458,7 +460,7 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
         for t in record.tags:
             tags.setdefault(t.name, t.value)
         names = {s: tags.get(tag) or s for s, tag in _SEAT_TAG.items()}
-        names.update({f"P{k}": tags.get(f"P{k}") or f"P{k}" for k in range(1, 9)})   # finding friends
+        names.update({p: tags.get(p) or p for p in _NUMBERED})   # finding friends
         seats = list(match.hands[0].seats) if match.hands else ["N", "W", "S", "E"]
         played = sum(1 for h in match.hands if not h.redeal)
         rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
@@ -486,6 +488,8 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
 
 
 _POINTS: tuple[int, ...] = ()
+#: the positions of a trick of four plays
+_POSITIONS = [0, 1, 2, 3]
 
 
 def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str,
@@ -544,17 +548,21 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     teams = None if friends else {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
     T = rows.cols["tricks"]
     P = rows.cols["plays"]
-    # column by column, each a comprehension over the hand's tricks or plays
-    per_trick = [list(t.play_rows()) for t in tricks]
-    plays = [pr for prs in per_trick for pr in prs]
-    n_tricks, n_plays = len(tricks), len(plays)
-    cards = [c for _, c in plays]
-    lens = [len(c) for c in cards]
-    seats = [p.seat for p, _ in plays]
+    # column by column, each a comprehension (or a map) over the hand's tricks or plays
+    # (a trick's record plays and their cards as played pair up one for one: the replay's trick
+    # loop makes one card list a play it keeps, TrickResult.play_rows)
+    played = [t.cards_played for t in tricks]
+    counts = list(map(len, played))
+    cards = list(chain.from_iterable(played))
+    plays = list(chain.from_iterable([t.source for t in tricks]))
+    n_tricks, n_plays = len(tricks), len(cards)
+    lens = list(map(len, cards))
+    seats = [p.seat for p in plays]
     P["match_id"].repeat(match_id, n_plays)
     P["hand"].extend([i] * n_plays)
-    P["trick"].extend([t.number for t, prs in zip(tricks, per_trick) for _ in prs])
-    P["position"].extend([k for prs in per_trick for k in range(len(prs))])
+    P["trick"].extend(chain.from_iterable(map(repeat, [t.number for t in tricks], counts)))
+    P["position"].extend(_POSITIONS * n_tricks if counts.count(4) == n_tricks
+                         else chain.from_iterable(map(range, counts)))
     P["seat"].extend(seats)
     P["player"].extend(map(names.get, seats, seats))
     # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)
@@ -563,8 +571,8 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
                   cache.get(c) or _structure(c, order, cache) for n, c in zip(lens, cards)]
     P["structure"].extend(structures)
     P["cards"].extend(cards)
-    P["attempted"].extend_maybe([p.attempted for p, _ in plays])
-    leads = [prs[0][1] if prs else None for prs in per_trick]
+    P["attempted"].extend_maybe([p.attempted for p in plays])
+    leads = [c[0] if c else None for c in played]
     T["match_id"].repeat(match_id, n_tricks)
     T["hand"].extend([i] * n_tricks)
     T["trick"].extend([t.number for t in tricks])
@@ -577,8 +585,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     else:
         tl.extend(leads)  # (no None: checked)
     # a lead's structure is its trick's first play's (found above)
-    T["lead_structure"].extend([structures[k] if prs else None
-                                for k, prs in zip(accumulate(map(len, per_trick), initial=0), per_trick)])
+    T["lead_structure"].extend([structures[k] if n else None for k, n in zip(accumulate(counts, initial=0), counts)])
     T["winner"].extend([t.winner for t in tricks])
     T["points"].extend([t.points for t in tricks])
     T["to_attackers"].extend([t.to_attackers for t in tricks] if has_attackers else [None] * n_tricks)

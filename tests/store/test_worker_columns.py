@@ -160,7 +160,7 @@ def test_a_chunks_tables_are_those_of_its_plain_lists():
 def test_coded_strings_are_the_arrays_of_their_lists_property(values):
     """A worker's string columns of the tricks and plays tables go as codes into their distinct
     values; the array made of them is that of the values (nulls, empty and wide strings, any text)."""
-    from analyzer.store.rows import _Strings, _string_array
+    from analyzer.store.rows import _string_array, _Strings
     col = _Strings()
     for k, v in enumerate(values):
         col.append(v) if k % 3 == 0 else col.extend([v]) if k % 3 == 1 else col.repeat(v, 1)
@@ -170,9 +170,13 @@ def test_coded_strings_are_the_arrays_of_their_lists_property(values):
     assert got.equals(pa.array(values, pa.string()))
 
 
-def test_coded_strings_table():
-    """Repeated values, every value null, one wide value among narrow ones, no rows."""
-    from analyzer.store.rows import _Strings, _string_array
+@pytest.mark.parametrize("budget", [1 << 24, 8])
+def test_coded_strings_table(monkeypatch, budget):
+    """Repeated values, every value null, one wide value among narrow ones, no rows; gathered
+    with numpy, or as ``pa.array`` of the values past the gather's budget of bytes."""
+    from analyzer.store import rows
+    from analyzer.store.rows import _string_array, _Strings
+    monkeypatch.setattr(rows, "_GATHERED_BYTES", budget)
     for values in ([], [None], [None] * 3, ["N"] * 5, ["ab", "a", "", "ab"], ["a", "b" * 65, None],
                    ["é", "ab", "é"], ["0123456789abcdef0123"] * 4 + ["fedcba9876543210fedc"] * 2):
         col = _Strings()
