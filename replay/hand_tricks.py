@@ -128,7 +128,6 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
     n_seats = len(seats)
     tn = done = 0
     every_full = True
-    blank, direct = object.__new__, _DIRECT_TRICKS
     plays_of = []
     for t in tricks:
         plays_of.append(t.plays)
@@ -152,30 +151,9 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
             total += penalty
         # (the record's own plays, as given to the state: notation.model.Play; kept, not copied)
         source: Sequence[Play] = plays  # type: ignore[assignment]
-        if direct:  # `TrickResult(...)` without its generated __init__: a blank instance, its slots set
-            tr: TrickResult = blank(TrickResult)
-            tr.number = tn
-            tr.leader = source[0].seat
-            tr.source = source
-            tr.cards_played = cards_played
-            tr.winner = winner
-            tr.points = pts
-            tr.to_attackers = to_att
-            tr.penalty = penalty
-            tr.attacker_points = total
-            tr.is_throw = is_throw
-            tr.failed_throw = failed
-            tr.blockers = blockers
-            tr.winning_units = units
-            tr.ruffed = ruffed
-            tr.span = trick.span
-            tr._history = history
-            tr._plays = None
-            out.append(tr)
-        else:  # pragma: no cover - only if TrickResult gains a field
-            out.append(TrickResult(
-                tn, source[0].seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed,
-                blockers, units, ruffed, trick.span, history))
+        out.append(TrickResult(
+            tn, source[0].seat, source, cards_played, winner, pts, to_att, penalty, total, is_throw, failed,
+            blockers, units, ruffed, trick.span, history))
         numbers.append(tn)
         history_plays.append((source, cards_played))
         if answering:  # finding friends: the calls this trick answers
@@ -184,30 +162,6 @@ def play_tricks(hand: Hand, result: HandResult, holdings: dict[str, tuple[dict[i
         if len(cards_played) != n_seats:
             every_full = False
     return state.all_held, done, every_full
-
-
-#: the fields of a :class:`TrickResult`, in order, that :func:`play_tricks` sets on a blank instance
-_TRICK_FIELDS = ("number", "leader", "source", "cards_played", "winner", "points", "to_attackers", "penalty",
-                 "attacker_points", "is_throw", "failed_throw", "blockers", "winning_units", "ruffed", "span",
-                 "_history", "_plays")
-
-
-def _direct_tricks_check() -> bool:
-    """Does a blank :class:`TrickResult` with :data:`_TRICK_FIELDS` set equal the constructor's
-    (the same fields, none left unset)? A trick result is made for every trick replayed:
-    the blank-and-set build costs about half the keyword-free call of its generated ``__init__``."""
-    from dataclasses import fields
-    if tuple(f.name for f in fields(TrickResult)) != _TRICK_FIELDS:
-        return False   # pragma: no cover - only if TrickResult gains or loses a field
-    values = tuple(range(len(_TRICK_FIELDS) - 1)) + (None,)
-    made: TrickResult = object.__new__(TrickResult)
-    for name, value in zip(_TRICK_FIELDS, values, strict=True):
-        setattr(made, name, value)
-    return all(getattr(made, name) == getattr(TrickResult(*values[:-1]), name) for name in _TRICK_FIELDS)  # type: ignore[arg-type]
-
-
-#: trick results are built blank-and-set (else by their constructor)
-_DIRECT_TRICKS = _direct_tricks_check()
 
 
 def say_faults(rt: RecordedTrick, tn: int, span: Span, order: Order, rs: Ruleset, friends: bool,
