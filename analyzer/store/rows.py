@@ -7,7 +7,7 @@ import hashlib
 import re
 from array import array
 from collections.abc import Iterable, Mapping, Sequence
-from itertools import accumulate, chain, islice
+from itertools import accumulate, chain, islice, pairwise, repeat
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -30,6 +30,8 @@ from analyzer.store.schema import (
 _TRUMP: dict[int | None, str] = {0: "S", 1: "H", 2: "D", 3: "C", 4: "NT"}
 _SEAT_TAG = {"N": "North", "W": "West", "S": "South", "E": "East"}
 _TEAM_SEATS = {"NS": ["N", "S"], "EW": ["E", "W"]}
+#: the numbered seats of a table of friends (their names are the tags of the same name)
+_NUMBERED = tuple(f"P{k}" for k in range(1, 9))
 _DATE = re.compile(r"\s*(\d{4})[.\-/](\d{1,2})[.\-/](\d{1,2})\s*\Z")
 
 
@@ -147,15 +149,40 @@ class _CardLists:
                            None if all(self.valid) else [not v for v in self.valid])
 
 
-def _card_name_table() -> tuple[Any, Any]:
-    """The card names as UTF-8 bytes by card number, for :func:`_card_list_array`: a numpy
-    table (one row a card, padded with zeros to the longest name) and each name's length."""
+def _name_table(names: list[bytes]) -> tuple[Any, Any]:
+    """Names (UTF-8 bytes) as a numpy table, one row a name padded with zeros to the
+    longest, and each name's length: what :func:`_gathered` picks from."""
     import numpy as np
-    names = [name.encode("utf-8") for name in _card_names()]
-    table = np.zeros((len(names), max(map(len, names))), np.uint8)
+    table = np.zeros((len(names), max(map(len, names), default=0)), np.uint8)
     for i, name in enumerate(names):
         table[i, :len(name)] = np.frombuffer(name, np.uint8)
     return table, np.array([len(name) for name in names], np.int32)
+
+
+def _card_name_table() -> tuple[Any, Any]:
+    """The card names as UTF-8 bytes by card number, for :func:`_card_list_array` (:func:`_name_table`)."""
+    if not _CARD_NAME_TABLE:
+        _CARD_NAME_TABLE.append(_name_table([name.encode("utf-8") for name in _card_names()]))
+    return _CARD_NAME_TABLE[0]
+
+
+_CARD_NAME_TABLE: list[tuple[Any, Any]] = []
+
+
+def _gathered(table: Any, lengths: Any, codes: Any) -> tuple[Any, Any]:
+    """The UTF-8 bytes of the strings ``codes`` pick from a table of names (:func:`_name_table`),
+    gathered with numpy into the buffers of an Arrow string array: (offsets, data)."""
+    import numpy as np
+    n = len(codes)
+    widths = lengths[codes]
+    ends = np.zeros(n + 1, np.int32)
+    np.cumsum(widths, out=ends[1:])
+    if not n:
+        return ends, np.zeros(0, np.uint8)
+    picked = table[codes]
+    if int(widths.min()) == table.shape[1]:       # every name as wide as the table: no padding to drop
+        return ends, picked.ravel()
+    return ends, picked[np.arange(table.shape[1]) < widths[:, None]]    # each name's bytes, in order
 
 
 def _card_list_array(pa: ModuleType, names: tuple[Any, Any], col: PackedCards) -> Any:
@@ -168,10 +195,7 @@ def _card_list_array(pa: ModuleType, names: tuple[Any, Any], col: PackedCards) -
     codes = np.frombuffer(col.flat, np.int8)
     n = len(codes)
     if n:
-        widths = lengths[codes]
-        ends = np.zeros(n + 1, np.int32)
-        np.cumsum(widths, out=ends[1:])
-        data = table[codes][np.arange(table.shape[1]) < widths[:, None]]    # each name's bytes, in order
+        ends, data = _gathered(table, lengths, codes)
         values = pa.Array.from_buffers(pa.string(), n, [None, pa.py_buffer(ends), pa.py_buffer(data)])
     else:
         values = pa.array([], pa.string())
@@ -181,6 +205,127 @@ def _card_list_array(pa: ModuleType, names: tuple[Any, Any], col: PackedCards) -
         valid = pa.py_buffer(np.packbits(~np.array(col.nulls, np.bool_), bitorder="little"))
     return pa.Array.from_buffers(pa.list_(pa.string()), rows, [valid, pa.py_buffer(col.offsets)],
                                  null_count=-1 if valid is not None else 0, children=[values])
+
+
+class PackedStrings(NamedTuple):
+    """A string column of the tricks and plays tables as a worker sends it: its distinct
+    values (None for a null), in the order first met, and each row's value as a code into
+    them (int32). :func:`arrow_tables` gathers the strings with numpy (:func:`_string_array`)."""
+
+    values: list[str | None]
+    codes: bytes
+
+
+class _Codes(dict):  # type: ignore[type-arg]  # str | None → int
+    """Each value's code, a new value given the next one (``d[value]``, as ``d.__getitem__`` in ``map``)."""
+
+    __slots__ = ()
+
+    def __missing__(self, value: str | None) -> int:
+        code = self[value] = len(self)
+        return code
+
+
+class _Strings:
+    """A string column of few distinct values (the match's key, seats, names, structures),
+    kept as codes: a row costs an integer, and the exporting process builds the Arrow
+    array from the distinct values rather than from a Python string a row."""
+
+    __slots__ = ("codes", "index")
+
+    def __init__(self) -> None:
+        self.codes: list[int] = []
+        self.index = _Codes()
+
+    def append(self, value: str | None) -> None:
+        self.codes.append(self.index[value])
+
+    def extend(self, values: Iterable[str | None]) -> None:
+        self.codes.extend(map(self.index.__getitem__, values))
+
+    def repeat(self, value: str | None, n: int) -> None:
+        """``value`` in ``n`` rows."""
+        self.codes.extend([self.index[value]] * n)
+
+    def plain(self) -> list[str | None]:
+        """The rows' values."""
+        values = list(self.index)
+        return [values[c] for c in self.codes]
+
+    def packed(self) -> PackedStrings:
+        return PackedStrings(list(self.index), array(_INT32, self.codes).tobytes())
+
+
+#: the most bytes a coded string column is gathered through with numpy: a table of its distinct
+#: values padded to the widest is made, then one row of it a row (more: ``pa.array`` of the values)
+_GATHERED_BYTES = 1 << 24
+
+
+def _string_array(pa: ModuleType, col: PackedStrings) -> Any:
+    """The Arrow string array of a :class:`PackedStrings` column, the same as ``pa.array`` of
+    its rows' values."""
+    import numpy as np
+    codes = np.frombuffer(col.codes, np.int32)
+    try:
+        encoded = [b"" if v is None else v.encode("utf-8") for v in col.values]
+    except UnicodeEncodeError:      # (a lone surrogate: pa.array says what it says of it)
+        encoded = None
+    if encoded is None or max(map(len, encoded), default=0) * len(codes) > _GATHERED_BYTES:
+        values = col.values
+        return pa.array([values[c] for c in codes.tolist()], pa.string())
+    table, lengths = _name_table(encoded)
+    ends, data = _gathered(table, lengths, codes)
+    valid = None
+    if None in col.values:
+        valid = pa.py_buffer(np.packbits(codes != col.values.index(None), bitorder="little"))
+    return pa.Array.from_buffers(pa.string(), len(codes), [valid, pa.py_buffer(ends), pa.py_buffer(data)],
+                                 null_count=-1 if valid is not None else 0)
+
+
+class CardsDerived(NamedTuple):
+    """A plays column the exporting process derives from the table's ``cards`` column
+    (:class:`PackedCards`) with numpy, as a worker sends it (nothing but its name):
+    ``n_cards`` (each list's length) or ``points`` (the points of its cards)."""
+
+    what: str
+
+
+class _FromCards:
+    """A worker's plays column derived from its ``cards`` (:class:`CardsDerived`): nothing kept a row."""
+
+    __slots__ = ("cards", "what")
+
+    def __init__(self, cards: _CardLists, what: str) -> None:
+        self.cards, self.what = cards, what
+
+    def plain(self) -> list[int]:
+        """The rows' values (the list the worker would otherwise send)."""
+        flat, offsets = self.cards.flat, self.cards.offsets
+        if self.what == "n_cards":
+            return [b - a for a, b in pairwise(offsets)]
+        pts = _points_table()
+        return [sum(pts[c] for c in flat[a:b]) for a, b in pairwise(offsets)]
+
+    def packed(self) -> CardsDerived:
+        return CardsDerived(self.what)
+
+
+def _derived_array(pa: ModuleType, kind: Any, what: str, cards: PackedCards) -> Any:
+    """A :class:`CardsDerived` column's array (of type ``kind``) from the table's packed cards."""
+    import numpy as np
+    offsets = np.frombuffer(cards.offsets, np.int32).astype(np.int64)
+    if what == "n_cards":
+        values = np.diff(offsets)
+    else:
+        pts = np.array(_points_table(), np.int64)[np.frombuffer(cards.flat, np.int8)]
+        total = np.zeros(len(pts) + 1, np.int64)
+        np.cumsum(pts, out=total[1:])
+        values = total[offsets[1:]] - total[offsets[:-1]]
+    dtype = kind.to_pandas_dtype()
+    if len(values) and (values.min() < np.iinfo(dtype).min or values.max() > np.iinfo(dtype).max):
+        return pa.array(values.tolist(), kind)      # (out of the column's range: pyarrow says so, as before)
+    return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values.astype(dtype))],
+                                 null_count=0)
 
 
 class PackedValues(NamedTuple):
@@ -242,10 +387,18 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
                 arrays.append(_card_list_array(pa, names, col))
             elif isinstance(col, PackedValues):
                 arrays.append(_values_array(pa, f.type, col))
+            elif isinstance(col, PackedStrings):
+                arrays.append(_string_array(pa, col))
+            elif isinstance(col, CardsDerived):
+                arrays.append(_derived_array(pa, f.type, col.what, cols["cards"]))
             else:
                 arrays.append(pa.array(col, f.type))
         out[t] = pa.Table.from_arrays(arrays, schema=schema)
     return out
+
+
+#: the worker's columns that pack themselves
+_PACKS = (_CardLists, _Strings, _FromCards)
 
 
 class Rows:
@@ -255,8 +408,12 @@ class Rows:
         self.cols: dict[str, dict[str, Any]] = {}
         for t in TABLES:
             self.cols[t] = {c: (_CardLists() if ty == "list<string>" and t in ("tricks", "plays", "hands")
-                                and c not in ("dealer_team", "attackers") else [])
+                                and c not in ("dealer_team", "attackers")
+                                else _Strings() if ty == "string" and t in ("tricks", "plays") else [])
                             for c, ty, _ in SCHEMAS[t]}
+        plays = self.cols["plays"]
+        for c in ("n_cards", "points"):     # (the exporting process derives them from the cards)
+            plays[c] = _FromCards(plays["cards"], c)
         self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
         #: table → its columns in order, each with whether it is a card list
         self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
@@ -275,7 +432,7 @@ class Rows:
 
     def columns(self) -> Columns:
         """The chunk's rows as plain data (picklable, no pyarrow): :func:`arrow_tables` makes the tables."""
-        return {t: {name: col.packed() if isinstance(col, _CardLists) else _pack(col, self._kinds[t][name])
+        return {t: {name: col.packed() if isinstance(col, _PACKS) else _pack(col, self._kinds[t][name])
                     for name, col in cols.items()} for t, cols in self.cols.items()}
 
     def tables(self) -> dict[str, pa.Table]:
@@ -303,7 +460,7 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
         for t in record.tags:
             tags.setdefault(t.name, t.value)
         names = {s: tags.get(tag) or s for s, tag in _SEAT_TAG.items()}
-        names.update({f"P{k}": tags.get(f"P{k}") or f"P{k}" for k in range(1, 9)})   # finding friends
+        names.update({p: tags.get(p) or p for p in _NUMBERED})   # finding friends
         seats = list(match.hands[0].seats) if match.hands else ["N", "W", "S", "E"]
         played = sum(1 for h in match.hands if not h.redeal)
         rows.add("matches", match_id=match_id, file=path, line=line, rules=match.ruleset.name,
@@ -331,6 +488,8 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
 
 
 _POINTS: tuple[int, ...] = ()
+#: the positions of a trick of four plays
+_POSITIONS = [0, 1, 2, 3]
 
 
 def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str,
@@ -389,30 +548,32 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     teams = None if friends else {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
     T = rows.cols["tricks"]
     P = rows.cols["plays"]
-    # column by column, each a comprehension over the hand's tricks or plays
-    per_trick = [list(t.play_rows()) for t in tricks]
-    plays = [pr for prs in per_trick for pr in prs]
-    n_tricks, n_plays = len(tricks), len(plays)
-    cards = [c for _, c in plays]
-    lens = [len(c) for c in cards]
-    seats = [p.seat for p, _ in plays]
-    P["match_id"].extend([match_id] * n_plays)
+    # column by column, each a comprehension (or a map) over the hand's tricks or plays
+    # (a trick's record plays and their cards as played pair up one for one: the replay's trick
+    # loop makes one card list a play it keeps, TrickResult.play_rows)
+    played = [t.cards_played for t in tricks]
+    counts = list(map(len, played))
+    cards = list(chain.from_iterable(played))
+    plays = list(chain.from_iterable([t.source for t in tricks]))
+    n_tricks, n_plays = len(tricks), len(cards)
+    lens = list(map(len, cards))
+    seats = [p.seat for p in plays]
+    P["match_id"].repeat(match_id, n_plays)
     P["hand"].extend([i] * n_plays)
-    P["trick"].extend([t.number for t, prs in zip(tricks, per_trick) for _ in prs])
-    P["position"].extend([k for prs in per_trick for k in range(len(prs))])
+    P["trick"].extend(chain.from_iterable(map(repeat, [t.number for t in tricks], counts)))
+    P["position"].extend(_POSITIONS * n_tricks if counts.count(4) == n_tricks
+                         else chain.from_iterable(map(range, counts)))
     P["seat"].extend(seats)
-    P["player"].extend([names.get(s, s) for s in seats])
-    P["n_cards"].extend(lens)
+    P["player"].extend(map(names.get, seats, seats))
     # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)
     structures = ["single" if n == 1 else None if order is None else
                   ("pair" if c[0] == c[1] else "single + single") if n == 2 else
                   cache.get(c) or _structure(c, order, cache) for n, c in zip(lens, cards)]
     P["structure"].extend(structures)
-    P["points"].extend([pts[c[0]] if n == 1 else sum([pts[x] for x in c]) for n, c in zip(lens, cards)])
     P["cards"].extend(cards)
-    P["attempted"].extend_maybe([p.attempted for p, _ in plays])
-    leads = [prs[0][1] if prs else None for prs in per_trick]
-    T["match_id"].extend([match_id] * n_tricks)
+    P["attempted"].extend_maybe([p.attempted for p in plays])
+    leads = [c[0] if c else None for c in played]
+    T["match_id"].repeat(match_id, n_tricks)
     T["hand"].extend([i] * n_tricks)
     T["trick"].extend([t.number for t in tricks])
     T["leader"].extend([t.leader for t in tricks])
@@ -424,8 +585,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     else:
         tl.extend(leads)  # (no None: checked)
     # a lead's structure is its trick's first play's (found above)
-    T["lead_structure"].extend([structures[k] if prs else None
-                                for k, prs in zip(accumulate(map(len, per_trick), initial=0), per_trick)])
+    T["lead_structure"].extend([structures[k] if n else None for k, n in zip(accumulate(counts, initial=0), counts)])
     T["winner"].extend([t.winner for t in tricks])
     T["points"].extend([t.points for t in tricks])
     T["to_attackers"].extend([t.to_attackers for t in tricks] if has_attackers else [None] * n_tricks)

@@ -211,7 +211,19 @@ def _arrow_type(pa: ModuleType, t: str) -> Any:
 
 def arrow_schema(table: str) -> pa.Schema:
     """The Arrow schema of ``table``, with pandas metadata so that ``pandas.read_parquet``
-    reads nullable integers and booleans as ``Int8``…``Int32`` and ``boolean``."""
+    reads nullable integers and booleans as ``Int8``…``Int32`` and ``boolean`` (made once a
+    table: an export asks for it for every chunk)."""
+    got = _SCHEMAS_MADE.get(table)
+    if got is None:
+        got = _SCHEMAS_MADE[table] = _arrow_schema(table)
+    return got
+
+
+#: table → its Arrow schema (:func:`arrow_schema`)
+_SCHEMAS_MADE: dict[str, Any] = {}
+
+
+def _arrow_schema(table: str) -> pa.Schema:
     pa = require_pyarrow()
     cols = columns(table)
     pandas_columns = [{"name": name, "field_name": name, "pandas_type": _PANDAS_DTYPES[t][0],

@@ -11,8 +11,8 @@ and workers forked from the command (before its first thread) ran their chunks a
 command starts the forkserver first thing (:func:`start_early`), before it imports
 pyarrow; it imports the reader, the engine and the rows' code (:data:`PRELOAD`, pure
 Python, no thread) once and each worker forks from it with them loaded. A worker never imports
-pyarrow: it sends its chunk's rows back as plain columns (lists; card lists, integers and booleans as bytes:
-:meth:`analyzer.store.rows.Rows.columns`) and the exporting process makes the Arrow
+pyarrow: it sends its chunk's rows back as plain columns (lists; card lists, integers and booleans as bytes,
+the tricks' and plays' strings as codes: :meth:`analyzer.store.rows.Rows.columns`) and the exporting process makes the Arrow
 tables (:func:`analyzer.store.rows.arrow_tables`), which keeps about 30 MB of pyarrow
 out of every worker (issue 35: the whole export under 200 MB at the default ``--jobs``).
 """

@@ -18,7 +18,15 @@ from worker_probe import export_and_modules  # noqa: E402
 from analyzer import lint as L  # noqa: E402
 from analyzer.store import workers as W  # noqa: E402
 from analyzer.store.chunk import ExportOptions, export_chunk  # noqa: E402
-from analyzer.store.rows import PackedCards, PackedValues, Rows, add_record, arrow_tables  # noqa: E402
+from analyzer.store.rows import (  # noqa: E402
+    CardsDerived,
+    PackedCards,
+    PackedStrings,
+    PackedValues,
+    Rows,
+    add_record,
+    arrow_tables,
+)
 from analyzer.store.schema import arrow_schema  # noqa: E402
 from notation import parse  # noqa: E402
 
@@ -43,10 +51,10 @@ def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
     for job, (result, heavy) in zip(jobs, got):
         assert heavy == [], (job.display, heavy)
         assert result["error"] is None and result["records"] >= 1, (job.display, result["error"])
-        # what comes back is plain data: lists, and card lists as bytes
+        # what comes back is plain data: lists, card lists and integers as bytes, strings as codes
         for cols in result["columns"].values():
             for col in cols.values():
-                assert type(col) in (list, PackedCards, PackedValues), type(col)
+                assert type(col) in (list, PackedCards, PackedValues, PackedStrings, CardsDerived), type(col)
         # and the tables made from it are the ones the chunk makes in this process
         here = arrow_tables(export_chunk(job, ExportOptions())["columns"])
         there = arrow_tables(result["columns"])
@@ -134,12 +142,64 @@ def test_packed_values_are_the_arrays_of_their_lists_property(case):
 def test_a_chunks_tables_are_those_of_its_plain_lists():
     """The tables of a chunk's packed columns are the tables of its columns as plain lists."""
     rows = _rows_of(ROOT / "samples" / "matches" / "standard.sjn")
-    plain = {t: {c: col.packed() if hasattr(col, "packed") else list(col) for c, col in cols.items()}
-             for t, cols in rows.cols.items()}
+    plain = {t: {c: col.plain() if hasattr(col, "plain") else col.packed() if hasattr(col, "packed") else list(col)
+                 for c, col in cols.items()} for t, cols in rows.cols.items()}
     packed = rows.columns()
-    assert any(isinstance(col, PackedValues) for cols in packed.values() for col in cols.values())
-    assert not any(isinstance(col, PackedValues) for cols in plain.values() for col in cols.values())
+    for kind in (PackedValues, PackedStrings, CardsDerived):
+        assert any(isinstance(col, kind) for cols in packed.values() for col in cols.values())
+        assert not any(isinstance(col, kind) for cols in plain.values() for col in cols.values())
     got, want = arrow_tables(pickle.loads(pickle.dumps(packed))), arrow_tables(plain)
     assert got.keys() == want.keys() and all(got[t].num_rows for t in ("plays", "tricks"))
     for t in got:
         assert got[t].equals(want[t]), t
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.none() | st.sampled_from(["N", "", "pair + single", "P7", "0123456789abcdef0123", "李雷", "x" * 70])
+                | st.text(max_size=8), max_size=40))
+def test_coded_strings_are_the_arrays_of_their_lists_property(values):
+    """A worker's string columns of the tricks and plays tables go as codes into their distinct
+    values; the array made of them is that of the values (nulls, empty and wide strings, any text)."""
+    from analyzer.store.rows import _string_array, _Strings
+    col = _Strings()
+    for k, v in enumerate(values):
+        col.append(v) if k % 3 == 0 else col.extend([v]) if k % 3 == 1 else col.repeat(v, 1)
+    assert col.plain() == values
+    got = _string_array(pa, pickle.loads(pickle.dumps(col.packed())))
+    got.validate(full=True)
+    assert got.equals(pa.array(values, pa.string()))
+
+
+@pytest.mark.parametrize("budget", [1 << 24, 8])
+def test_coded_strings_table(monkeypatch, budget):
+    """Repeated values, every value null, one wide value among narrow ones, no rows; gathered
+    with numpy, or as ``pa.array`` of the values past the gather's budget of bytes."""
+    from analyzer.store import rows
+    from analyzer.store.rows import _string_array, _Strings
+    monkeypatch.setattr(rows, "_GATHERED_BYTES", budget)
+    for values in ([], [None], [None] * 3, ["N"] * 5, ["ab", "a", "", "ab"], ["a", "b" * 65, None],
+                   ["é", "ab", "é"], ["0123456789abcdef0123"] * 4 + ["fedcba9876543210fedc"] * 2):
+        col = _Strings()
+        for v in values[:2]:
+            col.append(v)
+        col.extend(values[2:])
+        got = _string_array(pa, col.packed())
+        got.validate(full=True)
+        assert got.equals(pa.array(values, pa.string())) and got.to_pylist() == values, values
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 53), max_size=12), max_size=30))
+def test_derived_play_columns_are_the_card_counts_and_points_property(lists):
+    """``plays.n_cards`` and ``plays.points``, derived from the packed cards by the exporting
+    process, are each play's number of cards and the points of its cards."""
+    from analyzer.store.rows import _CardLists, _derived_array, _FromCards
+    from primitives.cards import points
+    cards = _CardLists()
+    cards.extend(lists)
+    for what, want in (("n_cards", [len(c) for c in lists]), ("points", [points(tuple(c)) for c in lists])):
+        derived = _FromCards(cards, what)
+        assert derived.plain() == want
+        got = _derived_array(pa, pa.int16(), what, cards.packed())
+        got.validate(full=True)
+        assert got.equals(pa.array(want, pa.int16())), what
