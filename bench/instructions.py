@@ -21,6 +21,7 @@ import argparse
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
 import tempfile
@@ -40,6 +41,9 @@ def count(args: list[str], warm: Path, real: Path | None) -> int:
         out = Path(tmp) / "callgrind.out"
         env = child_env()
         env["PYTHONHASHSEED"] = "0"
+        # valgrind runs the base interpreter (the venv's python is a symlink to it), which
+        # does not see the venv: its site-packages go on the path, after the child's own
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH", ""), *site.getsitepackages()) if p)
         cmd = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                os.path.realpath(sys.executable), "-c", _CHILD, str(warm), str(real or warm), *args]
         done = subprocess.run(cmd, env=env, capture_output=True, text=True)
