@@ -41,8 +41,9 @@ and it is not a verdict beyond the stricter interim critical value
 again on ``max_samples − samples`` **new** deals (:data:`MAX_SAMPLES` in all), seeded per
 decision and batch, and the first deals are left out of the second valuation: they only
 chose the decisions to look at again, so the second estimate, its verdict (at
-:func:`critical`) and its cross-fitting are independent of that choice (no selection bias,
-and a false verdict is no likelier than with a fixed number of deals). The deals a
+:func:`critical`) and its cross-fitting are independent of that choice (no selection bias;
+a false verdict is hardly likelier than with a fixed number of deals: the first look's
+3.54 standard errors add ≈ 0.5 %, one-sided, to the second look's 2.5 %). The deals a
 decision's figures rest on are its ``samples``.
 """
 
