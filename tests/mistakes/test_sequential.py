@@ -85,9 +85,11 @@ def test_clear_stops_unsure_extends(one_deck, ti, k, again):
     assert first.judged and unsure(first) is again
     if again:
         assert seq.samples == 16                                  # the new deals only
+        assert seq.as_dict(None)["screen_samples"] == 8           # the first look's, set aside
         assert seq.as_dict(None) != first.as_dict(None)
     else:
         assert seq.as_dict(None) == first.as_dict(None)           # the first valuation, as it was
+        assert seq.as_dict(None)["screen_samples"] == 0
 
 
 def test_the_maximum_is_respected(one_deck):
@@ -175,6 +177,7 @@ def test_friends_clear_and_unsure(friends_hand):
         seen[again] += 1
         if again:
             assert seq.samples == 16 and seq.friends is not None and "dealer_team_deals" in seq.friends
+            assert seq.screened == 8
         else:
             assert seq.as_dict(None) == first.as_dict(None)
         assert F.value_friends_decision(fh, real, 0, k, max_samples=24).as_dict(None) == seq.as_dict(None)

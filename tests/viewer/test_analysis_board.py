@@ -157,7 +157,7 @@ def _with_decisions(report: dict) -> dict:
                   "forced": False, "judged": True, "reason": None, "loss": 18.5, "loss_stderr": 4.0,
                   "level_loss": 0.5, "stake": 30, "band": "blunder",
                   "explanation": ["fed 10 points to a trick the opponents were certain to win"],
-                  "exact": True, "samples": 20, "hindsight": False,
+                  "exact": True, "samples": 20, "screen_samples": 8, "hindsight": False,
                   "actual": {"judged": True, "cost": 20, "best_total": 60, "after_total": 80, "best": alt, "line": "S: " + alt}},
                  {"hand": 1, "seat": h["tricks"][0]["plays"][0]["seat"], "trick": 1, "play_index": 0, "kind": "lead",
                   "chosen": h["tricks"][0]["plays"][0]["cards"], "alternatives": [
@@ -191,6 +191,7 @@ def test_review_panel_alternatives_and_the_whole_hand_graph(open_page, artifact_
     box = page.inner_text("#decision")
     assert "BLUNDER" in box.upper() and "62.5" in box and "3.1" in box and "81.0" in box and "fed 10 points" in box
     assert "best line" in box
+    assert "over 20 new deals (a first look over 8 deals left it unsure)" in box   # sequential sampling
     assert page.get_attribute("#decision", "data-reviewed") == "yes"
     d = report["matches"][0]["review"]["hands"][0]["decisions"][0]
     page.click("#decision tr.alt:not(.chosen)")

@@ -661,7 +661,8 @@
       (rows.length ? '<table class="alts"><thead><tr><th>#</th><th>play</th><th class="n">attackers\u2019 final</th><th class="n">s.e.</th>' +
         (sided ? sideHead(d) : "") + "</tr></thead><tbody>" + rows.join("") + "</tbody></table>" : "") +
       (expl ? '<ul class="explain">' + expl + "</ul>" : "") + act +
-      (best ? '<div class="hint">Expected final attacker points from ' + esc(d.seat) + "\u2019s view" + (d.samples ? " over " + d.samples + " deals" : "") +
+      (best ? '<div class="hint">Expected final attacker points from ' + esc(d.seat) + "\u2019s view" + (d.samples ? " over " + d.samples + (d.screen_samples ? " new" : "") + " deals" : "") +
+        (d.screen_samples ? " (a first look over " + d.screen_samples + " deals left it unsure)" : "") +
         "; click a play to see the table after it." + (sided ? " " + sideHint(d) : "") + "</div>" : "");
     box.setAttribute("data-reviewed", "yes");
   }

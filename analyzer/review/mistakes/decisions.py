@@ -155,7 +155,10 @@ class Decision:
     #: why the decision was not judged (None when judged or forced)
     reason: str | None = None
     exact: bool = False   # every sampled deal was solved exactly
-    samples: int = 0
+    samples: int = 0      # the deals the figures rest on
+    #: sequential sampling: the deals of the first look, which left the decision unsure and
+    #: were set aside (the figures rest on ``samples`` new ones); 0 when valued once
+    screened: int = 0
     loss: float = 0.0     # expected points lost (cross-fitted), >= 0
     #: the cross-fitted estimate before clipping at 0 (may be negative; in the JSON, not summed:
     #: docs/diagnostics.md, "Accuracy", says why)
@@ -194,6 +197,7 @@ class Decision:
                 "level_loss": round(self.level_loss, 2), "level_loss_stderr": round(self.level_loss_se, 2),
                 "stake": round(self.stake, 1), "band": self.band,
                 "explanation": list(self.explanations), "exact": self.exact, "samples": self.samples,
+                "screen_samples": self.screened,
                 "hindsight": self.hindsight, "actual": self.actual,
                 **({"friends": dict(self.friends)} if self.friends is not None else {}),
                 **({"options_considered": dict(self.considered)} if self.considered is not None else {})}
@@ -670,7 +674,7 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
     if len(more) < 2:
         return d
     again = valued(more, [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in more], first,
-                   Decision(h.number, t.number, k, p.seat, kind, chosen, capped=d.capped))
+                   Decision(h.number, t.number, k, p.seat, kind, chosen, capped=d.capped, screened=d.samples))
     return again if again.judged or again.forced else d
 
 

@@ -577,7 +577,7 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
     if len(more) < 2:
         return d
     again = valued(more, n, Decision(h.number, t.number, k, p.seat, kind, chosen, friends={"valued": VALUED},
-                                     capped=d.capped))
+                                     capped=d.capped, screened=d.samples))
     return again if again.judged or again.forced else d
 
 
