@@ -150,6 +150,25 @@ def test_the_full_review_samples_sequentially():
     assert {d["samples"] for d in plays(max_samples=24)} == {D.SAMPLES, 16}
     changed = sum(a != b for a, b in zip(default, fixed, strict=True))
     assert 0 < changed < len(fixed)   # the unsure ones only
+    assert {d["screen_samples"] for d in fixed} == {0}
+    assert {d["screen_samples"] for d in default} == {0, D.SAMPLES}
+
+
+def test_a_finding_says_it_was_valued_again():
+    """A verdict on new deals says a first look left it unsure; a verdict of the first look does not."""
+    recs, _ = parse((ROOT / "samples/matches/standard.sjn").read_text(encoding="utf-8"))
+    m = replay(recs[0])
+    rv = review_full(m, record=recs[0])
+    said = {(d["hand"], d["trick"], d["seat"]): d["screen_samples"]
+            for h in rv.summary["hands"] for d in h["decisions"] if d["band"] and d["kind"] not in ("bury", "declare")}
+    seen = {True: 0, False: 0}
+    for f in rv.findings:
+        key = (f.hand, f.trick, f.seat)
+        if key in said and "played" in f.message:
+            again = said[key] > 0
+            seen[again] += 1
+            assert (f"after a first look over {said[key]} left it unsure" in f.message) is again
+    assert seen[True] and seen[False]
 
 
 @pytest.fixture(scope="module")

@@ -207,6 +207,8 @@ def finding_of(ctx: HandContext, d: Decision, pat: Mistake | None) -> Mistake | 
             view = (f"{d.samples} deals of the hidden cards and the friends not yet revealed, each played out "
                     f"by the bots, no exact window; {p.seat} on the dealer's team in "
                     f"{d.friends.get('dealer_team_deals', 0)} of them")
+        if d.screened:   # sequential sampling: valued again on new deals (decisions' module doc)
+            view += f"; new deals, after a first look over {d.screened} left it unsure"
         text = (f"{d.band} ({d.loss:.0f} ± {d.loss_se:.0f} points expected)"
                 + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
                 + f": {p.seat} played {chosen}; from {p.seat}'s view ({view}) "
