@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -46,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from bench.bench_startup import child_env, children_cpu  # noqa: E402  (the children's set-up and CPU, shared)
 
 OUT = ROOT / "bench" / "out"
 CORPUS = OUT / "review_speed"
@@ -78,19 +79,6 @@ class Case:
     status: dict[str, int] = field(default_factory=dict)    # command → exit status
     review: float | None = None                              # the review in process, CPU s
     lint: float | None = None                                # lint --mistakes in process, CPU s
-
-
-def child_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
-    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return env
-
-
-def children_cpu() -> float:
-    r = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return r.ru_utime + r.ru_stime
 
 
 def run_child(argv: list[str]) -> tuple[float, float, int]:
