@@ -57,17 +57,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 OUT = ROOT / "bench" / "out"
 
+from bench.bench_startup import child_env  # noqa: E402  (the children's environment, shared)
+
 
 def cpu() -> float:
     return time.process_time()
-
-
-def child_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env["PYTHONPYCACHEPREFIX"] = str(OUT / "pycache")
-    env["PYTHONPATH"] = str(ROOT) + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-    return env
 
 
 def corpus_file(hands: int) -> Path:
