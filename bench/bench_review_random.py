@@ -220,6 +220,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decisions", metavar="FILE",
                     help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
                          "the kind, the loss and the stake): where the bots lose")
+    ap.add_argument("--all-decisions", action="store_true",
+                    help="--decisions: every decision, forced and not judged ones too (with judged, forced, reason, "
+                         "screen_samples)")
     args = ap.parse_args(argv)
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
@@ -292,6 +295,8 @@ class Tally:
 
     def __init__(self) -> None:
         self.below = self.at_100 = self.counted = self.hands = self.deals = self.decided = self.again = 0
+        #: judged buries and declarations, and those of them valued again on new deals
+        self.pre = self.pre_again = 0
         self.cpu = 0.0
         self.accs: dict[str, list[float]] = {"random": [], "bots": []}
 
@@ -306,7 +311,8 @@ class CountUnsure:
 
     def __call__(self, d: object) -> bool:
         got = self.real(d)
-        self.yes += got
+        # the plays' (the bury's and the declarations' are counted from their screen_samples)
+        self.yes += got and getattr(d, "kind", None) not in ("bury", "declare")
         return got
 
 
@@ -340,16 +346,20 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                     continue
                 if dec_out is not None:
                     for d in h["decisions"]:
-                        if d["judged"]:
+                        if d["judged"] or args.all_decisions:
                             dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
-                                                      "max_samples": top, "random": seat, **{k: d[k] for k in (
+                                                      "max_samples": top, "random": seat, **{k: d.get(k) for k in (
                                                           "hand", "seat", "trick", "kind", "loss", "raw_loss",
                                                           "loss_stderr", "stake", "exact", "samples", "band",
-                                                          "chosen")}}) + "\n")
+                                                          "chosen", "judged", "forced", "reason",
+                                                          "screen_samples")}}) + "\n")
                 tl.hands += 1
                 for d in h["decisions"]:
                     if d["judged"] and d.get("kind") not in ("bury", "declare"):
                         tl.deals, tl.decided = tl.deals + d["samples"], tl.decided + 1
+                    elif d["judged"]:
+                        tl.pre += 1
+                        tl.pre_again += d.get("screen_samples", 0) > 0
                 mine = h["players"][seat]["accuracy"]
                 others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
                 if mine is None or any(a is None for a in others):
@@ -387,7 +397,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
               + f" ({tl.deals / max(tl.decided, 1):.1f} deals a judged play's figures rest on, on average; "
               f"{tl.again} decisions valued again, of {tl.decided} judged plays: "
               f"{(tl.decided * args.samples + tl.again * max(0, top - args.samples)) / max(tl.decided, 1):.1f} deals "
-              f"drawn a judged play); "
+              f"drawn a judged play; {tl.pre_again} of {tl.pre} judged buries and declarations valued again); "
               f"{tl.hands / max(tl.cpu, 1e-9):.3f} hands/s (CPU, one core)")
         print(f"  random seat below every bot seat: {tl.below}/{tl.counted} = {100 * tl.below / tl.counted:.0f} %; "
               f"random seat at 100 %: {tl.at_100}/{tl.counted} = {100 * tl.at_100 / tl.counted:.0f} %")
