@@ -357,7 +357,9 @@ def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], o
         valued = None
         if d is not None and not d.forced and d.reason is None and d.samples:
             valued = (f"from {d.seat}'s view no significant expected loss, {d.loss:.0f} ± {d.loss_se:.0f} "
-                      f"points over {d.samples} deals" + _candidates_text(ctx, d))
+                      f"points over {d.samples} deals"
+                      + (f" (new deals, after a first look over {d.screened} left it unsure)" if d.screened else "")
+                      + _candidates_text(ctx, d))
         out.append(as_note(pat, valued))
 
 
