@@ -193,3 +193,21 @@ def test_the_full_review_of_friends_samples_the_bury_sequentially():
                 if d["kind"] == "bury"]
     assert [d["screen_samples"] for d in buries(max_samples=SAMPLES)] == [0, 0, 0]
     assert [d["screen_samples"] for d in buries()] == [0, 0, SAMPLES]     # hand 3's, unsure at 8 deals
+
+
+def test_chosen_is_valued_in_the_place_of_the_bury_or_line_made():
+    """``chosen`` (the honesty test's): the bury or the line made as chosen gives the review's
+    own decision; another candidate or pass is valued first, the rest as before."""
+    ctx = _ctx("standard", 2)
+    d = B.value_bury(ctx)
+    assert B.value_bury(ctx, chosen=d.chosen).as_dict(ctx.order) == d.as_dict(ctx.order)
+    other = next(o.play for o in d.options if o.play != d.chosen)
+    got = B.value_bury(ctx, chosen=other)
+    assert got.chosen == other and other in [o.play for o in got.options] and got.judged
+    st = _setting("titanic", 0)
+    line = DC.value_declaration(st, 1)
+    assert DC.value_declaration(st, 1, chosen=line.chosen).as_dict(st.ctx.order) == line.as_dict(st.ctx.order)
+    passing = DC.value_declaration(st, 1, chosen=DC.PASS)
+    assert passing.chosen == DC.PASS and passing.considered["options"][0] == "pass"
+    assert passing.considered["options"].count("pass") == 1
+    assert sorted(passing.considered["options"]) == sorted(line.considered["options"])

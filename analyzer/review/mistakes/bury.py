@@ -126,7 +126,7 @@ def candidates(ctx: HandContext, cards: Sequence[int], made: Sequence[int], seed
 
 
 def value_bury(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | None = None,
-               seed: int = SEED) -> Decision | None:
+               seed: int = SEED, chosen: Sequence[int] | None = None) -> Decision | None:
     """The bury's :class:`Decision` from the burier's view (trick 0, kind ``bury``);
     None when the hand has no bury line (nothing to say: no decision).
 
@@ -134,12 +134,13 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | N
     (:func:`analyzer.review.mistakes.decisions.unsure`) is valued again on
     ``max_samples − samples`` new deals, the first ones left out (the plays' sequential
     sampling: :func:`~analyzer.review.mistakes.decisions.value_decision`); None: ``samples``
-    deals, fixed."""
+    deals, fixed. ``chosen``: value this bury in the bury made's place (cards of the
+    burier's hand with the kitty; a test of the review's honesty)."""
     h = ctx.hand
     seat = ctx.burier
     if seat is None or h.bury is None:
         return None
-    made = tuple(sorted(h.bury))
+    made = tuple(sorted(h.bury if chosen is None else chosen))
     d = Decision(h.number, 0, 0, seat, "bury", made)
     if h.team is not None:
         from analyzer.review.mistakes.friends import VALUED

@@ -320,17 +320,19 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
 
 
 def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, max_samples: int | None = None,
-                      seed: int = SEED) -> Decision:
+                      seed: int = SEED, chosen: tuple[int, ...] | None = None) -> Decision:
     """Line ``j``'s :class:`Decision` from its declarer's view (kind ``declare``,
     trick 0; ``index``: the line's place among the hand's ``declare`` lines).
 
     ``samples`` deals first; with ``max_samples`` above it, a declaration unsure after them
     (:func:`analyzer.review.mistakes.decisions.unsure`) is valued again on
     ``max_samples − samples`` new deals, the first ones left out (the plays' sequential
-    sampling); None: ``samples`` deals, fixed."""
+    sampling); None: ``samples`` deals, fixed. ``chosen``: value this option (one of the
+    line's legal declarations, or :data:`PASS`) in the line's place (a test of the
+    review's honesty)."""
     ctx, h = st.ctx, st.ctx.hand
     line = st.lines[j]
-    chosen = tuple(sorted(line.cards))
+    chosen = tuple(sorted(line.cards if chosen is None else chosen))
     d = Decision(h.number, 0, j, line.seat, "declare", chosen)
     if st.acts[j] == "refused":
         d.reason = "the engine refused this declaration"
@@ -354,7 +356,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         # (under attacker_level the engine's list has an attacker's own-level declarations too)
         legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
     opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
-    opts = opts[:MAX_OPTIONS - 1] + [PASS]
+    opts = opts[:MAX_OPTIONS - 1] + [PASS] if chosen != PASS else opts[:MAX_OPTIONS]
     d.capped = max(0, len(legal) + 1 - len(opts))
     d.considered = {"options": [cards_text(o, ctx.order) if o else "pass" for o in opts], "all_declarations": True}
     n = max(2, samples - samples % 2)
