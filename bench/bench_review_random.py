@@ -220,6 +220,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decisions", metavar="FILE",
                     help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
                          "the kind, the loss and the stake): where the bots lose")
+    ap.add_argument("--pre", action="store_true",
+                    help="--honesty: also at the bury and the declarations (value_bury, value_declaration)")
+    ap.add_argument("--pre-only", action="store_true",
+                    help="--honesty --pre: the bury and the declarations only (not the plays)")
     ap.add_argument("--all-decisions", action="store_true",
                     help="--decisions: every decision, forced and not judged ones too (with judged, forced, reason, "
                          "screen_samples)")
@@ -244,7 +248,8 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
     from analyzer.review.mistakes.decisions import value_decision
     fixed = {"verdicts": 0, "loss": 0.0, "stake": 0.0, "deals": 0}
     seq = dict(fixed)
-    judged = 0
+    judged = judged_pre = 0
+    pre_acc = ({**fixed, "again": 0}, {**fixed, "again": 0})
     cpu = [0.0, 0.0]
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
@@ -258,7 +263,7 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
             ctx = HandContext(hand, record_hand=record.hands[hand.number - 1], match=match, samples=0)
             if not ctx.searchable:
                 continue
-            for ti, t in enumerate(hand.tricks):
+            for ti, t in enumerate(hand.tricks if not args.pre_only else ()):
                 for k, p in enumerate(t.plays):
                     if p.seat == seat:
                         continue
@@ -279,6 +284,18 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
                         acc["loss"] += d.loss
                         acc["stake"] += d.stake
                         acc["deals"] += d.samples
+            if args.pre:
+                judged_pre += _honest_pre(args, ctx, pre_acc, cpu)
+    if args.pre:
+        print(f"{args.rules}, {kind} bots, honesty of the bury and the declarations: the best option on "
+              f"{args.honesty} deals of the player's own, judged by the review at {judged_pre} of them")
+        for name, acc in ((f"{args.samples} deals, fixed", pre_acc[0]),
+                          (f"sequential, {args.samples} then {args.max_samples}", pre_acc[1])):
+            if judged_pre:
+                print(f"  {name}: significant verdicts {acc['verdicts']}/{judged_pre} = "
+                      f"{100 * acc['verdicts'] / judged_pre:.1f} %; mean loss {acc['loss'] / judged_pre:.2f}, accuracy "
+                      f"{100 * (1 - acc['loss'] / max(acc['stake'], 1e-9)):.1f} %; "
+                      f"{acc['deals'] / judged_pre:.1f} deals one rests on; valued again {acc['again']}", flush=True)
     print(f"{args.rules}, {kind} bots, honesty: the best option on {args.honesty} deals of the player's own, "
           f"judged by the review at {judged} decisions of the bot seats")
     for name, acc, c in ((f"{args.samples} deals, fixed", fixed, cpu[0]),
@@ -288,6 +305,44 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
         print(f"  {name}: significant verdicts {acc['verdicts']}/{judged} = {100 * acc['verdicts'] / judged:.1f} %; "
               f"mean loss {acc['loss'] / judged:.2f}, accuracy {100 * (1 - acc['loss'] / max(acc['stake'], 1e-9)):.1f} %; "
               f"{acc['deals'] / judged:.1f} deals a decision; {c:.1f} s CPU", flush=True)
+
+
+def _honest_pre(args: argparse.Namespace, ctx: object, acc: tuple[dict, dict], cpu: list[float]) -> int:
+    """``--pre``: the honesty test at the hand's bury and declarations (any seat): the option
+    best on ``--honesty`` deals of the player's own (another seed) judged by the review, fixed
+    and sequentially; how many were judged both ways (their figures added to ``acc``)."""
+    from analyzer.review.mistakes.bury import value_bury
+    from analyzer.review.mistakes.declarations import DeclarationSetting, value_declaration
+    top = int(str(args.max_samples).split(",")[-1])
+    jobs = []
+    own = value_bury(ctx, samples=args.honesty, seed=HONEST_SEED)
+    if own is not None and own.judged and not own.forced and own.options:
+        pick = own.options[0].play
+        jobs.append(lambda m: value_bury(ctx, samples=args.samples, max_samples=m, chosen=pick))
+    st = DeclarationSetting(ctx)
+    if st.why is None:
+        for j in range(len(st.lines)):
+            own = value_declaration(st, j, samples=args.honesty, seed=HONEST_SEED)
+            if own.judged and not own.forced and own.options:
+                jobs.append(lambda m, j=j, pick=own.options[0].play: value_declaration(
+                    st, j, samples=args.samples, max_samples=m, chosen=pick))
+    n = 0
+    for job in jobs:
+        got = []
+        for i, m in enumerate((None, top)):
+            t0 = time.process_time()
+            got.append(job(m))
+            cpu[i] += time.process_time() - t0
+        if not all(d is not None and d.judged and not d.forced for d in got):
+            continue
+        n += 1
+        for a, d in zip(acc, got, strict=True):
+            a["verdicts"] += d.band is not None
+            a["loss"] += d.loss
+            a["stake"] += d.stake
+            a["deals"] += d.samples
+            a["again"] += d.screened > 0
+    return n
 
 
 class Tally:
