@@ -227,7 +227,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--all-decisions", action="store_true",
                     help="--decisions: every decision, forced and not judged ones too (with judged, forced, reason, "
                          "screen_samples)")
+    ap.add_argument("--unsure-from", type=float, default=None, metavar="POINTS",
+                    help="an experiment: a decision is unsure (valued again) when its loss plus one standard "
+                         "error reaches POINTS instead of MIN_COST (the interim verdict rule unchanged)")
     args = ap.parse_args(argv)
+    if args.unsure_from is not None:
+        _unsure_from(args.unsure_from)
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
             ap.error(f"--bots: unknown bot {kind!r}")
@@ -235,6 +240,21 @@ def main(argv: list[str] | None = None) -> None:
             honesty(args, kind)
         else:
             measure(args, kind)
+
+
+def _unsure_from(floor: float) -> None:
+    """``--unsure-from``: ``decisions.unsure`` with the floor ``floor`` instead of MIN_COST
+    (before any review module binds it: the bury's and the declarations' import it later)."""
+    from analyzer.review.mistakes import decisions as D
+    from analyzer.review.mistakes.findings import MIN_COST
+
+    def unsure(d: D.Decision) -> bool:
+        if not d.judged or d.forced:
+            return False
+        if d.raw_loss + D.UNSURE_Z * d.loss_se < floor:
+            return False
+        return not (d.loss >= MIN_COST and d.loss > D.interim_critical(d.samples) * d.loss_se)
+    D.unsure = unsure
 
 
 #: the honest player's own deals are drawn with this seed (the review's: ``pov.SEED``)
