@@ -16,6 +16,8 @@ CPU time of one core).
     python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
     python bench/bench_review_random.py --rules standard --matches 16 --hands 4 --max-samples 8,16,24,40
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --honesty 16
+    python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --honesty 16 --pre --pre-only
+    python bench/bench_review_random.py --rules one-deck --matches 16 --hands 4 --decisions d.jsonl --all-decisions
 
 ``--samples`` is the review's first batch of deals a decision (8) and ``--max-samples`` the most
 (the review's default 16: sequential sampling, an unsure decision valued again on new deals;
@@ -23,7 +25,9 @@ CPU time of one core).
 review each generated match at each (docs/performance.md, "Twentieth session: sequential
 sampling"). ``--honesty DEALS`` runs the honesty test instead: at each decision of the bot
 seats a player picks the option best on DEALS deals of its own and is judged by the review,
-fixed and sequentially; its share of significant verdicts must not rise.
+fixed and sequentially; its share of significant verdicts must not rise (``--pre``: at the bury
+and the declarations too, docs/performance.md, "Twenty-first session: bury and declarations
+sampled sequentially"; ``--unsure-from`` was that session's experiment, not kept).
 
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
