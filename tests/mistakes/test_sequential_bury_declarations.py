@@ -158,7 +158,7 @@ def test_the_full_review_samples_bury_and_declarations_sequentially():
         return ([d for h in rv.summary["hands"] for d in h["decisions"] if d["kind"] in ("bury", "declare")],
                 rv.findings)
     fixed, _ = pre(max_samples=SAMPLES)
-    default, findings = pre()
+    default, _findings = pre()
     assert default == pre(max_samples=MAX_SAMPLES)[0]
     assert {d["screen_samples"] for d in fixed} == {0}
     assert {d["screen_samples"] for d in default} == {0, SAMPLES}
