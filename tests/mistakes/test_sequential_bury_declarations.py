@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+import analyzer.play.generate as G
 from analyzer.review.mistakes import bury as B
 from analyzer.review.mistakes import declarations as DC
 from analyzer.review.mistakes import review_full
@@ -211,3 +212,21 @@ def test_chosen_is_valued_in_the_place_of_the_bury_or_line_made():
     assert passing.chosen == DC.PASS and passing.considered["options"][0] == "pass"
     assert passing.considered["options"].count("pass") == 1
     assert sorted(passing.considered["options"]) == sorted(line.considered["options"])
+
+
+def test_a_friends_declaration_is_sampled_sequentially():
+    """At a table of friends (test_friends_declarations' generated records, seed 6): hand 2's
+    declaration is unsure at 8 deals (2 ± 15), hand 3's clear (0 in every deal)."""
+    from test_friends_declarations import _declared, _settings
+    rec, m = _declared(G.generate_match("shengji-io-friends", players=5, decks=1, hands=3, seed=6))
+    settings = list(_settings(rec, m))
+    for i, again in ((1, True), (2, False)):
+        st = settings[i]
+        first = DC.value_declaration(st, 0)
+        seq = DC.value_declaration(st, 0, max_samples=24)
+        assert first.judged and first.friends is not None and unsure(first) is again
+        if again:
+            assert seq.samples == 16 and seq.screened == 8 and "dealer_team_deals" in seq.friends
+            assert list(seq.considered) == list(first.considered)
+        else:
+            assert seq.as_dict(st.ctx.order) == first.as_dict(st.ctx.order)

@@ -164,7 +164,7 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | N
         return d
     # unsure after the first batch (the screen): valued again on new deals only, the first
     # ones left out (decisions' module doc: no selection bias)
-    again = Decision(h.number, 0, 0, seat, "bury", made, friends=None if d.friends is None else {**d.friends},
+    again = Decision(h.number, 0, 0, seat, "bury", made, friends=None if d.friends is None else {"valued": d.friends["valued"]},
                      considered=None if d.considered is None else dict(d.considered),
                      screened=d.samples)
     value(ctx, again, cards, opts, top - n, seed, 1, n)
