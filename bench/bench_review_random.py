@@ -16,6 +16,8 @@ CPU time of one core).
     python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --bots review,plain --samples 32
     python bench/bench_review_random.py --rules standard --matches 16 --hands 4 --max-samples 8,16,24,40
     python bench/bench_review_random.py --rules standard --matches 8 --hands 4 --honesty 16
+    python bench/bench_review_random.py --rules one-deck --matches 8 --hands 4 --honesty 16 --pre --pre-only
+    python bench/bench_review_random.py --rules one-deck --matches 16 --hands 4 --decisions d.jsonl --all-decisions
 
 ``--samples`` is the review's first batch of deals a decision (8) and ``--max-samples`` the most
 (the review's default 16: sequential sampling, an unsure decision valued again on new deals;
@@ -23,7 +25,9 @@ CPU time of one core).
 review each generated match at each (docs/performance.md, "Twentieth session: sequential
 sampling"). ``--honesty DEALS`` runs the honesty test instead: at each decision of the bot
 seats a player picks the option best on DEALS deals of its own and is judged by the review,
-fixed and sequentially; its share of significant verdicts must not rise.
+fixed and sequentially; its share of significant verdicts must not rise (``--pre``: at the bury
+and the declarations too, docs/performance.md, "Twenty-first session: bury and declarations
+sampled sequentially"; ``--unsure-from`` was that session's experiment, not kept).
 
 ``--bots`` names the bots at the three other seats (each measured on the same
 seeds, one after the other):
@@ -220,7 +224,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--decisions", metavar="FILE",
                     help="also write every judged decision here (JSON lines: the seat, the random seat, the trick, "
                          "the kind, the loss and the stake): where the bots lose")
+    ap.add_argument("--pre", action="store_true",
+                    help="--honesty: also at the bury and the declarations (value_bury, value_declaration)")
+    ap.add_argument("--pre-only", action="store_true",
+                    help="--honesty --pre: the bury and the declarations only (not the plays)")
+    ap.add_argument("--all-decisions", action="store_true",
+                    help="--decisions: every decision, forced and not judged ones too (with judged, forced, reason, "
+                         "screen_samples)")
+    ap.add_argument("--unsure-from", type=float, default=None, metavar="POINTS",
+                    help="an experiment: a decision is unsure (valued again) when its loss plus one standard "
+                         "error reaches POINTS instead of MIN_COST (the interim verdict rule unchanged)")
     args = ap.parse_args(argv)
+    if args.unsure_from is not None:
+        _unsure_from(args.unsure_from)
     for kind in args.bots.split(","):
         if kind not in ("plain", "strong", "view", "view-endgame", "rollout", "review"):
             ap.error(f"--bots: unknown bot {kind!r}")
@@ -228,6 +244,21 @@ def main(argv: list[str] | None = None) -> None:
             honesty(args, kind)
         else:
             measure(args, kind)
+
+
+def _unsure_from(floor: float) -> None:
+    """``--unsure-from``: ``decisions.unsure`` with the floor ``floor`` instead of MIN_COST
+    (before any review module binds it: the bury's and the declarations' import it later)."""
+    from analyzer.review.mistakes import decisions as D
+    from analyzer.review.mistakes.findings import MIN_COST
+
+    def unsure(d: D.Decision) -> bool:
+        if not d.judged or d.forced:
+            return False
+        if d.raw_loss + D.UNSURE_Z * d.loss_se < floor:
+            return False
+        return not (d.loss >= MIN_COST and d.loss > D.interim_critical(d.samples) * d.loss_se)
+    D.unsure = unsure
 
 
 #: the honest player's own deals are drawn with this seed (the review's: ``pov.SEED``)
@@ -241,7 +272,8 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
     from analyzer.review.mistakes.decisions import value_decision
     fixed = {"verdicts": 0, "loss": 0.0, "stake": 0.0, "deals": 0}
     seq = dict(fixed)
-    judged = 0
+    judged = judged_pre = 0
+    pre_acc = ({**fixed, "again": 0}, {**fixed, "again": 0})
     cpu = [0.0, 0.0]
     for m in range(args.matches):
         seat = "NWSE"[m % 4]
@@ -255,7 +287,7 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
             ctx = HandContext(hand, record_hand=record.hands[hand.number - 1], match=match, samples=0)
             if not ctx.searchable:
                 continue
-            for ti, t in enumerate(hand.tricks):
+            for ti, t in enumerate(hand.tricks if not args.pre_only else ()):
                 for k, p in enumerate(t.plays):
                     if p.seat == seat:
                         continue
@@ -276,6 +308,18 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
                         acc["loss"] += d.loss
                         acc["stake"] += d.stake
                         acc["deals"] += d.samples
+            if args.pre:
+                judged_pre += _honest_pre(args, ctx, pre_acc, cpu)
+    if args.pre:
+        print(f"{args.rules}, {kind} bots, honesty of the bury and the declarations: the best option on "
+              f"{args.honesty} deals of the player's own, judged by the review at {judged_pre} of them")
+        for name, acc in ((f"{args.samples} deals, fixed", pre_acc[0]),
+                          (f"sequential, {args.samples} then {args.max_samples}", pre_acc[1])):
+            if judged_pre:
+                print(f"  {name}: significant verdicts {acc['verdicts']}/{judged_pre} = "
+                      f"{100 * acc['verdicts'] / judged_pre:.1f} %; mean loss {acc['loss'] / judged_pre:.2f}, accuracy "
+                      f"{100 * (1 - acc['loss'] / max(acc['stake'], 1e-9)):.1f} %; "
+                      f"{acc['deals'] / judged_pre:.1f} deals one rests on; valued again {acc['again']}", flush=True)
     print(f"{args.rules}, {kind} bots, honesty: the best option on {args.honesty} deals of the player's own, "
           f"judged by the review at {judged} decisions of the bot seats")
     for name, acc, c in ((f"{args.samples} deals, fixed", fixed, cpu[0]),
@@ -287,11 +331,51 @@ def honesty(args: argparse.Namespace, kind: str) -> None:
               f"{acc['deals'] / judged:.1f} deals a decision; {c:.1f} s CPU", flush=True)
 
 
+def _honest_pre(args: argparse.Namespace, ctx: object, acc: tuple[dict, dict], cpu: list[float]) -> int:
+    """``--pre``: the honesty test at the hand's bury and declarations (any seat): the option
+    best on ``--honesty`` deals of the player's own (another seed) judged by the review, fixed
+    and sequentially; how many were judged both ways (their figures added to ``acc``)."""
+    from analyzer.review.mistakes.bury import value_bury
+    from analyzer.review.mistakes.declarations import DeclarationSetting, value_declaration
+    top = int(str(args.max_samples).split(",")[-1])
+    jobs = []
+    own = value_bury(ctx, samples=args.honesty, seed=HONEST_SEED)
+    if own is not None and own.judged and not own.forced and own.options:
+        pick = own.options[0].play
+        jobs.append(lambda m: value_bury(ctx, samples=args.samples, max_samples=m, chosen=pick))
+    st = DeclarationSetting(ctx)
+    if st.why is None:
+        for j in range(len(st.lines)):
+            own = value_declaration(st, j, samples=args.honesty, seed=HONEST_SEED)
+            if own.judged and not own.forced and own.options:
+                jobs.append(lambda m, j=j, pick=own.options[0].play: value_declaration(
+                    st, j, samples=args.samples, max_samples=m, chosen=pick))
+    n = 0
+    for job in jobs:
+        got = []
+        for i, m in enumerate((None, top)):
+            t0 = time.process_time()
+            got.append(job(m))
+            cpu[i] += time.process_time() - t0
+        if not all(d is not None and d.judged and not d.forced for d in got):
+            continue
+        n += 1
+        for a, d in zip(acc, got, strict=True):
+            a["verdicts"] += d.band is not None
+            a["loss"] += d.loss
+            a["stake"] += d.stake
+            a["deals"] += d.samples
+            a["again"] += d.screened > 0
+    return n
+
+
 class Tally:
     """One review setting's counts over the hands of a run (:func:`measure`)."""
 
     def __init__(self) -> None:
         self.below = self.at_100 = self.counted = self.hands = self.deals = self.decided = self.again = 0
+        #: judged buries and declarations, and those of them valued again on new deals
+        self.pre = self.pre_again = 0
         self.cpu = 0.0
         self.accs: dict[str, list[float]] = {"random": [], "bots": []}
 
@@ -306,7 +390,8 @@ class CountUnsure:
 
     def __call__(self, d: object) -> bool:
         got = self.real(d)
-        self.yes += got
+        # the plays' (the bury's and the declarations' are counted from their screen_samples)
+        self.yes += got and getattr(d, "kind", None) not in ("bury", "declare")
         return got
 
 
@@ -340,16 +425,20 @@ def measure(args: argparse.Namespace, kind: str) -> None:
                     continue
                 if dec_out is not None:
                     for d in h["decisions"]:
-                        if d["judged"]:
+                        if d["judged"] or args.all_decisions:
                             dec_out.write(json.dumps({"bots": kind, "rules": args.rules, "seed": args.seed + m,
-                                                      "max_samples": top, "random": seat, **{k: d[k] for k in (
+                                                      "max_samples": top, "random": seat, **{k: d.get(k) for k in (
                                                           "hand", "seat", "trick", "kind", "loss", "raw_loss",
                                                           "loss_stderr", "stake", "exact", "samples", "band",
-                                                          "chosen")}}) + "\n")
+                                                          "chosen", "judged", "forced", "reason",
+                                                          "screen_samples")}}) + "\n")
                 tl.hands += 1
                 for d in h["decisions"]:
                     if d["judged"] and d.get("kind") not in ("bury", "declare"):
                         tl.deals, tl.decided = tl.deals + d["samples"], tl.decided + 1
+                    elif d["judged"]:
+                        tl.pre += 1
+                        tl.pre_again += d.get("screen_samples", 0) > 0
                 mine = h["players"][seat]["accuracy"]
                 others = [h["players"][s]["accuracy"] for s in "NWSE" if s != seat]
                 if mine is None or any(a is None for a in others):
@@ -387,7 +476,7 @@ def measure(args: argparse.Namespace, kind: str) -> None:
               + f" ({tl.deals / max(tl.decided, 1):.1f} deals a judged play's figures rest on, on average; "
               f"{tl.again} decisions valued again, of {tl.decided} judged plays: "
               f"{(tl.decided * args.samples + tl.again * max(0, top - args.samples)) / max(tl.decided, 1):.1f} deals "
-              f"drawn a judged play); "
+              f"drawn a judged play; {tl.pre_again} of {tl.pre} judged buries and declarations valued again); "
               f"{tl.hands / max(tl.cpu, 1e-9):.3f} hands/s (CPU, one core)")
         print(f"  random seat below every bot seat: {tl.below}/{tl.counted} = {100 * tl.below / tl.counted:.0f} %; "
               f"random seat at 100 %: {tl.at_100}/{tl.counted} = {100 * tl.at_100 / tl.counted:.0f} %")

@@ -14,10 +14,11 @@ def test_annotate_writes_readable_sjn(run):
     # sequential sampling), and N's ♥7 in trick 10 (10 points with all hands known) a note about luck
     assert r.stderr.endswith("1 annotation in 1 record\n")
     # the player summary: per player (expected points lost, bands, points-weighted accuracy) and per hand;
-    # S 14: the plays and the bury (valued from S's view, within noise: no finding)
+    # S 8: the plays and the bury (valued from S's view: 6 ± 4 points on its first 8 deals, unsure, 0 on 8
+    # new deals: sequential sampling; within noise either way, no finding)
     assert "N Li: 2 points lost; 0 inaccuracies, 0 mistakes, 0 blunders, 1 note; accuracy 95.2% over 8 decisions" \
         in r.stderr
-    assert "hand 1 (last 4 of 4 tricks asked): points lost N 2, W 0, S 14, E 2" in r.stderr
+    assert "hand 1 (last 4 of 4 tricks asked): points lost N 2, W 0, S 8, E 2" in r.stderr
 
 
 def test_annotate_is_idempotent_and_select_filters(run_in, work):

@@ -127,7 +127,7 @@ def test_a_pattern_kept_as_a_note_says_whether_the_bury_was_valued(monkeypatch, 
 
     d = Decision(1, 0, 0, "W", "bury", (1, 2))
     d.samples, d.loss, d.loss_se = 8, 3.2, 4.1
-    monkeypatch.setattr(B, "value_bury", lambda ctx, samples: d if valued else None)
+    monkeypatch.setattr(B, "value_bury", lambda ctx, samples, max_samples=None: d if valued else None)
     monkeypatch.setattr(B, "bury_finding", lambda *a: None)
     pat = Mistake("SJ603", "blunder (40 points): W buried 10 points (♦10)", 5, 1, 5, 9, "info", 1, None, "W",
                   "bury", 40, "blunder", None, None, None)
@@ -139,3 +139,9 @@ def test_a_pattern_kept_as_a_note_says_whether_the_bury_was_valued(monkeypatch, 
     assert ("not valued" in note.message) != valued
     assert ("3 ± 4 points over 8 deals" in note.message) == valued
     assert note.message.endswith("W buried 10 points (♦10)")
+    assert "first look" not in note.message
+    if valued:   # valued again on new deals (sequential sampling): the note says so
+        d.screened = 8
+        out.clear()
+        B.review_bury(None, hr, [pat], out, None, 8)
+        assert "3 ± 4 points over 8 deals (new deals, after a first look over 8 left it unsure)" in out[0].message

@@ -39,6 +39,13 @@ the bots with the deal's teams, valued from the burier's side as the play-out
 turns out (the friends decisions' points signed from the line), with the same
 candidates, significance and finding.
 
+*Sequential sampling* (the review's default, as for the plays:
+:func:`analyzer.review.mistakes.decisions.value_decision`): the bury is valued on
+``samples`` deals first; where it is unsure after them
+(:func:`analyzer.review.mistakes.decisions.unsure`) it is valued again on
+``max_samples − samples`` new deals (the sampler's next batch), the first ones set
+aside (``screened``: they only chose the bury to look at again).
+
 A valued bury is a decision like a play: judged, it counts in the burier's
 points lost and points-weighted accuracy (its stake: the points between the best
 and worst candidate). A bury that cannot be judged (no bury line, the hand not
@@ -53,7 +60,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end
+from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end, unsure
 from analyzer.review.mistakes.findings import Mistake, as_note, pattern_text
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from primitives.cards import POINTS, points, rank_of
@@ -118,14 +125,22 @@ def candidates(ctx: HandContext, cards: Sequence[int], made: Sequence[int], seed
     return uniq
 
 
-def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) -> Decision | None:
+def value_bury(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | None = None,
+               seed: int = SEED, chosen: Sequence[int] | None = None) -> Decision | None:
     """The bury's :class:`Decision` from the burier's view (trick 0, kind ``bury``);
-    None when the hand has no bury line (nothing to say: no decision)."""
+    None when the hand has no bury line (nothing to say: no decision).
+
+    ``samples`` deals first; with ``max_samples`` above it, a bury unsure after them
+    (:func:`analyzer.review.mistakes.decisions.unsure`) is valued again on
+    ``max_samples − samples`` new deals, the first ones left out (the plays' sequential
+    sampling: :func:`~analyzer.review.mistakes.decisions.value_decision`); None: ``samples``
+    deals, fixed. ``chosen``: value this bury in the bury made's place (cards of the
+    burier's hand with the kitty; a test of the review's honesty)."""
     h = ctx.hand
     seat = ctx.burier
     if seat is None or h.bury is None:
         return None
-    made = tuple(sorted(h.bury))
+    made = tuple(sorted(h.bury if chosen is None else chosen))
     d = Decision(h.number, 0, 0, seat, "bury", made)
     if h.team is not None:
         from analyzer.review.mistakes.friends import VALUED
@@ -142,20 +157,37 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
         d.reason = "no other candidate bury (every candidate is the bury made)"
         return d
     n = max(2, samples - samples % 2)
-    if h.team is not None:
-        _value_friends_bury(ctx, d, cards, opts, n, seed)
+    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
+    value = _value_friends_bury if h.team is not None else _value_four_bury
+    value(ctx, d, cards, opts, n, seed, 0, 0)
+    if top <= n or d.reason is not None or not unsure(d):
         return d
-    deals = sample_deals(ctx, seat, 0, 0, n, seed)
-    if len(deals) < n:
+    # unsure after the first batch (the screen): valued again on new deals only, the first
+    # ones left out (decisions' module doc: no selection bias)
+    again = Decision(h.number, 0, 0, seat, "bury", made, friends=None if d.friends is None else {"valued": d.friends["valued"]},
+                     considered=None if d.considered is None else dict(d.considered),
+                     screened=d.samples)
+    value(ctx, again, cards, opts, top - n, seed, 1, n)
+    return again if again.judged or again.forced else d
+
+
+def _value_four_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opts: list[tuple[int, ...]], n: int,
+                     seed: int, batch: int = 0, start: int = 0) -> None:
+    """A four-seat bury valued over ``n`` deals of the sequential sampling's ``batch``
+    (:func:`~analyzer.review.mistakes.pov.sample_deals`: each batch its own deals; the
+    bots' seeds numbered from ``start``), into ``d``."""
+    h, seat = ctx.hand, d.seat
+    deals = sample_deals(ctx, seat, 0, 0, n, seed, batch=batch)
+    if len(deals) < (n if not batch else 2):
         d.reason = "too few deals consistent with what the burier saw"
-        return d
+        return
     seats = list(h.seats)
     leader = h.tricks[0].leader
     assert h.dealer is not None
     base_total = ctx.points_before(0)
     rows: list[list[float]] = []
     lev: list[list[float]] = []
-    for j, (pos, _kp) in enumerate(deals):
+    for j, (pos, _kp) in enumerate(deals, start=start):
         vals: list[float] = []
         for b in opts:
             hands = {s: list(pos.hands[i]) for i, s in enumerate(seats)}
@@ -176,22 +208,22 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, seed: int = SEED) ->
     d.samples = len(rows)
     if len(rows) < 2:
         d.reason = "the sampled deals could not be played out"
-        return d
+        return
     finish(ctx, d, opts, rows, lev, base_total)
     if d.forced:   # equal in every deal: like a play whose options are equal, no decision
         d.reason = "every candidate bury is worth the same"
-    return d
 
 
 def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opts: list[tuple[int, ...]], n: int,
-                        seed: int) -> None:
+                        seed: int, batch: int = 0, start: int = 0) -> None:
     """A finding-friends bury (:mod:`analyzer.review.mistakes.friends`): the
     other players' hands dealt again from the burier's view before trick 1
     (:func:`~analyzer.review.mistakes.friends.sample_states`: their own hand
     with the kitty, the calls as made, no friend known: who holds a called
     card follows from each deal), each candidate played out by the bots with
     the deal's teams, valued from the burier's side as each play-out turned
-    out (the friends decisions' signed points and level score)."""
+    out (the friends decisions' signed points and level score). ``batch``: the
+    sequential sampling's (:func:`_value_four_bury`)."""
     from analyzer.review.mistakes.friends import FriendsHand, SignedRows
     h = ctx.hand
     seat = d.seat
@@ -199,17 +231,17 @@ def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opt
     if fh.why_not() is not None:
         d.reason = f"finding friends: {fh.why_not()}"
         return
-    deals = friends_deals(fh, seat, n, seed)
-    if len(deals) < n:
+    deals = friends_deals(fh, seat, n, seed, batch=batch)
+    if len(deals) < (n if not batch else 2):
         d.reason = "too few deals consistent with what the burier saw"
         return
     acc = SignedRows(fh, seat)
-    for j, others in enumerate(deals):
+    for j, others in enumerate(deals, start=start):
         ends = []
         for b in opts:
-            start = {**others, seat: sorted((Counter(cards) - Counter(b)).elements())}
+            dealt = {**others, seat: sorted((Counter(cards) - Counter(b)).elements())}
             try:
-                st = fh.start_state(start, points(b))
+                st = fh.start_state(dealt, points(b))
             except (ValueError, IndexError, KeyError):
                 break
             end = play_to_end(st, None, _bot(ctx, f"{seed}:{h.number}:bury:{j}:friends"), friends=True)
@@ -224,15 +256,17 @@ def _value_friends_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opt
         d.reason = "every candidate bury is worth the same"
 
 
-def friends_deals(fh: FriendsHand, seat: str, n: int, seed: int = SEED) -> list[dict[str, list[int]]]:
+def friends_deals(fh: FriendsHand, seat: str, n: int, seed: int = SEED, *,
+                  batch: int = 0) -> list[dict[str, list[int]]]:
     """Up to ``n`` deals of the other players' hands before trick 1 as ``seat``
     (the burier) saw them: their own hand and the kitty, nothing of the others'
-    (:func:`analyzer.review.mistakes.friends.sample_states` at trick 1's first play)."""
+    (:func:`analyzer.review.mistakes.friends.sample_states` at trick 1's first play;
+    ``batch``: the sequential sampling's, each its own deals)."""
     from analyzer.review.mistakes.friends import sample_states
     h = fh.hand
     real = fh.start_state(dict(zip(fh.seats, h.tricks[0].hands_before, strict=True)), points(h.bury or ()))
     return [{s: sorted(st.holding(s).elements()) for s in fh.seats if s != seat}
-            for st in sample_states(fh, real, seat, 0, 0, n, seed)]
+            for st in sample_states(fh, real, seat, 0, 0, n, seed, batch=batch)]
 
 
 def _bot(ctx: HandContext, seed: str) -> object:
@@ -269,7 +303,9 @@ def bury_finding(ctx: HandContext, d: Decision, pat: Mistake | None, explanation
             + (f", expected level outcome −{d.level_loss:.2f} ± {d.level_loss_se:.2f}" if d.level_loss >= 0.05 else "")
             + f": {d.seat} buried {cards_text(d.chosen, order)}; from {d.seat}'s view ({d.samples} deals of the "
             f"other hands{', so of who the friends are' if d.friends is not None else ''}, each played out by the "
-            f"bots with each of {len(names)} candidate buries) burying "
+            f"bots with each of {len(names)} candidate buries"
+            + (f"; new deals, after a first look over {d.screened} left it unsure" if d.screened else "")
+            + ") burying "
             f"{best_text}" + (f" ({CANDIDATE_WORDS.get(names[best.play], names[best.play])})" if best.play in names else "")
             + f" was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the bury made")
@@ -302,11 +338,11 @@ def _candidates_text(ctx: HandContext, d: Decision) -> str:
 
 
 def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], out: list[Mistake],
-                select: Sequence[str] | None, samples: int) -> None:
+                select: Sequence[str] | None, samples: int, max_samples: int | None = None) -> None:
     """The full review's hook (:mod:`analyzer.review.mistakes.full`): the bury's
     decision joins ``hr.decisions`` first; its finding (or the pattern's note
     when it has no verdict) goes to ``out``."""
-    d = value_bury(ctx, samples=samples)
+    d = value_bury(ctx, samples=samples, max_samples=max_samples)
     pat = next((f for f in patterns if f.band != "note"), None)
     if d is not None:
         if pat is not None:
@@ -322,7 +358,9 @@ def review_bury(ctx: HandContext, hr: HandReview, patterns: Sequence[Mistake], o
         valued = None
         if d is not None and not d.forced and d.reason is None and d.samples:
             valued = (f"from {d.seat}'s view no significant expected loss, {d.loss:.0f} ± {d.loss_se:.0f} "
-                      f"points over {d.samples} deals" + _candidates_text(ctx, d))
+                      f"points over {d.samples} deals"
+                      + (f" (new deals, after a first look over {d.screened} left it unsure)" if d.screened else "")
+                      + _candidates_text(ctx, d))
         out.append(as_note(pat, valued))
 
 

@@ -35,6 +35,12 @@ random seed for every option of a deal): the attackers' final total and the
 hand's level score. A deal where an option ends in a redeal is dropped for
 every option (counted in ``d.considered``).
 
+*Sequential sampling* (the review's default, as for the plays:
+:func:`analyzer.review.mistakes.decisions.value_decision`): a declaration unsure after its
+first ``samples`` deals (:func:`analyzer.review.mistakes.decisions.unsure`) is valued again
+on ``max_samples − samples`` new deals (a generator and bots' seeds of their own), the first
+ones set aside (``screened``).
+
 The expected loss, its standard error, significance and band are the plays'
 (:func:`analyzer.review.mistakes.decisions.finish`); a judged declaration
 counts in points lost and accuracy like a play.
@@ -74,6 +80,7 @@ from analyzer.review.mistakes.decisions import (
     level_score,
     outcome_score,
     play_to_end,
+    unsure,
 )
 from analyzer.review.mistakes.findings import Mistake
 from analyzer.review.mistakes.pov import SEED
@@ -312,12 +319,20 @@ def play_option(st: DeclarationSetting, j: int, full: dict[str, tuple[int, ...]]
     return end.final_points, end.hooked, begun.state.dealer
 
 
-def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, seed: int = SEED) -> Decision:
+def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES, max_samples: int | None = None,
+                      seed: int = SEED, chosen: tuple[int, ...] | None = None) -> Decision:
     """Line ``j``'s :class:`Decision` from its declarer's view (kind ``declare``,
-    trick 0; ``index``: the line's place among the hand's ``declare`` lines)."""
+    trick 0; ``index``: the line's place among the hand's ``declare`` lines).
+
+    ``samples`` deals first; with ``max_samples`` above it, a declaration unsure after them
+    (:func:`analyzer.review.mistakes.decisions.unsure`) is valued again on
+    ``max_samples − samples`` new deals, the first ones left out (the plays' sequential
+    sampling); None: ``samples`` deals, fixed. ``chosen``: value this option (one of the
+    line's legal declarations, or :data:`PASS`) in the line's place (a test of the
+    review's honesty)."""
     ctx, h = st.ctx, st.ctx.hand
     line = st.lines[j]
-    chosen = tuple(sorted(line.cards))
+    chosen = tuple(sorted(line.cards if chosen is None else chosen))
     d = Decision(h.number, 0, j, line.seat, "declare", chosen)
     if st.acts[j] == "refused":
         d.reason = "the engine refused this declaration"
@@ -341,16 +356,38 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         # (under attacker_level the engine's list has an attacker's own-level declarations too)
         legal = legal_declarations(ctx.ruleset, st.start_level, state, line.seat, drawn)
     opts: list[tuple[int, ...]] = [chosen] + [o for o in legal if o != chosen]
-    opts = opts[:MAX_OPTIONS - 1] + [PASS]
+    opts = opts[:MAX_OPTIONS - 1] + [PASS] if chosen != PASS else opts[:MAX_OPTIONS]
     d.capped = max(0, len(legal) + 1 - len(opts))
     d.considered = {"options": [cards_text(o, ctx.order) if o else "pass" for o in opts], "all_declarations": True}
     n = max(2, samples - samples % 2)
+    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
+    _value_options(st, j, d, opts, n, seed, 0)
+    if top <= n or d.reason is not None or not unsure(d):
+        return d
+    # unsure after the first batch (the screen): valued again on new deals only, the first
+    # ones left out (decisions' module doc: no selection bias)
+    again = Decision(h.number, 0, j, line.seat, "declare", chosen, capped=d.capped,
+                     friends=None if d.friends is None else {"valued": d.friends["valued"]},
+                     considered={key: v for key, v in d.considered.items() if key not in ("dropped_deals", "sides")},
+                     screened=d.samples)
+    _value_options(st, j, again, opts, top - n, seed, 1)
+    return again if again.judged or again.forced else d
+
+
+def _value_options(st: DeclarationSetting, j: int, d: Decision, opts: list[tuple[int, ...]], n: int, seed: int,
+                   batch: int) -> None:
+    """Line ``j``'s options valued into ``d`` over ``n`` deals of the sequential sampling's
+    ``batch`` (0: the first; each batch its own generator of deals and its own bots' seeds)."""
+    ctx, h = st.ctx, st.ctx.hand
+    line = st.lines[j]
+    assert d.considered is not None
     rows: list[list[float]] = []    # per deal, per option: the attackers' final total
     lev: list[list[float]] = []     # the level score, dealers' side
     srows: list[list[float]] = []   # st.moves: the same from the declarer's side as each play-out dealt
     slev: list[list[float]] = []
     dropped = on_team = 0
-    rng = random.Random(f"{seed}:{h.number}:declare:{j}")
+    tag = f"{seed}:{h.number}:declare:{j}" + (f":batch{batch}" if batch else "")
+    rng = random.Random(tag)
     tries = 0
     while len(rows) < n and tries < 2 * n:
         tries += 1
@@ -361,8 +398,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         full, kitty = deal
         if st.friends:
             from analyzer.review.mistakes.friends_declarations import play_friends_option
-            fgot = [play_friends_option(st, j, full, kitty, o, f"{seed}:{h.number}:declare:{j}:{tries}")
-                    for o in opts]
+            fgot = [play_friends_option(st, j, full, kitty, o, f"{tag}:{tries}") for o in opts]
             if any(r is None for r in fgot):
                 dropped += 1
                 continue
@@ -375,7 +411,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
             continue
         got = []
         for o in opts:
-            r = play_option(st, j, full, kitty, o, f"{seed}:{h.number}:declare:{j}:{tries}")
+            r = play_option(st, j, full, kitty, o, f"{tag}:{tries}")
             if r is None:
                 break
             got.append(r)
@@ -395,7 +431,7 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     d.samples = len(rows)
     if len(rows) < max(2, n // 2):
         d.reason = "too few deals could be played out after the declaration (redeals, or none consistent)"
-        return d
+        return
     if st.friends:
         from analyzer.review.mistakes.friends_declarations import SIDES
         assert d.friends is not None
@@ -410,7 +446,6 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
         finish(ctx, d, opts, rows, lev, 0, signed=(srows, slev))
     else:
         finish(ctx, d, opts, rows, lev, 0)
-    return d
 
 
 def _level(st: DeclarationSetting, total: int, hooked: bool, dealer: str) -> float:
@@ -444,7 +479,8 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
             f"from {d.seat}'s view "
             f"({d.samples} deals of the cards still unseen, the rest of the draw, the bury and the play by the bots"
             + (", the dealer's friend calls and the teams following from each" if st.friends else "")
-            + (", and who deals as each option makes it" if st.moves and (st.first or not st.friends) else "") + ") "
+            + (", and who deals as each option makes it" if st.moves and (st.first or not st.friends) else "")
+            + (f"; new deals, after a first look over {d.screened} left it unsure" if d.screened else "") + ") "
             f"{name(best.play)} was better: the attackers finish with {best.expected:.0f} ± {best.stderr:.0f} "
             f"after it, {mine.expected:.0f} ± {mine.stderr:.0f} after the line written")
     return Mistake(DECLARE_CODE, text, span.line, span.column, span.end_line, span.end_column, INFO, d.hand, None,
@@ -452,7 +488,7 @@ def declaration_finding(st: DeclarationSetting, d: Decision) -> Mistake | None:
 
 
 def review_declarations(ctx: HandContext, hr: HandReview, out: list[Mistake], select: Sequence[str] | None, *,
-                        samples: int = SAMPLES, seed: int = SEED) -> None:
+                        samples: int = SAMPLES, max_samples: int | None = None, seed: int = SEED) -> None:
     """The full review's hook: each ``declare`` line before the bury joins
     ``hr.decisions`` (first, in record order) and its finding, if any, goes to
     ``out``; a hand whose declarations cannot be valued says why on each
@@ -476,7 +512,7 @@ def review_declarations(ctx: HandContext, hr: HandReview, out: list[Mistake], se
             made.append(d)
     else:
         for j in range(len(before_bury)):
-            d = value_declaration(st, j, samples=samples, seed=seed)
+            d = value_declaration(st, j, samples=samples, max_samples=max_samples, seed=seed)
             made.append(d)
             f = declaration_finding(st, d)
             if f is not None and (select is None or any(f.code.startswith(s) for s in select)):

@@ -116,9 +116,9 @@ def review_hand(match_result: MatchResult, index: int, *, record: Record | None 
                 out.append(f)
     # the bury: valued from the burier's view (analyzer.review.mistakes.bury); the
     # pattern (SJ603) is its explanation, a note when the bury has no verdict
-    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples, max_samples)
     # the declarations: valued from the declarer's view (analyzer.review.mistakes.declarations)
-    review_declarations(ctx, hr, out, select, samples=samples)
+    review_declarations(ctx, hr, out, select, samples=samples, max_samples=max_samples)
     hr.judged = {}
     for d in hr.decisions:
         if d.judged:
@@ -163,9 +163,9 @@ def _friends_hand(match_result: MatchResult, hand: HandResult, node: RecordHand 
         if f is not None and (select is None or any(f.code.startswith(s) for s in select)):
             out.append(f)
     # the bury: valued from the burier's view as at four seats (the friends unknown to them)
-    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples)
+    review_bury(ctx, hr, [f for f in patterns if f.target == "bury"], out, select, samples, max_samples)
     # the declarations: valued from the declarer's view (analyzer.review.mistakes.friends_declarations)
-    review_declarations(ctx, hr, out, select, samples=samples)
+    review_declarations(ctx, hr, out, select, samples=samples, max_samples=max_samples)
     for d in hr.decisions:
         if d.judged:
             hr.judged[d.seat] = hr.judged.get(d.seat, 0) + 1
