@@ -75,6 +75,8 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         return "pair" if cards[0] == cards[1] else "single + single"
     got = cache.get(cards)
     if got is None:
+        if len(set(cards)) == n:    # no card twice: singles, whatever the suits and the rules (half the plays)
+            return _SINGLES[n] if n < len(_SINGLES) else " + ".join(["single"] * n)
         from replay.shapes import shape_name
         from replay.units import decompose
         by_suit: dict[int, list[int]] = {}
@@ -83,6 +85,10 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         got = cache[cards] = " + ".join(shape_name(u.width, u.length) for suit_cards in by_suit.values()
                                         for u in decompose(suit_cards, order))
     return got
+
+
+#: the structure of n different cards (singles), by n
+_SINGLES = tuple(" + ".join(["single"] * n) for n in range(64))
 
 
 def _points_table() -> tuple[int, ...]:
@@ -328,6 +334,70 @@ def _derived_array(pa: ModuleType, kind: Any, what: str, cards: PackedCards) -> 
                                  null_count=0)
 
 
+class TricksDerived(NamedTuple):
+    """A plays column the exporting process derives from the tricks table, as a worker sends
+    it: which (``match_id``, ``hand``, ``trick``: each trick's value repeated for its plays;
+    ``position``: 0, 1, … within each trick) and each trick row's number of plays (int32;
+    the plays rows are the tricks' plays in order: :func:`_add_hand`)."""
+
+    what: str
+    counts: bytes
+
+
+class _TrickCounts(list):  # type: ignore[type-arg]  # int
+    """Each trick row's number of plays (the plays rows are the tricks' plays, in order)."""
+
+    __slots__ = ("_packed",)
+
+    def packed(self) -> bytes:
+        """As int32 bytes (one object for the four derived columns: pickled once)."""
+        got = getattr(self, "_packed", None)
+        if got is None or got[0] != len(self):
+            got = self._packed = (len(self), array(_INT32, self).tobytes())
+        return got[1]
+
+
+class _FromTricks:
+    """A worker's plays column derived from the tricks table (:class:`TricksDerived`): nothing kept a row."""
+
+    __slots__ = ("counts", "tricks", "what")
+
+    def __init__(self, counts: _TrickCounts, tricks: Any, what: str) -> None:
+        self.counts, self.tricks, self.what = counts, tricks, what
+
+    def plain(self) -> list[Any]:
+        """The rows' values (the list the worker would otherwise send)."""
+        if self.what == "position":
+            return list(chain.from_iterable(map(range, self.counts)))
+        values = self.tricks.plain() if isinstance(self.tricks, _Strings) else self.tricks
+        return list(chain.from_iterable(map(repeat, values, self.counts)))
+
+    def packed(self) -> TricksDerived:
+        return TricksDerived(self.what, self.counts.packed())
+
+
+def _tricks_derived_array(pa: ModuleType, kind: Any, col: TricksDerived, tricks: Mapping[str, Any]) -> Any:
+    """A :class:`TricksDerived` column's array (of type ``kind``) from the chunk's tricks columns."""
+    import numpy as np
+    counts = np.frombuffer(col.counts, np.int32)
+    if col.what == "position":
+        starts = np.zeros(len(counts), np.int64)
+        np.cumsum(counts[:-1], out=starts[1:])
+        values = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+        dtype = kind.to_pandas_dtype()
+        if len(values) and values.max() > np.iinfo(dtype).max:
+            return pa.array(values.tolist(), kind)      # (out of the column's range: pyarrow says so, as before)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values.astype(dtype))], null_count=0)
+    src = tricks[col.what]
+    if isinstance(src, PackedStrings):
+        return _string_array(pa, PackedStrings(src.values, np.repeat(np.frombuffer(src.codes, np.int32),
+                                                                     counts).tobytes()))
+    if isinstance(src, PackedValues):
+        values = np.repeat(np.frombuffer(src.data, kind.to_pandas_dtype()), counts)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)], null_count=0)
+    return pa.array(list(chain.from_iterable(map(repeat, src, counts.tolist()))), kind)
+
+
 class PackedValues(NamedTuple):
     """A column of integers or booleans without a null, as a worker sends it: the values
     as machine integers of the column's width (booleans one byte each)."""
@@ -391,6 +461,8 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
                 arrays.append(_string_array(pa, col))
             elif isinstance(col, CardsDerived):
                 arrays.append(_derived_array(pa, f.type, col.what, cols["cards"]))
+            elif isinstance(col, TricksDerived):
+                arrays.append(_tricks_derived_array(pa, f.type, col, columns["tricks"]))
             else:
                 arrays.append(pa.array(col, f.type))
         out[t] = pa.Table.from_arrays(arrays, schema=schema)
@@ -398,7 +470,7 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
 
 
 #: the worker's columns that pack themselves
-_PACKS = (_CardLists, _Strings, _FromCards)
+_PACKS = (_CardLists, _Strings, _FromCards, _FromTricks)
 
 
 class Rows:
@@ -414,6 +486,11 @@ class Rows:
         plays = self.cols["plays"]
         for c in ("n_cards", "points"):     # (the exporting process derives them from the cards)
             plays[c] = _FromCards(plays["cards"], c)
+        #: each trick row's number of plays: the plays' match, hand, trick and position are
+        #: derived from the tricks table by the exporting process
+        self.trick_plays = _TrickCounts()
+        for c in ("match_id", "hand", "trick", "position"):
+            plays[c] = _FromTricks(self.trick_plays, self.cols["tricks"].get(c), c)
         self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
         #: table → its columns in order, each with whether it is a card list
         self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
@@ -488,8 +565,6 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
 
 
 _POINTS: tuple[int, ...] = ()
-#: the positions of a trick of four plays
-_POSITIONS = [0, 1, 2, 3]
 
 
 def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str,
@@ -558,11 +633,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     n_tricks, n_plays = len(tricks), len(cards)
     lens = list(map(len, cards))
     seats = [p.seat for p in plays]
-    P["match_id"].repeat(match_id, n_plays)
-    P["hand"].extend([i] * n_plays)
-    P["trick"].extend(chain.from_iterable(map(repeat, [t.number for t in tricks], counts)))
-    P["position"].extend(_POSITIONS * n_tricks if counts.count(4) == n_tricks
-                         else chain.from_iterable(map(range, counts)))
+    rows.trick_plays.extend(counts)     # (the plays' match, hand, trick and position: from the tricks)
     P["seat"].extend(seats)
     P["player"].extend(map(names.get, seats, seats))
     # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)

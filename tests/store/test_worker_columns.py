@@ -24,6 +24,7 @@ from analyzer.store.rows import (  # noqa: E402
     PackedStrings,
     PackedValues,
     Rows,
+    TricksDerived,
     add_record,
     arrow_tables,
 )
@@ -54,7 +55,8 @@ def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
         # what comes back is plain data: lists, card lists and integers as bytes, strings as codes
         for cols in result["columns"].values():
             for col in cols.values():
-                assert type(col) in (list, PackedCards, PackedValues, PackedStrings, CardsDerived), type(col)
+                assert type(col) in (list, PackedCards, PackedValues, PackedStrings, CardsDerived, TricksDerived), \
+                    type(col)
         # and the tables made from it are the ones the chunk makes in this process
         here = arrow_tables(export_chunk(job, ExportOptions())["columns"])
         there = arrow_tables(result["columns"])
@@ -145,7 +147,7 @@ def test_a_chunks_tables_are_those_of_its_plain_lists():
     plain = {t: {c: col.plain() if hasattr(col, "plain") else col.packed() if hasattr(col, "packed") else list(col)
                  for c, col in cols.items()} for t, cols in rows.cols.items()}
     packed = rows.columns()
-    for kind in (PackedValues, PackedStrings, CardsDerived):
+    for kind in (PackedValues, PackedStrings, CardsDerived, TricksDerived):
         assert any(isinstance(col, kind) for cols in packed.values() for col in cols.values())
         assert not any(isinstance(col, kind) for cols in plain.values() for col in cols.values())
     got, want = arrow_tables(pickle.loads(pickle.dumps(packed))), arrow_tables(plain)
