@@ -205,3 +205,16 @@ def test_derived_play_columns_are_the_card_counts_and_points_property(lists):
         got = _derived_array(pa, pa.int16(), what, cards.packed())
         got.validate(full=True)
         assert got.equals(pa.array(want, pa.int16())), what
+
+
+@pytest.mark.parametrize("over", [None, 0])
+def test_a_chunk_goes_pickled_and_compressed_past_its_size(monkeypatch, over):
+    """A chunk's pickle is compressed only past ``COMPRESS_BYTES``; either way it unpacks to the chunk."""
+    if over is not None:
+        monkeypatch.setattr(W, "COMPRESS_BYTES", over)
+    (job,) = jobs_of(["samples/matches/standard.sjn"])
+    data = W.export_chunk_pickled(job, ExportOptions())
+    assert (data[:1] == b"\x80") == (over is None)          # a pickle as it is, or a zlib stream
+    got, want = W.unpack(data), export_chunk(job, ExportOptions())
+    assert got["records"] == want["records"] > 0
+    assert all(arrow_tables(got["columns"])[t].equals(table) for t, table in arrow_tables(want["columns"]).items())
