@@ -84,7 +84,7 @@ COMPRESS_BYTES = 1024 * 1024
 def export_chunk_pickled(job: Job, options: ExportOptions) -> bytes:
     """:func:`~analyzer.store.chunk.export_chunk` in a worker, its result pickled (and compressed
     there when the pickle passes :data:`COMPRESS_BYTES`: zlib level 1, a 1 MB file of SJN's
-    2.6 MB of pickle becomes 0.45 MB): the chunks that wait in the window are held as these
+    2.5 MB of pickle becomes 0.45 MB): the chunks that wait in the window are held as these
     bytes, and only the one being written is unpacked into Python lists (:func:`unpack`).
     A split file's chunks (256 KB of SJN, about 0.65 MB of pickle) go uncompressed."""
     import pickle
