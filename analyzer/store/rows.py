@@ -159,10 +159,10 @@ def _name_table(names: list[bytes]) -> tuple[Any, Any]:
     """Names (UTF-8 bytes) as a numpy table, one row a name padded with zeros to the
     longest, and each name's length: what :func:`_gathered` picks from."""
     import numpy as np
-    table = np.zeros((len(names), max(map(len, names), default=0)), np.uint8)
-    for i, name in enumerate(names):
-        table[i, :len(name)] = np.frombuffer(name, np.uint8)
-    return table, np.array([len(name) for name in names], np.int32)
+    width = max(map(len, names), default=0)
+    padded = b"".join([name.ljust(width, b"\0") for name in names])     # (one buffer: no loop over numpy rows)
+    table = np.frombuffer(padded, np.uint8).reshape(len(names), width) if width else np.zeros((len(names), 0), np.uint8)
+    return table, np.array(list(map(len, names)), np.int32)
 
 
 def _card_name_table() -> tuple[Any, Any]:
