@@ -77,6 +77,10 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
     if got is None:
         if len(set(cards)) == n:    # no card twice: singles, whatever the suits and the rules (half the plays)
             return _SINGLES[n] if n < len(_SINGLES) else " + ".join(["single"] * n)
+        got = _pairs_structure(cards, order)
+        if got is not None:
+            cache[cards] = got
+            return got
         from replay.shapes import shape_name
         from replay.units import decompose
         by_suit: dict[int, list[int]] = {}
@@ -85,6 +89,39 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         got = cache[cards] = " + ".join(shape_name(u.width, u.length) for suit_cards in by_suit.values()
                                         for u in decompose(suit_cards, order))
     return got
+
+
+def _pairs_structure(cards: tuple[int, ...], order: Any) -> str | None:
+    """The structure of a play of one effective suit, no card more than twice and no two pairs
+    of one key, as :func:`replay.units.decompose` makes it (the runs of pairs of adjacent keys
+    as tractors, longest first, then the other pairs, then the singles) without making its
+    units; None for any other play (the engine's decomposition then), and under
+    ``unit_split: shengji_io`` (that engine's own reading)."""
+    eff = order.eff
+    e = eff[cards[0]]
+    if order.split == "shengji_io" or any(eff[c] != e for c in cards):
+        return None
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    key = order.key
+    pair_keys = [key[c] for c, m in counts.items() if m == 2]
+    if len(pair_keys) != len(cards) - len(counts) or len(set(pair_keys)) != len(pair_keys):
+        return None             # a card three times or more, or two pairs of one key
+    pair_keys.sort(reverse=True)
+    runs: list[int] = []
+    prev = -10
+    for k in pair_keys:
+        if k == prev - 1:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        prev = k
+    tractors = sorted([r for r in runs if r > 1], reverse=True)
+    names = [f"tractor of {r} pairs" for r in tractors]
+    names += ["pair"] * (len(runs) - len(tractors))
+    names += ["single"] * (len(counts) - len(pair_keys))
+    return " + ".join(names)
 
 
 #: the structure of n different cards (singles), by n

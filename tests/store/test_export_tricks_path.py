@@ -149,15 +149,28 @@ def _orders() -> list[object]:
 _ORDERS = _orders()
 
 
-@settings(max_examples=400, deadline=None)
-@given(st.integers(0, len(_ORDERS) - 1), st.lists(st.integers(0, 53), min_size=1, max_size=12),
-       st.booleans())
-def test_a_plays_structure_is_the_engines_decomposition_property(k, cards, distinct):
-    """Any play (different cards, or cards met twice or three times), under any preset's order:
-    the export's structure is the engine's decomposition's."""
+def _one_suit(order: object, k: int) -> list[int]:
+    """The cards of one effective suit of an order (the k-th it has), in its order of strength."""
+    suits = [cards for cards in order.suit_cards if cards]  # type: ignore[attr-defined]
+    return sorted(suits[k % len(suits)], key=order.key.__getitem__)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.integers(0, len(_ORDERS) - 1), st.integers(0, 4),
+       st.lists(st.tuples(st.integers(0, 30), st.integers(1, 3)), min_size=1, max_size=8),
+       st.lists(st.integers(0, 53), max_size=12), st.sampled_from(["suit", "any", "distinct"]))
+def test_a_plays_structure_is_the_engines_decomposition_property(k, suit, picks, cards, kind):
+    """Any play under any preset's order: cards of one suit met once, twice or three times (runs
+    of adjacent pairs, off-suit level cards of one key), any cards, different cards: the export's
+    structure is the engine's decomposition's."""
     order = _ORDERS[k]
-    if distinct:
+    if kind == "suit":      # (the k-th card of the suit by strength, so many times: adjacent pairs often)
+        ladder = _one_suit(order, suit)
+        cards = [ladder[i % len(ladder)] for i, m in picks for _ in range(m)]
+    elif kind == "distinct":
         cards = list(dict.fromkeys(cards))
+    if not cards:
+        return
     play = tuple(cards)
     cache: dict[tuple[int, ...], str] = {}
     assert _structure(play, order, cache) == _reference_structure(play, order)
@@ -180,3 +193,34 @@ def test_the_derived_columns_past_their_fast_paths():
     big = _TrickCounts([200])
     with pytest.raises((pa.ArrowInvalid, OverflowError)):
         _tricks_derived_array(pa, pa.int8(), _FromTricks(big, None, "position").packed(), {})
+
+
+def test_a_plays_structure_in_the_corners():
+    """Two tractors of different lengths in one play (longest first); pairs of off-suit level cards
+    (one key) between the trump ace and the trump-suit level card; the shengji.io reading."""
+    from analyzer.store.rows import _pairs_structure
+    checked = ladders = 0
+    for order in _ORDERS:
+        for k in range(len(order.suit_cards)):  # type: ignore[attr-defined]
+            if not order.suit_cards[k]:  # type: ignore[attr-defined]
+                continue
+            ladder = _one_suit(order, k)
+            ladders += 1
+            plays = []
+            if len(ladder) >= 6:
+                plays.append(tuple(c for i in (0, 1, 3, 4, 5) for c in (ladder[i], ladder[i])))
+            key = order.key  # type: ignore[attr-defined]
+            for i in range(1, len(ladder) - 2):     # cards of one key, with the cards either side
+                if key[ladder[i]] == key[ladder[i + 1]]:
+                    j = i + 1
+                    while j + 1 < len(ladder) and key[ladder[j + 1]] == key[ladder[i]]:
+                        j += 1
+                    if j + 1 < len(ladder):
+                        plays.append(tuple(c for x in range(i - 1, j + 2) for c in (ladder[x], ladder[x])))
+                    break
+            for play in plays:
+                assert _structure(play, order, {}) == _reference_structure(play, order), play
+                checked += 1
+            if order.split == "shengji_io":  # type: ignore[attr-defined]
+                assert all(_pairs_structure(play, order) is None for play in plays)
+    assert checked > ladders
