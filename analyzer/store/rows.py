@@ -75,6 +75,12 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         return "pair" if cards[0] == cards[1] else "single + single"
     got = cache.get(cards)
     if got is None:
+        if len(set(cards)) == n:    # no card twice: singles, whatever the suits and the rules (half the plays)
+            return _SINGLES[n] if n < len(_SINGLES) else " + ".join(["single"] * n)
+        got = _pairs_structure(cards, order)
+        if got is not None:
+            cache[cards] = got
+            return got
         from replay.shapes import shape_name
         from replay.units import decompose
         by_suit: dict[int, list[int]] = {}
@@ -83,6 +89,43 @@ def _structure(cards: tuple[int, ...], order: Any, cache: dict[tuple[int, ...], 
         got = cache[cards] = " + ".join(shape_name(u.width, u.length) for suit_cards in by_suit.values()
                                         for u in decompose(suit_cards, order))
     return got
+
+
+def _pairs_structure(cards: tuple[int, ...], order: Any) -> str | None:
+    """The structure of a play of one effective suit, no card more than twice and no two pairs
+    of one key, as :func:`replay.units.decompose` makes it (the runs of pairs of adjacent keys
+    as tractors, longest first, then the other pairs, then the singles) without making its
+    units; None for any other play (the engine's decomposition then), and under
+    ``unit_split: shengji_io`` (that engine's own reading)."""
+    eff = order.eff
+    e = eff[cards[0]]
+    if order.split == "shengji_io" or any(eff[c] != e for c in cards):
+        return None
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    key = order.key
+    pair_keys = [key[c] for c, m in counts.items() if m == 2]
+    if len(pair_keys) != len(cards) - len(counts) or len(set(pair_keys)) != len(pair_keys):
+        return None             # a card three times or more, or two pairs of one key
+    pair_keys.sort(reverse=True)
+    runs: list[int] = []
+    prev = -10
+    for k in pair_keys:
+        if k == prev - 1:
+            runs[-1] += 1
+        else:
+            runs.append(1)
+        prev = k
+    tractors = sorted([r for r in runs if r > 1], reverse=True)
+    names = [f"tractor of {r} pairs" for r in tractors]
+    names += ["pair"] * (len(runs) - len(tractors))
+    names += ["single"] * (len(counts) - len(pair_keys))
+    return " + ".join(names)
+
+
+#: the structure of n different cards (singles), by n
+_SINGLES = tuple(" + ".join(["single"] * n) for n in range(64))
 
 
 def _points_table() -> tuple[int, ...]:
@@ -153,10 +196,10 @@ def _name_table(names: list[bytes]) -> tuple[Any, Any]:
     """Names (UTF-8 bytes) as a numpy table, one row a name padded with zeros to the
     longest, and each name's length: what :func:`_gathered` picks from."""
     import numpy as np
-    table = np.zeros((len(names), max(map(len, names), default=0)), np.uint8)
-    for i, name in enumerate(names):
-        table[i, :len(name)] = np.frombuffer(name, np.uint8)
-    return table, np.array([len(name) for name in names], np.int32)
+    width = max(map(len, names), default=0)
+    padded = b"".join([name.ljust(width, b"\0") for name in names])     # (one buffer: no loop over numpy rows)
+    table = np.frombuffer(padded, np.uint8).reshape(len(names), width) if width else np.zeros((len(names), 0), np.uint8)
+    return table, np.array(list(map(len, names)), np.int32)
 
 
 def _card_name_table() -> tuple[Any, Any]:
@@ -169,9 +212,11 @@ def _card_name_table() -> tuple[Any, Any]:
 _CARD_NAME_TABLE: list[tuple[Any, Any]] = []
 
 
-def _gathered(table: Any, lengths: Any, codes: Any) -> tuple[Any, Any]:
+def _gathered(table: Any, lengths: Any, codes: Any, encoded: list[bytes] | None = None) -> tuple[Any, Any]:
     """The UTF-8 bytes of the strings ``codes`` pick from a table of names (:func:`_name_table`),
-    gathered with numpy into the buffers of an Arrow string array: (offsets, data)."""
+    gathered with numpy into the buffers of an Arrow string array: (offsets, data).
+    ``encoded``: the names as bytes, joined instead when the table is mostly padding (names
+    of very different widths, as the plays' structures: 4 to 100 bytes; a fifth of the cost)."""
     import numpy as np
     n = len(codes)
     widths = lengths[codes]
@@ -179,6 +224,8 @@ def _gathered(table: Any, lengths: Any, codes: Any) -> tuple[Any, Any]:
     np.cumsum(widths, out=ends[1:])
     if not n:
         return ends, np.zeros(0, np.uint8)
+    if encoded is not None and n * table.shape[1] > 4 * int(ends[-1]):
+        return ends, np.frombuffer(b"".join(np.array(encoded, dtype=object)[codes]), np.uint8)
     picked = table[codes]
     if int(widths.min()) == table.shape[1]:       # every name as wide as the table: no padding to drop
         return ends, picked.ravel()
@@ -274,7 +321,7 @@ def _string_array(pa: ModuleType, col: PackedStrings) -> Any:
         values = col.values
         return pa.array([values[c] for c in codes.tolist()], pa.string())
     table, lengths = _name_table(encoded)
-    ends, data = _gathered(table, lengths, codes)
+    ends, data = _gathered(table, lengths, codes, encoded)
     valid = None
     if None in col.values:
         valid = pa.py_buffer(np.packbits(codes != col.values.index(None), bitorder="little"))
@@ -326,6 +373,70 @@ def _derived_array(pa: ModuleType, kind: Any, what: str, cards: PackedCards) -> 
         return pa.array(values.tolist(), kind)      # (out of the column's range: pyarrow says so, as before)
     return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values.astype(dtype))],
                                  null_count=0)
+
+
+class TricksDerived(NamedTuple):
+    """A plays column the exporting process derives from the tricks table, as a worker sends
+    it: which (``match_id``, ``hand``, ``trick``: each trick's value repeated for its plays;
+    ``position``: 0, 1, … within each trick) and each trick row's number of plays (int32;
+    the plays rows are the tricks' plays in order: :func:`_add_hand`)."""
+
+    what: str
+    counts: bytes
+
+
+class _TrickCounts(list):  # type: ignore[type-arg]  # int
+    """Each trick row's number of plays (the plays rows are the tricks' plays, in order)."""
+
+    __slots__ = ("_packed",)
+
+    def packed(self) -> bytes:
+        """As int32 bytes (one object for the four derived columns: pickled once)."""
+        got = getattr(self, "_packed", None)
+        if got is None or got[0] != len(self):
+            got = self._packed = (len(self), array(_INT32, self).tobytes())
+        return got[1]
+
+
+class _FromTricks:
+    """A worker's plays column derived from the tricks table (:class:`TricksDerived`): nothing kept a row."""
+
+    __slots__ = ("counts", "tricks", "what")
+
+    def __init__(self, counts: _TrickCounts, tricks: Any, what: str) -> None:
+        self.counts, self.tricks, self.what = counts, tricks, what
+
+    def plain(self) -> list[Any]:
+        """The rows' values (the list the worker would otherwise send)."""
+        if self.what == "position":
+            return list(chain.from_iterable(map(range, self.counts)))
+        values = self.tricks.plain() if isinstance(self.tricks, _Strings) else self.tricks
+        return list(chain.from_iterable(map(repeat, values, self.counts)))
+
+    def packed(self) -> TricksDerived:
+        return TricksDerived(self.what, self.counts.packed())
+
+
+def _tricks_derived_array(pa: ModuleType, kind: Any, col: TricksDerived, tricks: Mapping[str, Any]) -> Any:
+    """A :class:`TricksDerived` column's array (of type ``kind``) from the chunk's tricks columns."""
+    import numpy as np
+    counts = np.frombuffer(col.counts, np.int32)
+    if col.what == "position":
+        starts = np.zeros(len(counts), np.int64)
+        np.cumsum(counts[:-1], out=starts[1:])
+        values = np.arange(int(counts.sum()), dtype=np.int64) - np.repeat(starts, counts)
+        dtype = kind.to_pandas_dtype()
+        if len(values) and values.max() > np.iinfo(dtype).max:
+            return pa.array(values.tolist(), kind)      # (out of the column's range: pyarrow says so, as before)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values.astype(dtype))], null_count=0)
+    src = tricks[col.what]
+    if isinstance(src, PackedStrings):
+        return _string_array(pa, PackedStrings(src.values, np.repeat(np.frombuffer(src.codes, np.int32),
+                                                                     counts).tobytes()))
+    if isinstance(src, PackedValues):
+        values = np.repeat(np.frombuffer(src.data, kind.to_pandas_dtype()), counts)
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)], null_count=0)
+    return pa.array(list(chain.from_iterable(map(repeat, src, counts.tolist()))), kind)
 
 
 class PackedValues(NamedTuple):
@@ -391,6 +502,8 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
                 arrays.append(_string_array(pa, col))
             elif isinstance(col, CardsDerived):
                 arrays.append(_derived_array(pa, f.type, col.what, cols["cards"]))
+            elif isinstance(col, TricksDerived):
+                arrays.append(_tricks_derived_array(pa, f.type, col, columns["tricks"]))
             else:
                 arrays.append(pa.array(col, f.type))
         out[t] = pa.Table.from_arrays(arrays, schema=schema)
@@ -398,7 +511,7 @@ def arrow_tables(columns: Mapping[str, Mapping[str, Any]]) -> dict[str, pa.Table
 
 
 #: the worker's columns that pack themselves
-_PACKS = (_CardLists, _Strings, _FromCards)
+_PACKS = (_CardLists, _Strings, _FromCards, _FromTricks)
 
 
 class Rows:
@@ -414,6 +527,11 @@ class Rows:
         plays = self.cols["plays"]
         for c in ("n_cards", "points"):     # (the exporting process derives them from the cards)
             plays[c] = _FromCards(plays["cards"], c)
+        #: each trick row's number of plays: the plays' match, hand, trick and position are
+        #: derived from the tricks table by the exporting process
+        self.trick_plays = _TrickCounts()
+        for c in ("match_id", "hand", "trick", "position"):
+            plays[c] = _FromTricks(self.trick_plays, self.cols["tricks"].get(c), c)
         self.counts: dict[str, int] = dict.fromkeys(TABLES, 0)
         #: table → its columns in order, each with whether it is a card list
         self._order = {t: [(name, col, isinstance(col, _CardLists)) for name, col in self.cols[t].items()]
@@ -488,8 +606,6 @@ def add_record(rows: Rows, record: Record | None, parse_diags: Iterable[Diagnost
 
 
 _POINTS: tuple[int, ...] = ()
-#: the positions of a trick of four plays
-_POSITIONS = [0, 1, 2, 3]
 
 
 def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rules: str,
@@ -558,11 +674,7 @@ def _add_hand(rows: Rows, match_id: str, i: int, hr: HandResult, hand: Hand, rul
     n_tricks, n_plays = len(tricks), len(cards)
     lens = list(map(len, cards))
     seats = [p.seat for p in plays]
-    P["match_id"].repeat(match_id, n_plays)
-    P["hand"].extend([i] * n_plays)
-    P["trick"].extend(chain.from_iterable(map(repeat, [t.number for t in tricks], counts)))
-    P["position"].extend(_POSITIONS * n_tricks if counts.count(4) == n_tricks
-                         else chain.from_iterable(map(range, counts)))
+    rows.trick_plays.extend(counts)     # (the plays' match, hand, trick and position: from the tricks)
     P["seat"].extend(seats)
     P["player"].extend(map(names.get, seats, seats))
     # (_structure's answers inlined for the common plays: a single, a pair or two singles, one seen before)

@@ -76,23 +76,35 @@ def run_processes(job_iter: Iterator[Job], options: ExportOptions, jobs: int,
             on_result(done, unpack(fut.result()))
 
 
+#: a chunk's pickle is compressed past this size (below it, the window of ``2 * jobs`` chunks
+#: holds a few MB at most, and zlib would cost the workers and the command 2 % of the export's CPU)
+COMPRESS_BYTES = 1024 * 1024
+
+
 def export_chunk_pickled(job: Job, options: ExportOptions) -> bytes:
-    """:func:`~analyzer.store.chunk.export_chunk` in a worker, its result pickled and
-    compressed there (zlib level 1: 3.9 MB of pickle a 1 MB chunk of SJN becomes 0.5 MB, for
-    24 ms of the chunk's 1.6 s): the chunks that wait in the window are held as these bytes,
-    and only the one being written is unpacked into Python lists (:func:`unpack`)."""
+    """:func:`~analyzer.store.chunk.export_chunk` in a worker, its result pickled (and compressed
+    there when the pickle passes :data:`COMPRESS_BYTES`: zlib level 1, a 1 MB file of SJN's
+    2.5 MB of pickle becomes 0.45 MB): the chunks that wait in the window are held as these
+    bytes, and only the one being written is unpacked into Python lists (:func:`unpack`).
+    A split file's chunks (256 KB of SJN, about 0.65 MB of pickle) go uncompressed."""
     import pickle
-    import zlib
 
     from analyzer.store.chunk import export_chunk
-    return zlib.compress(pickle.dumps(export_chunk(job, options), protocol=pickle.HIGHEST_PROTOCOL), 1)
+    data = pickle.dumps(export_chunk(job, options), protocol=pickle.HIGHEST_PROTOCOL)
+    if len(data) > COMPRESS_BYTES:
+        import zlib
+        data = zlib.compress(data, 1)
+    return data
 
 
 def unpack(data: bytes) -> ChunkExport:
-    """A worker's :func:`export_chunk_pickled` bytes → its chunk's result."""
+    """A worker's :func:`export_chunk_pickled` bytes → its chunk's result (a pickle begins with
+    its protocol's opcode, 0x80; a zlib stream with 0x78)."""
     import pickle
-    import zlib
-    result: ChunkExport = pickle.loads(zlib.decompress(data))
+    if data[:1] != b"\x80":
+        import zlib
+        data = zlib.decompress(data)
+    result: ChunkExport = pickle.loads(data)
     return result
 
 

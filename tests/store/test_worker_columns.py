@@ -24,6 +24,7 @@ from analyzer.store.rows import (  # noqa: E402
     PackedStrings,
     PackedValues,
     Rows,
+    TricksDerived,
     add_record,
     arrow_tables,
 )
@@ -54,7 +55,8 @@ def test_a_worker_sends_plain_columns_and_imports_no_pyarrow():
         # what comes back is plain data: lists, card lists and integers as bytes, strings as codes
         for cols in result["columns"].values():
             for col in cols.values():
-                assert type(col) in (list, PackedCards, PackedValues, PackedStrings, CardsDerived), type(col)
+                assert type(col) in (list, PackedCards, PackedValues, PackedStrings, CardsDerived, TricksDerived), \
+                    type(col)
         # and the tables made from it are the ones the chunk makes in this process
         here = arrow_tables(export_chunk(job, ExportOptions())["columns"])
         there = arrow_tables(result["columns"])
@@ -145,7 +147,7 @@ def test_a_chunks_tables_are_those_of_its_plain_lists():
     plain = {t: {c: col.plain() if hasattr(col, "plain") else col.packed() if hasattr(col, "packed") else list(col)
                  for c, col in cols.items()} for t, cols in rows.cols.items()}
     packed = rows.columns()
-    for kind in (PackedValues, PackedStrings, CardsDerived):
+    for kind in (PackedValues, PackedStrings, CardsDerived, TricksDerived):
         assert any(isinstance(col, kind) for cols in packed.values() for col in cols.values())
         assert not any(isinstance(col, kind) for cols in plain.values() for col in cols.values())
     got, want = arrow_tables(pickle.loads(pickle.dumps(packed))), arrow_tables(plain)
@@ -203,3 +205,16 @@ def test_derived_play_columns_are_the_card_counts_and_points_property(lists):
         got = _derived_array(pa, pa.int16(), what, cards.packed())
         got.validate(full=True)
         assert got.equals(pa.array(want, pa.int16())), what
+
+
+@pytest.mark.parametrize("over", [None, 0])
+def test_a_chunk_goes_pickled_and_compressed_past_its_size(monkeypatch, over):
+    """A chunk's pickle is compressed only past ``COMPRESS_BYTES``; either way it unpacks to the chunk."""
+    if over is not None:
+        monkeypatch.setattr(W, "COMPRESS_BYTES", over)
+    (job,) = jobs_of(["samples/matches/standard.sjn"])
+    data = W.export_chunk_pickled(job, ExportOptions())
+    assert (data[:1] == b"\x80") == (over is None)          # a pickle as it is, or a zlib stream
+    got, want = W.unpack(data), export_chunk(job, ExportOptions())
+    assert got["records"] == want["records"] > 0
+    assert all(arrow_tables(got["columns"])[t].equals(table) for t, table in arrow_tables(want["columns"]).items())
