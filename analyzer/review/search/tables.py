@@ -14,7 +14,7 @@ from analyzer.review.search.position import (
     TableKey,
 )
 from primitives.cards import POINTS
-from replay.order import Order
+from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import kitty_multiplier, last_trick_multiplier
 from replay.shapes import Unit
@@ -119,6 +119,51 @@ class Tables:
             got = (w.index, pts, mult)
             self._winner[plays] = got
         return got
+
+    def _sure_rounds(self, hands: Hands, leader: int) -> tuple[int, bool]:
+        """The points the leader's side surely takes from here by leading single cards
+        that win whatever the others play (``Solver::sure_rounds`` alike, node for node):
+        in a plain suit, its cards no other card of the suit beats, as many rounds as
+        every other seat holding a trump has cards of the suit (none can ruff; a seat
+        without trumps cannot win them); then its trumps no other trump beats. Each round
+        counts the leader's card and the fewest points the seats that must follow can
+        give (a seat with trumps follows the plain rounds; in the trump rounds a seat
+        follows with trumps while it has them). And whether those rounds are every trick
+        left (the leader's side then takes every point and the last trick)."""
+        eff = self.order.eff
+        power = self.order.power
+        # per seat and effective suit: the cards' powers and points
+        suits: list[list[list[tuple[int, int]]]] = [[[], [], [], [], []] for _ in range(4)]
+        for i, h in enumerate(hands):
+            si = suits[i]
+            for c in h:
+                e = eff[c]
+                si[e].append((power[e][c], POINTS[c]))
+        others = ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+        sure = 0
+        rounds = 0
+        for e in range(5):
+            mine = suits[leader][e]
+            if not mine:
+                continue
+            best_other = max((p for o in others for p, _ in suits[o][e]), default=None)
+            # the leader's cards of the suit no other card beats (the first played wins a tie)
+            own = sorted((pt for p, pt in mine if best_other is None or p >= best_other), reverse=True)
+            limit = len(own)
+            if e != TRUMP:
+                for o in others:
+                    if suits[o][TRUMP]:
+                        limit = min(limit, len(suits[o][e]))
+            r = limit
+            if r == 0:
+                continue
+            # the rounds lead the sure cards with the most points first
+            sure += sum(own[:r])
+            for o in others:
+                if e == TRUMP or suits[o][TRUMP]:
+                    sure += sum(sorted(pt for _, pt in suits[o][e])[:r])
+            rounds += r
+        return sure, rounds == len(hands[leader])
 
     def _gain(self, att: bool, last: bool, pts: int, mult: int) -> int:
         if self.objective == "last_trick":

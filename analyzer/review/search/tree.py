@@ -68,6 +68,11 @@ class Tree(Moves):
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
         self._follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
+        #: the leader's sure rounds bound a trick start (``Tables._sure_rounds``); not where a
+        #: single lead is followed otherwise than by its effective suit, nor under shengji.io's
+        #: reading of leads and follows
+        self._sure_bound = (objective == "points" and ruleset.follow_suit == "effective"
+                            and ruleset.follow_policy != "shengji_io" and ruleset.unit_split != "shengji_io")
         #: the native search of this hand (``replay.native``), or None: the tree is walked here
         self._native = self._native_solver()
 
@@ -116,6 +121,7 @@ class Tree(Moves):
             plays = tuple((h[0],) for h in hands[leader:] + hands[:leader])
             w, pts, mult = self._trick(plays)
             return self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
+        pts = left = 0
         if self.objective == "points":
             # the value lies between 0 and the points still held (+ the most the
             # kitty can be worth with plays of this many cards; and, when that
@@ -148,6 +154,18 @@ class Tree(Moves):
                 alpha = lo
             if hi < beta:
                 beta = hi
+        if self._sure_bound:
+            # the points the leader's side surely takes bound the value from below (the
+            # attackers lead) or from above (the defenders do)
+            sure, every = self._sure_rounds(hands, leader)
+            if self.attacker[leader]:
+                lo = pts if every else sure
+                if lo >= beta:
+                    return lo
+            else:
+                hi = 0 if every else left - sure
+                if hi <= alpha:
+                    return hi
         return self._node(hands, leader, (), alpha, beta, self._trick_reps(hands), first, tt_key)
 
     def _trim(self) -> None:
