@@ -986,7 +986,14 @@ impl Solver {
             }
             first = *f;
         }
-        if self.sure_rounds && !self.last_trick_objective && !self.rules.printed && self.rules.follow_policy != POLICY_SHENGJI_IO && !self.rules.order.sjio {
+        // (the attackers leading take at most every point held: asked only when that could decide)
+        if self.sure_rounds
+            && !self.last_trick_objective
+            && (beta <= pts || !self.attacker[leader])
+            && !self.rules.printed
+            && self.rules.follow_policy != POLICY_SHENGJI_IO
+            && !self.rules.order.sjio
+        {
             let (sure, all) = self.sure_rounds(hands, leader);
             if self.attacker[leader] {
                 let lo = if all { pts } else { sure };

@@ -48,6 +48,7 @@ class Tables:
     _rank: tuple[int, ...]
     _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
     _partial: dict[tuple[Play, ...], int]
+    _suit_cards: dict[Play, Any]
     _native: Any
 
     def _partial_winner(self, plays: tuple[Play, ...]) -> int:
@@ -130,40 +131,55 @@ class Tables:
         give (a seat with trumps follows the plain rounds; in the trump rounds a seat
         follows with trumps while it has them). And whether those rounds are every trick
         left (the leader's side then takes every point and the last trick)."""
-        eff = self.order.eff
-        power = self.order.power
-        # per seat and effective suit: the cards' powers and points
-        suits: list[list[list[tuple[int, int]]]] = [[[], [], [], [], []] for _ in range(4)]
-        for i, h in enumerate(hands):
-            si = suits[i]
-            for c in h:
-                e = eff[c]
-                si[e].append((power[e][c], POINTS[c]))
-        others = ((leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4)
+        mine = self._suits(hands[leader])
+        others = [self._suits(hands[(leader + k) % 4]) for k in (1, 2, 3)]
+        trumps = [bool(o[TRUMP][0]) for o in others]
         sure = 0
         rounds = 0
         for e in range(5):
-            mine = suits[leader][e]
-            if not mine:
+            cards = mine[e][0]
+            if not cards:
                 continue
-            best_other = max((p for o in others for p, _ in suits[o][e]), default=None)
+            best = max((o[e][0][0][0] for o in others if o[e][0]), default=None)
             # the leader's cards of the suit no other card beats (the first played wins a tie)
-            own = sorted((pt for p, pt in mine if best_other is None or p >= best_other), reverse=True)
-            limit = len(own)
+            own = [pt for p, pt in cards if best is None or p >= best]
+            r = len(own)
             if e != TRUMP:
-                for o in others:
-                    if suits[o][TRUMP]:
-                        limit = min(limit, len(suits[o][e]))
-            r = limit
+                for o, t in zip(others, trumps, strict=True):
+                    if t:
+                        r = min(r, len(o[e][0]))
             if r == 0:
                 continue
             # the rounds lead the sure cards with the most points first
+            own.sort(reverse=True)
             sure += sum(own[:r])
-            for o in others:
-                if e == TRUMP or suits[o][TRUMP]:
-                    sure += sum(sorted(pt for _, pt in suits[o][e])[:r])
+            for o, t in zip(others, trumps, strict=True):
+                if e == TRUMP or t:
+                    fewest = o[e][1]
+                    sure += fewest[min(r, len(fewest) - 1)]
             rounds += r
         return sure, rounds == len(hands[leader])
+
+    def _suits(self, hand: Play) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
+        """Per effective suit, a holding's cards as (power, points), strongest first, and the
+        fewest points its i cards can give (i = 0, 1, …)."""
+        got = self._suit_cards.get(hand)
+        if got is None:
+            eff = self.order.eff
+            power = self.order.power
+            per: list[list[tuple[int, int]]] = [[], [], [], [], []]
+            for c in hand:
+                e = eff[c]
+                per[e].append((power[e][c], POINTS[c]))
+            out = []
+            for cards in per:
+                fewest = [0]
+                for pt in sorted(pt for _, pt in cards):
+                    fewest.append(fewest[-1] + pt)
+                out.append((tuple(sorted(cards, reverse=True)), tuple(fewest)))
+            got = tuple(out)
+            self._suit_cards[hand] = got
+        return got
 
     def _gain(self, att: bool, last: bool, pts: int, mult: int) -> int:
         if self.objective == "last_trick":
