@@ -45,6 +45,8 @@ fn main() {
         s.limit = limit;
         // SOLVE_PLAIN=1: the kitty's bound without the hands' units (the tree before the seventeenth session)
         s.held_units = std::env::var("SOLVE_PLAIN").is_err();
+        // SOLVE_NOSURE=1: without the leader's sure rounds (the tree before the twenty-first session)
+        s.sure_rounds = std::env::var("SOLVE_NOSURE").is_err();
         // SOLVE_TABLE: the transposition table's limit (entries; 400,000 as the review's unless set)
         if let Some(t) = std::env::var("SOLVE_TABLE").ok().and_then(|s| s.parse().ok()) {
             s.table_limit = t;

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use crate::order::{points, TRUMP};
 use crate::trick::{kitty_multiplier, Rules};
-use crate::units::Unit;
+use crate::units::{Unit, POLICY_SHENGJI_IO};
 
 pub const INF: i64 = 1_000_000_000;
 
@@ -383,6 +383,8 @@ pub struct Solver {
     /// the kitty's bound from the units the hands can still form ([`Solver::max_multiplier_held`]);
     /// the Python search bounds so too: off only to measure the tree without it
     pub held_units: bool,
+    /// the leader's sure rounds bound the value at a trick start ([`Solver::sure_rounds`])
+    pub sure_rounds: bool,
     tt: FxMap<(u8, Rc<[u32]>), (i64, i64, Option<Play>)>,
     analysis: FxMap<PackedTrick, Rc<Analysis>>,
     reps_ids: FxMap<Vec<(u8, u8)>, u32>,
@@ -419,6 +421,7 @@ impl Solver {
             trim_mask: 0xFFF,
             cache_limit: 150_000,
             held_units: true,
+            sure_rounds: true,
             tt: FxMap::default(),
             analysis: FxMap::default(),
             reps_ids: FxMap::default(),
@@ -813,6 +816,83 @@ impl Solver {
         got
     }
 
+    /// The points the leader's side surely takes from here by leading single cards that win
+    /// whatever the others play: in a plain suit, its cards no other card of the suit beats,
+    /// as many rounds as every other seat holding a trump has cards of the suit (so none
+    /// can ruff; a seat without trumps cannot win them); then its trumps no other trump
+    /// beats. Each round counts the leader's card and the fewest points the seats that must
+    /// follow can give (a seat with trumps follows the plain rounds; in the trump rounds, a
+    /// seat follows with trumps while it has them). Also whether those rounds are every
+    /// trick left (the leader's side then takes every point and the last trick).
+    fn sure_rounds(&self, hands: &Hands, leader: usize) -> (i64, bool) {
+        let order = &self.rules.order;
+        // per seat and effective suit: cards, the strongest's power, and the cards by points (0, 5, 10)
+        let mut n = [[0u32; 5]; 4];
+        let mut top = [[i32::MIN; 5]; 4];
+        let mut by_pts = [[[0u32; 3]; 5]; 4];
+        for (i, h) in hands.iter().enumerate() {
+            for &c in h.as_slice() {
+                let e = order.eff[c as usize] as usize;
+                n[i][e] += 1;
+                let p = order.power[e][c as usize];
+                if p > top[i][e] {
+                    top[i][e] = p;
+                }
+                by_pts[i][e][(points(c) / 5) as usize] += 1;
+            }
+        }
+        // the fewest points `r` cards of a seat's suit can give
+        let fewest = |b: &[u32; 3], r: u32| -> i64 {
+            let zero = b[0].min(r);
+            let five = b[1].min(r - zero);
+            let ten = b[2].min(r - zero - five);
+            5 * five as i64 + 10 * ten as i64
+        };
+        let others = [(leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4];
+        let mut sure = 0i64;
+        let mut rounds = 0u32;
+        for e in 0..5usize {
+            if n[leader][e] == 0 {
+                continue;
+            }
+            let best_other = others.iter().map(|&o| top[o][e]).max().unwrap_or(i32::MIN);
+            // the leader's cards of the suit no other card beats (the first played wins a
+            // tie): their points
+            let mut mine = [0i64; MAX];
+            let mut m = 0usize;
+            for &c in hands[leader].as_slice() {
+                if order.eff[c as usize] as usize == e && order.power[e][c as usize] >= best_other {
+                    mine[m] = points(c) as i64;
+                    m += 1;
+                }
+            }
+            let mut r = m as u32;
+            if e != TRUMP as usize {
+                for &o in &others {
+                    if n[o][TRUMP as usize] > 0 {
+                        r = r.min(n[o][e]);
+                    }
+                }
+            }
+            // the rounds lead the sure cards with the most points first
+            mine[..m].sort_unstable_by(|x, y| y.cmp(x));
+            let own: i64 = mine[..r as usize].iter().sum();
+            if r == 0 {
+                continue;
+            }
+            for &o in &others {
+                if e == TRUMP as usize {
+                    sure += fewest(&by_pts[o][e], r.min(n[o][e]));
+                } else if n[o][TRUMP as usize] > 0 {
+                    sure += fewest(&by_pts[o][e], r);
+                }
+            }
+            sure += own;
+            rounds += r;
+        }
+        (sure, rounds as usize == hands[leader].len())
+    }
+
     fn gain(&self, att: bool, last: bool, pts: i64, mult: i64) -> i64 {
         if self.last_trick_objective {
             return if att && last { 1 } else { 0 };
@@ -864,9 +944,10 @@ impl Solver {
             let mult = self.last_multiplier(&t);
             return Ok(self.gain(self.attacker[(leader + w) % 4], true, pts, mult));
         }
+        let (mut pts, mut left) = (0, 0);
         if !self.last_trick_objective {
-            let pts = points_held(hands);
-            let mut left = pts;
+            pts = points_held(hands);
+            left = pts;
             if self.kitty_points != 0 {
                 // the most the kitty can be worth with plays of this many cards; and, when that
                 // would decide, with the units the hands can still form (`Tree._trick_start` alike)
@@ -904,6 +985,27 @@ impl Solver {
                 beta = hi;
             }
             first = *f;
+        }
+        // (the attackers leading take at most every point held: asked only when that could decide)
+        if self.sure_rounds
+            && !self.last_trick_objective
+            && (beta <= pts || !self.attacker[leader])
+            && !self.rules.printed
+            && self.rules.follow_policy != POLICY_SHENGJI_IO
+            && !self.rules.order.sjio
+        {
+            let (sure, all) = self.sure_rounds(hands, leader);
+            if self.attacker[leader] {
+                let lo = if all { pts } else { sure };
+                if lo >= beta {
+                    return Ok(lo);
+                }
+            } else {
+                let hi = if all { 0 } else { left - sure };
+                if hi <= alpha {
+                    return Ok(hi);
+                }
+            }
         }
         self.node(hands, leader, &mut Trick::new(&[]), alpha, beta, &a, first, Some(tt_key))
     }
@@ -1319,6 +1421,79 @@ mod tests {
         for (cards, want) in cases {
             assert_eq!(extra_copies(&Cards::from_slice(cards).w), want, "{cards:?}");
         }
+    }
+
+    #[test]
+    fn sure_rounds_table() {
+        // ♥ trump at level 2 (♠: cards 0–12, ♥: 13–25; the 2s and the jokers trumps)
+        let s = Solver::new(rules(), [false, true, false, true], 0, false);
+        let cases: [([&[u8]; 4], (i64, bool)); 4] = [
+            // N's ♠K ♠A above every spade, nobody can ruff: both tricks, every point
+            ([&[11, 12], &[3, 4], &[5, 6], &[7, 8]], (10, true)),
+            // E holds a trump and one spade: one sure round (♠K first: 10), E's ♠5 forced
+            ([&[11, 12], &[3, 14], &[5, 6], &[7, 8]], (15, false)),
+            // the jokers above every trump: E follows with ♥2 ♥5 (5), S with its one trump, W discards
+            ([&[52, 53], &[13, 16], &[0, 3], &[8, 9]], (5, true)),
+            // W's ♠A beats N's ♠K: nothing sure
+            ([&[11, 4], &[3, 5], &[6, 7], &[12, 9]], (0, false)),
+        ];
+        for (hv, want) in cases {
+            let hands = Solver::hands(&hv.map(|h| h.to_vec())).unwrap();
+            assert_eq!(s.sure_rounds(&hands, 0), want, "{hv:?}");
+        }
+    }
+
+    #[test]
+    fn sure_rounds_keep_the_value() {
+        // random two-deck endgames of 1–4 cards a seat: the value with the bound is the value
+        // without it, and every window's fail-soft answer is a true bound of it
+        let pool: Vec<u8> = [3u8, 4, 8, 10, 11, 12, 13, 16, 21, 24, 25, 26, 29, 34, 37, 38, 0, 52, 53]
+            .iter()
+            .flat_map(|&c| [c, c])
+            .collect();
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut rnd = |n: usize| {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            (x >> 33) as usize % n
+        };
+        let (mut fewer, mut cases) = (0, 0);
+        for _ in 0..1500 {
+            let n = 1 + rnd(4);
+            let mut deck = pool.clone();
+            let mut hv = vec![Vec::new(); 4];
+            for h in hv.iter_mut() {
+                for _ in 0..n {
+                    h.push(deck.swap_remove(rnd(deck.len())));
+                }
+            }
+            let hands = Solver::hands(&hv).unwrap();
+            let leader = rnd(4);
+            let att = if rnd(2) == 0 { [false, true, false, true] } else { [true, false, true, false] };
+            let kitty = [0, 0, 10, 25][rnd(4)];
+            let mut plain = Solver::new(rules(), att, kitty, false);
+            plain.sure_rounds = false;
+            let v = plain.root(&hands, leader, &[], -INF, INF).unwrap();
+            for (lo, hi) in [(-INF, INF), (v - 1, v), (v, v + 1), (v - 5, v + 5), (v + 4, v + 6), (v - 6, v - 4)] {
+                let mut sure = Solver::new(rules(), att, kitty, false);
+                let mut off = Solver::new(rules(), att, kitty, false);
+                off.sure_rounds = false;
+                let got = sure.root(&hands, leader, &[], lo, hi).unwrap();
+                off.root(&hands, leader, &[], lo, hi).unwrap();
+                cases += 1;
+                if sure.nodes < off.nodes {
+                    fewer += 1;
+                }
+                if got <= lo {
+                    assert!(v <= got, "{hv:?} leader {leader}: {v} above the bound {got} ({lo}, {hi})");
+                } else if got >= hi {
+                    assert!(v >= got, "{hv:?} leader {leader}: {v} below the bound {got} ({lo}, {hi})");
+                } else {
+                    assert_eq!(v, got, "{hv:?} leader {leader} ({lo}, {hi})");
+                }
+            }
+        }
+        // the bound decides often enough for the test to mean something
+        assert!(fewer * 20 > cases, "{fewer} of {cases}");
     }
 
     #[test]

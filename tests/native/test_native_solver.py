@@ -173,3 +173,29 @@ def test_the_kitty_bound_holds_for_a_throw_in_the_last_trick():
     a, b = _ask(lambda: Solver(order, rs, "N", 20), ask)
     assert a == b
     assert a[0] == [90, 90, 90, 90, 90, 90]
+
+
+@settings(max_examples=150)
+@given(endgames(max_cards=5))
+def test_the_sure_rounds_keep_the_value(case):
+    """The leader's sure rounds (``Tables._sure_rounds``, ``Solver::sure_rounds``) cut a
+    trick start only with a true bound: in the Python search (the native one is pinned to
+    it node for node above, and by its own cargo tests), every window's fail-soft answer
+    with the bound bounds the value without it, and the full window's is that value."""
+    rs, order, hands, leader, dealer, kitty, _seed = case
+    native.set_enabled(False)
+    try:
+        plain = Solver(order, rs, dealer, kitty)
+        plain._sure_bound = False
+        pos = position(hands, leader)
+        v = plain.value(pos)
+        for lo, hi in ((-10 ** 9, 10 ** 9), (v - 1, v), (v, v + 1), (v - 5, v + 5), (v + 4, v + 6), (v - 6, v - 4)):
+            got = Solver(order, rs, dealer, kitty)._root(pos.hands, pos.leader, pos.plays, lo, hi)
+            if got <= lo:
+                assert v <= got
+            elif got >= hi:
+                assert v >= got
+            else:
+                assert got == v
+    finally:
+        native.set_enabled(True)

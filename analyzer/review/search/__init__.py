@@ -78,7 +78,11 @@ how a holding was built.
 The search is alpha-beta over those moves with a transposition table keyed on
 the canonical key of a trick-start position (:meth:`Solver.key`: the leader
 and each holding described up to interchangeable cards); entries are value
-bounds and the best lead, which is tried first on a revisit. The value of a
+bounds and the best lead, which is tried first on a revisit. A trick start is
+cut without a node when a bound settles its window: the points still held (and
+the kitty at the largest multiplier the hands allow) above, nothing below, and
+the points the leader's side surely takes by leading single cards nobody can
+beat or ruff (``Tables._sure_rounds``). The value of a
 node depends only on the cards still held, so the table stays valid for the
 whole hand and is shared by every question asked of one :class:`Solver` (the
 review asks for the value before and after each play of the last tricks).

@@ -14,7 +14,7 @@ from analyzer.review.search.position import (
     TableKey,
 )
 from primitives.cards import POINTS
-from replay.order import Order
+from replay.order import TRUMP, Order
 from replay.ruleset import Ruleset
 from replay.scoring import kitty_multiplier, last_trick_multiplier
 from replay.shapes import Unit
@@ -48,6 +48,7 @@ class Tables:
     _rank: tuple[int, ...]
     _follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]]
     _partial: dict[tuple[Play, ...], int]
+    _suit_cards: dict[Play, Any]
     _native: Any
 
     def _partial_winner(self, plays: tuple[Play, ...]) -> int:
@@ -118,6 +119,66 @@ class Tables:
             mult = last_trick_multiplier(self.ruleset, self.order, w.units, len(plays[0]), plays[-1])
             got = (w.index, pts, mult)
             self._winner[plays] = got
+        return got
+
+    def _sure_rounds(self, hands: Hands, leader: int) -> tuple[int, bool]:
+        """The points the leader's side surely takes from here by leading single cards
+        that win whatever the others play (``Solver::sure_rounds`` alike, node for node):
+        in a plain suit, its cards no other card of the suit beats, as many rounds as
+        every other seat holding a trump has cards of the suit (none can ruff; a seat
+        without trumps cannot win them); then its trumps no other trump beats. Each round
+        counts the leader's card and the fewest points the seats that must follow can
+        give (a seat with trumps follows the plain rounds; in the trump rounds a seat
+        follows with trumps while it has them). And whether those rounds are every trick
+        left (the leader's side then takes every point and the last trick)."""
+        mine = self._suits(hands[leader])
+        others = [self._suits(hands[(leader + k) % 4]) for k in (1, 2, 3)]
+        trumps = [bool(o[TRUMP][0]) for o in others]
+        sure = 0
+        rounds = 0
+        for e in range(5):
+            cards = mine[e][0]
+            if not cards:
+                continue
+            best = max((o[e][0][0][0] for o in others if o[e][0]), default=None)
+            # the leader's cards of the suit no other card beats (the first played wins a tie)
+            own = [pt for p, pt in cards if best is None or p >= best]
+            r = len(own)
+            if e != TRUMP:
+                for o, t in zip(others, trumps, strict=True):
+                    if t:
+                        r = min(r, len(o[e][0]))
+            if r == 0:
+                continue
+            # the rounds lead the sure cards with the most points first
+            own.sort(reverse=True)
+            sure += sum(own[:r])
+            for o, t in zip(others, trumps, strict=True):
+                if e == TRUMP or t:
+                    fewest = o[e][1]
+                    sure += fewest[min(r, len(fewest) - 1)]
+            rounds += r
+        return sure, rounds == len(hands[leader])
+
+    def _suits(self, hand: Play) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[int, ...]], ...]:
+        """Per effective suit, a holding's cards as (power, points), strongest first, and the
+        fewest points its i cards can give (i = 0, 1, …)."""
+        got = self._suit_cards.get(hand)
+        if got is None:
+            eff = self.order.eff
+            power = self.order.power
+            per: list[list[tuple[int, int]]] = [[], [], [], [], []]
+            for c in hand:
+                e = eff[c]
+                per[e].append((power[e][c], POINTS[c]))
+            out = []
+            for cards in per:
+                fewest = [0]
+                for pt in sorted(pt for _, pt in cards):
+                    fewest.append(fewest[-1] + pt)
+                out.append((tuple(sorted(cards, reverse=True)), tuple(fewest)))
+            got = tuple(out)
+            self._suit_cards[hand] = got
         return got
 
     def _gain(self, att: bool, last: bool, pts: int, mult: int) -> int:

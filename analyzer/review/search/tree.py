@@ -68,6 +68,12 @@ class Tree(Moves):
         self._rank = tuple(order.eff[c] * 128 + order.key[c] for c in range(len(order.key)))
         self._follow_distinct: dict[tuple[Play, tuple[int, ...], tuple[tuple[int, int], ...]], list[Play]] = {}
         self._partial: dict[tuple[Play, ...], int] = {}
+        self._suit_cards: dict[Play, Any] = {}
+        #: the leader's sure rounds bound a trick start (``Tables._sure_rounds``); not where a
+        #: single lead is followed otherwise than by its effective suit, nor under shengji.io's
+        #: reading of leads and follows
+        self._sure_bound = (objective == "points" and ruleset.follow_suit == "effective"
+                            and ruleset.follow_policy != "shengji_io" and ruleset.unit_split != "shengji_io")
         #: the native search of this hand (``replay.native``), or None: the tree is walked here
         self._native = self._native_solver()
 
@@ -116,6 +122,7 @@ class Tree(Moves):
             plays = tuple((h[0],) for h in hands[leader:] + hands[:leader])
             w, pts, mult = self._trick(plays)
             return self._gain(self.attacker[(leader + w) % 4], True, pts, mult)
+        pts = left = 0
         if self.objective == "points":
             # the value lies between 0 and the points still held (+ the most the
             # kitty can be worth with plays of this many cards; and, when that
@@ -148,6 +155,19 @@ class Tree(Moves):
                 alpha = lo
             if hi < beta:
                 beta = hi
+        if self._sure_bound and (beta <= pts or not self.attacker[leader]):
+            # the points the leader's side surely takes bound the value from below (the
+            # attackers lead: at most every point held, so asked only when that could decide)
+            # or from above (the defenders do)
+            sure, every = self._sure_rounds(hands, leader)
+            if self.attacker[leader]:
+                lo = pts if every else sure
+                if lo >= beta:
+                    return lo
+            else:
+                hi = 0 if every else left - sure
+                if hi <= alpha:
+                    return hi
         return self._node(hands, leader, (), alpha, beta, self._trick_reps(hands), first, tt_key)
 
     def _trim(self) -> None:
@@ -155,7 +175,8 @@ class Tree(Moves):
         speeds the search up, so each is emptied when it grows past its limit."""
         if len(self._analysis) + len(self._leads) > CACHE_LIMIT:
             for cache in (self._analysis, self._leads, self._partial, self._winner, self._follow_cache,
-                          self._follow_distinct, self._stands, self._unit_leads, self._throw_cands):
+                          self._follow_distinct, self._stands, self._unit_leads, self._throw_cands,
+                          self._suit_cards):
                 cache.clear()
         if len(self._tt) > TABLE_LIMIT:
             self._tt.clear()
