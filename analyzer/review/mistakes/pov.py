@@ -314,8 +314,9 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
     views = _throw_views(ctx, t_index, k, throws) if throws else []
     out: list[tuple[Position, int]] = []
     redraws = THROW_REDRAWS * n
+    dealer = Dealer(pool, sizes, void_of, eff, rng, pins=pins)   # = _deal(pool, sizes, void_of, eff, rng, pins=pins) a deal
     while len(out) < n:
-        deal = _deal(pool, sizes, void_of, eff, rng, pins=pins)
+        deal = dealer()
         if deal is None:
             n -= 1     # a dead end of the sampler costs a deal
             continue
@@ -415,6 +416,69 @@ def _native_deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, 
     if dealt is None:
         return None
     return {s: list(d) for s, d in zip(slots, dealt, strict=True)}
+
+
+class Dealer:
+    """Successive :func:`_deal` draws from one generator, deal for deal the same
+    (the same deals, the generator left alike once :meth:`sync` is called):
+    where the native core deals, its arguments are made once and the generator's
+    state is carried from one native call to the next without going back
+    through ``rng`` (``getstate``/``setstate`` and 625 words converted twice a
+    deal were most of a native deal's cost). ``rng`` must not be drawn from
+    otherwise until :meth:`sync`."""
+
+    __slots__ = ("pool", "sizes", "void_of", "eff", "rng", "tries", "pins", "mod", "args", "words", "head",
+                 "slots")
+
+    def __init__(self, pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]],
+                 eff: Sequence[int], rng: random.Random, tries: int = 40, *,
+                 pins: Sequence[tuple[int, tuple[int, ...]]] = ()) -> None:
+        self.pool, self.sizes, self.void_of, self.eff, self.rng = pool, sizes, void_of, eff, rng
+        self.tries, self.pins = tries, pins
+        self.args: tuple[Any, ...] | None = None
+        self.words: Any = None     # the generator's state while the native core carries it
+        self.head: Any = None      # (version, gauss) of ``rng``'s state
+        self.slots = list(sizes)
+        self.mod = native.module()
+        if self.mod is None or type(rng) is not random.Random or len(eff) != 54:
+            return
+        slots = self.slots
+        place = {s: i for i, s in enumerate(slots)}
+        try:   # as :func:`_native_deal` makes them
+            voids = [sorted(void_of[s]) for s in slots]
+            counts = [sizes[s] for s in slots]
+            where = [(c, [place.get(s, len(slots)) for s in allowed]) for c, allowed in pins]
+            if not (native.valid_cards(pool) and native.valid_cards(c for c, _ in pins)):
+                return
+        except (KeyError, ValueError, TypeError, OverflowError):
+            return
+        self.args = (list(eff), list(pool), counts, voids, where)
+
+    def __call__(self) -> dict[int, list[int]] | None:
+        """The next deal (None: the sampler's dead end), as :func:`_deal` would draw it now."""
+        if self.args is not None:
+            if self.words is None:
+                version, words, gauss = self.rng.getstate()
+                self.head, self.words = (version, gauss), words
+            eff, pool, counts, voids, where = self.args
+            try:
+                dealt, after = self.mod.sample_deal(eff, pool, counts, voids, where, self.words, self.tries)
+            except (KeyError, ValueError, TypeError, OverflowError):
+                self.args = None   # as :func:`_native_deal`: the Python deal from the untouched generator
+                self.sync()
+            else:
+                self.words = after
+                if dealt is None:
+                    return None
+                return {s: list(d) for s, d in zip(self.slots, dealt, strict=True)}
+        return _deal(self.pool, self.sizes, self.void_of, self.eff, self.rng, self.tries, pins=self.pins)
+
+    def sync(self) -> None:
+        """Leave ``rng`` where the deals drawn so far leave it."""
+        if self.words is not None:
+            version, gauss = self.head
+            self.rng.setstate((version, tuple(self.words), gauss))
+            self.words = None
 
 
 def _weighted(items: list[int], weights: list[int], rand: Callable[[], float]) -> int:
