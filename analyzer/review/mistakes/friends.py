@@ -70,7 +70,6 @@ from analyzer.review.mistakes.pov import SEED, Dealer, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
-from replay.holdings import by_suit
 from replay.state import HandState, TrickDone
 from replay.teams import FriendResult, Teams, assign_holders
 from replay.shapes import Unit
@@ -307,7 +306,8 @@ class DealReplay:
         now = {s: Counter(hands[s]) for s in fh.seats}
         ctx = fh.ctx
         order, rs = ctx.order, ctx.ruleset
-        split: dict[str, tuple[dict[int, int], ...]] = {}
+        eff = order.eff
+        of_suit: dict[tuple[str, int], dict[int, int]] = {}   # (seat, suit) → its cards of the suit now
         for (cards, suit, ring, since, got), units in zip(self.throws, self.units, strict=True):
             if suit is None:
                 held_then = [now[s] + more for s, more in zip(ring, since, strict=True)]
@@ -317,12 +317,15 @@ class DealReplay:
                 # holdings), checked as the engine does (check_suited_throw, as pov._throws_agree)
                 suited = []
                 for s, more in zip(ring[1:], since[1:], strict=True):
-                    sp = split.get(s)
-                    if sp is None:
-                        sp = split[s] = by_suit(now[s], order.eff)
-                    same = dict(sp[suit])
-                    for c, m in more.items():
-                        same[c] = same.get(c, 0) + m
+                    mine = of_suit.get((s, suit))
+                    if mine is None:
+                        mine = of_suit[s, suit] = {c: m for c, m in now[s].items() if eff[c] == suit}
+                    if more:
+                        same = dict(mine)
+                        for c, m in more.items():
+                            same[c] = same.get(c, 0) + m
+                    else:
+                        same = mine   # (check_suited_throw only reads it)
                     suited.append((s, same))
                 chk = check_suited_throw(units, suited, ring[1:], order, rs)
             played = tuple(chk.forced.cards) if chk.blockers and chk.forced is not None else cards
@@ -335,19 +338,18 @@ class DealReplay:
         st.kitty_points = kitty_points
         # each holding as the replay leaves it: the start's keys in the order first seen, less the cards played
         held: dict[str, Counter[int]] = {}
+        keys = self.keys
         for s in fh.seats:
             hc = now[s]
-            first = [card for card in self.keys[s] if card in hc]
-            if not first:   # no card of it played before: the hand's own order
+            h: Counter[int] = Counter()
+            for card in keys[s]:   # the cards played before and held still, in the order first played
+                m = hc.get(card)
+                if m:
+                    h[card] = m
+            if not h:   # no card of it played before: the hand's own order
                 held[s] = hc
                 continue
-            h: Counter[int] = Counter()
-            for card in first:
-                h[card] = hc[card]
-            if len(h) < len(hc):
-                for card, m in hc.items():
-                    if card not in h:
-                        h[card] = m
+            dict.update(h, hc)   # then the others in the hand's order (the counts set, not added)
             held[s] = h
         st._hands = held
         if self.teams is not None:
