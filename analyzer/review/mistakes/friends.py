@@ -440,7 +440,7 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
     for _ in range(n * RETRIES):
         if len(out) == n:
             break
-        deal = dealer()
+        deal = dealer(n - len(out))
         if deal is None:
             continue
         kp = points(deal[kslot]) if kslot in deal else points(kitty)
