@@ -70,9 +70,9 @@ from analyzer.review.mistakes.pov import SEED, Dealer, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
+from replay.shapes import Unit
 from replay.state import HandState, TrickDone
 from replay.teams import FriendResult, Teams, assign_holders
-from replay.shapes import Unit
 from replay.trick import check_suited_throw, check_throw
 from replay.units import decompose
 
@@ -343,9 +343,9 @@ class DealReplay:
             hc = now[s]
             h: Counter[int] = Counter()
             for card in keys[s]:   # the cards played before and held still, in the order first played
-                m = hc.get(card)
-                if m:
-                    h[card] = m
+                copies = hc.get(card)
+                if copies:
+                    h[card] = copies
             if not h:   # no card of it played before: the hand's own order
                 held[s] = hc
                 continue

@@ -445,7 +445,7 @@ class Dealer:
         self.head: Any = None      # (version, gauss) of ``rng``'s state
         self.slots = list(sizes)
         self.ready: list[Any] = []   # deals drawn ahead, the next last
-        self.mod = native.module()
+        self.mod: Any = native.module()
         self.many = getattr(self.mod, "sample_deals", None)
         if self.mod is None or type(rng) is not random.Random or len(eff) != 54:
             return
