@@ -486,6 +486,36 @@ mod python {
         })
     }
 
+    /// `count` successive [`sample_deal`]s from one generator in one call (the same deals, each
+    /// from the state the one before leaves): the generator's 625 words cross once, not twice a
+    /// deal. (each deal or None, in the order drawn; the generator's state after the last)
+    #[pyfunction]
+    #[allow(clippy::type_complexity, clippy::too_many_arguments)]  // (sample_deal's arguments, and how many)
+    fn sample_deals<'py>(py: Python<'py>, eff: Vec<u8>, pool: Vec<u8>, sizes: Vec<usize>, voids: Vec<Vec<u8>>,
+                         pins: Vec<(u8, Vec<usize>)>, mt: Vec<u32>, tries: usize, count: usize)
+                         -> PyResult<(Vec<Option<Vec<Vec<u8>>>>, Bound<'py, PyTuple>)> {
+        cards_ok(&pool)?;
+        cards_ok(&pins.iter().map(|p| p.0).collect::<Vec<u8>>())?;
+        if eff.len() != 54 || eff.iter().any(|&e| e > 4) || sizes.len() != voids.len() || sizes.len() > 64
+            || pool.len() > 432 || pins.len() > 432 || mt.len() != 625 || mt[624] > 624 || tries > 1000
+            || count > 4096 {
+            return Err(PyValueError::new_err(
+                "sample_deals: 54 suits 0..4, a void list a slot, an MT state, at most 4096 deals"));
+        }
+        guard(|| {
+            let mut rng = crate::bot::Mt::from_state(&mt[..624], mt[624] as usize)
+                .ok_or_else(|| PyValueError::new_err("sample_deals: an MT state"))?;
+            let mut suits = [0u8; 54];
+            suits.copy_from_slice(&eff);
+            let got: Vec<Option<Vec<Vec<u8>>>> = (0..count)
+                .map(|_| crate::options::deal(&suits, &pool, &sizes, &voids, &pins, &mut rng, tries))
+                .collect();
+            let mut st = rng.state.to_vec();
+            st.push(rng.index as u32);
+            Ok((got, PyTuple::new(py, st)?))
+        })
+    }
+
     /// For tests: a panic inside a guarded call (it must come out as InternalError).
     #[pyfunction]
     fn _panic_for_tests() -> PyResult<()> {
@@ -510,6 +540,7 @@ mod python {
         m.add_class::<NativeSolver>()?;
         m.add_function(wrap_pyfunction!(_panic_for_tests, m)?)?;
         m.add_function(wrap_pyfunction!(sample_deal, m)?)?;
+        m.add_function(wrap_pyfunction!(sample_deals, m)?)?;
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         // the play-phase options this build knows beyond the first port (replay/native.py checks them)
         m.add("FEATURES", ("shengji_io",))?;

@@ -66,14 +66,14 @@ from analyzer.review.mistakes.decisions import (
     finish,
     outcome_score,
 )
-from analyzer.review.mistakes.pov import SEED, _deal, pinned
+from analyzer.review.mistakes.pov import SEED, Dealer, pinned
 from primitives.cards import POINTS, points
 from primitives.diagnostics import ERROR
 from replay.friend_calls import friends_outcome
-from replay.holdings import by_suit
+from replay.shapes import Unit
 from replay.state import HandState, TrickDone
 from replay.teams import FriendResult, Teams, assign_holders
-from replay.trick import check_throw
+from replay.trick import check_suited_throw, check_throw
 from replay.units import decompose
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -210,7 +210,8 @@ class DealReplay:
     another card order than the real one (not seen), that deal is replayed whole.
     """
 
-    __slots__ = ("fh", "real", "ti", "k", "keys", "played", "throws", "base", "teams", "done", "start_counts")
+    __slots__ = ("fh", "real", "ti", "k", "keys", "played", "throws", "units", "base", "teams", "done",
+                 "start_counts")
 
     def __init__(self, fh: FriendsHand, real: HandState, ti: int, k: int) -> None:
         self.fh, self.real, self.ti, self.k = fh, real, ti, k
@@ -218,9 +219,12 @@ class DealReplay:
         #: each seat's cards played before, each once, in the order first played (the holdings' key order)
         self.keys = {s: tuple(dict.fromkeys(c)) for s, c in self.played.items()}
         self.start_counts = {s: Counter(c) for s, c in self.played.items()} if fh.held else {}
-        #: each lead of several units before the decision: (its cards, the seats from the
-        #: leader, the cards each of them played from that lead on, the cards played as in ``real``)
+        #: each lead of several units before the decision: (its cards, its effective suit or None,
+        #: the seats from the leader, the cards each of them played from that lead on (of the suit
+        #: only for a throw of one suit), the cards played as in ``real``)
         self.throws: list[tuple[tuple[int, ...], int | None, list[str], list[Counter[int]], tuple[int, ...]]] = []
+        #: each throw's units, as ``throws``
+        self.units: list[list[Unit]] = []
         tricks = fh.hand.tricks
         order = fh.ctx.order
         eff = order.eff
@@ -234,7 +238,8 @@ class DealReplay:
                 continue
             p = plays[0]
             cards = tuple(p.attempted or p.cards)
-            if len(cards) > 1 and len(decompose(cards, order)) > 1:
+            units = decompose(cards, order) if len(cards) > 1 else []
+            if len(units) > 1:
                 first = fh.seats.index(p.seat)
                 ring = list(fh.seats[first:] + fh.seats[:first])
                 got = done[i].plays[0][1] if i < ti else real.plays[0][1]
@@ -245,7 +250,9 @@ class DealReplay:
                 then = [Counter(since[s]) if suit is None else Counter({c: m for c, m in since[s].items() if eff[c] == suit})
                         for s in ring]
                 self.throws.append((cards, suit, ring, then, got))
+                self.units.append(units)
         self.throws.reverse()   # in play order: the first that disagrees decides, as in the replay
+        self.units.reverse()
         #: ``real`` without its holdings: what each deal's state is copied from
         self.base = real.copy(undo=False)
         self.base._hands = {}   # (nothing to copy: each deal sets its own)
@@ -298,19 +305,29 @@ class DealReplay:
         fh = self.fh
         now = {s: Counter(hands[s]) for s in fh.seats}
         ctx = fh.ctx
-        split: dict[str, tuple[dict[int, int], ...]] = {}
-        for cards, suit, ring, since, got in self.throws:
-            held_then = []
-            for s, more in zip(ring, since, strict=True):
-                if suit is None:
-                    then = now[s] + more
-                else:
-                    if s not in split:
-                        split[s] = by_suit(now[s], ctx.order.eff)
-                    then = Counter(split[s][suit])
-                    then.update(more)
-                held_then.append(then)
-            chk = check_throw(cards, 0, held_then, ring, ctx.order, ctx.ruleset)
+        order, rs = ctx.order, ctx.ruleset
+        eff = order.eff
+        of_suit: dict[tuple[str, int], dict[int, int]] = {}   # (seat, suit) → its cards of the suit now
+        for (cards, suit, ring, since, got), units in zip(self.throws, self.units, strict=True):
+            if suit is None:
+                held_then = [now[s] + more for s, more in zip(ring, since, strict=True)]
+                chk = check_throw(cards, 0, held_then, ring, order, rs, units)
+            else:
+                # a throw of one suit: the others' cards of it then (all check_throw reads of the
+                # holdings), checked as the engine does (check_suited_throw, as pov._throws_agree)
+                suited = []
+                for s, more in zip(ring[1:], since[1:], strict=True):
+                    mine = of_suit.get((s, suit))
+                    if mine is None:
+                        mine = of_suit[s, suit] = {c: m for c, m in now[s].items() if eff[c] == suit}
+                    if more:
+                        same = dict(mine)
+                        for c, m in more.items():
+                            same[c] = same.get(c, 0) + m
+                    else:
+                        same = mine   # (check_suited_throw only reads it)
+                    suited.append((s, same))
+                chk = check_suited_throw(units, suited, ring[1:], order, rs)
             played = tuple(chk.forced.cards) if chk.blockers and chk.forced is not None else cards
             if played != got:
                 if sorted(played) == sorted(got):   # the same unit in another order: replay it whole
@@ -321,19 +338,18 @@ class DealReplay:
         st.kitty_points = kitty_points
         # each holding as the replay leaves it: the start's keys in the order first seen, less the cards played
         held: dict[str, Counter[int]] = {}
+        keys = self.keys
         for s in fh.seats:
             hc = now[s]
-            first = [card for card in self.keys[s] if card in hc]
-            if not first:   # no card of it played before: the hand's own order
+            h: Counter[int] = Counter()
+            for card in keys[s]:   # the cards played before and held still, in the order first played
+                copies = hc.get(card)
+                if copies:
+                    h[card] = copies
+            if not h:   # no card of it played before: the hand's own order
                 held[s] = hc
                 continue
-            h: Counter[int] = Counter()
-            for card in first:
-                h[card] = hc[card]
-            if len(h) < len(hc):
-                for card, m in hc.items():
-                    if card not in h:
-                        h[card] = m
+            dict.update(h, hc)   # then the others in the hand's order (the counts set, not added)
             held[s] = h
         st._hands = held
         if self.teams is not None:
@@ -420,10 +436,11 @@ def sample_states(fh: FriendsHand, real: HandState, seat: str, ti: int, k: int, 
     rng = random.Random(f"{seed}:{ctx.hand.number}:{ti}:{k}:{seat}:friends" + (f":{batch}" if batch else ""))
     fast = fh.replay_once(real, ti, k) if replay_once else None
     out: list[HandState] = []
+    dealer = Dealer(pool, sizes, void_of, ctx.order.eff, rng, pins=pins)   # = _deal(..., rng, pins=pins) a deal
     for _ in range(n * RETRIES):
         if len(out) == n:
             break
-        deal = _deal(pool, sizes, void_of, ctx.order.eff, rng, pins=pins)
+        deal = dealer(n - len(out))
         if deal is None:
             continue
         kp = points(deal[kslot]) if kslot in deal else points(kitty)

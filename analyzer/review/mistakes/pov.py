@@ -314,8 +314,9 @@ def sample_deals(ctx: HandContext, seat: str, t_index: int, k: int, n: int, seed
     views = _throw_views(ctx, t_index, k, throws) if throws else []
     out: list[tuple[Position, int]] = []
     redraws = THROW_REDRAWS * n
+    dealer = Dealer(pool, sizes, void_of, eff, rng, pins=pins)   # = _deal(pool, sizes, void_of, eff, rng, pins=pins) a deal
     while len(out) < n:
-        deal = _deal(pool, sizes, void_of, eff, rng, pins=pins)
+        deal = dealer(n - len(out))
         if deal is None:
             n -= 1     # a dead end of the sampler costs a deal
             continue
@@ -415,6 +416,82 @@ def _native_deal(pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, 
     if dealt is None:
         return None
     return {s: list(d) for s, d in zip(slots, dealt, strict=True)}
+
+
+class Dealer:
+    """Successive :func:`_deal` draws from one generator, deal for deal the same.
+    Where the native core deals, its arguments are made once and the
+    generator's state is carried from one native call to the next without going
+    back through ``rng`` (``getstate``/``setstate`` and 625 words converted twice a
+    deal were most of a native deal's cost); where the core has
+    ``sample_deals``, the deals the caller still wants are drawn in one call
+    (:meth:`__call__`'s ``want``: the same deals, in the same order). ``rng`` is
+    the dealer's own from then on: it may be left anywhere (the native core's
+    state is not written back, and deals may be drawn ahead of those taken)."""
+
+    __slots__ = ("pool", "sizes", "void_of", "eff", "rng", "tries", "pins", "mod", "args", "words", "head",
+                 "slots", "ready", "many")
+
+    #: deals one native call draws at most
+    CHUNK = 64
+
+    def __init__(self, pool: Sequence[int], sizes: dict[int, int], void_of: dict[int, set[int]],
+                 eff: Sequence[int], rng: random.Random, tries: int = 40, *,
+                 pins: Sequence[tuple[int, tuple[int, ...]]] = ()) -> None:
+        self.pool, self.sizes, self.void_of, self.eff, self.rng = pool, sizes, void_of, eff, rng
+        self.tries, self.pins = tries, pins
+        self.args: tuple[Any, ...] | None = None
+        self.words: Any = None     # the generator's state while the native core carries it
+        self.head: Any = None      # (version, gauss) of ``rng``'s state
+        self.slots = list(sizes)
+        self.ready: list[Any] = []   # deals drawn ahead, the next last
+        self.mod: Any = native.module()
+        self.many = getattr(self.mod, "sample_deals", None)
+        if self.mod is None or type(rng) is not random.Random or len(eff) != 54:
+            return
+        slots = self.slots
+        place = {s: i for i, s in enumerate(slots)}
+        try:   # as :func:`_native_deal` makes them
+            voids = [sorted(void_of[s]) for s in slots]
+            counts = [sizes[s] for s in slots]
+            where = [(c, [place.get(s, len(slots)) for s in allowed]) for c, allowed in pins]
+            if not (native.valid_cards(pool) and native.valid_cards(c for c, _ in pins)):
+                return
+        except (KeyError, ValueError, TypeError, OverflowError):
+            return
+        self.args = (list(eff), list(pool), counts, voids, where)
+
+    def __call__(self, want: int = 1) -> dict[int, list[int]] | None:
+        """The next deal (None: the sampler's dead end), as :func:`_deal` would draw it now;
+        ``want``: how many deals the caller may still take (this one included)."""
+        if self.ready:
+            return self._out(self.ready.pop())
+        if self.args is not None:
+            if self.words is None:
+                version, words, gauss = self.rng.getstate()
+                self.head, self.words = (version, gauss), words
+            eff, pool, counts, voids, where = self.args
+            try:
+                if self.many is not None and want > 1:
+                    dealt, after = self.many(eff, pool, counts, voids, where, self.words, self.tries,
+                                             min(want, self.CHUNK))
+                    dealt.reverse()
+                    self.ready = dealt
+                    dealt = self.ready.pop()
+                else:
+                    dealt, after = self.mod.sample_deal(eff, pool, counts, voids, where, self.words, self.tries)
+            except (KeyError, ValueError, TypeError, OverflowError):
+                # as :func:`_native_deal`: the Python deal from the generator as the deals so far left it
+                self.args = None
+                version, gauss = self.head
+                self.rng.setstate((version, tuple(self.words), gauss))
+            else:
+                self.words = after
+                return self._out(dealt)
+        return _deal(self.pool, self.sizes, self.void_of, self.eff, self.rng, self.tries, pins=self.pins)
+
+    def _out(self, dealt: Any) -> dict[int, list[int]] | None:
+        return None if dealt is None else {s: list(d) for s, d in zip(self.slots, dealt, strict=True)}
 
 
 def _weighted(items: list[int], weights: list[int], rand: Callable[[], float]) -> int:
