@@ -20,6 +20,7 @@ import pytest
 
 import analyzer.play.generate as G
 from analyzer.review.mistakes import bury as B
+from analyzer.review.mistakes import decisions as DM
 from analyzer.review.mistakes import declarations as DC
 from analyzer.review.mistakes import review_full
 from analyzer.review.mistakes.context import HandContext
@@ -83,7 +84,7 @@ def test_bury_second_valuation_leaves_the_first_deals_out(monkeypatch):
         calls.append((n, batch))
         return real(ctx, seat, ti, k, n, seed + (0 if batch else 1), batch=batch)
     monkeypatch.setattr(B, "sample_deals", other_first)
-    monkeypatch.setattr(B, "unsure", lambda d: True)
+    monkeypatch.setattr(DM, "unsure", lambda d: True)   # (the second look: decisions.second_look)
     assert B.value_bury(ctx, max_samples=24).as_dict(ctx.order) == want
     assert calls == [(8, 0), (16, 1)]
 
@@ -98,7 +99,7 @@ def test_friends_bury_second_valuation_leaves_the_first_deals_out(monkeypatch):
         calls.append((n, batch))
         return real(fh, seat, n, seed + (0 if batch else 1), batch=batch)
     monkeypatch.setattr(B, "friends_deals", other_first)
-    monkeypatch.setattr(B, "unsure", lambda d: True)
+    monkeypatch.setattr(DM, "unsure", lambda d: True)   # (the second look: decisions.second_look)
     got = B.value_bury(ctx, max_samples=24)
     assert got.as_dict(ctx.order) == want and got.friends is not None and "dealer_team_deals" in got.friends
     assert calls == [(8, 0), (16, 1)]
@@ -144,7 +145,7 @@ def test_declaration_second_valuation_leaves_the_first_deals_out(monkeypatch):
         seen.append(str(tag))
         return random.Random(tag if ":batch1" in str(tag) else f"{tag}:other")
     monkeypatch.setattr(DC, "random", types.SimpleNamespace(Random=rng))
-    monkeypatch.setattr(DC, "unsure", lambda d: True)
+    monkeypatch.setattr(DM, "unsure", lambda d: True)
     assert DC.value_declaration(st, 0, max_samples=24).as_dict(st.ctx.order) == want
     assert any(":batch1" in t for t in seen) and any(":batch1" not in t for t in seen)
 

@@ -60,7 +60,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from analyzer.review.mistakes.context import HandContext
-from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end, unsure
+from analyzer.review.mistakes.decisions import SAMPLES, Decision, finish, level_score, play_to_end, second_look
 from analyzer.review.mistakes.findings import Mistake, as_note, pattern_text
 from analyzer.review.mistakes.pov import SEED, sample_deals
 from primitives.cards import POINTS, points, rank_of
@@ -157,18 +157,16 @@ def value_bury(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | N
         d.reason = "no other candidate bury (every candidate is the bury made)"
         return d
     n = max(2, samples - samples % 2)
-    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
     value = _value_friends_bury if h.team is not None else _value_four_bury
     value(ctx, d, cards, opts, n, seed, 0, 0)
-    if top <= n or d.reason is not None or not unsure(d):
-        return d
-    # unsure after the first batch (the screen): valued again on new deals only, the first
-    # ones left out (decisions' module doc: no selection bias)
-    again = Decision(h.number, 0, 0, seat, "bury", made, friends=None if d.friends is None else {"valued": d.friends["valued"]},
-                     considered=None if d.considered is None else dict(d.considered),
-                     screened=d.samples)
-    value(ctx, again, cards, opts, top - n, seed, 1, n)
-    return again if again.judged or again.forced else d
+
+    def again(more: int) -> Decision:
+        redone = Decision(h.number, 0, 0, seat, "bury", made,
+                          friends=None if d.friends is None else {"valued": d.friends["valued"]},
+                          considered=None if d.considered is None else dict(d.considered), screened=d.samples)
+        value(ctx, redone, cards, opts, more, seed, 1, n)
+        return redone
+    return second_look(d, n, max_samples, again)
 
 
 def _value_four_bury(ctx: HandContext, d: Decision, cards: Sequence[int], opts: list[tuple[int, ...]], n: int,

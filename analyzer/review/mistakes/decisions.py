@@ -618,7 +618,6 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
         d.options = []
         return d
     first = max(2, samples - samples % 2)
-    top = first if max_samples is None else max(first, max_samples - max_samples % 2)
     deals = sample_deals(ctx, p.seat, ti, k, first, seed)
     if len(deals) < first:
         d.reason = "too few deals consistent with what the player saw"
@@ -666,16 +665,29 @@ def value_decision(ctx: HandContext, ti: int, k: int, *, samples: int = SAMPLES,
         return into
 
     valued(deals, states, 0, d)
+
+    def again(n: int) -> Decision | None:
+        more = sample_deals(ctx, p.seat, ti, k, n, seed, batch=1)   # seeded per decision and batch
+        if len(more) < 2:
+            return None
+        return valued(more, [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in more], first,
+                      Decision(h.number, t.number, k, p.seat, kind, chosen, capped=d.capped, screened=d.samples))
+    return second_look(d, first, max_samples, again)
+
+
+def second_look(d: Decision, first: int, max_samples: int | None,
+                again: Callable[[int], Decision | None]) -> Decision:
+    """Sequential sampling's second look (the module doc), one rule for the plays, the
+    finding-friends plays, the bury and the declarations: ``d`` was valued on ``first``
+    deals; where ``max_samples`` leaves room for more (None: fixed deals) and ``d`` is
+    :func:`unsure`, ``again(n)`` values the decision anew on ``n`` new deals, the first ones
+    left out (None: too few could be dealt). The second valuation stands where it judged
+    the decision or found its options equal; otherwise the first does."""
+    top = first if max_samples is None else max(first, max_samples - max_samples % 2)
     if top <= first or not unsure(d):
         return d
-    # unsure after the first batch (the screen): the decision is valued again on new deals
-    # only (seeded per decision and batch), the screen's deals left out (module doc)
-    more = sample_deals(ctx, p.seat, ti, k, top - first, seed, batch=1)
-    if len(more) < 2:
-        return d
-    again = valued(more, [_sample_state(ctx, ti, k, pos.hands, kp) for pos, kp in more], first,
-                   Decision(h.number, t.number, k, p.seat, kind, chosen, capped=d.capped, screened=d.samples))
-    return again if again.judged or again.forced else d
+    redone = again(top - first)
+    return redone if redone is not None and (redone.judged or redone.forced) else d
 
 
 def unsure(d: Decision) -> bool:
@@ -789,5 +801,5 @@ def kitty_points_of(cards: Iterable[int] | None) -> int:
     return points(cards or ())
 
 
-__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "unsure", "interim_critical", "critical", "finish", "options_of", "position_options", "level_score", "verdict_band", "SAMPLES", "MAX_SAMPLES", "INTERIM_Z", "UNSURE_Z",
+__all__ = ["Decision", "Option", "PlayedOut", "play_to_end", "native_play_to_end", "option_ends", "value_decision", "unsure", "interim_critical", "critical", "finish", "options_of", "position_options", "level_score", "verdict_band", "second_look", "SAMPLES", "MAX_SAMPLES", "INTERIM_Z", "UNSURE_Z",
            "NODE_BUDGET", "EXACT_TRICKS", "MAX_OPTIONS", "Z", "LEVEL_BANDS", "MISTAKE_POINTS"]

@@ -80,7 +80,7 @@ from analyzer.review.mistakes.decisions import (
     level_score,
     outcome_score,
     play_to_end,
-    unsure,
+    second_look,
 )
 from analyzer.review.mistakes.findings import Mistake
 from analyzer.review.mistakes.pov import SEED
@@ -360,18 +360,17 @@ def value_declaration(st: DeclarationSetting, j: int, *, samples: int = SAMPLES,
     d.capped = max(0, len(legal) + 1 - len(opts))
     d.considered = {"options": [cards_text(o, ctx.order) if o else "pass" for o in opts], "all_declarations": True}
     n = max(2, samples - samples % 2)
-    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
     _value_options(st, j, d, opts, n, seed, 0)
-    if top <= n or d.reason is not None or not unsure(d):
-        return d
-    # unsure after the first batch (the screen): valued again on new deals only, the first
-    # ones left out (decisions' module doc: no selection bias)
-    again = Decision(h.number, 0, j, line.seat, "declare", chosen, capped=d.capped,
-                     friends=None if d.friends is None else {"valued": d.friends["valued"]},
-                     considered={key: v for key, v in d.considered.items() if key not in ("dropped_deals", "sides")},
-                     screened=d.samples)
-    _value_options(st, j, again, opts, top - n, seed, 1)
-    return again if again.judged or again.forced else d
+
+    def again(more: int) -> Decision:
+        assert d.considered is not None
+        redone = Decision(h.number, 0, j, line.seat, "declare", chosen, capped=d.capped,
+                          friends=None if d.friends is None else {"valued": d.friends["valued"]},
+                          considered={key: v for key, v in d.considered.items() if key not in ("dropped_deals", "sides")},
+                          screened=d.samples)
+        _value_options(st, j, redone, opts, more, seed, 1)
+        return redone
+    return second_look(d, n, max_samples, again)
 
 
 def _value_options(st: DeclarationSetting, j: int, d: Decision, opts: list[tuple[int, ...]], n: int, seed: int,

@@ -552,7 +552,7 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
     (:func:`analyzer.review.mistakes.decisions.value_decision`'s sequential sampling;
     None: ``samples`` deals, fixed)."""
     from analyzer.play.bot import Bot
-    from analyzer.review.mistakes.decisions import option_ends, unsure
+    from analyzer.review.mistakes.decisions import option_ends, second_look
     ctx, h = fh.ctx, fh.hand
     t = h.tricks[ti]
     p = t.plays[k]
@@ -567,7 +567,6 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
         d.forced = True
         return d
     n = max(2, samples - samples % 2)
-    top = n if max_samples is None else max(n, max_samples - max_samples % 2)
     states = sample_states(fh, real, p.seat, ti, k, n, seed)
     if len(states) < n:
         d.reason = "too few deals consistent with what the player saw"
@@ -587,15 +586,14 @@ def value_friends_decision(fh: FriendsHand, real: HandState, ti: int, k: int, *,
         return into
 
     valued(states, 0, d)
-    if top <= n or not unsure(d):
-        return d
-    # unsure after the first batch (the screen): valued again on new deals only (decisions' module doc)
-    more = sample_states(fh, real, p.seat, ti, k, top - n, seed, batch=1)
-    if len(more) < 2:
-        return d
-    again = valued(more, n, Decision(h.number, t.number, k, p.seat, kind, chosen, friends={"valued": VALUED},
-                                     capped=d.capped, screened=d.samples))
-    return again if again.judged or again.forced else d
+
+    def again(more: int) -> Decision | None:
+        states = sample_states(fh, real, p.seat, ti, k, more, seed, batch=1)
+        if len(states) < 2:
+            return None
+        return valued(states, n, Decision(h.number, t.number, k, p.seat, kind, chosen, friends={"valued": VALUED},
+                                          capped=d.capped, screened=d.samples))
+    return second_look(d, n, max_samples, again)
 
 
 def review_friends_hand(ctx: HandContext, *, samples: int = SAMPLES, max_samples: int | None = None,
